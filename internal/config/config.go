@@ -1,0 +1,269 @@
+// Package config reads the gate's configuration, .ralph-gate.yml.
+//
+// The configuration is read from BASE's tree, never from HEAD or the working tree:
+// those are what the agent controls, and a gate that reads its rules from the code
+// under review can be switched off by that code. A change to the file inside the
+// analyzed range is itself reported as validation_bypass.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"go.yaml.in/yaml/v3"
+)
+
+// FileName is the configuration file's name at the repository root.
+const FileName = ".ralph-gate.yml"
+
+// DefaultIgnore lists the paths that are never analyzed unless ignore_defaults is
+// false: vendored and generated trees, and Go's testdata folders (fixtures, not
+// tests the toolchain runs).
+var DefaultIgnore = []string{"vendor/**", "**/node_modules/**", "third_party/**", "**/testdata/**"}
+
+// Config is the parsed configuration.
+type Config struct {
+	// FailOn is the default --fail-on; the flag wins when given.
+	FailOn *gate.Severity `yaml:"fail_on"`
+	// Severity overrides the default severity per finding type.
+	Severity map[gate.FindingType]gate.Severity `yaml:"severity"`
+	// Ignore lists path globs (with ** for any depth) that are not analyzed.
+	Ignore []string `yaml:"ignore"`
+	// IgnoreDefaults, when false, drops DefaultIgnore.
+	IgnoreDefaults *bool `yaml:"ignore_defaults"`
+	// Exceptions are sanctioned findings: reported, marked suppressed, never
+	// blocking.
+	Exceptions []Exception `yaml:"exceptions"`
+}
+
+// Exception sanctions findings that match all of its non-empty fields.
+type Exception struct {
+	Type   gate.FindingType `yaml:"type"`
+	Path   string           `yaml:"path"`
+	Test   string           `yaml:"test"`
+	Reason string           `yaml:"reason"`
+	Line   int              `yaml:"-"`
+}
+
+// Default is the configuration used when the file is absent.
+func Default() *Config { return &Config{} }
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): (.*)$`)
+
+// Parse reads a configuration. name is how errors refer to the file (for example
+// ".ralph-gate.yml at BASE 1a2b3c4"); every error names it and, where known, the
+// line.
+func Parse(name string, data []byte) (*Config, error) {
+	c := &Config{}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return c, nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	var doc yaml.Node
+	docErr := yaml.Unmarshal(data, &doc)
+	if err := dec.Decode(c); err != nil && !errors.Is(err, io.EOF) {
+		msg := yamlMessage(err)
+		if !strings.HasPrefix(msg, "line ") && docErr == nil {
+			// Errors from a value's own unmarshaler carry no position: find the
+			// value they quote.
+			if m := quotedValue.FindStringSubmatch(msg); m != nil {
+				if line := findScalar(&doc, m[1]); line > 0 {
+					msg = "line " + strconv.Itoa(line) + ": " + msg
+				}
+			}
+		}
+		return nil, fmt.Errorf("config %s: %s", name, msg)
+	}
+	// Line numbers for exceptions, so their errors can point at them.
+	if docErr == nil {
+		annotateExceptionLines(&doc, c)
+	}
+	if err := c.validate(); err != nil {
+		return nil, fmt.Errorf("config %s: %w", name, err)
+	}
+	return c, nil
+}
+
+var quotedValue = regexp.MustCompile(`"([^"]*)"`)
+
+func findScalar(n *yaml.Node, value string) int {
+	if n.Kind == yaml.ScalarNode && n.Value == value {
+		return n.Line
+	}
+	for _, c := range n.Content {
+		if l := findScalar(c, value); l > 0 {
+			return l
+		}
+	}
+	return 0
+}
+
+func yamlMessage(err error) string {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		detail := m[2]
+		detail = strings.Replace(detail, " in type config.Config", "", 1)
+		detail = strings.Replace(detail, " in type config.Exception", "", 1)
+		if i := strings.Index(detail, "\n"); i >= 0 {
+			detail = detail[:i]
+		}
+		return "line " + m[1] + ": " + detail
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if i := strings.Index(msg, "\n"); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
+}
+
+func annotateExceptionLines(doc *yaml.Node, c *Config) {
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return
+	}
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == "exceptions" && m.Content[i+1].Kind == yaml.SequenceNode {
+			for j, item := range m.Content[i+1].Content {
+				if j < len(c.Exceptions) {
+					c.Exceptions[j].Line = item.Line
+				}
+			}
+		}
+	}
+}
+
+func knownType(t gate.FindingType) bool {
+	for _, k := range gate.FindingTypes {
+		if k == t {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Config) validate() error {
+	for t := range c.Severity {
+		if !knownType(t) {
+			return fmt.Errorf("severity: unknown finding type %q", t)
+		}
+	}
+	for _, g := range c.Ignore {
+		if _, err := path.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil {
+			return fmt.Errorf("ignore: bad glob %q: %v", g, err)
+		}
+	}
+	for i, e := range c.Exceptions {
+		where := "exceptions[" + strconv.Itoa(i) + "]"
+		if e.Line > 0 {
+			where = "line " + strconv.Itoa(e.Line) + ": exception"
+		}
+		if e.Type != "" && !knownType(e.Type) {
+			return fmt.Errorf("%s: unknown finding type %q", where, e.Type)
+		}
+		if strings.TrimSpace(e.Reason) == "" {
+			return fmt.Errorf("%s: a sanctioned exception needs a reason", where)
+		}
+		if e.Type == "" && e.Path == "" && e.Test == "" {
+			return fmt.Errorf("%s: give at least one of type, path, test", where)
+		}
+		if e.Path != "" {
+			if _, err := path.Match(strings.ReplaceAll(e.Path, "**", "*"), ""); err != nil {
+				return fmt.Errorf("%s: bad path glob %q: %v", where, e.Path, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Ignored reports whether a repository path is excluded from analysis.
+func (c *Config) Ignored(p string) bool {
+	if c.IgnoreDefaults == nil || *c.IgnoreDefaults {
+		for _, g := range DefaultIgnore {
+			if MatchGlob(g, p) {
+				return true
+			}
+		}
+	}
+	for _, g := range c.Ignore {
+		if MatchGlob(g, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply sets configured severities and marks sanctioned exceptions on findings.
+func (c *Config) Apply(fs []gate.Finding) {
+	for i := range fs {
+		f := &fs[i]
+		if s, ok := c.Severity[f.Type]; ok {
+			f.Severity = s
+		}
+		for _, e := range c.Exceptions {
+			if e.matches(f) {
+				f.Suppressed = e.Reason
+				break
+			}
+		}
+	}
+}
+
+func (e Exception) matches(f *gate.Finding) bool {
+	if e.Type != "" && e.Type != f.Type {
+		return false
+	}
+	if e.Path != "" && !MatchGlob(e.Path, f.File) {
+		return false
+	}
+	if e.Test != "" {
+		ok, err := path.Match(e.Test, f.Test)
+		if err != nil || !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// MatchGlob matches a slash path against a glob where "*" matches within one
+// segment and "**" matches any number of segments. A glob without a slash matches
+// the base name at any depth ("*.pb.go").
+func MatchGlob(glob, p string) bool {
+	if !strings.Contains(glob, "/") {
+		ok, _ := path.Match(glob, path.Base(p))
+		return ok
+	}
+	return matchSegments(strings.Split(glob, "/"), strings.Split(p, "/"))
+}
+
+func matchSegments(g, p []string) bool {
+	for len(g) > 0 {
+		if g[0] == "**" {
+			rest := g[1:]
+			if len(rest) == 0 {
+				return true
+			}
+			for i := 0; i <= len(p); i++ {
+				if matchSegments(rest, p[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(p) == 0 {
+			return false
+		}
+		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
+			return false
+		}
+		g, p = g[1:], p[1:]
+	}
+	return len(p) == 0
+}

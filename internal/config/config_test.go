@@ -1,0 +1,104 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+func TestParse(t *testing.T) {
+	data := `# the gate's policy
+fail_on: medium
+severity:
+  error_suppression: high
+ignore:
+  - "generated/**"
+  - "*.pb.go"
+exceptions:
+  - type: test_deletion
+    path: "legacy/**"
+    reason: "legacy suite removed in #123"
+`
+	c, err := Parse(".ralph-gate.yml", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.FailOn == nil || *c.FailOn != gate.SeverityMedium {
+		t.Errorf("fail_on = %v", c.FailOn)
+	}
+	if c.Severity[gate.ErrorSuppression] != gate.SeverityHigh {
+		t.Errorf("severity override = %v", c.Severity)
+	}
+	for p, want := range map[string]bool{
+		"generated/x/y.go": true, "api/v1/a.pb.go": true, "src/a.go": false,
+		"vendor/x/y.go": true, "pkg/testdata/a_test.go": true, "web/node_modules/x/a.js": true,
+	} {
+		if got := c.Ignored(p); got != want {
+			t.Errorf("Ignored(%q) = %v, want %v", p, got, want)
+		}
+	}
+	fs := []gate.Finding{
+		{Type: gate.TestDeletion, File: "legacy/old_test.go", Severity: gate.SeverityCritical},
+		{Type: gate.TestDeletion, File: "src/a_test.go", Severity: gate.SeverityCritical},
+		{Type: gate.ErrorSuppression, File: "src/a.go", Severity: gate.SeverityMedium},
+	}
+	c.Apply(fs)
+	got := []string{fs[0].Suppressed, fs[1].Suppressed, fs[2].Severity.String()}
+	want := []string{"legacy suite removed in #123", "", "high"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Apply (-want +got):\n%s", diff)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"unknown field", "fail_on: high\nfailon: low\n", "line 2: field failon not found"},
+		{"bad severity", "fail_on: extreme\n", "line 1"},
+		{"bad type", "severity:\n  test_removal: high\n", `unknown finding type "test_removal"`},
+		{"exception without reason", "exceptions:\n  - type: test_deletion\n", "line 2: exception: a sanctioned exception needs a reason"},
+		{"not yaml", "fail_on: [high\n", "line"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(".ralph-gate.yml (at BASE abc)", []byte(tc.in))
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "config .ralph-gate.yml (at BASE abc): ") {
+				t.Errorf("err = %q, want the file name and %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("err has more than one line: %q", err)
+			}
+		})
+	}
+}
+
+func TestIgnoreDefaultsOff(t *testing.T) {
+	c, err := Parse("c", []byte("ignore_defaults: false\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Ignored("vendor/a.go") {
+		t.Error("vendor ignored with ignore_defaults: false")
+	}
+}
+
+func TestMatchGlob(t *testing.T) {
+	for _, tc := range []struct {
+		glob, path string
+		want       bool
+	}{
+		{"**/testdata/**", "testdata/a.go", true},
+		{"**/testdata/**", "a/b/testdata/c/d.go", true},
+		{"a/*/c.go", "a/b/c.go", true},
+		{"a/*/c.go", "a/b/x/c.go", false},
+		{"a/**/c.go", "a/c.go", true},
+		{"*.md", "docs/x.md", true},
+	} {
+		if got := MatchGlob(tc.glob, tc.path); got != tc.want {
+			t.Errorf("MatchGlob(%q, %q) = %v, want %v", tc.glob, tc.path, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package gate
+
+// Schema is the JSON report's schema name.
+const Schema = "ralph-gate/report/v1"
+
+// Verdict is the gate's decision.
+type Verdict string
+
+// Verdicts.
+const (
+	VerdictPass  Verdict = "pass"
+	VerdictWarn  Verdict = "warn"
+	VerdictBlock Verdict = "block"
+)
+
+// Tool names the program that wrote a report.
+type Tool struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
+// Commit is one commit of the analyzed range with the number of findings it
+// introduced.
+type Commit struct {
+	SHA      string `json:"sha"`
+	Subject  string `json:"subject"`
+	Findings int    `json:"findings"`
+}
+
+// Note is something the user should know that is not a finding: a skipped binary
+// or oversized file, a file that did not parse, a collector that was not installed.
+type Note struct {
+	File    string `json:"file,omitempty"`
+	Message string `json:"message"`
+}
+
+// Report is the whole result of a run, rendered by every format.
+type Report struct {
+	Schema   string         `json:"schema"`
+	Tool     Tool           `json:"tool"`
+	Base     string         `json:"base"`
+	Head     string         `json:"head"`
+	Commits  []Commit       `json:"commits"`
+	Findings []Finding      `json:"findings"`
+	Metrics  *MetricsPair   `json:"metrics,omitempty"`
+	Verdict  Verdict        `json:"verdict"`
+	FailOn   Severity       `json:"fail_on"`
+	Notes    []Note         `json:"notes,omitempty"`
+	Counts   map[string]int `json:"counts,omitempty"`
+}
+
+// MetricsPair holds the measurements at both ends of a compare.
+type MetricsPair struct {
+	Base *Metrics `json:"base"`
+	Head *Metrics `json:"head"`
+}
+
+// Metrics are the seeds' baseline_metrics. A nil field was not measured, which is
+// different from zero.
+type Metrics struct {
+	TestCount          *int       `json:"test_count,omitempty"`
+	CoveragePercentage *float64   `json:"coverage_percentage,omitempty"`
+	TypescriptErrors   *int       `json:"typescript_errors,omitempty"`
+	LintErrors         *int       `json:"lint_errors,omitempty"`
+	LintWarnings       *int       `json:"lint_warnings,omitempty"`
+	FileCount          *int       `json:"file_count,omitempty"`
+	LinesOfCode        *int       `json:"lines_of_code,omitempty"`
+	Complexity         *int       `json:"complexity,omitempty"`
+	Tests              *TestStats `json:"tests,omitempty"`
+}
+
+// TestStats counts test outcomes.
+type TestStats struct {
+	Total   int `json:"total"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Skipped int `json:"skipped"`
+}
+
+// Decide computes the verdict from the net, unsuppressed findings: block when one
+// reaches fail-on, warn when any remains, pass otherwise.
+func Decide(findings []Finding, failOn FailOn) Verdict {
+	v := VerdictPass
+	for _, f := range findings {
+		if !f.Net || f.Suppressed != "" {
+			continue
+		}
+		if failOn.Blocks(f.Severity) {
+			return VerdictBlock
+		}
+		v = VerdictWarn
+	}
+	return v
+}

@@ -1,0 +1,72 @@
+package gate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity ranks findings. The zero value is SeverityNone.
+type Severity int
+
+// Severities in increasing order.
+const (
+	SeverityNone Severity = iota
+	SeverityLow
+	SeverityMedium
+	SeverityHigh
+	SeverityCritical
+)
+
+var severityNames = [...]string{"none", "low", "medium", "high", "critical"}
+
+func (s Severity) String() string {
+	if s < 0 || int(s) >= len(severityNames) {
+		return fmt.Sprintf("severity(%d)", int(s))
+	}
+	return severityNames[s]
+}
+
+// ParseSeverity reads a severity name as --fail-on and the config take it.
+func ParseSeverity(name string) (Severity, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for i, s := range severityNames {
+		if s == n {
+			return Severity(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown severity %q (want critical, high, medium, low or none)", name)
+}
+
+// MarshalText writes the severity's name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity's name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// FailOn is the --fail-on policy: the lowest severity of a net finding that blocks.
+// FailOn(SeverityNone) never blocks.
+type FailOn Severity
+
+// Set implements flag.Value.
+func (f *FailOn) Set(v string) error {
+	s, err := ParseSeverity(v)
+	if err != nil {
+		return err
+	}
+	*f = FailOn(s)
+	return nil
+}
+
+func (f FailOn) String() string { return Severity(f).String() }
+
+// Blocks reports whether a net finding of severity s blocks under this policy.
+func (f FailOn) Blocks(s Severity) bool {
+	return Severity(f) != SeverityNone && s >= Severity(f)
+}

@@ -1,0 +1,199 @@
+// Package testscan defines what the per-language test extractors produce: the test
+// cases of one source file (stable ids, line ranges, skip state, assertions) and the
+// other facts the analyzer compares between two versions of a file (suppression
+// markers, exported symbols, literal comparisons in production code).
+//
+// Each language lives in its own sub-package and implements Extractor. Extractors
+// parse; they never match lines with regular expressions, so strings, comments,
+// template literals and regex literals cannot fool them. They are tolerant: a file
+// that does not parse (a fragment read from a patch, or a syntax error) still yields
+// what could be recovered, with File.Partial set.
+package testscan
+
+// Lang names a language family.
+type Lang string
+
+// The supported languages. JavaScript covers TypeScript, JSX and TSX.
+const (
+	Go         Lang = "go"
+	JavaScript Lang = "javascript"
+	Python     Lang = "python"
+	Java       Lang = "java"
+	Rust       Lang = "rust"
+)
+
+// Extractor reads one source file of its language.
+type Extractor interface {
+	// Lang is the language this extractor reads.
+	Lang() Lang
+	// Handles reports whether the path (slash-separated, repository-relative) is a
+	// source file of this language, judged by its name only.
+	Handles(path string) bool
+	// IsTestFile reports whether the path is a test file by the language's naming
+	// conventions (foo_test.go, foo.test.ts, __tests__/x.js, test_foo.py,
+	// FooTest.java, tests/x.rs). Test cases found in other files still count.
+	IsTestFile(path string) bool
+	// Extract parses src. It never panics and returns an error only when src cannot
+	// be read at all; syntax errors give a File with Partial set.
+	Extract(path string, src []byte) (*File, error)
+}
+
+// File is what an extractor found in one source file.
+type File struct {
+	Lang Lang
+	// Tests are the test cases in source order. Nested groups (describe blocks,
+	// Test classes, t.Run parents) are not test cases themselves unless they also
+	// assert; their names prefix their children's ids.
+	Tests []TestCase
+	// Suppressions are markers that silence a checker or swallow an error:
+	// @ts-ignore, eslint-disable, //nolint, # noqa, # type: ignore, coverage ignore
+	// comments, empty catch blocks, except: pass, `_ = err`.
+	Suppressions []Marker
+	// Bypasses are statements that defeat the test run itself, such as
+	// sys.exit(0) / os._exit(0) in conftest.py or a test hook.
+	Bypasses []Marker
+	// Exports are the public API names declared in this file (Go exported
+	// identifiers, JS/TS exports, Python public top-level defs and classes,
+	// Java public types and methods, Rust pub items).
+	Exports []Symbol
+	// Comparisons are literal values that production code compares against in a
+	// condition (`if email == "test@example.com"`, `case 42:`): the raw material for
+	// spotting code that special-cases a test's input or expected value.
+	Comparisons []Marker
+	// Partial is set when the file did not parse completely and the facts above
+	// were recovered from the parts that did.
+	Partial bool
+}
+
+// TestCase is one test: a function, method, it/test call, or subtest.
+type TestCase struct {
+	// ID is stable across runs and unique within the file: Go "TestX/sub",
+	// JS "describe > it title", Python "TestClass::test_x" or "test_x",
+	// Java "FooTest.method", Rust "module::name" (module path within the file).
+	ID string
+	// Name is the last segment of ID.
+	Name string
+	// Line and EndLine are the 1-based first and last lines of the test.
+	Line, EndLine int
+	// Skip is non-nil when the test is skipped, disabled, todo-ed, xfail-ed or
+	// guarded so that it does not run (see SkipKind).
+	Skip *Skip
+	// Only is set for .only/fit/fdescribe: it silences every sibling test.
+	Only bool
+	// Dynamic is set when the id has a part only known at run time (a subtest
+	// named by a variable, a template title, an each/parametrize table that could
+	// not be expanded). Dynamic ids end in "*" for the unknown part.
+	Dynamic bool
+	// Assertions are the checks in the test body in source order, including those
+	// in helpers defined inside the body.
+	Assertions []Assertion
+	// CommentedAssertions counts comments inside the body whose text is itself an
+	// assertion (`// expect(x).toBe(1)`, `# assert x == 1`): commented-out checks.
+	CommentedAssertions int
+	// Fingerprint is a hash of the body's tokens with comments, whitespace and the
+	// test's own name removed: two tests with equal fingerprints have the same body,
+	// which is how renames and moves are recognized.
+	Fingerprint string
+	// BodyTokens is the number of significant tokens in the body (0: empty body).
+	BodyTokens int
+	// Literals are the string and number literals in the body (inputs and expected
+	// values), normalized, at most 64 of them.
+	Literals []string
+}
+
+// SkipKind says how a test was kept from running.
+type SkipKind string
+
+// The kinds of skip.
+const (
+	SkipMarked      SkipKind = "skip"         // .skip, xit, @pytest.mark.skip, @Disabled, @Ignore, #[ignore]
+	SkipTodo        SkipKind = "todo"         // .todo, it.todo
+	SkipXFail       SkipKind = "xfail"        // pytest xfail, .failing
+	SkipConditional SkipKind = "conditional"  // .skipIf, skipif, runIf, assume
+	SkipCall        SkipKind = "skip_call"    // t.Skip(), pytest.skip(), this.skip(), ctx.skip()
+	SkipShortGuard  SkipKind = "short_guard"  // if testing.Short() { t.Skip() } / return
+	SkipEarlyReturn SkipKind = "early_return" // a return before the first assertion
+	SkipCommented   SkipKind = "commented"    // the whole test is commented out (rarely detectable)
+)
+
+// Skip describes why a test does not run.
+type Skip struct {
+	Kind   SkipKind
+	Reason string // the reason string when the source gives one
+	Line   int
+}
+
+// Strength ranks how much an assertion constrains the value it checks.
+type Strength int
+
+// Strengths, from an assertion that cannot fail to an exact comparison.
+const (
+	// Trivial assertions always pass: assert True, expect(true).toBe(true),
+	// assert.True(t, true), assert!(true).
+	Trivial Strength = iota
+	// Weak assertions check existence or truthiness: toBeDefined, toBeTruthy,
+	// NotNil, assert x, is not None, assert!(x).
+	Weak
+	// Medium assertions check a property: toContain, toMatch, toHaveLength,
+	// Contains, Len, Greater, isinstance, raises without match, toThrow.
+	Medium
+	// Strong assertions compare with an exact expected value: toEqual, toBe,
+	// toStrictEqual, Equal, assert_eq!, assertEqual, ==, cmp.Diff, t.Errorf after a
+	// comparison.
+	Strong
+)
+
+func (s Strength) String() string {
+	switch s {
+	case Trivial:
+		return "trivial"
+	case Weak:
+		return "weak"
+	case Medium:
+		return "medium"
+	case Strong:
+		return "strong"
+	}
+	return "unknown"
+}
+
+// Assertion is one check in a test body.
+type Assertion struct {
+	Line int
+	// Kind is the matcher or function as written, normalized to a stable name:
+	// "toEqual", "assert.Equal", "require.NoError", "assertEqual", "assert ==",
+	// "assert_eq!", "t.Errorf", "cmp.Diff", "pytest.raises".
+	Kind     string
+	Strength Strength
+	// Negated is set for inverted checks: expect(x).not.toBe, NotEqual, !=,
+	// assertNotEqual, assert_ne!, `assert not x`.
+	Negated bool
+	// Subject is the normalized source of the value under test (the actual).
+	Subject string
+	// Expected is the normalized source of the expected operand, "" when the
+	// assertion has none.
+	Expected string
+	// Tolerance is the normalized source of a tolerance operand (InDelta's delta,
+	// toBeCloseTo's digits, pytest.approx's rel/abs), "" when there is none.
+	Tolerance string
+}
+
+// Marker is a located fact such as a suppression comment or a literal comparison.
+type Marker struct {
+	Line int
+	// Kind names the fact: for suppressions "ts-ignore", "ts-expect-error",
+	// "ts-nocheck", "eslint-disable", "nolint", "noqa", "type-ignore",
+	// "coverage-ignore", "empty-catch", "except-pass", "discarded-error",
+	// "swallowed-error"; for bypasses "forced-exit"; for comparisons "literal".
+	Kind string
+	// Text is the normalized marker text (the comment, the literal), used to match
+	// a marker in one version of a file with the same marker in another.
+	Text string
+}
+
+// Symbol is a public name a file declares.
+type Symbol struct {
+	Name string // qualified where it helps: "Type.Method" for methods
+	Kind string // "func", "type", "method", "const", "var", "class", "export", "command"
+	Line int
+}
