@@ -1,0 +1,107 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// Format names an output format of --format.
+type Format string
+
+// The output formats.
+const (
+	Text     Format = "text"
+	JSON     Format = "json"
+	Markdown Format = "markdown"
+	SARIF    Format = "sarif"
+	GitHub   Format = "github"
+)
+
+// Formats lists every format in the order help text shows them.
+var Formats = []Format{Text, JSON, Markdown, SARIF, GitHub}
+
+// ParseFormat reads a format name as --format takes it, case-insensitively.
+func ParseFormat(s string) (Format, error) {
+	n := Format(strings.ToLower(strings.TrimSpace(s)))
+	for _, f := range Formats {
+		if f == n {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q (want %s)", s, formatList())
+}
+
+func formatList() string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Options tune how a report is rendered.
+type Options struct {
+	// Color turns on ANSI colours in the text format; other formats ignore it.
+	Color bool
+	// Verbose adds each finding's id, rule, evidence and measured values to the
+	// text format.
+	Verbose bool
+	// RepoRoot, when set, is the repository's directory on disk: absolute file
+	// paths under it are shown relative to it. Empty means paths are used as the
+	// report gives them (made relative all the same).
+	RepoRoot string
+}
+
+// Render writes rep to w in format f.
+func Render(w io.Writer, f Format, rep *gate.Report, opt Options) error {
+	if rep == nil {
+		return errors.New("render report: no report")
+	}
+	var err error
+	switch f {
+	case Text:
+		err = renderText(w, rep, opt)
+	case JSON:
+		err = renderJSON(w, rep)
+	case Markdown:
+		err = renderMarkdown(w, rep, opt)
+	case SARIF:
+		err = renderSARIF(w, rep, opt)
+	case GitHub:
+		err = renderGitHub(w, rep, opt)
+	default:
+		return fmt.Errorf("render report: unknown format %q (want %s)", string(f), formatList())
+	}
+	if err != nil {
+		return fmt.Errorf("render %s report: %w", f, err)
+	}
+	return nil
+}
+
+// errWriter keeps the first write error so renderers can write line after line
+// and check once.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err != nil {
+		return
+	}
+	_, e.err = fmt.Fprintf(e.w, format, args...)
+}
+
+func (e *errWriter) write(s string) {
+	if e.err != nil {
+		return
+	}
+	_, e.err = io.WriteString(e.w, s)
+}
+
+// toolName is the name every format gives the tool.
+const toolName = "ralph-gate"
