@@ -1,0 +1,230 @@
+package java
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// callKind groups assertion functions by how their arguments are read.
+type callKind int
+
+const (
+	ckEquality       callKind = iota + 1 // expected, actual[, delta][, message]
+	ckNegEquality                        // assertNotEquals, assertNotSame
+	ckTruth                              // assertTrue, assertFalse
+	ckSubject                            // assertNull, assertNotNull, assertDoesNotThrow
+	ckThrows                             // assertThrows(X.class, executable)
+	ckFail                               // fail()
+	ckThat                               // assertThat: Hamcrest or AssertJ/Truth
+	ckThrownBy                           // AssertJ assertThatThrownBy and friends
+	ckVerify                             // Mockito verify
+	ckNoInteractions                     // verifyNoMoreInteractions
+	ckGroup                              // assertAll: its inner checks count
+)
+
+// assertionKinds maps assertion function names to how they are read.
+var assertionKinds = map[string]callKind{
+	"assertEquals": ckEquality, "assertArrayEquals": ckEquality, "assertIterableEquals": ckEquality,
+	"assertLinesMatch": ckEquality, "assertSame": ckEquality,
+	"assertNotEquals": ckNegEquality, "assertNotSame": ckNegEquality, "assertArrayNotEquals": ckNegEquality,
+	"assertTrue": ckTruth, "assertFalse": ckTruth,
+	"assertNull": ckSubject, "assertNotNull": ckSubject, "assertDoesNotThrow": ckSubject,
+	"assertThrows": ckThrows, "assertThrowsExactly": ckThrows, "assertTimeout": ckThrows,
+	"assertTimeoutPreemptively": ckThrows, "assertInstanceOf": ckThrows,
+	"fail":               ckFail,
+	"assertThat":         ckThat,
+	"assertThatThrownBy": ckThrownBy, "assertThatCode": ckThrownBy, "assertThatExceptionOfType": ckThrownBy,
+	"assertThatIllegalArgumentException": ckThrownBy, "assertThatIllegalStateException": ckThrownBy,
+	"assertThatNullPointerException": ckThrownBy, "assertThatIOException": ckThrownBy,
+	"assertThatNoException":    ckThrownBy,
+	"verify":                   ckVerify,
+	"verifyNoMoreInteractions": ckNoInteractions, "verifyNoInteractions": ckNoInteractions,
+	"verifyZeroInteractions": ckNoInteractions,
+	"assertAll":              ckGroup,
+}
+
+// customAssertion reports whether name looks like a project's own assertion helper
+// (assertValid, assertJsonEquals).
+func customAssertion(name string) bool {
+	return len(name) > 6 && strings.HasPrefix(name, "assert") && name[6] >= 'A' && name[6] <= 'Z'
+}
+
+// call classifies the call whose name is at i; it returns nothing for calls that
+// are not assertions.
+func (b *bodyScanner) call(i int) []testscan.Assertion {
+	name := b.toks[i].text
+	kind, known := assertionKinds[name]
+	if !known && !customAssertion(name) {
+		return nil
+	}
+	args := b.args(i + 1)
+	a := testscan.Assertion{Line: b.toks[i].line, Kind: name, Strength: testscan.Medium}
+	switch kind {
+	case ckGroup:
+		return nil
+	case ckEquality, ckNegEquality:
+		b.equality(&a, args)
+		if kind == ckNegEquality {
+			a.Negated = true
+			a.Strength = testscan.Medium
+		}
+	case ckTruth:
+		subj := args
+		if len(subj) == 2 && isMessage(subj[0]) && !b.testng {
+			subj = subj[1:]
+		}
+		if len(subj) > 0 {
+			a.Subject = joinTokens(subj[0])
+			if isLiteral(subj[0]) && (a.Subject == "true" || a.Subject == "false") {
+				a.Strength = testscan.Trivial
+			}
+		}
+		a.Negated = name == "assertFalse"
+	case ckSubject:
+		a.Subject = lastNonMessage(args)
+		if name == "assertNotNull" {
+			a.Strength = testscan.Weak
+		}
+	case ckThrows:
+		if len(args) > 0 {
+			a.Expected = joinTokens(args[0])
+		}
+		if len(args) > 1 {
+			a.Subject = joinTokens(args[1])
+		}
+	case ckFail:
+	case ckThat:
+		if len(args) >= 2 {
+			return []testscan.Assertion{b.hamcrest(a, args)}
+		}
+		return b.chain(a, i, args, false)
+	case ckThrownBy:
+		return b.chain(a, i, args, true)
+	case ckVerify:
+		return []testscan.Assertion{b.verify(a, i, args)}
+	case ckNoInteractions:
+		if len(args) > 0 {
+			a.Subject = joinTokens(args[0])
+		}
+	default: // a custom assertion helper
+		if len(args) > 0 {
+			a.Subject = joinTokens(args[0])
+		}
+		if len(args) > 1 {
+			a.Expected = joinTokens(args[1])
+		}
+	}
+	return []testscan.Assertion{a}
+}
+
+// equality reads assertEquals-style arguments: JUnit puts the expected value
+// first and an optional message first (JUnit 4) or last (JUnit 5); TestNG puts
+// the actual value first and the message last. A third numeric operand is a delta.
+func (b *bodyScanner) equality(a *testscan.Assertion, args [][]token) {
+	a.Strength = testscan.Strong
+	var exp, act, tol []token
+	switch {
+	case b.testng && len(args) >= 2:
+		act, exp = args[0], args[1]
+		if len(args) >= 3 && !isMessage(args[2]) && (len(args) == 4 || isTolerance(args[2])) {
+			tol = args[2]
+		}
+	case len(args) == 2:
+		exp, act = args[0], args[1]
+	case len(args) == 3:
+		switch {
+		case isMessage(args[0]) && !isMessage(args[2]):
+			exp, act = args[1], args[2]
+		case isTolerance(args[2]):
+			exp, act, tol = args[0], args[1], args[2]
+		default:
+			exp, act = args[0], args[1]
+		}
+	case len(args) >= 4:
+		if isMessage(args[0]) {
+			exp, act, tol = args[1], args[2], args[3]
+		} else {
+			exp, act, tol = args[0], args[1], args[2]
+		}
+	case len(args) == 1:
+		act = args[0]
+	}
+	a.Subject, a.Expected, a.Tolerance = joinTokens(act), joinTokens(exp), joinTokens(tol)
+	if isLiteral(exp) && isLiteral(act) && a.Subject == a.Expected {
+		a.Strength = testscan.Trivial
+	}
+}
+
+// isMessage reports whether an argument looks like a failure message: a string
+// literal (or a concatenation starting with one), a supplier lambda, or a variable
+// named like a message.
+func isMessage(arg []token) bool {
+	if len(arg) == 0 {
+		return false
+	}
+	if arg[0].kind == tkString {
+		return true
+	}
+	for _, t := range arg {
+		if t.text == "->" && t.kind == tkPunct {
+			return true
+		}
+	}
+	if len(arg) == 1 && arg[0].kind == tkIdent {
+		n := strings.ToLower(arg[0].text)
+		return strings.Contains(n, "message") || strings.Contains(n, "msg") || strings.Contains(n, "reason")
+	}
+	return false
+}
+
+// isTolerance reports whether an argument looks like a delta: a number, or a name
+// such as EPSILON, delta, TOLERANCE.
+func isTolerance(arg []token) bool {
+	if len(arg) == 0 {
+		return false
+	}
+	last := arg[len(arg)-1]
+	if last.kind == tkNumber {
+		return true
+	}
+	if last.kind != tkIdent {
+		return false
+	}
+	n := strings.ToLower(last.text)
+	for _, w := range []string{"eps", "delta", "tol", "precision", "margin", "offset", "error", "within"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func lastNonMessage(args [][]token) string {
+	for k := len(args) - 1; k >= 0; k-- {
+		if k == 0 || !isMessage(args[k]) {
+			return joinTokens(args[k])
+		}
+	}
+	return ""
+}
+
+// verify reads Mockito's verify(mock[, mode]).method(args).
+func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testscan.Assertion {
+	if len(args) > 0 {
+		a.Subject = joinTokens(args[0])
+	}
+	c := b.closeOf(i + 1)
+	if !b.is(c+1, ".") || b.at(c+2).kind != tkIdent || !b.is(c+3, "(") {
+		return a // verify without a call: a helper, or an incomplete chain
+	}
+	a.Strength = testscan.Strong
+	a.Expected = joinTokens(b.toks[c+2 : b.closeOf(c+3)+1])
+	if len(args) > 1 && len(args[1]) > 0 {
+		switch args[1][0].text {
+		case "never", "atLeast", "atLeastOnce", "atMost", "atMostOnce":
+			a.Strength = testscan.Medium
+		}
+	}
+	return a
+}

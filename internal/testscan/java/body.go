@@ -1,0 +1,144 @@
+package java
+
+import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// bodyScan is what scanBody found in one test body.
+type bodyScan struct {
+	assertions []testscan.Assertion
+	skip       *testscan.Skip
+}
+
+// assumptionNames are JUnit 4 Assume and JUnit 5 Assumptions calls that abort a
+// test when their condition does not hold.
+var assumptionNames = map[string]bool{
+	"assumeTrue": true, "assumeFalse": true, "assumeThat": true, "assumeNotNull": true,
+	"assumeNoException": true,
+}
+
+// scanBody finds the assertions of the body between the braces at open and close,
+// and the assumption or early return that can keep it from running.
+func scanBody(toks []token, match []int, open, close int, testng bool) bodyScan {
+	b := &bodyScanner{toks: toks, match: match, end: close, testng: testng}
+	var out bodyScan
+	firstAssert := -1
+	var earlyReturn, assume *testscan.Skip
+	var blocks []bool // per open brace: whether it is the block of an if/else
+	parens := 0
+	for i := open + 1; i < close; i++ {
+		t := toks[i]
+		if t.kind == tkPunct {
+			switch t.text {
+			case "(":
+				parens++
+			case ")":
+				parens--
+			case "{":
+				blocks = append(blocks, b.isIfBlock(i))
+			case "}":
+				if len(blocks) > 0 {
+					blocks = blocks[:len(blocks)-1]
+				}
+			}
+			continue
+		}
+		topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
+		if t.kind != tkIdent {
+			continue
+		}
+		if t.text == "return" && topLevel && firstAssert < 0 && earlyReturn == nil && b.is(i+1, ";") {
+			earlyReturn = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.line}
+		}
+		if !b.is(i+1, "(") || !b.rootCall(i) {
+			continue
+		}
+		if assumptionNames[t.text] && parens == 0 && len(blocks) == 0 && assume == nil {
+			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(b.args(i + 1)), Line: t.line}
+			continue
+		}
+		found := b.call(i)
+		if len(found) > 0 && firstAssert < 0 {
+			firstAssert = i
+		}
+		out.assertions = append(out.assertions, found...)
+	}
+	if assume != nil {
+		out.skip = assume
+	} else {
+		out.skip = earlyReturn
+	}
+	return out
+}
+
+// bodyScanner holds the token stream while assertions are classified.
+type bodyScanner struct {
+	toks   []token
+	match  []int
+	end    int
+	testng bool
+}
+
+func (b *bodyScanner) at(i int) token {
+	if i < 0 || i >= len(b.toks) {
+		return token{}
+	}
+	return b.toks[i]
+}
+
+func (b *bodyScanner) is(i int, text string) bool {
+	t := b.at(i)
+	return t.text == text && t.kind == tkPunct
+}
+
+// closeOf returns the partner of the opener at i, clamped to the body.
+func (b *bodyScanner) closeOf(i int) int {
+	if i >= 0 && i < len(b.match) && b.match[i] > i && b.match[i] <= b.end {
+		return b.match[i]
+	}
+	return b.end
+}
+
+// args splits the argument list whose '(' is at open.
+func (b *bodyScanner) args(open int) [][]token {
+	c := b.closeOf(open)
+	return splitArgs(b.toks[open+1 : c])
+}
+
+// rootCall reports whether the call named at i is a free call or a static call on a
+// class (Assertions.assertEquals), not a method of a value or a chain link.
+func (b *bodyScanner) rootCall(i int) bool {
+	if !b.is(i-1, ".") {
+		return !b.is(i-1, "::")
+	}
+	q := b.at(i - 2)
+	return q.kind == tkIdent && q.text != "" && q.text[0] >= 'A' && q.text[0] <= 'Z'
+}
+
+// isIfBlock reports whether the '{' at i opens the block of an if or else.
+func (b *bodyScanner) isIfBlock(i int) bool {
+	prev := b.at(i - 1)
+	if prev.kind == tkIdent && prev.text == "else" {
+		return true
+	}
+	if !b.is(i-1, ")") || i-1 >= len(b.match) {
+		return false
+	}
+	o := b.match[i-1]
+	kw := b.at(o - 1)
+	return o > 0 && kw.kind == tkIdent && kw.text == "if"
+}
+
+// messageArg returns the message of an assumption: a string literal given as the
+// last argument (JUnit 5) or the first (JUnit 4).
+func messageArg(args [][]token) string {
+	if len(args) < 2 {
+		return ""
+	}
+	for _, arg := range [][]token{args[len(args)-1], args[0]} {
+		if len(arg) == 1 && arg[0].kind == tkString {
+			return unquote(arg[0].text)
+		}
+	}
+	return ""
+}

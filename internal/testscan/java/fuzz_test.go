@@ -1,0 +1,100 @@
+package java
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// generatedSuite returns a realistic JUnit 5 test class of about n tests.
+func generatedSuite(n int) string {
+	var b strings.Builder
+	b.WriteString("package com.acme;\n\nimport org.junit.jupiter.api.*;\nimport static org.junit.jupiter.api.Assertions.*;\n\n")
+	b.WriteString("@SuppressWarnings(\"unchecked\")\npublic class GeneratedTest {\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `    /** Checks case %[1]d. */
+    @Test
+    @DisplayName("case %[1]d")
+    void case%[1]d() throws Exception {
+        var svc = new Service("name-%[1]d", %[1]d);
+        String text = """
+            {"id": %[1]d}
+            """;
+        if (svc.mode() == 3) { return; }
+        assertEquals(%[1]d, svc.compute(text), "compute %[1]d");
+        assertThat(svc.items()).hasSize(%[1]d).contains("x");
+        assertThrows(IllegalStateException.class, () -> svc.fail('c'));
+        try { svc.close(); } catch (IOException e) { /* ignore */ }
+    }
+
+    @Nested
+    class Group%[1]d {
+        @ParameterizedTest
+        @ValueSource(ints = {1, 2, %[1]d})
+        void nested(int x) { assertTrue(x > 0); }
+    }
+
+`, i)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func BenchmarkExtract(b *testing.B) {
+	src := []byte(generatedSuite(1200))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := New().Extract("GeneratedTest.java", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestExtractLargeFile checks a ~1 MB file completely (speed is BenchmarkExtract's job).
+func TestExtractLargeFile(t *testing.T) {
+	src := []byte(generatedSuite(1700))
+	if len(src) < 1<<20 {
+		t.Fatalf("generated %d bytes, want at least 1 MiB", len(src))
+	}
+	f, err := New().Extract("GeneratedTest.java", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Tests) != 3400 {
+		t.Errorf("got %d tests, want 3400", len(f.Tests))
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	f.Add(fingerprintBase)
+	f.Add(serviceSrc)
+	f.Add(generatedSuite(2))
+	f.Add("@Test void x() { assertEquals(1, 2); }\n}\n}")
+	f.Add("class A { @Test void t() { String s = \"\"\"\n unterminated")
+	f.Add("class A { /* unterminated comment @Test void t() {}")
+	f.Add("@Disabled class B extends TestCase { public void testA() { assertThat(x).isEqualTo(y)")
+	f.Add("switch (x) { case 'a' -> 1; case \"b\", -3: }")
+	f.Add(")]}{[( @ @interface record enum class")
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := New().Extract("FuzzTest.java", []byte(src))
+		if err != nil {
+			t.Fatalf("Extract: %v", err)
+		}
+		ids := map[string]bool{}
+		for _, tc := range file.Tests {
+			if tc.ID == "" || tc.Name == "" {
+				t.Errorf("empty id or name: %+v", tc)
+			}
+			if ids[tc.ID] {
+				t.Errorf("duplicate id %q", tc.ID)
+			}
+			ids[tc.ID] = true
+			if tc.Line < 1 || tc.Line > tc.EndLine {
+				t.Errorf("test %q lines %d..%d", tc.ID, tc.Line, tc.EndLine)
+			}
+			if len(tc.Literals) > maxLiterals {
+				t.Errorf("test %q has %d literals", tc.ID, len(tc.Literals))
+			}
+		}
+	})
+}

@@ -1,0 +1,166 @@
+package java
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// suppressions finds @SuppressWarnings/@SuppressFBWarnings anywhere (types,
+// members, locals), NOPMD/NOSONAR/CHECKSTYLE:OFF/noinspection comments, and empty
+// catch blocks.
+func suppressions(toks []token, match []int, comments []comment) []testscan.Marker {
+	var out []testscan.Marker
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tkPunct && t.text == "@" && toks[i+1].kind == tkIdent:
+			j, name := i+1, ""
+			for j < len(toks) && toks[j].kind == tkIdent {
+				name = toks[j].text
+				if j+2 < len(toks) && toks[j+1].text == "." && toks[j+2].kind == tkIdent {
+					j += 2
+					continue
+				}
+				break
+			}
+			if name != "SuppressWarnings" && name != "SuppressFBWarnings" {
+				continue
+			}
+			end := j + 1
+			if end < len(toks) && toks[end].text == "(" && match[end] > end {
+				end = match[end] + 1
+			}
+			out = append(out, testscan.Marker{Line: t.line, Kind: "nolint", Text: name + joinTokens(toks[j+1:end])})
+		case t.kind == tkIdent && t.text == "catch" && toks[i+1].text == "(" && match[i+1] > i:
+			open := match[i+1] + 1
+			if open+1 < len(toks) && toks[open].text == "{" && toks[open+1].text == "}" && toks[open].kind == tkPunct {
+				out = append(out, testscan.Marker{Line: t.line, Kind: "empty-catch", Text: "catch"})
+			}
+		}
+	}
+	for _, c := range comments {
+		// Like PMD and Checkstyle, only line comments carry suppression markers.
+		if !c.block && suppressionComment(c.text) {
+			out = append(out, testscan.Marker{Line: c.line, Kind: "nolint", Text: c.text})
+		}
+	}
+	sortMarkers(out)
+	return out
+}
+
+// suppressionComment reports whether a comment silences PMD, Sonar, Checkstyle or
+// IntelliJ inspections.
+func suppressionComment(text string) bool {
+	upper := strings.ToUpper(text)
+	switch {
+	case strings.Contains(text, "NOPMD"), strings.Contains(text, "NOSONAR"):
+		return true
+	case strings.HasPrefix(upper, "CHECKSTYLE") && (strings.Contains(upper, "OFF") || strings.Contains(upper, "SUPPRESS") || strings.Contains(upper, "IGNORE")):
+		return true
+	case strings.HasPrefix(text, "noinspection"):
+		return true
+	}
+	return false
+}
+
+// comparisons finds literals that code compares against: operands of == and != in
+// if/while conditions, switch case labels, and the literal side of equals calls.
+func comparisons(toks []token, match []int) []testscan.Marker {
+	inCond := conditionMask(toks, match)
+	var out []testscan.Marker
+	reported := map[int]bool{}
+	report := func(k int) {
+		if k < 0 || k >= len(toks) || reported[k] {
+			return
+		}
+		text := toks[k].text
+		if k > 0 && toks[k].kind == tkNumber && toks[k-1].text == "-" {
+			text = "-" + text
+		}
+		reported[k] = true
+		if trivialLiteral(text) {
+			return
+		}
+		out = append(out, testscan.Marker{Line: toks[k].line, Kind: "literal", Text: text})
+	}
+	for i, t := range toks {
+		switch {
+		case t.kind == tkPunct && (t.text == "==" || t.text == "!=") && inCond[i]:
+			if i > 0 && isLiteralTok(toks[i-1]) && (i < 2 || toks[i-2].text != ".") {
+				report(i - 1)
+			}
+			r := i + 1
+			if r < len(toks) && toks[r].text == "-" {
+				r++
+			}
+			if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].text != ".") {
+				report(r)
+			}
+		case t.kind == tkIdent && t.text == "case":
+			for j := i + 1; j < len(toks) && j < i+64; j++ {
+				if toks[j].text == ":" || toks[j].text == "->" || toks[j].text == ";" || toks[j].text == "{" {
+					break
+				}
+				if isLiteralTok(toks[j]) && toks[j].kind != tkIdent {
+					report(j)
+				}
+			}
+		case t.kind == tkIdent && (t.text == "equals" || t.text == "equalsIgnoreCase") && i+1 < len(toks) && toks[i+1].text == "(" && match[i+1] > i:
+			if i >= 2 && toks[i-1].text == "." && isLiteralTok(toks[i-2]) {
+				report(i - 2)
+			}
+			for _, arg := range splitArgs(toks[i+2 : match[i+1]]) {
+				if isLiteral(arg) {
+					report(indexOf(toks, arg[len(arg)-1], i))
+				}
+			}
+		}
+	}
+	sortMarkers(out)
+	return out
+}
+
+// indexOf finds the index of a token that is known to follow from.
+func indexOf(toks []token, t token, from int) int {
+	for k := from; k < len(toks) && k < from+8; k++ {
+		if toks[k] == t {
+			return k
+		}
+	}
+	return -1
+}
+
+// conditionMask marks the tokens inside if and while conditions. A difference array
+// keeps it linear however deeply conditions nest.
+func conditionMask(toks []token, match []int) []bool {
+	diff := make([]int, len(toks)+1)
+	for i, t := range toks {
+		if t.kind == tkIdent && (t.text == "if" || t.text == "while") && i+1 < len(toks) && toks[i+1].text == "(" {
+			if c := match[i+1]; c > i+1 {
+				diff[i+2]++
+				diff[c]--
+			}
+		}
+	}
+	mask := make([]bool, len(toks))
+	n := 0
+	for i := range toks {
+		n += diff[i]
+		mask[i] = n > 0
+	}
+	return mask
+}
+
+func isLiteralTok(t token) bool {
+	return t.kind == tkString || t.kind == tkChar || t.kind == tkNumber
+}
+
+// trivialLiteral reports literals too common to mean anything.
+func trivialLiteral(text string) bool {
+	switch text {
+	case "0", "1", "-1", `""`, "true", "false", "null", "0L", "1L", "0.0":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,226 @@
+package java
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// testAnnotations mark a method as a test (JUnit 4 and 5, TestNG, Theories).
+var testAnnotations = map[string]bool{
+	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true,
+	"TestTemplate": true, "Theory": true,
+}
+
+// lifecycleAnnotations mark public methods that a class-level TestNG @Test does not
+// turn into tests.
+var lifecycleAnnotations = map[string]bool{
+	"BeforeMethod": true, "AfterMethod": true, "BeforeClass": true, "AfterClass": true,
+	"BeforeTest": true, "AfterTest": true, "BeforeSuite": true, "AfterSuite": true,
+	"BeforeGroups": true, "AfterGroups": true, "DataProvider": true, "Factory": true,
+}
+
+// conditionalPrefixes start the names of JUnit 5 conditional execution annotations.
+var conditionalPrefixes = []string{"DisabledIf", "EnabledIf", "DisabledOn", "EnabledOn",
+	"DisabledFor", "EnabledFor", "DisabledIn", "EnabledIn"}
+
+// tests turns the parsed methods into test cases.
+func (p *parser) tests(comments []comment) []testscan.TestCase {
+	var out []testscan.TestCase
+	seen := map[string]int{}
+	for _, m := range p.methods {
+		if !p.isTest(m) {
+			continue
+		}
+		id := m.owner.qual + "." + m.name
+		if n := seen[id]; n > 0 {
+			seen[id] = n + 1
+			id += "#" + strconv.Itoa(n+1)
+		} else {
+			seen[id] = 1
+		}
+		body := p.toks[m.bodyOpen+1 : m.bodyClose]
+		tc := testscan.TestCase{
+			ID: id, Name: m.name, Line: m.line, EndLine: m.endLine,
+			Fingerprint: fingerprint(body, m.name), BodyTokens: len(body),
+			Literals: literals(body),
+		}
+		if tc.EndLine < tc.Line {
+			tc.EndLine = tc.Line
+		}
+		tc.Assertions = annotationAssertions(m.annots)
+		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng)
+		tc.Assertions = append(tc.Assertions, scan.assertions...)
+		tc.Skip = annotationSkip(m.annots)
+		for o := m.owner; tc.Skip == nil && o != nil; o = o.parent {
+			tc.Skip = annotationSkip(o.annots)
+		}
+		if tc.Skip == nil {
+			tc.Skip = scan.skip
+		}
+		tc.CommentedAssertions = commentedAssertions(comments, m.bodyOpen, m.bodyClose)
+		out = append(out, tc)
+	}
+	return out
+}
+
+// isTest reports whether m is a test method.
+func (p *parser) isTest(m *methodDecl) bool {
+	if m.bodyOpen < 0 {
+		return false
+	}
+	for _, a := range m.annots {
+		if testAnnotations[a.name] {
+			return true
+		}
+	}
+	if m.name == m.owner.name || m.mods["static"] || !m.mods["public"] {
+		return false
+	}
+	if m.void && m.noParams && strings.HasPrefix(m.name, "test") && strings.HasSuffix(m.owner.extends, "TestCase") {
+		return true // JUnit 3
+	}
+	if !p.testng {
+		return false
+	}
+	// TestNG: a class-level @Test makes every public method a test.
+	for _, a := range m.annots {
+		if lifecycleAnnotations[a.name] {
+			return false
+		}
+	}
+	for _, a := range m.owner.annots {
+		if a.name == "Test" {
+			return true
+		}
+	}
+	return false
+}
+
+// annotationSkip reads @Disabled, @Ignore, conditional execution annotations and
+// TestNG's @Test(enabled = false).
+func annotationSkip(annots []annotation) *testscan.Skip {
+	for _, a := range annots {
+		switch {
+		case a.name == "Disabled" || a.name == "Ignore":
+			return &testscan.Skip{Kind: testscan.SkipMarked, Reason: annotationString(a.args, "value"), Line: a.line}
+		case a.name == "Test" && namedArg(a.args, "enabled") == "false":
+			return &testscan.Skip{Kind: testscan.SkipMarked, Reason: annotationString(a.args, "description"), Line: a.line}
+		}
+		for _, prefix := range conditionalPrefixes {
+			if strings.HasPrefix(a.name, prefix) {
+				return &testscan.Skip{Kind: testscan.SkipConditional, Reason: annotationString(a.args, "disabledReason"), Line: a.line}
+			}
+		}
+	}
+	return nil
+}
+
+// annotationAssertions reads JUnit 4's @Test(expected = X.class) and TestNG's
+// @Test(expectedExceptions = X.class).
+func annotationAssertions(annots []annotation) []testscan.Assertion {
+	for _, a := range annots {
+		if a.name != "Test" {
+			continue
+		}
+		for _, key := range []string{"expected", "expectedExceptions"} {
+			if v := namedArg(a.args, key); v != "" {
+				return []testscan.Assertion{{Line: a.line, Kind: "Test(" + key + ")", Strength: testscan.Medium, Expected: v}}
+			}
+		}
+	}
+	return nil
+}
+
+// namedArg returns the normalized value of `key = value` in annotation arguments.
+func namedArg(args []token, key string) string {
+	for _, arg := range splitArgs(args) {
+		if len(arg) > 2 && arg[0].kind == tkIdent && arg[0].text == key && arg[1].text == "=" {
+			return joinTokens(arg[2:])
+		}
+	}
+	return ""
+}
+
+// annotationString returns the string given as the annotation's single value or as
+// key = "...", unquoted.
+func annotationString(args []token, key string) string {
+	parts := splitArgs(args)
+	if len(parts) == 1 && len(parts[0]) == 1 && parts[0][0].kind == tkString {
+		return unquote(parts[0][0].text)
+	}
+	for _, arg := range parts {
+		if len(arg) == 3 && arg[0].text == key && arg[1].text == "=" && arg[2].kind == tkString {
+			return unquote(arg[2].text)
+		}
+	}
+	return ""
+}
+
+func unquote(s string) string {
+	if v, err := strconv.Unquote(s); err == nil {
+		return v
+	}
+	return strings.Trim(s, `"`)
+}
+
+// splitArgs splits tokens at top-level commas, looking through nested groups.
+func splitArgs(toks []token) [][]token {
+	if len(toks) == 0 {
+		return nil
+	}
+	var out [][]token
+	depth, start := 0, 0
+	for i, t := range toks {
+		if t.kind != tkPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				out = append(out, toks[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, toks[start:])
+}
+
+// commentedAssertions counts comments inside a body whose text is an assertion call.
+func commentedAssertions(comments []comment, open, close int) int {
+	n := 0
+	first := sort.Search(len(comments), func(k int) bool { return comments[k].off > open })
+	for _, c := range comments[first:] {
+		if c.off > close {
+			break
+		}
+		for _, line := range strings.Split(c.text, "\n") {
+			line = strings.TrimLeft(strings.TrimSpace(line), "*")
+			if looksLikeAssertion(lex([]byte(line)).toks) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// looksLikeAssertion reports whether toks start with a call of an assertion
+// function, optionally qualified: assertEquals(, Assertions.assertThat(, verify(.
+func looksLikeAssertion(toks []token) bool {
+	i := 0
+	for i+2 < len(toks) && toks[i].kind == tkIdent && toks[i+1].text == "." {
+		i += 2
+	}
+	if i+1 >= len(toks) || toks[i].kind != tkIdent || toks[i+1].text != "(" {
+		return false
+	}
+	_, known := assertionKinds[toks[i].text]
+	return known || customAssertion(toks[i].text)
+}

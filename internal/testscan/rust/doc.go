@@ -1,0 +1,13 @@
+// Package rust extracts test cases and the other facts testscan.File describes from
+// Rust source files: #[test] functions and their async, rstest, test_case,
+// quickcheck and proptest variants with module-path ids ("tests::parses_empty"),
+// #[ignore] and cfg_attr skips, assert macros (std, approx, insta, claims,
+// pretty_assertions) and #[should_panic], #[allow] attributes, discarded and
+// swallowed errors, pub items, and literal comparisons.
+//
+// The extractor runs a hand-written tokenizer that understands raw strings of any
+// #-depth, byte and C strings, char literals versus lifetimes and nested block
+// comments, then a tolerant item parser over the tokens: a fragment (a hunk with
+// blank gaps) or a syntax error still yields every item that could be recovered,
+// with File.Partial set.
+package rust

@@ -1,0 +1,139 @@
+package rust
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// Extractor reads Rust source files.
+type Extractor struct{}
+
+var _ testscan.Extractor = (*Extractor)(nil)
+
+// New returns a Rust extractor.
+func New() *Extractor { return &Extractor{} }
+
+// Lang reports testscan.Rust.
+func (*Extractor) Lang() testscan.Lang { return testscan.Rust }
+
+// Handles reports whether path names a .rs file.
+func (*Extractor) Handles(p string) bool { return strings.HasSuffix(p, ".rs") }
+
+// IsTestFile reports whether path is a Cargo integration test (under a tests/
+// directory) or a test module file by name (foo_test.rs, foo_tests.rs, tests.rs).
+// Unit tests in #[cfg(test)] modules of other files count through their test cases.
+func (e *Extractor) IsTestFile(p string) bool {
+	if !e.Handles(p) {
+		return false
+	}
+	if strings.HasPrefix(p, "tests/") || strings.Contains(p, "/tests/") {
+		return true
+	}
+	base := path.Base(p)
+	return base == "tests.rs" || strings.HasSuffix(base, "_test.rs") || strings.HasSuffix(base, "_tests.rs")
+}
+
+// Extract parses src and returns its tests, markers, exports and comparisons.
+func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
+	lx := lex(src)
+	match, balanced := matchGroups(lx.toks)
+	ps := &parser{toks: lx.toks, match: match}
+	ps.items(0, len(lx.toks), &module{exported: true}, false)
+	return &testscan.File{
+		Lang:         testscan.Rust,
+		Tests:        ps.tests(lx.comments),
+		Suppressions: suppressions(lx.toks, match),
+		Exports:      ps.exports,
+		Comparisons:  comparisons(lx.toks, match),
+		Partial:      lx.broken || !balanced || ps.partial,
+	}, nil
+}
+
+// maxTextTokens caps normalized operand text so that hostile nesting stays linear.
+const maxTextTokens = 256
+
+// joinTokens renders tokens as normalized text: no whitespace except one space
+// between two word-like tokens, so reformatting never changes the result.
+func joinTokens(toks []token) string {
+	if len(toks) > maxTextTokens {
+		toks = toks[:maxTextTokens]
+	}
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && toks[i-1].kind != tkPunct && t.kind != tkPunct {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
+}
+
+// isLiteral reports whether toks is exactly one literal: a string, char or number
+// (optionally negated), true or false.
+func isLiteral(toks []token) bool {
+	if len(toks) == 2 && toks[0].text == "-" && toks[1].kind == tkNumber {
+		return true
+	}
+	if len(toks) != 1 {
+		return false
+	}
+	switch toks[0].kind {
+	case tkString, tkChar, tkNumber:
+		return true
+	case tkIdent:
+		return toks[0].text == "true" || toks[0].text == "false"
+	}
+	return false
+}
+
+func closer(t token) bool {
+	return t.kind == tkPunct && (t.text == ")" || t.text == "]" || t.text == "}")
+}
+
+// fingerprint hashes the tokens with the test's own name blanked out.
+func fingerprint(toks []token, name string) string {
+	buf := make([]byte, 0, 8*len(toks))
+	for i, t := range toks {
+		if t.kind == tkPunct && t.text == "," && i+1 < len(toks) && closer(toks[i+1]) {
+			continue // a trailing comma is formatting
+		}
+		text := t.text
+		if t.kind == tkIdent && text == name {
+			text = "\x01"
+		}
+		buf = append(buf, byte(t.kind))
+		buf = append(buf, text...)
+		buf = append(buf, 0)
+	}
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:8])
+}
+
+// maxLiterals bounds TestCase.Literals.
+const maxLiterals = 64
+
+// literals lists the string, char and number literals among toks, a minus sign
+// joined to the number it negates.
+func literals(toks []token) []string {
+	var out []string
+	for i, t := range toks {
+		if len(out) == maxLiterals {
+			break
+		}
+		switch t.kind {
+		case tkString, tkChar:
+			out = append(out, t.text)
+		case tkNumber:
+			if i > 0 && toks[i-1].text == "-" && (i == 1 || toks[i-2].kind == tkPunct && toks[i-2].text != ")" && toks[i-2].text != "]") {
+				out = append(out, "-"+t.text)
+			} else {
+				out = append(out, t.text)
+			}
+		}
+	}
+	return out
+}

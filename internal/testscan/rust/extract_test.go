@@ -1,0 +1,242 @@
+package rust
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// ignoreBodyHashes leaves fingerprints and literals to their own tests.
+var ignoreBodyHashes = cmpopts.IgnoreFields(testscan.TestCase{}, "Fingerprint", "BodyTokens", "Literals")
+
+func extract(t *testing.T, path, src string) *testscan.File {
+	t.Helper()
+	f, err := New().Extract(path, []byte(src))
+	if err != nil {
+		t.Fatalf("Extract(%s): %v", path, err)
+	}
+	return f
+}
+
+func TestExtractTests(t *testing.T) {
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		want        []testscan.TestCase
+		wantPartial bool
+	}{
+		{
+			name: "unit tests in a cfg(test) module",
+			path: "src/parser.rs",
+			src: `pub fn parse(s: &str) -> Result<Vec<Token>, Error> { todo!() }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn parses_empty() {
+        assert_eq!(parse("").unwrap(), vec![]);
+        assert!(parse("(").is_err());
+        // assert_eq!(parse("x").unwrap().len(), 1);
+        assert!(!tokens.is_empty(), "tokens: {:?}", tokens);
+        assert_ne!(a, b);
+        assert!(a == b, "equal");
+        assert!(matches!(tok, Token::Ident(_)));
+        assert!(true);
+    }
+
+    #[test]
+    #[ignore = "slow on CI"]
+    fn slow() {
+        pretty_assertions::assert_eq!(heavy(), 42);
+    }
+
+    #[tokio::test]
+    async fn guarded() -> Result<(), Error> {
+        if std::env::var("CI").is_ok() {
+            return Ok(());
+        }
+        approx::assert_relative_eq!(ratio(), 1.5, epsilon = 1e-6);
+        Ok(())
+    }
+
+    #[test]
+    #[should_panic(expected = "unbalanced")]
+    #[cfg_attr(windows, ignore)]
+    fn panics() {
+        parse(")").unwrap();
+    }
+
+    mod nested {
+        #[test]
+        #[should_panic]
+        fn deep() { insta::assert_snapshot!(render(), @"ok"); }
+    }
+}
+`,
+			want: []testscan.TestCase{
+				{ID: "tests::parses_empty", Name: "parses_empty", Line: 8, EndLine: 18, CommentedAssertions: 1, Assertions: []testscan.Assertion{
+					{Line: 10, Kind: "assert_eq!", Strength: testscan.Strong, Subject: `parse("").unwrap()`, Expected: "vec![]"},
+					{Line: 11, Kind: "assert!", Strength: testscan.Weak, Subject: `parse("(").is_err()`},
+					{Line: 13, Kind: "assert!", Strength: testscan.Weak, Negated: true, Subject: "tokens.is_empty()"},
+					{Line: 14, Kind: "assert_ne!", Strength: testscan.Medium, Negated: true, Subject: "a", Expected: "b"},
+					{Line: 15, Kind: "assert!", Strength: testscan.Strong, Subject: "a", Expected: "b"},
+					{Line: 16, Kind: "assert!", Strength: testscan.Medium, Subject: "tok", Expected: "Token::Ident(_)"},
+					{Line: 17, Kind: "assert!", Strength: testscan.Trivial, Subject: "true"},
+				}},
+				{ID: "tests::slow", Name: "slow", Line: 20, EndLine: 24,
+					Skip:       &testscan.Skip{Kind: testscan.SkipMarked, Reason: "slow on CI", Line: 21},
+					Assertions: []testscan.Assertion{{Line: 23, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "heavy()", Expected: "42"}}},
+				{ID: "tests::guarded", Name: "guarded", Line: 26, EndLine: 33,
+					Skip:       &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: 29},
+					Assertions: []testscan.Assertion{{Line: 31, Kind: "assert_relative_eq!", Strength: testscan.Strong, Subject: "ratio()", Expected: "1.5", Tolerance: "epsilon=1e-6"}}},
+				{ID: "tests::panics", Name: "panics", Line: 35, EndLine: 40,
+					Skip:       &testscan.Skip{Kind: testscan.SkipConditional, Line: 37},
+					Assertions: []testscan.Assertion{{Line: 36, Kind: "should_panic", Strength: testscan.Strong, Expected: `"unbalanced"`}}},
+				{ID: "tests::nested::deep", Name: "deep", Line: 43, EndLine: 45, Assertions: []testscan.Assertion{
+					{Line: 44, Kind: "should_panic", Strength: testscan.Medium},
+					{Line: 45, Kind: "assert_snapshot!", Strength: testscan.Strong, Subject: "render()", Expected: `"ok"`},
+				}},
+			},
+		},
+		{
+			name: "test_case, rstest, proptest and quickcheck",
+			path: "tests/math.rs",
+			src: `use test_case::test_case;
+
+#[test_case(1, 2 => 3 ; "one plus two")]
+#[test_case(-4, 4 => 0 ; "Cancels Out!")]
+#[test_case(2, 2 => ignore 4 ; "ignored case")]
+#[test_case(5, 6)]
+#[test_case(7, 8)]
+fn adds(a: i32, b: i32) -> i32 {
+    a + b
+}
+
+#[rstest]
+#[case(0, 1)]
+#[case::big(10, 89)]
+fn fib(#[case] n: u32, #[case] want: u64) {
+    assert_eq!(fibonacci(n), want)
+}
+
+proptest! {
+    #[test]
+    fn roundtrip(s in "\\PC*") {
+        prop_assert_eq!(decode(&encode(&s)), s);
+    }
+}
+
+quickcheck! {
+    fn reverse_twice(xs: Vec<u32>) -> bool {
+        xs == reverse(&reverse(&xs))
+    }
+}
+`,
+			want: []testscan.TestCase{
+				{ID: "adds::one_plus_two", Name: "one_plus_two", Line: 3, EndLine: 10,
+					Assertions: []testscan.Assertion{{Line: 3, Kind: "test_case =>", Strength: testscan.Strong, Expected: "3"}}},
+				{ID: "adds::cancels_out_", Name: "cancels_out_", Line: 4, EndLine: 10,
+					Assertions: []testscan.Assertion{{Line: 4, Kind: "test_case =>", Strength: testscan.Strong, Expected: "0"}}},
+				{ID: "adds::ignored_case", Name: "ignored_case", Line: 5, EndLine: 10,
+					Skip: &testscan.Skip{Kind: testscan.SkipMarked, Line: 5}},
+				{ID: "adds::*", Name: "*", Line: 3, EndLine: 10, Dynamic: true},
+				{ID: "fib::case_1", Name: "case_1", Line: 13, EndLine: 17,
+					Assertions: []testscan.Assertion{{Line: 16, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "fibonacci(n)", Expected: "want"}}},
+				{ID: "fib::case_2_big", Name: "case_2_big", Line: 14, EndLine: 17,
+					Assertions: []testscan.Assertion{{Line: 16, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "fibonacci(n)", Expected: "want"}}},
+				{ID: "roundtrip", Name: "roundtrip", Line: 20, EndLine: 23,
+					Assertions: []testscan.Assertion{{Line: 22, Kind: "prop_assert_eq!", Strength: testscan.Strong, Subject: "decode(&encode(&s))", Expected: "s"}}},
+				{ID: "reverse_twice", Name: "reverse_twice", Line: 27, EndLine: 29},
+			},
+		},
+		{
+			name: "raw strings, lifetimes, nested comments and macros that look like tests",
+			path: "src/lex.rs",
+			src: `const DOC: &str = r##"
+#[test]
+fn fake() { assert!(true); }
+"##;
+/* outer /* #[test] fn nested_fake() {} */ still comment #[test] fn x() {} */
+/// #[test]
+/// fn doc_fake() {}
+fn longest<'a>(a: &'a str, b: &'a str) -> &'a str { if a.len() > b.len() { a } else { b } }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn chars_and_lifetimes() {
+        let q = '"';
+        let brace = '}';
+        let s: &'static str = "}{ assert!(false) return;";
+        let b = br#"\"#;
+        let r = r"C:\dir\";
+        assert_eq!(longest("ab", "c"), "ab");
+    }
+}
+`,
+			want: []testscan.TestCase{
+				{ID: "tests::chars_and_lifetimes", Name: "chars_and_lifetimes", Line: 12, EndLine: 20,
+					Assertions: []testscan.Assertion{{Line: 19, Kind: "assert_eq!", Strength: testscan.Strong, Subject: `longest("ab","c")`, Expected: `"ab"`}}},
+			},
+		},
+		{
+			name: "fragment starting mid-function with blank gaps",
+			path: "src/cache.rs",
+			src: `        cache.insert(1, "a");
+        assert_eq!(cache.len(), 1);
+    }
+
+
+
+    #[test]
+    fn evicts_oldest() {
+        let mut cache = Cache::new(1);
+        cache.insert(2, "b");
+        assert!(cache.get(&1).is_none());
+    }
+`,
+			wantPartial: true,
+			want: []testscan.TestCase{
+				{ID: "evicts_oldest", Name: "evicts_oldest", Line: 7, EndLine: 12,
+					Assertions: []testscan.Assertion{{Line: 11, Kind: "assert!", Strength: testscan.Weak, Subject: "cache.get(&1).is_none()"}}},
+			},
+		},
+		{
+			name: "unterminated module",
+			path: "src/lib.rs",
+			src: `#[cfg(test)]
+mod tests {
+    #[test]
+    fn ok() { assert_eq!(1 + 1, 2); }
+
+    #[test]
+    fn cut() {
+        assert!(x`,
+			wantPartial: true,
+			want: []testscan.TestCase{
+				{ID: "tests::ok", Name: "ok", Line: 3, EndLine: 4,
+					Assertions: []testscan.Assertion{{Line: 4, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "1+1", Expected: "2"}}},
+				{ID: "tests::cut", Name: "cut", Line: 6, EndLine: 8,
+					Assertions: []testscan.Assertion{{Line: 8, Kind: "assert!", Strength: testscan.Weak, Subject: "x"}}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.want, f.Tests, ignoreBodyHashes); diff != "" {
+				t.Errorf("tests (-want +got):\n%s", diff)
+			}
+			if f.Partial != tt.wantPartial {
+				t.Errorf("Partial = %v, want %v", f.Partial, tt.wantPartial)
+			}
+		})
+	}
+}

@@ -1,0 +1,107 @@
+package rust
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// generatedCrate returns a realistic Rust module with n functions and their tests.
+func generatedCrate(n int) string {
+	var b strings.Builder
+	b.WriteString("#![allow(dead_code)]\nuse std::collections::HashMap;\n\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `/// Computes case %[1]d.
+pub fn compute_%[1]d<'a>(input: &'a str, map: &HashMap<String, u32>) -> Result<u32, String> {
+    if input == "magic-%[1]d" {
+        return Err(format!("bad {}", input));
+    }
+    let _ = std::fs::remove_file(r#"/tmp/cache-%[1]d"#);
+    match map.get(input) {
+        Some(&v) if v > %[1]d => Ok(v),
+        Some(_) => Ok(%[1]d),
+        None => Err(String::from("missing")),
+    }
+}
+
+`, i)
+	}
+	b.WriteString("#[cfg(test)]\nmod tests {\n    use super::*;\n\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `    #[test]
+    fn computes_%[1]d() {
+        let map: HashMap<String, u32> = HashMap::new();
+        /* nested /* comment */ here */
+        assert_eq!(compute_%[1]d("x", &map), Err("missing".to_string()));
+        assert!(compute_%[1]d("magic-%[1]d", &map).is_err(), "case {}", %[1]d);
+        let c = 'c';
+        assert_ne!(c, '\'');
+    }
+
+    #[test_case(%[1]d, 2 ; "case %[1]d")]
+    #[ignore]
+    fn table_%[1]d(a: u32, b: u32) { assert!(a >= b); }
+
+`, i)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+func BenchmarkExtract(b *testing.B) {
+	src := []byte(generatedCrate(1000))
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if _, err := New().Extract("src/lib.rs", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestExtractLargeFile checks a ~1 MB file completely (speed is BenchmarkExtract's job).
+func TestExtractLargeFile(t *testing.T) {
+	src := []byte(generatedCrate(1300))
+	if len(src) < 1<<20 {
+		t.Fatalf("generated %d bytes, want at least 1 MiB", len(src))
+	}
+	f, err := New().Extract("src/lib.rs", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Tests) != 2600 || len(f.Exports) != 1300 || len(f.Comparisons) != 1300 {
+		t.Errorf("got %d tests, %d exports, %d comparisons; want 2600, 1300, 1300", len(f.Tests), len(f.Exports), len(f.Comparisons))
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	f.Add(fingerprintBase)
+	f.Add(librarySrc)
+	f.Add(generatedCrate(2))
+	f.Add("        assert_eq!(x, 1);\n    }\n\n    #[test]\n    fn y() { assert!(ok); }\n}")
+	f.Add("#[test] fn t() { let s = r##\"unterminated")
+	f.Add("/* /* unterminated nested */ #[test] fn t() {}")
+	f.Add("#[test_case(1 => ignore ; \"\")] #[rstest] #[case::a(1)] fn f() { match x { 'a' => 1, -2..=3 => 2, _ => 3 } }")
+	f.Add("impl<'a> for { pub fn } #![ #[ ')]}{[( b' br#\" c\"")
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := New().Extract("src/fuzz.rs", []byte(src))
+		if err != nil {
+			t.Fatalf("Extract: %v", err)
+		}
+		ids := map[string]bool{}
+		for _, tc := range file.Tests {
+			if tc.ID == "" || tc.Name == "" {
+				t.Errorf("empty id or name: %+v", tc)
+			}
+			if ids[tc.ID] {
+				t.Errorf("duplicate id %q", tc.ID)
+			}
+			ids[tc.ID] = true
+			if tc.Line < 1 || tc.Line > tc.EndLine {
+				t.Errorf("test %q lines %d..%d", tc.ID, tc.Line, tc.EndLine)
+			}
+			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {
+				t.Errorf("test %q: Dynamic = %v", tc.ID, tc.Dynamic)
+			}
+		}
+	})
+}

@@ -1,0 +1,296 @@
+package rust
+
+import (
+	"sort"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// maxStatement bounds how far back a statement is read, keeping hostile input linear.
+const maxStatement = 256
+
+// suppressions finds #[allow(..)]/#[expect(..)] and #![allow(..)] attributes
+// (also inside cfg_attr), `let _ = call();` and `_ = call();` that discard a
+// result, and `call().ok();` statements that swallow an error.
+func suppressions(toks []token, match []int) []testscan.Marker {
+	var out []testscan.Marker
+	stmtStart := []int{0} // per open brace: where the current statement began
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tkPunct {
+			switch t.text {
+			case "{":
+				stmtStart = append(stmtStart, i+1)
+			case "}":
+				if len(stmtStart) > 1 {
+					stmtStart = stmtStart[:len(stmtStart)-1]
+				}
+				stmtStart[len(stmtStart)-1] = i + 1
+			case ";":
+				stmtStart[len(stmtStart)-1] = i + 1
+			case "#":
+				out = append(out, lintAttr(toks, match, i)...)
+			}
+			continue
+		}
+		start := stmtStart[len(stmtStart)-1]
+		switch {
+		case t.text == "_" && t.kind == tkIdent && i+1 < len(toks) && toks[i+1].text == "=" &&
+			(i == start || i == start+1 && toks[start].text == "let"):
+			end := statementEnd(toks, match, i+2)
+			if expr := toks[i+2 : end]; fallible(expr) {
+				prefix := "_="
+				if i > start {
+					prefix = "let _="
+				}
+				out = append(out, testscan.Marker{Line: t.line, Kind: "discarded-error", Text: prefix + joinTokens(expr)})
+			}
+		case t.text == "ok" && t.kind == tkIdent && i >= 2 && i+3 < len(toks) && toks[i-1].text == "." &&
+			toks[i+1].text == "(" && toks[i+2].text == ")" && toks[i+3].text == ";" && closesCall(toks[i-2]):
+			from := max(start, i-maxStatement)
+			stmt := toks[from : i+3]
+			if len(stmt) > 0 && stmt[0].text != "let" && stmt[0].text != "return" && !assigns(stmt) {
+				out = append(out, testscan.Marker{Line: t.line, Kind: "swallowed-error", Text: joinTokens(stmt)})
+			}
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Line < out[b].Line })
+	return out
+}
+
+// lintAttr reads an attribute at '#' that silences lints.
+func lintAttr(toks []token, match []int, i int) []testscan.Marker {
+	j := i + 1
+	if j < len(toks) && toks[j].text == "!" {
+		j++
+	}
+	if j >= len(toks) || toks[j].text != "[" || match[j] <= j {
+		return nil
+	}
+	body := toks[j+1 : match[j]]
+	var out []testscan.Marker
+	if len(body) > 0 && body[0].text == "cfg_attr" && len(body) > 2 && match[j+2] > j+2 {
+		for _, arg := range splitArgs(toks[j+3 : match[j+2]]) {
+			if lintName(arg) {
+				out = append(out, testscan.Marker{Line: toks[i].line, Kind: "nolint", Text: joinTokens(arg)})
+			}
+		}
+		return out
+	}
+	if lintName(body) {
+		out = append(out, testscan.Marker{Line: toks[i].line, Kind: "nolint", Text: joinTokens(body)})
+	}
+	return out
+}
+
+func lintName(toks []token) bool {
+	return len(toks) > 1 && toks[0].kind == tkIdent && (toks[0].text == "allow" || toks[0].text == "expect") && toks[1].text == "("
+}
+
+// statementEnd returns the index of the ';' ending the statement from i (or the
+// closer of the enclosing group).
+func statementEnd(toks []token, match []int, i int) int {
+	for n := 0; i < len(toks) && n < maxStatement; n++ {
+		t := toks[i]
+		if t.kind == tkPunct {
+			switch t.text {
+			case ";", "}", ")", "]":
+				return i
+			case "(", "[", "{":
+				if match[i] > i {
+					i = match[i] + 1
+					continue
+				}
+				return len(toks)
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// fallible reports whether an expression ends in a call, a ? or an .await: the
+// kinds of value that carry an error.
+func fallible(expr []token) bool {
+	if len(expr) == 0 {
+		return false
+	}
+	last := expr[len(expr)-1]
+	return last.text == ")" || last.text == "?" || last.text == "await"
+}
+
+func closesCall(t token) bool { return t.text == ")" || t.text == "?" || t.text == "await" }
+
+// assigns reports a top-level '=' in a statement: `x = call().ok();` keeps the value.
+func assigns(stmt []token) bool {
+	depth := 0
+	for _, t := range stmt {
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "=", "+=", "-=", "|=", "&=":
+			if depth == 0 && t.kind == tkPunct {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparisons finds literals that code compares against: operands of == and != in
+// if/while conditions and match guards, literal patterns of if let / while let,
+// and literal patterns of match arms.
+func comparisons(toks []token, match []int) []testscan.Marker {
+	c := &comparer{toks: toks, match: match, reported: map[int]bool{}}
+	inCond := make([]int, len(toks)+1)
+	for i, t := range toks {
+		if t.kind != tkIdent {
+			continue
+		}
+		switch t.text {
+		case "if", "while":
+			end := c.conditionEnd(i + 1)
+			if i+1 < end {
+				inCond[i+1]++
+				inCond[end]--
+			}
+			if i+1 < len(toks) && toks[i+1].text == "let" {
+				for k := i + 2; k < end; k++ {
+					if toks[k].text == "=" && toks[k].kind == tkPunct {
+						break
+					}
+					c.reportLiteral(k)
+				}
+			}
+		case "match":
+			c.matchArms(i)
+		}
+	}
+	depth := 0
+	for i, t := range toks {
+		depth += inCond[i]
+		if depth <= 0 || t.kind != tkPunct || (t.text != "==" && t.text != "!=") {
+			continue
+		}
+		if i > 0 && isLiteralTok(toks[i-1]) {
+			c.reportLiteral(i - 1)
+		}
+		r := i + 1
+		if r < len(toks) && toks[r].text == "-" {
+			r++
+		}
+		if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].text != ".") {
+			c.reportLiteral(r)
+		}
+	}
+	sort.SliceStable(c.out, func(a, b int) bool { return c.out[a].Line < c.out[b].Line })
+	return c.out
+}
+
+type comparer struct {
+	toks     []token
+	match    []int
+	reported map[int]bool
+	out      []testscan.Marker
+}
+
+// maxScan bounds the tokens read for one condition or match header.
+const maxScan = 4096
+
+// conditionEnd returns the index of the '{' (or '=>' of a match guard) that ends
+// the condition starting at i. Groups are jumped over, so closures inside the
+// condition do not end it.
+func (c *comparer) conditionEnd(i int) int {
+	for n := 0; i < len(c.toks) && n < maxScan; n++ {
+		t := c.toks[i]
+		if t.kind == tkPunct {
+			switch t.text {
+			case "{", "=>", ";", "}", ")", "]":
+				return i
+			case "(", "[":
+				if c.match[i] > i {
+					i = c.match[i] + 1
+					continue
+				}
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// matchArms reports the literal patterns of the match expression at i.
+func (c *comparer) matchArms(i int) {
+	open := c.conditionEnd(i + 1)
+	if open >= len(c.toks) || c.toks[open].text != "{" || c.match[open] <= open {
+		return
+	}
+	close := c.match[open]
+	k := open + 1
+	for k < close {
+		// The pattern runs to '=>' at this level; a guard starts at 'if'.
+		guard := false
+		depth := 0
+		for k < close && !(depth == 0 && c.toks[k].text == "=>") {
+			t := c.toks[k]
+			switch {
+			case t.kind == tkPunct && (t.text == "(" || t.text == "[" || t.text == "{"):
+				depth++
+			case t.kind == tkPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+				depth--
+			case depth == 0 && t.kind == tkIdent && t.text == "if":
+				guard = true
+			case !guard:
+				c.reportLiteral(k)
+			}
+			k++
+		}
+		k++ // past '=>'
+		if k < close && c.toks[k].text == "{" && c.match[k] > k {
+			k = c.match[k] + 1
+			if k < close && c.toks[k].text == "," {
+				k++
+			}
+			continue
+		}
+		for k < close && c.toks[k].text != "," {
+			if t := c.toks[k]; t.kind == tkPunct && (t.text == "(" || t.text == "[" || t.text == "{") && c.match[k] > k {
+				k = c.match[k]
+			}
+			k++
+		}
+		k++
+	}
+}
+
+// reportLiteral records the literal at k (a '-' before a number joins it).
+func (c *comparer) reportLiteral(k int) {
+	if k < 0 || k >= len(c.toks) || c.reported[k] || !isLiteralTok(c.toks[k]) {
+		return
+	}
+	c.reported[k] = true
+	text := c.toks[k].text
+	if k > 0 && c.toks[k].kind == tkNumber && c.toks[k-1].text == "-" {
+		text = "-" + text
+	}
+	if trivialLiteral(text) {
+		return
+	}
+	c.out = append(c.out, testscan.Marker{Line: c.toks[k].line, Kind: "literal", Text: text})
+}
+
+func isLiteralTok(t token) bool {
+	return t.kind == tkString || t.kind == tkChar || t.kind == tkNumber
+}
+
+// trivialLiteral reports literals too common to mean anything.
+func trivialLiteral(text string) bool {
+	switch text {
+	case "0", "1", "-1", `""`, "0.0", "1.0", `b""`, "0usize", "1usize":
+		return true
+	}
+	return false
+}

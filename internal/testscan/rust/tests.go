@@ -1,0 +1,332 @@
+package rust
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// testAttrs mark a function as a test by their full path; any path whose last
+// segment is "test" (tokio::test, async_std::test, sqlx::test) does too.
+var testAttrs = map[string]bool{
+	"rstest": true, "quickcheck": true, "proptest": true, "wasm_bindgen_test": true,
+	"test_case": true, "test_case::test_case": true, "rstest::rstest": true,
+	"quickcheck_macros::quickcheck": true, "test_strategy::proptest": true,
+}
+
+func isTestAttr(a attr) bool {
+	return testAttrs[a.path] || a.path == "test" || strings.HasSuffix(a.path, "::test")
+}
+
+// tests turns the parsed functions into test cases, expanding test_case and
+// rstest cases.
+func (p *parser) tests(comments []comment) []testscan.TestCase {
+	var out []testscan.TestCase
+	seen := map[string]int{}
+	add := func(tc testscan.TestCase) {
+		if n := seen[tc.ID]; n > 0 {
+			seen[tc.ID] = n + 1
+			// A duplicate (cfg'd twins): number it, keeping a dynamic id's "*" last.
+			tc.ID = strings.TrimSuffix(tc.ID, "*") + "#" + strconv.Itoa(n+1)
+			if tc.Dynamic {
+				tc.ID += "*"
+			}
+		} else {
+			seen[tc.ID] = 1
+		}
+		out = append(out, tc)
+	}
+	for _, f := range p.fns {
+		isTest := f.quick
+		for _, a := range f.attrs {
+			isTest = isTest || isTestAttr(a)
+		}
+		if !isTest {
+			continue
+		}
+		body := p.toks[f.bodyOpen+1 : f.bodyClose]
+		base := testscan.TestCase{
+			ID: join(f.mod.path, f.name), Name: f.name, Line: f.line, EndLine: f.endLine,
+			BodyTokens: len(body),
+		}
+		if base.EndLine < base.Line {
+			base.EndLine = base.Line
+		}
+		base.Assertions = attrAssertions(f.attrs)
+		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose)
+		base.Assertions = append(base.Assertions, scan.assertions...)
+		base.Skip = attrSkip(f.attrs)
+		if base.Skip == nil {
+			base.Skip = f.mod.skip
+		}
+		if base.Skip == nil {
+			base.Skip = scan.skip
+		}
+		base.CommentedAssertions = commentedAssertions(comments, f.bodyOpen, f.bodyClose)
+		cs := cases(f)
+		if len(cs) == 0 {
+			base.Fingerprint = fingerprint(body, f.name)
+			base.Literals = literals(body)
+			add(base)
+			continue
+		}
+		dynamicDone := false
+		for _, c := range cs {
+			tc := base
+			tc.Assertions = append(append([]testscan.Assertion(nil), base.Assertions...), c.assertions...)
+			input := append(append([]token(nil), c.args...), body...)
+			tc.Fingerprint = fingerprint(input, f.name)
+			tc.Literals = literals(input)
+			tc.Line = c.line
+			if c.skip != nil && tc.Skip == nil {
+				tc.Skip = c.skip
+			}
+			if c.name == "" {
+				if dynamicDone {
+					continue // unnamed cases share one dynamic id
+				}
+				dynamicDone = true
+				tc.ID, tc.Name, tc.Dynamic = base.ID+"::*", "*", true
+				tc.Line = f.line
+				tc.Fingerprint = fingerprint(body, f.name)
+				tc.Literals = literals(body)
+			} else {
+				tc.ID, tc.Name = base.ID+"::"+c.name, c.name
+			}
+			add(tc)
+		}
+	}
+	return out
+}
+
+// testCase is one #[test_case(...)] or rstest #[case] of a function.
+type testCase struct {
+	name       string // the generated function name, "" when only known at run time
+	args       []token
+	line       int
+	skip       *testscan.Skip
+	assertions []testscan.Assertion
+}
+
+// cases expands the test_case and rstest case attributes of f.
+func cases(f *fnDecl) []testCase {
+	var out []testCase
+	var rstestCases []attr
+	rstestValues := false
+	for _, a := range f.attrs {
+		switch {
+		case a.path == "test_case" || a.path == "test_case::test_case":
+			out = append(out, testCaseAttr(a))
+		case a.path == "case" || strings.HasPrefix(a.path, "case::"):
+			rstestCases = append(rstestCases, a)
+		case a.path == "values":
+			rstestValues = true
+		}
+	}
+	if len(rstestCases) > 0 {
+		width := len(strconv.Itoa(len(rstestCases)))
+		for k, a := range rstestCases {
+			name := fmt.Sprintf("case_%0*d", width, k+1)
+			if desc := strings.TrimPrefix(a.path, "case::"); desc != a.path {
+				name += "_" + desc
+			}
+			out = append(out, testCase{name: name, args: a.args, line: a.line})
+		}
+	}
+	if rstestValues && len(out) == 0 {
+		out = append(out, testCase{line: f.line})
+	}
+	return out
+}
+
+// testCaseAttr reads #[test_case(args [=> result] [; "description"])].
+func testCaseAttr(a attr) testCase {
+	tc := testCase{line: a.line, args: a.args}
+	depth := 0
+	arrow, semi := -1, -1
+	for k, t := range a.args {
+		if t.kind != tkPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case "=>":
+			if depth == 0 && arrow < 0 {
+				arrow = k
+			}
+		case ";":
+			if depth == 0 {
+				semi = k
+			}
+		}
+	}
+	if semi >= 0 && semi+1 < len(a.args) && a.args[semi+1].kind == tkString {
+		tc.name = escapeTestName(unquote(a.args[semi+1].text))
+		tc.args = a.args[:semi]
+	}
+	if arrow >= 0 {
+		result := a.args[arrow+1:]
+		if semi > arrow {
+			result = a.args[arrow+1 : semi]
+		}
+		if len(result) > 0 && result[0].kind == tkIdent && (result[0].text == "ignore" || result[0].text == "inconclusive") {
+			tc.skip = &testscan.Skip{Kind: testscan.SkipMarked, Line: a.line}
+		} else if len(result) > 0 {
+			tc.assertions = []testscan.Assertion{{Line: a.line, Kind: "test_case =>", Strength: testscan.Strong, Expected: joinTokens(result)}}
+		}
+	}
+	return tc
+}
+
+// escapeTestName turns a test_case description into the generated function name,
+// the way the test_case crate does: lowercase, runs of other characters become
+// one '_', and a leading digit gets a '_' prefix.
+func escapeTestName(s string) string {
+	if s == "" {
+		return "_empty"
+	}
+	var b strings.Builder
+	lastUnder := false
+	for _, r := range strings.ToLower(s) {
+		if isAlnum(r) {
+			b.WriteRune(r)
+			lastUnder = false
+		} else if !lastUnder {
+			b.WriteByte('_')
+			lastUnder = true
+		}
+	}
+	out := b.String()
+	if c := out[0]; c != '_' && !(c >= 'a' && c <= 'z') {
+		out = "_" + out
+	}
+	return out
+}
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r > 127 && strconv.IsPrint(r) && r != 0xFFFD
+}
+
+// attrSkip reads #[ignore], #[ignore = "reason"], #[cfg_attr(cond, ignore)] and
+// a #[cfg(...)] that can compile the test out.
+func attrSkip(attrs []attr) *testscan.Skip {
+	for _, a := range attrs {
+		switch a.path {
+		case "ignore":
+			reason := ""
+			if len(a.args) == 1 && a.args[0].kind == tkString {
+				reason = unquote(a.args[0].text)
+			}
+			return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reason, Line: a.line}
+		case "cfg_attr":
+			args := splitArgs(a.args)
+			for _, arg := range args[min(1, len(args)):] {
+				if len(arg) > 0 && arg[0].text == "ignore" {
+					reason := ""
+					if len(arg) == 3 && arg[2].kind == tkString {
+						reason = unquote(arg[2].text)
+					}
+					return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: a.line}
+				}
+			}
+		}
+	}
+	return cfgSkip(attrs)
+}
+
+// cfgSkip reports a #[cfg(...)] other than cfg(test): the item only exists in
+// some builds.
+func cfgSkip(attrs []attr) *testscan.Skip {
+	for _, a := range attrs {
+		if a.path == "cfg" && joinTokens(a.args) != "test" {
+			return &testscan.Skip{Kind: testscan.SkipConditional, Reason: "cfg(" + joinTokens(a.args) + ")", Line: a.line}
+		}
+	}
+	return nil
+}
+
+// attrAssertions reads #[should_panic] and #[should_panic(expected = "...")].
+func attrAssertions(attrs []attr) []testscan.Assertion {
+	for _, a := range attrs {
+		if a.path != "should_panic" {
+			continue
+		}
+		as := testscan.Assertion{Line: a.line, Kind: "should_panic", Strength: testscan.Medium}
+		for _, arg := range splitArgs(a.args) {
+			if len(arg) == 3 && arg[0].text == "expected" && arg[1].text == "=" {
+				as.Strength, as.Expected = testscan.Strong, joinTokens(arg[2:])
+			}
+		}
+		if len(a.args) == 1 && a.args[0].kind == tkString { // #[should_panic = "msg"]
+			as.Strength, as.Expected = testscan.Strong, a.args[0].text
+		}
+		return []testscan.Assertion{as}
+	}
+	return nil
+}
+
+func unquote(s string) string {
+	if v, err := strconv.Unquote(s); err == nil {
+		return v
+	}
+	return strings.Trim(s, `"`)
+}
+
+// splitArgs splits tokens at top-level commas, looking through nested groups.
+func splitArgs(toks []token) [][]token {
+	if len(toks) == 0 {
+		return nil
+	}
+	var out [][]token
+	depth, start := 0, 0
+	for i, t := range toks {
+		if t.kind != tkPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				out = append(out, toks[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if start < len(toks) {
+		out = append(out, toks[start:])
+	}
+	return out
+}
+
+// commentedAssertions counts comments inside a body whose text is an assertion
+// macro call.
+func commentedAssertions(comments []comment, open, close int) int {
+	n := 0
+	first := sort.Search(len(comments), func(k int) bool { return comments[k].off > open })
+	for _, c := range comments[first:] {
+		if c.off > close {
+			break
+		}
+		for _, line := range strings.Split(c.text, "\n") {
+			toks := lex([]byte(strings.TrimLeft(strings.TrimSpace(line), "*"))).toks
+			k := 0
+			for k+2 < len(toks) && toks[k].kind == tkIdent && toks[k+1].text == "::" {
+				k += 2
+			}
+			if k+2 < len(toks) && toks[k].kind == tkIdent && toks[k+1].text == "!" && isAssertMacro(toks[k].text) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
