@@ -1,0 +1,337 @@
+package python
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// classScope is an enclosing test class.
+type classScope struct {
+	name     string
+	decos    []*stmt
+	skip     *testscan.Skip // from the class's decorators or its pytestmark
+	unittest bool
+}
+
+// collectTests finds the test cases as pytest collects them: test* functions
+// at module level, test* methods of Test* classes without __init__ (and of their
+// nested Test* classes), and test* methods of unittest.TestCase subclasses,
+// including methods inherited from classes of the same file.
+func (m *module) collectTests() []testscan.TestCase {
+	var all []testscan.TestCase
+	m.visitContainer(m.root.body, nil, &all)
+	// A name bound twice is collected once, as its last definition.
+	last := make(map[string]int, len(all))
+	for i, tc := range all {
+		last[tc.ID] = i
+	}
+	out := all[:0]
+	for i, tc := range all {
+		if last[tc.ID] == i {
+			out = append(out, tc)
+		}
+	}
+	return out
+}
+
+func (m *module) visitContainer(body []*stmt, scopes []classScope, out *[]testscan.TestCase) {
+	for _, s := range body {
+		switch {
+		case s.isDef():
+			if len(scopes) == 0 && m.isModuleTest(s) {
+				*out = append(*out, m.testCases(s, scopes)...)
+			}
+		case s.isClass():
+			sc, ok := m.testClass(s, scopes)
+			if !ok {
+				continue
+			}
+			inner := append(append([]classScope(nil), scopes...), sc)
+			for _, meth := range m.methods(s) {
+				if strings.HasPrefix(meth.defName(), "test") && !isFixture(meth) {
+					*out = append(*out, m.testCases(meth, inner)...)
+				}
+			}
+			if !sc.unittest {
+				m.visitContainer(classBody(s), inner, out)
+			}
+		case s.header && s.keyword() != "def" && s.keyword() != "for" && s.keyword() != "while":
+			// Definitions inside module- or class-level if/try/with blocks become
+			// attributes like any other.
+			m.visitContainer(s.body, scopes, out)
+		}
+	}
+}
+
+// classBody returns the nested class statements of a class body (methods are
+// handled by methods, so only classes are visited from here).
+func classBody(c *stmt) []*stmt {
+	var out []*stmt
+	for _, s := range c.body {
+		if s.isClass() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// isModuleTest reports whether a module-level def is a test function.
+func (m *module) isModuleTest(s *stmt) bool {
+	if !strings.HasPrefix(s.defName(), "test") || isFixture(s) {
+		return false
+	}
+	return m.isTest || m.usesFramework
+}
+
+// isFixture reports whether a def is a pytest fixture (never collected).
+func isFixture(s *stmt) bool {
+	for _, d := range s.decos {
+		if len(d.toks) < 2 {
+			continue
+		}
+		name := dotted(d.toks[1:])
+		if name == "" {
+			if c, ok := asCall(d.toks[1:]); ok {
+				name = c.name
+			}
+		}
+		if name == "pytest.fixture" || name == "fixture" || strings.HasSuffix(name, ".fixture") {
+			return true
+		}
+	}
+	return false
+}
+
+// bases returns the tokens of a class's base list, split per base.
+func bases(c *stmt) [][]token {
+	for i, t := range c.toks {
+		if isOp(t, "(") {
+			close := matchClose(c.toks, i)
+			return splitTop(c.toks[i+1:max(close, i+1)], ",")
+		}
+	}
+	return nil
+}
+
+// isUnittestClass reports whether a class derives from a TestCase, directly or
+// through classes of this file.
+func (m *module) isUnittestClass(c *stmt, depth int) bool {
+	name := c.defName()
+	if v, ok := m.unittestMemo[name]; ok && m.topDefs[name] == c {
+		return v > 0
+	}
+	result := false
+	for _, b := range bases(c) {
+		if len(b) == 0 || (len(b) >= 2 && isOp(b[1], "=")) {
+			continue // metaclass=...
+		}
+		last := b[len(b)-1]
+		if last.kind != tkName {
+			continue
+		}
+		if strings.HasSuffix(last.text, "TestCase") {
+			result = true
+			break
+		}
+		if base, ok := m.topDefs[last.text]; ok && base != c && base.isClass() && depth < 32 && m.isUnittestClass(base, depth+1) {
+			result = true
+			break
+		}
+	}
+	if m.topDefs[name] == c {
+		m.unittestMemo[name] = map[bool]int8{true: 1, false: -1}[result]
+	}
+	return result
+}
+
+// testClass decides whether pytest collects a class, and how.
+func (m *module) testClass(c *stmt, scopes []classScope) (classScope, bool) {
+	name := c.defName()
+	if name == "" {
+		return classScope{}, false
+	}
+	if len(scopes) > 0 && scopes[len(scopes)-1].unittest {
+		return classScope{}, false
+	}
+	sc := classScope{name: name, decos: c.decos, unittest: m.isUnittestClass(c, 0)}
+	if !sc.unittest {
+		if !strings.HasPrefix(name, "Test") || !(m.isTest || m.usesFramework) {
+			return classScope{}, false
+		}
+		for _, s := range c.body {
+			if s.isDef() && s.defName() == "__init__" {
+				return classScope{}, false
+			}
+		}
+	}
+	for _, s := range c.body {
+		if s.tok(0) == "__test__" && s.tok(1) == "=" && s.tok(2) == "False" {
+			return classScope{}, false
+		}
+	}
+	sc.skip = decoratorSkip(c.decos)
+	if sc.skip == nil {
+		sc.skip = m.blockSkip(c.body, false)
+	}
+	return sc, true
+}
+
+// methods returns a class's methods, followed by those it inherits from classes
+// of the same file that it does not override, in a simplified method
+// resolution order (depth first, left to right).
+func (m *module) methods(c *stmt) []*stmt {
+	seen := map[string]bool{}
+	visited := map[*stmt]bool{}
+	var out []*stmt
+	var visit func(c *stmt, depth int)
+	visit = func(c *stmt, depth int) {
+		if visited[c] || depth > 32 {
+			return
+		}
+		visited[c] = true
+		var defs []*stmt
+		collectDefs(c.body, &defs)
+		for _, d := range defs {
+			if n := d.defName(); n != "" && !seen[n] {
+				out = append(out, d)
+			}
+		}
+		for _, d := range defs {
+			seen[d.defName()] = true
+		}
+		for _, b := range bases(c) {
+			if len(b) == 1 && b[0].kind == tkName {
+				if base, ok := m.topDefs[b[0].text]; ok && base.isClass() {
+					visit(base, depth+1)
+				}
+			}
+		}
+	}
+	visit(c, 0)
+	return out
+}
+
+// collectDefs gathers the defs of a class body, looking into if/try blocks.
+func collectDefs(body []*stmt, out *[]*stmt) {
+	for _, s := range body {
+		switch {
+		case s.isDef():
+			*out = append(*out, s)
+		case s.header && !s.isClass() && s.keyword() != "for" && s.keyword() != "while":
+			collectDefs(s.body, out)
+		}
+	}
+}
+
+// testCases builds the test case(s) of one test function: one, or one per
+// parametrize combination.
+func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
+	name := def.defName()
+	var prefix strings.Builder
+	for _, sc := range scopes {
+		prefix.WriteString(sc.name)
+		prefix.WriteString("::")
+	}
+	body := def.body
+	tc := testscan.TestCase{
+		ID:      prefix.String() + name,
+		Name:    name,
+		Line:    def.startLine(),
+		EndLine: def.endLine,
+	}
+	inside, trailing := m.bodyComments(def)
+	for _, c := range append(inside, trailing...) {
+		if isAssertionComment(c.text) {
+			tc.CommentedAssertions++
+		}
+		if int(c.line) > tc.EndLine {
+			tc.EndLine = int(c.line)
+		}
+	}
+	tc.Assertions = assertions(body)
+	tc.Skip = decoratorSkip(def.decos)
+	for i := len(scopes) - 1; i >= 0 && tc.Skip == nil; i-- {
+		tc.Skip = scopes[i].skip
+	}
+	if tc.Skip == nil {
+		tc.Skip = m.moduleSkip
+	}
+	if tc.Skip == nil {
+		first := 0
+		if len(tc.Assertions) > 0 {
+			first = tc.Assertions[0].Line
+		}
+		tc.Skip = bodySkip(body, first)
+	}
+	if tc.Skip != nil {
+		sk := *tc.Skip
+		tc.Skip = &sk
+	}
+	fp := fingerprintDef(def)
+	tc.BodyTokens = fp.tokens
+	tc.Literals = fp.literals
+	tc.Fingerprint = fp.hash("")
+
+	cases := m.parametrize(def, scopes)
+	if cases == nil {
+		return []testscan.TestCase{tc}
+	}
+	out := make([]testscan.TestCase, 0, len(cases))
+	for _, c := range cases {
+		t := tc
+		t.ID = tc.ID + "[" + c.id + "]"
+		t.Name = name + "[" + c.id + "]"
+		t.Dynamic = c.dynamic
+		if t.Skip == nil && c.skip != nil {
+			sk := *c.skip
+			t.Skip = &sk
+		}
+		t.Fingerprint = fp.hash(c.id)
+		if len(c.literals) > 0 {
+			lits := append(append([]string(nil), c.literals...), tc.Literals...)
+			if len(lits) > maxLiterals {
+				lits = lits[:maxLiterals]
+			}
+			t.Literals = lits
+		}
+		t.Assertions = append([]testscan.Assertion(nil), tc.Assertions...)
+		out = append(out, t)
+	}
+	return out
+}
+
+// bodyComments returns the comments inside a definition and those trailing it
+// at a deeper indentation than the def (still part of its block to a reader).
+func (m *module) bodyComments(def *stmt) (inside, trailing []token) {
+	if len(def.toks) == 0 {
+		return nil, nil
+	}
+	start := def.toks[0].off
+	last := def.lastTok
+	if last >= len(m.toks) {
+		last = len(m.toks) - 1
+	}
+	end := m.toks[last].end()
+	next := int32(1 << 30)
+	for j := last + 1; j < len(m.toks); j++ {
+		if k := m.toks[j].kind; k != tkNewline && k != tkIndent && k != tkDedent {
+			next = m.toks[j].off
+			break
+		}
+	}
+	i := sort.Search(len(m.comments), func(i int) bool { return m.comments[i].off > start })
+	for ; i < len(m.comments); i++ {
+		c := m.comments[i]
+		switch {
+		case c.off < end:
+			inside = append(inside, c)
+		case c.off < next && int(c.col) > def.col:
+			trailing = append(trailing, c)
+		default:
+			return inside, trailing
+		}
+	}
+	return inside, trailing
+}

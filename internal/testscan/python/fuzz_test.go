@@ -1,0 +1,121 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func FuzzExtract(f *testing.F) {
+	f.Add(original)
+	f.Add(reformatted)
+	f.Add("import pytest\n\n@pytest.mark.parametrize('a,b', [(1, 2), pytest.param(3, 4, id='x', marks=pytest.mark.skip)])\ndef test_p(a, b):\n    assert a < b\n")
+	f.Add("class T(unittest.TestCase):\n    @unittest.skipIf(X, 'r')\n    def test_a(self):\n        self.assertEqual(f'{a[\"k\"]!r:>{w}}', 1)  # noqa\n")
+	f.Add("        assert x == 1\n\n\n    def test_frag(self):\n        f(a,\n\n@pytest.mark.skip\ndef test_b():\n    '''unterminated\n")
+	f.Add("def test_x():\n    try:\n        go()\n    except:\n        pass\n    with suppress(E): sys.exit(0)\n    match v:\n        case 'a' | 1.5: return\n")
+	f.Add("x = f'{f'{f'{1}'}'}'\nif a == 'b' in ('c',): pass\n__all__ = ['a']\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		file, err := New().Extract("tests/test_fuzz.py", []byte(src))
+		if err != nil {
+			t.Fatalf("Extract error: %v", err)
+		}
+		for _, tc := range file.Tests {
+			if tc.ID == "" || tc.Name == "" {
+				t.Fatalf("empty id or name: %+v", tc)
+			}
+			if tc.Line < 1 || tc.Line > tc.EndLine {
+				t.Fatalf("bad lines %d..%d for %s", tc.Line, tc.EndLine, tc.ID)
+			}
+			if tc.Dynamic && !strings.HasSuffix(tc.ID, "*]") {
+				t.Fatalf("dynamic id %q does not end in *", tc.ID)
+			}
+			if len(tc.Literals) > maxLiterals || len(tc.Fingerprint) != 16 {
+				t.Fatalf("bad literals/fingerprint for %s", tc.ID)
+			}
+		}
+	})
+}
+
+// generated builds a realistic test module of about n bytes.
+func generated(n int) string {
+	var b strings.Builder
+	b.WriteString("import pytest\nimport unittest\nfrom unittest import mock\n\n")
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, `
+@pytest.mark.parametrize("value,expected", [(%d, "v%d"), (-%d, 'w\t%d'), pytest.param(0, "", id="zero")])
+def test_case_%d(value, expected, tmp_path):
+    """Checks case %d."""
+    result = compute(value, path=tmp_path / "f%d.txt", opts={"a": [1, 2, 3], "b": f"{value!r:>{8}}"})
+    assert result == expected  # noqa: E501
+    assert result is not None
+    # assert result != "old"
+    if value > 100:
+        pytest.skip("too big")
+
+
+class TestGroup%d(unittest.TestCase):
+    @unittest.skipIf(sys.platform == "win32", "posix")
+    def test_method_%d(self):
+        self.assertEqual(parse('''x
+y'''), [1, 2])
+        with self.assertRaises(ValueError):
+            parse(None)
+        client = mock.Mock()
+        client.send.assert_called_once_with("x", retries=3)
+        try:
+            client.close()
+        except Exception:
+            pass
+`, i, i, i, i, i, i, i, i, i)
+	}
+	return b.String()
+}
+
+func BenchmarkExtract(b *testing.B) {
+	src := []byte(generated(1 << 20))
+	e := New()
+	b.SetBytes(int64(len(src)))
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := e.Extract("tests/test_big.py", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestLargeFile(t *testing.T) {
+	src := []byte(generated(1 << 20))
+	f, err := New().Extract("tests/test_big.py", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Partial || len(f.Tests) < 1000 {
+		t.Fatalf("partial=%v tests=%d", f.Partial, len(f.Tests))
+	}
+}
+
+func TestPathologicalInputsTerminate(t *testing.T) {
+	for name, src := range map[string]string{
+		"many unterminated triples": strings.Repeat(`"""\"`, 20000),
+		"deep brackets":             strings.Repeat("(", 50000),
+		"deep f-strings":            strings.Repeat(`f"{`, 5000),
+		"deep indentation":          deepIndent(3000),
+		"many closers":              strings.Repeat(")]}", 30000),
+		"long decorators":           strings.Repeat("@x\n", 30000) + "def test_a(): pass\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			if _, err := New().Extract("tests/test_p.py", []byte(src)); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+func deepIndent(n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.WriteString(strings.Repeat(" ", i))
+		b.WriteString("if x:\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,248 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// reasonText is a skip reason as given: a string literal's value, or the
+// normalized source of a non-literal reason.
+func reasonText(toks []token) string {
+	if len(toks) == 0 {
+		return ""
+	}
+	if v := evalLiteral(toks, nil); v.kind == vStr {
+		return stringValue(toks)
+	}
+	return compact(toks)
+}
+
+// stringValue concatenates the values of adjacent string literals.
+func stringValue(toks []token) string {
+	var b strings.Builder
+	for _, t := range stripParens(toks) {
+		if t.kind == tkString {
+			b.WriteString(parseStringToken(t.text).value())
+		}
+	}
+	return b.String()
+}
+
+// markSkip reads a decorator or mark expression (without its '@'): the pytest
+// marks skip, skipif and xfail, and unittest's skip, skipIf, skipUnless and
+// expectedFailure (with or without their module prefix).
+func markSkip(expr []token) *testscan.Skip {
+	if len(expr) == 0 {
+		return nil
+	}
+	line := int(expr[0].line)
+	name := dotted(expr)
+	var args []callArg
+	if name == "" {
+		c, ok := asCall(expr)
+		if !ok {
+			return nil
+		}
+		name, args = c.name, c.args
+	}
+	name = strings.TrimPrefix(name, "pytest.")
+	name = strings.TrimPrefix(name, "unittest.")
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	switch name {
+	case "mark.skip":
+		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
+	case "mark.skipif":
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line}
+	case "mark.xfail":
+		return &testscan.Skip{Kind: testscan.SkipXFail, Reason: reasonText(keyword(args, "reason")), Line: line}
+	case "skip":
+		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
+	case "skipIf", "skipUnless":
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(argOr(args, 1, "reason")), Line: line}
+	case "expectedFailure":
+		return &testscan.Skip{Kind: testscan.SkipXFail, Line: line}
+	}
+	if strings.HasPrefix(last, "skipIf") || strings.HasPrefix(last, "skipUnless") {
+		// Django's skipIfDBFeature / skipUnlessDBFeature and the like.
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(positional(args, 0)), Line: line}
+	}
+	return nil
+}
+
+// marksSkip reads a mark or a list/tuple of marks (pytestmark, marks=).
+func marksSkip(expr []token) *testscan.Skip {
+	expr = stripParens(expr)
+	if len(expr) >= 2 && (isOp(expr[0], "[") || isOp(expr[0], "(")) && isCloser(expr[len(expr)-1]) && matchClose(expr, 0) == len(expr)-1 {
+		for _, part := range splitTop(expr[1:len(expr)-1], ",") {
+			if s := markSkip(part); s != nil {
+				return s
+			}
+		}
+		return nil
+	}
+	return markSkip(expr)
+}
+
+// decoratorSkip returns the first skip among a definition's decorators.
+func decoratorSkip(decos []*stmt) *testscan.Skip {
+	for _, d := range decos {
+		if len(d.toks) > 1 {
+			if s := markSkip(d.toks[1:]); s != nil {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// blockSkip finds what skips every test of a module or class body: a
+// `pytestmark = ...` holding a skip mark, and at module level
+// pytest.importorskip, pytest.skip(allow_module_level=True) and raising
+// unittest.SkipTest.
+func (m *module) blockSkip(body []*stmt, moduleLevel bool) *testscan.Skip {
+	for _, s := range body {
+		if s.tok(0) == "pytestmark" && s.tok(1) == "=" {
+			if sk := marksSkip(s.toks[2:]); sk != nil {
+				return sk
+			}
+		}
+		if !moduleLevel {
+			continue
+		}
+		if sk := skipStatement(s); sk != nil {
+			return sk
+		}
+		if s.header && (s.tok(0) == "if" || s.tok(0) == "elif" || s.tok(0) == "else" || s.tok(0) == "try" || s.tok(0) == "except") && !isMainGuard(s) {
+			if sk := nestedSkipCall(s.body); sk != nil {
+				sk.Kind = testscan.SkipConditional
+				return sk
+			}
+		}
+	}
+	return nil
+}
+
+// skipStatement recognizes a statement that skips when run: pytest.skip(),
+// pytest.xfail(), self.skipTest(), raise unittest.SkipTest(...) (SkipCall), and
+// pytest.importorskip(...) anywhere in the statement (SkipConditional).
+func skipStatement(s *stmt) *testscan.Skip {
+	if s.header || len(s.toks) == 0 {
+		return nil
+	}
+	line := s.line
+	for i := 0; i+2 < len(s.toks); i++ {
+		if s.toks[i].text == "importorskip" && isOp(s.toks[i+1], "(") {
+			c := matchClose(s.toks, i+1)
+			args := parseArgs(s.toks[i+2 : max(c, i+2)])
+			return &testscan.Skip{Kind: testscan.SkipConditional, Reason: "importorskip " + reasonText(argOr(args, 0, "modname")), Line: line}
+		}
+	}
+	toks := s.toks
+	if toks[0].text == "raise" && len(toks) > 1 {
+		expr := toks[1:]
+		name := dotted(expr)
+		var args []callArg
+		if name == "" {
+			if c, ok := asCall(expr); ok {
+				name, args = c.name, c.args
+			}
+		}
+		if name == "SkipTest" || strings.HasSuffix(name, ".SkipTest") || name == "pytest.skip.Exception" {
+			return &testscan.Skip{Kind: testscan.SkipCall, Reason: reasonText(positional(args, 0)), Line: line}
+		}
+		return nil
+	}
+	c, ok := asCall(toks)
+	if !ok {
+		return nil
+	}
+	switch c.name {
+	case "pytest.skip", "pytest.xfail", "skip", "xfail":
+		return &testscan.Skip{Kind: testscan.SkipCall, Reason: reasonText(argOr(c.args, 0, "reason")), Line: line}
+	}
+	if strings.HasSuffix(c.name, ".skipTest") {
+		return &testscan.Skip{Kind: testscan.SkipCall, Reason: reasonText(argOr(c.args, 0, "reason")), Line: line}
+	}
+	return nil
+}
+
+// nestedSkipCall finds a skip statement anywhere in a block, not descending into
+// nested definitions.
+func nestedSkipCall(body []*stmt) *testscan.Skip {
+	var found *testscan.Skip
+	walk(body, func(s *stmt) bool {
+		if found != nil || s.isDef() || s.isClass() {
+			return false
+		}
+		if sk := skipStatement(s); sk != nil {
+			found = sk
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// isMainGuard reports whether s is `if __name__ == "__main__":`.
+func isMainGuard(s *stmt) bool {
+	if s.tok(0) != "if" || len(s.toks) != 4 || s.tok(2) != "==" {
+		return false
+	}
+	l, r := s.toks[1], s.toks[3]
+	if l.kind == tkString {
+		l, r = r, l
+	}
+	return l.text == "__name__" && r.kind == tkString && parseStringToken(r.text).value() == "__main__"
+}
+
+// bodySkip finds what keeps a test body from running: a skip call at its top
+// level (or inside with/try blocks) is a SkipCall, one inside a conditional
+// block a SkipConditional, as is `if ...: return` before the first assertion; a
+// bare `return` with statements after it, before the first assertion, is a
+// SkipEarlyReturn. firstAssert is the line of the first assertion (0: none).
+func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
+	before := func(line int) bool { return firstAssert == 0 || line < firstAssert }
+	var visit func(body []*stmt, top bool) *testscan.Skip
+	visit = func(body []*stmt, top bool) *testscan.Skip {
+		for i, s := range body {
+			if s.isDef() || s.isClass() {
+				continue
+			}
+			if sk := skipStatement(s); sk != nil {
+				return sk
+			}
+			if !s.header {
+				if top && s.tok(0) == "return" && i < len(body)-1 && before(s.line) {
+					return &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: s.line}
+				}
+				continue
+			}
+			switch s.keyword() {
+			case "with", "try", "finally":
+				if sk := visit(s.body, top); sk != nil {
+					return sk
+				}
+				continue
+			case "if", "elif", "else":
+				if before(s.line) {
+					for _, c := range s.body {
+						if c.tok(0) == "return" && !c.header {
+							reason := ""
+							if len(s.toks) > 1 {
+								reason = compact(s.toks[1:])
+							}
+							return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: c.line}
+						}
+					}
+				}
+			}
+			if sk := nestedSkipCall(s.body); sk != nil {
+				sk.Kind = testscan.SkipConditional
+				return sk
+			}
+		}
+		return nil
+	}
+	return visit(body, true)
+}
