@@ -1,0 +1,276 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// failMethods are the testing.TB methods that fail a test.
+var failMethods = map[string]bool{
+	"Error": true, "Errorf": true, "Fatal": true, "Fatalf": true, "Fail": true, "FailNow": true,
+}
+
+// check is what a failure condition asserts.
+type check struct {
+	kind     string // replaces the failing call's kind (cmp.Diff, cmp.Equal) when set
+	strength testscan.Strength
+	negated  bool
+	subject  string
+	expected string
+}
+
+// assertion reads one call as an assertion, if it is one.
+func (e *env) assertion(call *ast.CallExpr, stack []ast.Node, done map[ifKey]bool) (testscan.Assertion, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return testscan.Assertion{}, false
+	}
+	if failMethods[sel.Sel.Name] && (e.isTestingExpr(sel.X) || e.objectFamily(sel.X) == famCheck) {
+		return e.failCall(call, "t."+sel.Sel.Name, stack, done)
+	}
+	return e.libCall(call, sel)
+}
+
+// failCall reads t.Errorf and its kin; its strength is that of the condition of
+// the innermost if whose branch holds it. The failure calls of one branch are one
+// assertion.
+func (e *env) failCall(call *ast.CallExpr, kind string, stack []ast.Node, done map[ifKey]bool) (testscan.Assertion, bool) {
+	var child ast.Node = call
+loop:
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch s := stack[i].(type) {
+		case *ast.FuncLit, *ast.CaseClause, *ast.CommClause:
+			break loop
+		case *ast.IfStmt:
+			if child != s.Body && child != s.Else {
+				break
+			}
+			key := ifKey{s: s, els: child == s.Else}
+			if done[key] {
+				return testscan.Assertion{}, false
+			}
+			done[key] = true
+			c := e.cond(s.Cond, child == s.Else)
+			a := testscan.Assertion{
+				Line: e.u.line(s.Pos()), Kind: kind, Strength: c.strength,
+				Negated: c.negated, Subject: c.subject, Expected: c.expected,
+			}
+			if c.kind != "" {
+				a.Kind = c.kind
+			}
+			return a, true
+		}
+		child = stack[i]
+	}
+	return testscan.Assertion{Line: e.u.line(call.Pos()), Kind: kind, Strength: testscan.Medium}, true
+}
+
+// cond reads a condition under which a test fails; neg is set when the test fails
+// when the condition is false (the call sits in the else branch).
+func (e *env) cond(x ast.Expr, neg bool) check {
+	switch v := x.(type) {
+	case *ast.ParenExpr:
+		return e.cond(v.X, neg)
+	case *ast.UnaryExpr:
+		if v.Op == token.NOT {
+			return e.cond(v.X, !neg)
+		}
+	case *ast.BinaryExpr:
+		switch v.Op {
+		case token.LAND, token.LOR:
+			a, b := e.cond(v.X, neg), e.cond(v.Y, neg)
+			if b.strength > a.strength {
+				return b
+			}
+			return a
+		case token.EQL, token.NEQ:
+			return e.equality(v, neg)
+		case token.LSS, token.GTR, token.LEQ, token.GEQ:
+			return check{strength: testscan.Medium, subject: e.u.text(v.X), expected: e.u.text(v.Y)}
+		}
+	case *ast.CallExpr:
+		return e.condCall(v, neg)
+	case *ast.Ident:
+		if (v.Name == "false" && !neg) || (v.Name == "true" && neg) {
+			return check{strength: testscan.Trivial}
+		}
+		if v.Name == "true" || v.Name == "false" {
+			return check{strength: testscan.Medium}
+		}
+	}
+	return check{strength: testscan.Medium, subject: e.u.text(x)}
+}
+
+// equality reads a == b or a != b as a failure condition.
+func (e *env) equality(v *ast.BinaryExpr, neg bool) check {
+	assertsEqual := (v.Op == token.NEQ) != neg
+	if isNil(v.X) || isNil(v.Y) {
+		other := v.X
+		if isNil(v.X) {
+			other = v.Y
+		}
+		c := check{strength: testscan.Weak, subject: e.u.text(other)}
+		if assertsEqual {
+			c.strength = testscan.Medium
+		}
+		return c
+	}
+	if call := e.diffCall(v.X, v.Y); call != nil {
+		c := e.cmpCheck(call, "cmp.Diff", true)
+		c.negated = !assertsEqual
+		return c
+	}
+	if e.u.text(v.X) == e.u.text(v.Y) && !hasCall(v.X) {
+		return check{strength: testscan.Trivial, negated: !assertsEqual, subject: e.u.text(v.X), expected: e.u.text(v.Y)}
+	}
+	subject, expected := e.orient(v.X, v.Y, false)
+	c := check{strength: testscan.Strong, negated: !assertsEqual, subject: subject, expected: expected}
+	if isCallTo(v.X, "len") || isCallTo(v.Y, "len") || isBoolLit(v.X) || isBoolLit(v.Y) {
+		c.strength = testscan.Medium
+	}
+	return c
+}
+
+// diffCall finds cmp.Diff(...) compared with "": directly, or through a variable
+// bound to it.
+func (e *env) diffCall(a, b ast.Expr) *ast.CallExpr {
+	if isEmptyString(a) {
+		a, b = b, a
+	}
+	if !isEmptyString(b) {
+		return nil
+	}
+	switch v := a.(type) {
+	case *ast.Ident:
+		return e.diffVars[v.Name]
+	case *ast.CallExpr:
+		if fam, fn := e.calleePkg(v); fam == famCmp && fn == "Diff" {
+			return v
+		}
+	}
+	return nil
+}
+
+// cmpCheck is a Strong check of a two-operand comparison call.
+func (e *env) cmpCheck(call *ast.CallExpr, kind string, expectedFirst bool) check {
+	c := check{kind: kind, strength: testscan.Strong}
+	if len(call.Args) >= 2 {
+		c.subject, c.expected = e.orient(call.Args[0], call.Args[1], expectedFirst)
+	}
+	return c
+}
+
+// equalFuncs compare their first two arguments for equality.
+var equalFuncs = map[string]bool{
+	"DeepEqual": true, "Equal": true, "EqualFold": true, "Equals": true,
+	"EqualValues": true, "ObjectsAreEqual": true,
+}
+
+func (e *env) condCall(call *ast.CallExpr, neg bool) check {
+	fam, name := e.calleePkg(call)
+	if name == "" {
+		if id, ok := call.Fun.(*ast.Ident); ok {
+			name = id.Name
+		}
+	}
+	switch {
+	case equalFuncs[name] && len(call.Args) >= 2:
+		kind := ""
+		if fam == famCmp {
+			kind = "cmp.Equal"
+		}
+		c := e.cmpCheck(call, kind, false)
+		c.negated = !neg
+		return c
+	case name == "Is" && fam == famErrors && len(call.Args) == 2:
+		return check{strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+	}
+	c := check{strength: testscan.Medium, subject: e.u.text(call)}
+	if len(call.Args) > 0 {
+		c.subject = e.u.text(call.Args[0])
+	}
+	return c
+}
+
+// orient says which of two compared operands is the expected value: a literal,
+// or a name that says so (want, expected), else the conventional position
+// (got != want; cmp.Diff(want, got)).
+func (e *env) orient(a, b ast.Expr, expectedFirst bool) (subject, expected string) {
+	s, x := a, b
+	if expectedFirst {
+		s, x = b, a
+	}
+	swap := false
+	switch {
+	case isLiteral(s) && !isLiteral(x):
+		swap = true
+	case isLiteral(x) && !isLiteral(s):
+	case namesExpected(e.u.text(s)) && !namesExpected(e.u.text(x)):
+		swap = true
+	}
+	if swap {
+		s, x = x, s
+	}
+	return e.u.text(s), e.u.text(x)
+}
+
+func namesExpected(s string) bool {
+	s = strings.ToLower(s)
+	return strings.Contains(s, "want") || strings.Contains(s, "expect") || strings.HasPrefix(s, "exp")
+}
+
+func isLiteral(x ast.Expr) bool {
+	switch v := x.(type) {
+	case *ast.BasicLit, *ast.CompositeLit:
+		return true
+	case *ast.ParenExpr:
+		return isLiteral(v.X)
+	case *ast.UnaryExpr:
+		return isLiteral(v.X)
+	case *ast.Ident:
+		return v.Name == "true" || v.Name == "false" || v.Name == "nil"
+	}
+	return false
+}
+
+func isNil(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && id.Name == "nil"
+}
+
+func isBoolLit(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	return ok && (id.Name == "true" || id.Name == "false")
+}
+
+func isEmptyString(x ast.Expr) bool {
+	bl, ok := x.(*ast.BasicLit)
+	if !ok || bl.Kind != token.STRING {
+		return false
+	}
+	v, ok := unquote(bl.Value)
+	return ok && v == ""
+}
+
+func isCallTo(x ast.Expr, name string) bool {
+	c, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := c.Fun.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+func hasCall(x ast.Node) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

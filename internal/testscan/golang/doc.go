@@ -1,0 +1,25 @@
+// Package golang extracts test cases and related facts from Go source files for
+// ralph-gate's analyzer.
+//
+// A file is read with go/parser. Test cases are TestXxx(t *testing.T), FuzzXxx(f
+// *testing.F) and ExampleXxx functions that carry an "// Output:" comment (the only
+// examples `go test` runs), plus Test methods of testify (and gocheck) suites.
+// Subtests started with t.Run get the ids `go test` reports: a literal name is
+// rewritten the way the testing package does (spaces become underscores, duplicates
+// get "#01" suffixes), and a loop over a literal table (a slice of structs, a map
+// keyed by name, a slice of strings, declared in the function or as a package-level
+// variable of the same file) is expanded to one subtest per row. A subtest whose
+// name is only known at run time gets the Dynamic id "Parent/*".
+//
+// Suite methods cannot be given the id `go test` reports, because the runner test
+// that calls suite.Run may live in another file; they are named "Suite.TestXxx"
+// ("Suite.TestXxx/sub" for their s.Run subtests) so that the id is stable wherever
+// the runner lives.
+//
+// Files that do not parse (a fragment rebuilt from diff hunks, with unchanged
+// regions blanked out, or a syntax error) are cut at every top-level declaration
+// keyword in column one; each piece has its brackets balanced and is parsed on its
+// own, so every complete or truncated function whose header survives still yields
+// its tests, and loose statements still yield their markers. Such results are
+// marked Partial.
+package golang

@@ -1,0 +1,240 @@
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// skips reads the statements at the top level of a test body that keep it from
+// running. An unconditional skip (t.Skip, an early return) wins over a guard.
+// A return after the first check drops the checks after it (they are dead code)
+// and skips the subtests that would start after it.
+func (e *env) skips(body *ast.BlockStmt, n *node) {
+	if body == nil {
+		return
+	}
+	first := firstCheckLine(n)
+	var guard *testscan.Skip
+	var guardCond ast.Expr
+	for i, st := range body.List {
+		switch v := st.(type) {
+		case *ast.ExprStmt:
+			if reason, ok := e.skipCall(v.X); ok {
+				n.skip = &testscan.Skip{Kind: testscan.SkipCall, Reason: reason, Line: e.u.line(v.Pos())}
+				return
+			}
+		case *ast.ReturnStmt:
+			if i == len(body.List)-1 {
+				continue
+			}
+			line := e.u.line(v.Pos())
+			if first == 0 || line < first {
+				n.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: line}
+				return
+			}
+			n.dropAfter(line)
+		case *ast.IfStmt:
+			if guard == nil {
+				guard, guardCond = e.ifSkip(v)
+			}
+		case *ast.SwitchStmt:
+			if guard == nil {
+				guard = e.caseSkip(v.Body)
+			}
+		case *ast.TypeSwitchStmt:
+			if guard == nil {
+				guard = e.caseSkip(v.Body)
+			}
+		}
+	}
+	n.skip = guard
+	if guard != nil && guard.Kind == testscan.SkipConditional {
+		n.skipCond = guardCond
+	}
+}
+
+func firstCheckLine(n *node) int {
+	first := 0
+	for _, a := range n.asserts {
+		if first == 0 || a.Line < first {
+			first = a.Line
+		}
+	}
+	for _, c := range n.children {
+		if first == 0 || c.runLine < first {
+			first = c.runLine
+		}
+	}
+	return first
+}
+
+// dropAfter removes the checks after an unconditional return at line.
+func (n *node) dropAfter(line int) {
+	kept := n.asserts[:0]
+	for _, a := range n.asserts {
+		if a.Line < line {
+			kept = append(kept, a)
+		}
+	}
+	n.asserts = kept
+	for _, c := range n.children {
+		if c.runLine > line && c.skip == nil {
+			c.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: line}
+		}
+	}
+}
+
+// skipCall reads t.Skip, t.Skipf and t.SkipNow (s.T().Skip in suites, c.Skip in
+// gocheck) and returns the reason given.
+func (e *env) skipCall(x ast.Expr) (string, bool) {
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return "", false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", false
+	}
+	switch sel.Sel.Name {
+	case "Skip", "Skipf", "SkipNow":
+	default:
+		return "", false
+	}
+	if !e.isTestingExpr(sel.X) && e.objectFamily(sel.X) != famCheck {
+		return "", false
+	}
+	if len(call.Args) == 0 {
+		return "", true
+	}
+	if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Kind == token.STRING {
+		if v, ok := unquote(bl.Value); ok {
+			return v, true
+		}
+	}
+	return e.u.text(call.Args[0]), true
+}
+
+// skipIn finds a skip call or a return at the top level of a block.
+func (e *env) skipIn(stmts []ast.Stmt) (*testscan.Skip, bool) {
+	for _, st := range stmts {
+		switch v := st.(type) {
+		case *ast.ExprStmt:
+			if reason, ok := e.skipCall(v.X); ok {
+				return &testscan.Skip{Reason: reason, Line: e.u.line(v.Pos())}, true
+			}
+		case *ast.ReturnStmt:
+			return &testscan.Skip{Line: e.u.line(v.Pos())}, true
+		}
+	}
+	return nil, false
+}
+
+// ifSkip reads `if cond { t.Skip() }` and `if cond { return }` guards, and
+// `if !testing.Short() { ...the test... }`.
+func (e *env) ifSkip(s *ast.IfStmt) (*testscan.Skip, ast.Expr) {
+	short, negShort := e.shortIn(s.Cond, false)
+	if sk, ok := e.skipIn(s.Body.List); ok {
+		switch {
+		case short:
+			sk.Kind = testscan.SkipShortGuard
+		default:
+			sk.Kind = testscan.SkipConditional
+			if negShort && sk.Reason == "" {
+				sk.Reason = "not -short"
+			}
+		}
+		if s.Init == nil && !short && !negShort {
+			return sk, s.Cond
+		}
+		return sk, nil
+	}
+	if negShort && !short && s.Else == nil && len(s.Body.List) > 0 {
+		return &testscan.Skip{Kind: testscan.SkipShortGuard, Line: e.u.line(s.Pos())}, nil
+	}
+	return nil, nil
+}
+
+// caseSkip reads a switch (on runtime.GOOS, say) with a case that skips.
+func (e *env) caseSkip(body *ast.BlockStmt) *testscan.Skip {
+	if body == nil {
+		return nil
+	}
+	for _, c := range body.List {
+		cc, ok := c.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		if sk, ok := e.skipIn(cc.Body); ok {
+			sk.Kind = testscan.SkipConditional
+			return sk
+		}
+	}
+	return nil
+}
+
+// shortIn reports whether cond calls testing.Short() plainly and negated.
+func (e *env) shortIn(cond ast.Expr, neg bool) (plain, negated bool) {
+	switch v := cond.(type) {
+	case *ast.ParenExpr:
+		return e.shortIn(v.X, neg)
+	case *ast.UnaryExpr:
+		if v.Op == token.NOT {
+			return e.shortIn(v.X, !neg)
+		}
+	case *ast.BinaryExpr:
+		if v.Op == token.LAND || v.Op == token.LOR {
+			p1, n1 := e.shortIn(v.X, neg)
+			p2, n2 := e.shortIn(v.Y, neg)
+			return p1 || p2, n1 || n2
+		}
+	case *ast.CallExpr:
+		if fam, fn := e.calleePkg(v); fam == famTesting && fn == "Short" && len(v.Args) == 0 {
+			return !neg, neg
+		}
+	}
+	return false, false
+}
+
+// isCommentedAssertion reports whether a comment's text is an assertion call
+// that was commented out: "// assert.Equal(t, 1, x)", "// t.Errorf(...)".
+func isCommentedAssertion(comment string) bool {
+	text := strings.TrimPrefix(comment, "//")
+	if strings.HasPrefix(text, "/*") {
+		text = strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
+	}
+	text = strings.TrimSpace(text)
+	if !strings.HasSuffix(text, ")") || len(text) > 2000 {
+		return false
+	}
+	x, err := parser.ParseExpr(text)
+	if err != nil {
+		return false
+	}
+	call, ok := x.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	name := sel.Sel.Name
+	if id, ok := sel.X.(*ast.Ident); ok {
+		switch id.Name {
+		case "assert", "require", "qt", "is":
+			return isExported(name)
+		case "cmp":
+			return name == "Diff" || name == "Equal"
+		}
+		if failMethods[name] || name == "Assert" || name == "Check" {
+			return true
+		}
+		_, ok := lookupTestify(name)
+		return ok && len(id.Name) <= 2 // s.Equal, a.Equal
+	}
+	return failMethods[name]
+}

@@ -1,0 +1,269 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// table is a literal test table a subtest loop ranges over.
+type table struct {
+	loop    *ast.RangeStmt
+	u       *unit  // the unit holding the rows (a package-level table may be elsewhere in a fragment)
+	varName string // the loop's value variable (tc), for field substitution
+	rows    []row
+}
+
+// row is one entry of a table.
+type row struct {
+	name string
+	node ast.Node // the whole entry (for its lines and tokens)
+	// nameNode is the part of node that holds the name: left out of the
+	// fingerprint, since a renamed subtest keeps its body.
+	nameNode ast.Node
+	fields   map[string]ast.Expr
+}
+
+// table resolves the name argument of t.Run inside a range loop over a literal
+// table: tc.name over a slice of structs, name (the key) over a map, s over a
+// slice of strings. It returns nil when any part is not a literal.
+func (e *env) table(nameArg ast.Expr, stack []ast.Node) *table {
+	var varName, field string
+	switch x := nameArg.(type) {
+	case *ast.SelectorExpr:
+		id, ok := x.X.(*ast.Ident)
+		if !ok {
+			return nil
+		}
+		varName, field = id.Name, x.Sel.Name
+	case *ast.Ident:
+		varName = x.Name
+	default:
+		return nil
+	}
+	for i := len(stack) - 1; i >= 0; i-- {
+		rs, ok := stack[i].(*ast.RangeStmt)
+		if !ok {
+			continue
+		}
+		key, val := identName(rs.Key), identName(rs.Value)
+		if varName != key && varName != val {
+			continue
+		}
+		lit, u := e.resolveLit(rs.X, rs.Pos())
+		if lit == nil {
+			return nil
+		}
+		t := &table{loop: rs, u: u, varName: val}
+		switch {
+		case field != "" && varName == val:
+			t.rows = e.structRows(lit, field)
+		case field == "" && varName == key:
+			t.rows = e.keyRows(lit)
+		case field == "" && varName == val:
+			t.rows = stringRows(lit)
+		}
+		if t.rows == nil {
+			return nil
+		}
+		return t
+	}
+	return nil
+}
+
+func identName(x ast.Expr) string {
+	if id, ok := x.(*ast.Ident); ok && id.Name != "_" {
+		return id.Name
+	}
+	return ""
+}
+
+// resolveLit finds the composite literal x stands for: x itself, the last local
+// definition before pos, or a package-level variable of the file.
+func (e *env) resolveLit(x ast.Expr, pos token.Pos) (*ast.CompositeLit, *unit) {
+	if cl := compositeOf(x); cl != nil {
+		return cl, e.u
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil, nil
+	}
+	if defs := e.locals[id.Name]; len(defs) > 0 {
+		var best *ast.CompositeLit
+		for _, d := range defs {
+			if d.pos < pos {
+				best = d.lit
+			}
+		}
+		return best, e.u
+	}
+	if d, ok := e.ctx.tables[id.Name]; ok {
+		return d.lit, d.u
+	}
+	return nil, nil
+}
+
+// structRows reads the rows of a slice (or array) of structs, or of a map of
+// structs, naming each row by the string literal in field.
+func (e *env) structRows(lit *ast.CompositeLit, field string) []row {
+	var elemType ast.Expr
+	switch t := lit.Type.(type) {
+	case *ast.ArrayType:
+		elemType = t.Elt
+	case *ast.MapType:
+		elemType = t.Value
+	default:
+		return nil
+	}
+	rows := make([]row, 0, len(lit.Elts))
+	for _, el := range lit.Elts {
+		entry := el
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		cl := compositeOf(el)
+		if cl == nil {
+			return nil
+		}
+		typ := elemType
+		if cl.Type != nil {
+			typ = cl.Type
+		}
+		fields := e.fields(cl, typ)
+		nameX, ok := fields[field]
+		if !ok {
+			return nil
+		}
+		bl, ok := nameX.(*ast.BasicLit)
+		if !ok || bl.Kind != token.STRING {
+			return nil
+		}
+		name, ok := unquote(bl.Value)
+		if !ok {
+			return nil
+		}
+		var nameNode ast.Node = nameX
+		for _, f := range cl.Elts {
+			if kv, ok := f.(*ast.KeyValueExpr); ok && kv.Value == nameX {
+				nameNode = kv
+			}
+		}
+		rows = append(rows, row{name: name, node: entry, nameNode: nameNode, fields: fields})
+	}
+	return rows
+}
+
+// keyRows reads a map literal keyed by string literals.
+func (e *env) keyRows(lit *ast.CompositeLit) []row {
+	mt, ok := lit.Type.(*ast.MapType)
+	if !ok {
+		return nil
+	}
+	rows := make([]row, 0, len(lit.Elts))
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return nil
+		}
+		bl, ok := kv.Key.(*ast.BasicLit)
+		if !ok || bl.Kind != token.STRING {
+			return nil
+		}
+		name, ok := unquote(bl.Value)
+		if !ok {
+			return nil
+		}
+		var fields map[string]ast.Expr
+		if cl := compositeOf(kv.Value); cl != nil {
+			typ := mt.Value
+			if cl.Type != nil {
+				typ = cl.Type
+			}
+			fields = e.fields(cl, typ)
+		}
+		rows = append(rows, row{name: name, node: kv, nameNode: kv.Key, fields: fields})
+	}
+	return rows
+}
+
+// stringRows reads a slice of string literals.
+func stringRows(lit *ast.CompositeLit) []row {
+	if _, ok := lit.Type.(*ast.ArrayType); !ok {
+		return nil
+	}
+	rows := make([]row, 0, len(lit.Elts))
+	for _, el := range lit.Elts {
+		bl, ok := el.(*ast.BasicLit)
+		if !ok || bl.Kind != token.STRING {
+			return nil
+		}
+		name, ok := unquote(bl.Value)
+		if !ok {
+			return nil
+		}
+		rows = append(rows, row{name: name, node: bl, nameNode: bl})
+	}
+	return rows
+}
+
+// fields maps the field names of a struct literal to their values; positional
+// literals are named from the struct type when it is known.
+func (e *env) fields(cl *ast.CompositeLit, typ ast.Expr) map[string]ast.Expr {
+	m := make(map[string]ast.Expr, len(cl.Elts))
+	var names []string
+	for i, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				m[id.Name] = kv.Value
+			}
+			continue
+		}
+		if names == nil {
+			names = e.fieldNames(typ)
+		}
+		if i < len(names) {
+			m[names[i]] = el
+		}
+	}
+	return m
+}
+
+func (e *env) fieldNames(typ ast.Expr) []string {
+	if s, ok := typ.(*ast.StarExpr); ok {
+		typ = s.X
+	}
+	var st *ast.StructType
+	switch t := typ.(type) {
+	case *ast.StructType:
+		st = t
+	case *ast.Ident:
+		st = e.structs[t.Name]
+		if st == nil {
+			st = e.ctx.structs[t.Name]
+		}
+	}
+	if st == nil || st.Fields == nil {
+		return []string{}
+	}
+	names := []string{}
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			names = append(names, embeddedName(f.Type))
+		}
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return names
+}
+
+func embeddedName(x ast.Expr) string {
+	switch t := x.(type) {
+	case *ast.StarExpr:
+		return embeddedName(t.X)
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.Ident:
+		return t.Name
+	}
+	return ""
+}

@@ -1,0 +1,266 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"sort"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// node is a test or subtest while its body is being read; ids are given when the
+// tree is flattened.
+type node struct {
+	name    string // rewritten last segment; "*" when dynamic
+	dynamic bool
+	line    int
+	endLine int
+	// runLine is where the subtest starts running (the t.Run call): a skip in the
+	// parent applies to subtests that start after it.
+	runLine   int
+	asserts   []testscan.Assertion
+	commented int
+	skip      *testscan.Skip
+	// skipCond is the condition of a conditional skip at the top of the body,
+	// evaluated again per table row.
+	skipCond    ast.Expr
+	fingerprint string
+	tokens      int
+	literals    []string
+	children    []*node
+}
+
+// env is what the reader of one test function knows about names in it. Names are
+// tracked by spelling, not by scope: test bodies rarely shadow these names.
+type env struct {
+	ctx   *fileCtx
+	u     *unit
+	tvars map[string]bool // *testing.T, *testing.F, testing.TB variables
+	// suiteRecv is the receiver of a suite method ("" in plain tests).
+	suiteRecv string
+	// objects are variables bound to assertion objects: assert.New(t),
+	// require.New(t), is.New(t), qt.New(t), and gocheck's *check.C.
+	objects  map[string]string
+	diffVars map[string]*ast.CallExpr // diff := cmp.Diff(...)
+	locals   map[string][]localDef    // tests := []struct{...}{...}
+	structs  map[string]*ast.StructType
+}
+
+type localDef struct {
+	pos token.Pos
+	lit *ast.CompositeLit
+}
+
+func newEnv(ctx *fileCtx, u *unit) *env {
+	return &env{
+		ctx:      ctx,
+		u:        u,
+		tvars:    map[string]bool{},
+		objects:  map[string]string{},
+		diffVars: map[string]*ast.CallExpr{},
+		locals:   map[string][]localDef{},
+		structs:  map[string]*ast.StructType{},
+	}
+}
+
+// addParams records the testing and gocheck parameters of a function type.
+func (e *env) addParams(ft *ast.FuncType) {
+	if ft == nil || ft.Params == nil {
+		return
+	}
+	for _, f := range ft.Params.List {
+		switch testingParamKind(f.Type) {
+		case "T", "F", "B", "TB":
+			for _, n := range f.Names {
+				e.tvars[n.Name] = true
+			}
+		case "C":
+			for _, n := range f.Names {
+				e.objects[n.Name] = "check"
+			}
+		}
+	}
+}
+
+// testingParamKind is "T", "F", "B", "TB" or "C" for *pkg.T, *pkg.F, *pkg.B,
+// pkg.TB and *check.C (or their dot-imported forms), "" otherwise.
+func testingParamKind(x ast.Expr) string {
+	star := false
+	if s, ok := x.(*ast.StarExpr); ok {
+		star, x = true, s.X
+	}
+	name := ""
+	switch v := x.(type) {
+	case *ast.SelectorExpr:
+		name = v.Sel.Name
+	case *ast.Ident:
+		name = v.Name
+	}
+	switch {
+	case star && (name == "T" || name == "F" || name == "B" || name == "C"):
+		return name
+	case !star && name == "TB":
+		return name
+	}
+	return ""
+}
+
+// collectLocals records composite literals bound to names and struct types
+// declared in a function body, for table expansion.
+func (e *env) collectLocals(body *ast.BlockStmt) {
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch v := x.(type) {
+		case *ast.AssignStmt:
+			if len(v.Lhs) == len(v.Rhs) {
+				for i, l := range v.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if cl := compositeOf(v.Rhs[i]); cl != nil {
+							e.locals[id.Name] = append(e.locals[id.Name], localDef{v.Pos(), cl})
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(v.Names) == len(v.Values) {
+				for i, id := range v.Names {
+					if cl := compositeOf(v.Values[i]); cl != nil {
+						e.locals[id.Name] = append(e.locals[id.Name], localDef{v.Pos(), cl})
+					}
+				}
+			}
+		case *ast.TypeSpec:
+			if st, ok := v.Type.(*ast.StructType); ok {
+				e.structs[v.Name.Name] = st
+			}
+		}
+		return true
+	})
+}
+
+func compositeOf(x ast.Expr) *ast.CompositeLit {
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = u.X
+	}
+	cl, _ := x.(*ast.CompositeLit)
+	return cl
+}
+
+// ifKey names one branch of an if statement: the failure calls of a branch make
+// one assertion.
+type ifKey struct {
+	s    *ast.IfStmt
+	els  bool
+	call bool
+}
+
+// walk reads a test body into n: its assertions and its subtests.
+func (e *env) walk(body *ast.BlockStmt, n *node) {
+	if body == nil {
+		return
+	}
+	var stack []ast.Node
+	done := map[ifKey]bool{}
+	var childRanges [][2]token.Pos
+	ast.Inspect(body, func(x ast.Node) bool {
+		if x == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		switch v := x.(type) {
+		case *ast.FuncType:
+			e.addParams(v)
+		case *ast.AssignStmt:
+			e.track(v)
+		case *ast.CallExpr:
+			if children, ok := e.subtest(v, stack); ok {
+				n.children = append(n.children, children...)
+				childRanges = append(childRanges, [2]token.Pos{v.Pos(), v.End()})
+				return false
+			}
+			if a, ok := e.assertion(v, stack, done); ok {
+				n.asserts = append(n.asserts, a)
+			}
+		}
+		stack = append(stack, x)
+		return true
+	})
+	n.commented = e.countCommented(body, childRanges)
+}
+
+// track records assertion objects and cmp.Diff results bound to variables.
+func (e *env) track(as *ast.AssignStmt) {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return
+	}
+	call, ok := as.Rhs[0].(*ast.CallExpr)
+	if !ok {
+		return
+	}
+	pkg, fn := e.calleePkg(call)
+	switch {
+	case fn == "Diff" && pkg == famCmp:
+		e.diffVars[id.Name] = call
+	case fn == "New" || fn == "NewRelaxed":
+		switch pkg {
+		case famAssert, famRequire, famIs:
+			e.objects[id.Name] = pkg
+		case famQt:
+			e.objects[id.Name] = famQt
+		}
+	}
+}
+
+// calleePkg resolves pkg.Fn(...) to the family of pkg and Fn.
+func (e *env) calleePkg(call *ast.CallExpr) (family, fn string) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return "", ""
+	}
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return "", sel.Sel.Name
+	}
+	return e.ctx.family(id.Name), sel.Sel.Name
+}
+
+// isTestingExpr reports whether x is a *testing.T-like value: a known variable
+// or s.T() in a suite.
+func (e *env) isTestingExpr(x ast.Expr) bool {
+	switch v := x.(type) {
+	case *ast.Ident:
+		return e.tvars[v.Name]
+	case *ast.CallExpr:
+		if sel, ok := v.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "T" && len(v.Args) == 0 {
+			return true
+		}
+	case *ast.ParenExpr:
+		return e.isTestingExpr(v.X)
+	}
+	return false
+}
+
+// countCommented counts comments inside body, outside the given subtest ranges,
+// whose text is an assertion.
+func (e *env) countCommented(body *ast.BlockStmt, skip [][2]token.Pos) int {
+	count := 0
+	cs := e.u.comments
+	i := sort.Search(len(cs), func(i int) bool { return cs[i].Pos() > body.Lbrace })
+	for ; i < len(cs) && cs[i].Pos() < body.Rbrace; i++ {
+		c := cs[i]
+		inChild := false
+		for _, r := range skip {
+			if c.Pos() >= r[0] && c.Pos() < r[1] {
+				inChild = true
+				break
+			}
+		}
+		if !inChild && isCommentedAssertion(c.Text) {
+			count++
+		}
+	}
+	return count
+}
