@@ -1,0 +1,174 @@
+package gitrepo
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// MaxBlobSize is the largest blob Blob reads. Source and test files are far
+// smaller; anything larger is generated or data, and reading it would cost
+// memory for nothing.
+const MaxBlobSize = 4 << 20
+
+// binarySniffLen is how much of a file git inspects for a NUL byte.
+const binarySniffLen = 8000
+
+// IsBinary reports whether content is binary by git's rule: a NUL byte in the
+// first 8000 bytes.
+func IsBinary(b []byte) bool {
+	if len(b) > binarySniffLen {
+		b = b[:binarySniffLen]
+	}
+	return bytes.IndexByte(b, 0) >= 0
+}
+
+// Blob reads a blob. A blob larger than MaxBlobSize is refused with an error
+// wrapping ErrTooLarge, checked from the object header before its content is
+// inflated.
+func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	// go-git returns objects larger than 16 KiB as lazy handles whose size
+	// comes from the pack or loose-object header, so this reads no content.
+	o, err := r.st.EncodedObject(plumbing.BlobObject, h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+		o, err = r.st.EncodedObject(plumbing.BlobObject, h)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
+	}
+	if o.Size() < 0 {
+		return nil, fmt.Errorf("read blob %s: negative size %d", short(h), o.Size())
+	}
+	if o.Size() > MaxBlobSize {
+		return nil, fmt.Errorf("read blob %s: %d bytes: %w (limit %d)", short(h), o.Size(), ErrTooLarge, MaxBlobSize)
+	}
+	rd, err := o.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
+	}
+	defer rd.Close()
+	// The header's size sizes the buffer exactly; a stream that is longer
+	// than it says is corrupt.
+	b := make([]byte, o.Size())
+	if _, err := io.ReadFull(rd, b); err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
+	}
+	var extra [1]byte
+	if n, _ := rd.Read(extra[:]); n > 0 {
+		return nil, fmt.Errorf("read blob %s: content longer than its header's %d bytes", short(h), o.Size())
+	}
+	return b, nil
+}
+
+// blobSize reads a blob's size from its header.
+func (r *Repo) blobSize(h plumbing.Hash) (int64, error) {
+	var size int64
+	err := r.read(func() (err error) {
+		size, err = r.st.EncodedObjectSize(h)
+		return err
+	})
+	return size, err
+}
+
+// ReadFile reads the file at path (slash-separated, from the repository root)
+// in a commit's tree. A path that is absent, a directory or a submodule gives
+// an error wrapping ErrNotFound.
+func (r *Repo) ReadFile(commit plumbing.Hash, name string) ([]byte, error) {
+	dir, base := path.Split(cleanPath(name))
+	entries, err := r.dirEntries(commit, dir)
+	if err != nil {
+		return nil, fmt.Errorf("read %s at %s: %w", name, short(commit), err)
+	}
+	for _, e := range entries {
+		if e.Name != base {
+			continue
+		}
+		if e.Mode == filemode.Dir || e.Mode == filemode.Submodule {
+			return nil, fmt.Errorf("read %s at %s: not a file: %w", name, short(commit), ErrNotFound)
+		}
+		b, err := r.Blob(e.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("read %s at %s: %w", name, short(commit), err)
+		}
+		return b, nil
+	}
+	return nil, fmt.Errorf("read %s at %s: %w", name, short(commit), ErrNotFound)
+}
+
+// ListDir lists the entries directly inside dir ("" or "." for the root) in a
+// commit's tree, with paths from the repository root, in tree order. A
+// missing directory gives an error wrapping ErrNotFound.
+func (r *Repo) ListDir(commit plumbing.Hash, dir string) ([]Entry, error) {
+	dir = cleanPath(dir)
+	entries, err := r.dirEntries(commit, dir)
+	if err != nil {
+		return nil, fmt.Errorf("list %s at %s: %w", orRoot(dir), short(commit), err)
+	}
+	out := make([]Entry, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, Entry{Path: joinPath(dir, e.Name), Hash: e.Hash, Mode: e.Mode})
+	}
+	return out, nil
+}
+
+// dirEntries walks a commit's tree down to dir.
+func (r *Repo) dirEntries(commit plumbing.Hash, dir string) ([]object.TreeEntry, error) {
+	c, err := r.loadCommit(commit)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := r.loadTree(c.Tree)
+	if err != nil {
+		return nil, err
+	}
+	dir = strings.Trim(dir, "/")
+	if dir == "" || dir == "." {
+		return entries, nil
+	}
+	for _, part := range strings.Split(dir, "/") {
+		var next *object.TreeEntry
+		for i := range entries {
+			if entries[i].Name == part && entries[i].Mode == filemode.Dir {
+				next = &entries[i]
+				break
+			}
+		}
+		if next == nil {
+			return nil, fmt.Errorf("directory %s: %w", dir, ErrNotFound)
+		}
+		if entries, err = r.loadTree(next.Hash); err != nil {
+			return nil, err
+		}
+	}
+	return entries, nil
+}
+
+// cleanPath normalizes a slash path from the root: "./a//b/" is "a/b", and
+// "." or "/" is "".
+func cleanPath(p string) string {
+	p = path.Clean("/" + p)
+	return strings.TrimPrefix(p, "/")
+}
+
+func joinPath(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+func orRoot(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return dir
+}

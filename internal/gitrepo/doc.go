@@ -1,0 +1,56 @@
+// Package gitrepo is ralph-gate's only door to git objects: it opens a
+// repository, resolves revisions, lists the commits of a range, diffs trees and
+// reads blobs, with go-git and without running git.
+//
+// The analyzer runs as a pre-push hook and in CI on large repositories, so the
+// package does the least work that answers each question:
+//
+//   - Open finds the repository from a directory or any parent (a work tree, a
+//     linked worktree whose .git is a file, or a bare repository) and opens the
+//     object store once, with a bounded object cache (ObjectCacheSize) and pack
+//     files kept open; a Repo is reused for every question and closed with Close.
+//   - Resolve understands full and short SHAs, HEAD, branches, remote branches,
+//     tags (annotated tags peeled to their commit), refs/... names, and the ~n,
+//     ^, ^n and ^{commit} suffixes; it never enumerates every object except to
+//     expand a short SHA.
+//   - MergeBase and Range walk commits newest first by committer date and stop
+//     as soon as the answer is known, as git does, instead of loading the whole
+//     history. Range(base, head) is the first-parent chain from head back to base
+//     when base is on it (the usual agent branch), otherwise every commit
+//     reachable from head and not from base, oldest first. A shallow clone that
+//     lacks the history needed gives an error wrapping ErrShallow.
+//   - Diff compares two commits' trees entry by entry, descending only into
+//     subtrees whose hashes differ, and never computes a line patch. Renames are
+//     detected by identical content always, and by similar content (git's
+//     default 50% threshold, git's chunk-hash similarity) when the number of
+//     added x deleted candidates is at most RenameCandidateLimit.
+//   - Blob, ReadFile and ListDir read only what is asked for; a blob larger than
+//     MaxBlobSize is refused with ErrTooLarge before it is read.
+//
+// API:
+//
+//	Open(dir) (*Repo, error)                  // ErrNotRepository
+//	(*Repo).Root() / GitDir() / IsShallow() / Close()
+//	(*Repo).Resolve(rev) (plumbing.Hash, error)   // *UnknownRevisionError
+//	(*Repo).DefaultBranch() (string, error)       // "origin/main", "main", ...
+//	(*Repo).MergeBase(a, b) (plumbing.Hash, error) // ErrNoMergeBase, ErrShallow
+//	(*Repo).Commit(h) (Commit, error)
+//	(*Repo).Range(base, head) ([]Commit, error)    // ErrNotAncestor, ErrShallow
+//	(*Repo).Diff(from, to) ([]Change, error)       // from may be ZeroHash
+//	(*Repo).DiffTrees(fromTree, toTree) ([]Change, error)
+//	(*Repo).Blob(h) ([]byte, error)                // ErrTooLarge
+//	(*Repo).ReadFile(commit, path) ([]byte, error) // ErrNotFound
+//	(*Repo).ListDir(commit, dir) ([]Entry, error)  // ErrNotFound
+//	IsBinary(b) bool
+//
+// Commit carries Hash, Parent (first parent, ZeroHash for a root), Parents,
+// Subject, Author ("Name <email>"), When (author date), Committed and Tree.
+// Change carries an Action (Add, Delete, Modify, Rename), From and To entries
+// (Path, Hash, Mode: submodules and symbolic links keep their mode so callers
+// can skip them) and a rename's Similarity in percent; changes are sorted by
+// Change.Path.
+//
+// A Repo may be used from several goroutines: object reads are serialized.
+// If git repacks while a Repo is open, a missing object makes it index the
+// new pack files once and retry.
+package gitrepo

@@ -1,0 +1,186 @@
+package gitrepo
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Commit is what the analyzer needs to know about one commit.
+type Commit struct {
+	Hash plumbing.Hash
+	// Parent is the first parent, the one a commit is compared with;
+	// plumbing.ZeroHash for a root commit.
+	Parent plumbing.Hash
+	// Parents lists every parent; more than one for a merge.
+	Parents []plumbing.Hash
+	// Subject is the first line of the message.
+	Subject string
+	// Author is "Name <email>".
+	Author string
+	// When is the author date.
+	When time.Time
+	// Committed is the committer date, which orders history walks.
+	Committed time.Time
+	Tree      plumbing.Hash
+}
+
+// Commit reads one commit.
+func (r *Repo) Commit(h plumbing.Hash) (Commit, error) {
+	c, err := r.loadCommit(h)
+	if err != nil {
+		return Commit{}, err
+	}
+	return c, nil
+}
+
+// read runs an object read under the lock. When the object is missing and
+// git has written or replaced pack files since they were indexed (a gc or a
+// fetch while the Repo is open), the packs are indexed again and the read
+// retried once.
+func (r *Repo) read(f func() error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	err := f()
+	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+		err = f()
+	}
+	return err
+}
+
+// packsChanged reports whether the set of pack files differs from the one
+// last indexed, and if so makes the store index them again. r.mu is held.
+func (r *Repo) packsChanged() bool {
+	now, err := r.packList()
+	if err != nil || now == r.packs {
+		return false
+	}
+	r.packs = now
+	r.st.Reindex()
+	return true
+}
+
+// packList names the pack files present, as one comparable string.
+func (r *Repo) packList() (string, error) {
+	packs, err := r.st.ObjectPacks()
+	if err != nil {
+		return "", err
+	}
+	names := make([]string, 0, len(packs))
+	for _, p := range packs {
+		names = append(names, p.String())
+	}
+	sort.Strings(names)
+	return strings.Join(names, ","), nil
+}
+
+// loadCommit reads and decodes a commit object. A missing commit in a shallow
+// clone is reported with ErrShallow.
+func (r *Repo) loadCommit(h plumbing.Hash) (Commit, error) {
+	var c *object.Commit
+	err := r.read(func() (err error) {
+		c, err = object.GetCommit(r.st, h)
+		return err
+	})
+	if err != nil {
+		if errors.Is(err, plumbing.ErrObjectNotFound) && r.IsShallow() {
+			return Commit{}, fmt.Errorf("commit %s is not in this shallow clone: %w", short(h), ErrShallow)
+		}
+		return Commit{}, fmt.Errorf("read commit %s: %w", short(h), err)
+	}
+	out := Commit{
+		Hash:      c.Hash,
+		Parents:   c.ParentHashes,
+		Subject:   subject(c.Message),
+		Author:    fmt.Sprintf("%s <%s>", c.Author.Name, c.Author.Email),
+		When:      c.Author.When,
+		Committed: c.Committer.When,
+		Tree:      c.TreeHash,
+	}
+	if len(c.ParentHashes) > 0 {
+		out.Parent = c.ParentHashes[0]
+	}
+	return out, nil
+}
+
+// loadTree reads a tree object; the zero hash is the empty tree.
+func (r *Repo) loadTree(h plumbing.Hash) ([]object.TreeEntry, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	var t *object.Tree
+	err := r.read(func() (err error) {
+		t, err = object.GetTree(r.st, h)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", short(h), err)
+	}
+	return t.Entries, nil
+}
+
+// objectType returns the type of an object without decoding it.
+func (r *Repo) objectType(h plumbing.Hash) (plumbing.ObjectType, error) {
+	var o plumbing.EncodedObject
+	err := r.read(func() (err error) {
+		o, err = r.st.EncodedObject(plumbing.AnyObject, h)
+		return err
+	})
+	if err != nil {
+		return plumbing.InvalidObject, err
+	}
+	return o.Type(), nil
+}
+
+// tagTarget reads an annotated tag's target.
+func (r *Repo) tagTarget(h plumbing.Hash) (plumbing.Hash, error) {
+	var t *object.Tag
+	err := r.read(func() (err error) {
+		t, err = object.GetTag(r.st, h)
+		return err
+	})
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("read tag %s: %w", short(h), err)
+	}
+	return t.Target, nil
+}
+
+// peelToCommit follows annotated tags (a tag of a tag too) down to a commit.
+func (r *Repo) peelToCommit(h plumbing.Hash) (plumbing.Hash, error) {
+	for depth := 0; depth < 16; depth++ {
+		typ, err := r.objectType(h)
+		if err != nil {
+			return plumbing.ZeroHash, err
+		}
+		switch typ {
+		case plumbing.CommitObject:
+			return h, nil
+		case plumbing.TagObject:
+			if h, err = r.tagTarget(h); err != nil {
+				return plumbing.ZeroHash, err
+			}
+		default:
+			return plumbing.ZeroHash, fmt.Errorf("%s is a %s, not a commit", short(h), typ)
+		}
+	}
+	return plumbing.ZeroHash, fmt.Errorf("tag chain at %s is too deep", short(h))
+}
+
+func subject(msg string) string {
+	msg = strings.TrimLeft(msg, "\r\n")
+	line, _, _ := strings.Cut(msg, "\n")
+	return strings.TrimSpace(line)
+}
+
+// short abbreviates a hash for messages.
+func short(h plumbing.Hash) string {
+	if h.IsZero() {
+		return "(none)"
+	}
+	return h.String()[:12]
+}
