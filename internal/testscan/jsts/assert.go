@@ -1,0 +1,265 @@
+package jsts
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// link is one ".name" or ".name(args)" of an assertion chain.
+type link struct {
+	name string
+	tok  int
+	call bool
+	open int
+	args [][2]int
+}
+
+const (
+	maxChain       = 16
+	maxSubjectScan = 256 // tokens walked back to find the start of a subject
+)
+
+// chain reads the member chain starting at k (".a.b(x).c").
+func (t *tree) chain(k, limit int) []link {
+	var links []link
+	for len(links) < maxChain && k+1 < limit {
+		if !(t.punct(k, ".") || t.punct(k, "?.")) || t.kind(k+1) != tkIdent {
+			break
+		}
+		l := link{name: t.toks[k+1].text, tok: k + 1}
+		k += 2
+		if t.punct(k, "(") && t.matched(k, limit) {
+			l.call, l.open = true, k
+			l.args = t.splitArgs(k, int(t.match[k]))
+			k = int(t.match[k]) + 1
+		}
+		links = append(links, l)
+	}
+	return links
+}
+
+// assertionAt recognizes the assertions that start at identifier j: expect(...)
+// chains, x.should chains, assert(...) and assert.*(...), the t.* assertions of
+// the test context param, and sinon.assert.*.
+func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
+	tk := &t.toks[j]
+	member := t.isMember(j)
+	viaChai := member && t.ident(j-2, "chai")
+	switch {
+	case tk.text == "expect" && (!member || viaChai):
+		return t.expectAt(j, limit)
+	case tk.text == "should" && member:
+		return t.shouldAt(j, limit)
+	case tk.text == "should" && !member && t.punct(j+1, "."):
+		return t.staticShouldAt(j, limit)
+	case tk.text == "assert" && (!member || viaChai):
+		return t.assertAt(j, j, limit)
+	case param != "" && tk.text == param && !member && t.punct(j+1, ".") && t.kind(j+2) == tkIdent:
+		if t.ident(j+2, "assert") {
+			return t.assertAt(j, j+2, limit)
+		}
+		return t.ctxAssertAt(j, limit)
+	case tk.text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
+		return t.sinonAssertAt(j, limit)
+	}
+	return nil
+}
+
+// argText normalizes one argument (or "" when absent).
+func (t *tree) argText(args [][2]int, k int) string {
+	if k >= len(args) {
+		return ""
+	}
+	return t.norm(args[k][0], args[k][1])
+}
+
+func (t *tree) argConst(args [][2]int, k int) bool {
+	return k < len(args) && t.isConstant(args[k][0], args[k][1])
+}
+
+// trivial applies the Trivial rule: a constant subject checked against nothing
+// or against another constant cannot depend on the code under test.
+func trivial(a *testscan.Assertion, subjConst, expConst bool) {
+	if a.Subject != "" && subjConst && (a.Expected == "" || expConst) {
+		a.Strength = testscan.Trivial
+	}
+}
+
+func (t *tree) expectAt(j, limit int) []testscan.Assertion {
+	k := j + 1
+	line := t.toks[j].ln()
+	if t.punct(k, ".") && t.kind(k+1) == tkIdent {
+		switch name := t.toks[k+1].text; name {
+		case "assertions", "hasAssertions":
+			if !t.punct(k+2, "(") || !t.matched(k+2, limit) {
+				return nil
+			}
+			args := t.splitArgs(k+2, int(t.match[k+2]))
+			return []testscan.Assertion{{Line: line, Kind: "expect." + name, Strength: testscan.Medium, Expected: t.argText(args, 0)}}
+		case "soft", "poll":
+			k += 2
+		default:
+			return nil
+		}
+	}
+	if !t.punct(k, "(") || !t.matched(k, limit) {
+		return nil
+	}
+	close := int(t.match[k])
+	args := t.splitArgs(k, close)
+	subjFrom, subjTo := k+1, k+1
+	if len(args) > 0 {
+		subjFrom, subjTo = args[0][0], args[0][1]
+	}
+	links := t.chain(close+1, limit)
+	negated := false
+	for _, l := range links {
+		if l.name == "not" {
+			negated = true
+			continue
+		}
+		if !isJestMatcher(l.name) || !l.call {
+			continue
+		}
+		a := testscan.Assertion{Line: line, Kind: l.name, Negated: negated, Subject: t.norm(subjFrom, subjTo)}
+		a.Strength = jestStrength(l.name, len(l.args))
+		expConst := true
+		if l.name == "toBeCloseTo" {
+			a.Expected, a.Tolerance = t.argText(l.args, 0), t.argText(l.args, 1)
+			expConst = t.argConst(l.args, 0)
+		} else if len(l.args) > 0 {
+			close := int(t.match[l.open])
+			a.Expected = t.norm(l.open+1, close)
+			expConst = t.isConstant(l.open+1, close)
+		}
+		trivial(&a, t.isConstant(subjFrom, subjTo), expConst)
+		return []testscan.Assertion{a}
+	}
+	return t.chaiChain(line, subjFrom, subjTo, links)
+}
+
+// isJestMatcher reports whether a name has the shape of a jest/vitest matcher
+// (toBe, toEqual, custom toX matchers) or an old alias (lastCalledWith).
+func isJestMatcher(name string) bool {
+	if len(name) > 2 && strings.HasPrefix(name, "to") && name[2] >= 'A' && name[2] <= 'Z' {
+		return true
+	}
+	switch name {
+	case "lastCalledWith", "nthCalledWith", "lastReturnedWith", "nthReturnedWith":
+		return true
+	}
+	return false
+}
+
+var jestStrong = map[string]bool{
+	"toEqual": true, "toStrictEqual": true, "toBe": true, "toHaveBeenCalledWith": true,
+	"toBeCalledWith": true, "toHaveBeenLastCalledWith": true, "lastCalledWith": true,
+	"toHaveBeenNthCalledWith": true, "nthCalledWith": true, "toMatchSnapshot": true,
+	"toMatchInlineSnapshot": true, "toMatchFileSnapshot": true,
+	"toThrowErrorMatchingSnapshot": true, "toThrowErrorMatchingInlineSnapshot": true,
+	"toHaveReturnedWith": true, "toReturnWith": true, "toHaveLastReturnedWith": true,
+	"lastReturnedWith": true, "toHaveNthReturnedWith": true, "nthReturnedWith": true,
+	"toBeCloseTo": true, "toHaveBeenCalledExactlyOnceWith": true, "toHaveBeenCalledOnceWith": true,
+	"toHaveResolvedWith": true,
+}
+
+var jestWeak = map[string]bool{
+	"toBeDefined": true, "toBeTruthy": true, "toBeFalsy": true, "toHaveBeenCalled": true,
+	"toBeCalled": true, "toHaveReturned": true, "toReturn": true, "toBeInTheDocument": true,
+	"toBeVisible": true, "toBeOK": true, "toHaveResolved": true,
+}
+
+// jestStrength ranks a jest/vitest matcher; unknown and custom matchers are
+// Medium.
+func jestStrength(name string, nargs int) testscan.Strength {
+	switch name {
+	case "toThrow", "toThrowError", "toHaveProperty":
+		min := 1
+		if name == "toHaveProperty" {
+			min = 2
+		}
+		if nargs >= min {
+			return testscan.Strong
+		}
+		return testscan.Medium
+	}
+	if jestStrong[name] {
+		return testscan.Strong
+	}
+	if jestWeak[name] {
+		return testscan.Weak
+	}
+	return testscan.Medium
+}
+
+// shouldAt handles value.should.<chain>: the subject is the expression before
+// ".should".
+func (t *tree) shouldAt(j, limit int) []testscan.Assertion {
+	lo := int(t.parent[j]) + 1
+	start := t.subjectStart(j-2, lo)
+	if start > j-2 {
+		return nil
+	}
+	links := t.chain(j+1, limit)
+	return t.chaiChain(t.toks[j].ln(), start, j-1, links)
+}
+
+// subjectStart walks back from end over one member/call expression and returns
+// its first token.
+func (t *tree) subjectStart(end, lo int) int {
+	lo = max(lo, end-maxSubjectScan)
+	k := end
+	for k >= lo {
+		if c := t.closer(k); c == '(' || c == '[' {
+			o := int(t.match[k])
+			if o < lo {
+				return k + 1
+			}
+			k = o - 1
+			if k >= lo && (t.kind(k) == tkIdent && !exprKeywords[t.toks[k].text] || t.closer(k) == '(' || t.closer(k) == '[') {
+				continue
+			}
+			return o
+		}
+		switch t.kind(k) {
+		case tkIdent, tkNumber, tkString, tkTemplate, tkRegex:
+			if t.kind(k) == tkIdent && exprKeywords[t.toks[k].text] {
+				return k + 1
+			}
+			start := k
+			k--
+			if t.punct(k, ".") || t.punct(k, "?.") {
+				k--
+				continue
+			}
+			return start
+		}
+		return k + 1
+	}
+	return lo
+}
+
+// staticShouldAt handles should.exist(x), should.not.exist(x), should.equal(a, b).
+func (t *tree) staticShouldAt(j, limit int) []testscan.Assertion {
+	links := t.chain(j+1, limit)
+	negated := false
+	for _, l := range links {
+		if l.name == "not" {
+			negated = true
+			continue
+		}
+		if !l.call {
+			return nil
+		}
+		a := testscan.Assertion{Line: t.toks[j].ln(), Kind: "should." + l.name, Negated: negated,
+			Subject: t.argText(l.args, 0), Expected: t.argText(l.args, 1)}
+		a.Strength = chaiStrength(l.name, negated, len(l.args))
+		if l.name == "exist" {
+			a.Expected = ""
+		}
+		trivial(&a, t.argConst(l.args, 0), a.Expected == "" || t.argConst(l.args, 1))
+		return []testscan.Assertion{a}
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package jsts
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// maxAssertions bounds the assertions recorded for one test.
+const maxAssertions = 1000
+
+// bodyFacts is what the body of one test callback holds.
+type bodyFacts struct {
+	assertions []testscan.Assertion
+	skip       *testscan.Skip
+	commented  int
+	tokens     int
+	literals   []string
+	norm       []string // normalized tokens of the whole callback, for the fingerprint
+}
+
+// analyzeBody collects assertions, skip calls, early returns, literals and
+// commented-out assertions of a test callback.
+func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
+	t := s.t
+	var f bodyFacts
+	f.norm = t.normTokens(fn.from, fn.to)
+	f.tokens = t.normCount(fn.bodyFrom, fn.bodyTo)
+	if fn.ref {
+		return f
+	}
+	top := fn.bodyOpen
+	if top < 0 && fn.bodyFrom < len(t.toks) {
+		top = int(t.parent[fn.bodyFrom])
+	}
+	firstAssert, skipAt, returnAt := -1, -1, -1
+	for j := fn.bodyFrom; j < fn.bodyTo; j++ {
+		switch t.toks[j].kind {
+		case tkString, tkTemplate, tkNumber:
+			if len(f.literals) < maxLiterals {
+				f.literals = append(f.literals, t.normTok(j))
+			}
+		case tkIdent:
+			if len(f.assertions) >= maxAssertions {
+				break
+			}
+			if as := t.assertionAt(j, fn.bodyTo, fn.param); len(as) > 0 {
+				f.assertions = append(f.assertions, as...)
+				if firstAssert < 0 {
+					firstAssert = j
+				}
+			}
+			if f.skip == nil {
+				if sk := t.skipCallAt(j, fn, top); sk != nil {
+					f.skip, skipAt = sk, j
+				}
+			}
+			if returnAt < 0 && t.toks[j].text == "return" && !t.isMember(j) && t.guardLevel(j, top) {
+				returnAt = j
+			}
+		}
+	}
+	if returnAt >= 0 && firstAssert >= t.returnEnd(returnAt, fn.bodyTo) && (skipAt < 0 || returnAt < skipAt) {
+		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].ln()}
+	}
+	f.commented = s.commentedAssertions(fn)
+	return f
+}
+
+// guardLevel reports whether token j sits at the top level of the body whose
+// innermost bracket is top, or directly in the block of a top-level if.
+func (t *tree) guardLevel(j, top int) bool {
+	p := int(t.parent[j])
+	if p == top {
+		return true
+	}
+	if p < 0 || !t.punct(p, "{") || int(t.parent[p]) != top || !t.punct(p-1, ")") {
+		return false
+	}
+	o := int(t.match[p-1])
+	return o > 0 && t.ident(o-1, "if")
+}
+
+// returnEnd returns the end of the return statement at r. A line break right
+// after "return" ends it (ASI's restricted production).
+func (t *tree) returnEnd(r, limit int) int {
+	if r+1 < limit && t.toks[r+1].ln() > t.toks[r].ln() {
+		return r + 1
+	}
+	return t.statementEnd(r+1, limit)
+}
+
+// statementEnd returns the index of the token that ends the statement running
+// through k: a ';', the enclosing closer, or (ASI) a token on a new line after a
+// complete operand.
+func (t *tree) statementEnd(k, limit int) int {
+	for k < limit {
+		if t.punct(k, ";") || t.closer(k) != 0 && t.kind(k) == tkPunct {
+			return k
+		}
+		if k > 0 && t.toks[k].ln() > t.toks[k-1].ln() && endsOperand(&t.toks[k-1]) && !continuesLine(&t.toks[k]) {
+			return k
+		}
+		k = t.skip(k, limit)
+	}
+	return limit
+}
+
+// endsOperand reports whether a token can end an expression.
+func endsOperand(tk *token) bool {
+	switch tk.kind {
+	case tkPunct:
+		return tk.text == ")" || tk.text == "]" || tk.text == "}"
+	case tkIdent:
+		return !exprKeywords[tk.text]
+	}
+	return true
+}
+
+// continuesLine reports whether a token at a line start continues the previous
+// line's expression (a leading operator or member access).
+func continuesLine(tk *token) bool {
+	if tk.kind != tkPunct {
+		return false
+	}
+	switch tk.text {
+	case "(", "[", "{", "!", "~", "++", "--", "...", "}", ")", "]":
+		return false
+	}
+	return true
+}
+
+// conditional reports whether the statement at j runs only under a condition:
+// it is nested below the body's top level, or follows if (...), else, &&, ||,
+// ?, : or ??.
+func (t *tree) conditional(j, top int) bool {
+	if int(t.parent[j]) != top {
+		return true
+	}
+	if j == 0 {
+		return false
+	}
+	prev := &t.toks[j-1]
+	if t.ident(j-1, "await") && j >= 2 {
+		prev = &t.toks[j-2]
+		j--
+	}
+	switch {
+	case prev.kind == tkIdent && prev.text == "else":
+		return true
+	case prev.kind == tkPunct:
+		switch prev.text {
+		case "&&", "||", "??", "?", ":", "=>":
+			return true
+		case ")":
+			o := int(t.match[j-1])
+			return o > 0 && (t.ident(o-1, "if") || t.ident(o-1, "while") || t.ident(o-1, "for"))
+		}
+	}
+	return false
+}
+
+// skipCallAt recognizes a call that skips the running test: this.skip(),
+// t.skip()/t.todo() on the test context, a destructured skip(), jasmine
+// pending(), and playwright test.skip()/test.fixme() inside a body.
+func (t *tree) skipCallAt(j int, fn fnInfo, top int) *testscan.Skip {
+	tk := &t.toks[j]
+	if t.isMember(j) {
+		return nil
+	}
+	kind := testscan.SkipCall
+	var open int
+	playwright := false
+	switch {
+	case (tk.text == "this" || tk.text == fn.param && fn.param != "") && t.punct(j+1, ".") &&
+		(t.ident(j+2, "skip") || t.ident(j+2, "todo")) && t.punct(j+3, "("):
+		if t.ident(j+2, "todo") {
+			kind = testscan.SkipTodo
+		}
+		open = j + 3
+	case tk.text == "test" && t.punct(j+1, ".") && (t.ident(j+2, "skip") || t.ident(j+2, "fixme")) && t.punct(j+3, "("):
+		open, playwright = j+3, true
+	case (tk.text == "pending" || fn.destructured["skip"] && tk.text == "skip") && t.punct(j+1, "("):
+		if t.ident(j-1, "function") {
+			return nil
+		}
+		open = j + 1
+	default:
+		return nil
+	}
+	close := t.closeOf(open, fn.bodyTo)
+	args := t.splitArgs(open, close)
+	sk := &testscan.Skip{Kind: kind, Line: tk.ln()}
+	if playwright && len(args) > 0 {
+		if !(args[0][1] == args[0][0]+1 && t.ident(args[0][0], "true")) {
+			sk.Kind = testscan.SkipConditional
+		}
+		args = args[1:]
+	}
+	if len(args) > 0 && (t.kind(args[0][0]) == tkString || t.kind(args[0][0]) == tkTemplate) {
+		sk.Reason = t.toks[args[0][0]].val
+	}
+	if sk.Kind == testscan.SkipCall && t.conditional(j, top) {
+		sk.Kind = testscan.SkipConditional
+	}
+	return sk
+}
+
+// commentedAssertions counts the comments inside a callback's body whose text is
+// an assertion.
+func (s *scanner) commentedAssertions(fn fnInfo) int {
+	t := s.t
+	if fn.bodyFrom >= len(t.toks) || fn.bodyFrom >= fn.bodyTo && fn.bodyOpen < 0 {
+		return 0
+	}
+	from := int(t.toks[fn.bodyFrom].off)
+	if fn.bodyOpen >= 0 {
+		from = t.toks[fn.bodyOpen].endOff()
+	}
+	to := len(t.src)
+	if fn.bodyTo < len(t.toks) {
+		to = int(t.toks[fn.bodyTo].off)
+	}
+	k := sort.Search(len(t.comments), func(i int) bool { return t.comments[i].off >= from })
+	n := 0
+	for ; k < len(t.comments) && t.comments[k].off < to; k++ {
+		ok, seen := s.commentAssert[k]
+		if !seen {
+			ok = isAssertionText(commentBody(t.comments[k].text))
+			s.commentAssert[k] = ok
+		}
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// commentBody strips comment markers and leading "*" of block comment lines.
+func commentBody(text string) string {
+	switch {
+	case strings.HasPrefix(text, "//"):
+		return strings.TrimSpace(text[2:])
+	case strings.HasPrefix(text, "/*"):
+		text = strings.TrimSuffix(text[2:], "*/")
+		lines := strings.Split(text, "\n")
+		for k, l := range lines {
+			lines[k] = strings.TrimLeft(strings.TrimSpace(l), "*")
+		}
+		return strings.TrimSpace(strings.Join(lines, "\n"))
+	case strings.HasPrefix(text, "#!"):
+		return ""
+	}
+	return strings.TrimSpace(text)
+}
+
+// isAssertionText reports whether a comment's text, read as code, holds an
+// assertion.
+func isAssertionText(text string) bool {
+	if !strings.Contains(text, "expect") && !strings.Contains(text, "assert") && !strings.Contains(text, "should") {
+		return false
+	}
+	ct := newTree(text, false)
+	for j := range ct.toks {
+		if ct.toks[j].kind == tkIdent && len(ct.assertionAt(j, len(ct.toks), "")) > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,137 @@
+package jsts
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// maxTernaryScan bounds the forward search for the "?" of a ternary.
+const maxTernaryScan = 256
+
+// maxParenWalk bounds the enclosing parentheses searched for an if/while.
+const maxParenWalk = 32
+
+// comparisons returns the literal operands of ===, ==, !== and != inside if and
+// while conditions and ternary tests, and the literals of case clauses.
+// Trivial literals (0, 1, -1, "") and typeof checks are left out.
+func (t *tree) comparisons() []testscan.Marker {
+	var out []testscan.Marker
+	n := len(t.toks)
+	add := func(tok int, text string) {
+		if !trivialLiteral(text) {
+			out = append(out, testscan.Marker{Line: t.toks[tok].ln(), Kind: "literal", Text: text})
+		}
+	}
+	for i := range t.toks {
+		tk := &t.toks[i]
+		if tk.kind == tkIdent && tk.text == "case" && !t.isMember(i) {
+			if text, next, ok := t.literalText(i+1, n); ok && t.punct(next, ":") {
+				add(i+1, text)
+			}
+			continue
+		}
+		if tk.kind != tkPunct {
+			continue
+		}
+		switch tk.text {
+		case "===", "==", "!==", "!=":
+		default:
+			continue
+		}
+		if !t.inCondition(i) {
+			continue
+		}
+		if text, next, ok := t.literalText(i+1, n); ok && !t.continuesOperand(next) {
+			start := t.subjectStart(i-1, int(t.parent[i])+1)
+			if !t.ident(start-1, "typeof") {
+				add(i+1, text)
+			}
+		}
+		if text, at, ok := t.leftLiteral(i); ok && !t.ident(i+1, "typeof") {
+			add(at, text)
+		}
+	}
+	return out
+}
+
+// continuesOperand reports whether the token at k extends the operand before it
+// ('x'.length, 1 + y), so that the literal alone is not the compared value.
+func (t *tree) continuesOperand(k int) bool {
+	if t.kind(k) != tkPunct {
+		return false
+	}
+	switch t.toks[k].text {
+	case ".", "?.", "[", "(", "+", "-", "*", "/", "%", "**":
+		return true
+	}
+	return false
+}
+
+// leftLiteral reads a literal operand ending just before the operator at i.
+func (t *tree) leftLiteral(i int) (string, int, bool) {
+	k := i - 1
+	switch t.kind(k) {
+	case tkString, tkTemplate, tkNumber:
+	default:
+		return "", 0, false
+	}
+	text := t.normTok(k)
+	prev := k - 1
+	if t.kind(k) == tkNumber && t.punct(prev, "-") {
+		switch t.kind(prev - 1) {
+		case tkIdent, tkNumber, tkString, tkTemplate, tkTemplateTail:
+			return "", 0, false
+		}
+		if c := t.closer(prev - 1); c == '(' || c == '[' {
+			return "", 0, false
+		}
+		return "-" + text, k, true
+	}
+	if t.continuesOperand(prev) && !t.punct(prev, "(") && !t.punct(prev, "[") {
+		return "", 0, false
+	}
+	return text, k, true
+}
+
+// inCondition reports whether the operator at i is part of an if/while
+// condition or the test of a ternary.
+func (t *tree) inCondition(i int) bool {
+	for p, depth := int(t.parent[i]), 0; p >= 0 && t.punct(p, "(") && depth < maxParenWalk; p, depth = int(t.parent[p]), depth+1 {
+		if t.ident(p-1, "if") || t.ident(p-1, "while") {
+			return true
+		}
+	}
+	n := len(t.toks)
+	for k, steps := i+1, 0; k < n && steps < maxTernaryScan; steps++ {
+		if t.closer(k) != 0 {
+			return false
+		}
+		if t.kind(k) == tkPunct {
+			switch t.toks[k].text {
+			case "?":
+				return true
+			case ";", ",", ":", "=", "=>", "{":
+				return false
+			}
+		}
+		k = t.skip(k, n)
+	}
+	return false
+}
+
+// trivialLiteral reports the literals that carry no information: 0, 1, -1, "".
+func trivialLiteral(text string) bool {
+	if text == `""` {
+		return true
+	}
+	if strings.HasPrefix(text, `"`) {
+		return false
+	}
+	neg := strings.HasPrefix(text, "-")
+	v, ok := parseNumber(strings.TrimPrefix(text, "-"))
+	if !ok || v.kind != vNumber {
+		return false
+	}
+	return v.num == 0 || v.num == 1 && !neg || v.num == 1 && neg
+}

@@ -1,0 +1,18 @@
+// Package jsts extracts test cases and the other facts of testscan.File from
+// JavaScript and TypeScript sources (.js .jsx .mjs .cjs .ts .tsx .mts .cts).
+//
+// It does not build a syntax tree. A hand-written tokenizer understands strings,
+// template literals with nested substitutions, regex literals (told apart from
+// division by the previous significant token), comments and, in files that may
+// hold JSX, JSX text; the recognizers then work on balanced bracket ranges of that
+// token stream. This keeps extraction linear and tolerant: a fragment of a file
+// rebuilt from diff hunks, or a file with a syntax error, still yields every test,
+// assertion and marker that can be recovered, with File.Partial set.
+//
+// Test structure follows jest, vitest, mocha, jasmine, node:test and playwright:
+// describe/context/suite groups and it/test/specify cases with their modifiers
+// (.skip .only .todo .each .skipIf .runIf .concurrent .failing ...), x- and f-
+// prefixed forms, node:test options objects and skip calls inside test bodies.
+// Assertions cover jest/vitest expect matchers, chai expect/should chains,
+// node:assert and chai assert, and the t.* assertions of node:test, ava and tap.
+package jsts

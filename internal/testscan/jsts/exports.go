@@ -1,0 +1,242 @@
+package jsts
+
+import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// exports returns the names a module exports, ES module and CommonJS forms.
+func (t *tree) exports() []testscan.Symbol {
+	var out []testscan.Symbol
+	for i := range t.toks {
+		if t.toks[i].kind != tkIdent || t.isMember(i) {
+			continue
+		}
+		switch t.toks[i].text {
+		case "export":
+			out = t.esExport(i, out)
+		case "module":
+			if t.punct(i+1, ".") && t.ident(i+2, "exports") {
+				out = t.cjsExport(i, i+3, out)
+			}
+		case "exports":
+			out = t.cjsExport(i, i+1, out)
+		}
+	}
+	return out
+}
+
+func (t *tree) symbol(out []testscan.Symbol, name string, kind string, tok int) []testscan.Symbol {
+	if name == "" {
+		return out
+	}
+	return append(out, testscan.Symbol{Name: name, Kind: kind, Line: t.toks[tok].ln()})
+}
+
+// esExport reads the declaration after "export" at i.
+func (t *tree) esExport(i int, out []testscan.Symbol) []testscan.Symbol {
+	n := len(t.toks)
+	k := i + 1
+	for t.ident(k, "declare") || t.ident(k, "abstract") || t.ident(k, "async") {
+		k++
+	}
+	if k >= n {
+		return out
+	}
+	name := func(j int) string {
+		if t.kind(j) == tkIdent {
+			return t.toks[j].text
+		}
+		return ""
+	}
+	tk := &t.toks[k]
+	switch {
+	case tk.kind == tkPunct && tk.text == "=": // TypeScript: export = value
+		return t.symbol(out, "default", "export", k)
+	case tk.kind == tkPunct && tk.text == "*":
+		if t.ident(k+1, "as") && t.kind(k+2) == tkIdent {
+			return t.symbol(out, t.toks[k+2].text, "export", k+2)
+		}
+		if t.ident(k+1, "from") && t.kind(k+2) == tkString {
+			return t.symbol(out, "* from "+t.toks[k+2].val, "export", k)
+		}
+	case tk.kind == tkPunct && tk.text == "{":
+		return t.exportList(k, out)
+	case tk.kind != tkIdent:
+	case tk.text == "default":
+		return t.symbol(out, "default", "export", k)
+	case tk.text == "function":
+		j := k + 1
+		if t.punct(j, "*") {
+			j++
+		}
+		return t.symbol(out, name(j), "func", j)
+	case tk.text == "class":
+		return t.symbol(out, name(k+1), "class", k+1)
+	case tk.text == "interface", tk.text == "enum":
+		return t.symbol(out, name(k+1), "type", k+1)
+	case tk.text == "type":
+		if t.punct(k+1, "{") {
+			return t.exportList(k+1, out)
+		}
+		if t.punct(k+1, "*") {
+			return t.esExport(k, out)
+		}
+		return t.symbol(out, name(k+1), "type", k+1)
+	case tk.text == "namespace", tk.text == "module":
+		return t.symbol(out, name(k+1), "export", k+1)
+	case tk.text == "import": // TypeScript: export import A = B.C
+		return t.symbol(out, name(k+1), "var", k+1)
+	case tk.text == "as" && t.ident(k+1, "namespace"): // export as namespace UMD
+		return t.symbol(out, name(k+2), "export", k+2)
+	case tk.text == "const" && t.ident(k+1, "enum"):
+		return t.symbol(out, name(k+2), "type", k+2)
+	case tk.text == "const", tk.text == "let", tk.text == "var", tk.text == "using":
+		kind := "var"
+		if tk.text == "const" {
+			kind = "const"
+		}
+		return t.declarators(k+1, kind, out)
+	}
+	return out
+}
+
+// exportList reads "{ a, b as c, default as d, type T }" opened at open.
+func (t *tree) exportList(open int, out []testscan.Symbol) []testscan.Symbol {
+	close := t.closeOf(open, len(t.toks))
+	for _, a := range t.splitArgs(open, close) {
+		last := a[1] - 1
+		if last < a[0] {
+			continue
+		}
+		switch t.kind(last) {
+		case tkIdent:
+			out = t.symbol(out, t.toks[last].text, "export", last)
+		case tkString:
+			out = t.symbol(out, t.toks[last].val, "export", last)
+		}
+	}
+	return out
+}
+
+// declarators reads "a = 1, { b, c: d } = obj, [e] = arr" after const/let/var,
+// skipping type annotations and initializers.
+func (t *tree) declarators(k int, kind string, out []testscan.Symbol) []testscan.Symbol {
+	n := len(t.toks)
+	line := t.toks[min(k, n-1)].ln()
+	for k < n {
+		switch {
+		case t.kind(k) == tkIdent:
+			out = t.symbol(out, t.toks[k].text, kind, k)
+			k++
+		case t.punct(k, "{") || t.punct(k, "["):
+			close := t.closeOf(k, n)
+			out = t.patternNames(k, close, kind, out)
+			k = close + 1
+		default:
+			return out
+		}
+		next, more := t.declaratorEnd(k, line)
+		if !more {
+			return out
+		}
+		k = next
+		line = t.toks[min(k, n-1)].ln()
+	}
+	return out
+}
+
+// declaratorEnd skips a type annotation and an initializer from k. It reports
+// the index after the separating comma and whether another declarator follows.
+func (t *tree) declaratorEnd(k, line int) (int, bool) {
+	n := len(t.toks)
+	angle := 0
+	for k < n {
+		if t.kind(k) == tkPunct {
+			switch t.toks[k].text {
+			case "<":
+				angle++
+			case ">":
+				angle--
+			case ">>":
+				angle -= 2
+			case ";", "}", ")", "]":
+				return k, false
+			case ",":
+				if angle <= 0 {
+					return k + 1, true
+				}
+			}
+		}
+		if t.toks[k].ln() > line && t.kind(k) == tkIdent && statementStart[t.toks[k].text] && !t.isMember(k) {
+			return k, false
+		}
+		k = t.skip(k, n)
+	}
+	return k, false
+}
+
+// statementStart are keywords that begin a new statement (ASI ends a
+// declaration before them).
+var statementStart = set("export", "import", "const", "let", "var", "function", "class",
+	"if", "for", "while", "return", "interface", "type", "enum", "describe", "module")
+
+// patternNames reads the bound names of a destructuring pattern in [open, close].
+func (t *tree) patternNames(open, close int, kind string, out []testscan.Symbol) []testscan.Symbol {
+	for _, a := range t.splitArgs(open, close) {
+		j := a[0]
+		if t.punct(j, "...") {
+			j++
+		}
+		if j >= a[1] {
+			continue
+		}
+		// { key: target }: the bound name is the target.
+		if t.punct(open, "{") {
+			for k := j; k < a[1]; k = t.skip(k, a[1]) {
+				if t.punct(k, ":") {
+					j = k + 1
+					break
+				}
+			}
+		}
+		switch {
+		case t.kind(j) == tkIdent:
+			out = t.symbol(out, t.toks[j].text, kind, j)
+		case t.punct(j, "{") || t.punct(j, "["):
+			out = t.patternNames(j, t.closeOf(j, a[1]+1), kind, out)
+		}
+	}
+	return out
+}
+
+// cjsExport reads module.exports = ..., module.exports.x = ..., exports.x = ...;
+// start is the first token, k the token after "exports".
+func (t *tree) cjsExport(start, k int, out []testscan.Symbol) []testscan.Symbol {
+	switch {
+	case t.punct(k, "=") && t.punct(k+1, "{") && start != k-1:
+		close := t.closeOf(k+1, len(t.toks))
+		for _, a := range t.splitArgs(k+1, close) {
+			j := a[0]
+			if t.ident(j, "async") && a[1] > j+1 {
+				j++
+			}
+			if t.punct(j, "*") {
+				j++
+			}
+			switch t.kind(j) {
+			case tkIdent:
+				out = t.symbol(out, t.toks[j].text, "export", j)
+			case tkString:
+				out = t.symbol(out, t.toks[j].val, "export", j)
+			}
+		}
+		return out
+	case t.punct(k, "=") && start != k-1:
+		return t.symbol(out, "default", "export", start)
+	case t.punct(k, ".") && t.kind(k+1) == tkIdent && t.punct(k+2, "="):
+		return t.symbol(out, t.toks[k+1].text, "export", k+1)
+	case t.punct(k, "[") && t.kind(k+1) == tkString && t.punct(k+2, "]") && t.punct(k+3, "="):
+		return t.symbol(out, t.toks[k+1].val, "export", k+1)
+	}
+	return out
+}

@@ -1,0 +1,144 @@
+package jsts
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func FuzzExtract(f *testing.F) {
+	seeds := []string{
+		original,
+		reformatted,
+		"describe.each([[1, 2]])('a %i', (x) => { it.skip(`t ${x}`, () => { expect(x).toBe(1) }) })",
+		"test.each`\n a | b\n ${1} | ${'x'}\n`('$a $b', ({a}) => { assert.equal(a, 1) })",
+		"it('jsx', () => { render(<p>don't {x}</p>); expect(screen.getByText(/don't/)).toBeVisible() })",
+		"test('n', { skip: 'later' }, async (t) => { t.skip(); await t.test('sub', () => {}) })",
+		"try { a() } catch {}\n// eslint-disable-next-line no-console\nexport const { a, b: [c] } = o\nmodule.exports = { d }",
+		"if (x === 'admin') { y = z == 42 ? 1 : 2 }\nswitch (k) { case 'v': }",
+		"it('unclosed', () => {\n  expect(a).toEqual(`${b}`\n\n\n  it('next', () => {})",
+		"const f = <T,>(x: T) => x; const g = a < b > c; x = /re/g.exec(s) / 2",
+		"`${`${`",
+	}
+	for _, s := range seeds {
+		f.Add("x.test.tsx", s)
+		f.Add("x.test.ts", s)
+	}
+	f.Fuzz(func(t *testing.T, path, src string) {
+		if !New().Handles(path) {
+			path = "x.test.js"
+		}
+		file, err := New().Extract(path, []byte(src))
+		if err != nil {
+			t.Fatalf("Extract: %v", err)
+		}
+		seen := map[string]bool{}
+		for _, tc := range file.Tests {
+			if tc.ID == "" {
+				t.Errorf("empty id in %+v", tc)
+			}
+			if seen[tc.ID] {
+				t.Errorf("duplicate id %q", tc.ID)
+			}
+			seen[tc.ID] = true
+			if tc.Line < 1 || tc.Line > tc.EndLine {
+				t.Errorf("%s: Line %d EndLine %d", tc.ID, tc.Line, tc.EndLine)
+			}
+			if tc.Dynamic && !strings.Contains(tc.ID, "*") {
+				t.Errorf("dynamic id %q has no *", tc.ID)
+			}
+			if len(tc.Literals) > maxLiterals {
+				t.Errorf("%s: %d literals", tc.ID, len(tc.Literals))
+			}
+			if len(tc.Fingerprint) != 16 {
+				t.Errorf("%s: fingerprint %q", tc.ID, tc.Fingerprint)
+			}
+		}
+	})
+}
+
+// largeSource generates a realistic test file of about n bytes.
+func largeSource(n int) string {
+	var b strings.Builder
+	b.WriteString("import { describe, it, expect, vi } from 'vitest'\nimport { render } from './render'\n\n")
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "describe('module %d', () => {\n", i)
+		fmt.Fprintf(&b, "  const fixture = { id: %d, name: `fixture ${%d}`, tags: ['a', \"b\"], re: /x\\/%d/g }\n", i, i, i)
+		b.WriteString("  beforeEach(() => { vi.resetAllMocks() })\n")
+		for j := range 5 {
+			fmt.Fprintf(&b, "  it('case %d handles input %d', async () => {\n", j, i*j)
+			b.WriteString("    // arrange\n")
+			fmt.Fprintf(&b, "    const out = await run(fixture, { retries: %d, label: 'run-%d' })\n", j, j)
+			b.WriteString("    expect(out.status).toBe(200)\n")
+			b.WriteString("    expect(out.items).toHaveLength(3)\n")
+			b.WriteString("    expect(out.body).toEqual({ ok: true, value: fixture.id / 2 })\n")
+			b.WriteString("    if (out.status !== 'done') { /* istanbul ignore next */ return }\n")
+			b.WriteString("  })\n")
+		}
+		fmt.Fprintf(&b, "  it.each([[1, 2], [3, 4]])('adds %%i and %%i', (a, b) => { expect(a + b).toBeGreaterThan(0) })\n")
+		b.WriteString("})\n\n")
+	}
+	return b.String()
+}
+
+func BenchmarkExtract(b *testing.B) {
+	src := []byte(largeSource(1 << 20))
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := New().Extract("big.test.ts", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestLargeFile extracts a 1 MB file completely; its speed is BenchmarkExtract's job.
+func TestLargeFile(t *testing.T) {
+	src := []byte(largeSource(1 << 20))
+	f, err := New().Extract("big.test.ts", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Tests) < 1000 {
+		t.Fatalf("only %d tests in the generated file", len(f.Tests))
+	}
+}
+
+func FuzzLex(f *testing.F) {
+	for _, s := range []string{
+		original,
+		"x = a / b / c; y = /re[/]/g; `a${`b${c}`}d`",
+		"`head ${a} middle ${ {b: [c]} } tail`",
+		"<div className='a'>don't {x ? <b>y</b> : null}</div>",
+		"const f = <T,>(x: T) => x // comment\n/* block */ 'str\\'s' \"q\"",
+		"#!/usr/bin/env node\nlet #p = 0x1f_00n ?. .5e-3",
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, src string, jsx bool) {
+		l := lex(src, jsx)
+		prevEnd, prevLine := 0, 1
+		for _, tk := range l.toks {
+			off := int(tk.off)
+			if off < prevEnd || tk.endOff() > len(src) || tk.text == "" {
+				t.Fatalf("token %q at %d overlaps %d or is out of range", tk.text, off, prevEnd)
+			}
+			if src[off:tk.endOff()] != tk.text {
+				t.Fatalf("token text %q != source %q", tk.text, src[off:tk.endOff()])
+			}
+			if tk.ln() < prevLine {
+				t.Fatalf("line went back from %d to %d", prevLine, tk.ln())
+			}
+			prevEnd, prevLine = tk.endOff(), tk.ln()
+		}
+		tr := newTree(src, jsx)
+		// Brackets pair both ways; a template middle links forward to the
+		// next part, so the chain head -> middle -> tail only goes forward.
+		for i, m := range tr.match {
+			if int(m) > i && tr.toks[m].kind != tkTemplateMiddle && int(tr.match[m]) != i {
+				t.Fatalf("match is not symmetric at %d", i)
+			}
+		}
+	})
+}

@@ -1,0 +1,157 @@
+package jsts
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// suppressions returns the checker-silencing comments and the swallowed errors
+// (empty catch blocks, promise .catch with a no-op handler) in source order.
+func (t *tree) suppressions() []testscan.Marker {
+	var out []testscan.Marker
+	ci := 0
+	addComments := func(upTo int) {
+		for ; ci < len(t.comments) && t.comments[ci].off < upTo; ci++ {
+			if kind, text := directive(commentBody(t.comments[ci].text)); kind != "" {
+				out = append(out, testscan.Marker{Line: t.comments[ci].line, Kind: kind, Text: text})
+			}
+		}
+	}
+	for i := range t.toks {
+		if t.toks[i].kind != tkIdent || t.toks[i].text != "catch" {
+			continue
+		}
+		addComments(int(t.toks[i].off))
+		if t.isMember(i) {
+			if t.swallowingCatch(i) {
+				out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "swallowed-error", Text: ".catch"})
+			}
+			continue
+		}
+		k := i + 1
+		if t.punct(k, "(") {
+			k = t.skip(k, len(t.toks))
+		}
+		if t.punct(k, "{") && int(t.match[k]) == k+1 {
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "empty-catch", Text: "catch"})
+		}
+	}
+	addComments(len(t.src) + 1)
+	return out
+}
+
+// directive classifies a comment body as a suppression directive and returns
+// its normalized text.
+func directive(body string) (kind, text string) {
+	switch {
+	case hasWord(body, "@ts-ignore"):
+		return "ts-ignore", "@ts-ignore"
+	case hasWord(body, "@ts-expect-error"):
+		return "ts-expect-error", "@ts-expect-error"
+	case hasWord(body, "@ts-nocheck"):
+		return "ts-nocheck", "@ts-nocheck"
+	}
+	fields := strings.Fields(body)
+	if len(fields) == 0 {
+		return "", ""
+	}
+	switch fields[0] {
+	case "eslint-disable", "eslint-disable-line", "eslint-disable-next-line":
+		rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(body), fields[0]))
+		if cut := strings.Index(rest, "--"); cut >= 0 && (cut == 0 || rest[cut-1] == ' ' || rest[cut-1] == '\n') {
+			rest = rest[:cut]
+		}
+		var rules []string
+		for _, r := range strings.Split(rest, ",") {
+			if r = strings.Join(strings.Fields(r), " "); r != "" {
+				rules = append(rules, r)
+			}
+		}
+		if len(rules) == 0 {
+			return "eslint-disable", fields[0]
+		}
+		return "eslint-disable", fields[0] + " " + strings.Join(rules, ", ")
+	case "istanbul", "c8", "v8":
+		if len(fields) < 2 || fields[1] != "ignore" {
+			return "", ""
+		}
+		n := min(len(fields), 3)
+		if n == 3 {
+			fields[2] = strings.TrimRight(fields[2], ":")
+			if fields[2] == "stop" {
+				return "", ""
+			}
+			if len(fields) > 3 && isNumber(fields[3]) {
+				n = 4
+			}
+		}
+		return "coverage-ignore", strings.Join(fields[:n], " ")
+	}
+	return "", ""
+}
+
+// hasWord reports whether body starts with directive as a whole word.
+func hasWord(body, directive string) bool {
+	if !strings.HasPrefix(body, directive) {
+		return false
+	}
+	rest := body[len(directive):]
+	return rest == "" || !isIdentStart(rest[0]) && !isDigit(rest[0]) && rest[0] != '-'
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// swallowingCatch reports whether .catch at i gets a handler that drops the
+// error: () => {}, (e) => undefined/null/void 0, function () {}, noop.
+func (t *tree) swallowingCatch(i int) bool {
+	open := i + 1
+	if !t.punct(open, "(") || !t.matched(open, len(t.toks)) {
+		return false
+	}
+	args := t.splitArgs(open, int(t.match[open]))
+	if len(args) != 1 {
+		return false
+	}
+	from, to := args[0][0], args[0][1]
+	if f, ok := t.fnAt(from, to); ok {
+		if f.bodyOpen >= 0 {
+			return f.bodyTo == f.bodyOpen+1
+		}
+		n := f.bodyTo - f.bodyFrom
+		return n == 1 && (t.ident(f.bodyFrom, "undefined") || t.ident(f.bodyFrom, "null")) ||
+			n == 2 && t.ident(f.bodyFrom, "void") && t.kind(f.bodyFrom+1) == tkNumber
+	}
+	last := t.toks[to-1].text
+	return t.kind(to-1) == tkIdent && (last == "noop" || strings.HasSuffix(last, "Noop") ||
+		last == "prototype" && to-from == 3 && t.ident(from, "Function"))
+}
+
+// bypasses finds process.exit() and process.exit(0): a test file or runner
+// setup that exits early reports success without running the suite.
+func (t *tree) bypasses() []testscan.Marker {
+	var out []testscan.Marker
+	for i := range t.toks {
+		if !t.ident(i, "process") || t.isMember(i) || !t.punct(i+1, ".") || !t.ident(i+2, "exit") || !t.punct(i+3, "(") {
+			continue
+		}
+		close := t.closeOf(i+3, len(t.toks))
+		switch {
+		case close == i+4 && t.punct(close, ")"):
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit()"})
+		case close == i+5 && t.is(i+4, tkNumber, "0"):
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit(0)"})
+		}
+	}
+	return out
+}
