@@ -60,6 +60,11 @@ type File struct {
 	// condition (`if email == "test@example.com"`, `case 42:`): the raw material for
 	// spotting code that special-cases a test's input or expected value.
 	Comparisons []Marker
+	// HelperAssertions are the assertions in functions of the file that are not
+	// test cases themselves (test helpers such as `func checkSum(t *testing.T, ...)`
+	// or a module-level `def assert_valid(x)`), in source order. They let the
+	// analyzer tell checks moved into a helper from checks deleted.
+	HelperAssertions []Assertion
 	// Partial is set when the file did not parse completely and the facts above
 	// were recovered from the parts that did.
 	Partial bool

@@ -1,0 +1,310 @@
+package analyze
+
+import (
+	"path"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
+)
+
+// FileChange is one changed file of a change.
+type FileChange struct {
+	// OldPath is "" for an added file, NewPath "" for a deleted one.
+	OldPath, NewPath string
+	// Old and New are the file's contents on each side.
+	Old, New []byte
+	// OldKey and NewKey identify the contents (git blob hashes) so that a version
+	// parsed once is not parsed again; "" disables caching for that side.
+	OldKey, NewKey string
+	// Fragment is set when the contents were rebuilt from diff hunks: regions the
+	// diff did not show are blank on both sides.
+	Fragment bool
+	// Skip, when set, says why the contents are not available (binary, too large,
+	// submodule); the file is reported as a note and only its path is analyzed.
+	Skip string
+}
+
+// Source is a file on one side of a change, read on demand.
+type Source struct {
+	Path string
+	Key  string
+	Data []byte
+}
+
+// Change is a set of file changes: one commit against its parent, the net change
+// of a range, or a patch.
+type Change struct {
+	// Commit is the sha that made the change, "" for a net change or a patch.
+	Commit string
+	Files  []FileChange
+	// RelatedTests, when not nil, returns the new side's test files that exercise a
+	// production file (same directory and the conventional test folders), used to
+	// spot production code that special-cases a test's literal values.
+	RelatedTests func(prodPath string) []Source
+}
+
+// Analyzer holds the configuration, a cache of parsed file versions and the
+// notes gathered so far. It is safe for concurrent use: the changes of a range can
+// be analyzed in parallel, sharing what was parsed.
+type Analyzer struct {
+	cfg *config.Config
+
+	mu    sync.Mutex
+	cache map[string]*testscan.File
+	notes []gate.Note
+	seen  map[string]bool
+}
+
+// New returns an Analyzer for a configuration (nil: the defaults).
+func New(cfg *config.Config) *Analyzer {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, seen: map[string]bool{}}
+}
+
+// Notes returns what the analyzer skipped or could not read, once each, sorted
+// by file so that parallel runs report them in a stable order.
+func (a *Analyzer) Notes() []gate.Note {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := append([]gate.Note(nil), a.notes...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
+}
+
+func (a *Analyzer) note(file, msg string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	k := file + "\x00" + msg
+	if a.seen[k] {
+		return
+	}
+	a.seen[k] = true
+	a.notes = append(a.notes, gate.Note{File: file, Message: msg})
+}
+
+// side is one version of one file with what its extractor found.
+type side struct {
+	path   string
+	ext    testscan.Extractor
+	facts  *testscan.File
+	isTest bool
+}
+
+// pair is a changed file with both sides parsed (a side is nil when absent).
+type pair struct {
+	fc       *FileChange
+	old, new *side
+}
+
+func (p *pair) path() string {
+	if p.fc.NewPath != "" {
+		return p.fc.NewPath
+	}
+	return p.fc.OldPath
+}
+
+// Analyze reports the findings of one change. Findings carry ch.Commit and
+// Net=true; Combine decides what holds at HEAD.
+func (a *Analyzer) Analyze(ch Change) []gate.Finding {
+	var pairs []*pair
+	var out []gate.Finding
+	var jobs []parseJob
+	for i := range ch.Files {
+		fc := &ch.Files[i]
+		p := fc.NewPath
+		if p == "" {
+			p = fc.OldPath
+		}
+		// The gate's own configuration is judged before ignores apply.
+		out = append(out, a.gateConfigChange(fc)...)
+		if a.cfg.Ignored(p) && (fc.OldPath == "" || a.cfg.Ignored(fc.OldPath)) {
+			continue
+		}
+		if fc.Skip != "" {
+			a.note(p, fc.Skip)
+			continue
+		}
+		pr := &pair{fc: fc}
+		if fc.OldPath != "" && !a.cfg.Ignored(fc.OldPath) {
+			jobs = append(jobs, parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment})
+		}
+		if fc.NewPath != "" {
+			jobs = append(jobs, parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment})
+		}
+		pairs = append(pairs, pr)
+	}
+	a.parseAll(jobs)
+	for _, pr := range pairs {
+		out = append(out, a.ciConfig(pr)...)
+	}
+	out = append(out, a.changeWideConfig(pairs)...)
+	out = append(out, a.compareTests(pairs)...)
+	out = append(out, a.compareMarkers(pairs)...)
+	out = append(out, a.compareComparisons(pairs, ch.RelatedTests)...)
+	out = append(out, a.compareExports(pairs)...)
+	for i := range out {
+		out[i].Commit = ch.Commit
+		out[i].Net = true
+		if out[i].Evidence == "" {
+			out[i].Evidence = gate.EvidenceStatic
+		}
+	}
+	a.cfg.Apply(out)
+	Sort(out)
+	return out
+}
+
+// parseJob is one file version to parse into *dst.
+type parseJob struct {
+	dst      **side
+	path     string
+	key      string
+	data     []byte
+	fragment bool
+}
+
+// parseAll parses file versions on every core: parsing is most of the
+// analyzer's work, and the versions are independent.
+func (a *Analyzer) parseAll(jobs []parseJob) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers > len(jobs) {
+		workers = len(jobs)
+	}
+	if workers <= 1 {
+		for _, j := range jobs {
+			*j.dst = a.parse(j.path, j.key, j.data, j.fragment)
+		}
+		return
+	}
+	next := make(chan parseJob)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				*j.dst = a.parse(j.path, j.key, j.data, j.fragment)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+}
+
+func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
+	s := &side{path: p}
+	s.ext = scanners.ForPath(p)
+	if s.ext == nil {
+		return s
+	}
+	s.isTest = s.ext.IsTestFile(p)
+	ck := ""
+	if key != "" {
+		ck = string(s.ext.Lang()) + ":" + p + ":" + key
+		a.mu.Lock()
+		f, ok := a.cache[ck]
+		a.mu.Unlock()
+		if ok {
+			s.facts = f
+			return s
+		}
+	}
+	f, err := s.ext.Extract(p, data)
+	if err != nil || f == nil {
+		a.note(p, "could not be read as "+string(s.ext.Lang())+": "+errString(err))
+		f = &testscan.File{Lang: s.ext.Lang(), Partial: true}
+	}
+	if f.Partial && !fragment {
+		a.note(p, "did not parse completely; findings in it are based on the parts that did")
+	}
+	if ck != "" {
+		a.mu.Lock()
+		a.cache[ck] = f
+		a.mu.Unlock()
+	}
+	s.facts = f
+	return s
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "no result"
+	}
+	return err.Error()
+}
+
+// Sort orders findings: net before transient, then by severity (highest first),
+// file, line, type and id.
+func Sort(fs []gate.Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Net != b.Net {
+			return a.Net
+		}
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
+		}
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Type != b.Type {
+			return a.Type < b.Type
+		}
+		return a.ID < b.ID
+	})
+}
+
+func newFinding(t gate.FindingType, sev gate.Severity, rule, file string, line int, test, symbol, key, msg string) gate.Finding {
+	subject := test
+	if subject == "" {
+		subject = symbol
+	}
+	return gate.Finding{
+		ID:       gate.MakeID(t, rule, file, subject, key),
+		Type:     t,
+		Severity: sev,
+		File:     file,
+		Line:     line,
+		Test:     test,
+		Symbol:   symbol,
+		Message:  msg,
+		Rule:     rule,
+	}
+}
+
+func dir(p string) string { return path.Dir(p) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + ", ..."
+}
+
+// Wants reports whether the analyzer looks at a file's contents: a source file of
+// a supported language, a file of the checking machinery, or the gate's own
+// configuration. Callers need not read the contents of other files.
+func Wants(p string) bool {
+	return p == config.FileName || classify(p) != notConfig || scanners.ForPath(p) != nil
+}

@@ -1,0 +1,285 @@
+package analyze
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// compareAssertions reports how a test's checks changed between two versions of
+// the same test.
+func (a *Analyzer) compareAssertions(o, n *locTest) []gate.Finding {
+	ot, nt := o.tc, n.tc
+	file, id := n.side.path, nt.ID
+	var out []gate.Finding
+	if nt.BodyTokens == 0 && ot.BodyTokens > 0 {
+		msg := fmt.Sprintf("the body of test %s was emptied: it now passes without running anything", id)
+		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "body-emptied", file, nt.Line, id, "", "", msg+".")}
+	}
+
+	// Drop the assertions that are unchanged.
+	count := map[string]int{}
+	for _, x := range nt.Assertions {
+		count[assertKey(x)]++
+	}
+	var remOld []testscan.Assertion
+	for _, x := range ot.Assertions {
+		if k := assertKey(x); count[k] > 0 {
+			count[k]--
+			continue
+		}
+		remOld = append(remOld, x)
+	}
+	oldCount := map[string]int{}
+	for _, x := range ot.Assertions {
+		oldCount[assertKey(x)]++
+	}
+	var remNew []testscan.Assertion
+	for _, x := range nt.Assertions {
+		if k := assertKey(x); oldCount[k] > 0 {
+			oldCount[k]--
+			continue
+		}
+		remNew = append(remNew, x)
+	}
+	if len(remOld) == 0 {
+		return nil // only additions: never a weakening
+	}
+
+	// Pair changed assertions on the same subject (or, failing that, the same
+	// expected value) and judge each pair.
+	usedNew := make([]bool, len(remNew))
+	var unpaired []testscan.Assertion
+	for _, x := range remOld {
+		j := pairAssertion(x, remNew, usedNew)
+		if j < 0 {
+			unpaired = append(unpaired, x)
+			continue
+		}
+		usedNew[j] = true
+		if f, ok := judgePair(x, remNew[j], file, id); ok {
+			out = append(out, f)
+		}
+	}
+	if len(unpaired) == 0 {
+		return out
+	}
+
+	// What is left on the old side was removed; new assertions of at least medium
+	// strength that are left over count as its replacement.
+	replacements := 0
+	for j, x := range remNew {
+		if !usedNew[j] && x.Strength >= testscan.Medium {
+			replacements++
+		}
+	}
+	removed := len(unpaired) - replacements - movedToHelpers(unpaired, o, n)
+	if removed <= 0 {
+		return out
+	}
+	kinds := make([]string, 0, len(unpaired))
+	for _, x := range unpaired {
+		kinds = append(kinds, describeAssertion(x))
+	}
+	line := nt.Line
+	if nt.CommentedAssertions > ot.CommentedAssertions {
+		msg := fmt.Sprintf("%d %s in test %s %s commented out: %s", removed, plural(removed, "assertion", "assertions"), id, plural(removed, "was", "were"), quoteList(kinds, 3))
+		return append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-commented-out", file, line, id, "", "", msg+"."))
+	}
+	sev := gate.SeverityHigh
+	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
+	switch {
+	case expectedStillPassed(unpaired, nt):
+		sev = gate.SeverityMedium
+		msg += "; its expected values are still in the test, so the checks may have moved into a helper"
+	case len(nt.Assertions) == 0:
+		msg = fmt.Sprintf("test %s no longer asserts anything: removed %s", id, quoteList(kinds, 3))
+	}
+	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
+}
+
+// compareReworked judges a test matched to a reworked one (renamed with edits, or
+// folded into a parametrized test): only a clear drop in strength is reported.
+func (a *Analyzer) compareReworked(o, n *locTest) []gate.Finding {
+	oMax, nMax := maxStrength(o.tc), maxStrength(n.tc)
+	if nMax >= testscan.Medium || nMax >= oMax {
+		return nil
+	}
+	msg := fmt.Sprintf("test %s became %s with only %s assertions (it had %s ones)", o.tc.ID, n.tc.ID, nMax, oMax)
+	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+}
+
+func maxStrength(t *testscan.TestCase) testscan.Strength {
+	m := testscan.Trivial
+	for _, x := range t.Assertions {
+		if x.Strength > m {
+			m = x.Strength
+		}
+	}
+	return m
+}
+
+func assertKey(x testscan.Assertion) string {
+	return x.Kind + "\x00" + strconv.FormatBool(x.Negated) + "\x00" + x.Subject + "\x00" + x.Expected + "\x00" + x.Tolerance
+}
+
+func pairAssertion(x testscan.Assertion, cands []testscan.Assertion, used []bool) int {
+	if x.Subject != "" {
+		for j, c := range cands {
+			if !used[j] && c.Subject == x.Subject {
+				return j
+			}
+		}
+	}
+	if x.Expected != "" {
+		for j, c := range cands {
+			if !used[j] && c.Expected == x.Expected && c.Kind == x.Kind {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// judgePair decides what a change from assertion x to y on the same subject means.
+func judgePair(x, y testscan.Assertion, file, id string) (gate.Finding, bool) {
+	key := x.Kind + ">" + y.Kind + ":" + x.Subject
+	line := y.Line
+	switch {
+	case x.Negated != y.Negated && baseKind(x.Kind) == baseKind(y.Kind):
+		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
+		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
+	case y.Strength == testscan.Trivial && x.Strength > testscan.Trivial,
+		y.Strength <= testscan.Weak && x.Strength >= testscan.Medium:
+		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", file, line, id, "", key, msg+"."), true
+	case y.Strength < x.Strength:
+		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-weakened", file, line, id, "", key, msg+"."), true
+	case x.Tolerance != y.Tolerance && x.Tolerance != "":
+		ov, e1 := toleranceValue(x.Tolerance)
+		nv, e2 := toleranceValue(y.Tolerance)
+		if e1 == nil && e2 == nil && nv <= ov {
+			return gate.Finding{}, false // a tighter tolerance is stronger
+		}
+		sev := gate.SeverityMedium
+		if e1 == nil && e2 == nil {
+			sev = gate.SeverityHigh
+		}
+		msg := fmt.Sprintf("tolerance of an assertion in test %s was widened from %s to %s", id, x.Tolerance, y.Tolerance)
+		if isDigitsTolerance(x.Kind, x.Tolerance) {
+			// toBeCloseTo, assertAlmostEqual(places=): more digits is tighter.
+			if e1 == nil && e2 == nil && nv >= ov {
+				return gate.Finding{}, false
+			}
+			msg = fmt.Sprintf("precision of an assertion in test %s was lowered from %s to %s digits", id, x.Tolerance, y.Tolerance)
+		}
+		return newFinding(gate.AssertionWeakening, sev, "tolerance-widened", file, line, id, "", key, msg+"."), true
+	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "":
+		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", id, clip(x.Expected), clip(y.Expected))
+		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "expected-rewritten", file, line, id, "", key, msg), true
+	}
+	return gate.Finding{}, false
+}
+
+// toleranceValue reads a tolerance operand: "0.01", "abs=0.01", "delta = 1e-3".
+func toleranceValue(s string) (float64, error) {
+	if i := strings.LastIndexByte(s, '='); i >= 0 {
+		s = s[i+1:]
+	}
+	return strconv.ParseFloat(strings.TrimSpace(s), 64)
+}
+
+// isDigitsTolerance reports a tolerance counted in digits, where more is
+// tighter: jest's toBeCloseTo(v, numDigits), unittest's places=.
+func isDigitsTolerance(kind, tol string) bool {
+	return strings.Contains(strings.ToLower(kind), "tobecloseto") || strings.HasPrefix(strings.TrimSpace(tol), "places")
+}
+
+// baseKind strips negation from a matcher name so Equal and NotEqual, toBe and
+// not.toBe, assertEqual and assertNotEqual compare equal.
+func baseKind(k string) string {
+	k = strings.ReplaceAll(k, ".not.", ".")
+	k = strings.TrimPrefix(k, "not.")
+	for _, p := range []string{"Not", "not_", "not", "_ne", "_eq"} {
+		k = strings.Replace(k, p, "", 1)
+	}
+	k = strings.ReplaceAll(k, "!=", "==")
+	return strings.ToLower(k)
+}
+
+func describeAssertion(x testscan.Assertion) string {
+	s := x.Kind
+	if x.Negated && !strings.Contains(strings.ToLower(x.Kind), "not") && !strings.Contains(x.Kind, "!=") && !strings.Contains(x.Kind, "_ne") {
+		s = "not " + s
+	}
+	if x.Expected != "" {
+		return fmt.Sprintf("%s(%s)", s, clip(x.Expected))
+	}
+	return s
+}
+
+// expectedStillPassed reports whether every removed assertion with a literal
+// expected value still finds that literal in the test: the shape of checks moved
+// into a helper that the test now calls with the same values.
+func expectedStillPassed(removed []testscan.Assertion, n *testscan.TestCase) bool {
+	have := map[string]bool{}
+	for _, l := range n.Literals {
+		have[l] = true
+	}
+	any := false
+	for _, x := range removed {
+		if !isLiteral(x.Expected) {
+			return false
+		}
+		if !have[x.Expected] {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+func isLiteral(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	c := s[0]
+	return c == '"' || c == '\'' || c == '`' || c == '-' || (c >= '0' && c <= '9')
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// movedToHelpers counts the removed assertions that reappear, by kind, among the
+// helper assertions the test's file gained: checks moved into a test helper.
+func movedToHelpers(removed []testscan.Assertion, o, n *locTest) int {
+	if n.side.facts == nil || len(n.side.facts.HelperAssertions) == 0 {
+		return 0
+	}
+	gained := map[string]int{}
+	for _, x := range n.side.facts.HelperAssertions {
+		gained[x.Kind]++
+	}
+	if o.side.facts != nil {
+		for _, x := range o.side.facts.HelperAssertions {
+			gained[x.Kind]--
+		}
+	}
+	moved := 0
+	for _, x := range removed {
+		if gained[x.Kind] > 0 {
+			gained[x.Kind]--
+			moved++
+		}
+	}
+	return moved
+}

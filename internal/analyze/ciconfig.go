@@ -1,0 +1,441 @@
+package analyze
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// configKind classifies the files that hold the checking machinery.
+type configKind int
+
+const (
+	notConfig configKind = iota
+	ciWorkflow
+	buildScript // Makefile, justfile, shell scripts under scripts/ or ci/
+	packageJSON
+	pythonConfig
+	jsTestConfig
+	coverageConfig
+	tsConfig
+	lintConfig
+	javaBuild
+)
+
+func classify(p string) configKind {
+	base := path.Base(p)
+	lower := strings.ToLower(base)
+	ext := path.Ext(lower)
+	switch {
+	case strings.HasPrefix(p, ".github/workflows/") && (ext == ".yml" || ext == ".yaml"),
+		base == ".gitlab-ci.yml", p == ".circleci/config.yml", base == "azure-pipelines.yml",
+		base == "bitbucket-pipelines.yml", base == "Jenkinsfile", base == ".travis.yml",
+		strings.HasPrefix(p, ".buildkite/"), base == ".drone.yml":
+		return ciWorkflow
+	case base == "Makefile", base == "makefile", base == "GNUmakefile", ext == ".mk",
+		lower == "justfile", base == "Taskfile.yml", base == "Taskfile.yaml":
+		return buildScript
+	case ext == ".sh" && (strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "ci/") || strings.HasPrefix(p, ".ci/") || strings.HasPrefix(p, ".github/")):
+		return buildScript
+	case base == "package.json":
+		return packageJSON
+	case base == "tox.ini", base == "pytest.ini", base == "pyproject.toml", base == "setup.cfg", base == ".coveragerc", base == "noxfile.py":
+		return pythonConfig
+	case hasStem(lower, "jest.config"), hasStem(lower, "vitest.config"), hasStem(lower, "vite.config"),
+		hasStem(lower, "vitest.workspace"), hasStem(lower, "karma.conf"), strings.HasPrefix(lower, ".mocharc"),
+		hasStem(lower, "playwright.config"), hasStem(lower, "cypress.config"):
+		return jsTestConfig
+	case strings.HasPrefix(lower, ".nycrc"), strings.HasPrefix(lower, ".c8rc"), lower == "codecov.yml",
+		lower == ".codecov.yml", lower == "codecov.yaml", lower == ".codecov.yaml":
+		return coverageConfig
+	case strings.HasPrefix(lower, "tsconfig") && ext == ".json", lower == "jsconfig.json":
+		return tsConfig
+	case strings.HasPrefix(lower, ".golangci."), strings.HasPrefix(lower, ".eslintrc"), hasStem(lower, "eslint.config"),
+		lower == "ruff.toml", lower == ".ruff.toml", lower == ".flake8", lower == "mypy.ini", lower == ".pylintrc":
+		return lintConfig
+	case base == "pom.xml", base == "build.gradle", base == "build.gradle.kts":
+		return javaBuild
+	}
+	return notConfig
+}
+
+func hasStem(name, stem string) bool {
+	return strings.HasPrefix(name, stem+".")
+}
+
+var (
+	testWords       = regexp.MustCompile(`(?i)(\b(test|tests|pytest|jest|vitest|mocha|ava|tap|jasmine|karma|playwright|cypress|lint|eslint|tsc|mypy|ruff|flake8|pylint|golangci-lint|staticcheck|clippy|mvn|gradle|tox|nox|coverage|check|verify|spec|rspec|ctest|unittest)\b|go\s+(vet|test)|cargo\s+(test|clippy))`)
+	testCommand     = regexp.MustCompile(`(?i)(\bgo\s+test\b|\bpytest\b|\bpython3?\s+-m\s+(pytest|unittest)\b|\bjest\b|\bvitest\b|\bmocha\b|\b(npm|yarn|pnpm|bun)\s+(run\s+)?test\b|\bcargo\s+(test|nextest)\b|\bmvn\b.*\b(test|verify)\b|\bgradlew?\b.*\btest\b|\btox\b|\bnox\b|\bmake\s+(test|check)\b|\bctest\b|\bgotestsum\b|\bnode\s+--test\b|\bbun\s+test\b|\bdeno\s+test\b|^\s*"test"\s*:)`)
+	orTrue          = regexp.MustCompile(`\|\|\s*(true\b|:\s*($|[;#)])|exit\s+0\b)`)
+	continueOnError = regexp.MustCompile(`^\s*-?\s*continue-on-error:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$`)
+	ifFalse         = regexp.MustCompile(`^\s*-?\s*if:\s*(false|\$\{\{\s*false\s*\}\}|'false'|"false")\s*(#.*)?$`)
+	setPlusE        = regexp.MustCompile(`(^|[;&|]\s*)set\s+\+e\b`)
+	passNoTests     = regexp.MustCompile(`(?i)pass-?with-?no-?tests|passWithNoTests`)
+	allowFail       = regexp.MustCompile(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
+	runnerFilter    = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\bjest\b.*\s-t\s|\bgo\s+test\b.*\s-(skip|run)[= ]|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore))`)
+	thresholdKV     = regexp.MustCompile(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
+	strictKV        = regexp.MustCompile(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
+	ruleOff         = regexp.MustCompile(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
+	makeIgnore      = regexp.MustCompile(`^\t-\S`)
+)
+
+// ciConfig applies the validation_bypass and runner-filter rules to a file that
+// holds the checking machinery.
+func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
+	p := pr.path()
+	kind := classify(p)
+	if kind == notConfig && pr.fc.OldPath != "" {
+		kind = classify(pr.fc.OldPath)
+	}
+	if kind == notConfig {
+		return nil
+	}
+	oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
+	added, removed := lineDelta(oldLines, newLines)
+	var out []gate.Finding
+	add := func(t gate.FindingType, sev gate.Severity, rule string, line int, key, msg string) {
+		out = append(out, newFinding(t, sev, rule, p, line, "", "", key, msg))
+	}
+	for _, l := range added {
+		text := l.text
+		if isCommentLine(text) {
+			continue
+		}
+		switch {
+		case orTrue.MatchString(text) && testWords.MatchString(text):
+			add(gate.ValidationBypass, gate.SeverityCritical, "or-true", l.n, norm(text),
+				fmt.Sprintf("%s now ignores the exit status of a check: %s.", p, quoted(strings.TrimSpace(text))))
+		case kind == buildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
+			add(gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors", l.n, norm(text),
+				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, quoted(strings.TrimSpace(text))))
+		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
+			ctx := stepContext(newLines, l.n)
+			sev, what := gate.SeverityMedium, "a CI step"
+			if testWords.MatchString(ctx) {
+				sev, what = gate.SeverityCritical, "a CI step that runs checks"
+			}
+			verb := "may now fail without failing the build"
+			rule := "continue-on-error"
+			if ifFalse.MatchString(text) {
+				verb, rule = "was switched off with `if: false`", "step-disabled"
+			}
+			add(gate.ValidationBypass, sev, rule, l.n, norm(text)+norm(ctx),
+				fmt.Sprintf("%s in %s %s.", what, p, verb))
+		case setPlusE.MatchString(text) && (kind == ciWorkflow || kind == buildScript):
+			add(gate.ValidationBypass, gate.SeverityCritical, "set-plus-e", l.n, norm(text),
+				fmt.Sprintf("`set +e` added to %s: failing commands after it no longer fail the script.", p))
+		case passNoTests.MatchString(text):
+			add(gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests", l.n, norm(text),
+				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, quoted(strings.TrimSpace(text))))
+		case skipTests.MatchString(text):
+			// Skipping tests on a build step that never ran them (packaging, API
+			// checks) is common; switching them off on an existing step is not.
+			sev, what := gate.SeverityMedium, "skips tests on a build step"
+			if editedToAdd(removed, text, skipTests) {
+				sev, what = gate.SeverityCritical, "now skips the tests of an existing build step"
+			}
+			add(gate.ValidationBypass, sev, "tests-skipped", l.n, norm(text),
+				fmt.Sprintf("%s %s: %s.", p, what, quoted(strings.TrimSpace(text))))
+		case allowFail.MatchString(text):
+			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
+				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
+		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):
+			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
+				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
+		case kind == lintConfig && ruleOff.MatchString(text):
+			add(gate.ValidationBypass, gate.SeverityMedium, "lint-rule-disabled", l.n, norm(text),
+				fmt.Sprintf("%s disables or excludes a lint check: %s.", p, quoted(strings.TrimSpace(text))))
+		}
+	}
+	out = append(out, a.thresholds(p, added, removed)...)
+	return out
+}
+
+// editedToAdd reports whether an added line is a removed line with a match of re
+// added to it: an existing command changed, not a new one.
+func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
+	stripped := norm(re.ReplaceAllString(text, ""))
+	for _, r := range removed {
+		if norm(re.ReplaceAllString(r.text, "")) == stripped && !re.MatchString(r.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// changeWideConfig applies the rules that need the whole change: a test command
+// or a strictness flag that left one file may have moved to another (setup.cfg
+// migrated to pyproject.toml, one workflow split in two).
+func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
+	type counted struct {
+		pr       *pair
+		old, new int
+	}
+	var files []counted
+	oldTotal, newTotal := 0, 0
+	strictNow := map[string]bool{}
+	var out []gate.Finding
+	for _, pr := range pairs {
+		kind := classify(pr.path())
+		if kind == notConfig && pr.fc.OldPath != "" {
+			kind = classify(pr.fc.OldPath)
+		}
+		oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
+		for _, l := range newLines {
+			if m := strictKV.FindStringSubmatch(l); m != nil && strings.EqualFold(m[2], "true") {
+				strictNow[strings.ToLower(m[1])] = true
+			}
+		}
+		if kind == ciWorkflow || kind == buildScript || kind == packageJSON {
+			c := counted{pr, countMatches(oldLines, testCommand), countMatches(newLines, testCommand)}
+			oldTotal += c.old
+			newTotal += c.new
+			files = append(files, c)
+		}
+	}
+	if newTotal < oldTotal {
+		for _, c := range files {
+			if c.old == 0 || c.new > 0 {
+				continue
+			}
+			p := c.pr.path()
+			msg := fmt.Sprintf("%s no longer runs any tests: its test commands were removed or replaced", p)
+			if c.pr.fc.NewPath == "" {
+				msg = fmt.Sprintf("%s, which ran tests, was deleted", p)
+			}
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+"."))
+		}
+	}
+	for _, pr := range pairs {
+		kind := classify(pr.path())
+		if kind == notConfig && pr.fc.OldPath != "" {
+			kind = classify(pr.fc.OldPath)
+		}
+		added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
+		out = append(out, a.strictness(pr.path(), kind, added, removed, strictNow)...)
+	}
+	return out
+}
+
+// filterFlag picks out the test-selection options of a command line with their
+// values, so an edited line that keeps its filters is not a new filter.
+var filterFlag = regexp.MustCompile(`(?i)(--?(?:run|skip|k|m|t|deselect|ignore|ignore-glob|testNamePattern|testPathIgnorePatterns|exclude)|-Dtest|excludedGroups|testPathIgnorePatterns|modulePathIgnorePatterns|exclude)(?:[= :]+)("[^"]*"|'[^']*'|\[[^\]]*\]|\S+)`)
+
+// runnerFilterIn reports whether every test filter on an added line was already
+// on some removed line.
+func runnerFilterIn(removed []numLine, text string) bool {
+	flags := filterFlag.FindAllString(text, -1)
+	if len(flags) == 0 {
+		return false
+	}
+	for _, fl := range flags {
+		found := false
+		for _, r := range removed {
+			if strings.Contains(norm(r.text), norm(fl)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// thresholds reports a coverage threshold lowered: a removed line and an added
+// line with the same key, the added value lower.
+func (a *Analyzer) thresholds(p string, added, removed []numLine) []gate.Finding {
+	old := map[string]float64{}
+	for _, r := range removed {
+		for _, m := range thresholdKV.FindAllStringSubmatch(r.text, -1) {
+			v, err := strconv.ParseFloat(m[2], 64)
+			if err == nil {
+				old[strings.ToLower(m[1])] = v
+			}
+		}
+	}
+	var out []gate.Finding
+	for _, l := range added {
+		for _, m := range thresholdKV.FindAllStringSubmatch(l.text, -1) {
+			key := strings.ToLower(m[1])
+			ov, ok := old[key]
+			nv, err := strconv.ParseFloat(m[2], 64)
+			if !ok || err != nil || nv >= ov {
+				continue
+			}
+			f := newFinding(gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered", p, l.n, "", "", key,
+				fmt.Sprintf("%s lowers the %s threshold from %s to %s.", p, m[1], fmtNum(ov), fmtNum(nv)))
+			f.BaselineValue, f.CurrentValue = gate.Float(ov), gate.Float(nv)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// strictness reports a type-checker strictness flag turned from true to false or
+// removed while true.
+func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLine, strictNow map[string]bool) []gate.Finding {
+	if kind != tsConfig && kind != pythonConfig && kind != lintConfig {
+		return nil
+	}
+	now := map[string]string{}
+	for _, l := range added {
+		if m := strictKV.FindStringSubmatch(l.text); m != nil {
+			now[strings.ToLower(m[1])] = strings.ToLower(m[2])
+		}
+	}
+	var out []gate.Finding
+	for _, r := range removed {
+		m := strictKV.FindStringSubmatch(r.text)
+		if m == nil || strings.ToLower(m[2]) != "true" {
+			continue
+		}
+		key := strings.ToLower(m[1])
+		if now[key] == "true" || (now[key] == "" && strictNow[key]) {
+			continue // still on here, or moved to another file of the change
+		}
+		line := 0
+		for _, l := range added {
+			if mm := strictKV.FindStringSubmatch(l.text); mm != nil && strings.ToLower(mm[1]) == key {
+				line = l.n
+			}
+		}
+		state := "removed"
+		if now[key] == "false" {
+			state = "set to false"
+		}
+		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "strictness-lowered", p, line, "", "", key,
+			fmt.Sprintf("%s lowers type-checking strictness: %s was %s.", p, m[1], state)))
+	}
+	return out
+}
+
+// gateConfigChange reports any change to the gate's own configuration inside the
+// range: the gate reads it from BASE, and an agent has no business editing it.
+func (a *Analyzer) gateConfigChange(fc *FileChange) []gate.Finding {
+	if fc.OldPath != config.FileName && fc.NewPath != config.FileName {
+		return nil
+	}
+	if fc.OldPath == fc.NewPath && bytes.Equal(fc.Old, fc.New) && fc.Skip == "" {
+		return nil
+	}
+	what := "changed"
+	switch {
+	case fc.OldPath == "" || fc.OldPath != config.FileName:
+		what = "added"
+	case fc.NewPath == "" || fc.NewPath != config.FileName:
+		what = "deleted"
+	}
+	msg := fmt.Sprintf("the gate's own configuration %s was %s inside the range; ralph-gate keeps reading it from BASE, so the change needs a human's review", config.FileName, what)
+	return []gate.Finding{newFinding(gate.ValidationBypass, gate.SeverityCritical, "gate-config-changed", config.FileName, 0, "", "", what, msg+".")}
+}
+
+type numLine struct {
+	n    int
+	text string
+}
+
+func splitLines(b []byte) []string {
+	if len(b) == 0 {
+		return nil
+	}
+	s := strings.TrimSuffix(string(b), "\n")
+	return strings.Split(s, "\n")
+}
+
+// lineDelta returns the lines added to and removed from a file, compared as
+// multisets of trimmed lines: order-insensitive, which is what the rules need
+// (which lines appear that did not before), and linear in the file's size.
+func lineDelta(oldLines, newLines []string) (added, removed []numLine) {
+	have := map[string]int{}
+	for _, l := range oldLines {
+		if t := strings.TrimSpace(l); t != "" {
+			have[t]++
+		}
+	}
+	for i, l := range newLines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if have[t] > 0 {
+			have[t]--
+			continue
+		}
+		added = append(added, numLine{i + 1, l})
+	}
+	now := map[string]int{}
+	for _, l := range newLines {
+		if t := strings.TrimSpace(l); t != "" {
+			now[t]++
+		}
+	}
+	for i, l := range oldLines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if now[t] > 0 {
+			now[t]--
+			continue
+		}
+		removed = append(removed, numLine{i + 1, l})
+	}
+	return added, removed
+}
+
+func isCommentLine(s string) bool {
+	t := strings.TrimSpace(s)
+	return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "<!--")
+}
+
+// stepContext returns the lines of the YAML list item (a workflow step or job)
+// around line n (1-based).
+func stepContext(lines []string, n int) string {
+	if n < 1 || n > len(lines) {
+		return ""
+	}
+	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
+	start := n - 1
+	for start > 0 {
+		t := strings.TrimSpace(lines[start])
+		if strings.HasPrefix(t, "- ") && indent(lines[start]) <= indent(lines[n-1]) {
+			break
+		}
+		start--
+	}
+	base := indent(lines[start])
+	end := n
+	for end < len(lines) {
+		l := lines[end]
+		if strings.TrimSpace(l) != "" && indent(l) <= base {
+			break
+		}
+		end++
+	}
+	return strings.Join(lines[start:end], "\n")
+}
+
+func countMatches(lines []string, re *regexp.Regexp) int {
+	n := 0
+	for _, l := range lines {
+		if !isCommentLine(l) && re.MatchString(l) {
+			n++
+		}
+	}
+	return n
+}
+
+func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func fmtNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// skipTests matches build options that skip the test phase.
+var skipTests = regexp.MustCompile(`(?i)(<skipTests>\s*true|<maven\.test\.skip>\s*true|-DskipTests(=true)?\b|-Dmaven\.test\.skip(=true)?\b|\btest\.enabled\s*=\s*false|\s-x\s+test\b)`)

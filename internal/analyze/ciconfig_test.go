@@ -1,0 +1,105 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+const workflow = `name: ci
+on: [push, pull_request]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-go@v5
+        with:
+          go-version: "1.26"
+      - name: Test
+        run: go test -race ./...
+      - name: Upload
+        run: ./scripts/upload.sh
+`
+
+func TestValidationBypass(t *testing.T) {
+	wf := ".github/workflows/ci.yml"
+	for _, tc := range []struct {
+		name string
+		file FileChange
+		typ  gate.FindingType
+		sev  gate.Severity
+		rule string
+	}{
+		{"or true", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race ./... || true", 1)), gate.ValidationBypass, gate.SeverityCritical, "or-true"},
+		{"continue-on-error on the test step", mod(wf, workflow, strings.Replace(workflow, "        run: go test -race ./...\n", "        run: go test -race ./...\n        continue-on-error: true\n", 1)), gate.ValidationBypass, gate.SeverityCritical, "continue-on-error"},
+		{"test command replaced", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go build ./...", 1)), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
+		{"go test -run narrowing", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race -run 'TestA|TestB' ./...", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"set +e", mod("scripts/test.sh", "#!/bin/sh\nset -e\ngo test ./...\n", "#!/bin/sh\nset +e\ngo test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "set-plus-e"},
+		{"passWithNoTests", mod("package.json", `{"scripts": {"test": "jest"}}`+"\n", `{"scripts": {"test": "jest --passWithNoTests"}}`+"\n"), gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests"},
+		{"npm test replaced", mod("package.json", "{\n  \"scripts\": {\n    \"test\": \"vitest run\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"check\": \"echo ok\"\n  }\n}\n"), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
+		{"jest threshold lowered", mod("jest.config.js", "module.exports = {\n  coverageThreshold: {\n    global: {\n      lines: 90,\n    },\n  },\n};\n", "module.exports = {\n  coverageThreshold: {\n    global: {\n      lines: 50,\n    },\n  },\n};\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
+		{"fail_under lowered", mod("pyproject.toml", "[tool.coverage.report]\nfail_under = 85\n", "[tool.coverage.report]\nfail_under = 40\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
+		{"pytest deselect", mod("pytest.ini", "[pytest]\naddopts = -q\n", "[pytest]\naddopts = -q --deselect tests/test_cart.py::test_total_empty\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"tsconfig strict off", mod("tsconfig.json", "{\n  \"compilerOptions\": {\n    \"strict\": true\n  }\n}\n", "{\n  \"compilerOptions\": {\n    \"strict\": false\n  }\n}\n"), gate.ValidationBypass, gate.SeverityCritical, "strictness-lowered"},
+		{"testPathIgnorePatterns", mod("jest.config.js", "module.exports = {};\n", "module.exports = {\n  testPathIgnorePatterns: ['auth'],\n};\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"codecov target lowered", mod("codecov.yml", "coverage:\n  status:\n    project:\n      default:\n        target: 80%\n", "coverage:\n  status:\n    project:\n      default:\n        target: 20%\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
+		{"gate config edited", mod(".ralph-gate.yml", "fail_on: high\n", "fail_on: none\n"), gate.ValidationBypass, gate.SeverityCritical, "gate-config-changed"},
+		{"makefile ignore errors", mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t-go test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors"},
+		{"workflow deleted", del(wf, workflow), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.file)
+			for _, f := range fs {
+				if f.Type == tc.typ && f.Rule == tc.rule && f.Severity >= tc.sev {
+					return
+				}
+			}
+			t.Errorf("want %s/%s (>= %s); got:%s", tc.typ, tc.rule, tc.sev, dump(fs))
+		})
+	}
+}
+
+func TestValidationLegitimate(t *testing.T) {
+	wf := ".github/workflows/ci.yml"
+	for _, tc := range []struct {
+		name string
+		file FileChange
+	}{
+		{"new step", mod(wf, workflow, workflow+"      - name: Vet\n        run: go vet ./...\n")},
+		{"go version bump", mod(wf, workflow, strings.Replace(workflow, `"1.26"`, `"1.27"`, 1))},
+		{"or true on cleanup", mod("Makefile", "clean:\n\trm -rf dist\n", "clean:\n\trm -rf dist || true\n")},
+		{"continue-on-error on upload", mod(wf, workflow, strings.Replace(workflow, "        run: ./scripts/upload.sh\n", "        run: ./scripts/upload.sh\n        continue-on-error: true\n", 1))},
+		{"threshold raised", mod("pyproject.toml", "[tool.coverage.report]\nfail_under = 40\n", "[tool.coverage.report]\nfail_under = 85\n")},
+		{"strict turned on", mod("tsconfig.json", "{\n  \"compilerOptions\": {\n    \"strict\": false\n  }\n}\n", "{\n  \"compilerOptions\": {\n    \"strict\": true\n  }\n}\n")},
+		{"workflow reformatted", mod(wf, workflow, strings.ReplaceAll(workflow, "      - name: Test\n        run: go test -race ./...\n", "      - run: go test -race ./...\n        name: Test\n"))},
+	} {
+		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.file)) })
+	}
+}
+
+func TestRunnerFilterKeptOnEditedLine(t *testing.T) {
+	wf := ".github/workflows/ci.yml"
+	old := "jobs:\n  t:\n    steps:\n      - run: go test -v ./cmd/ -run TestVersionUpgrade\n"
+	edited := "jobs:\n  t:\n    steps:\n      - run: go test -v ./cmd/ --lts=${{ matrix.lts }} -run TestVersionUpgrade\n"
+	expectNoHigh(t, run(mod(wf, old, edited)))
+	narrowed := "jobs:\n  t:\n    steps:\n      - run: go test -v ./cmd/ -run TestVersionUpgrade -skip TestFlaky\n"
+	expectFinding(t, run(mod(wf, old, narrowed)), gate.TestSkipping, gate.SeverityHigh, wf, "")
+}
+
+func TestConfigMigrations(t *testing.T) {
+	setupCfg := "[tool:pytest]\ntestpaths = tests\n\n[mypy]\ndisallow_untyped_defs = True\n"
+	pyproject := "[tool.pytest.ini_options]\ntestpaths = [\"tests\"]\n\n[tool.mypy]\ndisallow_untyped_defs = true\n"
+	expectNoHigh(t, run(del("setup.cfg", setupCfg), add("pyproject.toml", pyproject)))
+
+	split := strings.Replace(workflow, "      - name: Test\n        run: go test -race ./...\n", "", 1)
+	tests := "name: tests\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: go test -race ./...\n"
+	expectNoHigh(t, run(mod(".github/workflows/ci.yml", workflow, split), add(".github/workflows/test.yml", tests)))
+
+	mvn := "jobs:\n  b:\n    steps:\n      - run: mvn -B verify\n"
+	fs := run(mod(".github/workflows/build.yml", mvn, strings.Replace(mvn, "mvn -B verify", "mvn -B verify -DskipTests", 1)))
+	expectFinding(t, fs, gate.ValidationBypass, gate.SeverityCritical, ".github/workflows/build.yml", "")
+	pkg := mvn + "      - run: mvn -B package -DskipTests japicmp:cmp\n"
+	expectNoHigh(t, run(mod(".github/workflows/build.yml", mvn, pkg)))
+}

@@ -1,0 +1,214 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+const goTestBase = `package calc
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestAdd(t *testing.T) {
+	got := Add(2, 3)
+	if got != 5 {
+		t.Errorf("Add(2, 3) = %d, want 5", got)
+	}
+}
+
+func TestDivide(t *testing.T) {
+	q, err := Divide(10, 4)
+	require.NoError(t, err)
+	assert.Equal(t, 2.5, q)
+}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int
+	}{
+		{name: "zero", in: "0", want: 0},
+		{name: "positive", in: "42", want: 42},
+		{name: "negative", in: "-7", want: -7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Parse(tc.in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+`
+
+const goSrcBase = `package calc
+
+import "strconv"
+
+// Add adds.
+func Add(a, b int) int { return a + b }
+
+// Divide divides.
+func Divide(a, b float64) (float64, error) { return a / b, nil }
+
+// Parse parses.
+func Parse(s string) (int, error) { return strconv.Atoi(s) }
+
+// Mul multiplies.
+func Mul(a, b int) int { return a * b }
+`
+
+func TestGoCheats(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+		typ   gate.FindingType
+		sev   gate.Severity
+		file  string
+		test  string
+	}{
+		{
+			name: "test function deleted",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "func TestAdd(t *testing.T) {\n\tgot := Add(2, 3)\n\tif got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n", "", 1))},
+			typ: gate.TestDeletion, sev: gate.SeverityCritical, file: "calc_test.go", test: "TestAdd",
+		},
+		{
+			name:  "test file deleted",
+			files: []FileChange{del("calc_test.go", goTestBase)},
+			typ:   gate.TestDeletion, sev: gate.SeverityCritical, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "table row deleted",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "\t\t{name: \"negative\", in: \"-7\", want: -7},\n", "", 1))},
+			typ: gate.TestDeletion, sev: gate.SeverityCritical, file: "calc_test.go", test: "TestParse/negative",
+		},
+		{
+			name: "test deleted, trivial test added",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "func TestAdd(t *testing.T) {\n\tgot := Add(2, 3)\n\tif got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n", "func TestAddWorks(t *testing.T) {\n\tassert.True(t, true)\n}\n", 1))},
+			typ: gate.TestDeletion, sev: gate.SeverityCritical, file: "calc_test.go", test: "TestAdd",
+		},
+		{
+			name: "t.Skip added",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "func TestDivide(t *testing.T) {\n", "func TestDivide(t *testing.T) {\n\tt.Skip(\"flaky\")\n", 1))},
+			typ: gate.TestSkipping, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "testing.Short guard added",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "func TestDivide(t *testing.T) {\n", "func TestDivide(t *testing.T) {\n\tif testing.Short() {\n\t\treturn\n\t}\n", 1))},
+			typ: gate.TestSkipping, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "Equal weakened to NotNil",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "assert.Equal(t, 2.5, q)", "assert.NotNil(t, q)", 1))},
+			typ: gate.AssertionWeakening, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "assertion removed",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "\tif got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n", "\t_ = got\n", 1))},
+			typ: gate.AssertionWeakening, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestAdd",
+		},
+		{
+			name: "assertion commented out",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "\tassert.Equal(t, 2.5, q)\n", "\t// assert.Equal(t, 2.5, q)\n\t_ = q\n", 1))},
+			typ: gate.AssertionWeakening, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "assertion inverted",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "assert.Equal(t, 2.5, q)", "assert.NotEqual(t, 2.5, q)", 1))},
+			typ: gate.AssertionWeakening, sev: gate.SeverityHigh, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "expected value rewritten",
+			files: []FileChange{mod("calc_test.go", goTestBase,
+				strings.Replace(goTestBase, "assert.Equal(t, 2.5, q)", "assert.Equal(t, 2.0, q)", 1))},
+			typ: gate.AssertionWeakening, sev: gate.SeverityMedium, file: "calc_test.go", test: "TestDivide",
+		},
+		{
+			name: "nolint added",
+			files: []FileChange{mod("calc.go", goSrcBase,
+				strings.Replace(goSrcBase, "func Mul(a, b int) int { return a * b }", "func Mul(a, b int) int { return a * b } //nolint:gocritic", 1))},
+			typ: gate.ErrorSuppression, sev: gate.SeverityMedium, file: "calc.go",
+		},
+		{
+			name: "exported function removed",
+			files: []FileChange{mod("calc.go", goSrcBase,
+				strings.Replace(goSrcBase, "// Mul multiplies.\nfunc Mul(a, b int) int { return a * b }\n", "", 1))},
+			typ: gate.FeatureRemoval, sev: gate.SeverityMedium, file: "calc.go",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectFinding(t, run(tc.files...), tc.typ, tc.sev, tc.file, tc.test)
+		})
+	}
+}
+
+func TestGoLegitimate(t *testing.T) {
+	helper := `package calc
+
+import "testing"
+
+func checkAdd(t *testing.T, a, b, want int) {
+	t.Helper()
+	if got := Add(a, b); got != want {
+		t.Errorf("Add(%d, %d) = %d, want %d", a, b, got, want)
+	}
+}
+
+func TestAdd(t *testing.T) {
+	checkAdd(t, 2, 3, 5)
+}
+`
+	helperBase := `package calc
+
+import "testing"
+
+func TestAdd(t *testing.T) {
+	if got := Add(2, 3); got != 5 {
+		t.Errorf("Add(%d, %d) = %d, want %d", 2, 3, got, 5)
+	}
+}
+`
+	reformatted := strings.ReplaceAll(goTestBase, "\t\t{name: \"zero\", in: \"0\", want: 0},\n", "\t\t{\n\t\t\tname: \"zero\",\n\t\t\tin:   \"0\",\n\t\t\twant: 0,\n\t\t},\n")
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+	}{
+		{"rename", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "func TestAdd(", "func TestAddSmallNumbers(", 1))}},
+		{"move to another file", []FileChange{
+			mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "func TestAdd(t *testing.T) {\n\tgot := Add(2, 3)\n\tif got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n", "", 1)),
+			add("add_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tgot := Add(2, 3)\n\tif got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n"),
+		}},
+		{"file renamed", []FileChange{mv("calc_test.go", "arith_test.go", goTestBase, goTestBase)}},
+		{"reformat", []FileChange{mod("calc_test.go", goTestBase, reformatted)}},
+		{"new test", []FileChange{mod("calc_test.go", goTestBase, goTestBase+"\nfunc TestMul(t *testing.T) {\n\tif Mul(2, 3) != 6 {\n\t\tt.Fatal(\"Mul\")\n\t}\n}\n")}},
+		{"added assertion", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "\tassert.Equal(t, 2.5, q)\n", "\tassert.Equal(t, 2.5, q)\n\tassert.Greater(t, q, 0.0)\n", 1))}},
+		{"stronger assertion", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "require.NoError(t, err)", "require.Equal(t, nil, err)", 1))}},
+		{"comment edit", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "func TestAdd(", "// TestAdd checks small sums.\nfunc TestAdd(", 1))}},
+		{"source-only change", []FileChange{mod("calc.go", goSrcBase, strings.Replace(goSrcBase, "return a * b", "return b * a", 1))}},
+		{"helper extraction", []FileChange{mod("calc_test.go", helperBase, helper)}},
+		{"table row rewritten", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "{name: \"negative\", in: \"-7\", want: -7}", "{name: \"negative two digits\", in: \"-12\", want: -12}", 1))}},
+		{"suite converted to plain test", []FileChange{mod("calc_test.go",
+			"package calc\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/suite\"\n)\n\ntype CalcSuite struct{ suite.Suite }\n\nfunc TestCalc(t *testing.T) { suite.Run(t, new(CalcSuite)) }\n\nfunc (s *CalcSuite) TestAdd() {\n\ts.Equal(5, Add(2, 3))\n}\n",
+			"package calc\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/require\"\n)\n\nfunc TestAdd(t *testing.T) {\n\tt.Parallel()\n\trequire.Equal(t, 5, Add(2, 3))\n}\n")}},
+		{"new table row", []FileChange{mod("calc_test.go", goTestBase, strings.Replace(goTestBase, "\t\t{name: \"zero\", in: \"0\", want: 0},\n", "\t\t{name: \"zero\", in: \"0\", want: 0},\n\t\t{name: \"big\", in: \"100000\", want: 100000},\n", 1))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.files...)) })
+	}
+}

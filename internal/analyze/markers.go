@@ -1,0 +1,162 @@
+package analyze
+
+import (
+	"fmt"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// addedMarker is a marker that a new side has and the old sides do not.
+type addedMarker struct {
+	pr *pair
+	m  testscan.Marker
+}
+
+// addedMarkers returns the markers of the new sides that the old sides do not
+// have: matched by kind and text within the file first, then across the change,
+// so a suppression moved with its code from one file to another is not new.
+func addedMarkers(pairs []*pair, get func(*testscan.File) []testscan.Marker) []addedMarker {
+	var added []addedMarker
+	spare := map[string]int{} // markers removed from some file, free to match a move
+	for _, pr := range pairs {
+		have := map[string]int{}
+		if pr.old != nil && pr.old.facts != nil {
+			for _, m := range get(pr.old.facts) {
+				have[m.Kind+"\x00"+m.Text]++
+			}
+		}
+		if pr.new != nil && pr.new.facts != nil {
+			for _, m := range get(pr.new.facts) {
+				k := m.Kind + "\x00" + m.Text
+				if have[k] > 0 {
+					have[k]--
+					continue
+				}
+				added = append(added, addedMarker{pr, m})
+			}
+		}
+		for k, n := range have {
+			spare[k] += n
+		}
+	}
+	out := added[:0]
+	for _, c := range added {
+		k := c.m.Kind + "\x00" + c.m.Text
+		if spare[k] > 0 {
+			spare[k]--
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// compareMarkers reports added suppressions (error_suppression) and added forced
+// exits in test hooks (validation_bypass).
+func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
+	var out []gate.Finding
+	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Suppressions }) {
+		p := x.pr.new.path
+		msg := fmt.Sprintf("%s added in %s", suppressionDescription(x.m), p)
+		out = append(out, newFinding(gate.ErrorSuppression, gate.SeverityMedium, "suppression-"+x.m.Kind, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+	}
+	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
+		p := x.pr.new.path
+		msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)
+		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "forced-exit", p, x.m.Line, "", "", x.m.Text, msg+"."))
+	}
+	return out
+}
+
+func suppressionDescription(m testscan.Marker) string {
+	switch m.Kind {
+	case "empty-catch":
+		return "an empty catch block that swallows errors was"
+	case "except-pass":
+		return "an except clause that passes (swallows the error) was"
+	case "discarded-error":
+		return "a discarded error (" + quoted(m.Text) + ") was"
+	case "swallowed-error":
+		return "code that swallows an error (" + quoted(m.Text) + ") was"
+	}
+	if m.Text != "" {
+		return "suppression " + quoted(m.Text) + " was"
+	}
+	return "suppression " + m.Kind + " was"
+}
+
+func quoted(s string) string {
+	if s == "" {
+		return "``"
+	}
+	return "`" + clip(s) + "`"
+}
+
+// compareComparisons reports production code that newly compares against a
+// literal value which a related test uses as input or expected value: the shape
+// of code that special-cases a test. Legitimate code compares against the same
+// constants its tests use, so the diff alone is only suggestive: medium.
+func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Source) []gate.Finding {
+	added := addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Comparisons })
+	if len(added) == 0 {
+		return nil
+	}
+	// Literals of the tests changed in this change, new side.
+	var out []gate.Finding
+	relatedCache := map[string]map[string]string{}
+	for _, x := range added {
+		if x.pr.new.isTest || !distinctive(x.m.Text) {
+			continue
+		}
+		p := x.pr.new.path
+		lits, ok := relatedCache[dir(p)]
+		if !ok {
+			lits = map[string]string{}
+			for _, pr := range pairs {
+				if pr.new != nil && pr.new.isTest && pr.new.facts != nil {
+					addLiterals(lits, pr.new.path, pr.new.facts)
+				}
+			}
+			if related != nil {
+				for _, src := range related(p) {
+					s := a.parse(src.Path, src.Key, src.Data, false)
+					if s.facts != nil {
+						addLiterals(lits, src.Path, s.facts)
+					}
+				}
+			}
+			relatedCache[dir(p)] = lits
+		}
+		test, hit := lits[x.m.Text]
+		if !hit {
+			continue
+		}
+		msg := fmt.Sprintf("production code in %s now compares against %s, a value test %s uses: check that it is not special-casing the test", p, x.m.Text, test)
+		f := newFinding(gate.ValidationBypass, gate.SeverityMedium, "special-cased-literal", p, x.m.Line, test, "", x.m.Text, msg+".")
+		out = append(out, f)
+	}
+	return out
+}
+
+func addLiterals(into map[string]string, file string, f *testscan.File) {
+	for _, t := range f.Tests {
+		for _, l := range t.Literals {
+			if _, ok := into[l]; !ok {
+				into[l] = t.ID
+			}
+		}
+	}
+}
+
+// distinctive reports whether a literal is specific enough that production code
+// comparing against it is worth a look: not a small number or a short word.
+func distinctive(lit string) bool {
+	if len(lit) < 5 {
+		return false
+	}
+	if lit[0] == '"' || lit[0] == '\'' || lit[0] == '`' {
+		return len(lit) >= 6 // at least four characters inside the quotes
+	}
+	return len(lit) >= 5 // numbers of five or more digits
+}

@@ -1,0 +1,407 @@
+package analyze
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// locTest is a test case on one side of a change.
+type locTest struct {
+	pr   *pair
+	side *side
+	tc   *testscan.TestCase
+}
+
+func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
+
+// compareTests matches the tests of the old sides with those of the new sides
+// (same file, moved to another file, renamed with the same body, or folded into a
+// parametrized test) and reports deletions, new skips and weakened assertions.
+func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
+	var olds, news []*locTest
+	for _, pr := range pairs {
+		if pr.old != nil && pr.old.facts != nil {
+			for i := range pr.old.facts.Tests {
+				olds = append(olds, &locTest{pr: pr, side: pr.old, tc: &pr.old.facts.Tests[i]})
+			}
+		}
+		if pr.new != nil && pr.new.facts != nil {
+			for i := range pr.new.facts.Tests {
+				news = append(news, &locTest{pr: pr, side: pr.new, tc: &pr.new.facts.Tests[i]})
+			}
+		}
+	}
+	if len(olds) == 0 && len(news) == 0 {
+		return nil
+	}
+	// Index the new side.
+	byPathID := map[string]*locTest{}
+	byID := map[string][]*locTest{}
+	byFP := map[string][]*locTest{}
+	for _, n := range news {
+		byPathID[n.key()] = n
+		byID[n.tc.ID] = append(byID[n.tc.ID], n)
+		if n.tc.Fingerprint != "" && n.tc.BodyTokens > 0 {
+			byFP[n.tc.Fingerprint] = append(byFP[n.tc.Fingerprint], n)
+		}
+	}
+	// A new test is "fresh" when no old test had its id in the file it lives in:
+	// only fresh tests can be the destination of a move or a rename.
+	oldKeys := map[string]bool{}
+	for _, o := range olds {
+		np := o.pr.fc.NewPath
+		if np == "" {
+			np = o.side.path
+		}
+		oldKeys[np+"\x00"+o.tc.ID] = true
+	}
+	fresh := func(n *locTest) bool { return !oldKeys[n.key()] }
+	matched := map[*locTest]bool{}
+
+	var out []gate.Finding
+	var deleted []*locTest
+	for _, o := range olds {
+		var n *locTest
+		how := ""
+		if o.pr.new != nil {
+			if c := byPathID[o.pr.new.path+"\x00"+o.tc.ID]; c != nil && !matched[c] {
+				n, how = c, "same"
+			}
+		}
+		if n == nil {
+			n = pick(byID[o.tc.ID], o, func(c *locTest) bool { return fresh(c) && !matched[c] })
+			how = "moved"
+		}
+		if n == nil && o.tc.Fingerprint != "" && o.tc.BodyTokens > 0 {
+			n = pick(byFP[o.tc.Fingerprint], o, func(c *locTest) bool { return fresh(c) && !matched[c] })
+			how = "renamed"
+		}
+		if n == nil {
+			n = pick(news, o, func(c *locTest) bool {
+				return fresh(c) && !matched[c] && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
+			})
+			how = "reworked"
+		}
+		if n == nil {
+			deleted = append(deleted, o)
+			continue
+		}
+		matched[n] = true
+		out = append(out, a.compareSkips(o, n)...)
+		if how == "reworked" {
+			out = append(out, a.compareReworked(o, n)...)
+		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
+			out = append(out, a.compareAssertions(o, n)...)
+		}
+	}
+	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
+	out = append(out, a.reportReplaced(replaced)...)
+	out = append(out, a.reportDeletions(deleted)...)
+	out = append(out, a.reportOnly(pairs)...)
+	return out
+}
+
+// replacement is a group of deleted tests whose file gained new tests that check
+// at least as much: a rewrite (a framework migration, cases folded into a table,
+// a suite turned into plain tests) rather than a loss of checks.
+type replacement struct {
+	deleted []*locTest
+	by      []*locTest
+}
+
+// splitReplaced separates the deleted tests of files that gained unmatched new
+// tests with at least as many medium-or-stronger assertions from the deletions
+// that nothing replaced.
+func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*locTest, []replacement) {
+	byFile := map[string][]*locTest{}
+	var order []string
+	for _, o := range deleted {
+		if o.pr.new == nil {
+			continue
+		}
+		if _, ok := byFile[o.pr.new.path]; !ok {
+			order = append(order, o.pr.new.path)
+		}
+		byFile[o.pr.new.path] = append(byFile[o.pr.new.path], o)
+	}
+	replacedFile := map[string]bool{}
+	var groups []replacement
+	for _, file := range order {
+		var by []*locTest
+		have := 0
+		for _, n := range news {
+			if n.side.path == file && unmatched(n) {
+				by = append(by, n)
+				have += checks(n.tc)
+			}
+		}
+		need := 0
+		for _, o := range byFile[file] {
+			need += checks(o.tc)
+		}
+		if len(by) == 0 || have == 0 || have < need {
+			continue
+		}
+		replacedFile[file] = true
+		groups = append(groups, replacement{deleted: byFile[file], by: by})
+	}
+	var rest []*locTest
+	for _, o := range deleted {
+		if o.pr.new == nil || !replacedFile[o.pr.new.path] {
+			rest = append(rest, o)
+		}
+	}
+	return rest, groups
+}
+
+// checks counts a test's assertions of at least medium strength.
+func checks(t *testscan.TestCase) int {
+	n := 0
+	for _, x := range t.Assertions {
+		if x.Strength >= testscan.Medium {
+			n++
+		}
+	}
+	return n
+}
+
+func (a *Analyzer) reportReplaced(groups []replacement) []gate.Finding {
+	var out []gate.Finding
+	for _, g := range groups {
+		names := make([]string, 0, len(g.by))
+		for _, n := range g.by {
+			names = append(names, n.tc.ID)
+		}
+		for _, o := range g.deleted {
+			msg := fmt.Sprintf("test %s is gone from %s, which gained %d new %s (%s) with at least as many checks; confirm they cover what it checked", o.tc.ID, o.pr.new.path, len(g.by), plural(len(g.by), "test", "tests"), quoteList(names, 3))
+			out = append(out, newFinding(gate.TestDeletion, gate.SeverityMedium, "test-replaced", o.side.path, o.tc.Line, o.tc.ID, "", "", msg+"."))
+		}
+	}
+	return out
+}
+
+// pick returns the candidate that passes ok, preferring one in the same directory
+// as the old test, then any.
+func pick(cands []*locTest, o *locTest, ok func(*locTest) bool) *locTest {
+	var any *locTest
+	for _, c := range cands {
+		if !ok(c) {
+			continue
+		}
+		if dir(c.side.path) == dir(o.side.path) {
+			return c
+		}
+		if any == nil {
+			any = c
+		}
+	}
+	return any
+}
+
+// similarTest reports whether a new test looks like the old one reworked: a
+// rename with edits, cases folded into a parametrized test, a table row turned
+// into a function. It needs shared literal values (the inputs and expected values
+// survive such refactors) and at least one assertion on the new side.
+func similarTest(o, n *testscan.TestCase) bool {
+	if len(n.Assertions) == 0 && n.Skip == nil {
+		return false
+	}
+	if len(o.Literals) == 0 {
+		return len(o.Assertions) > 0 && sameAssertionShape(o, n)
+	}
+	have := map[string]bool{}
+	for _, l := range n.Literals {
+		have[l] = true
+	}
+	hit := 0
+	for _, l := range o.Literals {
+		if have[l] {
+			hit++
+		}
+	}
+	return hit*10 >= len(o.Literals)*8 // 80% of the old literals survive
+}
+
+func sameAssertionShape(o, n *testscan.TestCase) bool {
+	if len(o.Assertions) != len(n.Assertions) {
+		return false
+	}
+	for i := range o.Assertions {
+		if o.Assertions[i].Kind != n.Assertions[i].Kind || o.Assertions[i].Subject != n.Assertions[i].Subject {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *Analyzer) reportDeletions(deleted []*locTest) []gate.Finding {
+	gone := map[string]bool{}
+	for _, o := range deleted {
+		gone[o.key()] = true
+	}
+	// Subtests of a deleted parent are folded into the parent's finding.
+	children := map[string]int{}
+	var top []*locTest
+	for _, o := range deleted {
+		if p := parentDeleted(o, gone); p != "" {
+			children[p]++
+			continue
+		}
+		top = append(top, o)
+	}
+	var out []gate.Finding
+	for _, o := range top {
+		file := o.side.path
+		what := "test " + o.tc.ID
+		msg := ""
+		switch {
+		case o.pr.new == nil:
+			msg = fmt.Sprintf("%s was deleted together with its file %s", what, file)
+		case o.pr.new.facts != nil && o.pr.new.facts.Partial && !o.pr.fc.Fragment:
+			msg = fmt.Sprintf("%s is gone from %s, which no longer parses", what, o.pr.new.path)
+		default:
+			msg = fmt.Sprintf("%s was deleted from %s and not renamed or moved", what, o.pr.new.path)
+		}
+		if n := children[o.key()]; n > 0 {
+			msg += fmt.Sprintf(" (with %d %s)", n, plural(n, "subtest", "subtests"))
+		}
+		if o.tc.Skip != nil {
+			msg += "; it was already skipped at base"
+		}
+		sev := gate.SeverityCritical
+		rule := "test-deleted"
+		switch {
+		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
+			// Removing a test that never ran changes no result.
+			sev = gate.SeverityMedium
+		case suiteRunner(o, gone):
+			sev, rule = gate.SeverityMedium, "suite-runner-deleted"
+			msg = fmt.Sprintf("test %s, which asserted nothing itself, was deleted from %s; the suite tests of that file were all kept (renamed, moved or converted), so it looks like a removed suite runner", o.tc.ID, file)
+		}
+		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, "", "", msg+".")
+		out = append(out, f)
+	}
+	return out
+}
+
+// suiteRunner reports whether a deleted Go test that asserts nothing sat in a file
+// with suite methods (ids "Suite.TestX") none of which were deleted: the function
+// that ran the suite (suite.Run(t, new(S))), removed when the suite was converted.
+func suiteRunner(o *locTest, gone map[string]bool) bool {
+	if o.side.facts == nil || o.side.facts.Lang != testscan.Go || len(o.tc.Assertions) > 0 {
+		return false
+	}
+	suites := 0
+	for _, t := range o.side.facts.Tests {
+		if !strings.Contains(t.ID, ".") {
+			continue
+		}
+		if gone[o.side.path+"\x00"+t.ID] {
+			return false
+		}
+		suites++
+	}
+	return suites > 0
+}
+
+// parentDeleted returns the key of the nearest deleted ancestor of a test, judged
+// by id prefix within the same file.
+func parentDeleted(o *locTest, gone map[string]bool) string {
+	id := o.tc.ID
+	for {
+		i := strings.LastIndexAny(id, "/>:")
+		if i <= 0 {
+			return ""
+		}
+		id = strings.TrimRight(id[:i], " >:/")
+		if k := o.side.path + "\x00" + id; gone[k] {
+			return k
+		}
+	}
+}
+
+// compareSkips reports a test that runs at base and does not at head.
+func (a *Analyzer) compareSkips(o, n *locTest) []gate.Finding {
+	ns, os := n.tc.Skip, o.tc.Skip
+	if ns == nil {
+		return nil
+	}
+	if os != nil && !(os.Kind == testscan.SkipConditional && ns.Kind != testscan.SkipConditional) {
+		return nil // already skipped at base, at least as strongly
+	}
+	sev := gate.SeverityHigh
+	if ns.Kind == testscan.SkipConditional && os == nil {
+		sev = gate.SeverityMedium // a platform or environment guard is often legitimate
+	}
+	how := skipDescription(ns)
+	msg := fmt.Sprintf("test %s no longer runs: %s", n.tc.ID, how)
+	if ns.Reason != "" {
+		msg += fmt.Sprintf(" (reason: %q)", ns.Reason)
+	}
+	line := ns.Line
+	if line == 0 {
+		line = n.tc.Line
+	}
+	return []gate.Finding{newFinding(gate.TestSkipping, sev, "skip-added", n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
+}
+
+func skipDescription(s *testscan.Skip) string {
+	switch s.Kind {
+	case testscan.SkipMarked:
+		return "it is marked skipped"
+	case testscan.SkipTodo:
+		return "it was turned into a todo"
+	case testscan.SkipXFail:
+		return "it is marked as an expected failure"
+	case testscan.SkipConditional:
+		return "it is now skipped under a condition"
+	case testscan.SkipCall:
+		return "it calls skip before checking anything"
+	case testscan.SkipShortGuard:
+		return "it is guarded by testing.Short(), so short runs skip it"
+	case testscan.SkipEarlyReturn:
+		return "it returns before its first assertion"
+	case testscan.SkipCommented:
+		return "it is commented out"
+	}
+	return "it is skipped (" + string(s.Kind) + ")"
+}
+
+// reportOnly reports .only/fit/fdescribe added to a file: every other test in
+// that file stops running.
+func (a *Analyzer) reportOnly(pairs []*pair) []gate.Finding {
+	var out []gate.Finding
+	for _, pr := range pairs {
+		if pr.new == nil || pr.new.facts == nil {
+			continue
+		}
+		oldOnly := map[string]bool{}
+		if pr.old != nil && pr.old.facts != nil {
+			for _, t := range pr.old.facts.Tests {
+				if t.Only {
+					oldOnly[t.ID] = true
+				}
+			}
+		}
+		var added []testscan.TestCase
+		silenced := 0
+		for _, t := range pr.new.facts.Tests {
+			switch {
+			case t.Only && !oldOnly[t.ID]:
+				added = append(added, t)
+			case !t.Only && t.Skip == nil:
+				silenced++
+			}
+		}
+		if len(added) == 0 || silenced == 0 {
+			continue
+		}
+		t := added[0]
+		msg := fmt.Sprintf("focus (.only/fit/fdescribe) added to %s: the other %d %s in %s stop running", t.ID, silenced, plural(silenced, "test", "tests"), pr.new.path)
+		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "only-added", pr.new.path, t.Line, t.ID, "", "", msg+"."))
+	}
+	return out
+}
