@@ -1,0 +1,40 @@
+// Command ralph-gate is the regression gate for AI coding agents.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/ralph-gate/ralph-gate/internal/cli"
+)
+
+// version is set at release time with -ldflags "-X main.version=...".
+var version = ""
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := cli.Run(ctx, os.Args[1:], cli.Env{
+		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
+		Getenv: os.Getenv, Version: resolveVersion(),
+	})
+	stop()
+	code := cli.ExitCode(err)
+	if err != nil && code != cli.ExitBlocked {
+		fmt.Fprintln(os.Stderr, "ralph-gate: "+err.Error())
+	}
+	os.Exit(code)
+}
+
+func resolveVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,283 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrange"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/patch"
+	"github.com/ralph-gate/ralph-gate/internal/report"
+)
+
+// commonFlags are the flags every reporting command shares.
+type commonFlags struct {
+	repo    string
+	format  string
+	failOn  string
+	verbose bool
+}
+
+func (c *commonFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+}) {
+	fs.StringVar(&c.repo, "repo", "", "repository directory")
+	fs.StringVar(&c.format, "format", "", "output format")
+	fs.StringVar(&c.failOn, "fail-on", "", "lowest blocking severity")
+	fs.BoolVar(&c.verbose, "verbose", false, "more detail in text output")
+}
+
+func runAnalyze(ctx context.Context, args []string, env Env) error {
+	fs := newFlagSet("analyze", env)
+	var cf commonFlags
+	cf.register(fs)
+	patchFile := fs.String("patch", "", "unified diff file, or - for stdin")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError("analyze", err, env)
+	}
+	format, err := report.ParseFormat(orDefault(cf.format, "text"))
+	if err != nil {
+		return usagef("analyze: --format: %v", err)
+	}
+	var failOn *gate.Severity
+	if cf.failOn != "" {
+		s, err := gate.ParseSeverity(cf.failOn)
+		if err != nil {
+			return usagef("analyze: --fail-on: %v", err)
+		}
+		failOn = &s
+	}
+	if *patchFile != "" {
+		if len(pos) > 0 {
+			return usagef("analyze: --patch takes no BASE or HEAD (got %q)", pos[0])
+		}
+		return analyzePatch(ctx, *patchFile, cf, format, failOn, env)
+	}
+	if len(pos) > 2 {
+		return usagef("analyze: too many arguments: want at most BASE and HEAD, got %d", len(pos))
+	}
+	dir := cf.repo
+	if dir == "" {
+		dir = orDefault(env.Dir, ".")
+	}
+	repo, err := gitrepo.Open(dir)
+	if err != nil {
+		return classifyGit(err)
+	}
+	headRev := "HEAD"
+	if len(pos) == 2 {
+		headRev = pos[1]
+	}
+	head, err := repo.Resolve(headRev)
+	if err != nil {
+		return classifyGit(err)
+	}
+	var base plumbing.Hash
+	if len(pos) >= 1 {
+		base, err = repo.Resolve(pos[0])
+		if err != nil {
+			return classifyGit(err)
+		}
+	} else {
+		base, err = defaultBase(repo, head)
+		if err != nil {
+			return err
+		}
+	}
+	cfg, err := loadConfig(repo, base)
+	if err != nil {
+		return err
+	}
+	progress := progressFunc(env)
+	res, err := gitrange.Analyze(ctx, repo, base, head, cfg, progress)
+	if err != nil {
+		return classifyGit(err)
+	}
+	rep := newReport(env, res.Base.String(), res.Head.String(), res.Findings, res.Commits, res.Notes)
+	return finish(rep, cfg, failOn, format, cf, env)
+}
+
+// defaultBase is the merge-base of head with the default branch.
+func defaultBase(repo *gitrepo.Repo, head plumbing.Hash) (plumbing.Hash, error) {
+	branch, err := repo.DefaultBranch()
+	if err != nil {
+		return plumbing.ZeroHash, inputErr(fmt.Errorf("no BASE given and %v; name BASE explicitly, e.g. 'ralph-gate analyze origin/main'", err))
+	}
+	bh, err := repo.Resolve(branch)
+	if err != nil {
+		return plumbing.ZeroHash, classifyGit(err)
+	}
+	mb, err := repo.MergeBase(bh, head)
+	if err != nil {
+		return plumbing.ZeroHash, inputErr(fmt.Errorf("no merge-base of HEAD with the default branch %s: %v", branch, err))
+	}
+	return mb, nil
+}
+
+// loadConfig reads .ralph-gate.yml from a commit's tree; absent means defaults.
+func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
+	data, err := repo.ReadFile(at, config.FileName)
+	if errors.Is(err, gitrepo.ErrNotFound) {
+		return config.Default(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s at %s: %w", config.FileName, at.String()[:12], err)
+	}
+	cfg, err := config.Parse(fmt.Sprintf("%s (at BASE %s)", config.FileName, at.String()[:12]), data)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	return cfg, nil
+}
+
+func analyzePatch(ctx context.Context, name string, cf commonFlags, format report.Format, failOn *gate.Severity, env Env) error {
+	var r io.Reader
+	display := name
+	if name == "-" {
+		r, display = env.Stdin, "<stdin>"
+		if r == nil {
+			r = bytes.NewReader(nil)
+		}
+	} else {
+		p := name
+		if !filepath.IsAbs(p) && env.Dir != "" {
+			p = filepath.Join(env.Dir, p)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return inputErr(fmt.Errorf("read patch %s: %w", name, errors.Unwrap(err)))
+		}
+		defer f.Close()
+		r = f
+	}
+	files, err := patch.Read(display, r)
+	if err != nil {
+		return inputErr(err)
+	}
+	// Inside a repository, the committed configuration applies (HEAD is the base
+	// of a working-tree diff); outside one, the defaults.
+	cfg := config.Default()
+	dir := cf.repo
+	if dir == "" {
+		dir = orDefault(env.Dir, ".")
+	}
+	if repo, err := gitrepo.Open(dir); err == nil {
+		if head, err := repo.Resolve("HEAD"); err == nil {
+			if cfg, err = loadConfig(repo, head); err != nil {
+				return err
+			}
+		}
+	}
+	ch := analyze.Change{}
+	for _, f := range files {
+		fc := analyze.FileChange{OldPath: f.OldPath, NewPath: f.NewPath, Old: f.Old, New: f.New, Fragment: !f.Complete}
+		if f.Binary {
+			fc.Skip = "binary file: skipped"
+		}
+		ch.Files = append(ch.Files, fc)
+	}
+	an := analyze.New(cfg)
+	findings := an.Analyze(ch)
+	rep := newReport(env, "", "", findings, []gate.Commit{}, an.Notes())
+	return finish(rep, cfg, failOn, format, cf, env)
+}
+
+func newReport(env Env, base, head string, findings []gate.Finding, commits []gate.Commit, notes []gate.Note) *gate.Report {
+	if findings == nil {
+		findings = []gate.Finding{}
+	}
+	if commits == nil {
+		commits = []gate.Commit{}
+	}
+	return &gate.Report{
+		Schema:   gate.Schema,
+		Tool:     gate.Tool{Name: "ralph-gate", Version: env.Version},
+		Base:     base,
+		Head:     head,
+		Commits:  commits,
+		Findings: findings,
+		Notes:    notes,
+	}
+}
+
+// finish decides the verdict, renders the report and turns a block into the
+// blocked error.
+func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, format report.Format, cf commonFlags, env Env) error {
+	failOn := gate.FailOn(gate.SeverityHigh)
+	if cfg.FailOn != nil {
+		failOn = gate.FailOn(*cfg.FailOn)
+	}
+	if failOnFlag != nil {
+		failOn = gate.FailOn(*failOnFlag)
+	}
+	rep.FailOn = gate.Severity(failOn)
+	rep.Verdict = gate.Decide(rep.Findings, failOn)
+	rep.Counts = map[string]int{}
+	for _, f := range rep.Findings {
+		if f.Net {
+			rep.Counts[f.Severity.String()]++
+		}
+	}
+	opt := report.Options{
+		Color:   format == report.Text && isTerminal(env.Stdout) && env.Getenv("NO_COLOR") == "",
+		Verbose: cf.verbose,
+	}
+	if err := report.Render(env.Stdout, format, rep, opt); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if rep.Verdict == gate.VerdictBlock {
+		n := 0
+		for _, f := range rep.Findings {
+			if f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity) {
+				n++
+			}
+		}
+		return &BlockedError{Findings: n}
+	}
+	return nil
+}
+
+// progressFunc reports range progress on stderr when it is a terminal and the
+// range is long enough for a person to wait on.
+func progressFunc(env Env) gitrange.Progress {
+	if !isTerminal(env.Stderr) {
+		return nil
+	}
+	start := time.Now()
+	shown := false
+	return func(done, total int, sha string) {
+		if total < 20 {
+			return
+		}
+		if done == total {
+			if shown {
+				fmt.Fprintf(env.Stderr, "\r\033[Kanalyzed %d commits in %s\n", total, time.Since(start).Round(time.Millisecond))
+			}
+			return
+		}
+		if done%10 == 0 {
+			shown = true
+			fmt.Fprintf(env.Stderr, "\r\033[Kanalyzed %d/%d commits (%s)", done, total, time.Since(start).Round(time.Second))
+		}
+	}
+}
+
+func orDefault(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}

@@ -1,0 +1,122 @@
+// Package cli implements ralph-gate's subcommands and flags. cmd/ralph-gate only
+// calls Run and maps its error to an exit code with ExitCode.
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Env is what a command may touch of the outside world: no command reads
+// os.Args, os.Getenv or the standard streams directly.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Getenv         func(string) string
+	// Dir is the working directory ("" for the process's).
+	Dir string
+	// Version is the program's version.
+	Version string
+}
+
+// Run executes one command line (without the program name).
+func Run(ctx context.Context, args []string, env Env) error {
+	err := run(ctx, args, env)
+	if err == errHelpShown {
+		return nil
+	}
+	return err
+}
+
+func run(ctx context.Context, args []string, env Env) error {
+	if env.Getenv == nil {
+		env.Getenv = func(string) string { return "" }
+	}
+	if len(args) == 0 {
+		fmt.Fprint(env.Stderr, mainHelp)
+		return usagef("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "-h", "--help", "-help":
+		fmt.Fprint(env.Stdout, mainHelp)
+		return nil
+	case "help":
+		return runHelp(rest, env)
+	case "version", "--version", "-version":
+		fmt.Fprintf(env.Stdout, "ralph-gate %s\n", env.Version)
+		return nil
+	case "analyze":
+		return runAnalyze(ctx, rest, env)
+	}
+	return usagef("unknown command %q (run 'ralph-gate --help' for the list)", cmd)
+}
+
+func runHelp(args []string, env Env) error {
+	if len(args) == 0 {
+		fmt.Fprint(env.Stdout, mainHelp)
+		return nil
+	}
+	if h, ok := commandHelp[args[0]]; ok {
+		fmt.Fprint(env.Stdout, h)
+		return nil
+	}
+	return usagef("no help for unknown command %q", args[0])
+}
+
+// parseInterspersed parses flags that may come before, between or after the
+// positional arguments, as users type them ("analyze main HEAD --format json").
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func newFlagSet(name string, env Env) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// flagError turns a flag package error into a usage error (or nil for -h, after
+// printing the help).
+func flagError(name string, err error, env Env) error {
+	if err == flag.ErrHelp {
+		fmt.Fprint(env.Stdout, commandHelp[name])
+		return errHelpShown
+	}
+	return usagef("%s: %s (run 'ralph-gate help %s')", name, strings.TrimSpace(err.Error()), name)
+}
+
+// errHelpShown ends a command after -h without error.
+var errHelpShown = &helpShown{}
+
+type helpShown struct{}
+
+func (*helpShown) Error() string { return "help shown" }
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// Exit codes of every command.
+const (
+	ExitPass     = 0 // pass or warn
+	ExitBlocked  = 1 // the gate blocked
+	ExitUsage    = 2 // usage, configuration or input error
+	ExitInternal = 3 // internal error
+)
+
+// UsageError is a command-line mistake: a bad flag, a missing argument.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
+
+// InputError is bad input the user can fix: an unknown ref, a malformed config or
+// report, a repository that is not one. Its message names the file or ref.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+func inputErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &InputError{Err: err}
+}
+
+// BlockedError says the gate blocked; the report has already been written.
+type BlockedError struct{ Findings int }
+
+func (e *BlockedError) Error() string {
+	return fmt.Sprintf("blocked: %d net findings at or above the fail-on severity", e.Findings)
+}
+
+// ExitCode maps an error returned by Run to the process exit code.
+func ExitCode(err error) int {
+	if err == nil {
+		return ExitPass
+	}
+	var blocked *BlockedError
+	var usage *UsageError
+	var input *InputError
+	switch {
+	case errors.As(err, &blocked):
+		return ExitBlocked
+	case errors.As(err, &usage), errors.As(err, &input):
+		return ExitUsage
+	case errors.Is(err, context.Canceled):
+		return ExitInternal
+	}
+	return ExitInternal
+}
+
+// classifyGit turns the repository errors a user causes into input errors.
+func classifyGit(err error) error {
+	var unknown *gitrepo.UnknownRevisionError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, gitrepo.ErrNotRepository), errors.As(err, &unknown),
+		errors.Is(err, gitrepo.ErrNotAncestor), errors.Is(err, gitrepo.ErrShallow),
+		errors.Is(err, gitrepo.ErrNotFound):
+		return inputErr(err)
+	}
+	return err
+}

@@ -1,0 +1,221 @@
+// Package gitrange feeds a git range to the analyzer: each commit of BASE..HEAD
+// against its first parent, then the net change BASE..HEAD, reading only the
+// blobs the analysis needs.
+package gitrange
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"runtime"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
+)
+
+// Result is what a range analysis found.
+type Result struct {
+	Base, Head plumbing.Hash
+	Findings   []gate.Finding
+	Commits    []gate.Commit
+	Notes      []gate.Note
+}
+
+// Progress is told how far the analysis has got; nil is allowed.
+type Progress func(done, total int, sha string)
+
+// Analyze analyzes every commit of base..head and the net change.
+func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg *config.Config, progress Progress) (*Result, error) {
+	commits, err := repo.Range(base, head)
+	if err != nil {
+		return nil, err
+	}
+	an := analyze.New(cfg)
+	src := &source{repo: repo, cfg: cfg}
+	per, err := analyzeCommits(ctx, an, src, commits, progress)
+	if err != nil {
+		return nil, err
+	}
+	var net []gate.Finding
+	if len(commits) > 0 {
+		ch, err := src.change(base, head, "")
+		if err != nil {
+			return nil, err
+		}
+		net = an.Analyze(ch)
+	}
+	findings, list := analyze.Combine(per, net)
+	return &Result{Base: base, Head: head, Findings: findings, Commits: list, Notes: an.Notes()}, nil
+}
+
+// analyzeCommits analyzes each commit against its first parent, several commits
+// at a time (the repository and the analyzer are safe for concurrent use), and
+// returns the findings in commit order.
+func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, commits []gitrepo.Commit, progress Progress) ([]analyze.CommitFindings, error) {
+	per := make([]analyze.CommitFindings, len(commits))
+	type result struct {
+		i   int
+		err error
+	}
+	jobs := make(chan int)
+	results := make(chan result)
+	workers := min(runtime.GOMAXPROCS(0), len(commits))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				c := commits[i]
+				ch, err := src.change(c.Parent, c.Hash, c.Hash.String())
+				if err == nil {
+					per[i] = analyze.CommitFindings{SHA: c.Hash.String(), Subject: c.Subject, Findings: an.Analyze(ch)}
+				}
+				results <- result{i, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range commits {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+	var firstErr error
+	done := 0
+	for r := range results {
+		done++
+		if r.err != nil && firstErr == nil {
+			firstErr = r.err
+		}
+		if progress != nil {
+			progress(done, len(commits), commits[r.i].Hash.String())
+		}
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return per, nil
+}
+
+type source struct {
+	repo *gitrepo.Repo
+	cfg  *config.Config
+}
+
+// change reads the tree diff between two commits (from may be the zero hash) into
+// an analyze.Change, loading only the contents the analyzer wants.
+func (s *source) change(from, to plumbing.Hash, sha string) (analyze.Change, error) {
+	diff, err := s.repo.Diff(from, to)
+	if err != nil {
+		return analyze.Change{}, fmt.Errorf("diff %s..%s: %w", short(from), short(to), err)
+	}
+	ch := analyze.Change{Commit: sha}
+	for _, d := range diff {
+		fc := analyze.FileChange{OldPath: d.From.Path, NewPath: d.To.Path}
+		p := fc.NewPath
+		if p == "" {
+			p = fc.OldPath
+		}
+		if !analyze.Wants(p) && (fc.OldPath == "" || !analyze.Wants(fc.OldPath)) {
+			continue
+		}
+		if s.cfg.Ignored(p) && (fc.OldPath == "" || s.cfg.Ignored(fc.OldPath)) && p != config.FileName {
+			continue
+		}
+		if skip := entrySkip(d.From.Mode, d.To.Mode); skip != "" {
+			fc.Skip = skip
+			ch.Files = append(ch.Files, fc)
+			continue
+		}
+		if fc.OldPath != "" {
+			fc.OldKey = d.From.Hash.String()
+			fc.Old, fc.Skip = s.blob(d.From.Hash)
+		}
+		if fc.NewPath != "" && fc.Skip == "" {
+			fc.NewKey = d.To.Hash.String()
+			fc.New, fc.Skip = s.blob(d.To.Hash)
+		}
+		ch.Files = append(ch.Files, fc)
+	}
+	ch.RelatedTests = func(prod string) []analyze.Source { return s.relatedTests(to, prod) }
+	return ch, nil
+}
+
+func entrySkip(from, to filemode.FileMode) string {
+	switch {
+	case from == filemode.Submodule || to == filemode.Submodule:
+		return "submodule: not analyzed"
+	case from == filemode.Symlink || to == filemode.Symlink:
+		return "symbolic link: not analyzed"
+	}
+	return ""
+}
+
+func (s *source) blob(h plumbing.Hash) ([]byte, string) {
+	b, err := s.repo.Blob(h)
+	switch {
+	case errors.Is(err, gitrepo.ErrTooLarge):
+		return nil, "larger than 4 MiB: skipped"
+	case err != nil:
+		return nil, "could not be read: " + err.Error()
+	case gitrepo.IsBinary(b):
+		return nil, "binary file: skipped"
+	}
+	return b, ""
+}
+
+// relatedTests returns the test files at commit that sit beside a production file
+// or in the conventional test folders next to it.
+func (s *source) relatedTests(commit plumbing.Hash, prod string) []analyze.Source {
+	d := path.Dir(prod)
+	dirs := []string{d, path.Join(d, "__tests__"), path.Join(d, "tests"), path.Join(d, "test")}
+	var out []analyze.Source
+	for _, dd := range dirs {
+		entries, err := s.repo.ListDir(commit, dd)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
+				continue
+			}
+			ext := scanners.ForPath(e.Path)
+			if ext == nil || !ext.IsTestFile(e.Path) {
+				continue
+			}
+			b, skip := s.blob(e.Hash)
+			if skip != "" {
+				continue
+			}
+			out = append(out, analyze.Source{Path: e.Path, Key: e.Hash.String(), Data: b})
+			if len(out) >= 50 {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+func short(h plumbing.Hash) string {
+	if h.IsZero() {
+		return "(empty)"
+	}
+	return h.String()[:8]
+}
