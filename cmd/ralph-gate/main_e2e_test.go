@@ -455,3 +455,34 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("no command: exit %d, want 2", res.code)
 	}
 }
+
+func TestAnalyzeSkipsWithNotes(t *testing.T) {
+	r := goModule(t)
+	base := r.git("rev-parse", "HEAD")
+	big := "package calc\n\nvar blob = `" + strings.Repeat("x", 5<<20) + "`\n"
+	r.write("big_test.go", big)
+	r.write("logo_test.go", "package calc\x00\x01binary")
+	if err := os.Symlink("calc_test.go", filepath.Join(r.dir, "link_test.go")); err != nil {
+		t.Fatal(err)
+	}
+	r.commit("odd files")
+	res := runGate(t, r.dir, "", "analyze", "--format", "json", base)
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	var rep struct {
+		Notes []struct{ File, Message string } `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, n := range rep.Notes {
+		got[n.File] = n.Message
+	}
+	for file, want := range map[string]string{"big_test.go": "4 MiB", "logo_test.go": "binary", "link_test.go": "symbolic link"} {
+		if !strings.Contains(got[file], want) {
+			t.Errorf("note for %s = %q, want it to mention %q (notes: %v)", file, got[file], want, got)
+		}
+	}
+}

@@ -68,18 +68,44 @@ func (a *Analyzer) compareAssertions(o, n *locTest) []gate.Finding {
 		return out
 	}
 
-	// What is left on the old side was removed; new assertions of at least medium
-	// strength that are left over count as its replacement.
-	replacements := 0
+	// What is left on either side was rewritten on other subjects: each leftover
+	// new assertion stands in for a leftover old one (same kind first). Only the
+	// old ones nothing stands in for were removed.
+	var spare []testscan.Assertion
 	for j, x := range remNew {
-		if !usedNew[j] && x.Strength >= testscan.Medium {
-			replacements++
+		if !usedNew[j] {
+			spare = append(spare, x)
 		}
 	}
-	removed := len(unpaired) - replacements - movedToHelpers(unpaired, o, n)
+	var weaker []string
+	var gone []testscan.Assertion
+	for _, x := range unpaired {
+		j := standIn(x, spare)
+		if j < 0 {
+			gone = append(gone, x)
+			continue
+		}
+		y := spare[j]
+		spare = append(spare[:j], spare[j+1:]...)
+		if y.Strength == testscan.Trivial && x.Strength > testscan.Trivial {
+			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
+			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-trivialized", file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
+			continue
+		}
+		if y.Strength <= testscan.Weak && x.Strength >= testscan.Medium {
+			weaker = append(weaker, describeAssertion(x)+" -> "+describeAssertion(y))
+		}
+	}
+	if len(weaker) > 0 {
+		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
+		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
+	}
+	moved := movedToHelpers(gone, o, n)
+	removed := len(gone) - moved
 	if removed <= 0 {
 		return out
 	}
+	unpaired = gone
 	kinds := make([]string, 0, len(unpaired))
 	for _, x := range unpaired {
 		kinds = append(kinds, describeAssertion(x))
@@ -141,7 +167,28 @@ func pairAssertion(x testscan.Assertion, cands []testscan.Assertion, used []bool
 			}
 		}
 	}
+	// The same value checked through a method or field of it:
+	// parse("42") and parse("42").is_some(), res and res.ok.
+	if len(x.Subject) >= 3 {
+		for j, c := range cands {
+			if !used[j] && len(c.Subject) >= 3 && (extends(c.Subject, x.Subject) || extends(x.Subject, c.Subject)) {
+				return j
+			}
+		}
+	}
 	return -1
+}
+
+// extends reports whether expr is base followed by a selector, index or call.
+func extends(expr, base string) bool {
+	if !strings.HasPrefix(expr, base) || len(expr) == len(base) {
+		return false
+	}
+	switch expr[len(base)] {
+	case '.', '[', '(':
+		return true
+	}
+	return false
 }
 
 // judgePair decides what a change from assertion x to y on the same subject means.
@@ -257,6 +304,21 @@ func clip(s string) string {
 		return s[:57] + "..."
 	}
 	return s
+}
+
+// standIn picks the leftover new assertion that replaces x: one of the same kind,
+// else the strongest left.
+func standIn(x testscan.Assertion, spare []testscan.Assertion) int {
+	best := -1
+	for j, y := range spare {
+		if y.Kind == x.Kind {
+			return j
+		}
+		if best < 0 || y.Strength > spare[best].Strength {
+			best = j
+		}
+	}
+	return best
 }
 
 // movedToHelpers counts the removed assertions that reappear, by kind, among the

@@ -1,6 +1,8 @@
 package analyze
 
 import (
+	"strings"
+
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -45,6 +47,11 @@ func Combine(commits []CommitFindings, net []gate.Finding) ([]gate.Finding, []ga
 			f.Commit = sha
 		} else if len(commits) == 1 {
 			f.Commit = commits[0].SHA
+		} else if f.Type == gate.TestDeletion && f.Severity > gate.SeverityMedium {
+			// Every commit accounted for the test (renamed, moved or reworked one
+			// step at a time); only the two ends no longer line up.
+			f.Severity = gate.SeverityMedium
+			f.Message = strings.TrimSuffix(f.Message, ".") + "; no single commit deleted it: it was renamed or reworked step by step across the range."
 		}
 		netIDs[f.ID] = true
 		netLoose[looseKey(f)] = true
