@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"go.yaml.in/yaml/v3"
@@ -41,6 +42,57 @@ type Config struct {
 	// Exceptions are sanctioned findings: reported, marked suppressed, never
 	// blocking.
 	Exceptions []Exception `yaml:"exceptions"`
+	// Collectors replace the detected toolchains' commands for compare.
+	Collectors []Collector `yaml:"collectors"`
+	// Compare holds compare's tolerances and policies.
+	Compare Compare `yaml:"compare"`
+}
+
+// Collector is one command that measures a checkout, as .ralph-gate.yml gives it:
+//
+//	collectors:
+//	  - name: unit
+//	    argv: [go, test, -json, -coverprofile=cover.out, ./...]
+//	    timeout: 10m
+//	    reports:
+//	      - {format: gotest, stdout: true}
+//	      - {format: coverprofile, path: cover.out}
+type Collector struct {
+	Name string `yaml:"name"`
+	// Argv is run directly, without a shell, unless Shell is set, in which case
+	// Argv must be one string run by `sh -c`.
+	Argv    []string          `yaml:"argv"`
+	Shell   bool              `yaml:"shell"`
+	Env     map[string]string `yaml:"env"`
+	Timeout string            `yaml:"timeout"`
+	// Reports are the files (globs, relative to the checkout) or the standard
+	// output the command produces, with their collectors format names.
+	Reports []ReportSpec `yaml:"reports"`
+	// Tests marks the collector whose test results the tamper check reruns.
+	Tests bool `yaml:"tests"`
+}
+
+// ReportSpec is one report a collector writes.
+type ReportSpec struct {
+	Format string `yaml:"format"`
+	Path   string `yaml:"path"`
+	Stdout bool   `yaml:"stdout"`
+}
+
+// Compare configures what compare treats as a regression.
+type Compare struct {
+	// CoverageTolerance is the overall coverage drop, in percentage points, that
+	// is tolerated (default 0.5).
+	CoverageTolerance *float64 `yaml:"coverage_tolerance"`
+	// ChangedFileTolerance is the tolerated drop on a changed file (default 5).
+	ChangedFileTolerance *float64 `yaml:"changed_file_tolerance"`
+	// BlockOnTypeErrors and BlockOnLintErrors make increases in type-check and
+	// lint errors findings (validation_bypass, high) instead of metrics only.
+	BlockOnTypeErrors bool `yaml:"block_on_type_errors"`
+	BlockOnLintErrors bool `yaml:"block_on_lint_errors"`
+	// TamperCheck runs BASE's versions of edited tests against HEAD's code
+	// (default on whenever collectors run).
+	TamperCheck *bool `yaml:"tamper_check"`
 }
 
 // Exception sanctions findings that match all of its non-empty fields.
@@ -158,6 +210,34 @@ func (c *Config) validate() error {
 	for _, g := range c.Ignore {
 		if _, err := path.Match(strings.ReplaceAll(g, "**", "*"), ""); err != nil {
 			return fmt.Errorf("ignore: bad glob %q: %v", g, err)
+		}
+	}
+	for i, col := range c.Collectors {
+		where := "collectors[" + strconv.Itoa(i) + "]"
+		switch {
+		case strings.TrimSpace(col.Name) == "":
+			return fmt.Errorf("%s: a collector needs a name", where)
+		case len(col.Argv) == 0:
+			return fmt.Errorf("%s (%s): argv is empty", where, col.Name)
+		case col.Shell && len(col.Argv) != 1:
+			return fmt.Errorf("%s (%s): with shell: true, argv is one command string", where, col.Name)
+		case len(col.Reports) == 0:
+			return fmt.Errorf("%s (%s): say which reports it produces (reports: [{format: ..., path: ... | stdout: true}])", where, col.Name)
+		}
+		if col.Timeout != "" {
+			if _, err := time.ParseDuration(col.Timeout); err != nil {
+				return fmt.Errorf("%s (%s): timeout: %v", where, col.Name, err)
+			}
+		}
+		for _, r := range col.Reports {
+			if r.Format == "" || (r.Path == "") == !r.Stdout {
+				return fmt.Errorf("%s (%s): each report needs a format and exactly one of path or stdout", where, col.Name)
+			}
+		}
+	}
+	for _, v := range []*float64{c.Compare.CoverageTolerance, c.Compare.ChangedFileTolerance} {
+		if v != nil && *v < 0 {
+			return fmt.Errorf("compare: tolerances cannot be negative")
 		}
 	}
 	for i, e := range c.Exceptions {
