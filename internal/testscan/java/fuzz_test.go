@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // generatedSuite returns a realistic JUnit 5 test class of about n tests.
@@ -75,6 +77,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("@Disabled class B extends TestCase { public void testA() { assertThat(x).isEqualTo(y)")
 	f.Add("switch (x) { case 'a' -> 1; case \"b\", -3: }")
 	f.Add(")]}{[( @ @interface record enum class")
+	f.Add("class OrderTest {\n  @BeforeEach void setUp() { assertNotNull(repo); }\n  private void assertValid(Order o) { assertEquals(\"OPEN\", o.status()); assertThat(o.items()).isNotEmpty(); }\n  @Test void a() { assertValid(make()); }\n  @Test void b() { assertValid(other()); }\n}\n")
+	f.Add("@Test public class CartTest { @BeforeMethod public void init() { assertEquals(cart.size(), 0); } private void v() { assertTrue(x)")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("FuzzTest.java", []byte(src))
 		if err != nil {
@@ -95,6 +99,13 @@ func FuzzExtract(f *testing.F) {
 			if len(tc.Literals) > maxLiterals {
 				t.Errorf("test %q has %d literals", tc.ID, len(tc.Literals))
 			}
+		}
+		prev := 1
+		for _, a := range file.HelperAssertions {
+			if a.Line < prev || a.Kind == "" || a.Strength < testscan.Trivial || a.Strength > testscan.Strong {
+				t.Errorf("bad or out-of-order helper assertion %+v after line %d", a, prev)
+			}
+			prev = a.Line
 		}
 	})
 }

@@ -228,6 +228,7 @@ func collectDefs(body []*stmt, out *[]*stmt) {
 // testCases builds the test case(s) of one test function: one, or one per
 // parametrize combination.
 func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
+	m.testDefs[def] = true
 	name := def.defName()
 	var prefix strings.Builder
 	for _, sc := range scopes {

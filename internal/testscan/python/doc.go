@@ -1,7 +1,8 @@
 // Package python extracts test facts from Python source files: pytest test
 // functions and Test classes, unittest.TestCase methods (with pytest's node ids,
 // parametrize tables expanded where their values are literal), skip and xfail
-// marks, assert statements and assertion calls, suppression comments such as
+// marks, assert statements and assertion calls (in tests, and in the helpers,
+// fixtures and setUp methods that are not tests), suppression comments such as
 // # noqa and # type: ignore, forced exits in conftest.py and hooks, public API
 // names and the literals production code compares against.
 //

@@ -62,6 +62,9 @@ type module struct {
 	usesFramework bool
 	moduleSkip    *testscan.Skip
 	unittestMemo  map[string]int8
+	// testDefs are the defs collected as test functions, whose bodies hold test
+	// assertions rather than helper ones.
+	testDefs map[*stmt]bool
 }
 
 // Extract parses src. It never fails: input that does not parse gives what was
@@ -81,11 +84,13 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		partial:      partial || treePartial,
 		topDefs:      map[string]*stmt{},
 		unittestMemo: map[string]int8{},
+		testDefs:     map[*stmt]bool{},
 	}
 	m.scanModule()
 	f := &testscan.File{Lang: testscan.Python}
 	if !m.stub {
 		f.Tests = m.collectTests()
+		f.HelperAssertions = m.helperAssertions()
 	}
 	f.Suppressions = m.suppressions()
 	f.Bypasses = m.bypasses()

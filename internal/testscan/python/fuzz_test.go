@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -14,6 +16,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("        assert x == 1\n\n\n    def test_frag(self):\n        f(a,\n\n@pytest.mark.skip\ndef test_b():\n    '''unterminated\n")
 	f.Add("def test_x():\n    try:\n        go()\n    except:\n        pass\n    with suppress(E): sys.exit(0)\n    match v:\n        case 'a' | 1.5: return\n")
 	f.Add("x = f'{f'{f'{1}'}'}'\nif a == 'b' in ('c',): pass\n__all__ = ['a']\n")
+	f.Add("import pytest\n\ndef assert_valid(resp):\n    assert resp.status_code == 200\n\n@pytest.fixture\ndef client():\n    c = make()\n    assert c is not None\n    return c\n\ndef test_a(client):\n    assert_valid(client.get('/'))\n")
+	f.Add("class T(unittest.TestCase):\n    def setUp(self): self.assertTrue(ok)\n    def check(self, x):\n        def inner(): assert x is app\n        self.assertEqual(x, 1)\n    def test_b(self):\n        self.check(1)\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("tests/test_fuzz.py", []byte(src))
 		if err != nil {
@@ -33,7 +37,24 @@ func FuzzExtract(f *testing.F) {
 				t.Fatalf("bad literals/fingerprint for %s", tc.ID)
 			}
 		}
+		checkHelperAssertions(t, file.HelperAssertions)
 	})
+}
+
+// checkHelperAssertions asserts the invariants of File.HelperAssertions: real
+// lines in source order, a kind, a known strength.
+func checkHelperAssertions(t *testing.T, as []testscan.Assertion) {
+	t.Helper()
+	prev := 1
+	for _, a := range as {
+		if a.Line < prev {
+			t.Fatalf("helper assertion %+v at line %d after line %d", a, a.Line, prev)
+		}
+		prev = a.Line
+		if a.Kind == "" || a.Strength < testscan.Trivial || a.Strength > testscan.Strong {
+			t.Fatalf("bad helper assertion %+v", a)
+		}
+	}
 }
 
 // generated builds a realistic test module of about n bytes.

@@ -2,8 +2,9 @@
 // Rust source files: #[test] functions and their async, rstest, test_case,
 // quickcheck and proptest variants with module-path ids ("tests::parses_empty"),
 // #[ignore] and cfg_attr skips, assert macros (std, approx, insta, claims,
-// pretty_assertions) and #[should_panic], #[allow] attributes, discarded and
-// swallowed errors, pub items, and literal comparisons.
+// pretty_assertions) in tests and in helper functions and methods,
+// #[should_panic], #[allow] attributes, discarded and swallowed errors, pub items,
+// and literal comparisons.
 //
 // The extractor runs a hand-written tokenizer that understands raw strings of any
 // #-depth, byte and C strings, char literals versus lifetimes and nested block

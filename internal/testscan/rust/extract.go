@@ -44,12 +44,13 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	ps := &parser{toks: lx.toks, match: match}
 	ps.items(0, len(lx.toks), &module{exported: true}, false)
 	return &testscan.File{
-		Lang:         testscan.Rust,
-		Tests:        ps.tests(lx.comments),
-		Suppressions: suppressions(lx.toks, match),
-		Exports:      ps.exports,
-		Comparisons:  comparisons(lx.toks, match),
-		Partial:      lx.broken || !balanced || ps.partial,
+		Lang:             testscan.Rust,
+		Tests:            ps.tests(lx.comments),
+		HelperAssertions: ps.helperAssertions(),
+		Suppressions:     suppressions(lx.toks, match),
+		Exports:          ps.exports,
+		Comparisons:      comparisons(lx.toks, match),
+		Partial:          lx.broken || !balanced || ps.partial,
 	}, nil
 }
 

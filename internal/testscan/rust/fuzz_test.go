@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // generatedCrate returns a realistic Rust module with n functions and their tests.
@@ -82,6 +84,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("/* /* unterminated nested */ #[test] fn t() {}")
 	f.Add("#[test_case(1 => ignore ; \"\")] #[rstest] #[case::a(1)] fn f() { match x { 'a' => 1, -2..=3 => 2, _ => 3 } }")
 	f.Add("impl<'a> for { pub fn } #![ #[ ')]}{[( b' br#\" c\"")
+	f.Add("#[cfg(test)]\nmod tests {\n    fn assert_ident(t: &Token, n: &str) {\n        assert_eq!(t.text, n);\n    }\n    #[test]\n    fn a() { assert_ident(&lex(\"x\")[0], \"x\"); }\n    #[test]\n    fn b() { assert_ident(&lex(\"y\")[0], \"y\"); assert!(ok); }\n}\n")
+	f.Add("struct H;\nimpl H { pub fn check(&self) { assert!(self.ok()); } fn f(&self, g: fn(u8) -> u8) { assert_ne!(g(1), 0) } }\n#[fixture] fn h() -> H { assert!(up()); H }")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("src/fuzz.rs", []byte(src))
 		if err != nil {
@@ -102,6 +106,13 @@ func FuzzExtract(f *testing.F) {
 			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {
 				t.Errorf("test %q: Dynamic = %v", tc.ID, tc.Dynamic)
 			}
+		}
+		prev := 1
+		for _, a := range file.HelperAssertions {
+			if a.Line < prev || a.Kind == "" || a.Strength < testscan.Trivial || a.Strength > testscan.Strong {
+				t.Errorf("bad or out-of-order helper assertion %+v after line %d", a, prev)
+			}
+			prev = a.Line
 		}
 	})
 }

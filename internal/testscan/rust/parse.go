@@ -18,7 +18,7 @@ type module struct {
 	skip     *testscan.Skip
 }
 
-// fnDecl is a function with its attributes.
+// fnDecl is a function or method with its attributes (a method's are not read).
 type fnDecl struct {
 	mod       *module
 	name      string
@@ -319,6 +319,10 @@ func (p *parser) impl(i, end int, m *module) int {
 				p.export(typ.exported, m, selfType+"."+p.toks[n+1].text, "method", p.toks[n].line)
 			}
 			j = n
+		case p.is(j, "fn") && p.at(j+1).kind == tkIdent:
+			// A method: recorded for its helper assertions; the pub case above
+			// already exported it.
+			j = p.fn(j, c, typ, nil, false, p.toks[j].line, false)
 		case p.isOpener(j):
 			j = p.closeOf(j, c) + 1
 		default:

@@ -21,6 +21,20 @@ func isTestAttr(a attr) bool {
 	return testAttrs[a.path] || a.path == "test" || strings.HasSuffix(a.path, "::test")
 }
 
+// isTest reports whether f is a test function: it has a test attribute or was
+// declared inside quickcheck! { ... }.
+func (f *fnDecl) isTest() bool {
+	if f.quick {
+		return true
+	}
+	for _, a := range f.attrs {
+		if isTestAttr(a) {
+			return true
+		}
+	}
+	return false
+}
+
 // tests turns the parsed functions into test cases, expanding test_case and
 // rstest cases.
 func (p *parser) tests(comments []comment) []testscan.TestCase {
@@ -40,11 +54,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 		out = append(out, tc)
 	}
 	for _, f := range p.fns {
-		isTest := f.quick
-		for _, a := range f.attrs {
-			isTest = isTest || isTestAttr(a)
-		}
-		if !isTest {
+		if !f.isTest() {
 			continue
 		}
 		body := p.toks[f.bodyOpen+1 : f.bodyClose]
