@@ -1,0 +1,227 @@
+package collectors
+
+import (
+	"bufio"
+	"encoding/xml"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// stated is what a fixture's producer itself says about the run: the tool's
+// own summary line or the report's totals. Nil fields are not checked.
+type stated struct {
+	tests    *TestCounts
+	coverage *float64 // percent, compared to 0.01
+	lint     *[2]int  // errors, warnings
+	types    *[2]int
+	builds   int
+}
+
+func counts(total, passed, failed, skipped, errored int) *TestCounts {
+	return &TestCounts{Total: total, Passed: passed, Failed: failed, Skipped: skipped, Errored: errored}
+}
+
+func pct(v float64) *float64 { return &v }
+
+func diag(errs, warns int) *[2]int { return &[2]int{errs, warns} }
+
+// TestFixtures parses every report recorded from a real tool and checks its
+// totals against what the tool said (the .cmd files quote the summaries),
+// and its full result against a golden file (go test -update rewrites them).
+func TestFixtures(t *testing.T) {
+	tests := []struct {
+		format, file string
+		want         stated
+	}{
+		// go test -json: calc has 4 passing, TestSub failing, TestSlow skipped;
+		// broken does not build and counts as one failed TestMain.
+		{"gotest", "go-test-json.json", stated{tests: counts(7, 4, 2, 1, 0), builds: 1}},
+		{"gotest", "gotestsum.json", stated{tests: counts(7, 4, 2, 1, 0), builds: 1}},
+		// JUnit: each suite's own attributes, summed over the test cases.
+		{"junit", "gotestsum.xml", stated{tests: counts(7, 4, 2, 1, 0)}},
+		{"junit", "jest-junit.xml", stated{tests: counts(5, 3, 1, 1, 0)}},
+		{"junit", "vitest.xml", stated{tests: counts(5, 3, 1, 1, 0)}},
+		{"junit", "node-test.xml", stated{tests: counts(4, 2, 1, 1, 0)}},
+		{"junit", "pytest-xunit2.xml", stated{tests: counts(7, 4, 1, 1, 1)}},
+		{"junit", "pytest-xunit1.xml", stated{tests: counts(7, 4, 1, 1, 1)}},
+		// go tool cover -func prints total 38.5%, 5 of 13 statements (also
+		// checked live in TestGoLive).
+		{"coverprofile", "go-test.out", stated{coverage: pct(100 * 5.0 / 13)}},
+		// LCOV: the tools' text-summary "Lines" figures.
+		{"lcov", "jest.info", stated{coverage: pct(100 * 6.0 / 9)}},
+		{"lcov", "vitest-v8.info", stated{coverage: pct(100 * 12.0 / 18)}},
+		{"lcov", "c8.info", stated{coverage: pct(100 * 17.0 / 23)}},
+		{"lcov", "coverage-py.info", stated{coverage: pct(100 * 29.0 / 34)}},
+		// Cobertura: the root line-rate.
+		{"cobertura", "jest.xml", stated{coverage: pct(66.66)}},
+		{"cobertura", "vitest-v8.xml", stated{coverage: pct(66.66)}},
+		{"cobertura", "coverage-py.xml", stated{coverage: pct(85.29)}},
+		{"cobertura", "gocover-cobertura.xml", stated{coverage: pct(33.333334)}},
+		// Lint: golangci-lint found one errcheck error and one staticcheck
+		// warning; eslint one error, one warning, one parse error and one
+		// suppressed warning.
+		{"sarif", "golangci-lint.sarif", stated{lint: diag(1, 1)}},
+		{"sarif", "eslint.sarif", stated{lint: diag(2, 1)}},
+		{"checkstyle", "golangci-lint.xml", stated{lint: diag(1, 1)}},
+		{"checkstyle", "eslint.xml", stated{lint: diag(2, 1)}},
+		{"eslint", "eslint.json", stated{lint: diag(2, 1)}},
+		{"golangci", "golangci-lint.json", stated{lint: diag(1, 1)}},
+		{"golangci", "golangci-lint-stdout.json", stated{lint: diag(1, 1)}},
+		{"golangci", "golangci-lint-typecheck.json", stated{lint: diag(1, 0)}},
+		// tsc: "Found 4 errors in 2 files." / "Found 1 error."
+		{"tsc", "plain.txt", stated{types: diag(4, 0)}},
+		{"tsc", "pretty.txt", stated{types: diag(4, 0)}},
+		{"tsc", "no-inputs-plain.txt", stated{types: diag(1, 0)}},
+		{"tsc", "no-inputs-pretty.txt", stated{types: diag(1, 0)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.format+"/"+tc.file, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.format, tc.file)
+			r, err := parseFile(t, tc.format, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]string{filepath.ToSlash(path)}, r.Sources); diff != "" {
+				t.Errorf("Sources (-want +got):\n%s", diff)
+			}
+			w := tc.want
+			if w.tests != nil {
+				got, ok := r.TestCounts()
+				if !ok {
+					t.Fatal("no tests measured")
+				}
+				if diff := cmp.Diff(*w.tests, got); diff != "" {
+					t.Errorf("test counts (-want +got):\n%s", diff)
+				}
+			} else if r.Tests != nil {
+				t.Errorf("Tests = %d tests, want not measured", r.Tests.Len())
+			}
+			if w.coverage != nil {
+				got, ok := r.Coverage.Percent()
+				if !ok || math.Abs(got-*w.coverage) > 0.01 {
+					t.Errorf("coverage = %v (ok %v), want %.4f", got, ok, *w.coverage)
+				}
+			} else if r.Coverage != nil {
+				t.Error("Coverage measured, want not measured")
+			}
+			checkDiags(t, "lint", w.lint, r.Lint)
+			checkDiags(t, "type check", w.types, r.TypeCheck)
+			if len(r.BuildFailures) != w.builds {
+				t.Errorf("%d build failures, want %d: %+v", len(r.BuildFailures), w.builds, r.BuildFailures)
+			}
+			checkGolden(t, path+".golden", summarize(r))
+		})
+	}
+}
+
+func checkDiags(t *testing.T, what string, want *[2]int, got *Diagnostics) {
+	t.Helper()
+	switch {
+	case want == nil && got != nil:
+		t.Errorf("%s measured, want not measured", what)
+	case want != nil && got == nil:
+		t.Errorf("%s not measured", what)
+	case want != nil && (got.Errors != want[0] || got.Warnings != want[1]):
+		t.Errorf("%s: %d errors, %d warnings, want %d, %d", what, got.Errors, got.Warnings, want[0], want[1])
+	}
+}
+
+// TestLCOVFixturesMatchTheirSummaries checks that the lines found and hit
+// computed from DA records equal the LF and LH each producer wrote.
+func TestLCOVFixturesMatchTheirSummaries(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/lcov/*.info")
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r, err := parseFile(t, "lcov", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf, lh := statedLCOV(t, path)
+			found, hit := 0, 0
+			for _, f := range r.Coverage.Files {
+				fo, h := f.Lines()
+				found += fo
+				hit += h
+			}
+			if found != lf || hit != lh {
+				t.Errorf("DA records give %d found, %d hit; LF/LH say %d, %d", found, hit, lf, lh)
+			}
+		})
+	}
+}
+
+func statedLCOV(t *testing.T, path string) (lf, lh int) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, _ := strings.Cut(sc.Text(), ":")
+		n, _ := strconv.Atoi(v)
+		switch k {
+		case "LF":
+			lf += n
+		case "LH":
+			lh += n
+		}
+	}
+	return lf, lh
+}
+
+// TestCoberturaFixturesMatchTheirTotals checks the per-file lines against the
+// root's lines-valid and lines-covered.
+func TestCoberturaFixturesMatchTheirTotals(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/cobertura/*.xml")
+	for _, path := range paths {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			r, err := parseFile(t, "cobertura", path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			valid, covered := statedCobertura(t, path)
+			found, hit := 0, 0
+			for _, f := range r.Coverage.Files {
+				fo, h := f.Lines()
+				found += fo
+				hit += h
+			}
+			if found != valid || hit != covered {
+				t.Errorf("lines give %d valid, %d covered; the root says %d, %d", found, hit, valid, covered)
+			}
+		})
+	}
+}
+
+func statedCobertura(t *testing.T, path string) (valid, covered int) {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	d := xml.NewDecoder(f)
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			t.Fatal("no <coverage>")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "coverage" {
+			v, _ := attr(se, "lines-valid")
+			c, _ := attr(se, "lines-covered")
+			valid, _ = strconv.Atoi(v)
+			covered, _ = strconv.Atoi(c)
+			return valid, covered
+		}
+	}
+}

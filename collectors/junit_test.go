@@ -1,0 +1,67 @@
+package collectors
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestJUnitCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		want  map[string]string
+		file  map[string]string
+	}{
+		{
+			name:  "bare testsuite root, ids",
+			input: `<testsuite name="s"><testcase classname="a.B" name="t1"/><testcase name="t2"/><testcase classname="x y" name="x y"/></testsuite>`,
+			want:  map[string]string{"a.B.t1": "passed", "s > t2": "passed", "x y": "passed"},
+		},
+		{
+			name: "outcome precedence and nested suites",
+			input: `<testsuites><testsuite name="outer"><testsuite name="inner" file="spec/a.js">
+				<testcase classname="c" name="fails"><skipped/><failure message="m">body</failure></testcase>
+				<testcase classname="c" name="errors"><failure/><error message="e"/></testcase>
+				<testcase classname="c" name="skips"><skipped message="todo"/><system-out>out</system-out></testcase>
+				<testcase classname="c" name="flaky"><flakyFailure message="first"/><system-err/></testcase>
+				<testcase classname="c" name="props"><properties><property name="k" value="v"/></properties></testcase>
+			</testsuite></testsuite></testsuites>`,
+			want: map[string]string{"c.fails": "failed", "c.errors": "error", "c.skips": "skipped", "c.flaky": "passed (flaky)", "c.props": "passed"},
+			file: map[string]string{"c.fails": "spec/a.js"},
+		},
+		{
+			name:  "retried test: failure wins",
+			input: `<testsuite><testcase classname="c" name="t"><failure/></testcase><testcase classname="c" name="t"/></testsuite>`,
+			want:  map[string]string{"c.t": "failed (flaky)"},
+		},
+		{
+			name:  "latin-1 and comments",
+			input: "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<!-- c --><testsuite><testcase classname=\"c\" name=\"caf\xe9\"/></testsuite>\n<!-- end -->\n",
+			want:  map[string]string{"c.café": "passed"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := mustParse(t, JUnit{}, tc.input)
+			if diff := cmp.Diff(tc.want, summarize(r).Outcomes); diff != "" {
+				t.Errorf("outcomes (-want +got):\n%s", diff)
+			}
+			for id, f := range tc.file {
+				if got, _ := r.Tests.Get(id); got.File != f {
+					t.Errorf("%s file = %q, want %q", id, got.File, f)
+				}
+			}
+		})
+	}
+	t.Run("failure message", func(t *testing.T) {
+		r := mustParse(t, JUnit{}, `<testsuite><testcase classname="c" name="t"><failure message="expected 1">at x.js:3</failure></testcase></testsuite>`)
+		got, _ := r.Tests.Get("c.t")
+		if want := "expected 1\nat x.js:3"; got.Message != want {
+			t.Errorf("message = %q, want %q", got.Message, want)
+		}
+		if got.Suite != "c" || got.Name != "t" {
+			t.Errorf("suite, name = %q, %q, want c, t", got.Suite, got.Name)
+		}
+	})
+}

@@ -1,0 +1,3 @@
+# The --jsonfile of gotestsum v1.12.3 (go install gotest.tools/gotestsum@v1.12.3), go1.26.8, in the
+# module of sample-module.txtar; the same run wrote ../junit/gotestsum.xml.
+gotestsum --junitfile gotestsum.xml --jsonfile gotestsum.json -- -coverprofile=cover2.out ./...
