@@ -40,8 +40,9 @@ func (t *tree) chain(k, limit int) []link {
 }
 
 // assertionAt recognizes the assertions that start at identifier j: expect(...)
-// chains, x.should chains, assert(...) and assert.*(...), the t.* assertions of
-// the test context param, and sinon.assert.*.
+// chains, x.should and should(x) chains, assert(...) and assert.*(...), the t.*
+// assertions of the test context param, sinon.assert.* and the .expect(...)
+// calls of supertest request chains.
 func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 	tk := &t.toks[j]
 	member := t.isMember(j)
@@ -53,6 +54,8 @@ func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 		return t.shouldAt(j, limit)
 	case tk.text == "should" && !member && t.punct(j+1, "."):
 		return t.staticShouldAt(j, limit)
+	case tk.text == "should" && !member && t.punct(j+1, "(") && !t.ident(j-1, "function"):
+		return t.shouldCallAt(j, limit)
 	case tk.text == "assert" && (!member || viaChai):
 		return t.assertAt(j, j, limit)
 	case param != "" && tk.text == param && !member && t.punct(j+1, ".") && t.kind(j+2) == tkIdent:
@@ -62,6 +65,8 @@ func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 		return t.ctxAssertAt(j, limit)
 	case tk.text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
 		return t.sinonAssertAt(j, limit)
+	case !member && (t.punct(j+1, "(") || t.punct(j+1, ".")):
+		return t.supertestAt(j, limit)
 	}
 	return nil
 }
@@ -238,6 +243,21 @@ func (t *tree) subjectStart(end, lo int) int {
 		return k + 1
 	}
 	return lo
+}
+
+// shouldCallAt handles should.js's should(x).<chain>, which checks x like
+// x.should.<chain> does (and also works on null and undefined).
+func (t *tree) shouldCallAt(j, limit int) []testscan.Assertion {
+	k := j + 1
+	if !t.matched(k, limit) {
+		return nil
+	}
+	close := int(t.match[k])
+	args := t.splitArgs(k, close)
+	if len(args) == 0 {
+		return nil
+	}
+	return t.chaiChain(t.toks[j].ln(), args[0][0], args[0][1], t.chain(close+1, limit))
 }
 
 // staticShouldAt handles should.exist(x), should.not.exist(x), should.equal(a, b).

@@ -17,7 +17,7 @@ func set(words ...string) map[string]bool {
 var (
 	// chaiLanguage are chai's readability chains: they do not assert.
 	chaiLanguage = set("to", "be", "been", "is", "that", "which", "and", "has", "have",
-		"with", "at", "of", "same", "but", "does", "still", "also", "itself", "should")
+		"with", "at", "of", "same", "but", "does", "still", "also", "itself", "should", "the", "it")
 	// chaiFlags change the meaning of the assertions after them.
 	chaiFlags = set("deep", "nested", "own", "ordered", "any", "all", "eventually")
 	// chaiChainable act as flags when not called and not last (.include.members).
@@ -70,6 +70,12 @@ func (t *tree) chaiChain(line, from, to int, links []link) []testscan.Assertion 
 		if l.call {
 			a.Expected = t.argText(l.args, 0)
 			expConst = t.argConst(l.args, 0)
+			if len(l.args) >= 2 && pairAssertion[name] {
+				// property('a', 1), header('X', 'v'): the value is expected too.
+				close := int(t.match[l.open])
+				a.Expected = t.norm(l.open+1, close)
+				expConst = t.isConstant(l.open+1, close)
+			}
 			if name == "closeTo" || name == "approximately" {
 				a.Tolerance = t.argText(l.args, 1)
 			}
@@ -83,15 +89,25 @@ func (t *tree) chaiChain(line, from, to int, links []link) []testscan.Assertion 
 	return out
 }
 
-// chaiStrength ranks a chai assertion (including sinon-chai and
-// chai-as-promised words).
+// pairAssertion are the chai and should.js assertions whose second argument is
+// an expected value for the key named by the first.
+var pairAssertion = set("property", "ownProperty", "haveOwnProperty", "nestedProperty",
+	"deepProperty", "propertyByPath", "header")
+
+// chaiStrength ranks a chai or should.js assertion (including sinon-chai,
+// chai-as-promised and chai-http / should-http words).
 func chaiStrength(name string, negated bool, nargs int) testscan.Strength {
 	switch name {
 	case "equal", "equals", "eq", "eql", "eqls", "deepEqual", "members", "become", "calledWith",
 		"calledWithExactly", "calledOnceWith", "calledOnceWithExactly", "alwaysCalledWith",
-		"closeTo", "approximately", "returned":
+		"closeTo", "approximately", "returned", "exactly":
 		return testscan.Strong
-	case "property", "ownProperty", "haveOwnProperty", "nestedProperty", "deepProperty":
+	case "status", "statusCode":
+		if nargs >= 1 {
+			return testscan.Strong
+		}
+	case "property", "ownProperty", "haveOwnProperty", "nestedProperty", "deepProperty",
+		"propertyByPath", "header":
 		if nargs >= 2 {
 			return testscan.Strong
 		}

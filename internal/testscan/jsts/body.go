@@ -64,6 +64,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 	if returnAt >= 0 && firstAssert >= t.returnEnd(returnAt, fn.bodyTo) && (skipAt < 0 || returnAt < skipAt) {
 		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].ln()}
 	}
+	sortByLine(f.assertions)
 	f.commented = s.commentedAssertions(fn)
 	return f
 }

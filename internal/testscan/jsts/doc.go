@@ -14,5 +14,12 @@
 // (.skip .only .todo .each .skipIf .runIf .concurrent .failing ...), x- and f-
 // prefixed forms, node:test options objects and skip calls inside test bodies.
 // Assertions cover jest/vitest expect matchers, chai expect/should chains,
-// node:assert and chai assert, and the t.* assertions of node:test, ava and tap.
+// should.js (x.should.*, should(x).*), node:assert and chai assert, the t.*
+// assertions of node:test, ava and tap, and the .expect(...) calls of supertest
+// request chains (request(app).get('/').expect(200), agents, and variables
+// assigned from either).
+//
+// Assertions outside test case calls (in helper functions, hooks, describe
+// bodies, support files) are File.HelperAssertions; those in a test body,
+// including helpers defined inside it, belong to the test.
 package jsts

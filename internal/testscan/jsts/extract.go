@@ -65,8 +65,8 @@ func isSetupFile(p string) bool {
 	return false
 }
 
-// Extract tokenizes src and recovers tests, suppressions, bypasses, exports and
-// literal comparisons. It never fails; malformed input sets Partial.
+// Extract tokenizes src and recovers tests, helper assertions, suppressions,
+// bypasses, exports and literal comparisons. It never fails; malformed input sets Partial.
 func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	jsx := extensions[strings.ToLower(path.Ext(p))]
 	t := newTree(string(src), jsx)
@@ -74,6 +74,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	s := newScanner(t)
 	s.scanRange(0, len(t.toks), scope{})
 	f.Tests = s.tests
+	f.HelperAssertions = s.helperAssertions()
 	f.Suppressions = t.suppressions()
 	if e.IsTestFile(p) || isSetupFile(p) {
 		f.Bypasses = t.bypasses()

@@ -19,6 +19,12 @@ func FuzzExtract(f *testing.F) {
 		"it('unclosed', () => {\n  expect(a).toEqual(`${b}`\n\n\n  it('next', () => {})",
 		"const f = <T,>(x: T) => x; const g = a < b > c; x = /re/g.exec(s) / 2",
 		"`${`${`",
+		"var request = require('supertest')\ndescribe('HEAD', function(){\n  it('x', function(done){\n    request(app)\n    .head('/tobi')\n    .expect('x-method', /head/)\n    .expect(200, function(err, res){ assert.deepEqual(res.headers, h); done() })\n  })\n})",
+		"import st from 'supertest'\nlet agent\nbeforeEach(() => { agent = st.agent(app) })\nit('a', async () => { var t = agent.post('/'); t.set('A', 'b'); await t.expect(413, done)\n request(app)[m]('/').expect(utils.shouldNotHaveHeader('X'))\n})",
+		"it('should', () => { res.body.should.have.property('a', 1); should(x).not.be.exactly(y); (5).should.be.ok() })",
+		"function shouldHaveBody (buf) {\n  return function (res) { assert.strictEqual(res.text, buf.toString('hex')) }\n}\nconst macro = (t, i) => t.is(parse(i), 1)\nexports.shouldHaveBody = shouldHaveBody",
+		"request(app).get('/').expect(",
+		"x = request(a).get(x = request(b).expect(y = request(c",
 	}
 	for _, s := range seeds {
 		f.Add("x.test.tsx", s)
@@ -31,6 +37,18 @@ func FuzzExtract(f *testing.F) {
 		file, err := New().Extract(path, []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
+		}
+		lines := strings.Count(src, "\n") + 1
+		if len(file.HelperAssertions) > maxHelperAssertions {
+			t.Errorf("%d helper assertions", len(file.HelperAssertions))
+		}
+		for k, a := range file.HelperAssertions {
+			if a.Line < 1 || a.Line > lines || a.Kind == "" {
+				t.Errorf("helper assertion %+v outside the %d lines of the source", a, lines)
+			}
+			if k > 0 && a.Line < file.HelperAssertions[k-1].Line {
+				t.Errorf("helper assertions out of order: %+v after %+v", a, file.HelperAssertions[k-1])
+			}
 		}
 		seen := map[string]bool{}
 		for _, tc := range file.Tests {

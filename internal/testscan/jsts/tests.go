@@ -43,10 +43,13 @@ type scanner struct {
 	// work counts tokens visited; past workBudget, tables are no longer
 	// expanded so nested .each groups cannot multiply the work.
 	work int
+	// testSpans maps the first token of each test call to the token after it.
+	testSpans map[int]int
 }
 
 func newScanner(t *tree) *scanner {
-	return &scanner{t: t, ids: map[string]int{}, commentAssert: map[int]bool{}, bodies: map[int]bodyFacts{}}
+	return &scanner{t: t, ids: map[string]int{}, commentAssert: map[int]bool{}, bodies: map[int]bodyFacts{},
+		testSpans: map[int]int{}}
 }
 
 // scanRange finds test and group calls in [from, to). Test bodies are not
@@ -132,6 +135,7 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 		}
 		return true
 	}
+	s.recordTest(c.start, c.end)
 	var body bodyFacts
 	if hasFn {
 		var ok bool

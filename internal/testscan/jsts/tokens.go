@@ -22,6 +22,7 @@ type tree struct {
 	match    []int32
 	parent   []int32
 	broken   bool
+	req      *reqScope // supertest imports and request variables, read on first use
 }
 
 func newTree(src string, jsx bool) *tree {
