@@ -1,0 +1,217 @@
+package collect
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+func parseReport(t testing.TB, format, text string) *collectors.Result {
+	t.Helper()
+	p, err := collectors.New(format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Parse(format+" fixture", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// sampleResult merges reports of every kind a measurement holds.
+func sampleResult(t testing.TB) *collectors.Result {
+	junit := parseReport(t, "junit", `<testsuites><testsuite name="sum.test.ts">
+<testcase classname="sum" name="adds"/>
+<testcase classname="sum" name="fails"><failure message="expected 3">expected 3, got 4</failure></testcase>
+<testcase classname="sum" name="later"><skipped/></testcase>
+<testcase classname="sum" name="crashes"><error message="TypeError">TypeError: x is undefined</error></testcase>
+</testsuite></testsuites>`)
+	profile := parseReport(t, "coverprofile", "mode: count\nexample.com/m/a.go:3.24,5.2 1 7\nexample.com/m/a.go:7.24,9.2 2 0\n")
+	lcov := parseReport(t, "lcov", "SF:src/sum.ts\nDA:1,3\nDA:2,0\nDA:9,1\nend_of_record\nSF:src/empty.ts\nend_of_record\n")
+	tsc := parseReport(t, "tsc", "src/sum.ts(5,14): error TS2322: Type 'string' is not assignable to type 'number'.\n")
+	eslint := parseReport(t, "eslint", `[{"filePath":"/src/a.js","messages":[{"ruleId":"no-unused-vars","severity":2,"message":"x","line":1,"column":7},{"ruleId":"eqeqeq","severity":1,"message":"y","line":2,"column":1}],"suppressedMessages":[],"errorCount":1,"fatalErrorCount":0,"warningCount":1,"fixableErrorCount":0,"fixableWarningCount":0}]`)
+	return collectors.Merge(junit, profile, lcov, tsc, eslint)
+}
+
+// coverageView is what callers read of coverage, for comparison.
+func coverageView(c *collectors.Coverage) map[string]any {
+	out := map[string]any{"mode": c.Mode}
+	if c.Stated != nil {
+		out["stated"] = *c.Stated
+	}
+	pct, ok := c.Percent()
+	out["percent"], out["ok"] = pct, ok
+	for _, p := range c.Paths() {
+		f := c.Files[p]
+		fp, fok := f.Percent()
+		total, hit := f.Statements()
+		out[p] = []any{fp, fok, total, hit, f.LineHits(), f.Blocks()}
+	}
+	return out
+}
+
+func TestMeasurementJSONRoundTrip(t *testing.T) {
+	stated := 81.5
+	withStated := sampleResult(t)
+	withStated.Coverage.Stated = &stated
+	for name, r := range map[string]*collectors.Result{"merged reports": sampleResult(t), "stated coverage": withStated, "no result": nil} {
+		t.Run(name, func(t *testing.T) {
+			m := &Measurement{Commit: strings.Repeat("a", 40), Result: r, Tools: map[string]string{"go version": "go version go1.26"}}
+			deriveMetrics(&m.Metrics, r)
+			b, err := json.Marshal(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got Measurement
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(m.Metrics, got.Metrics); diff != "" {
+				t.Errorf("metrics (-want +got):\n%s", diff)
+			}
+			if r == nil {
+				if got.Result != nil {
+					t.Errorf("result = %+v, want nil", got.Result)
+				}
+				return
+			}
+			if diff := cmp.Diff(testList(r), testList(got.Result)); diff != "" {
+				t.Errorf("tests (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(coverageView(r.Coverage), coverageView(got.Result.Coverage)); diff != "" {
+				t.Errorf("coverage (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(r.Lint, got.Result.Lint); diff != "" {
+				t.Errorf("lint (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(r.TypeCheck, got.Result.TypeCheck); diff != "" {
+				t.Errorf("type check (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDeriveMetrics(t *testing.T) {
+	var got gate.Metrics
+	deriveMetrics(&got, sampleResult(t))
+	four, one, fifty := 4, 1, 50.0
+	// Errored tests count as failed; coverage is 1 of 3 Go statements and 2
+	// of 3 LCOV lines.
+	want := gate.Metrics{
+		TestCount:          &four,
+		Tests:              &gate.TestStats{Total: 4, Passed: 1, Failed: 2, Skipped: 1},
+		CoveragePercentage: &fifty,
+		TypescriptErrors:   &one,
+		LintErrors:         &one,
+		LintWarnings:       &one,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("metrics (-want +got):\n%s", diff)
+	}
+	var empty gate.Metrics
+	deriveMetrics(&empty, &collectors.Result{})
+	if diff := cmp.Diff(gate.Metrics{}, empty); diff != "" {
+		t.Errorf("nothing measured must stay nil (-want +got):\n%s", diff)
+	}
+}
+
+func TestCache(t *testing.T) {
+	c := NewCache(filepath.Join(t.TempDir(), "cache"))
+	specs := []config.Collector{{Name: "unit", Argv: []string{"go", "test"}}}
+	tree := plumbing.NewHash(strings.Repeat("ab", 20))
+	key := CacheKey(tree, specs, map[string]string{"go version": "go1.26"})
+	for name, other := range map[string]string{
+		"tree":  CacheKey(plumbing.NewHash(strings.Repeat("cd", 20)), specs, map[string]string{"go version": "go1.26"}),
+		"specs": CacheKey(tree, []config.Collector{{Name: "unit", Argv: []string{"go", "test", "-race"}}}, map[string]string{"go version": "go1.26"}),
+		"tools": CacheKey(tree, specs, map[string]string{"go version": "go1.25"}),
+	} {
+		if other == key {
+			t.Errorf("a different %s gives the same key", name)
+		}
+	}
+	if _, ok := c.Get(key); ok {
+		t.Fatal("hit in an empty cache")
+	}
+	m := &Measurement{Commit: "c", Result: sampleResult(t)}
+	deriveMetrics(&m.Metrics, m.Result)
+
+	// Concurrent writers and readers: every read is a miss or a whole entry.
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := c.Put(key, m); err != nil {
+				t.Error(err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			if got, ok := c.Get(key); ok && got.Commit != "c" {
+				t.Errorf("partial entry read: %+v", got)
+			}
+		}()
+	}
+	wg.Wait()
+	got, ok := c.Get(key)
+	if !ok {
+		t.Fatal("miss after Put")
+	}
+	if diff := cmp.Diff(m.Metrics, got.Metrics); diff != "" {
+		t.Errorf("metrics (-want +got):\n%s", diff)
+	}
+	entries, _ := os.ReadDir(c.Dir())
+	if len(entries) != 1 {
+		t.Errorf("cache holds %d files, want 1 (no temporary files left)", len(entries))
+	}
+
+	// A corrupt entry is a miss, and is rewritten.
+	for _, corrupt := range []string{"{\"metrics\": {", "null", "", `{"key": "` + strings.Repeat("0", 64) + `", "measurement": {}}`, `{"key": "` + key + `", "measurement": {"result": {"tests": [{"id": "x", "outcome": "exploded"}]}}}`} {
+		if err := os.WriteFile(filepath.Join(c.Dir(), key+".json"), []byte(corrupt), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := c.Get(key); ok {
+			t.Errorf("corrupt entry %q read as %+v", corrupt, got)
+		}
+		if err := c.Put(key, m); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := c.Get(key); !ok {
+			t.Error("rewritten entry not read")
+		}
+	}
+	if _, ok := c.Get("../../etc/passwd"); ok {
+		t.Error("a key that is not a hash was read")
+	}
+	if err := c.Put("not-a-key", m); err == nil {
+		t.Error("Put accepted a key that is not a hash")
+	}
+}
+
+func TestOpenCacheSharedByWorktrees(t *testing.T) {
+	dir, commit := newRepo(t, map[string]string{"a": "a\n"})
+	linked := filepath.Join(t.TempDir(), "linked")
+	runGit(t, dir, "worktree", "add", "-q", "--detach", linked, commit.String())
+	main, err := OpenCache(openRepo(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := OpenCache(openRepo(t, linked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, ".git", "ralph-gate", "cache")
+	if main.Dir() != want || other.Dir() != want {
+		t.Errorf("cache dirs %s and %s, want both %s", main.Dir(), other.Dir(), want)
+	}
+}

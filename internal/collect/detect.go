@@ -1,0 +1,284 @@
+package collect
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// Collectors returns the collectors that measure a commit: the ones
+// .ralph-gate.yml defines, when it defines any (they replace detection
+// entirely), otherwise the detected ones (Detect).
+func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([]config.Collector, []string, error) {
+	if cfg != nil && len(cfg.Collectors) > 0 {
+		return cfg.Collectors, nil, nil
+	}
+	return Detect(repo, commit)
+}
+
+// Detect finds the toolchains of a commit from its tree (read through
+// gitrepo, never from the working tree) and returns the collectors that
+// measure it, in the order they should run, and notes for the user: a
+// collector whose tool is not installed is left out with the one-line note
+// "collector X: tool Y is not installed" (the caller decides whether the
+// missing data is fatal).
+//
+//   - go.mod or go.work at the root: go test -json with a cover profile.
+//   - package.json with vitest, or jest with jest-junit: the test runner,
+//     through the lockfile's package manager, with JUnit and LCOV output;
+//     preceded by the lockfile's install command (npm ci, pnpm install
+//     --frozen-lockfile, yarn install --frozen-lockfile) unless node_modules
+//     is committed. tsconfig.json: the project's ./node_modules/.bin/tsc.
+//     eslint, when configured and a dependency.
+//   - pytest (pytest.ini, [tool.pytest...] in pyproject.toml, [tool:pytest] in
+//     setup.cfg, [pytest] in tox.ini, conftest.py, or test files in tests/ or
+//     test/): python3 -m pytest with JUnit output, and Cobertura coverage
+//     through pytest-cov, or coverage.py, when installed.
+//   - golangci-lint and ruff, when configured and installed.
+//
+// Detected commands write their reports under {out} (OutDir).
+func Detect(repo *gitrepo.Repo, commit plumbing.Hash) ([]config.Collector, []string, error) {
+	root, err := repo.ListDir(commit, "")
+	if err != nil {
+		return nil, nil, fmt.Errorf("detect toolchains: %w", err)
+	}
+	d := &detector{repo: repo, commit: commit, root: map[string]filemode.FileMode{}}
+	for _, e := range root {
+		d.root[e.Path] = e.Mode
+	}
+	steps := []func() error{d.golang, d.node, d.python, d.golangciLint, d.ruff}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, nil, fmt.Errorf("detect toolchains at %s: %w", short(commit), err)
+		}
+	}
+	return d.specs, d.notes, nil
+}
+
+type detector struct {
+	repo   *gitrepo.Repo
+	commit plumbing.Hash
+	root   map[string]filemode.FileMode
+	specs  []config.Collector
+	notes  []string
+}
+
+func (d *detector) has(name string) bool {
+	m, ok := d.root[name]
+	return ok && m != filemode.Dir && m != filemode.Submodule
+}
+
+func (d *detector) hasDir(name string) bool { return d.root[name] == filemode.Dir }
+
+// read reads a root file; absent (or too large) is nil with no error.
+func (d *detector) read(name string) ([]byte, error) {
+	if !d.has(name) {
+		return nil, nil
+	}
+	b, err := d.repo.ReadFile(d.commit, name)
+	if errors.Is(err, gitrepo.ErrNotFound) || errors.Is(err, gitrepo.ErrTooLarge) {
+		return nil, nil
+	}
+	return b, err
+}
+
+// installed reports whether every tool is on PATH, noting the first one
+// that is not.
+func (d *detector) installed(collector string, tools ...string) bool {
+	for _, t := range tools {
+		if _, err := exec.LookPath(t); err != nil {
+			d.notes = append(d.notes, fmt.Sprintf("collector %s: tool %s is not installed", collector, t))
+			return false
+		}
+	}
+	return true
+}
+
+func (d *detector) note(format string, args ...any) {
+	d.notes = append(d.notes, fmt.Sprintf(format, args...))
+}
+
+func (d *detector) golang() error {
+	if !d.has("go.mod") && !d.has("go.work") {
+		return nil
+	}
+	const name = "go test"
+	if !d.installed(name, "go") {
+		return nil
+	}
+	d.specs = append(d.specs, config.Collector{
+		Name:  name,
+		Argv:  []string{"go", "test", "-json", "-coverprofile=" + OutDir + "/go-cover.out", "./..."},
+		Tests: true,
+		Reports: []config.ReportSpec{
+			{Format: "gotest", Stdout: true},
+			{Format: "coverprofile", Path: OutDir + "/go-cover.out"},
+		},
+	})
+	return nil
+}
+
+func (d *detector) golangciLint() error {
+	configured := false
+	for _, f := range []string{".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"} {
+		configured = configured || d.has(f)
+	}
+	const name = "golangci-lint"
+	if !configured || !d.installed(name, "golangci-lint") {
+		return nil
+	}
+	// v2 replaced --out-format with --output.<format>.path.
+	version := probeVersion(context.Background(), []string{"golangci-lint", "--version"})
+	if strings.Contains(version, "version 1.") {
+		d.specs = append(d.specs, config.Collector{
+			Name:    name,
+			Argv:    []string{"golangci-lint", "run", "--out-format=json", "./..."},
+			Reports: []config.ReportSpec{{Format: "golangci", Stdout: true}},
+		})
+		return nil
+	}
+	d.specs = append(d.specs, config.Collector{
+		Name:    name,
+		Argv:    []string{"golangci-lint", "run", "--output.json.path=" + OutDir + "/golangci.json", "./..."},
+		Reports: []config.ReportSpec{{Format: "golangci", Path: OutDir + "/golangci.json"}},
+	})
+	return nil
+}
+
+func (d *detector) ruff() error {
+	configured := d.has("ruff.toml") || d.has(".ruff.toml")
+	if !configured {
+		b, err := d.read("pyproject.toml")
+		if err != nil {
+			return err
+		}
+		configured = hasSection(b, "[tool.ruff")
+	}
+	const name = "ruff"
+	if !configured || !d.installed(name, "ruff") {
+		return nil
+	}
+	d.specs = append(d.specs, config.Collector{
+		Name:    name,
+		Argv:    []string{"ruff", "check", "--output-format=sarif", "--output-file=" + OutDir + "/ruff.sarif", "--exit-zero", "."},
+		Reports: []config.ReportSpec{{Format: "sarif", Path: OutDir + "/ruff.sarif"}},
+	})
+	return nil
+}
+
+// hasSection reports whether an INI or TOML file has a line that starts a
+// section with the prefix ("[tool.pytest" matches [tool.pytest.ini_options]).
+func hasSection(b []byte, prefix string) bool {
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if strings.HasPrefix(strings.TrimSpace(sc.Text()), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// probe runs a short command outside any checkout and reports whether it
+// succeeded (python3 -c "import pytest").
+func probe(argv ...string) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), versionTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = os.TempDir()
+	cmd.Env = withoutRepoEnv(os.Environ())
+	return cmd.Run() == nil
+}
+
+func (d *detector) python() error {
+	configured := d.has("pytest.ini") || d.has("conftest.py")
+	for _, f := range []struct{ file, section string }{
+		{"pyproject.toml", "[tool.pytest"}, {"setup.cfg", "[tool:pytest]"}, {"tox.ini", "[pytest]"},
+	} {
+		if configured {
+			break
+		}
+		b, err := d.read(f.file)
+		if err != nil {
+			return err
+		}
+		configured = hasSection(b, f.section)
+	}
+	for _, dir := range []string{"tests", "test"} {
+		if configured || !d.hasDir(dir) {
+			continue
+		}
+		entries, err := d.repo.ListDir(d.commit, dir)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			base := path.Base(e.Path)
+			if strings.HasSuffix(base, ".py") && (strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py")) {
+				configured = true
+			}
+		}
+	}
+	const name = "pytest"
+	if !configured || !d.installed(name, "python3") {
+		return nil
+	}
+	if !probe("python3", "-c", "import pytest") {
+		d.note("collector %s: tool pytest is not installed (python3 -m pytest)", name)
+		return nil
+	}
+	junit := OutDir + "/pytest-junit.xml"
+	cobertura := OutDir + "/pytest-coverage.xml"
+	switch {
+	case probe("python3", "-c", "import pytest_cov"):
+		d.specs = append(d.specs, config.Collector{
+			Name:  name,
+			Argv:  []string{"python3", "-m", "pytest", "--junitxml=" + junit, "--cov", "--cov-report=xml:" + cobertura},
+			Tests: true,
+			Reports: []config.ReportSpec{
+				{Format: "junit", Path: junit},
+				{Format: "cobertura", Path: cobertura},
+			},
+		})
+	case probe("python3", "-c", "import coverage"):
+		env := map[string]string{"COVERAGE_FILE": OutDir + "/pytest.coverage"}
+		d.specs = append(d.specs,
+			config.Collector{
+				Name:    name,
+				Argv:    []string{"python3", "-m", "coverage", "run", "-m", "pytest", "--junitxml=" + junit},
+				Env:     env,
+				Tests:   true,
+				Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
+			},
+			config.Collector{
+				Name:    "coverage xml",
+				Argv:    []string{"python3", "-m", "coverage", "xml", "-o", cobertura},
+				Env:     env,
+				Reports: []config.ReportSpec{{Format: "cobertura", Path: cobertura}},
+			})
+	default:
+		d.note("collector %s: coverage not measured (neither pytest-cov nor coverage.py is installed)", name)
+		d.specs = append(d.specs, config.Collector{
+			Name:    name,
+			Argv:    []string{"python3", "-m", "pytest", "--junitxml=" + junit},
+			Tests:   true,
+			Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
+		})
+	}
+	return nil
+}
+
+// versionTimeout bounds one probe of the environment.
+const versionTimeout = 20 * time.Second

@@ -1,0 +1,406 @@
+package collect
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+)
+
+// OutDir is the placeholder that Run replaces, in a collector's argv, env
+// values and report paths, with a fresh directory outside the checkout,
+// shared by the collectors of one run and removed after it.
+const OutDir = "{out}"
+
+// DefaultTimeout bounds a collector that sets no timeout.
+const DefaultTimeout = 30 * time.Minute
+
+// Progress phases.
+const (
+	PhaseStart   = "start"   // the command is starting
+	PhaseRunning = "running" // the command runs (every ProgressInterval)
+	PhaseParse   = "parse"   // the command exited; its reports are read
+	PhaseDone    = "done"    // the collector finished without error
+	PhaseFailed  = "failed"  // the collector failed (the error says why)
+)
+
+// RunOptions tune Run and Measure. The zero value is ready to use.
+type RunOptions struct {
+	// Progress, when set, is told which collector is in which phase and how
+	// long it has been running. It is called from Run's goroutine and from a
+	// ticker goroutine, never concurrently.
+	Progress func(collector, phase string, elapsed time.Duration)
+	// ProgressInterval is how often PhaseRunning is reported (default 1s).
+	ProgressInterval time.Duration
+	// Environ is the environment collectors start from (default os.Environ()).
+	// Variables that point git at a repository (GIT_DIR...) are removed.
+	Environ []string
+	// Output, when set, receives the collectors' standard error, and their
+	// standard output when no report reads it.
+	Output io.Writer
+}
+
+// Run runs the collectors in dir, one after the other, and reads their
+// reports. Each report's path is a glob relative to dir (or under {out});
+// several matching files are merged with collectors.Merge. A test command
+// that exits non-zero because tests failed is normal; a report that is
+// missing or malformed is an error that names the collector and the file.
+func Run(ctx context.Context, dir string, specs []config.Collector, opts RunOptions) (*Measurement, error) {
+	return run(ctx, dir, specs, opts, nil)
+}
+
+func run(ctx context.Context, dir string, specs []config.Collector, opts RunOptions, tools map[string]string) (*Measurement, error) {
+	start := time.Now()
+	if tools == nil {
+		tools = ToolVersions(ctx, specs)
+	}
+	m := &Measurement{Tools: tools}
+	// One {out} for the whole run: a later collector may read what an
+	// earlier one wrote (coverage run, then coverage xml).
+	out, err := os.MkdirTemp("", "ralph-gate-out-")
+	if err != nil {
+		return nil, fmt.Errorf("collectors: %w", err)
+	}
+	defer removeAll(out)
+	var results []*collectors.Result
+	for _, spec := range specs {
+		res, cr, err := runOne(ctx, dir, out, spec, opts)
+		if opts.Progress != nil {
+			phase := PhaseDone
+			if err != nil {
+				phase = PhaseFailed
+			}
+			opts.Progress(spec.Name, phase, cr.Duration)
+		}
+		if err != nil {
+			return nil, err
+		}
+		m.Collectors = append(m.Collectors, cr)
+		results = append(results, res...)
+	}
+	m.Result = collectors.Merge(results...)
+	deriveMetrics(&m.Metrics, m.Result)
+	m.Duration = time.Since(start)
+	return m, nil
+}
+
+// runOne runs one collector and parses its reports.
+func runOne(ctx context.Context, dir, out string, spec config.Collector, opts RunOptions) ([]*collectors.Result, CollectorRun, error) {
+	cr := CollectorRun{Name: spec.Name}
+	start := time.Now()
+	fail := func(err error) ([]*collectors.Result, CollectorRun, error) {
+		cr.Duration = time.Since(start)
+		return nil, cr, fmt.Errorf("collector %s: %w", spec.Name, err)
+	}
+	if len(spec.Argv) == 0 || spec.Shell && len(spec.Argv) != 1 {
+		return fail(errors.New("argv must be a command (with shell: true, one command string)"))
+	}
+	timeout := DefaultTimeout
+	if spec.Timeout != "" {
+		d, err := time.ParseDuration(spec.Timeout)
+		if err != nil || d <= 0 {
+			return fail(fmt.Errorf("bad timeout %q", spec.Timeout))
+		}
+		timeout = d
+	}
+	expand := func(s string) string { return strings.ReplaceAll(s, OutDir, out) }
+
+	argv := make([]string, len(spec.Argv))
+	for i, a := range spec.Argv {
+		argv[i] = expand(a)
+	}
+	if spec.Shell {
+		argv = []string{"sh", "-c", argv[0]}
+	}
+	env := opts.Environ
+	if env == nil {
+		env = os.Environ()
+	}
+	env = withoutRepoEnv(env)
+	keys := make([]string, 0, len(spec.Env))
+	for k := range spec.Env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		env = append(env, k+"="+expand(spec.Env[k]))
+	}
+
+	stdoutReport := false
+	for _, r := range spec.Reports {
+		stdoutReport = stdoutReport || r.Stdout
+	}
+	var stdoutFile *os.File
+	if stdoutReport {
+		f, err := os.CreateTemp(out, "stdout-*")
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		defer os.Remove(f.Name())
+		stdoutFile = f
+	}
+
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = env
+	cmd.Stdin = nil
+	tail := &tailBuffer{max: 4096}
+	var stderr io.Writer = tail
+	if opts.Output != nil {
+		stderr = io.MultiWriter(tail, opts.Output)
+	}
+	cmd.Stderr = stderr
+	switch {
+	case stdoutFile != nil:
+		cmd.Stdout = stdoutFile
+	case opts.Output != nil:
+		cmd.Stdout = opts.Output
+	}
+	killGroup(cmd)
+	// A test binary that a killed command leaves holding the pipes must not
+	// keep Run waiting.
+	cmd.WaitDelay = 10 * time.Second
+
+	if opts.Progress != nil {
+		opts.Progress(spec.Name, PhaseStart, 0)
+	}
+	stopTicker := ticker(spec.Name, start, opts)
+	err := cmd.Run()
+	stopTicker()
+	cr.Duration = time.Since(start)
+	var exitErr *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return fail(fmt.Errorf("interrupted: %w", ctx.Err()))
+	case runCtx.Err() != nil:
+		return fail(fmt.Errorf("timed out after %s", timeout))
+	case errors.As(err, &exitErr):
+		cr.ExitCode = exitErr.ExitCode()
+	case errors.Is(err, exec.ErrNotFound):
+		return fail(fmt.Errorf("%s is not installed (not found in PATH)", argv[0]))
+	case err != nil:
+		return fail(fmt.Errorf("run %s: %w", argv[0], err))
+	}
+	status := func() string {
+		s := fmt.Sprintf("exit status %d", cr.ExitCode)
+		if t := tail.String(); t != "" {
+			s += "; stderr ends: " + t
+		}
+		return s
+	}
+	if len(spec.Reports) == 0 {
+		if cr.ExitCode != 0 {
+			return fail(errors.New(status()))
+		}
+		return nil, cr, nil
+	}
+
+	if opts.Progress != nil {
+		opts.Progress(spec.Name, PhaseParse, time.Since(start))
+	}
+	var results []*collectors.Result
+	for _, r := range spec.Reports {
+		p, err := collectors.New(r.Format)
+		if err != nil {
+			return fail(err)
+		}
+		if r.Stdout {
+			name := spec.Name + " stdout"
+			fi, err := stdoutFile.Stat()
+			if err != nil {
+				return fail(err)
+			}
+			if fi.Size() == 0 && cr.ExitCode != 0 {
+				return fail(fmt.Errorf("no %s report on standard output (%s)", r.Format, status()))
+			}
+			res, err := parseFile(p, name, stdoutFile.Name())
+			if err != nil {
+				return fail(err)
+			}
+			results = append(results, res)
+			cr.Reports = append(cr.Reports, name)
+			continue
+		}
+		pattern := expand(r.Path)
+		files, err := globReports(dir, pattern)
+		if err != nil {
+			return fail(fmt.Errorf("report %s: %w", r.Path, err))
+		}
+		if len(files) == 0 {
+			return fail(fmt.Errorf("report file %s (%s) is missing after the command ran (%s)", r.Path, r.Format, status()))
+		}
+		var parsed []*collectors.Result
+		for _, f := range files {
+			name := reportName(dir, out, f)
+			res, err := parseFile(p, name, f)
+			if err != nil {
+				return fail(err)
+			}
+			parsed = append(parsed, res)
+			cr.Reports = append(cr.Reports, name)
+		}
+		if len(parsed) == 1 {
+			results = append(results, parsed[0])
+		} else {
+			results = append(results, collectors.Merge(parsed...))
+		}
+	}
+	cr.Duration = time.Since(start)
+	return results, cr, nil
+}
+
+// parseFile parses one report file; the parser's errors name the file.
+func parseFile(p collectors.Parser, name, file string) (*collectors.Result, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("report %s: %w", name, err)
+	}
+	defer f.Close()
+	res, err := p.Parse(name, f)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// reportName is how errors and Sources name a report file: relative to the
+// checkout, or as {out}/... for the output directory.
+func reportName(dir, out, file string) string {
+	if rel, err := filepath.Rel(out, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return OutDir + "/" + filepath.ToSlash(rel)
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
+}
+
+// globReports expands a report glob, relative to dir unless absolute; "**"
+// matches any number of directories (config.MatchGlob). Only regular files
+// match, sorted.
+func globReports(dir, pattern string) ([]string, error) {
+	pattern = filepath.ToSlash(pattern)
+	if !filepath.IsAbs(filepath.FromSlash(pattern)) {
+		pattern = filepath.ToSlash(dir) + "/" + strings.TrimPrefix(pattern, "./")
+	}
+	var files []string
+	if !strings.Contains(pattern, "**") {
+		matches, err := filepath.Glob(filepath.FromSlash(pattern))
+		if err != nil {
+			return nil, err
+		}
+		files = matches
+	} else {
+		// Walk from the pattern's longest prefix without wildcards.
+		segs := strings.Split(pattern, "/")
+		i := 0
+		for i < len(segs) && !strings.ContainsAny(segs[i], "*?[") {
+			i++
+		}
+		root := strings.Join(segs[:i], "/")
+		if root == "" {
+			root = "/"
+		}
+		rest := strings.Join(segs[i:], "/")
+		err := filepath.WalkDir(filepath.FromSlash(root), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				if p == filepath.FromSlash(root) {
+					return filepath.SkipAll
+				}
+				return nil
+			}
+			rel, rerr := filepath.Rel(filepath.FromSlash(root), p)
+			if rerr != nil || d.IsDir() {
+				return nil
+			}
+			if config.MatchGlob(rest, filepath.ToSlash(rel)) || !strings.Contains(rest, "/") && config.MatchGlob("**/"+rest, filepath.ToSlash(rel)) {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	out := files[:0]
+	for _, f := range files {
+		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// ticker reports PhaseRunning every ProgressInterval until stopped.
+func ticker(name string, start time.Time, opts RunOptions) (stop func()) {
+	if opts.Progress == nil {
+		return func() {}
+	}
+	every := opts.ProgressInterval
+	if every <= 0 {
+		every = time.Second
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				opts.Progress(name, PhaseRunning, time.Since(start))
+			}
+		}
+	}()
+	return func() { close(done); wg.Wait() }
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+// String returns the last lines written, on one line.
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
+	if len(lines) > 3 {
+		lines = lines[len(lines)-3:]
+	}
+	s := strings.Join(lines, " | ")
+	if len(s) > 400 {
+		s = "…" + s[len(s)-400:]
+	}
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,202 @@
+package collect
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// cleanupTimeout bounds the git commands that remove a worktree: they run
+// with a fresh context, after the caller's may have been cancelled.
+const cleanupTimeout = 2 * time.Minute
+
+// Worktree is a temporary, detached checkout of one commit, made with
+// `git worktree add`. Remove it when done; Remove is safe to call twice.
+type Worktree struct {
+	// Dir is the checkout's root directory.
+	Dir string
+	// Commit is the commit checked out, as given to AddWorktree.
+	Commit string
+
+	repoDir string
+	root    string // the temporary directory holding Dir
+	once    sync.Once
+	err     error
+}
+
+// AddWorktree checks commit out, detached, into a new temporary directory,
+// with `git worktree add --detach`. The repository's hooks are disabled for the
+// checkout (a post-checkout hook must not run on the user's behalf) and the
+// user's working tree, index, HEAD, stash and branches are not changed: git
+// records the worktree under <git-common-dir>/worktrees/, which Remove cleans.
+func AddWorktree(ctx context.Context, repoDir, commit string) (*Worktree, error) {
+	if strings.HasPrefix(commit, "-") || strings.TrimSpace(commit) == "" {
+		return nil, fmt.Errorf("add worktree: bad commit %q", commit)
+	}
+	root, err := os.MkdirTemp("", "ralph-gate-")
+	if err != nil {
+		return nil, fmt.Errorf("add worktree for %s: %w", commit, err)
+	}
+	// The directory's base name becomes the worktree's name under
+	// .git/worktrees; a unique one keeps concurrent runs apart.
+	dir := filepath.Join(root, filepath.Base(root))
+	w := &Worktree{Dir: dir, Commit: commit, repoDir: repoDir, root: root}
+	if _, err := git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit); err != nil {
+		rmErr := w.Remove()
+		return nil, errors.Join(fmt.Errorf("add worktree for %s: %w", commit, err), rmErr)
+	}
+	return w, nil
+}
+
+// Overlay lays other versions of files over the checkout: each key is a
+// slash path from the repository root, each value the file's content, and a
+// nil value deletes the file. The tamper check uses it to put BASE's test
+// files over HEAD's code.
+func (w *Worktree) Overlay(files map[string][]byte) error {
+	for name, content := range files {
+		p, err := w.path(name)
+		if err != nil {
+			return err
+		}
+		if content == nil {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("overlay: delete %s: %w", name, err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("overlay: %s: %w", name, err)
+		}
+		// A symbolic link in the checkout must not redirect the write.
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("overlay: replace link %s: %w", name, err)
+			}
+		}
+		if err := os.WriteFile(p, content, 0o644); err != nil {
+			return fmt.Errorf("overlay: write %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// path maps a repository path to a file inside the checkout, refusing paths
+// that would leave it.
+func (w *Worktree) path(name string) (string, error) {
+	clean := filepath.Clean(filepath.FromSlash(name))
+	if name == "" || filepath.IsAbs(clean) || clean == "." || clean == ".." ||
+		strings.HasPrefix(clean, ".."+string(filepath.Separator)) || filepath.VolumeName(clean) != "" {
+		return "", fmt.Errorf("overlay: path %q is not inside the repository", name)
+	}
+	if first, _, _ := strings.Cut(filepath.ToSlash(clean), "/"); first == ".git" {
+		return "", fmt.Errorf("overlay: path %q is inside .git", name)
+	}
+	// Intermediate directories that are symbolic links could lead outside.
+	dir := w.Dir
+	parts := strings.Split(filepath.ToSlash(filepath.Dir(clean)), "/")
+	for _, part := range parts {
+		if part == "." {
+			continue
+		}
+		dir = filepath.Join(dir, part)
+		if fi, err := os.Lstat(dir); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return "", fmt.Errorf("overlay: path %q goes through a symbolic link", name)
+		}
+	}
+	return filepath.Join(w.Dir, clean), nil
+}
+
+// Remove deletes the checkout and git's record of it: `git worktree remove
+// --force`, then the temporary directory, then `git worktree prune`. It runs
+// with its own context, so it completes after the caller's was cancelled,
+// and it is safe to call more than once (later calls return the first
+// result).
+func (w *Worktree) Remove() error {
+	w.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+		defer cancel()
+		var errs []error
+		if _, err := os.Stat(w.Dir); err == nil {
+			// Fails on worktrees holding submodules, or when git did not
+			// finish adding it; RemoveAll and prune below cover both.
+			_, _ = git(ctx, w.repoDir, "worktree", "remove", "--force", "--", w.Dir)
+		}
+		if err := removeAll(w.root); err != nil {
+			errs = append(errs, fmt.Errorf("remove worktree %s: %w", w.Dir, err))
+		}
+		if _, err := git(ctx, w.repoDir, "worktree", "prune"); err != nil {
+			errs = append(errs, fmt.Errorf("remove worktree %s: %w", w.Dir, err))
+		}
+		w.err = errors.Join(errs...)
+	})
+	return w.err
+}
+
+// removeAll is os.RemoveAll that also removes read-only directories, which
+// tests and module caches leave behind.
+func removeAll(root string) error {
+	if err := os.RemoveAll(root); err == nil {
+		return nil
+	}
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(root)
+}
+
+// git runs a git command in dir and returns its standard output; the error
+// carries git's standard error.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(withoutRepoEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
+		}
+		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, firstLine(msg))
+	}
+	return stdout.Bytes(), nil
+}
+
+// repoEnv are the variables that point git at a repository; a pre-push hook
+// runs with some of them set, and a collector that runs git (a test that
+// makes a repository) must not be sent to the user's.
+var repoEnv = []string{
+	"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR",
+	"GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE",
+	"GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
+}
+
+func withoutRepoEnv(env []string) []string {
+	out := make([]string, 0, len(env))
+next:
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		for _, r := range repoEnv {
+			if k == r {
+				continue next
+			}
+		}
+		out = append(out, kv)
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
