@@ -32,6 +32,9 @@ type Worktree struct {
 	err     error
 }
 
+// worktreeMu serializes `git worktree add` within the process.
+var worktreeMu sync.Mutex
+
 // AddWorktree checks commit out, detached, into a new temporary directory,
 // with `git worktree add --detach`. The repository's hooks are disabled for the
 // checkout (a post-checkout hook must not run on the user's behalf) and the
@@ -49,7 +52,18 @@ func AddWorktree(ctx context.Context, repoDir, commit string) (*Worktree, error)
 	// .git/worktrees; a unique one keeps concurrent runs apart.
 	dir := filepath.Join(root, filepath.Base(root))
 	w := &Worktree{Dir: dir, Commit: commit, repoDir: repoDir, root: root}
-	if _, err := git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit); err != nil {
+	// git reads every worktree's metadata while it adds one, and fails when
+	// another is half-written: serialize adds within the process, and retry
+	// once for a concurrent ralph-gate in another process.
+	worktreeMu.Lock()
+	_, err = git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit)
+	if err != nil && ctx.Err() == nil {
+		_ = os.RemoveAll(dir)
+		_, _ = git(context.Background(), repoDir, "worktree", "prune")
+		_, err = git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit)
+	}
+	worktreeMu.Unlock()
+	if err != nil {
 		rmErr := w.Remove()
 		return nil, errors.Join(fmt.Errorf("add worktree for %s: %w", commit, err), rmErr)
 	}
