@@ -486,3 +486,16 @@ func TestAnalyzeSkipsWithNotes(t *testing.T) {
 		}
 	}
 }
+
+// runCmd runs a command and returns its standard output; a non-zero exit is
+// fine (failing tests), a command that cannot start is not.
+func runCmd(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return string(out)
+}

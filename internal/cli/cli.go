@@ -52,6 +52,8 @@ func run(ctx context.Context, args []string, env Env) error {
 		return nil
 	case "analyze":
 		return runAnalyze(ctx, rest, env)
+	case "compare":
+		return runCompare(ctx, rest, env)
 	}
 	return usagef("unknown command %q (run 'ralph-gate --help' for the list)", cmd)
 }

@@ -11,6 +11,7 @@ Usage:
 
 Commands:
   analyze    analyze a git range or a patch statically (reads git objects only)
+  compare    analyze, and measure tests, coverage, type and lint errors at both ends
   version    print the version
   help       show help for a command
 
@@ -54,6 +55,54 @@ Examples:
   ralph-gate analyze origin/main HEAD
   ralph-gate analyze --format json main
   git diff | ralph-gate analyze --patch -
+`,
+	"compare": `Usage:
+  ralph-gate compare [--repo DIR] [--format F] [--fail-on SEV] [--config FILE]
+                     [--report KIND=GLOB]... [--base-report KIND=GLOB]...
+                     [--collect auto|none] [--no-cache] [--allow-missing]
+                     [--no-tamper-check] [BASE [HEAD]]
+
+compare = analyze + measured metrics. For BASE and HEAD it obtains the test ids
+and outcomes, coverage (overall and per file), type-check and lint errors, file
+count, lines of code and complexity, and reports what got worse: tests that ran
+at BASE and not at HEAD, tests that passed and are now skipped, coverage that
+dropped beyond the tolerance (0.5 points overall, 5 on a changed file).
+
+Each end is measured from report files (--report for HEAD, --base-report for
+BASE; a glob's files are merged, as shards of a CI matrix are) or, without
+them, by running the project's collectors in a temporary worktree: the
+working tree, index, HEAD, stash and branches are never touched. Collectors are
+detected from BASE's tree (go.mod, package.json with vitest or jest, tsconfig,
+pytest, golangci-lint, eslint, ruff) or given in .ralph-gate.yml. Results are
+cached under .git/ralph-gate/ by tree, collector configuration and tool
+versions.
+
+The tamper check runs BASE's versions of the test files the range modified or
+deleted against HEAD's code: a test that passed at BASE and fails there while
+HEAD's edited version passes shows that the edit covers a behaviour change.
+
+Missing data fails closed: an end with no test results exits 2 naming what is
+missing ("no tests ran" is never a pass) unless --allow-missing.
+
+Report kinds: gotest, junit, coverprofile, lcov, cobertura, sarif, checkstyle,
+eslint, golangci, tsc.
+
+Flags:
+  --repo DIR            the repository (default: the current directory)
+  --format F            text (default), json, markdown, sarif, github
+  --fail-on SEV         critical, high (default), medium, low, none
+  --config FILE         use FILE instead of .ralph-gate.yml at BASE
+  --report KIND=GLOB    HEAD's report files (repeatable)
+  --base-report KIND=GLOB  BASE's report files (repeatable)
+  --collect auto|none   run collectors for an end without reports (default auto)
+  --no-cache            measure again even when a measurement is cached
+  --allow-missing       turn missing measurements into notes
+  --no-tamper-check     do not run BASE's tests against HEAD's code
+
+Examples:
+  ralph-gate compare origin/main HEAD
+  ralph-gate compare --report junit='out/*.xml' --report lcov=coverage/lcov.info origin/main HEAD
+  ralph-gate compare --format markdown BASE HEAD >comment.md
 `,
 	"version": `Usage:
   ralph-gate version
