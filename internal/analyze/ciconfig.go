@@ -181,10 +181,15 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 	oldTotal, newTotal := 0, 0
 	strictNow := map[string]bool{}
 	var out []gate.Finding
-	for _, pr := range pairs {
+	kinds := make([]configKind, len(pairs))
+	for i, pr := range pairs {
 		kind := classify(pr.path())
 		if kind == notConfig && pr.fc.OldPath != "" {
 			kind = classify(pr.fc.OldPath)
+		}
+		kinds[i] = kind
+		if kind == notConfig {
+			continue
 		}
 		oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
 		for _, l := range newLines {
@@ -212,13 +217,11 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+"."))
 		}
 	}
-	for _, pr := range pairs {
-		kind := classify(pr.path())
-		if kind == notConfig && pr.fc.OldPath != "" {
-			kind = classify(pr.fc.OldPath)
+	for i, pr := range pairs {
+		if k := kinds[i]; k == tsConfig || k == pythonConfig || k == lintConfig {
+			added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
+			out = append(out, a.strictness(pr.path(), k, added, removed, strictNow)...)
 		}
-		added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
-		out = append(out, a.strictness(pr.path(), kind, added, removed, strictNow)...)
 	}
 	return out
 }

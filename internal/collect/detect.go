@@ -118,9 +118,12 @@ func (d *detector) golang() error {
 	if !d.installed(name, "go") {
 		return nil
 	}
+	// -trimpath keeps compiled packages independent of the worktree's
+	// temporary path, so Go's build and test caches serve a new worktree of
+	// an already-built tree.
 	d.specs = append(d.specs, config.Collector{
 		Name:  name,
-		Argv:  []string{"go", "test", "-json", "-coverprofile=" + OutDir + "/go-cover.out", "./..."},
+		Argv:  []string{"go", "test", "-trimpath", "-json", "-coverprofile=" + OutDir + "/go-cover.out", "./..."},
 		Tests: true,
 		Reports: []config.ReportSpec{
 			{Format: "gotest", Stdout: true},
