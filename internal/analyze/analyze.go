@@ -150,6 +150,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareComparisons(pairs, ch.RelatedTests)...)
 	out = append(out, a.compareExports(pairs)...)
+	out = append(out, a.compareCommands(pairs)...)
 	for i := range out {
 		out[i].Commit = ch.Commit
 		out[i].Net = true

@@ -103,3 +103,20 @@ func TestConfigMigrations(t *testing.T) {
 	pkg := mvn + "      - run: mvn -B package -DskipTests japicmp:cmp\n"
 	expectNoHigh(t, run(mod(".github/workflows/build.yml", mvn, pkg)))
 }
+
+func TestCommandRemoved(t *testing.T) {
+	pkg := `{"name": "@acme/tool", "bin": {"acme": "bin/acme.js", "acme-lint": "bin/lint.js"}}` + "\n"
+	fs := run(mod("package.json", pkg, `{"name": "@acme/tool", "bin": {"acme": "bin/acme.js"}}`+"\n"))
+	expectFinding(t, fs, gate.FeatureRemoval, gate.SeverityMedium, "package.json", "")
+	py := "[project]\nname = \"x\"\n\n[project.scripts]\nx-cli = \"x.cli:main\"\nx-admin = \"x.admin:main\"\n"
+	fs = run(mod("pyproject.toml", py, strings.Replace(py, "x-admin = \"x.admin:main\"\n", "", 1)))
+	expectFinding(t, fs, gate.FeatureRemoval, gate.SeverityMedium, "pyproject.toml", "")
+	fs = run(del("cmd/migrate/main.go", "package main\n\nfunc main() {}\n"))
+	expectFinding(t, fs, gate.FeatureRemoval, gate.SeverityMedium, "cmd/migrate/main.go", "")
+	// Moving a command's main into another file of the same command is not a removal.
+	for _, f := range run(del("cmd/migrate/main.go", "package main\n\nfunc main() {}\n"), add("cmd/migrate/run.go", "package main\n\nfunc main() {}\n")) {
+		if f.Rule == "command-removed" {
+			t.Errorf("command kept in another file reported: %s", f.Message)
+		}
+	}
+}
