@@ -23,21 +23,40 @@ type check struct {
 }
 
 // assertion reads one call as an assertion, if it is one.
-func (e *env) assertion(call *ast.CallExpr, stack []ast.Node, done map[ifKey]bool) (testscan.Assertion, bool) {
+func (e *env) assertion(call *ast.CallExpr, stack []ast.Node) (testscan.Assertion, bool) {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	if !ok {
 		return testscan.Assertion{}, false
 	}
-	if failMethods[sel.Sel.Name] && (e.isTestingExpr(sel.X) || e.objectFamily(sel.X) == famCheck) {
-		return e.failCall(call, "t."+sel.Sel.Name, stack, done)
+	if kind := failKind(sel.Sel.Name); kind != "" && (e.isTestingExpr(sel.X) || e.objectFamily(sel.X) == famCheck) {
+		return e.failCall(call, kind, stack)
 	}
 	return e.libCall(call, sel)
+}
+
+// failKind is the assertion kind of a failMethods method, "" for other names.
+func failKind(method string) string {
+	switch method {
+	case "Error":
+		return "t.Error"
+	case "Errorf":
+		return "t.Errorf"
+	case "Fatal":
+		return "t.Fatal"
+	case "Fatalf":
+		return "t.Fatalf"
+	case "Fail":
+		return "t.Fail"
+	case "FailNow":
+		return "t.FailNow"
+	}
+	return ""
 }
 
 // failCall reads t.Errorf and its kin; its strength is that of the condition of
 // the innermost if whose branch holds it. The failure calls of one branch are one
 // assertion.
-func (e *env) failCall(call *ast.CallExpr, kind string, stack []ast.Node, done map[ifKey]bool) (testscan.Assertion, bool) {
+func (e *env) failCall(call *ast.CallExpr, kind string, stack []ast.Node) (testscan.Assertion, bool) {
 	var child ast.Node = call
 loop:
 	for i := len(stack) - 1; i >= 0; i-- {
@@ -49,10 +68,13 @@ loop:
 				break
 			}
 			key := ifKey{s: s, els: child == s.Else}
-			if done[key] {
+			if e.done[key] {
 				return testscan.Assertion{}, false
 			}
-			done[key] = true
+			if e.done == nil {
+				e.done = map[ifKey]bool{}
+			}
+			e.done[key] = true
 			c := e.cond(s.Cond, child == s.Else)
 			a := testscan.Assertion{
 				Line: e.u.line(s.Pos()), Kind: kind, Strength: c.strength,
@@ -123,10 +145,11 @@ func (e *env) equality(v *ast.BinaryExpr, neg bool) check {
 		c.negated = !assertsEqual
 		return c
 	}
-	if e.u.text(v.X) == e.u.text(v.Y) && !hasCall(v.X) {
-		return check{strength: testscan.Trivial, negated: !assertsEqual, subject: e.u.text(v.X), expected: e.u.text(v.Y)}
+	tx, ty := e.u.text(v.X), e.u.text(v.Y)
+	if tx == ty && !hasCall(v.X) {
+		return check{strength: testscan.Trivial, negated: !assertsEqual, subject: tx, expected: ty}
 	}
-	subject, expected := e.orient(v.X, v.Y, false)
+	subject, expected := orientTexts(v.X, v.Y, tx, ty, false)
 	c := check{strength: testscan.Strong, negated: !assertsEqual, subject: subject, expected: expected}
 	if isCallTo(v.X, "len") || isCallTo(v.Y, "len") || isBoolLit(v.X) || isBoolLit(v.Y) {
 		c.strength = testscan.Medium
@@ -188,33 +211,33 @@ func (e *env) condCall(call *ast.CallExpr, neg bool) check {
 	case name == "Is" && fam == famErrors && len(call.Args) == 2:
 		return check{strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
 	}
-	c := check{strength: testscan.Medium, subject: e.u.text(call)}
 	if len(call.Args) > 0 {
-		c.subject = e.u.text(call.Args[0])
+		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0])}
 	}
-	return c
+	return check{strength: testscan.Medium, subject: e.u.text(call)}
 }
 
 // orient says which of two compared operands is the expected value: a literal,
 // or a name that says so (want, expected), else the conventional position
 // (got != want; cmp.Diff(want, got)).
 func (e *env) orient(a, b ast.Expr, expectedFirst bool) (subject, expected string) {
-	s, x := a, b
+	return orientTexts(a, b, e.u.text(a), e.u.text(b), expectedFirst)
+}
+
+// orientTexts is orient for operands whose texts are known.
+func orientTexts(a, b ast.Expr, ta, tb string, expectedFirst bool) (subject, expected string) {
+	s, x, ts, tx := a, b, ta, tb
 	if expectedFirst {
-		s, x = b, a
+		s, x, ts, tx = b, a, tb, ta
 	}
-	swap := false
 	switch {
 	case isLiteral(s) && !isLiteral(x):
-		swap = true
+		return tx, ts
 	case isLiteral(x) && !isLiteral(s):
-	case namesExpected(e.u.text(s)) && !namesExpected(e.u.text(x)):
-		swap = true
+	case namesExpected(ts) && !namesExpected(tx):
+		return tx, ts
 	}
-	if swap {
-		s, x = x, s
-	}
-	return e.u.text(s), e.u.text(x)
+	return ts, tx
 }
 
 func namesExpected(s string) bool {

@@ -22,4 +22,14 @@
 // own, so every complete or truncated function whose header survives still yields
 // its tests, and loose statements still yield their markers. Such results are
 // marked Partial.
+//
+// Speed: go/parser dominates, and the rest is kept to one pass over each thing.
+// Each test function is walked once, for its tests, assertions, subtests and
+// code markers together (markers walks only the other declarations, skipping
+// expressions that cannot hold what it looks for). Fingerprints, literals and
+// operand texts need the file's tokens: a scanner made for this (lexer.go, with
+// go/scanner as the reference and the fallback) reads them, one top-level
+// declaration at a time and only where asked, into memory reused from one
+// extraction to the next, and writes the hash input of every token once, so
+// that a fingerprint hashes a slice of it.
 package golang

@@ -69,14 +69,20 @@ var defaultFamilies = map[string]string{
 
 // fileCtx is what one extraction knows about the whole file.
 type fileCtx struct {
-	isTest  bool
-	out     *testscan.File
-	units   []*unit
-	pkgs    map[string]string // import name -> family ("" for other imports)
+	isTest bool
+	out    *testscan.File
+	units  []*unit
+	roots  []*node           // the test functions read, in source order
+	pkgs   map[string]string // import name -> family ("" for other imports)
+	// walked holds the code markers of the test functions, found as they were
+	// read (see markerWalk).
+	walked  map[*ast.FuncDecl]markerList
 	tables  map[string]tableDef
 	structs map[string]*ast.StructType
 	names   namer
 	pkgName string
+	hash    hasher       // shared by all fingerprints of the file
+	stacks  [][]ast.Node // spare node stacks (see env.newStack)
 }
 
 // tableDef is a package-level variable bound to a composite literal.
@@ -103,11 +109,16 @@ func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
 		tables:  map[string]tableDef{},
 		structs: map[string]*ast.StructType{},
 	}
+	sc := getScratch()
+	ctx.hash.buf = sc.hasherBuf[:0]
 	if u := parseWhole(src); u != nil {
 		ctx.units = []*unit{u}
 	} else {
 		ctx.out.Partial = true
 		ctx.units = parseFragment(src)
+	}
+	for _, u := range ctx.units {
+		u.scratch = sc
 	}
 	for _, u := range ctx.units {
 		ctx.declarations(u)
@@ -119,6 +130,9 @@ func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
 		}
 		ctx.markers(u)
 	}
+	ctx.flattenAll()
+	sc.hasherBuf = ctx.hash.buf[:0]
+	putScratch(sc)
 	sortMarkers(ctx.out.Suppressions)
 	sortMarkers(ctx.out.Bypasses)
 	sortMarkers(ctx.out.Comparisons)

@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -24,19 +25,26 @@ func (e *env) subtest(call *ast.CallExpr, stack []ast.Node) ([]*node, bool) {
 		endLine: e.u.endLine(call),
 		runLine: e.u.line(call.Pos()),
 	}
+	// The call is not walked further: its parts go to the marker walk here.
+	e.marks.walk(call.Fun)
+	e.marks.walk(call.Args[0])
 	var base tokenSeq
 	if fl, ok := call.Args[1].(*ast.FuncLit); ok {
+		e.marks.visit(fl)
+		e.marks.walk(fl.Type)
 		e.addParams(fl.Type)
 		e.walk(fl.Body, child)
+		e.marks.leave(fl)
 		e.skips(fl.Body, child)
 		base = e.u.bodySeq(fl.Body)
 	} else {
+		e.marks.walk(call.Args[1])
 		base = e.u.span(call.Args[1])
 	}
 	if lit, ok := call.Args[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 		if v, ok := unquote(lit.Value); ok {
 			child.name = rewriteName(v)
-			setFingerprint(child, base)
+			e.ctx.fingerprint(child, base)
 			child.literals = base.literals(nil)
 			return []*node{child}, true
 		}
@@ -45,14 +53,14 @@ func (e *env) subtest(call *ast.CallExpr, stack []ast.Node) ([]*node, bool) {
 		return e.expand(child, t, base), true
 	}
 	child.name, child.dynamic = "*", true
-	setFingerprint(child, base)
+	e.ctx.fingerprint(child, base)
 	child.literals = base.literals(nil)
 	return []*node{child}, true
 }
 
-// setFingerprint hashes the token sequences into n's fingerprint and token count.
-func setFingerprint(n *node, seqs ...tokenSeq) {
-	var h hasher
+// fingerprint hashes the token sequences into n's fingerprint and token count.
+func (ctx *fileCtx) fingerprint(n *node, seqs ...tokenSeq) {
+	h := ctx.hash.reset()
 	for _, s := range seqs {
 		h.add(s)
 	}
@@ -62,19 +70,29 @@ func setFingerprint(n *node, seqs ...tokenSeq) {
 // expand makes one subtest per table row from the subtest read once.
 func (e *env) expand(tmpl *node, t *table, base tokenSeq) []*node {
 	loop := e.u.bodySeq(t.loop.Body)
+	baseLits := base.literals(nil)
+	prefix := t.varName + "."
 	out := make([]*node, 0, len(t.rows))
 	for _, r := range t.rows {
 		c := tmpl.clone()
 		c.name = rewriteName(r.name)
 		c.line, c.endLine = t.u.line(r.node.Pos()), t.u.endLine(r.node)
-		rowSeq := t.u.without(t.u.span(r.node), r.nameNode)
-		setFingerprint(c, rowSeq, loop)
-		c.literals = base.literals(rowSeq.literals(nil))
-		subst := map[string]string{}
-		for f, x := range r.fields {
-			subst[t.varName+"."+f] = t.u.text(x)
-		}
-		c.substitute(subst)
+		// The name is left out of the row: a renamed subtest keeps its body.
+		before, after := t.u.split(t.u.span(r.node), r.nameNode)
+		e.ctx.fingerprint(c, before, after, loop)
+		c.literals = after.literals(before.literals(nil))
+		c.literals = append(c.literals, baseLits[:min(len(baseLits), max(0, maxLiterals-len(c.literals)))]...)
+		c.substitute(func(operand string) (string, bool) {
+			f, ok := strings.CutPrefix(operand, prefix)
+			if !ok {
+				return "", false
+			}
+			x, ok := r.fields.get(f)
+			if !ok {
+				return "", false
+			}
+			return t.u.text(x), true
+		})
 		if c.skipCond != nil {
 			if known, v := evalRow(c.skipCond, t.varName, r.fields); known {
 				if !v {
@@ -105,27 +123,28 @@ func (n *node) clone() *node {
 
 // substitute replaces assertion operands that read a table field (tc.want) with
 // the row's value, so a rewritten expected value in a row shows in Expected.
-func (n *node) substitute(m map[string]string) {
+// field gives the row's value of an operand that reads a field.
+func (n *node) substitute(field func(operand string) (string, bool)) {
 	for i := range n.asserts {
 		a := &n.asserts[i]
-		if v, ok := m[a.Subject]; ok {
+		if v, ok := field(a.Subject); ok {
 			a.Subject = v
 		}
-		if v, ok := m[a.Expected]; ok {
+		if v, ok := field(a.Expected); ok {
 			a.Expected = v
 		}
-		if v, ok := m[a.Tolerance]; ok {
+		if v, ok := field(a.Tolerance); ok {
 			a.Tolerance = v
 		}
 	}
 	for _, c := range n.children {
-		c.substitute(m)
+		c.substitute(field)
 	}
 }
 
 // evalRow evaluates a skip condition over one row's fields when it only reads
 // bool or string fields of the loop variable (tc.skip, tc.reason != "").
-func evalRow(cond ast.Expr, v string, fields map[string]ast.Expr) (known, value bool) {
+func evalRow(cond ast.Expr, v string, fields fieldValues) (known, value bool) {
 	switch x := cond.(type) {
 	case *ast.ParenExpr:
 		return evalRow(x.X, v, fields)
@@ -189,10 +208,11 @@ func evalRow(cond ast.Expr, v string, fields map[string]ast.Expr) (known, value 
 }
 
 // rowField is the row's value of v.field (nil when the row leaves it zero).
-func rowField(s *ast.SelectorExpr, v string, fields map[string]ast.Expr) (ast.Expr, bool) {
+func rowField(s *ast.SelectorExpr, v string, fields fieldValues) (ast.Expr, bool) {
 	id, ok := s.X.(*ast.Ident)
 	if !ok || id.Name != v {
 		return nil, false
 	}
-	return fields[s.Sel.Name], true
+	x, _ := fields.get(s.Sel.Name)
+	return x, true
 }

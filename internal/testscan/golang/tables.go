@@ -20,7 +20,26 @@ type row struct {
 	// nameNode is the part of node that holds the name: left out of the
 	// fingerprint, since a renamed subtest keeps its body.
 	nameNode ast.Node
-	fields   map[string]ast.Expr
+	fields   fieldValues
+}
+
+// fieldValues are the fields of a struct literal in source order.
+type fieldValues []fieldValue
+
+type fieldValue struct {
+	name string
+	x    ast.Expr
+}
+
+// get is the value of the field named name (the last one, should the literal
+// repeat it).
+func (fs fieldValues) get(name string) (ast.Expr, bool) {
+	for i := len(fs) - 1; i >= 0; i-- {
+		if fs[i].name == name {
+			return fs[i].x, true
+		}
+	}
+	return nil, false
 }
 
 // table resolves the name argument of t.Run inside a range loop over a literal
@@ -87,6 +106,7 @@ func (e *env) resolveLit(x ast.Expr, pos token.Pos) (*ast.CompositeLit, *unit) {
 	if !ok {
 		return nil, nil
 	}
+	e.collectLocals()
 	if defs := e.locals[id.Name]; len(defs) > 0 {
 		var best *ast.CompositeLit
 		for _, d := range defs {
@@ -129,7 +149,7 @@ func (e *env) structRows(lit *ast.CompositeLit, field string) []row {
 			typ = cl.Type
 		}
 		fields := e.fields(cl, typ)
-		nameX, ok := fields[field]
+		nameX, ok := fields.get(field)
 		if !ok {
 			return nil
 		}
@@ -172,7 +192,7 @@ func (e *env) keyRows(lit *ast.CompositeLit) []row {
 		if !ok {
 			return nil
 		}
-		var fields map[string]ast.Expr
+		var fields fieldValues
 		if cl := compositeOf(kv.Value); cl != nil {
 			typ := mt.Value
 			if cl.Type != nil {
@@ -205,15 +225,15 @@ func stringRows(lit *ast.CompositeLit) []row {
 	return rows
 }
 
-// fields maps the field names of a struct literal to their values; positional
-// literals are named from the struct type when it is known.
-func (e *env) fields(cl *ast.CompositeLit, typ ast.Expr) map[string]ast.Expr {
-	m := make(map[string]ast.Expr, len(cl.Elts))
+// fields lists the field names of a struct literal with their values;
+// positional literals are named from the struct type when it is known.
+func (e *env) fields(cl *ast.CompositeLit, typ ast.Expr) fieldValues {
+	vals := make(fieldValues, 0, len(cl.Elts))
 	var names []string
 	for i, el := range cl.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if id, ok := kv.Key.(*ast.Ident); ok {
-				m[id.Name] = kv.Value
+				vals = append(vals, fieldValue{id.Name, kv.Value})
 			}
 			continue
 		}
@@ -221,10 +241,10 @@ func (e *env) fields(cl *ast.CompositeLit, typ ast.Expr) map[string]ast.Expr {
 			names = e.fieldNames(typ)
 		}
 		if i < len(names) {
-			m[names[i]] = el
+			vals = append(vals, fieldValue{names[i], el})
 		}
 	}
-	return m
+	return vals
 }
 
 func (e *env) fieldNames(typ ast.Expr) []string {
@@ -236,6 +256,7 @@ func (e *env) fieldNames(typ ast.Expr) []string {
 	case *ast.StructType:
 		st = t
 	case *ast.Ident:
+		e.collectLocals()
 		st = e.structs[t.Name]
 		if st == nil {
 			st = e.ctx.structs[t.Name]

@@ -7,7 +7,8 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-// tests reads the test functions, examples and suite methods of a unit.
+// tests reads the test functions, examples and suite methods of a unit into
+// ctx.roots.
 func (ctx *fileCtx) tests(u *unit) {
 	for _, d := range u.file.Decls {
 		fd, ok := d.(*ast.FuncDecl)
@@ -15,9 +16,32 @@ func (ctx *fileCtx) tests(u *unit) {
 			continue
 		}
 		if n := ctx.testFunc(u, fd); n != nil {
-			ctx.flatten(n, "", nil, false)
+			ctx.roots = append(ctx.roots, n)
 		}
 	}
+}
+
+// flattenAll gives ids to the test trees read and lists their test cases.
+func (ctx *fileCtx) flattenAll() {
+	count := 0
+	for _, n := range ctx.roots {
+		count += n.size()
+	}
+	if count > 0 {
+		ctx.out.Tests = make([]testscan.TestCase, 0, count)
+	}
+	for _, n := range ctx.roots {
+		ctx.flatten(n, "", nil, false)
+	}
+}
+
+// size is the number of nodes in the tree of n.
+func (n *node) size() int {
+	s := 1
+	for _, c := range n.children {
+		s += c.size()
+	}
+	return s
 }
 
 // testFunc reads one function declaration if `go test` runs it.
@@ -25,9 +49,8 @@ func (ctx *fileCtx) testFunc(u *unit, fd *ast.FuncDecl) *node {
 	name := fd.Name.Name
 	params := fd.Type.Params.NumFields()
 	results := fd.Type.Results.NumFields()
-	e := newEnv(ctx, u)
 	var output *ast.CommentGroup
-	id := name
+	id, suiteRecv := name, ""
 	switch {
 	case fd.Recv != nil:
 		if !isTestName(name, "Test") || results != 0 || len(fd.Recv.List) != 1 {
@@ -42,7 +65,7 @@ func (ctx *fileCtx) testFunc(u *unit, fd *ast.FuncDecl) *node {
 		}
 		id = recv + "." + name
 		if names := fd.Recv.List[0].Names; len(names) == 1 {
-			e.suiteRecv = names[0].Name
+			suiteRecv = names[0].Name
 		}
 	case isTestName(name, "Test") && name != "TestMain":
 		if params != 1 || testingParamKind(fd.Type.Params.List[0].Type) != "T" {
@@ -62,8 +85,10 @@ func (ctx *fileCtx) testFunc(u *unit, fd *ast.FuncDecl) *node {
 	default:
 		return nil
 	}
+	e := newEnv(ctx, u, fd.Body)
+	e.suiteRecv = suiteRecv
 	e.addParams(fd.Type)
-	e.collectLocals(fd.Body)
+	e.marks.startFunc(fd)
 	n := &node{
 		name:    id,
 		line:    u.line(fd.Pos()),
@@ -71,8 +96,9 @@ func (ctx *fileCtx) testFunc(u *unit, fd *ast.FuncDecl) *node {
 		runLine: u.line(fd.Pos()),
 	}
 	e.walk(fd.Body, n)
+	e.marks.endFunc(fd)
 	e.skips(fd.Body, n)
-	var h hasher
+	h := ctx.hash.reset()
 	seq := u.bodySeq(fd.Body)
 	h.add(seq)
 	n.literals = seq.literals(nil)

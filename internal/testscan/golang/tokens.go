@@ -1,13 +1,9 @@
 package golang
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"go/ast"
-	"go/scanner"
 	"go/token"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -16,88 +12,68 @@ import (
 // maxLiterals caps TestCase.Literals.
 const maxLiterals = 64
 
-// tok is one significant token of a unit.
-type tok struct {
-	off int
-	t   token.Token
-	lit string
-}
-
 // tokenSeq is the significant tokens of a piece of source: comments, semicolons
 // (explicit or automatic) and trailing commas before a closing bracket are left
 // out, so that gofmt and hand reformatting leave the sequence unchanged.
-type tokenSeq []tok
-
-// scanTokens scans b once into its significant tokens.
-func scanTokens(b []byte) tokenSeq {
-	fset := token.NewFileSet()
-	f := fset.AddFile("", -1, len(b))
-	var s scanner.Scanner
-	s.Init(f, b, func(token.Position, string) {}, 0)
-	seq := make(tokenSeq, 0, len(b)/4)
-	for {
-		pos, t, lit := s.Scan()
-		if t == token.EOF {
-			return seq
-		}
-		if t == token.SEMICOLON {
-			continue
-		}
-		if isCloser(t) && len(seq) > 0 && seq[len(seq)-1].t == token.COMMA {
-			seq = seq[:len(seq)-1]
-		}
-		if lit == "" {
-			lit = t.String()
-		}
-		seq = append(seq, tok{off: f.Offset(pos), t: t, lit: lit})
-	}
+type tokenSeq struct {
+	src  *source
+	toks []tok
+	// first is the index of toks[0] in src.toks.
+	first int
 }
 
-// tokens is the unit's token sequence, scanned on first use.
-func (u *unit) tokens() tokenSeq {
-	if u.toks == nil {
-		u.toks = scanTokens(u.src)
+// lit is the text of the i-th token.
+func (seq tokenSeq) lit(i int) string {
+	t := seq.toks[i]
+	if t.end < 0 {
+		return seq.src.lits[t.off]
 	}
-	return u.toks
+	return string(seq.src.src[t.off:t.end])
 }
 
-// span is the tokens of n.
-func (u *unit) span(n ast.Node) tokenSeq {
+// litLen is the length of the text of the i-th token.
+func (seq tokenSeq) litLen(i int) int {
+	t := seq.toks[i]
+	if t.end < 0 {
+		return len(seq.src.lits[t.off])
+	}
+	return int(t.end - t.off)
+}
+
+// tokenAt is the index of the first token at or after offset off.
+func tokenAt(toks []tok, off int) int {
+	lo, hi := 0, len(toks)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(toks[m].off) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// split is seq without the tokens of n, as the runs before and after them.
+func (u *unit) split(seq tokenSeq, n ast.Node) (before, after tokenSeq) {
 	if n == nil {
-		return nil
+		return seq, tokenSeq{src: seq.src, first: seq.first + len(seq.toks)}
 	}
-	all := u.tokens()
-	from, to := u.off(n.Pos()), u.off(n.End())
-	i := sort.Search(len(all), func(i int) bool { return all[i].off >= from })
-	j := sort.Search(len(all), func(i int) bool { return all[i].off >= to })
-	if i > j {
-		return nil
-	}
-	return all[i:j:j]
+	i := tokenAt(seq.toks, u.off(n.Pos()))
+	j := max(i, tokenAt(seq.toks, u.off(n.End())))
+	return seq.sub(0, i), seq.sub(j, len(seq.toks))
 }
 
-// without is seq minus the tokens of the given nodes.
-func (u *unit) without(seq tokenSeq, nodes ...ast.Node) tokenSeq {
-	out := make(tokenSeq, 0, len(seq))
-	for _, t := range seq {
-		skip := false
-		for _, n := range nodes {
-			if n != nil && t.off >= u.off(n.Pos()) && t.off < u.off(n.End()) {
-				skip = true
-			}
-		}
-		if !skip {
-			out = append(out, t)
-		}
-	}
-	return out
+// sub is seq.toks[i:j] as a sequence.
+func (seq tokenSeq) sub(i, j int) tokenSeq {
+	return tokenSeq{src: seq.src, toks: seq.toks[i:j:j], first: seq.first + i}
 }
 
 // bodySeq is the tokens of a block without its outer braces.
 func (u *unit) bodySeq(b *ast.BlockStmt) tokenSeq {
 	seq := u.span(b)
-	if n := len(seq); n >= 2 && seq[0].t == token.LBRACE && seq[n-1].t == token.RBRACE {
-		seq = seq[1 : n-1]
+	if n := len(seq.toks); n >= 2 && seq.toks[0].kind() == token.LBRACE && seq.toks[n-1].kind() == token.RBRACE {
+		seq = seq.sub(1, n-1)
 	}
 	return seq
 }
@@ -115,17 +91,37 @@ func isWordish(t token.Token) bool {
 // assignment, comparison and logical operators, nothing elsewhere), so that
 // "[]int{1,2,\n}" and "[]int{1, 2}" both read "[]int{1, 2}".
 func (seq tokenSeq) join() string {
-	var sb strings.Builder
-	for i, t := range seq {
-		if i > 0 {
-			prev := seq[i-1].t
-			if (isWordish(t.t) && isWordish(prev)) || prev == token.COMMA || spaced(t.t) || spaced(prev) {
-				sb.WriteByte(' ')
-			}
-		}
-		sb.WriteString(t.lit)
+	switch len(seq.toks) {
+	case 0:
+		return ""
+	case 1:
+		return seq.lit(0)
 	}
-	return sb.String()
+	size := 0
+	for i := range seq.toks {
+		size += seq.litLen(i)
+		if i > 0 && gap(seq.toks[i-1].kind(), seq.toks[i].kind()) {
+			size++
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for i, t := range seq.toks {
+		if i > 0 && gap(seq.toks[i-1].kind(), t.kind()) {
+			b.WriteByte(' ')
+		}
+		if t.end < 0 {
+			b.WriteString(seq.src.lits[t.off])
+		} else {
+			b.Write(seq.src.src[t.off:t.end])
+		}
+	}
+	return b.String()
+}
+
+// gap reports whether join puts a space between tokens prev and t.
+func gap(prev, t token.Token) bool {
+	return (isWordish(t) && isWordish(prev)) || prev == token.COMMA || spaced(t) || spaced(prev)
 }
 
 // spaced reports operators written with a space on both sides.
@@ -139,53 +135,56 @@ func spaced(t token.Token) bool {
 	return false
 }
 
-// hasher accumulates token sequences into a fingerprint.
-type hasher struct {
-	buf    []byte
-	tokens int
-}
-
-func (h *hasher) add(seq tokenSeq) {
-	for _, t := range seq {
-		h.addText(t.lit)
-	}
-	h.tokens += len(seq)
-}
-
-func (h *hasher) addText(s string) {
-	h.buf = append(h.buf, s...)
-	h.buf = append(h.buf, 0)
-}
-
-func (h *hasher) sum() string {
-	d := sha256.Sum256(h.buf)
-	return hex.EncodeToString(d[:8])
-}
-
-// literals appends the normalized string and number literals of seq to dst.
+// literals appends the normalized string and number literals of seq to dst,
+// until dst holds maxLiterals.
 func (seq tokenSeq) literals(dst []string) []string {
-	for _, t := range seq {
-		if len(dst) >= maxLiterals {
+	var buf [maxLiterals]string
+	found := buf[:0:max(0, maxLiterals-len(dst))]
+	for i, t := range seq.toks {
+		if len(found) == cap(found) {
 			break
 		}
-		switch t.t {
+		switch t.kind() {
 		case token.STRING:
-			dst = append(dst, normString(t.lit))
+			found = append(found, normString(seq.lit(i)))
 		case token.INT, token.FLOAT, token.IMAG, token.CHAR:
-			dst = append(dst, strings.ToLower(t.lit))
+			found = append(found, strings.ToLower(seq.lit(i)))
 		}
 	}
-	return dst
+	if len(found) == 0 {
+		return dst
+	}
+	if dst == nil {
+		return append(make([]string, 0, len(found)), found...)
+	}
+	return append(dst, found...)
 }
 
 // normString turns a raw or interpreted string literal into its interpreted
 // form, so `a` and "a" read the same.
 func normString(lit string) string {
+	if plainQuoted(lit) {
+		return lit
+	}
 	v, err := strconv.Unquote(lit)
 	if err != nil {
 		return lit
 	}
 	return strconv.Quote(v)
+}
+
+// plainQuoted reports an interpreted string literal of printable ASCII without
+// escapes, which strconv.Quote would write back unchanged.
+func plainQuoted(lit string) bool {
+	if len(lit) < 2 || lit[0] != '"' || lit[len(lit)-1] != '"' {
+		return false
+	}
+	for i := 1; i < len(lit)-1; i++ {
+		if c := lit[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // unquote is the value of a string literal, or "" and false.

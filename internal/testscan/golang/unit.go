@@ -25,7 +25,11 @@ type unit struct {
 	synthetic bool
 	// comments are file.Comments flattened, in source order.
 	comments []*ast.Comment
-	toks     tokenSeq // see tokens
+	// segStarts are the offsets where the segments of src start (see
+	// segmentAt); segs are the segments scanned so far.
+	segStarts []int
+	segs      []*source
+	scratch   *scratch // where segments take their memory from
 }
 
 const parseMode = parser.ParseComments | parser.SkipObjectResolution

@@ -35,15 +35,25 @@ type node struct {
 type env struct {
 	ctx   *fileCtx
 	u     *unit
-	tvars map[string]bool // *testing.T, *testing.F, testing.TB variables
+	tvars []string // *testing.T, *testing.F, testing.TB variables
 	// suiteRecv is the receiver of a suite method ("" in plain tests).
 	suiteRecv string
 	// objects are variables bound to assertion objects: assert.New(t),
 	// require.New(t), is.New(t), qt.New(t), and gocheck's *check.C.
-	objects  map[string]string
+	objects  map[string]string        // made on first write, like diffVars
 	diffVars map[string]*ast.CallExpr // diff := cmp.Diff(...)
-	locals   map[string][]localDef    // tests := []struct{...}{...}
-	structs  map[string]*ast.StructType
+	// done holds the if branches whose failure calls were read (see failCall).
+	// One map serves every walk of the function: a walk only reaches the if
+	// statements of its own body.
+	done map[ifKey]bool
+	// marks finds the code markers of the function as walk reads it.
+	marks *markerWalk
+	// body is the test function's body; locals and structs are read from it
+	// when a table needs them (see collectLocals).
+	body      *ast.BlockStmt
+	collected bool
+	locals    map[string][]localDef // tests := []struct{...}{...}
+	structs   map[string]*ast.StructType
 }
 
 type localDef struct {
@@ -51,15 +61,12 @@ type localDef struct {
 	lit *ast.CompositeLit
 }
 
-func newEnv(ctx *fileCtx, u *unit) *env {
+func newEnv(ctx *fileCtx, u *unit, body *ast.BlockStmt) *env {
 	return &env{
-		ctx:      ctx,
-		u:        u,
-		tvars:    map[string]bool{},
-		objects:  map[string]string{},
-		diffVars: map[string]*ast.CallExpr{},
-		locals:   map[string][]localDef{},
-		structs:  map[string]*ast.StructType{},
+		ctx:   ctx,
+		u:     u,
+		body:  body,
+		marks: &markerWalk{ctx: ctx, u: u},
 	}
 }
 
@@ -72,11 +79,13 @@ func (e *env) addParams(ft *ast.FuncType) {
 		switch testingParamKind(f.Type) {
 		case "T", "F", "B", "TB":
 			for _, n := range f.Names {
-				e.tvars[n.Name] = true
+				if !e.isTVar(n.Name) {
+					e.tvars = append(e.tvars, n.Name)
+				}
 			}
 		case "C":
 			for _, n := range f.Names {
-				e.objects[n.Name] = "check"
+				e.setObject(n.Name, "check")
 			}
 		}
 	}
@@ -105,10 +114,23 @@ func testingParamKind(x ast.Expr) string {
 	return ""
 }
 
-// collectLocals records composite literals bound to names and struct types
-// declared in a function body, for table expansion.
-func (e *env) collectLocals(body *ast.BlockStmt) {
-	ast.Inspect(body, func(x ast.Node) bool {
+// collectLocals records the composite literals bound to names and the struct
+// types declared anywhere in the test function's body, for table expansion. It
+// runs once, when a table is first looked up.
+func (e *env) collectLocals() {
+	if e.collected {
+		return
+	}
+	e.collected = true
+	e.locals = map[string][]localDef{}
+	e.structs = map[string]*ast.StructType{}
+	if e.body == nil {
+		return
+	}
+	ast.Inspect(e.body, func(x ast.Node) bool {
+		if !e.u.mayHoldFunc(x) {
+			return false
+		}
 		switch v := x.(type) {
 		case *ast.AssignStmt:
 			if len(v.Lhs) == len(v.Rhs) {
@@ -153,19 +175,27 @@ type ifKey struct {
 	call bool
 }
 
-// walk reads a test body into n: its assertions and its subtests.
+// walk reads a test body into n: its assertions and its subtests. It feeds the
+// nodes it walks to e.marks, so that a test function is walked only once.
 func (e *env) walk(body *ast.BlockStmt, n *node) {
 	if body == nil {
 		return
 	}
-	var stack []ast.Node
-	done := map[ifKey]bool{}
+	stack := e.newStack()
 	var childRanges [][2]token.Pos
 	ast.Inspect(body, func(x ast.Node) bool {
 		if x == nil {
+			e.marks.leave(stack[len(stack)-1])
 			stack = stack[:len(stack)-1]
 			return true
 		}
+		switch x.(type) {
+		case *ast.CompositeLit, *ast.KeyValueExpr, *ast.BinaryExpr, *ast.UnaryExpr, *ast.IndexExpr:
+			if !e.u.spells(x, "(") {
+				return false // no call, no function: nothing to read in it
+			}
+		}
+		e.marks.visit(x)
 		switch v := x.(type) {
 		case *ast.FuncType:
 			e.addParams(v)
@@ -175,16 +205,47 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			if children, ok := e.subtest(v, stack); ok {
 				n.children = append(n.children, children...)
 				childRanges = append(childRanges, [2]token.Pos{v.Pos(), v.End()})
+				e.marks.leave(v)
 				return false
 			}
-			if a, ok := e.assertion(v, stack, done); ok {
+			if a, ok := e.assertion(v, stack); ok {
 				n.asserts = append(n.asserts, a)
 			}
 		}
 		stack = append(stack, x)
 		return true
 	})
+	e.ctx.stacks = append(e.ctx.stacks, stack[:0])
 	n.commented = e.countCommented(body, childRanges)
+}
+
+// newStack is an empty node stack, a spare one when there is one: walks nest,
+// one per subtest.
+func (e *env) newStack() []ast.Node {
+	if k := len(e.ctx.stacks); k > 0 {
+		s := e.ctx.stacks[k-1]
+		e.ctx.stacks = e.ctx.stacks[:k-1]
+		return s
+	}
+	return make([]ast.Node, 0, 32)
+}
+
+// isTVar reports whether name is a *testing.T-like variable.
+func (e *env) isTVar(name string) bool {
+	for _, v := range e.tvars {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// setObject records that name holds an assertion object of family fam.
+func (e *env) setObject(name, fam string) {
+	if e.objects == nil {
+		e.objects = map[string]string{}
+	}
+	e.objects[name] = fam
 }
 
 // track records assertion objects and cmp.Diff results bound to variables.
@@ -203,13 +264,14 @@ func (e *env) track(as *ast.AssignStmt) {
 	pkg, fn := e.calleePkg(call)
 	switch {
 	case fn == "Diff" && pkg == famCmp:
+		if e.diffVars == nil {
+			e.diffVars = map[string]*ast.CallExpr{}
+		}
 		e.diffVars[id.Name] = call
 	case fn == "New" || fn == "NewRelaxed":
 		switch pkg {
-		case famAssert, famRequire, famIs:
-			e.objects[id.Name] = pkg
-		case famQt:
-			e.objects[id.Name] = famQt
+		case famAssert, famRequire, famIs, famQt:
+			e.setObject(id.Name, pkg)
 		}
 	}
 }
@@ -232,7 +294,7 @@ func (e *env) calleePkg(call *ast.CallExpr) (family, fn string) {
 func (e *env) isTestingExpr(x ast.Expr) bool {
 	switch v := x.(type) {
 	case *ast.Ident:
-		return e.tvars[v.Name]
+		return e.isTVar(v.Name)
 	case *ast.CallExpr:
 		if sel, ok := v.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "T" && len(v.Args) == 0 {
 			return true
