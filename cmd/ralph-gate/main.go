@@ -16,6 +16,7 @@ import (
 var version = ""
 
 func main() {
+	tuneMemory()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := cli.Run(ctx, os.Args[1:], cli.Env{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
@@ -27,6 +28,18 @@ func main() {
 		fmt.Fprintln(os.Stderr, "ralph-gate: "+err.Error())
 	}
 	os.Exit(code)
+}
+
+// tuneMemory bounds the heap: parsing a long range allocates a lot of short-lived
+// garbage, and a soft limit keeps a pre-push hook's footprint small on big
+// repositories without slowing small runs. GOGC and GOMEMLIMIT still win.
+func tuneMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(150 << 20)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
 }
 
 func resolveVersion() string {

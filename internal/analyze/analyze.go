@@ -303,6 +303,25 @@ func quoteList(names []string, max int) string {
 	return strings.Join(names[:max], ", ") + ", ..."
 }
 
+// NeedsContent reports whether Analyze needs the contents of a file version:
+// false when the version (path and key) was parsed before and the file is not
+// one whose lines the configuration rules read. Callers can then skip reading
+// the blob, which matters for the net change of a long range, whose versions
+// the per-commit analyses have already parsed.
+func (a *Analyzer) NeedsContent(p, key string) bool {
+	if key == "" || p == config.FileName || classify(p) != notConfig {
+		return true
+	}
+	ext := scanners.ForPath(p)
+	if ext == nil {
+		return true
+	}
+	a.mu.Lock()
+	_, ok := a.cache[string(ext.Lang())+":"+p+":"+key]
+	a.mu.Unlock()
+	return !ok
+}
+
 // Wants reports whether the analyzer looks at a file's contents: a source file of
 // a supported language, a file of the checking machinery, or the gate's own
 // configuration. Callers need not read the contents of other files.

@@ -46,7 +46,7 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 	}
 	var net []gate.Finding
 	if len(commits) > 0 {
-		ch, err := src.change(base, head, "")
+		ch, err := src.change(base, head, "", an)
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +75,7 @@ func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, comm
 			defer wg.Done()
 			for i := range jobs {
 				c := commits[i]
-				ch, err := src.change(c.Parent, c.Hash, c.Hash.String())
+				ch, err := src.change(c.Parent, c.Hash, c.Hash.String(), an)
 				if err == nil {
 					per[i] = analyze.CommitFindings{SHA: c.Hash.String(), Subject: c.Subject, Findings: an.Analyze(ch)}
 				}
@@ -121,7 +121,7 @@ type source struct {
 
 // change reads the tree diff between two commits (from may be the zero hash) into
 // an analyze.Change, loading only the contents the analyzer wants.
-func (s *source) change(from, to plumbing.Hash, sha string) (analyze.Change, error) {
+func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer) (analyze.Change, error) {
 	diff, err := s.repo.Diff(from, to)
 	if err != nil {
 		return analyze.Change{}, fmt.Errorf("diff %s..%s: %w", short(from), short(to), err)
@@ -146,11 +146,15 @@ func (s *source) change(from, to plumbing.Hash, sha string) (analyze.Change, err
 		}
 		if fc.OldPath != "" {
 			fc.OldKey = d.From.Hash.String()
-			fc.Old, fc.Skip = s.blob(d.From.Hash)
+			if an.NeedsContent(fc.OldPath, fc.OldKey) {
+				fc.Old, fc.Skip = s.blob(d.From.Hash)
+			}
 		}
 		if fc.NewPath != "" && fc.Skip == "" {
 			fc.NewKey = d.To.Hash.String()
-			fc.New, fc.Skip = s.blob(d.To.Hash)
+			if an.NeedsContent(fc.NewPath, fc.NewKey) {
+				fc.New, fc.Skip = s.blob(d.To.Hash)
+			}
 		}
 		ch.Files = append(ch.Files, fc)
 	}
