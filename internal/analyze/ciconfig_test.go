@@ -120,3 +120,23 @@ func TestCommandRemoved(t *testing.T) {
 		}
 	}
 }
+
+func TestSpecialCasedLiteral(t *testing.T) {
+	src := "package auth\n\nfunc Valid(email string) bool {\n\treturn check(email)\n}\n"
+	cheat := "package auth\n\nfunc Valid(email string) bool {\n\tif email == \"ada+test@example.com\" {\n\t\treturn true\n\t}\n\treturn check(email)\n}\n"
+	test := "package auth\n\nimport \"testing\"\n\nfunc TestValid(t *testing.T) {\n\tif !Valid(\"ada+test@example.com\") {\n\t\tt.Fatal(\"rejected\")\n\t}\n}\n"
+	fs := New(nil).Analyze(Change{Files: []FileChange{mod("auth/auth.go", src, cheat)},
+		RelatedTests: func(string) []Source { return []Source{{Path: "auth/auth_test.go", Data: []byte(test)}} }})
+	expectFinding(t, fs, gate.ValidationBypass, gate.SeverityMedium, "auth/auth.go", "TestValid")
+	// A keyword-like value shared by code and tests is not worth a finding.
+	word := strings.Replace(cheat, "ada+test@example.com", "error", 2)
+	fs = New(nil).Analyze(Change{Files: []FileChange{mod("auth/auth.go", src, word)},
+		RelatedTests: func(string) []Source {
+			return []Source{{Path: "auth/auth_test.go", Data: []byte(strings.Replace(test, "ada+test@example.com", "error", 1))}}
+		}})
+	for _, f := range fs {
+		if f.Rule == "special-cased-literal" {
+			t.Errorf("keyword literal reported: %s", f.Message)
+		}
+	}
+}
