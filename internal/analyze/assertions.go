@@ -11,7 +11,7 @@ import (
 
 // compareAssertions reports how a test's checks changed between two versions of
 // the same test.
-func (a *Analyzer) compareAssertions(o, n *locTest) []gate.Finding {
+func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int) []gate.Finding {
 	ot, nt := o.tc, n.tc
 	file, id := n.side.path, nt.ID
 	var out []gate.Finding
@@ -100,7 +100,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest) []gate.Finding {
 		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
 		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
-	moved := movedToHelpers(gone, o, n)
+	moved := movedToHelpers(gone, gain)
 	removed := len(gone) - moved
 	if removed <= 0 {
 		return out
@@ -117,11 +117,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest) []gate.Finding {
 	}
 	sev := gate.SeverityHigh
 	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
-	switch {
-	case expectedStillPassed(unpaired, nt):
-		sev = gate.SeverityMedium
-		msg += "; its expected values are still in the test, so the checks may have moved into a helper"
-	case len(nt.Assertions) == 0:
+	if len(nt.Assertions) == 0 {
 		msg = fmt.Sprintf("test %s no longer asserts anything: removed %s", id, quoteList(kinds, 3))
 	}
 	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
@@ -269,27 +265,6 @@ func describeAssertion(x testscan.Assertion) string {
 	return s
 }
 
-// expectedStillPassed reports whether every removed assertion with a literal
-// expected value still finds that literal in the test: the shape of checks moved
-// into a helper that the test now calls with the same values.
-func expectedStillPassed(removed []testscan.Assertion, n *testscan.TestCase) bool {
-	have := map[string]bool{}
-	for _, l := range n.Literals {
-		have[l] = true
-	}
-	any := false
-	for _, x := range removed {
-		if !isLiteral(x.Expected) {
-			return false
-		}
-		if !have[x.Expected] {
-			return false
-		}
-		any = true
-	}
-	return any
-}
-
 func isLiteral(s string) bool {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -321,25 +296,38 @@ func standIn(x testscan.Assertion, spare []testscan.Assertion) int {
 	return best
 }
 
-// movedToHelpers counts the removed assertions that reappear, by kind, among the
-// helper assertions the test's file gained: checks moved into a test helper.
-func movedToHelpers(removed []testscan.Assertion, o, n *locTest) int {
-	if n.side.facts == nil || len(n.side.facts.HelperAssertions) == 0 {
-		return 0
-	}
-	gained := map[string]int{}
-	for _, x := range n.side.facts.HelperAssertions {
-		gained[x.Kind]++
-	}
-	if o.side.facts != nil {
-		for _, x := range o.side.facts.HelperAssertions {
-			gained[x.Kind]--
+// helperGain counts, by kind, the helper assertions the change added across
+// all its files (new sides minus old sides): where checks moved into helpers,
+// in the test's file or in a shared one (conftest.py, test/support/utils.js).
+func helperGain(pairs []*pair) map[string]int {
+	gain := map[string]int{}
+	for _, pr := range pairs {
+		if pr.new != nil && pr.new.facts != nil {
+			for _, x := range pr.new.facts.HelperAssertions {
+				gain[x.Kind]++
+			}
 		}
+		if pr.old != nil && pr.old.facts != nil {
+			for _, x := range pr.old.facts.HelperAssertions {
+				gain[x.Kind]--
+			}
+		}
+	}
+	return gain
+}
+
+// movedToHelpers counts the removed assertions that reappear, by kind, among
+// the helper assertions the change gained. A helper serves many tests, so the
+// gain is not used up by one test.
+func movedToHelpers(removed []testscan.Assertion, gain map[string]int) int {
+	left := map[string]int{}
+	for k, v := range gain {
+		left[k] = v
 	}
 	moved := 0
 	for _, x := range removed {
-		if gained[x.Kind] > 0 {
-			gained[x.Kind]--
+		if left[x.Kind] > 0 {
+			left[x.Kind]--
 			moved++
 		}
 	}

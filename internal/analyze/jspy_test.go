@@ -156,3 +156,38 @@ func TestPythonLegitimate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(mod(p, pyBase, tc.new))) })
 	}
 }
+
+func TestPythonHelperExtraction(t *testing.T) {
+	p := "tests/test_api.py"
+	old := `def test_create(client):
+    resp = client.post("/items", json={"name": "a"})
+    assert resp.status_code == 201
+    assert resp.json["name"] == "a"
+
+
+def test_update(client):
+    resp = client.put("/items/1", json={"name": "b"})
+    assert resp.status_code == 200
+    assert resp.json["name"] == "b"
+`
+	helper := `def assert_item(resp, status, name):
+    assert resp.status_code == status
+    assert resp.json["name"] == name
+
+
+def test_create(client):
+    assert_item(client.post("/items", json={"name": "a"}), 201, "a")
+
+
+def test_update(client):
+    assert_item(client.put("/items/1", json={"name": "b"}), 200, "b")
+`
+	expectNoHigh(t, run(mod(p, old, helper)))
+	// Into conftest.py, shared by the suite.
+	conftest := "def assert_item(resp, status, name):\n    assert resp.status_code == status\n    assert resp.json[\"name\"] == name\n"
+	moved := "from conftest import assert_item\n\n\n" + helper[strings.Index(helper, "def test_create"):]
+	expectNoHigh(t, run(mod(p, old, moved), add("tests/conftest.py", conftest)))
+	// Deleting the checks without a helper is still caught.
+	gutted := strings.ReplaceAll(old, "    assert resp.json[\"name\"] == \"a\"\n", "")
+	expectFinding(t, run(mod(p, old, gutted)), gate.AssertionWeakening, gate.SeverityHigh, p, "test_create")
+}

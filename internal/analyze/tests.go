@@ -37,6 +37,7 @@ func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
 	if len(olds) == 0 && len(news) == 0 {
 		return nil
 	}
+	gain := helperGain(pairs)
 	// Index the new side.
 	byPathID := map[string]*locTest{}
 	byID := map[string][]*locTest{}
@@ -94,7 +95,7 @@ func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
-			out = append(out, a.compareAssertions(o, n)...)
+			out = append(out, a.compareAssertions(o, n, gain)...)
 		}
 	}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })

@@ -17,6 +17,8 @@ func (ctx *fileCtx) tests(u *unit) {
 		}
 		if n := ctx.testFunc(u, fd); n != nil {
 			ctx.roots = append(ctx.roots, n)
+		} else {
+			ctx.helperFunc(u, fd)
 		}
 	}
 }
