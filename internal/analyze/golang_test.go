@@ -212,3 +212,15 @@ func TestAdd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.files...)) })
 	}
 }
+
+func TestGoTableDataRewritten(t *testing.T) {
+	base := "package v\n\nimport \"testing\"\n\nfunc TestName(t *testing.T) {\n\ttests := []struct {\n\t\tin   int\n\t\twant string\n\t}{\n\t\t{1, \"struct{}\"},\n\t\t{2, \"int\"},\n\t}\n\tfor _, tt := range tests {\n\t\tif got := Name(tt.in); got != tt.want {\n\t\t\tt.Errorf(\"got %q, want %q\", got, tt.want)\n\t\t}\n\t}\n}\n"
+	fs := run(mod("v/name_test.go", base, strings.Replace(base, `"struct{}"`, `"struct {}"`, 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityMedium, "v/name_test.go", "TestName")
+	expectNoHigh(t, fs)
+	// A new row only adds values: nothing to report.
+	fs = run(mod("v/name_test.go", base, strings.Replace(base, "\t\t{2, \"int\"},\n", "\t\t{2, \"int\"},\n\t\t{3, \"string\"},\n", 1)))
+	if len(fs) != 0 {
+		t.Errorf("new row reported:%s", dump(fs))
+	}
+}

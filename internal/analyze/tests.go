@@ -95,7 +95,11 @@ func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
-			out = append(out, a.compareAssertions(o, n, gain)...)
+			fs := a.compareAssertions(o, n, gain)
+			if len(fs) == 0 {
+				fs = dataChanged(o, n)
+			}
+			out = append(out, fs...)
 		}
 	}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
@@ -405,4 +409,32 @@ func (a *Analyzer) reportOnly(pairs []*pair) []gate.Finding {
 		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "only-added", pr.new.path, t.Line, t.ID, "", "", msg+"."))
 	}
 	return out
+}
+
+// dataChanged reports a test whose checks are unchanged but whose literal values
+// (a table's inputs and expected values) were rewritten: what a changed
+// expectation looks like when the assertion reads it from a table row. Medium:
+// a behaviour change the task asked for does the same.
+func dataChanged(o, n *locTest) []gate.Finding {
+	have := map[string]int{}
+	for _, l := range n.tc.Literals {
+		have[l]++
+	}
+	var gone []string
+	for _, l := range o.tc.Literals {
+		if have[l] > 0 {
+			have[l]--
+			continue
+		}
+		gone = append(gone, l)
+	}
+	added := 0
+	for _, c := range have {
+		added += c
+	}
+	if len(gone) == 0 || added == 0 {
+		return nil // only new values (a new row) or only removed ones (judged elsewhere)
+	}
+	msg := fmt.Sprintf("values in test %s were rewritten (%s no longer in it) while its checks stayed the same; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", n.tc.ID, quoteList(gone, 3))
+	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "test-data-rewritten", n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
 }
