@@ -28,10 +28,17 @@ func (e *env) assertion(call *ast.CallExpr, stack []ast.Node) (testscan.Assertio
 	if !ok {
 		return testscan.Assertion{}, false
 	}
-	if kind := failKind(sel.Sel.Name); kind != "" && (e.isTestingExpr(sel.X) || e.objectFamily(sel.X) == famCheck) {
+	if kind := failKind(sel.Sel.Name); kind != "" && (e.isTestingExpr(sel.X) || e.failsLikeT(sel.X)) {
 		return e.failCall(call, kind, stack)
 	}
 	return e.libCall(call, sel)
+}
+
+// failsLikeT reports whether x is a gocheck or quicktest *C, which has the
+// Error and Fatal methods of *testing.T.
+func (e *env) failsLikeT(x ast.Expr) bool {
+	fam := e.objectFamily(x)
+	return fam == famCheck || fam == famQt
 }
 
 // failKind is the assertion kind of a failMethods method, "" for other names.

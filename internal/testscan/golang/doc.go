@@ -16,6 +16,12 @@
 // ("Suite.TestXxx/sub" for their s.Run subtests) so that the id is stable wherever
 // the runner lives.
 //
+// In a test file, the other functions that can assert (those taking a
+// *testing.T, *testing.B, *testing.F, testing.TB, *check.C, *qt.C,
+// *assert.Assertions, *require.Assertions or *is.I, and the methods of a suite
+// type: one with Test methods in the file or embedding a Suite) are read with
+// the same walk as tests, and their assertions are File.HelperAssertions.
+//
 // Files that do not parse (a fragment rebuilt from diff hunks, with unchanged
 // regions blanked out, or a syntax error) are cut at every top-level declaration
 // keyword in column one; each piece has its brackets balanced and is parsed on its

@@ -79,6 +79,7 @@ type fileCtx struct {
 	walked  map[*ast.FuncDecl]markerList
 	tables  map[string]tableDef
 	structs map[string]*ast.StructType
+	suites  map[string]bool // suite types of a test file (see suiteTypes)
 	names   namer
 	pkgName string
 	hash    hasher       // shared by all fingerprints of the file
@@ -150,6 +151,9 @@ func (ctx *fileCtx) declarations(u *unit) {
 	}
 	if !u.synthetic && u.file.Name != nil {
 		ctx.pkgName = u.file.Name.Name
+	}
+	if ctx.isTest {
+		ctx.suiteTypes(u)
 	}
 	for _, imp := range u.file.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)

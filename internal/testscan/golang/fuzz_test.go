@@ -23,6 +23,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("package p\nfunc TestX(t *testing.T) { t.Run(\"a\", func(t *testing.T) { for _, tc := range x { t.Run(tc.n, nil) } })\n")
 	f.Add("}\n}\n)\nfunc Test(t *testing.T) {\n\tif x {\n\t\t}\n\t\t}\n\t]\n")
 	f.Add("func TestRaw(t *testing.T) {\n\ts := `\nfunc TestInside(t *testing.T) {}\n")
+	f.Add("package p\nfunc check(t testing.TB, c *qt.C, a *assert.Assertions) {\n\tif got := F(); got != 1 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n\tc.Assert(F(), qt.Equals, 1)\n\ta.Equal(1, F())\n}\ntype S struct{ suite.Suite }\nfunc (s *S) SetupTest() { s.Require().NoError(Init()) }\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("fuzz_test.go", []byte(src))
 		if err != nil {
@@ -46,6 +47,14 @@ func FuzzExtract(f *testing.F) {
 			if len(tc.Literals) > maxLiterals {
 				t.Errorf("%s: %d literals", tc.ID, len(tc.Literals))
 			}
+		}
+		for _, a := range file.HelperAssertions {
+			if a.Line < 1 || a.Kind == "" {
+				t.Errorf("helper assertion without line or kind: %+v", a)
+			}
+		}
+		if prod, _ := New().Extract("fuzz.go", []byte(src)); prod == nil || prod.HelperAssertions != nil {
+			t.Errorf("production file: %+v", prod)
 		}
 	})
 }

@@ -2,23 +2,37 @@ package golang
 
 import (
 	"go/ast"
+	"sort"
 )
 
 // helperFunc reads a function of a test file that is not a test case (a test
-// helper such as `func checkAdd(t *testing.T, a, b, want int)`, or a suite's
-// SetupTest) with the same walk as a test, and files its assertions as helper
-// assertions: the analyzer uses them to tell checks moved into a helper from
-// checks deleted.
+// helper such as `func checkAdd(t *testing.T, a, b, want int)`, a benchmark,
+// or a suite's SetupTest) with the same walk as a test, and files its
+// assertions as helper assertions: the analyzer uses them to tell checks moved
+// into a helper from checks deleted. Only functions that take a testing or
+// assertion-object parameter, and methods of suites, can assert; the others
+// are left to the marker walk.
 func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
-	if !ctx.isTest || fd.Body == nil || (fd.Recv == nil && !hasTestingParam(fd.Type)) {
+	if !ctx.isTest || fd.Body == nil {
+		return
+	}
+	suiteRecv := ""
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && ctx.suites[recvTypeName(fd.Recv.List[0].Type)] {
+		if names := fd.Recv.List[0].Names; len(names) == 1 {
+			suiteRecv = names[0].Name
+		}
+	}
+	if suiteRecv == "" && !ctx.hasAssertingParam(fd.Type) {
 		return
 	}
 	e := newEnv(ctx, u, fd.Body)
+	e.suiteRecv = suiteRecv
 	e.addParams(fd.Type)
 	e.marks.startFunc(fd)
 	n := &node{line: u.line(fd.Pos()), endLine: u.endLine(fd), runLine: u.line(fd.Pos())}
 	e.walk(fd.Body, n)
 	e.marks.endFunc(fd)
+	from := len(ctx.out.HelperAssertions)
 	var collect func(*node)
 	collect = func(n *node) {
 		ctx.out.HelperAssertions = append(ctx.out.HelperAssertions, n.asserts...)
@@ -27,14 +41,73 @@ func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
 		}
 	}
 	collect(n)
+	if len(n.children) > 0 { // subtests' assertions come after their parent's
+		mine := ctx.out.HelperAssertions[from:]
+		sort.SliceStable(mine, func(i, j int) bool { return mine[i].Line < mine[j].Line })
+	}
 }
 
-func hasTestingParam(ft *ast.FuncType) bool {
+// hasAssertingParam reports whether a function takes a *testing.T-like value,
+// a gocheck or quicktest *C, or an assertion object.
+func (ctx *fileCtx) hasAssertingParam(ft *ast.FuncType) bool {
 	if ft.Params == nil {
 		return false
 	}
 	for _, f := range ft.Params.List {
-		if testingParamKind(f.Type) != "" {
+		if testingParamKind(f.Type) != "" || ctx.objectParam(f.Type) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// suiteTypes records the suite types a unit declares: the receivers of its Test
+// methods and the structs that embed a Suite (testify's suite.Suite).
+func (ctx *fileCtx) suiteTypes(u *unit) {
+	for _, d := range u.file.Decls {
+		switch v := d.(type) {
+		case *ast.FuncDecl:
+			if v.Recv != nil && len(v.Recv.List) == 1 && isTestName(v.Name.Name, "Test") {
+				ctx.addSuite(recvTypeName(v.Recv.List[0].Type))
+			}
+		case *ast.GenDecl:
+			for _, s := range v.Specs {
+				ts, ok := s.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok && embedsSuite(st) {
+					ctx.addSuite(ts.Name.Name)
+				}
+			}
+		}
+	}
+}
+
+func (ctx *fileCtx) addSuite(name string) {
+	if name == "" {
+		return
+	}
+	if ctx.suites == nil {
+		ctx.suites = map[string]bool{}
+	}
+	ctx.suites[name] = true
+}
+
+// embedsSuite reports whether a struct embeds pkg.Suite or *pkg.Suite.
+func embedsSuite(st *ast.StructType) bool {
+	if st.Fields == nil {
+		return false
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) != 0 {
+			continue
+		}
+		x := f.Type
+		if s, ok := x.(*ast.StarExpr); ok {
+			x = s.X
+		}
+		if sel, ok := x.(*ast.SelectorExpr); ok && sel.Sel.Name == "Suite" {
 			return true
 		}
 	}

@@ -84,11 +84,55 @@ func (e *env) addParams(ft *ast.FuncType) {
 				}
 			}
 		case "C":
+			fam := famCheck
+			if e.ctx.paramFamily(f.Type) == famQt {
+				fam = famQt
+			}
 			for _, n := range f.Names {
-				e.setObject(n.Name, "check")
+				e.setObject(n.Name, fam)
+			}
+		default:
+			if fam := e.ctx.objectParam(f.Type); fam != "" {
+				for _, n := range f.Names {
+					e.setObject(n.Name, fam)
+				}
 			}
 		}
 	}
+}
+
+// paramFamily is the family of the package that qualifies a parameter type
+// (*qt.C: famQt), "" for an unqualified type.
+func (ctx *fileCtx) paramFamily(x ast.Expr) string {
+	if s, ok := x.(*ast.StarExpr); ok {
+		x = s.X
+	}
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok {
+			return ctx.family(id.Name)
+		}
+	}
+	return ""
+}
+
+// objectParam is the family of an assertion object parameter type:
+// *assert.Assertions, *require.Assertions, *is.I; "" for other types.
+func (ctx *fileCtx) objectParam(x ast.Expr) string {
+	s, ok := x.(*ast.StarExpr)
+	if !ok {
+		return ""
+	}
+	sel, ok := s.X.(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	switch fam := ctx.paramFamily(s); {
+	case sel.Sel.Name == "Assertions" && (fam == famAssert || fam == famRequire):
+		return fam
+	case sel.Sel.Name == "I" && fam == famIs:
+		return fam
+	}
+	return ""
 }
 
 // testingParamKind is "T", "F", "B", "TB" or "C" for *pkg.T, *pkg.F, *pkg.B,
