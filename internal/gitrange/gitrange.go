@@ -45,7 +45,10 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 		return nil, err
 	}
 	var net []gate.Finding
-	if len(commits) > 0 {
+	if len(commits) == 1 && commits[0].Parent == base {
+		// One commit on top of BASE: its change is the net change.
+		net = append(net, per[0].Findings...)
+	} else if len(commits) > 0 {
 		ch, err := src.change(base, head, "", an)
 		if err != nil {
 			return nil, err
