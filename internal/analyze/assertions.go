@@ -265,15 +265,6 @@ func describeAssertion(x testscan.Assertion) string {
 	return s
 }
 
-func isLiteral(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return false
-	}
-	c := s[0]
-	return c == '"' || c == '\'' || c == '`' || c == '-' || (c >= '0' && c <= '9')
-}
-
 func clip(s string) string {
 	if len(s) > 60 {
 		return s[:57] + "..."

@@ -1,8 +1,6 @@
 package java
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"path"
 	"sort"
 	"strings"
@@ -127,7 +125,7 @@ func closer(t token) bool {
 
 // fingerprint hashes the body tokens with the test's own name blanked out.
 func fingerprint(toks []token, name string) string {
-	buf := make([]byte, 0, 8*len(toks))
+	var h testscan.TokenHash
 	for i, t := range toks {
 		if t.kind == tkPunct && t.text == "," && i+1 < len(toks) && closer(toks[i+1]) {
 			continue // a trailing comma is formatting
@@ -136,12 +134,9 @@ func fingerprint(toks []token, name string) string {
 		if t.kind == tkIdent && text == name {
 			text = "\x01"
 		}
-		buf = append(buf, byte(t.kind))
-		buf = append(buf, text...)
-		buf = append(buf, 0)
+		h.Add(byte(t.kind), text)
 	}
-	sum := sha256.Sum256(buf)
-	return hex.EncodeToString(sum[:8])
+	return h.Sum()
 }
 
 // maxLiterals bounds TestCase.Literals.
