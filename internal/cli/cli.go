@@ -55,7 +55,20 @@ func run(ctx context.Context, args []string, env Env) error {
 	case "compare":
 		return runCompare(ctx, rest, env)
 	}
+	if c, ok := commands[cmd]; ok {
+		return c(ctx, rest, env)
+	}
 	return usagef("unknown command %q (run 'ralph-gate --help' for the list)", cmd)
+}
+
+// commands holds the subcommands defined in their own files; each registers
+// itself (and its help in commandHelp) from an init function.
+var commands = map[string]func(ctx context.Context, args []string, env Env) error{}
+
+// register adds a subcommand and its help text.
+func register(name, help string, run func(ctx context.Context, args []string, env Env) error) {
+	commands[name] = run
+	commandHelp[name] = help
 }
 
 func runHelp(args []string, env Env) error {
