@@ -24,7 +24,7 @@ func main() {
 	})
 	stop()
 	code := cli.ExitCode(err)
-	if err != nil && code != cli.ExitBlocked {
+	if err != nil && code != cli.ExitBlocked && code != cli.ExitStop {
 		fmt.Fprintln(os.Stderr, "ralph-gate: "+err.Error())
 	}
 	os.Exit(code)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
 
 // Exit codes of every command.
@@ -14,6 +15,7 @@ const (
 	ExitBlocked  = 1 // the gate blocked
 	ExitUsage    = 2 // usage, configuration or input error
 	ExitInternal = 3 // internal error
+	ExitStop     = 4 // record: the loop should stop (completed or a stopping criterion)
 )
 
 // UsageError is a command-line mistake: a bad flag, a missing argument.
@@ -44,6 +46,11 @@ func (e *BlockedError) Error() string {
 	return fmt.Sprintf("blocked: %d net findings at or above the fail-on severity", e.Findings)
 }
 
+// StopError says a loop should stop; record has already printed why.
+type StopError struct{ Reason string }
+
+func (e *StopError) Error() string { return "stop: " + e.Reason }
+
 // ExitCode maps an error returned by Run to the process exit code.
 func ExitCode(err error) int {
 	if err == nil {
@@ -52,9 +59,18 @@ func ExitCode(err error) int {
 	var blocked *BlockedError
 	var usage *UsageError
 	var input *InputError
+	var stop *StopError
+	var loopBlocked *loop.BlockedError
+	var loopInput *loop.InputError
+	var corrupt *loop.CorruptError
+	var locked *loop.LockedError
 	switch {
-	case errors.As(err, &blocked):
+	case errors.As(err, &blocked), errors.As(err, &loopBlocked):
 		return ExitBlocked
+	case errors.As(err, &stop):
+		return ExitStop
+	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound):
+		return ExitUsage
 	case errors.As(err, &usage), errors.As(err, &input):
 		return ExitUsage
 	case errors.Is(err, context.Canceled):

@@ -46,6 +46,10 @@ type Config struct {
 	Collectors []Collector `yaml:"collectors"`
 	// Compare holds compare's tolerances and policies.
 	Compare Compare `yaml:"compare"`
+	// Loop holds the loop commands' thresholds and weights (loop.go).
+	Loop Loop `yaml:"loop"`
+	// Hook configures the pre-push hook (hook.go).
+	Hook Hook `yaml:"hook"`
 }
 
 // Collector is one command that measures a checkout, as .ralph-gate.yml gives it:
@@ -141,6 +145,9 @@ func Parse(name string, data []byte) (*Config, error) {
 	if err := c.validate(); err != nil {
 		return nil, fmt.Errorf("config %s: %w", name, err)
 	}
+	if err := c.Loop.validate(); err != nil {
+		return nil, fmt.Errorf("config %s: loop: %w", name, err)
+	}
 	return c, nil
 }
 
@@ -164,6 +171,7 @@ func yamlMessage(err error) string {
 		detail := m[2]
 		detail = strings.Replace(detail, " in type config.Config", "", 1)
 		detail = strings.Replace(detail, " in type config.Exception", "", 1)
+		detail = strings.Replace(detail, " in type config.Hook", "", 1)
 		if i := strings.Index(detail, "\n"); i >= 0 {
 			detail = detail[:i]
 		}

@@ -226,3 +226,23 @@ func short(h plumbing.Hash) string {
 	}
 	return h.String()[:8]
 }
+
+// Net analyzes only the net change base..head, without the per-commit pass:
+// what a loop needs to compare an iteration with its baseline, at a cost that
+// does not grow with the number of commits in between.
+func Net(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg *config.Config) ([]gate.Finding, []gate.Note, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	an := analyze.New(cfg)
+	src := &source{repo: repo, cfg: cfg}
+	ch, err := src.change(base, head, "", an)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs := an.Analyze(ch)
+	for i := range fs {
+		fs[i].Net = true
+	}
+	return fs, an.Notes(), nil
+}

@@ -1,0 +1,136 @@
+package cli
+
+const startHelp = `Usage:
+  ralph-gate start --task T --completion CMD [--max-iterations N]
+                   [--timeout-minutes M] [--slug S] [--no-feedback]
+                   [--interactive] [--collect auto|none] [--repo DIR] [--format F]
+
+Starts a loop at HEAD: measures the baseline with the collectors (tests,
+coverage, lint and type errors, size, complexity), runs the completion command
+once, tags HEAD ralph/{loop_id}/iter-000 and writes the loop's state under
+.aiwg/ralph/ (added to .git/info/exclude, so an agent's git add -A never commits
+it). Prints the loop id (ralph-{slug}-{8 hex}).
+
+Thresholds and weights come from aiwg.yml (agent_persistence, ralph) and the
+loop section of .ralph-gate.yml at HEAD, then the flags; they are frozen in the
+loop's state, so nothing an agent commits later loosens them.
+
+Flags:
+  --task T              what the loop should achieve (required)
+  --completion CMD      shell command that exits 0 when the task is done (required)
+  --max-iterations N    iteration limit (default 10)
+  --timeout-minutes M   overall time limit (default none)
+  --slug S              the loop id's slug (default: from the task)
+  --no-feedback         prompt gives the level's text only, never the findings
+  --interactive         record asks approve/reject/abort on a terminal when blocked
+  --collect auto|none   run the collectors each iteration (default auto)
+  --no-cache            measure the baseline again even when cached
+  --repo DIR            the repository (default: the current directory)
+  --format F            text (default: the loop id alone) or json
+`
+
+const recordHelp = `Usage:
+  ralph-gate record [--loop ID] [--format text|json] [--interactive] [--wait D]
+
+Records HEAD as the loop's next iteration, after the agent committed it:
+measures it, analyzes its change against the previous iteration and against
+the baseline, uses the loop's history (a test that failed earlier and passes
+now because only its own checks changed), runs the completion command,
+computes the quality score, tags HEAD ralph/{loop_id}/iter-NNN and decides.
+
+Exit codes:
+  0  continue with the next iteration
+  1  blocked: a regression needs a human (a critical finding, a test deletion,
+     the third recovery attempt or a stuck loop); the iteration is void.
+     Decide with ralph-gate approve | reject | abort.
+  4  stop: the completion command passed, or a stopping criterion fired
+     (quality threshold, improvement below threshold, plateau, too many
+     regressions, max iterations, timeout). Then: ralph-gate best --checkout
+  2  usage or state error (paused loop, nothing new committed, locked loop)
+  3  internal error
+
+Flags:
+  --loop ID        the loop (default: the only active loop)
+  --format F       text (default) or json
+  --interactive    on a block, ask approve / reject / abort on the terminal
+  --wait D         wait up to D for another ralph-gate working on the loop
+  --no-cache       measure again even when cached
+  --repo DIR       the repository (default: the current directory)
+`
+
+const promptHelp = `Usage:
+  ralph-gate prompt [--loop ID] [--format text|json]
+
+Prints the reinforcement text for the next iteration at the loop's level (OFF,
+MINIMAL, STANDARD, AGGRESSIVE, ADAPTIVE), naming the evidence: which tests were
+deleted or weakened in which iteration, which failure repeats, what to restore,
+what the completion command said. A loop started with --no-feedback gets the
+level's text only. Append it to the agent's prompt:
+
+  claude -p "$(cat PROMPT.md; ralph-gate prompt)"
+`
+
+const statusHelp = `Usage:
+  ralph-gate status [--loop ID] [--all] [--persistence|--regressions|--quality]
+                    [--format text|json]
+
+Shows a loop: status (a running loop whose controlling process died shows as
+crashed), baseline vs current metrics, regression events and their recovery,
+reinforcement level, recovery attempts, best vs current iteration and the
+quality trajectory. --all lists every loop of the repository.
+`
+
+const analyticsHelp = `Usage:
+  ralph-gate analytics [--loop ID] [--format text|json|csv] [--export FILE]
+
+The iteration analytics report: quality per iteration with deltas, the
+stopping reason, final quality, total improvement, the selected iteration,
+the breakdown (tests passing, lint and type errors, coverage, complexity) and
+the iterations saved. json follows AIWG's loop_analytics; --export writes to
+FILE (format from its extension unless --format is given).
+`
+
+const bestHelp = `Usage:
+  ralph-gate best [--loop ID] [--checkout] [--threshold Q] [--format text|json]
+
+Selects the best iteration as the seeds do: non-void iterations at or above
+the quality threshold (default 70), verified ones (completion command passed)
+first, the highest score, ties to the earliest. Exits 1 when none qualifies.
+--checkout checks out its tag (detached HEAD), refusing with exit 2 and
+changing nothing when the work tree has uncommitted changes.
+`
+
+const repairHelp = `Usage:
+  ralph-gate repair --loop ID
+
+Rebuilds a loop's state.json from its journal (journal.jsonl) when state.json
+was damaged; the damaged file is kept beside it.
+`
+
+func transitionHelp(op string) string {
+	what := map[string]string{
+		"pause":  "Pauses a running loop (record refuses to run until resume); nothing is destroyed.",
+		"resume": "Resumes a paused loop.",
+		"abort":  "Aborts a running or paused loop; a pending human decision is recorded as abort.",
+	}[op]
+	return "Usage:\n  ralph-gate " + op + " [--loop ID]\n\n" + what + `
+Transitions follow AIWG's loop-state: running -> paused, completing, aborted,
+crashed, failed; paused -> running, aborted. Another one exits 2 and lists the
+allowed ones.
+`
+}
+
+func gateHelp(op string) string {
+	what := map[string]string{
+		"approve": `Approves the blocked iteration's changes: the loop continues from it and its
+findings never block again. The iteration stays void (never selected as best).`,
+		"reject": `Rejects the blocked iteration: the tree of the last good iteration is committed
+on top of HEAD as a new commit (history is never rewritten or lost), and the
+loop continues from there. Refuses a work tree with uncommitted changes.`,
+	}[op]
+	return "Usage:\n  ralph-gate " + op + " [--loop ID] [EVENT_ID]\n\n" + what + `
+
+EVENT_ID is the gate's recovery id or a regression event id of the blocked
+iteration; it may be omitted when one decision is pending.
+`
+}

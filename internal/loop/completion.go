@@ -1,0 +1,65 @@
+package loop
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"runtime"
+	"time"
+)
+
+// maxOutput bounds the completion output kept in state.json.
+const maxOutput = 2048
+
+// RunCompletion runs the completion command with the shell in dir and
+// reports whether it passed (exit status 0), with the tail of its combined
+// output. A command that cannot start or runs past timeout fails the check;
+// neither is an error of the loop.
+func RunCompletion(ctx context.Context, dir, command string, timeout time.Duration, iteration int, now time.Time) CompletionCheck {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var cmd *exec.Cmd
+	if runtime.GOOS == "windows" {
+		cmd = exec.CommandContext(ctx, "cmd", "/C", command)
+	} else {
+		cmd = exec.CommandContext(ctx, "sh", "-c", command)
+	}
+	cmd.Dir = dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.WaitDelay = 5 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	check := CompletionCheck{Iteration: iteration, Timestamp: now, DurationMS: time.Since(start).Milliseconds()}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		check.Passed = true
+	case ctx.Err() == context.DeadlineExceeded:
+		check.ExitCode = -1
+		out.WriteString("\n[ralph-gate: the completion command ran past " + timeout.String() + " and was stopped]")
+	case errors.As(err, &exit):
+		check.ExitCode = exit.ExitCode()
+	default:
+		check.ExitCode = -1
+		out.WriteString("\n[ralph-gate: " + err.Error() + "]")
+	}
+	check.Output = tail(out.String(), maxOutput)
+	return check
+}
+
+// tail keeps the last n bytes of s, starting at a line when it can.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	if i := bytes.IndexByte([]byte(s), '\n'); i >= 0 && i < 200 {
+		s = s[i+1:]
+	}
+	for len(s) > 0 && s[0]&0xC0 == 0x80 {
+		s = s[1:]
+	}
+	return "..." + s
+}

@@ -1,0 +1,249 @@
+package loop
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// Human decisions at the gate.
+const (
+	DecisionApprove = "approve"
+	DecisionReject  = "reject"
+	DecisionAbort   = "abort"
+)
+
+// FindGate returns the pending gate id names: a recovery id, a regression
+// event id of the gate's iteration, or "" for the only pending gate.
+func FindGate(st *State, id string) (*Recovery, error) {
+	pending := st.PendingGates()
+	if len(pending) == 0 {
+		return nil, inputf("loop %s has no decision pending", st.LoopID)
+	}
+	if id == "" {
+		if len(pending) > 1 {
+			var ids []string
+			for _, g := range pending {
+				ids = append(ids, g.RecoveryID)
+			}
+			return nil, inputf("loop %s has %d decisions pending (%s): name one", st.LoopID, len(pending), strings.Join(ids, ", "))
+		}
+		return pending[0], nil
+	}
+	for _, g := range pending {
+		if g.RecoveryID == id {
+			return g, nil
+		}
+		for _, ev := range st.RegressionEvents {
+			if ev.EventID == id && ev.Iteration == g.Iteration {
+				return g, nil
+			}
+		}
+	}
+	return nil, inputf("loop %s has no pending decision %q (pending: %s)", st.LoopID, id, pending[0].RecoveryID)
+}
+
+// decide records a human decision on a gate and its iteration's events.
+func decide(st *State, g *Recovery, decision, note string, now time.Time) {
+	g.ProtocolSteps.Escalate.HumanDecision = decision
+	if note != "" {
+		g.ProtocolSteps.Escalate.HumanDecision = decision + " - " + note
+	}
+	for i := range st.RegressionEvents {
+		ev := &st.RegressionEvents[i]
+		if ev.Iteration == g.Iteration && ev.HumanGateInvoked && ev.HumanDecision == nil {
+			d := decision
+			ev.HumanDecision = &d
+			t := now
+			ev.DecidedAt = &t
+		}
+	}
+}
+
+// Approve accepts a blocked iteration's changes: the loop continues from it
+// and its findings never block again. The iteration stays void (never
+// selected as best): a human let it through, nothing measured it as good.
+func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
+	st := snap.State
+	g, err := FindGate(st, gateID)
+	if err != nil {
+		return nil, err
+	}
+	now := e.now()
+	decide(st, g, DecisionApprove, "", now)
+	g.Outcome = "escalated"
+	if it := st.Find(g.Iteration); it != nil {
+		for _, f := range it.Findings {
+			if f.Suppressed == "" && f.Severity >= gate.SeverityMedium {
+				st.RalphGate.Approved = append(st.RalphGate.Approved, f.ID)
+			}
+		}
+	}
+	if st.Status == StatusPaused && len(st.PendingGates()) == 0 {
+		st.Status = StatusRunning
+	}
+	st.LastUpdated = now
+	if err := e.Store.Save(snap, "approve", now); err != nil {
+		return nil, err
+	}
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "human_gate", st, g.Iteration, []string{"approved gate " + g.RecoveryID}))
+	e.syncRegistry(st, now)
+	return g, nil
+}
+
+// Reject undoes a blocked iteration: the tree of the last good iteration
+// (the latest non-void one before it, else the baseline) is committed on top
+// of HEAD as a new commit, so history is never rewritten or lost, and the loop
+// continues from there. It refuses a work tree with uncommitted changes.
+func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recovery, string, int, error) {
+	st := snap.State
+	g, err := FindGate(st, gateID)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	if dirty, err := Dirty(ctx, e.Store.Root); err != nil {
+		return nil, "", 0, err
+	} else if dirty != "" {
+		return nil, "", 0, inputf("the work tree has uncommitted changes (%s); commit or stash them before reject, which commits the restored tree", dirty)
+	}
+	good, goodCommit := 0, st.RalphGate.BaselineCommit
+	for _, it := range st.IterationHistory {
+		if it.Iteration < g.Iteration && !it.Void {
+			good, goodCommit = it.Iteration, it.Commit
+		}
+	}
+	now := e.now()
+	msg := fmt.Sprintf("ralph-gate: reject iteration %d of %s, restore iteration %d\n\nThe human gate %s rejected iteration %d (%s).\nThis commit restores the tree of %s.\n",
+		g.Iteration, st.LoopID, good, g.RecoveryID, g.Iteration, g.Trigger, TagName(st.LoopID, good))
+	tree, err := git(ctx, e.Store.Root, "rev-parse", goodCommit+"^{tree}")
+	if err != nil {
+		return nil, "", 0, err
+	}
+	commit, err := git(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	if _, err := git(ctx, e.Store.Root, "merge", "--ff-only", "-q", commit); err != nil {
+		return nil, "", 0, err
+	}
+	decide(st, g, DecisionReject, fmt.Sprintf("restored iteration %d as %s", good, commit[:7]), now)
+	for i := range st.RegressionEvents {
+		ev := &st.RegressionEvents[i]
+		if ev.Iteration == g.Iteration {
+			gi := good
+			ev.RestoredIteration, ev.RestoreCommit = &gi, commit
+		}
+	}
+	st.RalphGate.LastCommit = commit
+	if st.Status == StatusPaused && len(st.PendingGates()) == 0 {
+		st.Status = StatusRunning
+	}
+	st.LastUpdated = now
+	if err := e.Store.Save(snap, "reject", now); err != nil {
+		return nil, "", 0, err
+	}
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "human_gate", st, g.Iteration,
+		[]string{fmt.Sprintf("rejected gate %s; restored iteration %d as commit %s", g.RecoveryID, good, commit[:7])}))
+	e.syncRegistry(st, now)
+	return g, commit, good, nil
+}
+
+// Transition moves a loop to another status (pause, resume, abort),
+// following loop-state.yaml's allowed transitions.
+func Transition(e *Env, snap *Snapshot, to Status, op string) error {
+	st := snap.State
+	from := st.Status
+	if crashed(st) {
+		from = StatusCrashed
+	}
+	if to == StatusRunning && len(st.PendingGates()) > 0 {
+		return inputf("loop %s waits for a human decision on iteration %d: approve or reject it instead of resuming", st.LoopID, st.PendingGates()[0].Iteration)
+	}
+	if from == StatusCrashed && to == StatusAborted {
+		// A crashed loop can still be cleared away.
+	} else if !CanMove(from, to) {
+		allowed := Allowed(from)
+		var names []string
+		for _, s := range allowed {
+			names = append(names, string(s))
+		}
+		list := "none: it is finished"
+		if len(names) > 0 {
+			list = strings.Join(names, ", ")
+		}
+		return inputf("cannot %s loop %s: it is %s (allowed from %s: %s)", op, st.LoopID, from, from, list)
+	}
+	now := e.now()
+	if to == StatusAborted {
+		for _, g := range st.PendingGates() {
+			decide(st, g, DecisionAbort, "", now)
+			g.Outcome = "aborted"
+		}
+		st.CompletedAt = &now
+		st.DetectionEnabled = false
+		st.RalphGate.StopReason = "aborted by a human"
+	}
+	st.Status = to
+	st.LastUpdated = now
+	if err := e.Store.Save(snap, op, now); err != nil {
+		return err
+	}
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "loop_"+op, st, st.Iteration, []string{fmt.Sprintf("%s -> %s", from, to)}))
+	e.syncRegistry(st, now)
+	return nil
+}
+
+func (e *Env) syncRegistry(st *State, now time.Time) {
+	_ = e.Store.UpdateRegistry(now, func(r *Registry) error { r.Sync(st, now); return nil })
+}
+
+// Dirty reports the first uncommitted change of the work tree ("" when
+// clean). Loop state under .aiwg/ralph/ is excluded from git and not seen.
+func Dirty(ctx context.Context, dir string) (string, error) {
+	out, err := git(ctx, dir, "status", "--porcelain", "--untracked-files=no")
+	if err != nil {
+		return "", err
+	}
+	if out == "" {
+		return "", nil
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	return strings.TrimSpace(line), nil
+}
+
+// git runs git in dir and returns its trimmed standard output.
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), strings.TrimSpace(firstLine(errb.String(), err.Error())))
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+func firstLine(s, fallback string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return fallback
+	}
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Checkout checks out a tag (detached HEAD), refusing a dirty work tree.
+func Checkout(ctx context.Context, dir, tag string) error {
+	if dirty, err := Dirty(ctx, dir); err != nil {
+		return err
+	} else if dirty != "" {
+		return inputf("the work tree has uncommitted changes (%s); commit or stash them first: nothing was changed", dirty)
+	}
+	_, err := git(ctx, dir, "checkout", "-q", tag)
+	return err
+}

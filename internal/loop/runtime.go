@@ -1,0 +1,355 @@
+package loop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// Env is what the loop operations work with.
+type Env struct {
+	Repo  *gitrepo.Repo
+	Store *Store
+	// Cache keeps measurements by tree; nil measures every time.
+	Cache *collect.Cache
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+	// Progress, when set, is told what record is doing (for a terminal).
+	Progress func(string)
+	// Collect overrides the loop's collect setting (auto, none) when set.
+	Collect string
+	// CollectOutput receives the collectors' standard error when set.
+	CollectOutput func() collect.RunOptions
+}
+
+func (e *Env) now() time.Time {
+	if e.Now != nil {
+		return e.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (e *Env) progress(format string, args ...any) {
+	if e.Progress != nil {
+		e.Progress(fmt.Sprintf(format, args...))
+	}
+}
+
+// TagName is the tag of an iteration: ralph/{loop_id}/iter-NNN.
+func TagName(id string, n int) string { return fmt.Sprintf("ralph/%s/iter-%03d", id, n) }
+
+// SnapshotPath is an iteration's snapshot file, relative to the work tree.
+func SnapshotPath(id string, n int) string {
+	return fmt.Sprintf("%s/loops/%s/iterations/iteration-%03d.json", RalphDir, id, n)
+}
+
+// InputError is a problem the user can fix (exit 2): a bad flag value, a
+// state that does not allow the operation, a dirty work tree.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+func inputf(format string, args ...any) error { return &InputError{Msg: fmt.Sprintf(format, args...)} }
+
+// loadConfig reads .ralph-gate.yml at a commit (the default when absent).
+func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
+	data, err := repo.ReadFile(at, config.FileName)
+	if errors.Is(err, gitrepo.ErrNotFound) {
+		return config.Default(), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s at %s: %w", config.FileName, at.String()[:12], err)
+	}
+	cfg, err := config.Parse(fmt.Sprintf("%s (at the loop's baseline %s)", config.FileName, at.String()[:12]), data)
+	if err != nil {
+		return nil, &InputError{Msg: err.Error()}
+	}
+	return cfg, nil
+}
+
+// measurement is one end's measured data, nil fields when not measured.
+type measurement struct {
+	result  *collectors.Result
+	metrics gate.Metrics
+	cached  bool
+}
+
+// measure measures a commit with the loop's collectors (from the cache when
+// it can), or only its tree statistics when collect is none.
+func (e *Env) measure(ctx context.Context, commit plumbing.Hash, specs []config.Collector, what string) (*measurement, error) {
+	if specs == nil {
+		stats, err := collect.TreeStats(e.Repo, commit)
+		if err != nil {
+			return nil, err
+		}
+		m := gate.Metrics{FileCount: &stats.Files, LinesOfCode: &stats.Lines, Complexity: &stats.Complexity}
+		return &measurement{metrics: m}, nil
+	}
+	e.progress("measuring %s (%s)", what, commit.String()[:7])
+	var opts collect.RunOptions
+	if e.CollectOutput != nil {
+		opts = e.CollectOutput()
+	}
+	m, cached, err := collect.Measure(ctx, e.Repo, e.Store.Root, commit, specs, e.Cache, opts)
+	if err != nil && m == nil {
+		return nil, err
+	}
+	return &measurement{result: m.Result, metrics: m.Metrics, cached: cached}, nil
+}
+
+// specsFor returns the collectors a loop runs (nil for collect none).
+func (e *Env) specsFor(mode string, baseline plumbing.Hash, cfg *config.Config) ([]config.Collector, []string, error) {
+	if e.Collect != "" {
+		mode = e.Collect
+	}
+	if mode == "none" {
+		return nil, []string{"collectors are off (collect: none): tests, coverage and lint are not measured"}, nil
+	}
+	specs, notes, err := collect.Collectors(e.Repo, baseline, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(specs) == 0 {
+		return nil, append(notes, "no collector was detected: tests, coverage and lint are not measured"), nil
+	}
+	return specs, notes, nil
+}
+
+func failingTests(r *collectors.Result) []string {
+	if r == nil || r.Tests == nil {
+		return nil
+	}
+	out := []string{}
+	for t := range r.Tests.All() {
+		if t.Outcome == collectors.Failed || t.Outcome == collectors.Errored {
+			out = append(out, t.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func passingTests(r *collectors.Result) []string {
+	if r == nil || r.Tests == nil {
+		return nil
+	}
+	var out []string
+	for t := range r.Tests.All() {
+		if t.Outcome == collectors.Passed {
+			out = append(out, t.ID)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func testResults(m gate.Metrics) *TestResults {
+	if m.Tests == nil {
+		return nil
+	}
+	return &TestResults{Total: m.Tests.Total, Passed: m.Tests.Passed, Failed: m.Tests.Failed, Skipped: m.Tests.Skipped, Coverage: m.CoveragePercentage}
+}
+
+func snapshotOf(m gate.Metrics) MetricsSnapshot {
+	return MetricsSnapshot{TestCount: m.TestCount, CoveragePercentage: m.CoveragePercentage, TypescriptErrors: m.TypescriptErrors,
+		LintErrors: m.LintErrors, LintWarnings: m.LintWarnings, FileCount: m.FileCount, LinesOfCode: m.LinesOfCode, Complexity: m.Complexity}
+}
+
+// StartOptions are start's inputs.
+type StartOptions struct {
+	Task, Completion, Slug  string
+	MaxIterations           *int
+	TimeoutMinutes          *int
+	NoFeedback, Interactive bool
+	Owner                   string
+	PID                     int
+}
+
+// Start creates a loop at HEAD: it measures the baseline, runs the
+// completion command once, tags HEAD iter-000, writes state.json and the
+// registry, and excludes .aiwg/ralph/ from git.
+func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, error) {
+	now := e.now()
+	head, err := e.Repo.Resolve("HEAD")
+	if err != nil {
+		return nil, nil, err
+	}
+	reg, err := e.Store.ReadRegistry()
+	if err != nil {
+		return nil, nil, err
+	}
+	active := 0
+	var names []string
+	for _, l := range reg.ActiveLoops {
+		if snap, err := e.Store.Load(l.LoopID); err == nil && !snap.State.Status.Terminal() && !crashed(snap.State) {
+			active++
+			names = append(names, l.LoopID)
+		}
+	}
+	if active >= MaxConcurrentLoops {
+		return nil, nil, inputf("%d loops are active (%v), the most one repository may run at once; abort one first (ralph-gate abort --loop ID)", active, names)
+	}
+	cfg, err := loadConfig(e.Repo, head)
+	if err != nil {
+		return nil, nil, err
+	}
+	set := Defaults()
+	if data, err := e.Repo.ReadFile(head, "aiwg.yml"); err == nil {
+		if err := set.ApplyAIWG("aiwg.yml (at "+head.String()[:12]+")", data); err != nil {
+			return nil, nil, &InputError{Msg: err.Error()}
+		}
+	} else if data, err := os.ReadFile(e.Store.Root + "/aiwg.yml"); err == nil {
+		if err := set.ApplyAIWG("aiwg.yml", data); err != nil {
+			return nil, nil, &InputError{Msg: err.Error()}
+		}
+	}
+	if err := set.ApplyConfig(config.FileName+" loop section", cfg.Loop); err != nil {
+		return nil, nil, &InputError{Msg: err.Error()}
+	}
+	if opt.MaxIterations != nil {
+		if *opt.MaxIterations < 1 {
+			return nil, nil, inputf("--max-iterations must be at least 1 (got %d)", *opt.MaxIterations)
+		}
+		set.MaxIterations = *opt.MaxIterations
+	}
+	if opt.TimeoutMinutes != nil {
+		if *opt.TimeoutMinutes < 0 {
+			return nil, nil, inputf("--timeout-minutes must not be negative (got %d)", *opt.TimeoutMinutes)
+		}
+		set.TimeoutMinutes = *opt.TimeoutMinutes
+	}
+	set.Normalize()
+
+	slug := opt.Slug
+	if slug == "" {
+		slug = Slug(opt.Task)
+	}
+	id, err := NewID(slug)
+	if err != nil {
+		return nil, nil, &InputError{Msg: "--slug: " + err.Error()}
+	}
+	specs, notes, err := e.specsFor(set.Collect, head, cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	base, err := e.measure(ctx, head, specs, "the baseline")
+	if err != nil {
+		return nil, nil, err
+	}
+	e.progress("running the completion command at the baseline")
+	check := RunCompletion(ctx, e.Store.Root, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
+	branch, _ := e.Repo.HeadBranch()
+
+	st := &State{
+		Version: StateVersion, LoopID: id, Status: StatusRunning, Task: opt.Task, CompletionCriteria: opt.Completion,
+		StartedAt: now, LastUpdated: now, Owner: opt.Owner, WorkingDirectory: e.Store.Root,
+		Configuration: Configuration{MaxIterations: set.MaxIterations, Interactive: opt.Interactive, AutoTest: specs != nil,
+			CheckpointInterval: 1, ExecutionMode: "default"},
+		Progress:           Progress{CompletionChecks: []CompletionCheck{}},
+		IterationHistory:   []Iteration{},
+		RegressionEvents:   []Regression{},
+		ReinforcementLevel: set.Reinforcement,
+		ReinforcementHist:  []LevelChange{{Timestamp: now, Iteration: 0, FromLevel: "OFF", ToLevel: set.Reinforcement, Reason: "Loop initialization"}},
+		RecoveryHistory:    []Recovery{},
+		DetectionEnabled:   true,
+		DetectedPatterns:   []Pattern{},
+	}
+	if opt.PID > 0 {
+		pid := opt.PID
+		st.PID = &pid
+	}
+	if set.TimeoutMinutes > 0 {
+		tm := set.TimeoutMinutes
+		st.Configuration.TimeoutMinutes = &tm
+	}
+	bm := base.metrics
+	st.BaselineMetrics = Baseline{CapturedAt: now, TypescriptErrors: bm.TypescriptErrors, LintErrors: bm.LintErrors,
+		LintWarnings: bm.LintWarnings, CustomMetrics: map[string]any{}}
+	if bm.TestCount != nil {
+		st.BaselineMetrics.TestCount = *bm.TestCount
+	} else {
+		st.BaselineMetrics.CustomMetrics["test_count_measured"] = false
+	}
+	if bm.CoveragePercentage != nil {
+		st.BaselineMetrics.CoveragePercentage = *bm.CoveragePercentage
+	} else {
+		st.BaselineMetrics.CustomMetrics["coverage_measured"] = false
+	}
+	if bm.FileCount != nil {
+		st.BaselineMetrics.FileCount, st.BaselineMetrics.LinesOfCode = *bm.FileCount, *bm.LinesOfCode
+	}
+	if bm.Complexity != nil {
+		st.BaselineMetrics.CustomMetrics["complexity"] = *bm.Complexity
+	}
+	tag := TagName(id, 0)
+	st.RalphGate = Extra{
+		BaselineCommit: head.String(), BaselineTag: tag, LastCommit: head.String(), Branch: branch,
+		BaselineFailing: failingTests(base.result), BaselineCompletion: &check,
+		BaselineComplexity: bm.Complexity, BaselineTests: testResults(bm), BaselineCoverage: bm.CoveragePercentage,
+		Settings: set, NoFeedback: opt.NoFeedback,
+	}
+	st.Progress.CompletionChecks = append(st.Progress.CompletionChecks, check)
+	st.Progress.LastCompletionCheck = &check
+	st.RalphGate.BaselineScore, st.RalphGate.BaselineBreakdown, _, _ = Score(ScoreInput{
+		CompletionPassed: check.Passed, BaselineFailing: st.RalphGate.BaselineFailing, Passing: passingTests(base.result),
+		Tests: testResults(bm), BaseLint: bm.LintErrors, BaseType: bm.TypescriptErrors, Lint: bm.LintErrors, Type: bm.TypescriptErrors,
+		BaseComplexity: bm.Complexity, Complexity: bm.Complexity,
+	}, set.Weights)
+
+	if err := e.Repo.SetTag(tag, head); err != nil {
+		return nil, nil, err
+	}
+	if err := Exclude(CommonGitDir(e.Repo.GitDir())); err != nil {
+		return nil, nil, fmt.Errorf("add %s to info/exclude: %w", RalphDir, err)
+	}
+	if _, err := e.Store.Create(st, now); err != nil {
+		return nil, nil, err
+	}
+	if err := e.Store.UpdateRegistry(now, func(r *Registry) error { r.Sync(st, now); return nil }); err != nil {
+		return nil, nil, err
+	}
+	_ = e.Store.AppendLog(id, hookEntry(now, "loop_start", st, 0, []string{
+		fmt.Sprintf("baseline %s measured", head.String()[:7]), "tagged " + tag,
+		fmt.Sprintf("completion command at the baseline: %s", passFail(check.Passed)),
+	}))
+	if check.Passed {
+		notes = append(notes, "the completion command already passes at the baseline")
+	}
+	return st, notes, nil
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "passed"
+	}
+	return "failed"
+}
+
+// crashed reports whether a running loop's controlling process is gone.
+func crashed(st *State) bool {
+	return st.Status == StatusRunning && st.PID != nil && !Alive(*st.PID)
+}
+
+// Crashed reports whether the loop's controlling process died while it ran:
+// status shows such a loop as crashed.
+func Crashed(st *State) bool { return crashed(st) }
+
+// hookEntry is one hook-log.jsonl line (persistence-hooks.yaml's audit
+// format).
+func hookEntry(now time.Time, hook string, st *State, iteration int, outcomes []string) map[string]any {
+	return map[string]any{
+		"timestamp": now, "hook_name": hook, "loop_id": st.LoopID, "iteration": iteration,
+		"agents_invoked": []string{"ralph-gate"}, "outcomes": outcomes,
+		"state_changes": map[string]any{"status": st.Status, "reinforcement_level": st.ReinforcementLevel},
+	}
+}

@@ -1,0 +1,385 @@
+package loop
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Layout under the repository's work tree, as AIWG keeps it.
+const (
+	// RalphDir holds everything; it is added to .git/info/exclude.
+	RalphDir     = ".aiwg/ralph"
+	registryName = "registry.json"
+	stateName    = "state.json"
+	journalName  = "journal.jsonl"
+	hookLogName  = "hook-log.jsonl"
+	legacyName   = "current-loop.json"
+)
+
+// ErrNotFound says a loop does not exist.
+var ErrNotFound = errors.New("no such loop")
+
+// CorruptError is a state.json that does not parse. It is never overwritten.
+type CorruptError struct {
+	Path string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("%s is corrupt (%v); it was left untouched: rebuild it from its journal with 'ralph-gate repair --loop %s'",
+		e.Path, e.Err, filepath.Base(filepath.Dir(e.Path)))
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// Store is the loop state of one repository work tree.
+type Store struct {
+	Root string // the work tree root
+	Dir  string // Root/.aiwg/ralph
+}
+
+// NewStore returns the store of the work tree at root.
+func NewStore(root string) *Store {
+	return &Store{Root: root, Dir: filepath.Join(root, filepath.FromSlash(RalphDir))}
+}
+
+// LoopDir is the directory of a loop.
+func (s *Store) LoopDir(id string) string { return filepath.Join(s.Dir, "loops", id) }
+
+// StatePath is a loop's state.json.
+func (s *Store) StatePath(id string) string { return filepath.Join(s.LoopDir(id), stateName) }
+
+// RelStatePath is state.json relative to the work tree, as the registry
+// names it.
+func RelStatePath(id string) string { return RalphDir + "/loops/" + id + "/" + stateName }
+
+var loopIDPattern = regexp.MustCompile(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`)
+
+// ValidID reports whether id is a loop id (ralph-{slug}-{8 hex}).
+func ValidID(id string) bool { return loopIDPattern.MatchString(id) }
+
+// Slug makes a loop id's slug from a task: lower-case words of letters and
+// digits joined by hyphens, at most 32 characters.
+func Slug(task string) string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			words = append(words, cur.String())
+			cur.Reset()
+		}
+	}
+	for _, r := range strings.ToLower(task) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			cur.WriteRune(r)
+		} else {
+			flush()
+		}
+	}
+	flush()
+	out := ""
+	for _, w := range words {
+		next := w
+		if out != "" {
+			next = out + "-" + w
+		}
+		if len(next) > 32 {
+			if out == "" {
+				out = w[:32]
+			}
+			break
+		}
+		out = next
+	}
+	if out == "" {
+		out = "loop"
+	}
+	return out
+}
+
+// NewID makes a loop id from a slug.
+func NewID(slug string) (string, error) {
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	id := "ralph-" + slug + "-" + hex.EncodeToString(b)
+	if !ValidID(id) {
+		return "", fmt.Errorf("slug %q: want lower-case letters, digits and hyphens", slug)
+	}
+	return id, nil
+}
+
+// NewUUID returns a random (version 4) UUID, for event and recovery ids.
+func NewUUID() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b)
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// Loops lists the loop ids that have a directory, sorted.
+func (s *Store) Loops() ([]string, error) {
+	ents, err := os.ReadDir(filepath.Join(s.Dir, "loops"))
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, e := range ents {
+		if e.IsDir() && ValidID(e.Name()) {
+			ids = append(ids, e.Name())
+		}
+	}
+	sort.Strings(ids)
+	return ids, nil
+}
+
+// Snapshot is a loaded state with the document it was read from, so that a
+// save can journal only what changed.
+type Snapshot struct {
+	State *State
+	doc   json.RawMessage
+	seq   int
+	// Replayed counts journal entries applied because state.json lacked them;
+	// Torn counts torn journal lines skipped.
+	Replayed, Torn int
+}
+
+// Load reads a loop's state, replaying journal entries that state.json lacks.
+func (s *Store) Load(id string) (*Snapshot, error) {
+	if !ValidID(id) {
+		return nil, fmt.Errorf("loop %q: %w (a loop id looks like ralph-fix-tests-1a2b3c4d)", id, ErrNotFound)
+	}
+	path := s.StatePath(id)
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil, fmt.Errorf("loop %s: %w (no %s)", id, ErrNotFound, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var st State
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, &CorruptError{Path: path, Err: err}
+	}
+	snap := &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq}
+	entries, torn, err := readJournal(filepath.Join(s.LoopDir(id), journalName))
+	if err != nil {
+		return nil, err
+	}
+	snap.Torn = torn
+	doc := json.RawMessage(data)
+	for _, e := range entries {
+		if e.Seq <= snap.seq {
+			continue
+		}
+		if doc, err = apply(doc, e.Ops); err != nil {
+			return nil, fmt.Errorf("%s: replay journal entry %d: %w", path, e.Seq, err)
+		}
+		snap.seq = e.Seq
+		snap.Replayed++
+	}
+	if snap.Replayed > 0 {
+		var rs State
+		if err := json.Unmarshal(doc, &rs); err != nil {
+			return nil, fmt.Errorf("%s: replayed journal does not give a state: %w", path, err)
+		}
+		rs.RalphGate.JournalSeq = snap.seq
+		snap.State = &rs
+		// The next save journals against the replayed state and rewrites
+		// state.json; a read-only command leaves the files as they are.
+		snap.doc = mustIndent(&rs)
+	}
+	return snap, nil
+}
+
+// Save journals what changed since snap was loaded, then replaces state.json.
+func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
+	st := snap.State
+	st.RalphGate.JournalSeq = snap.seq + 1
+	data := mustIndent(st)
+	ops, err := diff(nil, snap.doc, data)
+	if err != nil {
+		return err
+	}
+	if snap.doc == nil {
+		ops = []patchOp{{Set: data}}
+	}
+	if err := appendJournal(filepath.Join(s.LoopDir(st.LoopID), journalName),
+		journalEntry{Seq: snap.seq + 1, At: now, Op: op, Ops: ops}); err != nil {
+		return fmt.Errorf("journal loop %s: %w", st.LoopID, err)
+	}
+	if err := writeAtomic(s.StatePath(st.LoopID), data); err != nil {
+		return err
+	}
+	snap.doc, snap.seq = data, snap.seq+1
+	return nil
+}
+
+// Create writes a new loop's state (the journal's first entry sets it all).
+func (s *Store) Create(st *State, now time.Time) (*Snapshot, error) {
+	if err := os.MkdirAll(s.LoopDir(st.LoopID), 0o755); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(s.StatePath(st.LoopID)); err == nil {
+		return nil, fmt.Errorf("loop %s already exists", st.LoopID)
+	}
+	snap := &Snapshot{State: st}
+	return snap, s.Save(snap, "start", now)
+}
+
+// Rebuild rebuilds state.json from the journal alone, keeping the damaged
+// file beside it.
+func (s *Store) Rebuild(id string, now time.Time) (*Snapshot, string, error) {
+	entries, _, err := readJournal(filepath.Join(s.LoopDir(id), journalName))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(entries) == 0 || entries[0].Seq != 1 {
+		return nil, "", fmt.Errorf("loop %s: the journal does not start at the loop's start; nothing to rebuild from", id)
+	}
+	var doc json.RawMessage
+	for _, e := range entries {
+		if doc, err = apply(doc, e.Ops); err != nil {
+			return nil, "", fmt.Errorf("loop %s: replay journal entry %d: %w", id, e.Seq, err)
+		}
+	}
+	var st State
+	if err := json.Unmarshal(doc, &st); err != nil {
+		return nil, "", fmt.Errorf("loop %s: the journal does not give a state: %w", id, err)
+	}
+	path := s.StatePath(id)
+	kept := ""
+	if _, err := os.Stat(path); err == nil {
+		kept = path + ".damaged-" + now.UTC().Format("20060102T150405Z")
+		if err := os.Rename(path, kept); err != nil {
+			return nil, "", err
+		}
+	}
+	st.RalphGate.JournalSeq = entries[len(entries)-1].Seq
+	data := mustIndent(&st)
+	if err := writeAtomic(path, data); err != nil {
+		return nil, "", err
+	}
+	return &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq}, kept, nil
+}
+
+func mustIndent(v any) []byte {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		panic(fmt.Sprintf("marshal state: %v", err)) // only plain data types: cannot fail
+	}
+	return append(b, '\n')
+}
+
+// writeAtomic replaces path with data: a temporary file in the same
+// directory, synced, renamed over path, and the directory synced.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// AppendLog appends one JSON line to a loop's hook-log.jsonl, the audit
+// trail of every hook point the loop passed.
+func (s *Store) AppendLog(id string, entry any) error {
+	line, err := json.Marshal(entry)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(filepath.Join(s.LoopDir(id), hookLogName), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(append(line, '\n'))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// Exclude adds RalphDir to the repository's info/exclude so that an agent's
+// `git add -A` never commits loop state.
+func Exclude(commonGitDir string) error {
+	path := filepath.Join(commonGitDir, "info", "exclude")
+	data, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	line := "/" + RalphDir + "/"
+	for _, l := range strings.Split(string(data), "\n") {
+		if t := strings.TrimSpace(l); t == line || t == RalphDir+"/" || t == RalphDir || t == "/"+RalphDir {
+			return nil
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	b.Write(data)
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		b.WriteByte('\n')
+	}
+	b.WriteString("# ralph-gate loop state\n" + line + "\n")
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// CommonGitDir resolves a git directory to the one its linked worktrees
+// share (where info/exclude lives).
+func CommonGitDir(gitDir string) string {
+	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	if err != nil {
+		return gitDir
+	}
+	p := strings.TrimSpace(string(data))
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(gitDir, p)
+	}
+	return filepath.Clean(p)
+}
