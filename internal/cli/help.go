@@ -12,11 +12,25 @@ Usage:
 Commands:
   analyze    analyze a git range or a patch statically (reads git objects only)
   compare    analyze, and measure tests, coverage, type and lint errors at both ends
+  action     run as a GitHub Action step (inputs from INPUT_* variables)
+  hook       install, uninstall or run the git pre-push hook
+
+Loop commands (one git commit per agent iteration):
+  start      start a loop at HEAD: measure the baseline, tag iter-000
+  record     record HEAD as the next iteration: measure, score, decide
+  prompt     print the reinforcement text for the next iteration
+  status     show a loop (or --all): metrics, regressions, quality trajectory
+  analytics  the iteration analytics report (text, json, csv)
+  best       select the best iteration; --checkout checks out its tag
+  pause, resume, abort     change a loop's status
+  approve, reject          decide on a blocked iteration
+  repair     rebuild a loop's state.json from its journal
+
   version    print the version
   help       show help for a command
 
 Exit codes: 0 pass (or warn), 1 the gate blocked, 2 usage, configuration or
-input error, 3 internal error.
+input error, 3 internal error; record also exits 4 when the loop should stop.
 
 Run 'ralph-gate help <command>' for a command's flags.
 `

@@ -1,0 +1,127 @@
+package loop
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// BenchmarkRecordAt200 measures record's own overhead at iteration 200 of a
+// loop: opening the repository, locking and loading the state (200
+// iterations of history), analyzing the iteration against the previous one
+// and the baseline, scoring, tagging, journaling and saving. Collectors are
+// off and the completion command is `false`, whose run is excluded from the
+// overhead exactly as record excludes it. Reported: overhead-ms (record's
+// own figure, the one written to persistence_metrics) and p95-overhead-ms.
+//
+//	go test -run '^$' -bench RecordAt200 -benchtime 50x ./internal/loop/
+func BenchmarkRecordAt200(b *testing.B) {
+	dir := b.TempDir()
+	gitRun(b, dir, "init", "-q", "-b", "main")
+	write(b, dir, "go.mod", "module example.com/bench\n\ngo 1.26\n")
+	write(b, dir, "calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
+	write(b, dir, "calc_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"Add\")\n\t}\n}\n")
+	gitRun(b, dir, "add", "-A")
+	gitRun(b, dir, "commit", "-qm", "base")
+	ctx := context.Background()
+	env := func() *Env {
+		repo, err := gitrepo.Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return &Env{Repo: repo, Store: NewStore(repo.Root()), Collect: "none"}
+	}
+	st, _, err := Start(ctx, env(), StartOptions{Task: "bench", Completion: "false", MaxIterations: intp(100000)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Stopping criteria would end the loop early: the benchmark wants a long
+	// one.
+	e := env()
+	snap, err := e.Store.Load(st.LoopID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap.State.RalphGate.Settings.MinIterations = 1 << 30
+	snap.State.RalphGate.Settings.StuckAfter = 1 << 30
+	snap.State.Progress.CompletionChecks = nil
+	if err := e.Store.Save(snap, "bench", time.Now()); err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	iterate := func() time.Duration {
+		n++
+		write(b, dir, fmt.Sprintf("pkg%d/f.go", n%20), fmt.Sprintf("package pkg%d\n\n// V is the value.\nconst V = %d\n", n%20, n))
+		gitRun(b, dir, "add", "-A")
+		gitRun(b, dir, "commit", "-qm", fmt.Sprintf("iteration %d", n))
+		t0 := time.Now()
+		e := env()
+		lock, err := e.Store.Lock(st.LoopID, "record", time.Second)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer lock.Unlock()
+		snap, err := e.Store.Load(st.LoopID)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pre := time.Since(t0)
+		out, err := Record(ctx, e, snap, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if out.Decision != Continue {
+			b.Fatalf("iteration %d: %s", n, out.Reason)
+		}
+		// Record's own figure starts after the load; add opening, locking
+		// and loading.
+		return pre + out.Overhead
+	}
+	for n < 200 {
+		iterate()
+	}
+	var all []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		all = append(all, float64(iterate().Microseconds())/1000)
+	}
+	b.StopTimer()
+	sort.Float64s(all)
+	sum := 0.0
+	for _, v := range all {
+		sum += v
+	}
+	b.ReportMetric(sum/float64(len(all)), "overhead-ms")
+	b.ReportMetric(all[(len(all)*95+99)/100-1], "p95-overhead-ms")
+}
+
+func intp(v int) *int { return &v }
+
+func gitRun(tb testing.TB, dir string, args ...string) {
+	tb.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=b", "GIT_AUTHOR_EMAIL=b@example.com",
+		"GIT_COMMITTER_NAME=b", "GIT_COMMITTER_EMAIL=b@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func write(tb testing.TB, dir, name, content string) {
+	tb.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
