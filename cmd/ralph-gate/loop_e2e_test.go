@@ -1,0 +1,593 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/aiwgschema"
+)
+
+// The scripted loops below drive the real binary the way a shell loop around
+// an agent does: the test plays the agent, committing each iteration, and
+// calls start, record, prompt, reject, best and the rest.
+
+const loopCalcSrc = `package calc
+
+// Add adds.
+func Add(a, b int) int { return a - b }
+
+// Sub subtracts.
+func Sub(a, b int) int { return a + b }
+
+// Mul multiplies.
+func Mul(a, b int) int { return a * b }
+`
+
+const loopCalcTest = `package calc
+
+import "testing"
+
+func TestAdd(t *testing.T) {
+	if got := Add(2, 3); got != 5 {
+		t.Errorf("Add(2, 3) = %d, want 5", got)
+	}
+}
+
+func TestSub(t *testing.T) {
+	if got := Sub(5, 3); got != 2 {
+		t.Errorf("Sub(5, 3) = %d, want 2", got)
+	}
+}
+
+func TestMul(t *testing.T) {
+	if got := Mul(2, 3); got != 6 {
+		t.Errorf("Mul(2, 3) = %d, want 6", got)
+	}
+}
+`
+
+// loopModule is a Go module whose Add and Sub are wrong: TestAdd and TestSub
+// fail at the baseline.
+func loopModule(t *testing.T) *repo {
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
+	r.write("calc.go", loopCalcSrc)
+	r.write("calc_test.go", loopCalcTest)
+	r.commit("base")
+	return r
+}
+
+type recordOut struct {
+	LoopID       string  `json:"loop_id"`
+	Iteration    int     `json:"iteration"`
+	QualityScore float64 `json:"quality_score"`
+	QualityDelta float64 `json:"quality_delta"`
+	Decision     string  `json:"decision"`
+	Reason       string  `json:"reason"`
+	Tag          string  `json:"tag"`
+	Commit       string  `json:"commit"`
+	Void         bool    `json:"void"`
+	Verified     bool    `json:"verified"`
+	Gate         string  `json:"gate"`
+	Findings     []struct {
+		Type, Severity, Test, File, Rule string
+	} `json:"findings"`
+}
+
+func record(t *testing.T, r *repo, wantCode int) recordOut {
+	t.Helper()
+	res := runGate(t, r.dir, "", "record", "--format", "json")
+	if res.code != wantCode {
+		t.Fatalf("record: exit %d, want %d\nstdout: %s\nstderr: %s", res.code, wantCode, res.stdout, res.stderr)
+	}
+	var out recordOut
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatalf("record output is not JSON: %v\n%s", err, res.stdout)
+	}
+	return out
+}
+
+func (o recordOut) has(typ, severity, test string) bool {
+	for _, f := range o.Findings {
+		if f.Type == typ && (severity == "" || f.Severity == severity) && (test == "" || f.Test == test) {
+			return true
+		}
+	}
+	return false
+}
+
+func startLoop(t *testing.T, r *repo, args ...string) string {
+	t.Helper()
+	res := runGate(t, r.dir, "", append([]string{"start"}, args...)...)
+	if res.code != 0 {
+		t.Fatalf("start: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	id := strings.TrimSpace(res.stdout)
+	if !regexp.MustCompile(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`).MatchString(id) {
+		t.Fatalf("start printed %q, want a loop id", id)
+	}
+	return id
+}
+
+// validateLoopFiles checks state.json, registry.json and analytics.json
+// against AIWG's schemas.
+func validateLoopFiles(t *testing.T, r *repo, id string) {
+	t.Helper()
+	dir := filepath.Join(r.dir, ".aiwg", "ralph")
+	for name, validate := range map[string]func([]byte) error{
+		filepath.Join("loops", id, "state.json"):                  aiwgschema.ValidateState,
+		"registry.json":                                           aiwgschema.ValidateRegistry,
+		filepath.Join("loops", id, "analytics", "analytics.json"): aiwgschema.ValidateAnalytics,
+	} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if os.IsNotExist(err) && strings.HasSuffix(name, "analytics.json") {
+			continue // written from the first record on
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := validate(data); err != nil {
+			t.Errorf("%s does not validate against the AIWG schema: %v", name, err)
+		}
+	}
+}
+
+func readState(t *testing.T, r *repo, id string) map[string]any {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("state.json: %v", err)
+	}
+	return m
+}
+
+// TestLoopCheatIsBlockedAndRejected: an honest fix, a cheat that deletes the
+// other failing test (blocked, void, rejected by the human, restored as a new
+// commit), then the real fix, which passes the completion command and stops
+// the loop.
+func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "fix the failing calc tests", "--completion", "go test ./...")
+	if tags := r.git("tag", "--list", "ralph/*"); tags != "ralph/"+id+"/iter-000" {
+		t.Fatalf("tags after start = %q", tags)
+	}
+	exclude, _ := os.ReadFile(filepath.Join(r.dir, ".git", "info", "exclude"))
+	if !strings.Contains(string(exclude), "/.aiwg/ralph/") {
+		t.Errorf(".git/info/exclude lacks .aiwg/ralph/:\n%s", exclude)
+	}
+	validateLoopFiles(t, r, id)
+
+	// Iteration 1: an honest fix of Add.
+	r.write("calc.go", strings.Replace(loopCalcSrc, "return a - b", "return a + b", 1))
+	r.commit("iteration 1: fix Add")
+	it1 := record(t, r, 0)
+	if it1.Decision != "continue" || it1.Void || it1.Iteration != 1 || it1.Tag != "ralph/"+id+"/iter-001" {
+		t.Fatalf("iteration 1 = %+v", it1)
+	}
+	if it1.QualityDelta <= 0 {
+		t.Errorf("iteration 1 fixed a test but its quality delta is %v", it1.QualityDelta)
+	}
+
+	// Iteration 2: the cheat deletes the still failing TestSub.
+	r.write("calc_test.go", strings.Split(loopCalcTest, "func TestSub")[0]+"func TestMul"+strings.Split(loopCalcTest, "func TestMul")[1])
+	cheat := r.commit("iteration 2: tests pass now")
+	it2 := record(t, r, 1)
+	if it2.Decision != "blocked" || !it2.Void || !it2.has("test_deletion", "critical", "TestSub") {
+		t.Fatalf("iteration 2 (a deleted test) = %+v", it2)
+	}
+	if files := r.git("ls-files", ".aiwg"); files != "" {
+		t.Errorf("loop state was committed: %s", files)
+	}
+	// The loop waits for the human: record refuses, prompt names the cheat.
+	if res := runGate(t, r.dir, "", "record"); res.code != 1 || !strings.Contains(res.stderr, "waiting for a human decision") {
+		t.Errorf("record while a decision is pending: exit %d, stderr %s", res.code, res.stderr)
+	}
+	prompt := runGate(t, r.dir, "", "prompt")
+	if prompt.code != 0 || !strings.Contains(prompt.stdout, "restore the test TestSub") || !strings.Contains(prompt.stdout, "iteration 2") {
+		t.Errorf("prompt does not name the deleted test and its iteration:\n%s", prompt.stdout)
+	}
+	status := runGate(t, r.dir, "", "status")
+	if !strings.Contains(status.stdout, "Waiting for a human decision on iteration 2") {
+		t.Errorf("status does not show the pending decision:\n%s", status.stdout)
+	}
+	validateLoopFiles(t, r, id)
+
+	// The human rejects it: iteration 1's tree comes back as a new commit.
+	rej := runGate(t, r.dir, "", "reject")
+	if rej.code != 0 || !strings.Contains(rej.stdout, "restored iteration 1") {
+		t.Fatalf("reject: exit %d\n%s%s", rej.code, rej.stdout, rej.stderr)
+	}
+	if parent := r.git("rev-parse", "HEAD^"); parent != cheat {
+		t.Errorf("the restore commit's parent is %s, want the rejected iteration %s (history is kept)", parent, cheat)
+	}
+	if diff := r.git("diff", "ralph/"+id+"/iter-001", "HEAD"); diff != "" {
+		t.Errorf("the restored tree differs from iteration 1:\n%s", diff)
+	}
+
+	// Iteration 3: the real fix.
+	r.write("calc.go", strings.NewReplacer("return a - b", "return a + b", "return a + b }\n\n// Mul", "return a - b }\n\n// Mul").Replace(loopCalcSrc))
+	r.commit("iteration 3: fix Sub")
+	it3 := record(t, r, 4)
+	if it3.Decision != "stop" || !it3.Verified || !strings.Contains(it3.Reason, "completion command passed") {
+		t.Fatalf("iteration 3 = %+v", it3)
+	}
+	best := runGate(t, r.dir, "", "best", "--checkout")
+	if best.code != 0 || !strings.Contains(best.stdout, "iteration 3") {
+		t.Fatalf("best: exit %d\n%s%s", best.code, best.stdout, best.stderr)
+	}
+	if head, tag := r.git("rev-parse", "HEAD"), r.git("rev-parse", "ralph/"+id+"/iter-003^{commit}"); head != tag {
+		t.Errorf("HEAD after best --checkout = %s, want iter-003 %s", head, tag)
+	}
+	st := readState(t, r, id)
+	if st["status"] != "completed" {
+		t.Errorf("status = %v, want completed", st["status"])
+	}
+	events := st["regression_events"].([]any)
+	ev := events[0].(map[string]any)
+	if ev["regression_type"] != "test_deletion" || ev["human_decision"] != "reject" || ev["iteration"] != 2.0 {
+		t.Errorf("first regression event = %v", ev)
+	}
+	validateLoopFiles(t, r, id)
+	analytics := runGate(t, r.dir, "", "analytics")
+	if analytics.code != 0 || !strings.Contains(analytics.stdout, "Stopping: the completion command passed") {
+		t.Errorf("analytics:\n%s%s", analytics.stdout, analytics.stderr)
+	}
+}
+
+// TestLoopBestIsNotTheLast: quality is not monotonic. Iteration 2 fixes both
+// tests' code but the completion command (which also wants a NOTES file) still
+// fails; iteration 3 breaks Add again. The improvement criterion stops the
+// loop and best checks out iteration 2, not the last one.
+func TestLoopBestIsNotTheLast(t *testing.T) {
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "fix calc", "--completion", "go test ./... && test -f NOTES")
+	r.write("calc.go", strings.Replace(loopCalcSrc, "return a - b", "return a + b", 1))
+	r.commit("iteration 1")
+	if it := record(t, r, 0); it.Decision != "continue" {
+		t.Fatalf("iteration 1 = %+v", it)
+	}
+	fixed := strings.NewReplacer("return a - b", "return a + b", "return a + b }\n\n// Mul", "return a - b }\n\n// Mul").Replace(loopCalcSrc)
+	r.write("calc.go", fixed)
+	r.commit("iteration 2")
+	it2 := record(t, r, 0)
+	if it2.Decision != "continue" || it2.QualityDelta < 5 {
+		t.Fatalf("iteration 2 = %+v", it2)
+	}
+	r.write("calc.go", strings.Replace(fixed, "return a + b", "return a * b", 1))
+	r.commit("iteration 3: worse")
+	it3 := record(t, r, 4)
+	if it3.Decision != "stop" || !strings.Contains(it3.Reason, "improvement below threshold") {
+		t.Fatalf("iteration 3 = %+v", it3)
+	}
+	best := runGate(t, r.dir, "", "best", "--format", "json")
+	var b struct {
+		Iteration int    `json:"iteration"`
+		Tag       string `json:"tag"`
+	}
+	if err := json.Unmarshal([]byte(best.stdout), &b); err != nil || b.Iteration != 2 {
+		t.Fatalf("best = %s (%v), want iteration 2", best.stdout, err)
+	}
+	// A dirty work tree: --checkout refuses and changes nothing.
+	before := r.git("rev-parse", "HEAD")
+	r.write("calc.go", fixed+"// edit\n")
+	if res := runGate(t, r.dir, "", "best", "--checkout"); res.code != 2 || !strings.Contains(res.stderr, "uncommitted changes") {
+		t.Errorf("best --checkout on a dirty tree: exit %d, stderr %s", res.code, res.stderr)
+	}
+	if r.git("rev-parse", "HEAD") != before {
+		t.Error("best --checkout moved HEAD on a dirty tree")
+	}
+	r.git("checkout", "--", "calc.go")
+	if res := runGate(t, r.dir, "", "best", "--checkout"); res.code != 0 {
+		t.Fatalf("best --checkout: exit %d %s", res.code, res.stderr)
+	}
+	if head := r.git("rev-parse", "HEAD"); head != r.git("rev-parse", b.Tag+"^{commit}") {
+		t.Errorf("HEAD = %s, want %s", head, b.Tag)
+	}
+	q := runGate(t, r.dir, "", "status", "--quality", "--loop", id)
+	if !strings.Contains(q.stdout, "Iteration 2:") || !strings.Contains(q.stdout, "BEST") {
+		t.Errorf("status --quality:\n%s", q.stdout)
+	}
+	validateLoopFiles(t, r, id)
+}
+
+// slowCompletion is a completion script that fails with a changing message
+// (so the loop is not stuck) and, when the file SLOW exists, announces itself
+// and sleeps.
+const slowCompletion = `#!/bin/sh
+if [ -f SLOW ]; then touch STARTED; sleep 30; fi
+cat progress.txt 2>/dev/null
+exit 1
+`
+
+// TestLoopPlateauStops: with the improvement criterion off, iterations that do
+// not move the quality stop the loop once the plateau window is full.
+func TestLoopPlateauStops(t *testing.T) {
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", "loop:\n  stop:\n    improvement: 0\n")
+	r.write("check.sh", slowCompletion)
+	r.commit("config")
+	startLoop(t, r, "--task", "make progress", "--completion", "sh check.sh", "--collect", "none")
+	for i, word := range []string{"alpha", "beta", "gamma"} {
+		r.write("progress.txt", word+"\n")
+		r.commit("iteration " + word)
+		want := 0
+		if i == 2 {
+			want = 4
+		}
+		out := record(t, r, want)
+		if i == 2 && !strings.Contains(out.Reason, "quality plateau") {
+			t.Errorf("iteration 3 stopped for %q, want the plateau", out.Reason)
+		}
+	}
+}
+
+// TestLoopKill9DuringRecord kills record while the completion command runs:
+// the state stays parseable, the lock is released, and recording again works.
+func TestLoopKill9DuringRecord(t *testing.T) {
+	r := loopModule(t)
+	r.write("check.sh", slowCompletion)
+	r.commit("script")
+	id := startLoop(t, r, "--task", "slow", "--completion", "sh check.sh", "--collect", "none")
+	statePath := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json")
+	before, _ := os.ReadFile(statePath)
+	r.write("progress.txt", "one\n")
+	r.commit("iteration 1")
+	if err := os.WriteFile(filepath.Join(r.dir, "SLOW"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(binary, "record")
+	cmd.Dir = r.dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	started := filepath.Join(r.dir, "STARTED")
+	for i := 0; i < 600; i++ {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := os.Stat(started); err != nil {
+		t.Fatal("record never ran the completion command")
+	}
+	// A second record while the first holds the lock fails clearly.
+	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "is locked by ralph-gate record (pid") {
+		t.Errorf("concurrent record: exit %d, stderr %s", res.code, res.stderr)
+	}
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	_ = cmd.Wait()
+
+	after, _ := os.ReadFile(statePath)
+	if string(after) != string(before) {
+		t.Error("state.json changed although record was killed before it saved")
+	}
+	if res := runGate(t, r.dir, "", "status", "--format", "json"); res.code != 0 {
+		t.Fatalf("status after kill -9: exit %d %s", res.code, res.stderr)
+	}
+	os.Remove(filepath.Join(r.dir, "SLOW"))
+	out := record(t, r, 0)
+	if out.Iteration != 1 {
+		t.Errorf("record after the kill recorded iteration %d, want 1", out.Iteration)
+	}
+	validateLoopFiles(t, r, id)
+}
+
+// TestLoopTransitionsAndErrors: pause/resume/abort follow loop-state.yaml, an
+// illegal one lists the allowed ones, and bad input is one line with exit 2.
+func TestLoopTransitionsAndErrors(t *testing.T) {
+	r := loopModule(t)
+	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "no loop in") {
+		t.Errorf("record without a loop: exit %d, stderr %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "start", "--task", "x"); res.code != 2 || !strings.Contains(res.stderr, "--completion is required") {
+		t.Errorf("start without --completion: exit %d, stderr %s", res.code, res.stderr)
+	}
+	id := startLoop(t, r, "--task", "transitions", "--completion", "false", "--collect", "none")
+	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "already recorded") {
+		t.Errorf("record without a new commit: exit %d, stderr %s", res.code, res.stderr)
+	}
+	steps := []struct {
+		cmd, want string
+		code      int
+	}{
+		{"resume", "allowed from running: paused, completing, aborted, crashed, failed", 2},
+		{"pause", "running -> paused", 0},
+		{"pause", "allowed from paused: running, aborted", 2},
+		{"resume", "paused -> running", 0},
+		{"abort", "running -> aborted", 0},
+		{"resume", "allowed from aborted: none: it is finished", 2},
+	}
+	for _, s := range steps {
+		res := runGate(t, r.dir, "", s.cmd, "--loop", id)
+		if res.code != s.code || !strings.Contains(res.stdout+res.stderr, s.want) {
+			t.Errorf("%s: exit %d, output %q; want exit %d and %q", s.cmd, res.code, res.stdout+res.stderr, s.code, s.want)
+		}
+	}
+	if res := runGate(t, r.dir, "", "status", "--loop", "nope"); res.code != 2 || !strings.Contains(res.stderr, "is not a loop id") {
+		t.Errorf("status --loop nope: exit %d, stderr %s", res.code, res.stderr)
+	}
+	// A corrupt state.json is reported, never overwritten, and repair rebuilds it.
+	statePath := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json")
+	if err := os.WriteFile(statePath, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := runGate(t, r.dir, "", "status", "--loop", id); res.code != 2 || !strings.Contains(res.stderr, "is corrupt") || strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 {
+		t.Errorf("status on a corrupt state: exit %d, stderr %q", res.code, res.stderr)
+	}
+	if data, _ := os.ReadFile(statePath); string(data) != "{not json" {
+		t.Error("the corrupt state.json was overwritten")
+	}
+	if res := runGate(t, r.dir, "", "repair", "--loop", id); res.code != 0 {
+		t.Fatalf("repair: exit %d %s", res.code, res.stderr)
+	}
+	if st := readState(t, r, id); st["status"] != "aborted" {
+		t.Errorf("repaired status = %v, want aborted", st["status"])
+	}
+	validateLoopFiles(t, r, id)
+}
+
+// TestLoopCrashedController: a loop whose controlling process (the shell
+// that ran start) is gone shows as crashed.
+func TestLoopCrashedController(t *testing.T) {
+	r := loopModule(t)
+	sh := exec.Command("sh", "-c", binary+" start --task crash --completion true --collect none")
+	sh.Dir = r.dir
+	if out, err := sh.CombinedOutput(); err != nil {
+		t.Fatalf("start: %v\n%s", err, out)
+	}
+	res := runGate(t, r.dir, "", "status")
+	if res.code != 0 || !strings.Contains(res.stdout, ": crashed,") {
+		t.Errorf("status of a loop whose shell exited:\n%s%s", res.stdout, res.stderr)
+	}
+}
+
+// TestLoopSeveralLoops: loops live side by side; with two active, --loop is
+// needed, and status --all lists both.
+func TestLoopSeveralLoops(t *testing.T) {
+	r := loopModule(t)
+	a := startLoop(t, r, "--task", "first task", "--completion", "false", "--collect", "none")
+	b := startLoop(t, r, "--task", "second task", "--completion", "false", "--collect", "none")
+	r.write("progress.txt", "x\n")
+	r.commit("iteration")
+	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "2 loops are active") {
+		t.Errorf("record with two active loops: exit %d, stderr %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "record", "--loop", b); res.code != 0 {
+		t.Errorf("record --loop %s: exit %d, stderr %s", b, res.code, res.stderr)
+	}
+	all := runGate(t, r.dir, "", "status", "--all")
+	if !strings.Contains(all.stdout, a) || !strings.Contains(all.stdout, b) {
+		t.Errorf("status --all:\n%s", all.stdout)
+	}
+	if tag := r.git("tag", "--list", "ralph/"+b+"/*"); !strings.Contains(tag, "iter-001") {
+		t.Errorf("tags of %s: %q", b, tag)
+	}
+	validateLoopFiles(t, r, a)
+	validateLoopFiles(t, r, b)
+}
+
+// TestLoopLegacyMigration: a legacy single-loop current-loop.json becomes a
+// loop of the multi-loop layout on first use; the legacy file stays.
+func TestLoopLegacyMigration(t *testing.T) {
+	r := loopModule(t)
+	legacy := `{"task": "fix all tests", "completionPromise": "go test ./...", "maxIterations": 7, "currentIteration": 2, "status": "active"}`
+	r.write(".aiwg/ralph/current-loop.json", legacy)
+	r.git("rm", "-q", "--cached", "-r", "--ignore-unmatch", ".aiwg")
+	res := runGate(t, r.dir, "", "status", "--format", "json")
+	if res.code != 0 || !strings.Contains(res.stderr, "migrated") {
+		t.Fatalf("status with a legacy loop: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	var st struct {
+		LoopID        string `json:"loop_id"`
+		Task          string `json:"task"`
+		Iteration     int    `json:"iteration"`
+		Status        string `json:"status"`
+		Configuration struct {
+			MaxIterations int `json:"max_iterations"`
+		} `json:"configuration"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Task != "fix all tests" || st.Iteration != 2 || st.Configuration.MaxIterations != 7 || st.Status != "running" {
+		t.Errorf("migrated state = %+v", st)
+	}
+	if data, err := os.ReadFile(filepath.Join(r.dir, ".aiwg", "ralph", "current-loop.json")); err != nil || string(data) != legacy {
+		t.Errorf("the legacy file was not kept as it was: %v", err)
+	}
+	validateLoopFiles(t, r, st.LoopID)
+	// A second command does not migrate again.
+	if res := runGate(t, r.dir, "", "status"); strings.Contains(res.stderr, "migrated") {
+		t.Errorf("migrated twice: %s", res.stderr)
+	}
+}
+
+// TestLoopSettingsFromFiles: aiwg.yml and .ralph-gate.yml's loop section set
+// the thresholds at start, and a malformed aiwg.yml is one line with exit 2.
+func TestLoopSettingsFromFiles(t *testing.T) {
+	r := loopModule(t)
+	r.write("aiwg.yml", "agent_persistence:\n  best_output_selection:\n    quality_threshold: 60\nralph:\n  maxIterations: 4\n  improvementThreshold: 0.02\n")
+	r.write(".ralph-gate.yml", "loop:\n  weights: {validation: 50, completeness: 50}\n")
+	r.commit("settings")
+	id := startLoop(t, r, "--task", "settings", "--completion", "false", "--collect", "none")
+	st := readState(t, r, id)
+	set := st["ralph_gate"].(map[string]any)["settings"].(map[string]any)
+	if set["max_iterations"] != 4.0 || set["quality_threshold"] != 60.0 || set["improvement_stop"] != 2.0 {
+		t.Errorf("settings = %v", set)
+	}
+	if w := set["weights"].(map[string]any); w["validation"] != 50.0 || w["correctness"] != 0.0 {
+		t.Errorf("weights = %v", w)
+	}
+	r.write("aiwg.yml", "agent_persistence:\n  reinforcement:\n    default_level: LOUD\n")
+	r.commit("bad aiwg.yml")
+	res := runGate(t, r.dir, "", "start", "--task", "x", "--completion", "false", "--collect", "none")
+	if res.code != 2 || !strings.Contains(res.stderr, "aiwg.yml") || !strings.Contains(res.stderr, "LOUD") {
+		t.Errorf("start with a bad aiwg.yml: exit %d, stderr %s", res.code, res.stderr)
+	}
+}
+
+// TestLoopHistoryCatchesATestEditedToPass: TestAdd fails at the baseline; the
+// agent rewrites its expected value instead of fixing Add. Only the loop's
+// history shows that the failing test now passes because of that edit alone.
+func TestLoopHistoryCatchesATestEditedToPass(t *testing.T) {
+	r := loopModule(t)
+	startLoop(t, r, "--task", "fix Add", "--completion", "go test -run TestAdd ./...")
+	r.write("calc_test.go", strings.Replace(loopCalcTest, "got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\"", "got != -1 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want -1\"", 1))
+	r.commit("iteration 1: TestAdd passes")
+	out := record(t, r, 1)
+	found := false
+	for _, f := range out.Findings {
+		if f.Rule == "history-test-edited-to-pass" && f.Type == "assertion_weakening" && f.Severity == "critical" && f.Test == "TestAdd" {
+			found = true
+		}
+	}
+	if !found || !out.Void || out.Decision != "blocked" {
+		t.Fatalf("a test edited to pass: %+v", out)
+	}
+}
+
+// TestLoopStuckEscalates: the same failure three iterations in a row is a
+// stuck loop: the third is blocked for a human.
+func TestLoopStuckEscalates(t *testing.T) {
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", "loop:\n  stop:\n    improvement: 0\n    plateau_window: 0\n")
+	r.commit("config")
+	id := startLoop(t, r, "--task", "stuck", "--completion", "echo 'FAIL: took 0.12s'; exit 1", "--collect", "none")
+	for i := 1; i <= 3; i++ {
+		r.write("progress.txt", strings.Repeat("x", i))
+		r.commit("iteration")
+		want := 0
+		if i == 3 {
+			want = 1
+		}
+		out := record(t, r, want)
+		if i == 3 && !strings.Contains(out.Reason, "stuck loop") {
+			t.Errorf("iteration 3 reason = %q", out.Reason)
+		}
+	}
+	st := readState(t, r, id)
+	recs := st["recovery_history"].([]any)
+	last := recs[len(recs)-1].(map[string]any)
+	if !strings.HasPrefix(last["trigger"].(string), "stuck_loop_detected") || last["outcome"] != "escalated" {
+		t.Errorf("last recovery = %v", last)
+	}
+	if res := runGate(t, r.dir, "", "approve"); res.code != 0 {
+		t.Errorf("approve: exit %d %s", res.code, res.stderr)
+	}
+	if st := readState(t, r, id); st["status"] != "running" {
+		t.Errorf("status after approve = %v", st["status"])
+	}
+	validateLoopFiles(t, r, id)
+}
