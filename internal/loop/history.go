@@ -3,6 +3,7 @@ package loop
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -128,45 +129,32 @@ func extract(repo *gitrepo.Repo, ex testscan.Extractor, commit plumbing.Hash, p 
 	return ex.Extract(p, src)
 }
 
-// findTest finds the extracted test a measured test id names: the same id,
-// or its top-level test when the id is a subtest (table-driven Go tests).
+// goTestName finds the test name in a Go test id ("example.com/m/calc.TestX/sub").
+var goTestName = regexp.MustCompile(`\.((?:Test|Benchmark|Fuzz|Example)[^./]*(?:/.*)?)$`)
+
+// findTest finds the extracted test a measured test id names: the same test
+// (Go "pkg.TestX/sub", JUnit "Class.method", JS "suite > test"), else, for a
+// parent whose subtests are the test cases (table-driven Go tests), its first
+// subtest.
 func findTest(f *testscan.File, id string) *testscan.TestCase {
-	leaf := id
-	// Go: "pkg/path.TestX/sub"; JUnit: "Class.method"; JS: "describe > it".
-	if i := strings.LastIndex(leafPart(id), "."); i >= 0 {
-		leaf = leafPart(id)[i+1:]
-	} else {
-		leaf = leafPart(id)
+	name := id
+	if m := goTestName.FindStringSubmatch(id); m != nil {
+		name = m[1]
 	}
-	var top *testscan.TestCase
 	for i := range f.Tests {
 		t := &f.Tests[i]
-		if t.ID == id || strings.HasSuffix(id, "."+t.ID) || strings.HasSuffix(id, " > "+t.ID) || strings.HasSuffix(id, "::"+t.ID) {
+		if t.ID == name || strings.HasSuffix(id, "."+t.ID) || strings.HasSuffix(id, " > "+t.ID) || strings.HasSuffix(id, "::"+t.ID) {
 			return t
 		}
-		if first, _, _ := strings.Cut(leaf, "/"); t.ID == first && top == nil {
-			top = t
+	}
+	top, _, _ := strings.Cut(name, "/")
+	for i := range f.Tests {
+		t := &f.Tests[i]
+		if t.ID == top || strings.HasPrefix(t.ID, name+"/") {
+			return t
 		}
 	}
-	return top
-}
-
-// leafPart strips a Go package path ("example.com/m/pkg.TestX/sub" ->
-// "pkg.TestX/sub"), keeping subtest names whole.
-func leafPart(id string) string {
-	name, sub, hasSub := strings.Cut(id, "/")
-	if !hasSub {
-		return id
-	}
-	// A Go id has the package before the test: the last slash before the
-	// first ".Test" belongs to the package path.
-	if i := strings.Index(id, ".Test"); i >= 0 {
-		if j := strings.LastIndex(id[:i], "/"); j >= 0 {
-			return id[j+1:]
-		}
-		return id
-	}
-	return name + "/" + sub
+	return nil
 }
 
 // codeChanged returns a changed path that is code under test for the test
