@@ -216,6 +216,23 @@ func newReport(env Env, base, head string, findings []gate.Finding, commits []ga
 // finish decides the verdict, renders the report and turns a block into the
 // blocked error.
 func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, format report.Format, cf commonFlags, env Env) error {
+	failOn := decide(rep, cfg, failOnFlag)
+	opt := report.Options{
+		Color:   format == report.Text && isTerminal(env.Stdout) && env.Getenv("NO_COLOR") == "",
+		Verbose: cf.verbose,
+	}
+	if err := report.Render(env.Stdout, format, rep, opt); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if rep.Verdict == gate.VerdictBlock {
+		return &BlockedError{Findings: blocking(rep, failOn)}
+	}
+	return nil
+}
+
+// decide sets the report's fail-on (the flag, else the config's, else high),
+// verdict and counts, and returns the fail-on.
+func decide(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity) gate.FailOn {
 	failOn := gate.FailOn(gate.SeverityHigh)
 	if cfg.FailOn != nil {
 		failOn = gate.FailOn(*cfg.FailOn)
@@ -231,23 +248,18 @@ func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, for
 			rep.Counts[f.Severity.String()]++
 		}
 	}
-	opt := report.Options{
-		Color:   format == report.Text && isTerminal(env.Stdout) && env.Getenv("NO_COLOR") == "",
-		Verbose: cf.verbose,
-	}
-	if err := report.Render(env.Stdout, format, rep, opt); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	if rep.Verdict == gate.VerdictBlock {
-		n := 0
-		for _, f := range rep.Findings {
-			if f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity) {
-				n++
-			}
+	return failOn
+}
+
+// blocking counts the net, unsuppressed findings at or above fail-on.
+func blocking(rep *gate.Report, failOn gate.FailOn) int {
+	n := 0
+	for _, f := range rep.Findings {
+		if f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity) {
+			n++
 		}
-		return &BlockedError{Findings: n}
 	}
-	return nil
+	return n
 }
 
 // progressFunc reports range progress on stderr when it is a terminal and the

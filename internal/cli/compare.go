@@ -51,6 +51,9 @@ type compareFlags struct {
 	noCache      bool
 	allowMissing bool
 	noTamper     bool
+	// staticOnly skips measuring (the action with collect none and no report
+	// files): the report has the diff analysis and no metrics.
+	staticOnly bool
 }
 
 func runCompare(ctx context.Context, args []string, env Env) error {
@@ -86,54 +89,67 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	if len(pos) > 2 {
 		return usagef("compare: too many arguments: want at most BASE and HEAD, got %d", len(pos))
 	}
+	rep, cfg, err := compareRange(ctx, env, cf, at(pos, 0), at(pos, 1))
+	if err != nil {
+		return err
+	}
+	return finish(rep, cfg, failOn, format, cf.commonFlags, env)
+}
+
+// compareRange builds compare's report of baseRev..headRev ("" for the
+// defaults) without deciding the verdict or rendering it: runCompare and
+// runAction share it.
+func compareRange(ctx context.Context, env Env, cf compareFlags, baseRev, headRev string) (*gate.Report, *config.Config, error) {
 	dir := cf.repo
 	if dir == "" {
 		dir = orDefault(env.Dir, ".")
 	}
 	repo, err := gitrepo.Open(dir)
 	if err != nil {
-		return classifyGit(err)
+		return nil, nil, classifyGit(err)
 	}
-	head, err := repo.Resolve(orDefault(at(pos, 1), "HEAD"))
+	head, err := repo.Resolve(orDefault(headRev, "HEAD"))
 	if err != nil {
-		return classifyGit(err)
+		return nil, nil, classifyGit(err)
 	}
 	var base plumbing.Hash
-	if len(pos) >= 1 {
-		if base, err = repo.Resolve(pos[0]); err != nil {
-			return classifyGit(err)
+	if baseRev != "" {
+		if base, err = repo.Resolve(baseRev); err != nil {
+			return nil, nil, classifyGit(err)
 		}
 	} else if base, err = defaultBase(repo, head); err != nil {
-		return err
+		return nil, nil, err
 	}
 	cfg, err := compareConfig(repo, base, cf.config, env)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	res, err := gitrange.Analyze(ctx, repo, base, head, cfg, progressFunc(env))
 	if err != nil {
-		return classifyGit(err)
+		return nil, nil, classifyGit(err)
 	}
 	cmp := &comparison{ctx: ctx, env: env, repo: repo, cfg: cfg, flags: cf, base: base, head: head, notes: res.Notes}
 	if !cf.noCache {
 		if cmp.cache, err = collect.OpenCache(repo); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
-	baseM, headM, err := cmp.measureBoth()
-	if err != nil {
-		return err
+	var baseM, headM *collect.Measurement
+	if !cf.staticOnly {
+		if baseM, headM, err = cmp.measureBoth(); err != nil {
+			return nil, nil, err
+		}
 	}
 	findings := res.Findings
 	if baseM != nil && headM != nil {
 		changed, err := changedPaths(repo, base, head)
 		if err != nil {
-			return classifyGit(err)
+			return nil, nil, classifyGit(err)
 		}
 		findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, cfg.Compare)...)
 		tamper, err := cmp.tamperCheck(baseM, headM)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		findings = append(findings, tamper...)
 	}
@@ -141,8 +157,10 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	cfg.Apply(findings)
 	analyze.Sort(findings)
 	rep := newReport(env, base.String(), head.String(), findings, res.Commits, cmp.notes)
-	rep.Metrics = &gate.MetricsPair{Base: metricsOf(baseM), Head: metricsOf(headM)}
-	return finish(rep, cfg, failOn, format, cf.commonFlags, env)
+	if !cf.staticOnly {
+		rep.Metrics = &gate.MetricsPair{Base: metricsOf(baseM), Head: metricsOf(headM)}
+	}
+	return rep, cfg, nil
 }
 
 // attributeMeasured gives measured findings the commit of the static finding on

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// runner simulates a GitHub Actions runner for `ralph-gate action`: the
+// files GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, an event payload, INPUT_
+// variables.
+type runner struct {
+	t                      *testing.T
+	dir                    string
+	output, summary, event string
+	env                    map[string]string
+	stdout, stderr         string
+	code                   int
+	outputs                map[string]string
+}
+
+func newRunner(t *testing.T, workspace string) *runner {
+	tmp := t.TempDir()
+	r := &runner{t: t, dir: tmp, output: filepath.Join(tmp, "output"), summary: filepath.Join(tmp, "summary"),
+		event: filepath.Join(tmp, "event.json")}
+	r.env = map[string]string{
+		"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": workspace, "GITHUB_OUTPUT": r.output,
+		"GITHUB_STEP_SUMMARY": r.summary, "GITHUB_EVENT_PATH": r.event, "GITHUB_REPOSITORY": "o/r",
+		"RUNNER_TEMP": tmp, "INPUT_COLLECT": "none", "INPUT_COMMENT": "false",
+	}
+	return r
+}
+
+func (r *runner) run(event string, payload any) {
+	r.t.Helper()
+	data, _ := json.Marshal(payload)
+	if err := os.WriteFile(r.event, data, 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+	r.env["GITHUB_EVENT_NAME"] = event
+	cmd := exec.Command(binary, "action")
+	cmd.Dir = r.env["GITHUB_WORKSPACE"]
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
+	for k, v := range r.env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r.code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		r.t.Fatal(err)
+	}
+	r.stdout, r.stderr = out.String(), errb.String()
+	r.outputs = readOutputs(r.t, r.output)
+}
+
+// readOutputs parses GITHUB_OUTPUT's name<<delimiter blocks (and name=value
+// lines).
+func readOutputs(t *testing.T, path string) map[string]string {
+	out := map[string]string{}
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i < len(lines); i++ {
+		if name, delim, ok := strings.Cut(lines[i], "<<"); ok {
+			var val []string
+			for i++; i < len(lines) && lines[i] != delim; i++ {
+				val = append(val, lines[i])
+			}
+			out[name] = strings.Join(val, "\n")
+		} else if name, val, ok := strings.Cut(lines[i], "="); ok {
+			out[name] = val
+		}
+	}
+	return out
+}
+
+func prPayload(base, head string, labels ...string) map[string]any {
+	var ls []map[string]string
+	for _, l := range labels {
+		ls = append(ls, map[string]string{"name": l})
+	}
+	return map[string]any{
+		"action": "synchronize", "number": 7,
+		"repository": map[string]any{"full_name": "o/r", "default_branch": "main"},
+		"pull_request": map[string]any{"number": 7, "labels": ls,
+			"base": map[string]any{"ref": "main", "sha": base, "repo": map[string]any{"full_name": "o/r"}},
+			"head": map[string]any{"ref": "agent", "sha": head, "repo": map[string]any{"full_name": "o/r"}}},
+	}
+}
+
+// agentPR is a repository whose agent branch deletes TestSub.
+func agentPR(t *testing.T) (r *repo, base, head string) {
+	r = goModule(t)
+	base = r.git("rev-parse", "HEAD")
+	r.git("checkout", "-q", "-b", "agent")
+	r.write("calc_test.go", calcTestNoSub)
+	head = r.commit("make the tests pass")
+	return r, base, head
+}
+
+func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
+	r, base, head := agentPR(t)
+	gh := newCommentServer()
+	srv := httptest.NewServer(gh)
+	defer srv.Close()
+	run := newRunner(t, r.dir)
+	run.env["INPUT_SARIF"] = "ralph-gate.sarif"
+	run.env["INPUT_COMMENT"] = "true"
+	run.env["INPUT_TOKEN"] = "tok"
+	run.env["GITHUB_API_URL"] = srv.URL
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 1 {
+		t.Fatalf("exit %d, want 1\nstdout: %s\nstderr: %s", run.code, run.stdout, run.stderr)
+	}
+	if !strings.Contains(run.stdout, "::error file=calc_test.go,line=") || !strings.Contains(run.stdout, "title=ralph-gate%3A test_deletion (critical)") {
+		t.Errorf("no error annotation on calc_test.go:\n%s", run.stdout)
+	}
+	o := run.outputs
+	if o["verdict"] != "block" || o["approved"] != "false" || o["findings"] == "0" || o["findings"] == "" {
+		t.Errorf("outputs = %v", o)
+	}
+	var rep struct {
+		Schema  string `json:"schema"`
+		Verdict string `json:"verdict"`
+	}
+	data, err := os.ReadFile(o["report"])
+	if err != nil || json.Unmarshal(data, &rep) != nil || rep.Schema != "ralph-gate/report/v1" || rep.Verdict != "block" {
+		t.Errorf("report output %q: %v %+v", o["report"], err, rep)
+	}
+	sarif, err := os.ReadFile(filepath.Join(r.dir, "ralph-gate.sarif"))
+	if err != nil || !strings.Contains(string(sarif), `"version": "2.1.0"`) || o["sarif"] != filepath.Join(r.dir, "ralph-gate.sarif") {
+		t.Errorf("sarif: %v, output %q", err, o["sarif"])
+	}
+	summary, _ := os.ReadFile(run.summary)
+	for _, want := range []string{"ralph-gate: BLOCK", "| test_deletion | critical | calc_test.go:", "TestSub", "### Iterations", "xychart-beta", "commented on pull request #7"} {
+		if !strings.Contains(string(summary), want) {
+			t.Errorf("summary lacks %q:\n%s", want, summary)
+		}
+	}
+	if len(gh.comments) != 1 || !strings.Contains(gh.comments[0], "<!-- ralph-gate-report -->") {
+		t.Fatalf("comments = %v", gh.comments)
+	}
+	// A second run updates the same comment.
+	run.run("pull_request", prPayload(base, head))
+	if len(gh.comments) != 1 || !strings.Contains(strings.Join(gh.calls, " "), "PATCH") {
+		t.Errorf("second run: comments %d, calls %v", len(gh.comments), gh.calls)
+	}
+}
+
+func TestActionApproveLabelPasses(t *testing.T) {
+	r, base, head := agentPR(t)
+	run := newRunner(t, r.dir)
+	run.env["INPUT_COMMENT"] = "true" // no token: a note, not a failure
+	run.run("pull_request", prPayload(base, head, "ralph-gate/approved"))
+	if run.code != 0 {
+		t.Fatalf("exit %d, want 0 (approved)\n%s%s", run.code, run.stdout, run.stderr)
+	}
+	if run.outputs["approved"] != "true" || run.outputs["verdict"] != "pass" {
+		t.Errorf("outputs = %v", run.outputs)
+	}
+	summary, _ := os.ReadFile(run.summary)
+	if !strings.Contains(string(summary), "Approved by label `ralph-gate/approved`") || !strings.Contains(string(summary), "no pull request comment") {
+		t.Errorf("summary:\n%s", summary)
+	}
+}
+
+func TestActionPushEvent(t *testing.T) {
+	r, base, head := agentPR(t)
+	run := newRunner(t, r.dir)
+	run.run("push", map[string]any{"before": base, "after": head, "repository": map[string]any{"default_branch": "main"}})
+	if run.code != 1 || run.outputs["verdict"] != "block" {
+		t.Errorf("push deleting a test: exit %d, outputs %v\n%s", run.code, run.outputs, run.stderr)
+	}
+	// A new branch: from its merge-base with the default branch.
+	run.run("push", map[string]any{"before": strings.Repeat("0", 40), "after": head, "repository": map[string]any{"default_branch": "main"}})
+	if run.code != 1 {
+		t.Errorf("new branch push: exit %d\n%s", run.code, run.stderr)
+	}
+	// Outside a runner nothing is written to the runner's files.
+	run.env["GITHUB_ACTIONS"] = "false"
+	os.Remove(run.output)
+	run.run("push", map[string]any{"before": base, "after": base})
+	if run.code != 0 || len(run.outputs) != 0 {
+		t.Errorf("empty push outside a runner: exit %d, outputs %v", run.code, run.outputs)
+	}
+}
+
+func TestActionShallowClone(t *testing.T) {
+	r, base, head := agentPR(t)
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitIn(t, filepath.Dir(clone), "clone", "-q", "--depth", "1", "--branch", "agent", "file://"+r.dir, clone)
+	run := newRunner(t, clone)
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 1 || run.outputs["verdict"] != "block" {
+		t.Fatalf("shallow clone: exit %d, outputs %v\n%s", run.code, run.outputs, run.stderr)
+	}
+	summary, _ := os.ReadFile(run.summary)
+	if !strings.Contains(string(summary), "the checkout was shallow") {
+		t.Errorf("summary does not mention the fetch:\n%s", summary)
+	}
+	// A BASE the remote does not have: one line asking for fetch-depth: 0.
+	run2 := newRunner(t, clone)
+	run2.run("pull_request", prPayload(strings.Repeat("e", 40), head))
+	if run2.code != 2 || !strings.Contains(run2.stderr, "fetch-depth: 0") || strings.Count(strings.TrimSpace(run2.stderr), "\n") > 0 {
+		t.Errorf("missing BASE: exit %d, stderr %q", run2.code, run2.stderr)
+	}
+}
+
+func TestActionBadInput(t *testing.T) {
+	r, base, head := agentPR(t)
+	run := newRunner(t, r.dir)
+	run.env["INPUT_FAIL-ON"] = "severe"
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 2 || !strings.Contains(run.stderr, "input fail-on") {
+		t.Errorf("bad fail-on: exit %d, stderr %s", run.code, run.stderr)
+	}
+}
+
+// TestActionInstallScript installs a release archive made by
+// scripts/release.sh the way action.yml's first step does, checking its
+// checksum, and refuses a tampered archive.
+func TestActionInstallScript(t *testing.T) {
+	if _, err := exec.LookPath("curl"); err != nil {
+		t.Fatal("curl is needed by the install script and this test")
+	}
+	root, _ := filepath.Abs("../..")
+	dist := filepath.Join(t.TempDir(), "v9.8.7")
+	goos, goarch := strings.TrimSpace(runCmd(t, root, "go", "env", "GOOS")), strings.TrimSpace(runCmd(t, root, "go", "env", "GOARCH"))
+	rel := exec.Command("bash", "scripts/release.sh", "v9.8.7", dist)
+	rel.Dir = root
+	rel.Env = append(os.Environ(), "TARGETS="+goos+"/"+goarch)
+	if out, err := rel.CombinedOutput(); err != nil {
+		t.Fatalf("release.sh: %v\n%s", err, out)
+	}
+	install := func() (string, error) {
+		tmp := t.TempDir()
+		cmd := exec.Command("bash", filepath.Join(root, "scripts", "action-install.sh"))
+		osName := map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}[goos]
+		arch := map[string]string{"amd64": "X64", "arm64": "ARM64"}[goarch]
+		cmd.Env = append(os.Environ(), "RG_VERSION=v9.8.7", "RG_INSTALL=release", "RG_DOWNLOAD_BASE=file://"+filepath.Dir(dist),
+			"RUNNER_OS="+osName, "RUNNER_ARCH="+arch, "RUNNER_TEMP="+tmp, "GITHUB_PATH="+filepath.Join(tmp, "path"))
+		out, err := cmd.CombinedOutput()
+		path, _ := os.ReadFile(filepath.Join(tmp, "path"))
+		return string(out) + "|" + string(path), err
+	}
+	out, err := install()
+	if err != nil || !strings.Contains(out, "ralph-gate 9.8.7") || !strings.Contains(out, "ralph-gate-bin") {
+		t.Fatalf("install: %v\n%s", err, out)
+	}
+	// Tamper with the archive: the checksum no longer matches.
+	archive := filepath.Join(dist, fmt.Sprintf("ralph-gate_9.8.7_%s_%s.tar.gz", goos, goarch))
+	f, err := os.OpenFile(archive, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Write([]byte("tampered"))
+	f.Close()
+	if out, err := install(); err == nil || !strings.Contains(out, "checksum mismatch") {
+		t.Errorf("tampered archive installed: %v\n%s", err, out)
+	}
+}
+
+// commentServer speaks the three REST endpoints of the sticky comment.
+type commentServer struct {
+	mu       sync.Mutex
+	comments []string
+	calls    []string
+}
+
+func newCommentServer() *commentServer { return &commentServer{} }
+
+func (s *commentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, r.Method+" "+r.URL.Path)
+	if r.Header.Get("Authorization") != "Bearer tok" {
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	var in struct{ Body string }
+	data, _ := io.ReadAll(r.Body)
+	_ = json.Unmarshal(data, &in)
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/issues/7/comments":
+		var list []map[string]any
+		for i, c := range s.comments {
+			list = append(list, map[string]any{"id": i + 1, "body": c})
+		}
+		if list == nil {
+			list = []map[string]any{}
+		}
+		_ = json.NewEncoder(w).Encode(list)
+	case r.Method == http.MethodPost && r.URL.Path == "/repos/o/r/issues/7/comments":
+		s.comments = append(s.comments, in.Body)
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write([]byte(`{"id": 1}`))
+	case r.Method == http.MethodPatch && r.URL.Path == "/repos/o/r/issues/comments/1":
+		s.comments[0] = in.Body
+		_, _ = w.Write([]byte(`{"id": 1}`))
+	default:
+		w.WriteHeader(http.StatusNotFound)
+	}
+}

@@ -1,0 +1,243 @@
+package ghaction
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const (
+	sha1 = "1111111111111111111111111111111111111111"
+	sha2 = "2222222222222222222222222222222222222222"
+)
+
+func TestParseEvent(t *testing.T) {
+	pr := fmt.Sprintf(`{"action":"synchronize","number":7,"pull_request":{"number":7,"labels":[{"name":"ralph-gate/approved"}],
+		"base":{"ref":"main","sha":"%s","repo":{"full_name":"o/r"}},"head":{"ref":"agent","sha":"%s","repo":{"full_name":"fork/r"}}},
+		"repository":{"full_name":"o/r","default_branch":"main"}}`, sha1, sha2)
+	tests := []struct {
+		name, event, payload string
+		want                 Spec
+		wantErr              string
+	}{
+		{"pull request", "pull_request", pr, Spec{Base: sha1, Head: sha2, DefaultBranch: "main"}, ""},
+		{"pull request target", "pull_request_target", pr, Spec{Base: sha1, Head: sha2, DefaultBranch: "main"}, ""},
+		{"push", "push", fmt.Sprintf(`{"before":"%s","after":"%s","repository":{"default_branch":"main"}}`, sha1, sha2),
+			Spec{Base: sha1, Head: sha2, DefaultBranch: "main"}, ""},
+		{"new branch", "push", fmt.Sprintf(`{"before":"%s","after":"%s","repository":{"default_branch":"main"}}`, strings.Repeat("0", 40), sha2),
+			Spec{Head: sha2, DefaultBranch: "main"}, ""},
+		{"branch deleted", "push", fmt.Sprintf(`{"before":"%s","after":"%s","deleted":true}`, sha1, strings.Repeat("0", 40)),
+			Spec{Deleted: true}, ""},
+		{"workflow dispatch", "workflow_dispatch", `{"inputs":{"base":"v1.0.0","head":"main"}}`, Spec{Base: "v1.0.0", Head: "main"}, ""},
+		{"not JSON", "push", `{`, Spec{}, "not a JSON event payload"},
+		{"pull request without SHAs", "pull_request", `{"pull_request":{}}`, Spec{}, "without pull_request.base.sha"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := ParseEvent(tt.event, []byte(tt.payload))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ev.Spec(Inputs{})
+			got.From = ""
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("spec (-want +got):\n%s", diff)
+			}
+		})
+	}
+	ev, _ := ParseEvent("pull_request", []byte(pr))
+	if !ev.PullRequest.HasLabel("ralph-gate/approved") || !ev.PullRequest.Fork() || ev.PullRequest.Number != 7 {
+		t.Errorf("pull request = %+v", ev.PullRequest)
+	}
+}
+
+func TestReadInputs(t *testing.T) {
+	env := map[string]string{
+		"INPUT_FAIL-ON": "medium", "INPUT_COLLECT": "none", "INPUT_COMMENT": "false",
+		"INPUT_REPORTS": "junit=out/*.xml\n\n# coverage\nlcov = coverage/lcov.info\n",
+	}
+	in, err := ReadInputs(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *in.FailOn != gate.SeverityMedium || in.Collect != "none" || in.Comment || in.ApproveLabel != DefaultApproveLabel {
+		t.Errorf("inputs = %+v", in)
+	}
+	if diff := cmp.Diff([]ReportGlob{{"junit", "out/*.xml"}, {"lcov", "coverage/lcov.info"}}, in.Reports); diff != "" {
+		t.Errorf("reports (-want +got):\n%s", diff)
+	}
+	for input, want := range map[string]string{
+		"INPUT_FAIL-ON": "input fail-on", "INPUT_COLLECT": "input collect", "INPUT_COMMENT": "input comment",
+		"INPUT_REPORTS": "input reports line 1",
+	} {
+		bad := map[string]string{input: "bogus"}
+		if _, err := ReadInputs(func(k string) string { return bad[k] }); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s=bogus: error %v, want %q", input, err, want)
+		}
+	}
+}
+
+func sampleReport() *gate.Report {
+	f := func(typ gate.FindingType, sev gate.Severity, file string, line int, test, commit string) gate.Finding {
+		return gate.Finding{Type: typ, Severity: sev, File: file, Line: line, Test: test, Commit: commit, Net: true, Message: string(typ) + " in " + file}
+	}
+	fs := []gate.Finding{
+		f(gate.TestDeletion, gate.SeverityCritical, "calc_test.go", 11, "TestSub", sha2),
+		f(gate.CoverageRegression, gate.SeverityHigh, "calc.go", 0, "", sha2),
+	}
+	for i := 0; i < 12; i++ {
+		fs = append(fs, f(gate.ErrorSuppression, gate.SeverityLow, fmt.Sprintf("x%02d.go", i), i+1, "", sha1))
+	}
+	tests, cov := 3, 81.5
+	tests2, cov2 := 2, 70.25
+	return &gate.Report{Schema: gate.Schema, Base: strings.Repeat("a", 40), Head: sha2, Verdict: gate.VerdictBlock, FailOn: gate.SeverityHigh,
+		Commits:  []gate.Commit{{SHA: sha1, Subject: "iteration 1", Findings: 12}, {SHA: sha2, Subject: "iteration 2 | tests pass", Findings: 2}},
+		Findings: fs,
+		Metrics:  &gate.MetricsPair{Base: &gate.Metrics{TestCount: &tests, CoveragePercentage: &cov}, Head: &gate.Metrics{TestCount: &tests2, CoveragePercentage: &cov2}},
+	}
+}
+
+func TestAnnotationsAndSummaryGolden(t *testing.T) {
+	rep := sampleReport()
+	shown, overflow := SelectAnnotations(rep, gate.FailOn(gate.SeverityHigh), "svc")
+	if len(shown) != 12 || len(overflow) != 2 {
+		t.Fatalf("%d shown, %d overflow; want 2 errors + 10 warnings shown and 2 left over", len(shown), len(overflow))
+	}
+	if shown[0].Level != LevelError || shown[0].File != "svc/calc_test.go" || shown[0].Line != 11 {
+		t.Errorf("first annotation = %+v", shown[0])
+	}
+	var b strings.Builder
+	if err := WriteSummary(&b, rep, SummaryOptions{Approved: true, Label: "ralph-gate/approved", Overflow: overflow,
+		RangeFrom: "pull_request #7", Notes: []string{"no pull request comment: no token"}}); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "summary.md")
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), b.String()); diff != "" {
+		t.Errorf("summary (-want +got):\n%s", diff)
+	}
+}
+
+// fakeGitHub speaks the REST endpoints the comment uses, on loopback.
+type fakeGitHub struct {
+	mu       sync.Mutex
+	comments []issueComment
+	calls    []string
+	status   int // forced status for every call, 0 for none
+}
+
+func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.calls = append(g.calls, r.Method+" "+r.URL.Path+"?"+r.URL.RawQuery)
+	if r.Header.Get("Authorization") != "Bearer tok" {
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	if g.status != 0 {
+		w.WriteHeader(g.status)
+		return
+	}
+	var in struct{ Body string }
+	body, _ := io.ReadAll(r.Body)
+	_ = json.Unmarshal(body, &in)
+	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/issues/7/comments":
+		// One comment per page, so the search follows the Link header.
+		page := 1
+		fmt.Sscanf(r.URL.Query().Get("page"), "%d", &page)
+		if page < len(g.comments) {
+			w.Header().Set("Link", fmt.Sprintf(`<http://%s/repos/o/r/issues/7/comments?per_page=100&page=%d>; rel="next"`, r.Host, page+1))
+		}
+		out := []issueComment{}
+		if page-1 < len(g.comments) {
+			out = append(out, g.comments[page-1])
+		}
+		_ = json.NewEncoder(w).Encode(out)
+	case r.Method == http.MethodPost && r.URL.Path == "/repos/o/r/issues/7/comments":
+		g.comments = append(g.comments, issueComment{ID: int64(100 + len(g.comments)), Body: in.Body})
+		w.WriteHeader(http.StatusCreated)
+		_ = json.NewEncoder(w).Encode(g.comments[len(g.comments)-1])
+	case r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/repos/o/r/issues/comments/"):
+		var id int64
+		fmt.Sscanf(strings.TrimPrefix(r.URL.Path, "/repos/o/r/issues/comments/"), "%d", &id)
+		for i := range g.comments {
+			if g.comments[i].ID == id {
+				g.comments[i].Body = in.Body
+				_ = json.NewEncoder(w).Encode(g.comments[i])
+				return
+			}
+		}
+		w.WriteHeader(http.StatusNotFound)
+	default:
+		w.WriteHeader(http.StatusNotFound)
+	}
+}
+
+func TestCommentsUpsert(t *testing.T) {
+	gh := &fakeGitHub{comments: []issueComment{{ID: 1, Body: "LGTM"}, {ID: 2, Body: "nit"}}}
+	srv := httptest.NewServer(gh)
+	defer srv.Close()
+	c := Comments{API: srv.URL, Repo: "o/r", Token: "tok", HTTP: srv.Client()}
+	ctx := context.Background()
+	created, err := c.Upsert(ctx, 7, CommentMarker+"\nfirst")
+	if err != nil || !created {
+		t.Fatalf("first upsert: created %v, %v", created, err)
+	}
+	created, err = c.Upsert(ctx, 7, CommentMarker+"\nsecond")
+	if err != nil || created {
+		t.Fatalf("second upsert: created %v, %v", created, err)
+	}
+	if len(gh.comments) != 3 || gh.comments[2].Body != CommentMarker+"\nsecond" {
+		t.Errorf("comments = %+v, want the gate's one comment updated", gh.comments)
+	}
+	if !strings.Contains(strings.Join(gh.calls, "\n"), "page=3") {
+		t.Errorf("the search did not follow the Link header: %v", gh.calls)
+	}
+	gh.status = http.StatusForbidden
+	if _, err := c.Upsert(ctx, 7, "x"); !errors.Is(err, ErrNoPermission) {
+		t.Errorf("403: error %v, want ErrNoPermission", err)
+	}
+	if _, err := (Comments{API: srv.URL, Repo: "o/r"}).Upsert(ctx, 7, "x"); !errors.Is(err, ErrNoPermission) {
+		t.Errorf("no token: error %v, want ErrNoPermission", err)
+	}
+}
+
+func TestCommitScore(t *testing.T) {
+	rep := sampleReport()
+	if got := CommitScore(rep.Findings, sha2); got != 25 {
+		t.Errorf("score of the commit with a critical and a high finding = %v, want 25", got)
+	}
+	if got := CommitScore(rep.Findings, sha1); got != 64 {
+		t.Errorf("score of the commit with 12 low findings = %v, want 64", got)
+	}
+}
