@@ -196,4 +196,3 @@ func writeRendered(path string, f report.Format, rep *gate.Report, root string) 
 	}
 	return nil
 }
-
