@@ -1,0 +1,148 @@
+package loop
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+func ip(v int) *int { return &v }
+
+func TestScoreDimensions(t *testing.T) {
+	w := Defaults().Weights
+	tests := []struct {
+		name      string
+		in        ScoreInput
+		want      Breakdown
+		wantScore float64
+		wantVoid  bool
+	}{
+		{"all good", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 4, Passed: 4}},
+			Breakdown{100, 100, 100, 100, 100}, 100, false},
+		{"half the baseline failures fixed", ScoreInput{BaselineFailing: []string{"a", "b"}, Passing: []string{"a", "c"},
+			Tests: &TestResults{Total: 4, Passed: 3, Failed: 1}},
+			Breakdown{100, 37.5, 75, 100, 100}, 78.1, false},
+		{"a failure that no longer runs is not progress", ScoreInput{BaselineFailing: []string{"a"}, Passing: []string{},
+			Tests: &TestResults{Total: 1, Failed: 1}}, Breakdown{100, 0, 0, 100, 100}, 50, false},
+		{"high and medium findings", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			Findings: []gate.Finding{{ID: "1", Severity: gate.SeverityHigh}, {ID: "2", Severity: gate.SeverityMedium}, {ID: "2", Severity: gate.SeverityMedium}}},
+			Breakdown{45, 100, 100, 100, 100}, 83.5, false},
+		{"critical is void", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			Findings: []gate.Finding{{ID: "1", Severity: gate.SeverityCritical}}}, Breakdown{0, 100, 100, 100, 100}, 70, true},
+		{"no tests measured", ScoreInput{CompletionPassed: true}, Breakdown{100, 100, 0, 100, 100}, 75, false},
+		{"lint errors above the baseline", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			BaseLint: ip(2), Lint: ip(5), BaseType: ip(0), Type: ip(0)}, Breakdown{100, 100, 100, 70, 100}, 97, false},
+		{"lint measured at the baseline, missing now", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			BaseLint: ip(2)}, Breakdown{100, 100, 100, 0, 100}, 90, false},
+		{"complexity doubled", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			BaseComplexity: ip(100), Complexity: ip(150)}, Breakdown{100, 100, 100, 100, 20}, 92, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			score, b, void, _ := Score(tt.in, w)
+			if diff := cmp.Diff(tt.want, b); diff != "" {
+				t.Errorf("breakdown (-want +got):\n%s", diff)
+			}
+			if score != tt.wantScore || void != tt.wantVoid {
+				t.Errorf("score %v void %v, want %v %v", score, void, tt.wantScore, tt.wantVoid)
+			}
+		})
+	}
+	// Weights are honoured.
+	w2 := map[string]float64{"validation": 50, "completeness": 50}
+	if score, _, _, _ := Score(ScoreInput{CompletionPassed: true}, w2); score != 100 {
+		t.Errorf("score with validation+completeness weights = %v, want 100", score)
+	}
+}
+
+// loopWith builds a state whose history has these scores (negative: void).
+func loopWith(scores ...float64) *State {
+	st := &State{RalphGate: Extra{Settings: Defaults()}}
+	prev := 0.0
+	for i, s := range scores {
+		it := Iteration{Iteration: i + 1, QualityScore: s, QualityDelta: s - prev}
+		if s < 0 {
+			it.QualityScore, it.Void, it.QualityDelta = -s, true, -s-prev
+		}
+		prev = it.QualityScore
+		st.IterationHistory = append(st.IterationHistory, it)
+	}
+	return st
+}
+
+func TestStoppingCriteria(t *testing.T) {
+	tests := []struct {
+		name     string
+		st       *State
+		edit     func(*State, *Iteration)
+		retrying bool
+		elapsed  float64
+		want     string // "" for continue
+	}{
+		{"completion passed", loopWith(50), func(_ *State, it *Iteration) { it.Verified = true }, false, 0, "completion command passed"},
+		{"max iterations", loopWith(10, 20, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.MaxIterations = 3 }, false, 0, "max iterations reached"},
+		{"timeout", loopWith(10, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.TimeoutMinutes = 5 }, false, 6, "timeout"},
+		{"minimum not reached", loopWith(99), nil, false, 0, ""},
+		{"quality threshold", loopWith(50, 96), nil, false, 0, "reached the threshold"},
+		{"too many regressions", loopWith(10, 30, 50, 70), func(st *State, _ *Iteration) {
+			for i := 0; i < 3; i++ {
+				st.IterationHistory[i].Regression = true
+			}
+		}, false, 0, "too many regressions"},
+		{"improvement below threshold", loopWith(60, 62), nil, false, 0, "improvement below threshold"},
+		{"worse than the best earlier one", loopWith(60, 80, 70), nil, false, 0, "over iteration 2's 80.0"},
+		{"a void best does not count", loopWith(40, -90, 60), nil, false, 0, ""},
+		{"retrying waits", loopWith(60, 62), nil, true, 0, ""},
+		{"plateau", loopWith(10, 20, 30, 31, 32, 33), func(st *State, _ *Iteration) { st.RalphGate.Settings.ImprovementStop = 0 }, false, 0, "quality plateau"},
+		{"improving", loopWith(10, 30, 50), nil, false, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cur := &tt.st.IterationHistory[len(tt.st.IterationHistory)-1]
+			if tt.edit != nil {
+				tt.edit(tt.st, cur)
+			}
+			got := CheckStop(tt.st, cur, tt.retrying, tt.elapsed)
+			if tt.want == "" && got.Stop || tt.want != "" && (!got.Stop || !strings.Contains(got.Reason, tt.want)) {
+				t.Errorf("CheckStop = %+v, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBestSelection(t *testing.T) {
+	tests := []struct {
+		name      string
+		st        *State
+		edit      func(*State)
+		threshold float64
+		want      int // 0: none
+		reason    string
+	}{
+		{"highest", loopWith(60, 85, 80), nil, 70, 2, "at iteration 2, not the final iteration 3"},
+		{"ties to the earliest", loopWith(80, 90, 90), nil, 70, 2, ""},
+		{"void excluded", loopWith(80, -95), nil, 70, 1, ""},
+		{"verified first", loopWith(90, 75), func(st *State) { st.IterationHistory[1].Verified = true }, 70, 2, "completion command passed"},
+		{"none above the threshold", loopWith(50, 65), nil, 70, 0, "the best one below it is iteration 2 (65.0)"},
+		{"all void", loopWith(-80), nil, 70, 0, "every recorded iteration is void"},
+		{"require verification", loopWith(90), func(st *State) { st.RalphGate.Settings.RequireVerification = true }, 70, 0, "require_verification"},
+		{"the final one", loopWith(60, 85), nil, 70, 2, "final iteration was also the best"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.edit != nil {
+				tt.edit(tt.st)
+			}
+			sel := SelectBest(tt.st, tt.threshold)
+			got := 0
+			if sel.Iteration != nil {
+				got = sel.Iteration.Iteration
+			}
+			if got != tt.want || !strings.Contains(sel.Reason, tt.reason) {
+				t.Errorf("SelectBest = %d (%s), want %d (%q)", got, sel.Reason, tt.want, tt.reason)
+			}
+		})
+	}
+}
