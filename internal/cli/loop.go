@@ -397,6 +397,9 @@ type recordJSON struct {
 	OverheadMS       int64          `json:"overhead_ms"`
 }
 
+// maxRecordLines bounds the findings record lists in text.
+const maxRecordLines = 15
+
 func writeRecord(w io.Writer, format string, st *loop.State, out *loop.Outcome) error {
 	it := out.Iteration
 	if format == "json" {
@@ -415,12 +418,16 @@ func writeRecord(w io.Writer, format string, st *loop.State, out *loop.Outcome) 
 	fmt.Fprintf(&b, "quality %.1f (%+.1f%s): validation %.0f, completeness %.0f, correctness %.0f, readability %.0f, efficiency %.0f\n",
 		it.QualityScore, it.QualityDelta, void, b2.Validation, b2.Completeness, b2.Correctness, b2.Readability, b2.Efficiency)
 	fmt.Fprintf(&b, "completion: %s\n", passFailWord(it.Verified || (st.Progress.LastCompletionCheck != nil && st.Progress.LastCompletionCheck.Passed)))
-	active := 0
+	active, shown := 0, 0
 	for _, f := range it.Findings {
 		if f.Suppressed != "" || !f.Net {
 			continue
 		}
 		active++
+		if shown == maxRecordLines {
+			continue
+		}
+		shown++
 		where := f.File
 		if f.Line > 0 {
 			where = fmt.Sprintf("%s:%d", f.File, f.Line)
@@ -433,6 +440,8 @@ func writeRecord(w io.Writer, format string, st *loop.State, out *loop.Outcome) 
 	}
 	if active == 0 {
 		b.WriteString("no findings\n")
+	} else if active > shown {
+		fmt.Fprintf(&b, "  ... and %d more (all of them: ralph-gate record --format json, or ralph-gate status --regressions)\n", active-shown)
 	}
 	fmt.Fprintf(&b, "decision: %s\n", out.Reason)
 	if out.Decision == loop.Blocked {

@@ -35,8 +35,11 @@ func regressionEvents(now time.Time, n int, fs []gate.Finding, st *State, m gate
 			}
 			ids = append(ids, f.ID)
 			described = append(described, describe(f)+": "+f.Message)
-			if f.Test != "" {
+			switch {
+			case f.Test != "" && f.File != "":
 				tests = append(tests, f.File+": "+f.Test)
+			case f.Test != "":
+				tests = append(tests, f.Test)
 			}
 		}
 		sort.Strings(tests)
