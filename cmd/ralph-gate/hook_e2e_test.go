@@ -291,20 +291,7 @@ func TestHookHooksPathAndForce(t *testing.T) {
 // framework's variables) and the given standard input.
 func runHookEnv(t *testing.T, dir, stdin string, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = pushEnv(env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{code, out.String(), errb.String()}
+	return runGateEnv(t, dir, stdin, pushEnv(env...), args...)
 }
 
 func TestHookPrePushInputs(t *testing.T) {

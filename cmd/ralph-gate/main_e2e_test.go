@@ -106,9 +106,16 @@ type result struct {
 
 func runGate(t *testing.T, dir, stdin string, args ...string) result {
 	t.Helper()
+	return runGateEnv(t, dir, stdin, append(os.Environ(), "NO_COLOR=1"), args...)
+}
+
+// runGateEnv runs the binary in dir with this environment and standard input
+// ("" for none).
+func runGateEnv(t *testing.T, dir, stdin string, env []string, args ...string) result {
+	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Env = env
 	if stdin != "" {
 		cmd.Stdin = strings.NewReader(stdin)
 	}

@@ -129,18 +129,12 @@ func defaultBase(repo *gitrepo.Repo, head plumbing.Hash) (plumbing.Hash, error) 
 
 // loadConfig reads .ralph-gate.yml from a commit's tree; absent means defaults.
 func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
-	data, err := repo.ReadFile(at, config.FileName)
-	if errors.Is(err, gitrepo.ErrNotFound) {
-		return config.Default(), nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s at %s: %w", config.FileName, at.String()[:12], err)
-	}
-	cfg, err := config.Parse(fmt.Sprintf("%s (at BASE %s)", config.FileName, at.String()[:12]), data)
-	if err != nil {
+	cfg, err := config.AtCommit(repo, at, "BASE")
+	var invalid *config.InvalidError
+	if errors.As(err, &invalid) {
 		return nil, inputErr(err)
 	}
-	return cfg, nil
+	return cfg, err
 }
 
 func analyzePatch(ctx context.Context, name string, cf commonFlags, format report.Format, failOn *gate.Severity, env Env) error {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 // Analytics is iteration-analytics.yaml's loop_analytics, written to
@@ -119,7 +121,7 @@ func BuildAnalytics(st *State) *Analytics {
 func baselineIteration(st *State) Iteration {
 	bm := st.BaselineMetrics
 	return Iteration{Iteration: 0, QualityScore: st.RalphGate.BaselineScore, TestResults: st.RalphGate.BaselineTests,
-		MetricsSnapshot: MetricsSnapshot{CoveragePercentage: st.RalphGate.BaselineCoverage, LintErrors: bm.LintErrors,
+		MetricsSnapshot: gate.Metrics{CoveragePercentage: st.RalphGate.BaselineCoverage, LintErrors: bm.LintErrors,
 			TypescriptErrors: bm.TypescriptErrors, Complexity: st.RalphGate.BaselineComplexity}}
 }
 
@@ -162,7 +164,7 @@ func breakdown(st *State, first, last Iteration) []BreakdownRow {
 		v := float64(*p)
 		return &v
 	}
-	lint := func(m MetricsSnapshot) *float64 {
+	lint := func(m gate.Metrics) *float64 {
 		if m.LintErrors == nil && m.TypescriptErrors == nil {
 			return nil
 		}

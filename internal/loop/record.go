@@ -183,7 +183,7 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 	it := Iteration{
 		Iteration: n, Timestamp: now, QualityScore: score, QualityBreakdown: breakdown,
 		Artifacts: artifacts(e.Repo, changes), SnapshotPath: SnapshotPath(st.LoopID, n),
-		TestResults: testResults(hm), MetricsSnapshot: snapshotOf(hm),
+		TestResults: testResults(hm), MetricsSnapshot: hm,
 		Commit: head.String(), Tag: tag, Void: void, Verified: check.Passed && !void,
 		Findings: all, Notes: notes, FailingTests: failingTests(headM.result),
 	}

@@ -63,18 +63,12 @@ func inputf(format string, args ...any) error { return &InputError{Msg: fmt.Spri
 
 // loadConfig reads .ralph-gate.yml at a commit (the default when absent).
 func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
-	data, err := repo.ReadFile(at, config.FileName)
-	if errors.Is(err, gitrepo.ErrNotFound) {
-		return config.Default(), nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s at %s: %w", config.FileName, at.String()[:12], err)
-	}
-	cfg, err := config.Parse(fmt.Sprintf("%s (at the loop's baseline %s)", config.FileName, at.String()[:12]), data)
-	if err != nil {
+	cfg, err := config.AtCommit(repo, at, "the loop's baseline")
+	var invalid *config.InvalidError
+	if errors.As(err, &invalid) {
 		return nil, &InputError{Msg: err.Error()}
 	}
-	return cfg, nil
+	return cfg, err
 }
 
 // measurement is one end's measured data, nil fields when not measured.
@@ -158,11 +152,6 @@ func testResults(m gate.Metrics) *TestResults {
 		return nil
 	}
 	return &TestResults{Total: m.Tests.Total, Passed: m.Tests.Passed, Failed: m.Tests.Failed, Skipped: m.Tests.Skipped, Coverage: m.CoveragePercentage}
-}
-
-func snapshotOf(m gate.Metrics) MetricsSnapshot {
-	return MetricsSnapshot{TestCount: m.TestCount, CoveragePercentage: m.CoveragePercentage, TypescriptErrors: m.TypescriptErrors,
-		LintErrors: m.LintErrors, LintWarnings: m.LintWarnings, FileCount: m.FileCount, LinesOfCode: m.LinesOfCode, Complexity: m.Complexity}
 }
 
 // StartOptions are start's inputs.

@@ -156,7 +156,7 @@ type Iteration struct {
 	Artifacts        []Artifact        `json:"artifacts"`
 	SnapshotPath     string            `json:"snapshot_path"`
 	TestResults      *TestResults      `json:"test_results"`
-	MetricsSnapshot  MetricsSnapshot   `json:"metrics_snapshot"`
+	MetricsSnapshot  gate.Metrics      `json:"metrics_snapshot"`
 	Regression       bool              `json:"regression_detected"`
 	RecoveryAttempt  bool              `json:"recovery_attempted"`
 	Commit           string            `json:"commit"`
@@ -197,19 +197,6 @@ type TestResults struct {
 	Failed   int      `json:"failed"`
 	Skipped  int      `json:"skipped"`
 	Coverage *float64 `json:"coverage,omitempty"`
-}
-
-// MetricsSnapshot is every metric at the iteration's commit; nil was not
-// measured.
-type MetricsSnapshot struct {
-	TestCount          *int     `json:"test_count,omitempty"`
-	CoveragePercentage *float64 `json:"coverage_percentage,omitempty"`
-	TypescriptErrors   *int     `json:"typescript_errors,omitempty"`
-	LintErrors         *int     `json:"lint_errors,omitempty"`
-	LintWarnings       *int     `json:"lint_warnings,omitempty"`
-	FileCount          *int     `json:"file_count,omitempty"`
-	LinesOfCode        *int     `json:"lines_of_code,omitempty"`
-	Complexity         *int     `json:"complexity,omitempty"`
 }
 
 // Best is best_iteration.
