@@ -110,15 +110,14 @@ func runGate(t *testing.T, dir, stdin string, args ...string) result {
 }
 
 // runGateEnv runs the binary in dir with this environment and standard input
-// ("" for none).
+// (a pipe; "" for an empty one).
 func runGateEnv(t *testing.T, dir, stdin string, env []string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
 	cmd.Dir = dir
 	cmd.Env = env
-	if stdin != "" {
-		cmd.Stdin = strings.NewReader(stdin)
-	}
+	cmd.Stdin = strings.NewReader(stdin) // a pipe, as from git or a shell loop
+
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
