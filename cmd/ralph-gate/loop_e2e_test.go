@@ -404,13 +404,14 @@ func TestLoopTransitionsAndErrors(t *testing.T) {
 	}{
 		{"resume", "allowed from running: paused, completing, aborted, crashed, failed", 2},
 		{"pause", "running -> paused", 0},
+		{"pause --format json", "allowed from paused", 2},
 		{"pause", "allowed from paused: running, aborted", 2},
-		{"resume", "paused -> running", 0},
+		{"resume --format json", `"to": "running"`, 0},
 		{"abort", "running -> aborted", 0},
 		{"resume", "allowed from aborted: none: it is finished", 2},
 	}
 	for _, s := range steps {
-		res := runGate(t, r.dir, "", s.cmd, "--loop", id)
+		res := runGate(t, r.dir, "", append(strings.Fields(s.cmd), "--loop", id)...)
 		if res.code != s.code || !strings.Contains(res.stdout+res.stderr, s.want) {
 			t.Errorf("%s: exit %d, output %q; want exit %d and %q", s.cmd, res.code, res.stdout+res.stderr, s.code, s.want)
 		}
@@ -583,8 +584,14 @@ func TestLoopStuckEscalates(t *testing.T) {
 	if !strings.HasPrefix(last["trigger"].(string), "stuck_loop_detected") || last["outcome"] != "escalated" {
 		t.Errorf("last recovery = %v", last)
 	}
-	if res := runGate(t, r.dir, "", "approve"); res.code != 0 {
-		t.Errorf("approve: exit %d %s", res.code, res.stderr)
+	res := runGate(t, r.dir, "", "approve", "--format", "json")
+	var dec struct {
+		Decision  string `json:"decision"`
+		Iteration int    `json:"iteration"`
+		Status    string `json:"status"`
+	}
+	if res.code != 0 || json.Unmarshal([]byte(res.stdout), &dec) != nil || dec.Decision != "approve" || dec.Iteration != 3 || dec.Status != "running" {
+		t.Errorf("approve --format json: exit %d %s %s", res.code, res.stdout, res.stderr)
 	}
 	if st := readState(t, r, id); st["status"] != "running" {
 		t.Errorf("status after approve = %v", st["status"])

@@ -457,7 +457,7 @@ func interactiveGate(ctx context.Context, env Env, le *loop.Env, snap *loop.Snap
 	if err != nil {
 		return err
 	}
-	return applyDecision(ctx, env, le, snap, gateID, decision)
+	return applyDecision(ctx, env, le, snap, gateID, decision, "text")
 }
 
 // askDecision reads a/r/x (approve, reject, abort) from in.
@@ -479,28 +479,37 @@ func askDecision(in io.Reader, out io.Writer) (string, error) {
 	}
 }
 
-func applyDecision(ctx context.Context, env Env, le *loop.Env, snap *loop.Snapshot, gateID, decision string) error {
+func applyDecision(ctx context.Context, env Env, le *loop.Env, snap *loop.Snapshot, gateID, decision, format string) error {
 	st := snap.State
+	out := map[string]any{"loop_id": st.LoopID, "decision": decision}
+	var text string
 	switch decision {
 	case loop.DecisionApprove:
 		g, err := loop.Approve(le, snap, gateID)
 		if err != nil {
 			return classifyLoop(err)
 		}
-		fmt.Fprintf(env.Stdout, "approved iteration %d of %s (gate %s); the loop continues\n", g.Iteration, st.LoopID, g.RecoveryID)
+		out["iteration"], out["gate"] = g.Iteration, g.RecoveryID
+		text = fmt.Sprintf("approved iteration %d of %s (gate %s); the loop continues\n", g.Iteration, st.LoopID, g.RecoveryID)
 	case loop.DecisionReject:
 		g, commit, good, err := loop.Reject(ctx, le, snap, gateID)
 		if err != nil {
 			return classifyLoop(err)
 		}
-		fmt.Fprintf(env.Stdout, "rejected iteration %d of %s: restored iteration %d as commit %s; the loop continues\n", g.Iteration, st.LoopID, good, commit[:7])
+		out["iteration"], out["gate"], out["restored_iteration"], out["restore_commit"] = g.Iteration, g.RecoveryID, good, commit
+		text = fmt.Sprintf("rejected iteration %d of %s: restored iteration %d as commit %s; the loop continues\n", g.Iteration, st.LoopID, good, commit[:7])
 	case loop.DecisionAbort:
 		if err := loop.Transition(le, snap, loop.StatusAborted, "abort"); err != nil {
 			return classifyLoop(err)
 		}
-		fmt.Fprintf(env.Stdout, "aborted %s\n", st.LoopID)
+		text = fmt.Sprintf("aborted %s\n", st.LoopID)
 	}
-	return nil
+	out["status"] = st.Status
+	if format == "json" {
+		return writeJSON(env.Stdout, out)
+	}
+	_, err := io.WriteString(env.Stdout, text)
+	return err
 }
 
 func runApprove(ctx context.Context, args []string, env Env) error {
@@ -521,12 +530,15 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 	if len(pos) > 1 {
 		return usagef("%s: want at most one EVENT_ID, got %d arguments", name, len(pos))
 	}
+	if err := lf.checkFormat(name); err != nil {
+		return err
+	}
 	le, snap, lock, err := lockLoop(ctx, env, lf, name)
 	if err != nil {
 		return classifyLoop(err)
 	}
 	defer lock.Unlock()
-	return applyDecision(ctx, env, le, snap, at(pos, 0), name)
+	return applyDecision(ctx, env, le, snap, at(pos, 0), name, lf.format)
 }
 
 func runTransition(op string, to loop.Status) func(context.Context, []string, Env) error {
@@ -546,9 +558,15 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 			return classifyLoop(err)
 		}
 		defer lock.Unlock()
+		if err := lf.checkFormat(op); err != nil {
+			return err
+		}
 		from := loop.EffectiveStatus(snap.State)
 		if err := loop.Transition(le, snap, to, op); err != nil {
 			return classifyLoop(err)
+		}
+		if lf.format == "json" {
+			return writeJSON(env.Stdout, map[string]any{"loop_id": snap.State.LoopID, "from": from, "to": to})
 		}
 		fmt.Fprintf(env.Stdout, "%s: %s -> %s\n", snap.State.LoopID, from, to)
 		return nil
