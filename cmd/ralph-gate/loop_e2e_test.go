@@ -298,6 +298,13 @@ func TestLoopBestIsNotTheLast(t *testing.T) {
 	if !strings.Contains(q.stdout, "Iteration 2:") || !strings.Contains(q.stdout, "BEST") {
 		t.Errorf("status --quality:\n%s", q.stdout)
 	}
+	csv := filepath.Join(t.TempDir(), "analytics.csv")
+	if res := runGate(t, r.dir, "", "analytics", "--export", csv); res.code != 0 {
+		t.Fatalf("analytics --export: exit %d %s", res.code, res.stderr)
+	}
+	if data, _ := os.ReadFile(csv); !strings.HasPrefix(string(data), "iteration,timestamp,quality_score") || strings.Count(string(data), "\n") != 4 {
+		t.Errorf("exported CSV:\n%s", data)
+	}
 	validateLoopFiles(t, r, id)
 }
 
