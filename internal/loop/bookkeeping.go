@@ -1,0 +1,126 @@
+package loop
+
+import (
+	"sort"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+func failStreak(st *State, passed bool) int {
+	if passed {
+		return 0
+	}
+	k := 1
+	for i := len(st.IterationHistory) - 1; i >= 0; i-- {
+		if st.IterationHistory[i].Verified {
+			break
+		}
+		k++
+	}
+	return k
+}
+
+func stuck(st *State, fp string, after int) bool {
+	if after < 2 || len(st.IterationHistory) < after-1 {
+		return false
+	}
+	for _, it := range st.IterationHistory[len(st.IterationHistory)-(after-1):] {
+		if it.Fingerprint != fp {
+			return false
+		}
+	}
+	return true
+}
+
+func changedPaths(changes []gitrepo.Change) []string {
+	out := make([]string, 0, len(changes))
+	for _, c := range changes {
+		out = append(out, c.Path())
+	}
+	return out
+}
+
+func artifacts(repo *gitrepo.Repo, changes []gitrepo.Change) []Artifact {
+	var out []Artifact
+	for _, c := range changes {
+		a := Artifact{Path: c.Path()}
+		switch {
+		case c.To.Path == "":
+			a.Change = "deleted"
+		case c.From.Path == "":
+			a.Change = "added"
+		case c.From.Path != c.To.Path:
+			a.Change = "renamed from " + c.From.Path
+		default:
+			a.Change = "modified"
+		}
+		if c.To.Path != "" {
+			a.Hash = c.To.Hash.String()
+			if n, err := repo.BlobSize(c.To.Hash); err == nil {
+				a.SizeBytes = int(n)
+			}
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func updateBest(st *State, now time.Time) {
+	sel := SelectBest(st, st.RalphGate.Settings.QualityThreshold)
+	if sel.Iteration == nil {
+		st.BestIteration = nil
+		return
+	}
+	if b := st.BestIteration; b != nil && b.Iteration == sel.Iteration.Iteration && b.SelectionReason == sel.Reason {
+		return
+	}
+	st.BestIteration = &Best{Iteration: sel.Iteration.Iteration, QualityScore: sel.Iteration.QualityScore,
+		SnapshotPath: sel.Iteration.SnapshotPath, UpdatedAt: now, SelectionReason: sel.Reason, Tag: sel.Iteration.Tag}
+}
+
+// finish ends a loop that stopped: completed when an iteration passed the
+// completion command, failed otherwise.
+func finish(st *State, now time.Time, reason string) {
+	st.Status = StatusCompleting
+	final := StatusFailed
+	for _, it := range st.IterationHistory {
+		if it.Verified {
+			final = StatusCompleted
+		}
+	}
+	st.Status = final
+	st.CompletedAt = &now
+	st.DetectionEnabled = false
+	st.RalphGate.StopReason = reason
+}
+
+func updateMetrics(st *State, now time.Time) {
+	m := &st.Metrics
+	m.TotalIterations = len(st.IterationHistory)
+	m.SuccessfulIterations, m.FailedIterations = 0, 0
+	for _, it := range st.IterationHistory {
+		if it.Void || it.Regression {
+			m.FailedIterations++
+		} else {
+			m.SuccessfulIterations++
+		}
+	}
+	m.TotalDurationSeconds = int(now.Sub(st.StartedAt).Seconds())
+	if m.TotalIterations > 0 {
+		m.AverageIterationTimeS = round1(float64(m.TotalDurationSeconds) / float64(m.TotalIterations))
+	}
+}
+
+func percentile(ms []int, p int) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	s := append([]int(nil), ms...)
+	sort.Ints(s)
+	i := (len(s)*p + 99) / 100
+	if i < 1 {
+		i = 1
+	}
+	return s[i-1]
+}
