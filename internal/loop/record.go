@@ -104,6 +104,9 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
+	if dirty, err := Dirty(ctx, e.Store.Root); err == nil && dirty != "" {
+		notes = append(notes, fmt.Sprintf("the work tree has uncommitted changes (%s): the completion command ran on them, while the collectors measured HEAD", dirty))
+	}
 	t0 := time.Now()
 	headM, err := e.measure(ctx, head, specs, fmt.Sprintf("iteration %d", n))
 	if err != nil {
