@@ -85,12 +85,23 @@ func (t *textRenderer) header() {
 	t.printf("%s %s, %s\n", t.paint(ansiBold, "ralph-gate:"), rng, plural(len(rep.Commits), "commit"))
 }
 
+// maxCleanCommits is the longest range whose commits without findings are
+// all listed in text.
+const maxCleanCommits = 10
+
 func (t *textRenderer) commits() {
 	rep := t.v.rep
 	if len(rep.Commits) > 0 {
 		t.write("\nCommits:\n")
 	}
+	clean := 0
 	for i, c := range rep.Commits {
+		// A long range lists only the commits that introduced something;
+		// --verbose lists every one.
+		if len(t.v.byCommit[i]) == 0 && c.Findings == 0 && !t.opt.Verbose && len(rep.Commits) > maxCleanCommits {
+			clean++
+			continue
+		}
 		t.printf("  %s %s\n", shortSHA(c.SHA), cleanLine(c.Subject))
 		switch {
 		case len(t.v.byCommit[i]) > 0:
@@ -102,6 +113,9 @@ func (t *textRenderer) commits() {
 		for _, f := range t.v.byCommit[i] {
 			t.commitFinding(f)
 		}
+	}
+	if clean > 0 {
+		t.printf("  (%s without findings not listed; --verbose lists them)\n", plural(clean, "commit"))
 	}
 	// Findings of no listed commit are shown here too when they would not be
 	// shown anywhere else (transient ones), or when there is a timeline to
