@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -606,4 +607,47 @@ func TestLoopStuckEscalates(t *testing.T) {
 		t.Errorf("status after approve = %v", st["status"])
 	}
 	validateLoopFiles(t, r, id)
+}
+
+// TestLoopKill9AtAnyMoment kills record after varying delays, wherever it
+// is (analysis, tagging, journaling, saving): every time the state still
+// loads and validates, and recording again either records the iteration or
+// says it already did.
+func TestLoopKill9AtAnyMoment(t *testing.T) {
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", "loop:\n  stop: {improvement: 0, plateau_window: 0, quality: 0}\n  max_iterations: 100\n")
+	r.commit("config")
+	id := startLoop(t, r, "--task", "kill", "--completion", "echo run $$; exit 1", "--collect", "none")
+	for i := 0; i < 12; i++ {
+		r.write("progress.txt", fmt.Sprintf("%d\n", i))
+		r.commit(fmt.Sprintf("iteration %d", i))
+		cmd := exec.Command(binary, "record")
+		cmd.Dir = r.dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(i*4) * time.Millisecond)
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+		if res := runGate(t, r.dir, "", "status", "--format", "json"); res.code != 0 {
+			t.Fatalf("kill %d: status exit %d: %s", i, res.code, res.stderr)
+		}
+		validateLoopFiles(t, r, id)
+		res := runGate(t, r.dir, "", "record")
+		switch {
+		case res.code == 0:
+		case res.code == 2 && strings.Contains(res.stderr, "already recorded"):
+		case res.code == 1 && strings.Contains(res.stderr+res.stdout, "stuck"):
+			runGate(t, r.dir, "", "approve")
+		case res.code == 1 && strings.Contains(res.stderr, "waiting for a human decision"):
+			runGate(t, r.dir, "", "approve")
+		default:
+			t.Fatalf("kill %d: record again: exit %d\n%s%s", i, res.code, res.stdout, res.stderr)
+		}
+	}
+	st := readState(t, r, id)
+	if n := len(st["iteration_history"].([]any)); n != 12 {
+		t.Errorf("%d iterations recorded after 12 commits, want 12", n)
+	}
 }
