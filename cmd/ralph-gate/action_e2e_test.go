@@ -49,7 +49,14 @@ func (r *runner) run(event string, payload any) {
 	r.env["GITHUB_EVENT_NAME"] = event
 	cmd := exec.Command(binary, "action")
 	cmd.Dir = r.env["GITHUB_WORKSPACE"]
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
+	// The test's own environment minus anything a runner would set, so a test
+	// run inside GitHub Actions sees only the simulated runner.
+	cmd.Env = []string{"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1"}
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "GITHUB_") && !strings.HasPrefix(kv, "INPUT_") && !strings.HasPrefix(kv, "RUNNER_") && !strings.HasPrefix(kv, "ACTIONS_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
 	for k, v := range r.env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
@@ -158,10 +165,77 @@ func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
 	if len(gh.comments) != 1 || !strings.Contains(gh.comments[0], "<!-- ralph-gate-report -->") {
 		t.Fatalf("comments = %v", gh.comments)
 	}
-	// A second run updates the same comment.
+	// The same run again leaves the comment as it is; a run whose report
+	// changed (now approved) updates that one comment.
 	run.run("pull_request", prPayload(base, head))
-	if len(gh.comments) != 1 || !strings.Contains(strings.Join(gh.calls, " "), "PATCH") {
+	if len(gh.comments) != 1 || strings.Contains(strings.Join(gh.calls, " "), "PATCH") {
 		t.Errorf("second run: comments %d, calls %v", len(gh.comments), gh.calls)
+	}
+	run.run("pull_request", prPayload(base, head, "ralph-gate/approved"))
+	if run.code != 0 || len(gh.comments) != 1 || !strings.Contains(strings.Join(gh.calls, " "), "PATCH") ||
+		!strings.Contains(gh.comments[0], "Approved by label") {
+		t.Errorf("approved run: exit %d, comments %v, calls %v", run.code, gh.comments, gh.calls)
+	}
+}
+
+// TestActionForkCommentForbidden: a fork's read-only token gets 403 from the
+// comments API; the verdict stands and the summary says why there is no
+// comment.
+func TestActionForkCommentForbidden(t *testing.T) {
+	r, base, head := agentPR(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		w.WriteHeader(http.StatusForbidden)
+		_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
+	}))
+	defer srv.Close()
+	run := newRunner(t, r.dir)
+	run.env["INPUT_COMMENT"], run.env["INPUT_TOKEN"], run.env["GITHUB_API_URL"] = "true", "read-only", srv.URL
+	run.run("pull_request", prPayload(base, head))
+	summary, _ := os.ReadFile(run.summary)
+	if run.code != 1 || run.outputs["verdict"] != "block" || !strings.Contains(string(summary), "Resource not accessible by integration") {
+		t.Errorf("fork: exit %d, outputs %v\nsummary:\n%s", run.code, run.outputs, summary)
+	}
+}
+
+// TestActionPullRequestTargetRunsNoCode: on pull_request_target the job holds
+// a write token, so collect defaults to none: the pull request's tests are not
+// run, and the summary says so.
+func TestActionPullRequestTargetRunsNoCode(t *testing.T) {
+	r, base, head := agentPR(t)
+	run := newRunner(t, r.dir)
+	delete(run.env, "INPUT_COLLECT")
+	run.run("pull_request_target", prPayload(base, head))
+	summary, _ := os.ReadFile(run.summary)
+	if run.code != 1 || !strings.Contains(string(summary), "collect defaults to none on pull_request_target") || strings.Contains(string(summary), "### Metrics") {
+		t.Errorf("pull_request_target: exit %d\nsummary:\n%s\nstderr: %s", run.code, summary, run.stderr)
+	}
+}
+
+// TestActionCollectAuto runs the collectors on a tiny Go module: the summary
+// has the measured metrics, and HEAD's code (a test the agent added) does not
+// see the token the comment uses.
+func TestActionCollectAuto(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH")
+	}
+	r, base, _ := agentPR(t)
+	r.write("leak_test.go", "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\n"+
+		"func TestEnv(t *testing.T) {\n\tif p := os.Getenv(\"LEAK_FILE\"); p != \"\" {\n"+
+		"\t\t_ = os.WriteFile(p, []byte(\"token=\"+os.Getenv(\"INPUT_TOKEN\")), 0o644)\n\t}\n}\n")
+	head := r.commit("check the environment")
+	leak := filepath.Join(t.TempDir(), "leak")
+	run := newRunner(t, r.dir)
+	run.env["INPUT_COLLECT"], run.env["INPUT_TOKEN"], run.env["LEAK_FILE"] = "auto", "secret-token", leak
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", run.code, run.stdout, run.stderr)
+	}
+	summary, _ := os.ReadFile(run.summary)
+	if !strings.Contains(string(summary), "### Metrics") || !strings.Contains(string(summary), "| tests | 2 | 2 |") {
+		t.Errorf("summary has no measured metrics:\n%s", summary)
+	}
+	if got, err := os.ReadFile(leak); err != nil || string(got) != "token=" {
+		t.Errorf("HEAD's test saw %q (%v), want no token", got, err)
 	}
 }
 
@@ -229,8 +303,11 @@ func TestActionBadInput(t *testing.T) {
 	run := newRunner(t, r.dir)
 	run.env["INPUT_FAIL-ON"] = "severe"
 	run.run("pull_request", prPayload(base, head))
-	if run.code != 2 || !strings.Contains(run.stderr, "input fail-on") {
+	if run.code != 2 || !strings.Contains(run.stderr, "input fail-on") || strings.Count(strings.TrimSpace(run.stderr), "\n") > 0 {
 		t.Errorf("bad fail-on: exit %d, stderr %s", run.code, run.stderr)
+	}
+	if !strings.Contains(run.stdout, "::error title=ralph-gate::action: input fail-on") {
+		t.Errorf("no error annotation for the bad input:\n%s", run.stdout)
 	}
 }
 
@@ -250,20 +327,51 @@ func TestActionInstallScript(t *testing.T) {
 	if out, err := rel.CombinedOutput(); err != nil {
 		t.Fatalf("release.sh: %v\n%s", err, out)
 	}
-	install := func() (string, error) {
+	// A repository with the release's tags, for the floating tag's resolution.
+	tags := newRepo(t)
+	tags.write("f", "x")
+	tags.commit("release")
+	tags.git("tag", "v9.8.7")
+	tags.git("tag", "-a", "-m", "v9", "v9")
+	tags.git("tag", "v9.8.6")
+	tags.write("f", "y")
+	tags.commit("later")
+	tags.git("tag", "v9.9.0-rc1")
+
+	install := func(env ...string) (string, error) {
 		tmp := t.TempDir()
 		cmd := exec.Command("bash", filepath.Join(root, "scripts", "action-install.sh"))
 		osName := map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}[goos]
 		arch := map[string]string{"amd64": "X64", "arm64": "ARM64"}[goarch]
-		cmd.Env = append(os.Environ(), "RG_VERSION=v9.8.7", "RG_INSTALL=release", "RG_DOWNLOAD_BASE=file://"+filepath.Dir(dist),
+		cmd.Env = append(os.Environ(), "RG_DOWNLOAD_BASE=file://"+filepath.Dir(dist), "RG_REPO_URL=file://"+tags.dir,
 			"RUNNER_OS="+osName, "RUNNER_ARCH="+arch, "RUNNER_TEMP="+tmp, "GITHUB_PATH="+filepath.Join(tmp, "path"))
+		cmd.Env = append(cmd.Env, env...)
 		out, err := cmd.CombinedOutput()
 		path, _ := os.ReadFile(filepath.Join(tmp, "path"))
 		return string(out) + "|" + string(path), err
 	}
-	out, err := install()
-	if err != nil || !strings.Contains(out, "ralph-gate 9.8.7") || !strings.Contains(out, "ralph-gate-bin") {
-		t.Fatalf("install: %v\n%s", err, out)
+	for _, tc := range []struct {
+		name string
+		env  []string
+	}{
+		{"version input", []string{"RG_VERSION=v9.8.7", "RG_INSTALL=release"}},
+		{"release tag", []string{"RG_ACTION_REF=v9.8.7"}},
+		{"floating tag", []string{"RG_ACTION_REF=v9"}},
+		{"ref from the action path", []string{"GITHUB_ACTION_PATH=/home/runner/work/_actions/ralph-gate/ralph-gate/v9"}},
+	} {
+		out, err := install(tc.env...)
+		if err != nil || !strings.Contains(out, "downloading ralph-gate_9.8.7_") || !strings.Contains(out, "ralph-gate 9.8.7") ||
+			!strings.Contains(out, "ralph-gate-bin") {
+			t.Errorf("%s: %v\n%s", tc.name, err, out)
+		}
+	}
+	// The action used as `uses: ./` (no ref): built from its own checkout.
+	if out, err := install("GITHUB_ACTION_PATH="+root, "GOFLAGS=-buildvcs=false"); err != nil || !strings.Contains(out, "go build of the action's checkout") {
+		t.Errorf("local action: %v\n%s", err, out)
+	}
+	// A branch names no release, and release mode will not build.
+	if out, err := install("RG_ACTION_REF=main", "RG_INSTALL=release"); err == nil || !strings.Contains(out, "'main' names none") {
+		t.Errorf("release mode at a branch: %v\n%s", err, out)
 	}
 	// Tamper with the archive: the checksum no longer matches.
 	archive := filepath.Join(dist, fmt.Sprintf("ralph-gate_9.8.7_%s_%s.tar.gz", goos, goarch))
@@ -273,7 +381,7 @@ func TestActionInstallScript(t *testing.T) {
 	}
 	f.Write([]byte("tampered"))
 	f.Close()
-	if out, err := install(); err == nil || !strings.Contains(out, "checksum mismatch") {
+	if out, err := install("RG_VERSION=v9.8.7"); err == nil || !strings.Contains(out, "checksum mismatch") {
 		t.Errorf("tampered archive installed: %v\n%s", err, out)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/ghaction"
@@ -35,8 +36,12 @@ optionally SARIF, updates one sticky pull request comment with the token, and
 sets the outputs verdict, findings, approved, report and sarif. A pull request
 carrying the approve label (default ralph-gate/approved) passes a block.
 
-Inputs: base, head, config, fail-on, collect (auto|none), reports, base-reports,
-comment (true|false), sarif, token, approve-label, working-directory.
+Outside a runner (GITHUB_ACTIONS is not "true") it prints the report and the
+annotations as plain lines and writes no runner files and no comment.
+
+Inputs: base, head, config, fail-on, collect (auto|none; default auto, none on
+pull_request_target), reports, base-reports, comment (true|false), sarif,
+token, approve-label, working-directory.
 `
 
 func runAction(ctx context.Context, args []string, env Env) error {
@@ -48,6 +53,17 @@ func runAction(ctx context.Context, args []string, env Env) error {
 	if len(pos) > 0 {
 		return usagef("action: takes no arguments (inputs come from INPUT_* variables), got %q", pos[0])
 	}
+	runner := ghaction.NewRunner(env.Getenv, env.Stdout)
+	err = runActionStep(ctx, env, runner)
+	var usage *UsageError
+	var input *InputError
+	if errors.As(err, &usage) || errors.As(err, &input) {
+		runner.Error(err.Error())
+	}
+	return err
+}
+
+func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error {
 	in, err := ghaction.ReadInputs(env.Getenv)
 	if err != nil {
 		return usagef("action: %v", err)
@@ -58,14 +74,10 @@ func runAction(ctx context.Context, args []string, env Env) error {
 	}
 	workspace := orDefault(env.Getenv("GITHUB_WORKSPACE"), orDefault(env.Dir, "."))
 	dir := filepath.Join(workspace, in.WorkingDirectory)
-	runner := ghaction.NewRunner(env.Getenv, env.Stdout)
 	spec := ev.Spec(in)
 	if spec.Deleted {
 		runner.Notice("ralph-gate: " + spec.From + ": nothing to check")
-		runner.Output("verdict", string(gate.VerdictPass))
-		runner.Output("findings", "0")
-		runner.Output("approved", "false")
-		return nil
+		return setOutputs(runner, map[string]string{"verdict": string(gate.VerdictPass), "findings": "0", "approved": "false"})
 	}
 	rng, err := ghaction.Resolve(ctx, spec, ghaction.Git{Dir: dir, Log: env.Stdout})
 	if err != nil {
@@ -76,8 +88,12 @@ func runAction(ctx context.Context, args []string, env Env) error {
 		return classifyGit(err)
 	}
 
-	var cf compareFlags
-	cf.repo, cf.config = dir, in.Config
+	var notes []string
+	if rng.Fetches > 0 {
+		notes = append(notes, fmt.Sprintf("the checkout was shallow: %d git fetch runs brought the range's history (fetch-depth: 0 avoids them)", rng.Fetches))
+	}
+	cf := compareFlags{config: in.Config, collectMode: in.Collect}
+	cf.repo = dir
 	if cf.config != "" && !filepath.IsAbs(cf.config) {
 		cf.config = filepath.Join(dir, cf.config)
 	}
@@ -87,8 +103,19 @@ func runAction(ctx context.Context, args []string, env Env) error {
 	for _, r := range in.BaseReports {
 		cf.baseReports = append(cf.baseReports, reportArg{r.Kind, r.Glob})
 	}
-	cf.collectMode = orDefault(in.Collect, "auto")
+	if cf.collectMode == "" {
+		cf.collectMode = "auto"
+		if ev.Name == "pull_request_target" {
+			// The job holds a write token; running the pull request's tests in it
+			// would hand the token to the code under review.
+			cf.collectMode = "none"
+			notes = append(notes, "collect defaults to none on pull_request_target: the pull request's code is not run with this job's write token (set collect: auto to run it anyway)")
+		}
+	}
 	cf.staticOnly = cf.collectMode == "none" && len(cf.reports) == 0 && len(cf.baseReports) == 0
+	cf.noCache = cf.staticOnly
+	// The collectors run HEAD's code: the token is the comment's, not theirs.
+	cf.environ = withoutVariables(os.Environ(), "INPUT_TOKEN")
 	cenv := env
 	cenv.Dir = dir
 	rep, cfg, err := compareRange(ctx, cenv, cf, rng.Base.String(), rng.Head.String())
@@ -98,21 +125,28 @@ func runAction(ctx context.Context, args []string, env Env) error {
 	failOn := decide(rep, cfg, in.FailOn)
 	blocked := rep.Verdict == gate.VerdictBlock
 	approved := blocked && ev.PullRequest != nil && ev.PullRequest.HasLabel(in.ApproveLabel)
+	approvedBy := ""
+	if approved && ev.Action == "labeled" && strings.EqualFold(ev.Label, in.ApproveLabel) {
+		approvedBy = ev.Sender
+	}
 
-	// The text report in the log; annotations on the lines.
-	if err := report.Render(env.Stdout, report.Text, rep, report.Options{RepoRoot: dir}); err != nil {
+	// The log: the text report, with workflow commands off while the agent's
+	// text is printed; then the annotations.
+	var text bytes.Buffer
+	if err := report.Render(&text, report.Text, rep, report.Options{RepoRoot: dir}); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	shown, overflow := ghaction.SelectAnnotations(rep, failOn, in.WorkingDirectory)
+	runner.Verbatim(func() { env.Stdout.Write(text.Bytes()) })
+	shown, overflow := ghaction.SelectAnnotations(rep, failOn, filepath.ToSlash(in.WorkingDirectory))
 	for _, a := range shown {
 		runner.Annotate(a)
 	}
 
-	var notes []string
-	if rng.Fetches > 0 {
-		notes = append(notes, fmt.Sprintf("the checkout was shallow: %d git fetch runs brought the range's history (fetch-depth: 0 avoids them)", rng.Fetches))
+	reportDir := env.Getenv("RUNNER_TEMP")
+	if reportDir == "" {
+		reportDir = filepath.Join(rng.GitDir, "ralph-gate")
 	}
-	reportPath := filepath.Join(orDefault(env.Getenv("RUNNER_TEMP"), os.TempDir()), "ralph-gate-report.json")
+	reportPath := filepath.Join(reportDir, "ralph-gate-report.json")
 	if err := writeRendered(reportPath, report.JSON, rep, dir); err != nil {
 		return err
 	}
@@ -126,50 +160,93 @@ func runAction(ctx context.Context, args []string, env Env) error {
 			return err
 		}
 	}
-	if in.Comment && ev.PullRequest != nil {
-		var body bytes.Buffer
-		if err := report.Render(&body, report.Markdown, rep, report.Options{RepoRoot: dir}); err != nil {
-			return fmt.Errorf("render the comment: %w", err)
-		}
-		if approved {
-			body.WriteString(fmt.Sprintf("\n**Approved by label `%s`**: the block is overridden.\n", in.ApproveLabel))
-		}
-		c := ghaction.Comments{API: orDefault(env.Getenv("GITHUB_API_URL"), "https://api.github.com"), Repo: ev.Repository, Token: in.Token}
-		created, err := c.Upsert(ctx, ev.PullRequest.Number, body.String())
-		switch {
-		case errors.Is(err, ghaction.ErrNoPermission):
-			notes = append(notes, "no pull request comment: "+err.Error()+" (a fork's pull request gets a read-only token; the verdict does not need it)")
-		case err != nil:
-			notes = append(notes, "no pull request comment: "+err.Error())
-		case created:
-			notes = append(notes, fmt.Sprintf("commented on pull request #%d", ev.PullRequest.Number))
-		default:
-			notes = append(notes, fmt.Sprintf("updated the comment on pull request #%d", ev.PullRequest.Number))
-		}
+	if in.Comment && ev.PullRequest != nil && runner.Active {
+		notes = append(notes, upsertComment(ctx, env, ev, in, rep, approved, dir))
 	}
 	for _, n := range notes {
 		runner.Notice("ralph-gate: " + n)
 	}
 	var summary bytes.Buffer
 	if err := ghaction.WriteSummary(&summary, rep, ghaction.SummaryOptions{Approved: approved, Label: in.ApproveLabel,
-		Overflow: overflow, RangeFrom: spec.From, Notes: notes}); err != nil {
+		ApprovedBy: approvedBy, Overflow: overflow, RangeFrom: spec.From, Notes: notes}); err != nil {
 		return err
 	}
-	runner.Summary(summary.String())
+	if err := runner.Summary(summary.String()); err != nil {
+		return inputErr(fmt.Errorf("action: %w", err))
+	}
 
 	verdict := rep.Verdict
 	if approved {
 		verdict = gate.VerdictPass
+		runner.Notice(fmt.Sprintf("ralph-gate: the block is approved by the label %s: this step passes", in.ApproveLabel))
 	}
-	runner.Output("verdict", string(verdict))
-	runner.Output("findings", strconv.Itoa(netFindings(rep)))
-	runner.Output("approved", strconv.FormatBool(approved))
-	runner.Output("report", reportPath)
-	runner.Output("sarif", sarifPath)
+	if err := setOutputs(runner, map[string]string{
+		"verdict": string(verdict), "findings": strconv.Itoa(netFindings(rep)), "approved": strconv.FormatBool(approved),
+		"report": reportPath, "sarif": sarifPath,
+	}); err != nil {
+		return err
+	}
 	if blocked && !approved {
 		return &BlockedError{Findings: blocking(rep, failOn)}
 	}
 	return nil
+}
+
+// upsertComment keeps the pull request's sticky comment and says what became
+// of it: a missing token or a read-only one (a fork's) is a note, never a
+// failure, since the verdict does not depend on the comment.
+func upsertComment(ctx context.Context, env Env, ev *ghaction.Event, in ghaction.Inputs, rep *gate.Report, approved bool, dir string) string {
+	var body bytes.Buffer
+	if err := report.Render(&body, report.Markdown, rep, report.Options{RepoRoot: dir}); err != nil {
+		return "no pull request comment: " + err.Error()
+	}
+	if approved {
+		fmt.Fprintf(&body, "\n**Approved by label `%s`**: the block is overridden.\n", strings.ReplaceAll(in.ApproveLabel, "`", ""))
+	}
+	c := ghaction.Comments{API: orDefault(env.Getenv("GITHUB_API_URL"), "https://api.github.com"), Repo: ev.Repository, Token: in.Token}
+	n := ev.PullRequest.Number
+	did, err := c.Upsert(ctx, n, body.String())
+	switch {
+	case errors.Is(err, ghaction.ErrNoPermission):
+		return "no pull request comment: " + err.Error() + " (a fork's pull request gets a read-only token; the verdict does not need it)"
+	case err != nil:
+		return "no pull request comment: " + err.Error()
+	case did == ghaction.CommentCreated:
+		return fmt.Sprintf("commented on pull request #%d", n)
+	case did == ghaction.CommentUnchanged:
+		return fmt.Sprintf("the comment on pull request #%d is up to date", n)
+	}
+	return fmt.Sprintf("updated the comment on pull request #%d", n)
+}
+
+// setOutputs writes the step's outputs, in a fixed order.
+func setOutputs(runner *ghaction.Runner, outputs map[string]string) error {
+	for _, name := range []string{"verdict", "findings", "approved", "report", "sarif"} {
+		v, ok := outputs[name]
+		if !ok {
+			continue
+		}
+		if err := runner.Output(name, v); err != nil {
+			return inputErr(fmt.Errorf("action: %w", err))
+		}
+	}
+	return nil
+}
+
+// withoutVariables drops the named variables from an environment list.
+func withoutVariables(environ []string, names ...string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		drop := false
+		for _, n := range names {
+			drop = drop || name == n
+		}
+		if !drop {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 func netFindings(rep *gate.Report) int {
@@ -189,10 +266,10 @@ func writeRendered(path string, f report.Format, rep *gate.Report, root string) 
 		return fmt.Errorf("render %s: %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return inputErr(fmt.Errorf("write %s: %w", path, err))
+		return inputErr(fmt.Errorf("write %s: %w", path, errors.Unwrap(err)))
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return inputErr(fmt.Errorf("write %s: %w", path, err))
+		return inputErr(fmt.Errorf("write %s: %w", path, errors.Unwrap(err)))
 	}
 	return nil
 }

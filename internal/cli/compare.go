@@ -54,6 +54,9 @@ type compareFlags struct {
 	// staticOnly skips measuring (the action with collect none and no report
 	// files): the report has the diff analysis and no metrics.
 	staticOnly bool
+	// environ is the collectors' environment (nil for the process's): the
+	// action leaves its token out, since the collectors run HEAD's code.
+	environ []string
 }
 
 func runCompare(ctx context.Context, args []string, env Env) error {
@@ -370,9 +373,9 @@ func (c *comparison) progress() func(string) collect.RunOptions {
 	var mu sync.Mutex
 	return func(side string) collect.RunOptions {
 		if !tty {
-			return collect.RunOptions{}
+			return collect.RunOptions{Environ: c.flags.environ}
 		}
-		return collect.RunOptions{Progress: func(collector, phase string, elapsed time.Duration) {
+		return collect.RunOptions{Environ: c.flags.environ, Progress: func(collector, phase string, elapsed time.Duration) {
 			mu.Lock()
 			defer mu.Unlock()
 			fmt.Fprintf(c.env.Stderr, "\r\033[K%s: %s %s %s", side, collector, phase, elapsed.Round(time.Second))

@@ -12,14 +12,17 @@
 //     remote cannot supply it.
 //   - SelectAnnotations keeps the findings GitHub will show as annotations (10
 //     errors and 10 warnings per step); WriteSummary writes the job summary: the
-//     markdown report, the approval, the quality trajectory as a mermaid chart and
-//     the findings left without an annotation.
+//     verdict and the approval, the findings, the metrics, the commits with the
+//     trajectory (CommitScore, ScoreFormula) as a mermaid chart, and the findings
+//     left without an annotation.
 //   - Comments creates or updates the one pull request comment that carries
 //     CommentMarker, through the REST API at GITHUB_API_URL.
 //   - Runner is the thin edge over github.com/sethvargo/go-githubactions that
-//     writes workflow commands, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY; it is used
-//     only when GITHUB_ACTIONS is "true".
+//     writes workflow commands, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY, only when
+//     GITHUB_ACTIONS is "true"; Verbatim prints the agent's text (commit
+//     subjects, test names) with workflow commands stopped.
 //
-// Every function takes the environment as a getenv function and its writers as
-// arguments, so tests drive it with maps and buffers.
+// The runner's variables are read through a getenv function and output goes
+// to writers given as arguments, so tests drive it with maps and buffers; only
+// the git that Resolve runs inherits the process's environment.
 package ghaction

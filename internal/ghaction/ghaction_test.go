@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/report"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -43,7 +44,14 @@ func TestParseEvent(t *testing.T) {
 			Spec{Head: sha2, DefaultBranch: "main"}, ""},
 		{"branch deleted", "push", fmt.Sprintf(`{"before":"%s","after":"%s","deleted":true}`, sha1, strings.Repeat("0", 40)),
 			Spec{Deleted: true}, ""},
+		{"force-push", "push", fmt.Sprintf(`{"before":"%s","after":"%s","forced":true,"repository":{"default_branch":"trunk"}}`, sha1, sha2),
+			Spec{Base: sha1, Head: sha2, MergeBase: true, DefaultBranch: "trunk"}, ""},
 		{"workflow dispatch", "workflow_dispatch", `{"inputs":{"base":"v1.0.0","head":"main"}}`, Spec{Base: "v1.0.0", Head: "main"}, ""},
+		{"workflow dispatch without inputs", "workflow_dispatch", `{"inputs":{"reason":"x"},"repository":{"default_branch":"main"}}`,
+			Spec{DefaultBranch: "main"}, ""},
+		{"merge group", "merge_group", fmt.Sprintf(`{"merge_group":{"base_sha":"%s","head_sha":"%s"}}`, sha1, sha2), Spec{Base: sha1, Head: sha2}, ""},
+		{"other event", "schedule", `{}`, Spec{}, ""},
+		{"push without after", "push", `{"before":"x"}`, Spec{}, "without an after SHA"},
 		{"not JSON", "push", `{`, Spec{}, "not a JSON event payload"},
 		{"pull request without SHAs", "pull_request", `{"pull_request":{}}`, Spec{}, "without pull_request.base.sha"},
 	}
@@ -67,8 +75,38 @@ func TestParseEvent(t *testing.T) {
 		})
 	}
 	ev, _ := ParseEvent("pull_request", []byte(pr))
-	if !ev.PullRequest.HasLabel("ralph-gate/approved") || !ev.PullRequest.Fork() || ev.PullRequest.Number != 7 {
+	if !ev.PullRequest.HasLabel("Ralph-Gate/Approved") || !ev.PullRequest.Fork() || ev.PullRequest.Number != 7 {
 		t.Errorf("pull request = %+v", ev.PullRequest)
+	}
+	// The inputs win over the event; a base input is the base itself.
+	got := ev.Spec(Inputs{Base: "v1.0.0"})
+	if got.Base != "v1.0.0" || got.Head != sha2 || got.MergeBase || !strings.Contains(got.From, "inputs") {
+		t.Errorf("spec with a base input = %+v", got)
+	}
+}
+
+func TestReadEvent(t *testing.T) {
+	dir := t.TempDir()
+	payload := filepath.Join(dir, "event.json")
+	if err := os.WriteFile(payload, []byte(`{"action":"labeled","label":{"name":"ralph-gate/approved"},"sender":{"login":"maintainer"},
+		"pull_request":{"number":3,"base":{"sha":"`+sha1+`"},"head":{"sha":"`+sha2+`"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": payload, "GITHUB_REPOSITORY": "o/r"}
+	ev, err := ReadEvent(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Repository != "o/r" || ev.Label != "ralph-gate/approved" || ev.Sender != "maintainer" || ev.Action != "labeled" || ev.PullRequest.Number != 3 {
+		t.Errorf("event = %+v", ev)
+	}
+	env["GITHUB_EVENT_PATH"] = filepath.Join(dir, "missing.json")
+	if _, err := ReadEvent(func(k string) string { return env[k] }); err == nil || !strings.Contains(err.Error(), "missing.json") {
+		t.Errorf("missing payload: error %v, want one naming the file", err)
+	}
+	// Outside a workflow: an empty event.
+	if ev, err := ReadEvent(func(string) string { return "" }); err != nil || ev.Name != "" || ev.PullRequest != nil {
+		t.Errorf("no event: %+v, %v", ev, err)
 	}
 }
 
@@ -120,6 +158,9 @@ func sampleReport() *gate.Report {
 
 func TestAnnotationsAndSummaryGolden(t *testing.T) {
 	rep := sampleReport()
+	// Text the agent controls is escaped: pipes, HTML, mentions, line breaks.
+	rep.Findings[len(rep.Findings)-1].Message = "nolint | see <details> @octocat\nsecond line"
+	rep.Commits[0].Subject = "iteration 1 <b>@everyone</b>"
 	shown, overflow := SelectAnnotations(rep, gate.FailOn(gate.SeverityHigh), "svc")
 	if len(shown) != 12 || len(overflow) != 2 {
 		t.Fatalf("%d shown, %d overflow; want 2 errors + 10 warnings shown and 2 left over", len(shown), len(overflow))
@@ -127,12 +168,25 @@ func TestAnnotationsAndSummaryGolden(t *testing.T) {
 	if shown[0].Level != LevelError || shown[0].File != "svc/calc_test.go" || shown[0].Line != 11 {
 		t.Errorf("first annotation = %+v", shown[0])
 	}
+	checkGolden(t, "summary.md", func(b *strings.Builder) error {
+		return WriteSummary(b, rep, SummaryOptions{Approved: true, Label: "ralph-gate/approved", ApprovedBy: "octocat",
+			Overflow: overflow, RangeFrom: "pull_request #7", Notes: []string{"no pull request comment: no token"}})
+	})
+	// A clean push: no commits with findings, no metrics (collect none).
+	clean := &gate.Report{Schema: gate.Schema, Base: sha1, Head: sha2, Verdict: gate.VerdictPass, FailOn: gate.SeverityHigh,
+		Commits: []gate.Commit{{SHA: sha2, Subject: "add Mul"}}, Findings: []gate.Finding{}}
+	checkGolden(t, "summary-pass.md", func(b *strings.Builder) error {
+		return WriteSummary(b, clean, SummaryOptions{RangeFrom: "push: before..after"})
+	})
+}
+
+func checkGolden(t *testing.T, name string, render func(*strings.Builder) error) {
+	t.Helper()
 	var b strings.Builder
-	if err := WriteSummary(&b, rep, SummaryOptions{Approved: true, Label: "ralph-gate/approved", Overflow: overflow,
-		RangeFrom: "pull_request #7", Notes: []string{"no pull request comment: no token"}}); err != nil {
+	if err := render(&b); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "summary.md")
+	golden := filepath.Join("testdata", name)
 	if *update {
 		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -143,7 +197,7 @@ func TestAnnotationsAndSummaryGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(string(want), b.String()); diff != "" {
-		t.Errorf("summary (-want +got):\n%s", diff)
+		t.Errorf("%s (-want +got):\n%s", name, diff)
 	}
 }
 
@@ -153,6 +207,7 @@ type fakeGitHub struct {
 	comments []issueComment
 	calls    []string
 	status   int // forced status for every call, 0 for none
+	message  string
 }
 
 func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -165,6 +220,7 @@ func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if g.status != 0 {
 		w.WriteHeader(g.status)
+		_ = json.NewEncoder(w).Encode(map[string]string{"message": g.message + "\nsecond line"})
 		return
 	}
 	var in struct{ Body string }
@@ -209,13 +265,15 @@ func TestCommentsUpsert(t *testing.T) {
 	defer srv.Close()
 	c := Comments{API: srv.URL, Repo: "o/r", Token: "tok", HTTP: srv.Client()}
 	ctx := context.Background()
-	created, err := c.Upsert(ctx, 7, CommentMarker+"\nfirst")
-	if err != nil || !created {
-		t.Fatalf("first upsert: created %v, %v", created, err)
-	}
-	created, err = c.Upsert(ctx, 7, CommentMarker+"\nsecond")
-	if err != nil || created {
-		t.Fatalf("second upsert: created %v, %v", created, err)
+	for _, step := range []struct{ body, want string }{
+		{CommentMarker + "\nfirst", CommentCreated},
+		{CommentMarker + "\nsecond", CommentUpdated},
+		{CommentMarker + "\nsecond", CommentUnchanged},
+	} {
+		did, err := c.Upsert(ctx, 7, step.body)
+		if err != nil || did != step.want {
+			t.Fatalf("upsert %q: %q, %v; want %q", step.body, did, err, step.want)
+		}
 	}
 	if len(gh.comments) != 3 || gh.comments[2].Body != CommentMarker+"\nsecond" {
 		t.Errorf("comments = %+v, want the gate's one comment updated", gh.comments)
@@ -223,12 +281,53 @@ func TestCommentsUpsert(t *testing.T) {
 	if !strings.Contains(strings.Join(gh.calls, "\n"), "page=3") {
 		t.Errorf("the search did not follow the Link header: %v", gh.calls)
 	}
-	gh.status = http.StatusForbidden
-	if _, err := c.Upsert(ctx, 7, "x"); !errors.Is(err, ErrNoPermission) {
-		t.Errorf("403: error %v, want ErrNoPermission", err)
+	if n := strings.Count(strings.Join(gh.calls, "\n"), "PATCH"); n != 1 {
+		t.Errorf("%d PATCH calls, want 1 (an unchanged body is not sent again): %v", n, gh.calls)
+	}
+
+	gh.status, gh.message = http.StatusForbidden, "Resource not accessible by integration"
+	_, err := c.Upsert(ctx, 7, "x")
+	if !errors.Is(err, ErrNoPermission) || !strings.Contains(err.Error(), "Resource not accessible by integration") {
+		t.Errorf("403: error %v, want ErrNoPermission with GitHub's message", err)
+	}
+	gh.status = http.StatusInternalServerError
+	if _, err := c.Upsert(ctx, 7, "x"); err == nil || errors.Is(err, ErrNoPermission) || strings.Contains(err.Error(), "\n") {
+		t.Errorf("500: error %v, want a one-line error", err)
 	}
 	if _, err := (Comments{API: srv.URL, Repo: "o/r"}).Upsert(ctx, 7, "x"); !errors.Is(err, ErrNoPermission) {
 		t.Errorf("no token: error %v, want ErrNoPermission", err)
+	}
+}
+
+// TestCommentsNextPageElsewhere: a Link header pointing at another host is
+// not followed, so the token is sent to GITHUB_API_URL only.
+func TestCommentsNextPageElsewhere(t *testing.T) {
+	var other []string
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		other = append(other, r.Header.Get("Authorization"))
+		_, _ = w.Write([]byte("[]"))
+	}))
+	defer elsewhere.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", "<"+elsewhere.URL+"/repos/o/r/issues/7/comments?page=2>; rel=\"next\"")
+		_, _ = w.Write([]byte("[]"))
+	}))
+	defer srv.Close()
+	_, err := Comments{API: srv.URL, Repo: "o/r", Token: "tok"}.Upsert(context.Background(), 7, "x")
+	if err == nil || !strings.Contains(err.Error(), "is not on") || len(other) != 0 {
+		t.Errorf("error %v, requests elsewhere %v", err, other)
+	}
+}
+
+// TestCommentMarkerIsTheReportsMarker: the comment is found by the marker the
+// markdown report starts with.
+func TestCommentMarkerIsTheReportsMarker(t *testing.T) {
+	var b strings.Builder
+	if err := report.Render(&b, report.Markdown, sampleReport(), report.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), CommentMarker) {
+		t.Errorf("the markdown report starts %q, not with %q", b.String()[:40], CommentMarker)
 	}
 }
 

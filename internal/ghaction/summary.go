@@ -13,6 +13,9 @@ type SummaryOptions struct {
 	// Approved is set when the approve label turned a block into a pass.
 	Approved bool
 	Label    string
+	// ApprovedBy is who added the label, when this run's event says so (a
+	// labeled event); "" otherwise.
+	ApprovedBy string
 	// Overflow are the findings GitHub's annotation limits left out.
 	Overflow []gate.Finding
 	// RangeFrom says where the range came from (the event, the inputs).
@@ -21,74 +24,57 @@ type SummaryOptions struct {
 	Notes []string
 }
 
-// CommitScore is the timeline's per-commit score: 100 minus 50 per critical,
-// 25 per high, 10 per medium and 3 per low finding the commit introduced,
-// floored at 0. It is read from the diff of each commit alone, not measured:
-// the loop commands' quality score is the measured one.
+// Score penalties per finding a commit introduced.
+const (
+	PenaltyCritical = 50
+	PenaltyHigh     = 25
+	PenaltyMedium   = 10
+	PenaltyLow      = 3
+)
+
+// ScoreFormula says in the summary, under the chart, what the score is.
+const ScoreFormula = "Score per commit = 100 − 50 × critical − 25 × high − 10 × medium − 3 × low, " +
+	"floored at 0, over the findings that commit introduced (one fixed by a later commit still counts " +
+	"against the commit that made it; sanctioned exceptions of the config do not count). It rates each " +
+	"iteration's own change by what the analysis found in it: it is not a measured quality score (the " +
+	"metrics table has the measurements, and a measured finding that no commit is blamed for counts in no score)."
+
+// Summary limits: a step summary holds at most 1 MiB, and a table of
+// thousands of rows helps nobody; the JSON report has everything.
+const (
+	maxSummaryFindings = 100
+	maxSummaryCommits  = 100
+)
+
+// CommitScore is the trajectory's score of the commit sha (see ScoreFormula).
 func CommitScore(fs []gate.Finding, sha string) float64 {
-	score := 100.0
+	score := 100
 	for _, f := range fs {
-		if f.Commit != sha {
+		if f.Commit != sha || f.Suppressed != "" {
 			continue
 		}
 		switch f.Severity {
 		case gate.SeverityCritical:
-			score -= 50
+			score -= PenaltyCritical
 		case gate.SeverityHigh:
-			score -= 25
+			score -= PenaltyHigh
 		case gate.SeverityMedium:
-			score -= 10
+			score -= PenaltyMedium
 		case gate.SeverityLow:
-			score -= 3
+			score -= PenaltyLow
 		}
 	}
-	if score < 0 {
-		score = 0
-	}
-	return score
+	return float64(max(score, 0))
 }
 
 // WriteSummary writes the job summary: the verdict (and the approval), the
-// net findings, the metrics, the timeline of the range's commits, the
-// per-commit trajectory as a mermaid xychart, and what did not fit in the
-// annotations.
+// net findings, the metrics, the timeline of the range's commits with the
+// per-commit trajectory as a mermaid xychart, what did not fit in the
+// annotations, and the notes.
 func WriteSummary(w io.Writer, rep *gate.Report, opt SummaryOptions) error {
 	var b strings.Builder
-	verdict := strings.ToUpper(string(rep.Verdict))
-	icon := map[gate.Verdict]string{gate.VerdictPass: "✅", gate.VerdictWarn: "⚠️", gate.VerdictBlock: "⛔"}[rep.Verdict]
-	if opt.Approved {
-		icon, verdict = "✅", "PASS (a block, approved by a human)"
-	}
-	fmt.Fprintf(&b, "## %s ralph-gate: %s\n\n", icon, verdict)
-	fmt.Fprintf(&b, "Range `%s..%s` (%d commits", short(rep.Base), short(rep.Head), len(rep.Commits))
-	if opt.RangeFrom != "" {
-		fmt.Fprintf(&b, ", from %s", opt.RangeFrom)
-	}
-	fmt.Fprintf(&b, "); fail-on `%s`.\n\n", rep.FailOn)
-	if opt.Approved {
-		fmt.Fprintf(&b, "**Approved by label `%s`**: the gate found blocking regressions and a human approved the pull request, so this check passes.\n\n", opt.Label)
-	}
-
-	var net []gate.Finding
-	for _, f := range rep.Findings {
-		if f.Net {
-			net = append(net, f)
-		}
-	}
-	b.WriteString("### Findings\n\n")
-	if len(net) == 0 {
-		b.WriteString("No net findings.\n\n")
-	} else {
-		b.WriteString("| type | severity | file:line | test | commit |\n|---|---|---|---|---|\n")
-		for _, f := range net {
-			sev := f.Severity.String()
-			if f.Suppressed != "" {
-				sev += " (suppressed: " + cell(f.Suppressed) + ")"
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", f.Type, sev, cell(where(f)), cell(subjectOf(f)), short(f.Commit))
-		}
-		b.WriteString("\n")
-	}
+	writeHeader(&b, rep, opt)
+	writeFindings(&b, rep)
 	if rep.Metrics != nil && (rep.Metrics.Base != nil || rep.Metrics.Head != nil) {
 		b.WriteString("### Metrics\n\n| metric | base | head | delta |\n|---|---|---|---|\n")
 		for _, row := range metricRows(rep.Metrics) {
@@ -96,33 +82,20 @@ func WriteSummary(w io.Writer, rep *gate.Report, opt SummaryOptions) error {
 		}
 		b.WriteString("\n")
 	}
-	if len(rep.Commits) > 0 {
-		b.WriteString("### Iterations\n\n| # | commit | subject | findings introduced | score |\n|---|---|---|---|---|\n")
-		var scores []string
-		for i, c := range rep.Commits {
-			s := CommitScore(rep.Findings, c.SHA)
-			scores = append(scores, fmt.Sprintf("%.0f", s))
-			fmt.Fprintf(&b, "| %d | `%s` | %s | %d | %.0f |\n", i+1, short(c.SHA), cell(c.Subject), c.Findings, s)
-		}
-		b.WriteString("\nScore per commit: 100 − 50 per critical, 25 per high, 10 per medium, 3 per low finding that commit introduced (from its diff alone).\n\n")
-		b.WriteString("```mermaid\nxychart-beta\n    title \"Quality per iteration\"\n    x-axis [")
-		for i := range rep.Commits {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%d", i+1)
-		}
-		b.WriteString("]\n    y-axis \"score\" 0 --> 100\n    line [" + strings.Join(scores, ", ") + "]\n```\n\n")
-	}
+	writeIterations(&b, rep)
 	if len(opt.Overflow) > 0 {
 		fmt.Fprintf(&b, "### Not annotated\n\nGitHub shows %d error and %d warning annotations per step; these %d findings did not fit:\n\n",
 			MaxErrorAnnotations, MaxWarningAnnotations, len(opt.Overflow))
-		for _, f := range opt.Overflow {
+		for i, f := range opt.Overflow {
+			if i == maxSummaryFindings {
+				fmt.Fprintf(&b, "- …and %d more (the JSON report lists them all)\n", len(opt.Overflow)-i)
+				break
+			}
 			loc := where(f)
 			if s := subjectOf(f); s != "" {
 				loc += " " + s
 			}
-			fmt.Fprintf(&b, "- %s (%s) %s: %s\n", f.Type, f.Severity, loc, f.Message)
+			fmt.Fprintf(&b, "- %s (%s) %s: %s\n", f.Type, f.Severity, cell(loc), cell(truncate(f.Message, 300)))
 		}
 		b.WriteString("\n")
 	}
@@ -137,12 +110,102 @@ func WriteSummary(w io.Writer, rep *gate.Report, opt SummaryOptions) error {
 	if len(notes) > 0 {
 		b.WriteString("### Notes\n\n")
 		for _, n := range notes {
-			fmt.Fprintf(&b, "- %s\n", n)
+			fmt.Fprintf(&b, "- %s\n", cell(n))
 		}
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func writeHeader(b *strings.Builder, rep *gate.Report, opt SummaryOptions) {
+	verdict := strings.ToUpper(string(rep.Verdict))
+	icon := map[gate.Verdict]string{gate.VerdictPass: "✅", gate.VerdictWarn: "⚠️", gate.VerdictBlock: "⛔"}[rep.Verdict]
+	if opt.Approved {
+		icon, verdict = "✅", "PASS (a block, approved by a human)"
+	}
+	fmt.Fprintf(b, "## %s ralph-gate: %s\n\n", icon, verdict)
+	fmt.Fprintf(b, "Range `%s..%s` (%s", short(rep.Base), short(rep.Head), plural(len(rep.Commits), "commit"))
+	if opt.RangeFrom != "" {
+		fmt.Fprintf(b, ", from %s", opt.RangeFrom)
+	}
+	fmt.Fprintf(b, "); fail-on `%s`.\n\n", rep.FailOn)
+	if opt.Approved {
+		fmt.Fprintf(b, "**Approved by label `%s`**", strings.NewReplacer("`", "", "\n", " ", "\r", " ").Replace(opt.Label))
+		if opt.ApprovedBy != "" {
+			fmt.Fprintf(b, " (added by %s)", cell(opt.ApprovedBy))
+		}
+		b.WriteString(": the gate found blocking regressions and a human approved the pull request, so this check passes. The findings below stand as reported.\n\n")
+	}
+}
+
+func writeFindings(b *strings.Builder, rep *gate.Report) {
+	var net []gate.Finding
+	for _, f := range rep.Findings {
+		if f.Net {
+			net = append(net, f)
+		}
+	}
+	b.WriteString("### Findings\n\n")
+	if len(net) == 0 {
+		b.WriteString("No net findings.\n\n")
+		return
+	}
+	b.WriteString("| type | severity | file:line | test | commit | message |\n|---|---|---|---|---|---|\n")
+	for i, f := range net {
+		if i == maxSummaryFindings {
+			fmt.Fprintf(b, "\n…and %d more net findings (the JSON report lists them all).\n", len(net)-i)
+			break
+		}
+		sev := f.Severity.String()
+		if f.Suppressed != "" {
+			sev += " (suppressed: " + cell(f.Suppressed) + ")"
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", f.Type, sev, cell(where(f)), cell(subjectOf(f)), short(f.Commit), cell(truncate(f.Message, 200)))
+	}
+	b.WriteString("\n")
+}
+
+// writeIterations writes the per-commit timeline and the trajectory chart; a
+// long range shows its last maxSummaryCommits commits.
+func writeIterations(b *strings.Builder, rep *gate.Report) {
+	if len(rep.Commits) == 0 {
+		return
+	}
+	first := max(0, len(rep.Commits)-maxSummaryCommits)
+	b.WriteString("### Iterations\n\n")
+	if first > 0 {
+		fmt.Fprintf(b, "The last %d of %d commits.\n\n", maxSummaryCommits, len(rep.Commits))
+	}
+	b.WriteString("| # | commit | subject | findings introduced | score |\n|---|---|---|---|---|\n")
+	var xs, scores []string
+	for i := first; i < len(rep.Commits); i++ {
+		c := rep.Commits[i]
+		s := CommitScore(rep.Findings, c.SHA)
+		xs = append(xs, fmt.Sprint(i+1))
+		scores = append(scores, fmt.Sprintf("%.0f", s))
+		fmt.Fprintf(b, "| %d | `%s` | %s | %d | %.0f |\n", i+1, short(c.SHA), cell(truncate(c.Subject, 120)), c.Findings, s)
+	}
+	b.WriteString("\n```mermaid\nxychart-beta\n    title \"Score per commit (from the findings each introduced)\"\n")
+	fmt.Fprintf(b, "    x-axis \"commit #\" [%s]\n", strings.Join(xs, ", "))
+	b.WriteString("    y-axis \"score\" 0 --> 100\n    line [" + strings.Join(scores, ", ") + "]\n```\n\n")
+	b.WriteString(ScoreFormula + "\n\n")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// truncate cuts s to limit characters, marking the cut.
+func truncate(s string, limit int) string {
+	r := []rune(s)
+	if len(r) <= limit {
+		return s
+	}
+	return string(r[:limit-1]) + "…"
 }
 
 func where(f gate.Finding) string {
@@ -159,11 +222,13 @@ func short(sha string) string {
 	return sha
 }
 
-// cell escapes a table cell.
-func cell(s string) string {
-	s = strings.ReplaceAll(s, "|", "\\|")
-	return strings.ReplaceAll(s, "\n", " ")
-}
+// cell makes text from the report (the agent's commit subjects and test
+// names among it) safe in a table cell or a list item: one line, no pipe that
+// ends the cell, no HTML, no @mention.
+var cellReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|",
+	"<", "&lt;", ">", "&gt;", "&", "&amp;", "@", "@&#8203;")
+
+func cell(s string) string { return cellReplacer.Replace(s) }
 
 func metricRows(mp *gate.MetricsPair) [][4]string {
 	type metric struct {
