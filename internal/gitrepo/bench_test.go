@@ -165,7 +165,7 @@ func TestRealRepository(t *testing.T) {
 	total := time.Since(start)
 	sort.Slice(per, func(i, j int) bool { return per[i] < per[j] })
 	t0 := time.Now()
-	cmd := exec.Command("git", "--git-dir", dir, "log", "-p", "--first-parent", base.String()+".."+head.String())
+	cmd := exec.Command("git", "-C", dir, "log", "-p", "--first-parent", base.String()+".."+head.String())
 	if err := cmd.Run(); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestRealRepository(t *testing.T) {
 			t.Fatal(err)
 		}
 		mbTime := time.Since(t1)
-		want, _ := exec.Command("git", "--git-dir", dir, "merge-base", tag, head.String()).Output()
+		want, _ := exec.Command("git", "-C", dir, "merge-base", tag, head.String()).Output()
 		if mb.String() != strings.TrimSpace(string(want)) {
 			t.Errorf("MergeBase(%s, HEAD) = %s, git says %s", tag, mb, want)
 		}
@@ -198,7 +198,7 @@ func TestRealRepository(t *testing.T) {
 			t.Fatal(err)
 		}
 		allTime := time.Since(t1)
-		count, _ := exec.Command("git", "--git-dir", dir, "rev-list", "--count", tag+".."+head.String()).Output()
+		count, _ := exec.Command("git", "-C", dir, "rev-list", "--count", tag+".."+head.String()).Output()
 		if fmt.Sprint(len(all)) != strings.TrimSpace(string(count)) {
 			t.Errorf("Range(%s, HEAD) has %d commits, git rev-list --count says %s", tag, len(all), count)
 		}

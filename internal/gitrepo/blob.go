@@ -38,9 +38,9 @@ func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
 	defer r.mu.Unlock()
 	// go-git returns objects larger than 16 KiB as lazy handles whose size
 	// comes from the pack or loose-object header, so this reads no content.
-	o, err := r.st.EncodedObject(plumbing.BlobObject, h)
+	o, err := r.objs.EncodedObject(plumbing.BlobObject, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
-		o, err = r.st.EncodedObject(plumbing.BlobObject, h)
+		o, err = r.objs.EncodedObject(plumbing.BlobObject, h)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
@@ -73,7 +73,7 @@ func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
 func (r *Repo) blobSize(h plumbing.Hash) (int64, error) {
 	var size int64
 	err := r.read(func() (err error) {
-		size, err = r.st.EncodedObjectSize(h)
+		size, err = r.objs.EncodedObjectSize(h)
 		return err
 	})
 	return size, err

@@ -9,6 +9,12 @@
 //     linked worktree whose .git is a file, or a bare repository) and opens the
 //     object store once, with a bounded object cache (ObjectCacheSize) and pack
 //     files kept open; a Repo is reused for every question and closed with Close.
+//     Packed objects are found through the pack's .idx file mapped in place
+//     (and its .rev file for offset lookups), not through go-git's in-memory
+//     index, which copies and checksums the whole index and maps every offset
+//     on first use: over 100 ms per process on a repository of 360k objects.
+//     go-git still decodes the pack entries, and reads loose objects and
+//     alternates.
 //   - Resolve understands full and short SHAs, HEAD, branches, remote branches,
 //     tags (annotated tags peeled to their commit), refs/... names, and the ~n,
 //     ^, ^n and ^{commit} suffixes; it never enumerates every object except to

@@ -62,6 +62,7 @@ func (r *Repo) packsChanged() bool {
 	}
 	r.packs = now
 	r.st.Reindex()
+	r.objs.reset()
 	return true
 }
 
@@ -84,7 +85,7 @@ func (r *Repo) packList() (string, error) {
 func (r *Repo) loadCommit(h plumbing.Hash) (Commit, error) {
 	var c *object.Commit
 	err := r.read(func() (err error) {
-		c, err = object.GetCommit(r.st, h)
+		c, err = object.GetCommit(r.objs, h)
 		return err
 	})
 	if err != nil {
@@ -115,7 +116,7 @@ func (r *Repo) loadTree(h plumbing.Hash) ([]object.TreeEntry, error) {
 	}
 	var t *object.Tree
 	err := r.read(func() (err error) {
-		t, err = object.GetTree(r.st, h)
+		t, err = object.GetTree(r.objs, h)
 		return err
 	})
 	if err != nil {
@@ -128,7 +129,7 @@ func (r *Repo) loadTree(h plumbing.Hash) ([]object.TreeEntry, error) {
 func (r *Repo) objectType(h plumbing.Hash) (plumbing.ObjectType, error) {
 	var o plumbing.EncodedObject
 	err := r.read(func() (err error) {
-		o, err = r.st.EncodedObject(plumbing.AnyObject, h)
+		o, err = r.objs.EncodedObject(plumbing.AnyObject, h)
 		return err
 	})
 	if err != nil {
@@ -141,7 +142,7 @@ func (r *Repo) objectType(h plumbing.Hash) (plumbing.ObjectType, error) {
 func (r *Repo) tagTarget(h plumbing.Hash) (plumbing.Hash, error) {
 	var t *object.Tag
 	err := r.read(func() (err error) {
-		t, err = object.GetTag(r.st, h)
+		t, err = object.GetTag(r.objs, h)
 		return err
 	})
 	if err != nil {

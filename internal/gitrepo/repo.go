@@ -48,6 +48,7 @@ type Repo struct {
 	root    string
 	gitDir  string
 	st      *filesystem.Storage
+	objs    *packStore // object reads: st's packs through a faster index
 	shallow map[plumbing.Hash]bool
 	packs   string // the pack files indexed, see packsChanged
 
@@ -76,12 +77,15 @@ func Open(dir string) (*Repo, error) {
 		return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 	}
 	var fs billy.Filesystem = osfs.New(gitDir)
+	objectsDir := filepath.Join(gitDir, "objects")
 	if common, err := commonDir(gitDir); err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
 	} else if common != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(common))
+		objectsDir = filepath.Join(common, "objects")
 	}
-	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRU(ObjectCacheSize), filesystem.Options{
+	objCache := cache.NewObjectLRU(ObjectCacheSize)
+	st := filesystem.NewStorageWithOptions(fs, objCache, filesystem.Options{
 		KeepDescriptors:      true,
 		LargeObjectThreshold: MaxBlobSize,
 	})
@@ -94,7 +98,8 @@ func Open(dir string) (*Repo, error) {
 		_ = st.Close()
 		return nil, fmt.Errorf("open repository %s: read shallow list: %w", gitDir, err)
 	}
-	r := &Repo{root: root, gitDir: gitDir, st: st, shallow: map[plumbing.Hash]bool{}}
+	r := &Repo{root: root, gitDir: gitDir, st: st, shallow: map[plumbing.Hash]bool{},
+		objs: newPackStore(objectsDir, dotgit.New(fs), st, objCache)}
 	for _, h := range shallow {
 		r.shallow[h] = true
 	}
@@ -212,7 +217,11 @@ func (r *Repo) IsShallow() bool { return len(r.shallow) > 0 }
 func (r *Repo) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if err := r.st.Close(); err != nil {
+	err := r.objs.close()
+	if e := r.st.Close(); e != nil {
+		err = e
+	}
+	if err != nil {
 		return fmt.Errorf("close repository %s: %w", r.gitDir, err)
 	}
 	return nil

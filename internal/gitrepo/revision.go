@@ -124,9 +124,9 @@ func (r *Repo) resolveShort(rev, prefix string) (plumbing.Hash, error) {
 		return plumbing.ZeroHash, &UnknownRevisionError{Rev: rev, Err: err}
 	}
 	r.mu.Lock()
-	hashes, err := r.st.HashesWithPrefix(raw)
+	hashes, err := r.objs.HashesWithPrefix(raw)
 	if err == nil && len(hashes) == 0 && r.packsChanged() {
-		hashes, err = r.st.HashesWithPrefix(raw)
+		hashes, err = r.objs.HashesWithPrefix(raw)
 	}
 	r.mu.Unlock()
 	if err != nil {

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package gitrepo
+
+import "os"
+
+// mapFile reads the whole file where mapping is not available.
+func mapFile(name string) ([]byte, func() error, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return b, func() error { return nil }, nil
+}

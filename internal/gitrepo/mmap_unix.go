@@ -1,0 +1,41 @@
+//go:build unix
+
+package gitrepo
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// mapFile maps a file read-only. Pack indexes are read at a few dozen places
+// per lookup, so mapping them costs a page fault per page touched instead of
+// a copy of the whole file. The returned func unmaps it.
+func mapFile(name string) ([]byte, func() error, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	size := fi.Size()
+	if size == 0 {
+		return nil, func() error { return nil }, nil
+	}
+	if size != int64(int(size)) {
+		return nil, nil, fmt.Errorf("%s: too large to map (%d bytes)", name, size)
+	}
+	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		// A file system that cannot map (some network mounts): read it.
+		b, err = os.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		return b, func() error { return nil }, nil
+	}
+	return b, func() error { return syscall.Munmap(b) }, nil
+}

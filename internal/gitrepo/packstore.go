@@ -1,0 +1,220 @@
+package gitrepo
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+)
+
+// packStore reads objects from the repository's own pack files through
+// packIndex, and everything else (loose objects, alternates, writes) through
+// go-git's storage. It is not safe for concurrent use; Repo serializes reads.
+type packStore struct {
+	packDir  string
+	dot      *dotgit.DotGit // loose objects, for short-name lookups
+	fallback *filesystem.Storage
+	cache    cache.Object
+
+	loaded bool
+	off    bool // an index this reader cannot parse: go-git reads everything
+	packs  []*storedPack
+}
+
+type storedPack struct {
+	base string // "pack-<hash>", the file names without extension
+	idx  *packIndex
+	file billy.File
+	pf   *packfile.Packfile
+}
+
+var _ storer.EncodedObjectStorer = (*packStore)(nil)
+
+func newPackStore(objectsDir string, dot *dotgit.DotGit, fallback *filesystem.Storage, c cache.Object) *packStore {
+	return &packStore{packDir: filepath.Join(objectsDir, "pack"), dot: dot, fallback: fallback, cache: c}
+}
+
+// load indexes the pack files present, newest first as git searches them.
+func (s *packStore) load() {
+	if s.loaded {
+		return
+	}
+	s.loaded = true
+	ents, err := os.ReadDir(s.packDir)
+	if err != nil {
+		return // no pack directory: every object is loose
+	}
+	type found struct {
+		base  string
+		mtime int64
+	}
+	var list []found
+	for _, e := range ents {
+		base, ok := strings.CutSuffix(e.Name(), ".idx")
+		if !ok || !strings.HasPrefix(base, "pack-") {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(s.packDir, base+".pack"))
+		if err != nil {
+			continue // an index without its pack, as go-git skips it too
+		}
+		list = append(list, found{base, fi.ModTime().UnixNano()})
+	}
+	sort.SliceStable(list, func(i, j int) bool { return list[i].mtime > list[j].mtime })
+	for _, f := range list {
+		idx, err := readPackIndex(filepath.Join(s.packDir, f.base+".idx"), filepath.Join(s.packDir, f.base+".rev"))
+		if err != nil {
+			s.close()
+			s.off = true
+			return
+		}
+		s.packs = append(s.packs, &storedPack{base: f.base, idx: idx})
+	}
+}
+
+// reset forgets the packs indexed, so the next read lists them again.
+func (s *packStore) reset() {
+	s.close()
+	s.loaded, s.off = false, false
+}
+
+func (s *packStore) close() error {
+	var first error
+	for _, p := range s.packs {
+		if p.file != nil {
+			if err := p.file.Close(); err != nil && first == nil {
+				first = err
+			}
+		}
+		if err := p.idx.close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	s.packs = nil
+	return first
+}
+
+// locate finds h in the packs and opens its pack file on first use.
+func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
+	s.load()
+	if s.off {
+		return nil, 0, plumbing.ErrObjectNotFound
+	}
+	for _, p := range s.packs {
+		i, ok := p.idx.find(h)
+		if !ok {
+			continue
+		}
+		off, err := p.idx.offset(i)
+		if err != nil {
+			return nil, 0, err
+		}
+		if p.pf == nil {
+			fs := osfs.New(s.packDir)
+			f, err := fs.Open(p.base + ".pack")
+			if err != nil {
+				return nil, 0, err
+			}
+			p.file = f
+			p.pf = packfile.NewPackfileWithCache(p.idx, fs, f, s.cache, MaxBlobSize)
+		}
+		return p, off, nil
+	}
+	return nil, 0, plumbing.ErrObjectNotFound
+}
+
+// EncodedObject implements storer.EncodedObjectStorer.
+func (s *packStore) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	p, _, err := s.locate(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return s.fallback.EncodedObject(t, h)
+	}
+	if err != nil {
+		return nil, err
+	}
+	o, err := p.pf.Get(h)
+	if err != nil {
+		return nil, err
+	}
+	if t != plumbing.AnyObject && o.Type() != t {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	return o, nil
+}
+
+// EncodedObjectSize implements storer.EncodedObjectStorer: the size from the
+// object's header, without inflating a non-delta object.
+func (s *packStore) EncodedObjectSize(h plumbing.Hash) (int64, error) {
+	p, off, err := s.locate(h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return s.fallback.EncodedObjectSize(h)
+	}
+	if err != nil {
+		return 0, err
+	}
+	return p.pf.GetSizeByOffset(off)
+}
+
+// HasEncodedObject implements storer.EncodedObjectStorer.
+func (s *packStore) HasEncodedObject(h plumbing.Hash) error {
+	s.load()
+	if !s.off {
+		for _, p := range s.packs {
+			if _, ok := p.idx.find(h); ok {
+				return nil
+			}
+		}
+	}
+	return s.fallback.HasEncodedObject(h)
+}
+
+// HashesWithPrefix lists the objects whose names start with prefix: loose
+// ones through go-git's directory listing, packed ones from the indexes.
+func (s *packStore) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
+	s.load()
+	if s.off {
+		return s.fallback.HashesWithPrefix(prefix)
+	}
+	hashes, err := s.dot.ObjectsWithPrefix(prefix)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range s.packs {
+		hashes = p.idx.withPrefix(prefix, hashes)
+	}
+	seen := make(map[plumbing.Hash]bool, len(hashes))
+	out := hashes[:0]
+	for _, h := range hashes {
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// NewEncodedObject implements storer.EncodedObjectStorer.
+func (s *packStore) NewEncodedObject() plumbing.EncodedObject { return s.fallback.NewEncodedObject() }
+
+// SetEncodedObject implements storer.EncodedObjectStorer: written loose.
+func (s *packStore) SetEncodedObject(o plumbing.EncodedObject) (plumbing.Hash, error) {
+	return s.fallback.SetEncodedObject(o)
+}
+
+// IterEncodedObjects implements storer.EncodedObjectStorer.
+func (s *packStore) IterEncodedObjects(t plumbing.ObjectType) (storer.EncodedObjectIter, error) {
+	return s.fallback.IterEncodedObjects(t)
+}
+
+// AddAlternate implements storer.EncodedObjectStorer.
+func (s *packStore) AddAlternate(remote string) error { return s.fallback.AddAlternate(remote) }
