@@ -55,6 +55,11 @@ type Change struct {
 type Analyzer struct {
 	cfg *config.Config
 
+	// mask: each file version is analyzed once (see MaskUnchanged); a mask
+	// must blank maskMin bytes to be used.
+	mask    bool
+	maskMin int
+
 	mu    sync.Mutex
 	cache map[string]*testscan.File
 	notes []gate.Note
@@ -66,8 +71,20 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, seen: map[string]bool{}}
+	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
+
+// MaskUnchanged tells the analyzer that each file version will be analyzed in
+// one change only: a single commit, or the net change alone. It then parses
+// only the parts of a file that differ between its two versions, where the
+// language's extractor can tell them apart (testscan.Masker). A range of
+// several commits should not set it: there each version is parsed once and
+// shared by the commit before it, the commit after it and the net change.
+func (a *Analyzer) MaskUnchanged() { a.mask = true }
+
+// defaultMaskMin is the least a mask must blank to pay for its copies and
+// scans: below it, parsing the whole versions costs about as much.
+const defaultMaskMin = 32 << 10
 
 // Notes returns what the analyzer skipped or could not read, once each, sorted
 // by file so that parallel runs report them in a stable order.
@@ -133,11 +150,16 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			continue
 		}
 		pr := &pair{fc: fc}
+		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment}
+		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment}
+		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
+			a.maskPair(&oldJob, &newJob)
+		}
 		if fc.OldPath != "" && !a.cfg.Ignored(fc.OldPath) {
-			jobs = append(jobs, parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment})
+			jobs = append(jobs, oldJob)
 		}
 		if fc.NewPath != "" {
-			jobs = append(jobs, parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment})
+			jobs = append(jobs, newJob)
 		}
 		pairs = append(pairs, pr)
 	}
@@ -161,6 +183,33 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	a.cfg.Apply(out)
 	Sort(out)
 	return out
+}
+
+// maskPair replaces both versions of a modified file by their masked copies
+// when MaskUnchanged is set and the language can mask. A masked version is
+// cached under its key and its counterpart's: it is only valid against it.
+func (a *Analyzer) maskPair(o, n *parseJob) {
+	if !a.mask || o.fragment || o.data == nil || n.data == nil {
+		return
+	}
+	ext := scanners.ForPath(n.path)
+	if ext == nil || scanners.ForPath(o.path) != ext {
+		return
+	}
+	m, ok := ext.(testscan.Masker)
+	if !ok {
+		return
+	}
+	mo, mn, ok := m.MaskUnchanged(o.path, o.data, n.path, n.data, a.maskMin)
+	if !ok {
+		return
+	}
+	if o.key != "" && n.key != "" {
+		o.key, n.key = o.key+"~"+n.key, n.key+"~"+o.key
+	} else {
+		o.key, n.key = "", ""
+	}
+	o.data, n.data = mo, mn
 }
 
 // parseJob is one file version to parse into *dst.

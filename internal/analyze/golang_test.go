@@ -224,3 +224,16 @@ func TestGoTableDataRewritten(t *testing.T) {
 		t.Errorf("new row reported:%s", dump(fs))
 	}
 }
+
+// A subtest named after a file ("TestParse/a.go") is not a suite method: a test
+// deleted next to it is a plain deletion, not a removed suite runner.
+func TestGoDeletionBesideDottedSubtests(t *testing.T) {
+	base := "package p\n\nimport \"testing\"\n\nfunc TestParse(t *testing.T) {\n\tfor _, name := range []string{\"a.go\", \"b.go\"} {\n\t\tt.Run(name, func(t *testing.T) {\n\t\t\tif Parse(name) == nil {\n\t\t\t\tt.Fatal(name)\n\t\t\t}\n\t\t})\n\t}\n\tt.Run(\"x.go\", func(t *testing.T) {\n\t\tif Parse(\"x.go\") == nil {\n\t\t\tt.Fatal(\"x\")\n\t\t}\n\t})\n}\n\nfunc TestRuns(t *testing.T) {\n\trunAll(t)\n}\n"
+	fs := run(mod("p/parse_test.go", base, strings.Replace(base, "\nfunc TestRuns(t *testing.T) {\n\trunAll(t)\n}\n", "", 1)))
+	for _, f := range fs {
+		if f.Rule == "suite-runner-deleted" {
+			t.Fatalf("read as a suite runner:%s", dump(fs))
+		}
+	}
+	expectFinding(t, fs, gate.TestDeletion, gate.SeverityHigh, "p/parse_test.go", "TestRuns")
+}

@@ -1,8 +1,12 @@
 package analyze
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -19,8 +23,44 @@ func mv(from, to, old, new string) FileChange {
 	return FileChange{OldPath: from, NewPath: to, Old: []byte(old), New: []byte(new)}
 }
 
+// run analyzes one change. Every case also checks the masked analysis (see
+// Analyzer.MaskUnchanged), with masks of any size allowed: it must report
+// exactly what the whole-file analysis reports.
 func run(files ...FileChange) []gate.Finding {
-	return New(nil).Analyze(Change{Commit: "c0ffee", Files: files})
+	fs := New(nil).Analyze(Change{Commit: "c0ffee", Files: files})
+	masked := New(nil)
+	masked.MaskUnchanged()
+	masked.maskMin = 0
+	if diff := cmp.Diff(fs, masked.Analyze(Change{Commit: "c0ffee", Files: files})); diff != "" {
+		maskMismatch = append(maskMismatch, fmt.Sprintf("%s: masked analysis differs (-whole +masked):\n%s", changedPaths(files), diff))
+	}
+	return fs
+}
+
+// maskMismatch collects the cases whose masked analysis differed; TestMain
+// fails the run when there are any.
+var maskMismatch []string
+
+func changedPaths(files []FileChange) string {
+	var ps []string
+	for _, f := range files {
+		ps = append(ps, f.OldPath+"->"+f.NewPath)
+	}
+	return strings.Join(ps, ", ")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if len(maskMismatch) > 0 {
+		for _, s := range maskMismatch {
+			fmt.Fprintln(os.Stderr, s)
+		}
+		fmt.Fprintf(os.Stderr, "FAIL: %d changes analyzed differently with masking\n", len(maskMismatch))
+		if code == 0 {
+			code = 1
+		}
+	}
+	os.Exit(code)
 }
 
 func dump(fs []gate.Finding) string {

@@ -292,16 +292,20 @@ func (a *Analyzer) reportDeletions(deleted []*locTest) []gate.Finding {
 	return out
 }
 
-// suiteRunner reports whether a deleted Go test that asserts nothing sat in a file
-// with suite methods (ids "Suite.TestX") none of which were deleted: the function
+// suiteRunner reports whether a deleted top-level Go test that asserts nothing
+// sat in a file with suite methods (ids "Suite.TestX") none of which were
+// deleted: the function
 // that ran the suite (suite.Run(t, new(S))), removed when the suite was converted.
 func suiteRunner(o *locTest, gone map[string]bool) bool {
-	if o.side.facts == nil || o.side.facts.Lang != testscan.Go || len(o.tc.Assertions) > 0 {
-		return false
+	if o.side.facts == nil || o.side.facts.Lang != testscan.Go || len(o.tc.Assertions) > 0 ||
+		strings.ContainsAny(o.tc.ID, "./") {
+		return false // a runner is a top-level test function
 	}
 	suites := 0
 	for _, t := range o.side.facts.Tests {
-		if !strings.Contains(t.ID, ".") {
+		// A suite test's id is "Suite.TestX", with subtests after a slash;
+		// a dot after the slash is only a subtest's name ("TestX/a.go").
+		if top, _, _ := strings.Cut(t.ID, "/"); !strings.Contains(top, ".") {
 			continue
 		}
 		if gone[o.side.path+"\x00"+t.ID] {

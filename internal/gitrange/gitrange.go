@@ -32,13 +32,20 @@ type Result struct {
 // Progress is told how far the analysis has got; nil is allowed.
 type Progress func(done, total int, sha string)
 
-// Analyze analyzes every commit of base..head and the net change.
+// Analyze analyzes every commit of base..head and the net change; a nil cfg
+// is the default configuration.
 func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg *config.Config, progress Progress) (*Result, error) {
+	if cfg == nil {
+		cfg = config.Default()
+	}
 	commits, err := repo.Range(base, head)
 	if err != nil {
 		return nil, err
 	}
 	an := analyze.New(cfg)
+	if len(commits) == 1 && commits[0].Parent == base {
+		an.MaskUnchanged() // the commit's analysis is also the net change's
+	}
 	src := &source{repo: repo, cfg: cfg}
 	per, err := analyzeCommits(ctx, an, src, commits, progress)
 	if err != nil {
@@ -231,6 +238,9 @@ func short(h plumbing.Hash) string {
 // what a loop needs to compare an iteration with its baseline, at a cost that
 // does not grow with the number of commits in between.
 func Net(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg *config.Config) ([]gate.Finding, []gate.Note, error) {
+	if cfg == nil {
+		cfg = config.Default()
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}

@@ -38,6 +38,17 @@ type Extractor interface {
 	Extract(path string, src []byte) (*File, error)
 }
 
+// Masker is implemented by extractors that can blank what two versions of a
+// file share, so that a change's analysis parses only what it touched.
+// MaskUnchanged returns both versions with the shared parts blanked (lines and
+// offsets kept), or ok=false to extract the whole versions, which it does
+// when it would blank fewer than minBlank bytes. Extracting the masked
+// versions must find exactly what extracting the whole versions finds in the
+// parts that differ.
+type Masker interface {
+	MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) (maskedOld, maskedNew []byte, ok bool)
+}
+
 // File is what an extractor found in one source file.
 type File struct {
 	Lang Lang

@@ -155,23 +155,8 @@ func (ctx *fileCtx) declarations(u *unit) {
 	if ctx.isTest {
 		ctx.suiteTypes(u)
 	}
-	for _, imp := range u.file.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		name := p[strings.LastIndexByte(p, '/')+1:]
-		if strings.HasPrefix(name, "v") && isDigits(name[1:]) && strings.Contains(p, "/") {
-			trimmed := p[:strings.LastIndexByte(p, '/')]
-			name = trimmed[strings.LastIndexByte(trimmed, '/')+1:]
-		}
-		if i := strings.IndexByte(name, '.'); i > 0 {
-			name = name[:i]
-		}
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		ctx.pkgs[name] = importFamilies[p]
+	for name, fam := range importedFamilies(u.file) {
+		ctx.pkgs[name] = fam
 	}
 	for _, d := range u.file.Decls {
 		gd, ok := d.(*ast.GenDecl)
@@ -207,6 +192,31 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// importedFamilies maps the names a file imports packages under to the
+// families of those packages ("" for a package of no known family).
+func importedFamilies(f *ast.File) map[string]string {
+	pkgs := map[string]string{}
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := p[strings.LastIndexByte(p, '/')+1:]
+		if strings.HasPrefix(name, "v") && isDigits(name[1:]) && strings.Contains(p, "/") {
+			trimmed := p[:strings.LastIndexByte(p, '/')]
+			name = trimmed[strings.LastIndexByte(trimmed, '/')+1:]
+		}
+		if i := strings.IndexByte(name, '.'); i > 0 {
+			name = name[:i]
+		}
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		pkgs[name] = importFamilies[p]
+	}
+	return pkgs
 }
 
 // isTestName reports whether name is prefix followed by nothing or by a

@@ -1,0 +1,437 @@
+package golang
+
+import (
+	"bytes"
+	"go/parser"
+	"go/token"
+	"hash/maphash"
+)
+
+// This file lets the analyzer skip what a change did not touch. A commit that
+// edits one test of a 10,000-line test file would otherwise parse and walk both
+// whole versions, most of the time of a per-commit run. MaskUnchanged blanks, in
+// both versions, the function declarations whose text is the same in both; the
+// extraction of what is left is the extraction of the whole file restricted to
+// the functions that changed, with the same lines and offsets.
+
+// MaskUnchanged implements testscan.Masker (see the function MaskUnchanged).
+// A file renamed between a test file and another file is not masked.
+func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) ([]byte, []byte, bool) {
+	isTest := x.IsTestFile(newPath)
+	if x.IsTestFile(oldPath) != isTest {
+		return nil, nil, false
+	}
+	return MaskUnchanged(old, new, isTest, minBlank)
+}
+
+// MaskUnchanged returns copies of two versions of a Go file in which the
+// top-level function declarations present in both, byte for byte, are blanked
+// (every byte but newlines replaced by a space), or ok=false when nothing is to
+// be gained (fewer than minBlank bytes blanked) or the result could differ
+// from extracting the whole files.
+//
+// What is blanked never informs the extraction of what is left:
+//   - in a test file, only test functions (TestX(t *testing.T), FuzzX(f
+//     *testing.F), ExampleX(), without a receiver) are blanked, and only when
+//     every difference between the versions lies inside functions without a
+//     receiver, or in imports that keep each name's package family: a changed
+//     table, type, suite method or import family is read by the tests that use
+//     it, so then nothing is blanked;
+//   - in any other file, every unchanged function or method is blanked: its
+//     exports, markers and comparisons belong to it alone.
+//
+// Both sources must scan as Go (balanced brackets, terminated literals and
+// comments); otherwise ok is false and the caller extracts the whole files.
+func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maskedNew []byte, ok bool) {
+	if len(old)+len(new) < minBlank {
+		return nil, nil, false
+	}
+	od, ok1 := scanDecls(old)
+	nd, ok2 := scanDecls(new)
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	seed := maphash.MakeSeed()
+	count := map[uint64]int{}
+	for _, d := range od {
+		count[maphash.Bytes(seed, old[d.start:d.end])]++
+	}
+	for _, d := range nd {
+		count[maphash.Bytes(seed, new[d.start:d.end])]--
+	}
+	same := func(src []byte, d topDecl) bool { return count[maphash.Bytes(seed, src[d.start:d.end])] == 0 }
+	maskable := func(src []byte, d topDecl) bool {
+		// A function with a body ends with its closing brace; anything else
+		// is not what scanDecls expects, and is left alone.
+		if d.kind != declFunc || d.end == 0 || src[d.end-1] != '}' {
+			return false
+		}
+		return !isTest || d.entry
+	}
+	if isTest {
+		// Every difference must lie in a function without a receiver, or in
+		// the imports when no name changes the package family it stands for.
+		// What the extraction of a test reads besides its own body is the
+		// file's imports, tables, types and suites (the receivers of Test
+		// methods), never another function; a changed helper is itself
+		// extracted from both versions, as it is never blanked.
+		importsChanged := false
+		for _, side := range []struct {
+			src []byte
+			ds  []topDecl
+		}{{old, od}, {new, nd}} {
+			for _, d := range side.ds {
+				switch {
+				case same(side.src, d) || d.kind == declFunc && !d.method:
+				case d.kind == declImport:
+					importsChanged = true
+				default:
+					return nil, nil, false
+				}
+			}
+		}
+		if importsChanged && !sameFamilies(old, new) {
+			return nil, nil, false
+		}
+	}
+	blank := func(src []byte, ds []topDecl) ([]byte, int) {
+		var out []byte
+		n := 0
+		for _, d := range ds {
+			if !maskable(src, d) || !same(src, d) {
+				continue
+			}
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			for i := d.start; i < d.end; i++ {
+				if out[i] != '\n' {
+					out[i] = ' '
+				}
+			}
+			n += d.end - d.start
+		}
+		if out == nil {
+			return src, 0
+		}
+		return out, n
+	}
+	mo, n1 := blank(old, od)
+	mn, n2 := blank(new, nd)
+	if n1+n2 == 0 || n1+n2 < minBlank {
+		return nil, nil, false
+	}
+	return mo, mn, true
+}
+
+// sameFamilies reports whether every name imported by either version stands
+// for the same package family in both (a name not imported falls back to its
+// default family, as the extraction does).
+func sameFamilies(old, new []byte) bool {
+	of, ok1 := importsOf(old)
+	nf, ok2 := importsOf(new)
+	if !ok1 || !ok2 {
+		return false
+	}
+	fam := func(m map[string]string, name string) string {
+		if f, ok := m[name]; ok {
+			return f
+		}
+		return defaultFamilies[name]
+	}
+	for _, m := range []map[string]string{of, nf} {
+		for name := range m {
+			if fam(of, name) != fam(nf, name) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// importsOf parses only a file's package clause and imports.
+func importsOf(src []byte) (map[string]string, bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	return importedFamilies(f), true
+}
+
+type declKind uint8
+
+const (
+	declOther  declKind = iota // package, var, const, type
+	declFunc                   // a function or method
+	declImport                 // an import declaration
+)
+
+// topDecl is a top-level declaration: from its keyword to the end of its
+// last token (comments after it are not part of it).
+type topDecl struct {
+	start, end int
+	kind       declKind
+	// entry: a test function that nothing else in the file calls or reads (see
+	// isEntrySignature).
+	entry bool
+	// method: a function with a receiver.
+	method bool
+}
+
+// scanDecls finds the top-level declarations of src by scanning tokens:
+// comments, strings, raw strings and runes are skipped as Go's scanner does,
+// brackets are counted, and a declaration keyword starts a declaration only at
+// depth 0 at the start of a statement (after an explicit or automatically
+// inserted semicolon). ok is false for anything it cannot scan.
+func scanDecls(src []byte) (decls []topDecl, ok bool) {
+	n := len(src)
+	i := 0
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		i = 3
+	}
+	depth := 0
+	trig := false     // the last token ends a statement at a newline
+	stmtStart := true // the next token starts a statement
+	lastEnd := i      // end of the last token
+	cur := -1         // index in decls of the declaration under way
+	closeCur := func() {
+		if cur >= 0 {
+			decls[cur].end = lastEnd
+			cur = -1
+		}
+	}
+	newline := func() {
+		if trig {
+			trig = false
+			stmtStart = true
+		}
+	}
+	for i < n {
+		c := src[i]
+		switch {
+		case c == '\n':
+			newline()
+			i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+			continue
+		case c == '/' && i+1 < n && src[i+1] == '/':
+			for i < n && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '/' && i+1 < n && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return nil, false
+			}
+			if bytes.IndexByte(src[i+2:i+2+end], '\n') >= 0 {
+				newline()
+			}
+			i += 2 + end + 2
+			continue
+		}
+		// A token.
+		start := i
+		atStmt := stmtStart && depth == 0
+		stmtStart = false
+		switch {
+		case c == '"' || c == '\'':
+			i++
+			for {
+				if i >= n || src[i] == '\n' {
+					return nil, false
+				}
+				if src[i] == '\\' {
+					i += 2
+					continue
+				}
+				if src[i] == c {
+					i++
+					break
+				}
+				i++
+			}
+			trig = true
+		case c == '`':
+			end := bytes.IndexByte(src[i+1:], '`')
+			if end < 0 {
+				return nil, false
+			}
+			i += 1 + end + 1
+			trig = true
+		case isIdentByte(c) && !(c >= '0' && c <= '9'):
+			for i < n && isIdentByte(src[i]) {
+				i++
+			}
+			word := string(src[start:i])
+			switch word {
+			case "break", "continue", "fallthrough", "return":
+				trig = true
+			case "package", "import", "var", "const", "type", "func":
+				trig = false
+				if atStmt {
+					closeCur()
+					d := topDecl{start: start}
+					switch word {
+					case "func":
+						d.kind = declFunc
+						d.entry = isEntrySignature(src[i:])
+						rest := skipBlank(src[i:])
+						d.method = len(rest) > 0 && rest[0] == '('
+					case "import":
+						d.kind = declImport
+					}
+					decls = append(decls, d)
+					cur = len(decls) - 1
+				}
+			default:
+				if isKeyword(word) {
+					trig = false
+				} else {
+					trig = true
+				}
+			}
+		case c >= '0' && c <= '9' || c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
+			for i < n && (isIdentByte(src[i]) || src[i] == '.' ||
+				(src[i] == '+' || src[i] == '-') && isExponent(src[i-1])) {
+				i++
+			}
+			trig = true
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			i++
+			trig = false
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth < 0 {
+				return nil, false
+			}
+			i++
+			trig = true
+		case c == ';':
+			i++
+			trig = false
+			if depth == 0 {
+				stmtStart = true
+			}
+			continue // not part of the declaration it ends
+		case (c == '+' || c == '-') && i+1 < n && src[i+1] == c:
+			i += 2
+			trig = true
+		default:
+			i++
+			trig = false
+		}
+		lastEnd = i
+	}
+	if depth != 0 {
+		return nil, false
+	}
+	closeCur()
+	return decls, true
+}
+
+// isExponent reports whether b introduces a number's exponent sign.
+func isExponent(b byte) bool { return b == 'e' || b == 'E' || b == 'p' || b == 'P' }
+
+// isIdentByte reports whether b can be part of an identifier or a number.
+// Bytes of multi-byte UTF-8 characters count: outside literals and comments
+// they can only be letters of identifiers.
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+var goKeywords = map[string]bool{
+	"break": true, "case": true, "chan": true, "const": true, "continue": true, "default": true,
+	"defer": true, "else": true, "fallthrough": true, "for": true, "func": true, "go": true, "goto": true,
+	"if": true, "import": true, "interface": true, "map": true, "package": true, "range": true,
+	"return": true, "select": true, "struct": true, "switch": true, "type": true, "var": true,
+}
+
+func isKeyword(w string) bool { return goKeywords[w] }
+
+// isEntrySignature reads what follows a top-level `func` keyword and reports
+// whether it declares a test function go test calls and no code reads:
+// TestX(t *testing.T) (not TestMain), FuzzX(f *testing.F) or ExampleX(),
+// without a receiver, type parameters or results.
+func isEntrySignature(rest []byte) bool {
+	rest = skipBlank(rest)
+	i := 0
+	j := i
+	for j < len(rest) && isIdentByte(rest[j]) {
+		j++
+	}
+	name := string(rest[i:j])
+	rest = skipBlank(rest[j:])
+	if name == "" || len(rest) == 0 || rest[0] != '(' {
+		return false // a method, a generic function or something odd
+	}
+	k := bytes.IndexByte(rest, ')')
+	if k < 0 {
+		return false
+	}
+	params := string(bytes.Join(bytes.Fields(rest[1:k]), []byte(" ")))
+	after := rest[k+1:]
+	if nl := bytes.IndexByte(after, '{'); nl < 0 || len(bytes.TrimSpace(after[:nl])) != 0 {
+		return false // results, or no body on this line
+	}
+	switch {
+	case isTestName(name, "Test") && name != "TestMain":
+		return isOneParam(params, "*testing.T")
+	case isTestName(name, "Fuzz"):
+		return isOneParam(params, "*testing.F")
+	case isTestName(name, "Example"):
+		return params == ""
+	}
+	return false
+}
+
+// skipBlank skips white space and comments.
+func skipBlank(b []byte) []byte {
+	for len(b) > 0 {
+		switch {
+		case b[0] == ' ' || b[0] == '\t' || b[0] == '\r' || b[0] == '\n':
+			b = b[1:]
+		case bytes.HasPrefix(b, []byte("//")):
+			k := bytes.IndexByte(b, '\n')
+			if k < 0 {
+				return nil
+			}
+			b = b[k:]
+		case bytes.HasPrefix(b, []byte("/*")):
+			k := bytes.Index(b[2:], []byte("*/"))
+			if k < 0 {
+				return nil
+			}
+			b = b[2+k+2:]
+		default:
+			return b
+		}
+	}
+	return b
+}
+
+// isOneParam reports whether params is one named parameter of type typ.
+func isOneParam(params, typ string) bool {
+	name, t, ok := cutSpace(params)
+	if !ok || t != typ {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !isIdentByte(name[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func cutSpace(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,163 @@
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// parserDecls returns the top-level declarations of src as go/parser sees
+// them, or ok=false when src does not parse.
+func parserDecls(src []byte) ([]topDecl, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	tf := fset.File(f.FileStart)
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	out := []topDecl{{start: off(f.Package), end: off(f.Name.End())}}
+	for _, d := range f.Decls {
+		td := topDecl{start: off(d.Pos()), end: off(d.End())}
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			td.kind = declImport
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			td.kind = declFunc
+			td.method = fd.Recv != nil
+			td.entry = fd.Recv == nil && fd.Type.TypeParams == nil && fd.Type.Results == nil && isEntryDecl(fd)
+		}
+		out = append(out, td)
+	}
+	return out, true
+}
+
+// isEntryDecl is isEntrySignature's rule read from the syntax tree.
+func isEntryDecl(fd *ast.FuncDecl) bool {
+	name := fd.Name.Name
+	ps := fd.Type.Params.List
+	one := func(typ string) bool {
+		if len(ps) != 1 || len(ps[0].Names) != 1 {
+			return false
+		}
+		st, ok := ps[0].Type.(*ast.StarExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := st.X.(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		x, ok := sel.X.(*ast.Ident)
+		return ok && x.Name+"."+sel.Sel.Name == typ
+	}
+	switch {
+	case isTestName(name, "Test") && name != "TestMain":
+		return one("testing.T")
+	case isTestName(name, "Fuzz"):
+		return one("testing.F")
+	case isTestName(name, "Example"):
+		return len(ps) == 0
+	}
+	return false
+}
+
+// goFiles lists Go files to check scanDecls on: this repository's and some of
+// the standard library's (syntax of every kind, generics, build tags, cgo
+// comments).
+func goFiles(t *testing.T) []string {
+	var files []string
+	roots := []string{"../../.."}
+	for _, p := range []string{"go/parser", "go/types", "net/http", "strconv", "math/big", "regexp/syntax", "slices", "encoding/json"} {
+		roots = append(roots, filepath.Join(runtime.GOROOT(), "src", p))
+	}
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	if len(files) < 300 {
+		t.Fatalf("only %d Go files found", len(files))
+	}
+	return files
+}
+
+// conservativeEntries clears the entry marks of want that got lacks:
+// scanDecls may miss a test function written oddly (a comment inside its
+// signature), which only leaves it unmasked, but must not mark one that is
+// not.
+func conservativeEntries(want, got []topDecl) {
+	for i := range want {
+		if i < len(got) && !got[i].entry {
+			want[i].entry = false
+		}
+	}
+}
+
+// TestScanDeclsMatchesParser: on every file that parses, scanDecls finds the
+// declarations go/parser finds, with the same extents and test entries.
+func TestScanDeclsMatchesParser(t *testing.T) {
+	checked := 0
+	for _, p := range goFiles(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, ok := parserDecls(src)
+		if !ok {
+			continue
+		}
+		got, ok := scanDecls(src)
+		if !ok {
+			t.Errorf("%s: scanDecls failed on a file that parses", p)
+			continue
+		}
+		for i := range want {
+			if i < len(got) && want[i].entry != got[i].entry {
+				t.Errorf("%s: declaration at %d: entry %v, parser says %v", p, want[i].start, got[i].entry, want[i].entry)
+			}
+		}
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(topDecl{})); diff != "" {
+			t.Errorf("%s: declarations (-parser +scanDecls):\n%s", p, diff)
+		}
+		checked++
+	}
+	t.Logf("%d files", checked)
+}
+
+func FuzzScanDecls(f *testing.F) {
+	for _, s := range []string{
+		"package p\n\nfunc TestA(t *testing.T) {\n\tt.Log(\"}\")\n}\n\nvar x = func() {}\n\nfunc f() (int, error) { return 0, nil }\n",
+		"package p; import \"testing\"; func TestA(t *testing.T) { /* { */ }; type T struct{ a int }",
+		"package p\nvar (\n\ta = `\n}\n`\n\tb = '}'\n)\nfunc (r *R) M() {}\nfunc G[T any]() {}\nfunc ExampleX() {\n\t// Output:\n}\n",
+		"\xef\xbb\xbfpackage p\nconst c = 1e+5 + 0x1p-2 + .5\nfunc FuzzX(f *testing.F) { f.Add(1) }\n",
+		"package p\nvar v = \n\tfunc() int { return 1 }()\nfunc TestMain(m *testing.M) {}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		got, ok := scanDecls(src)
+		want, parses := parserDecls(src)
+		if !parses {
+			return
+		}
+		if !ok {
+			t.Fatalf("scanDecls failed on source that parses:\n%s", src)
+		}
+		conservativeEntries(want, got)
+		if diff := cmp.Diff(want, got, cmp.AllowUnexported(topDecl{})); diff != "" {
+			t.Fatalf("declarations (-parser +scanDecls):\n%s\nsource:\n%s", diff, src)
+		}
+	})
+}
