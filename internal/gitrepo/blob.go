@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"path"
 	"strings"
 
@@ -32,39 +31,20 @@ func IsBinary(b []byte) bool {
 
 // Blob reads a blob. A blob larger than MaxBlobSize is refused with an error
 // wrapping ErrTooLarge, checked from the object header before its content is
-// inflated.
+// inflated. The content may be shared with other callers and a cache: it must
+// not be modified.
 func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	// go-git returns objects larger than 16 KiB as lazy handles whose size
-	// comes from the pack or loose-object header, so this reads no content.
-	o, err := r.objs.EncodedObject(plumbing.BlobObject, h)
+	b, err := r.objs.blob(h, MaxBlobSize)
 	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
-		o, err = r.objs.EncodedObject(plumbing.BlobObject, h)
+		b, err = r.objs.blob(h, MaxBlobSize)
+	}
+	if errors.Is(err, ErrTooLarge) {
+		return nil, fmt.Errorf("read blob %s: %w (limit %d)", short(h), err, MaxBlobSize)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
-	}
-	if o.Size() < 0 {
-		return nil, fmt.Errorf("read blob %s: negative size %d", short(h), o.Size())
-	}
-	if o.Size() > MaxBlobSize {
-		return nil, fmt.Errorf("read blob %s: %d bytes: %w (limit %d)", short(h), o.Size(), ErrTooLarge, MaxBlobSize)
-	}
-	rd, err := o.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
-	}
-	defer rd.Close()
-	// The header's size sizes the buffer exactly; a stream that is longer
-	// than it says is corrupt.
-	b := make([]byte, o.Size())
-	if _, err := io.ReadFull(rd, b); err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
-	}
-	var extra [1]byte
-	if n, _ := rd.Read(extra[:]); n > 0 {
-		return nil, fmt.Errorf("read blob %s: content longer than its header's %d bytes", short(h), o.Size())
 	}
 	return b, nil
 }

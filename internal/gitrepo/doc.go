@@ -13,8 +13,11 @@
 //     (and its .rev file for offset lookups), not through go-git's in-memory
 //     index, which copies and checksums the whole index and maps every offset
 //     on first use: over 100 ms per process on a repository of 360k objects.
-//     go-git still decodes the pack entries, and reads loose objects and
-//     alternates.
+//     Blobs are read from the pack mapped in place: a delta chain is resolved
+//     in two buffers that take turns, and only chain roots and results are
+//     cached (resolvedCacheSize), where go-git materializes and caches every
+//     intermediate version. go-git decodes commits and trees, and reads loose
+//     objects, alternates, and packs that cannot be mapped.
 //   - Resolve understands full and short SHAs, HEAD, branches, remote branches,
 //     tags (annotated tags peeled to their commit), refs/... names, and the ~n,
 //     ^, ^n and ^{commit} suffixes; it never enumerates every object except to

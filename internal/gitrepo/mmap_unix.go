@@ -8,6 +8,9 @@ import (
 	"syscall"
 )
 
+// mapsFiles: mapFile maps rather than reads, so pack files can be mapped.
+const mapsFiles = true
+
 // mapFile maps a file read-only. Pack indexes are read at a few dozen places
 // per lookup, so mapping them costs a page fault per page touched instead of
 // a copy of the whole file. The returned func unmaps it.

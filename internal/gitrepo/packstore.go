@@ -2,6 +2,8 @@ package gitrepo
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -25,6 +27,7 @@ type packStore struct {
 	dot      *dotgit.DotGit // loose objects, for short-name lookups
 	fallback *filesystem.Storage
 	cache    cache.Object
+	resolved *resolvedCache // blobs and delta bases read from mapped packs
 
 	loaded bool
 	off    bool // an index this reader cannot parse: go-git reads everything
@@ -36,12 +39,20 @@ type storedPack struct {
 	idx  *packIndex
 	file billy.File
 	pf   *packfile.Packfile
+
+	raw      []byte // the pack mapped, for readPacked; nil until used
+	rawUnmap func() error
+	rawErr   error // mapping failed: go-git reads this pack
 }
+
+// resolvedCacheSize bounds the blobs and delta bases kept by packStore.
+const resolvedCacheSize = 32 << 20
 
 var _ storer.EncodedObjectStorer = (*packStore)(nil)
 
 func newPackStore(objectsDir string, dot *dotgit.DotGit, fallback *filesystem.Storage, c cache.Object) *packStore {
-	return &packStore{packDir: filepath.Join(objectsDir, "pack"), dot: dot, fallback: fallback, cache: c}
+	return &packStore{packDir: filepath.Join(objectsDir, "pack"), dot: dot, fallback: fallback, cache: c,
+		resolved: newResolvedCache(resolvedCacheSize)}
 }
 
 // load indexes the pack files present, newest first as git searches them.
@@ -86,6 +97,7 @@ func (s *packStore) load() {
 func (s *packStore) reset() {
 	s.close()
 	s.loaded, s.off = false, false
+	s.resolved = newResolvedCache(resolvedCacheSize)
 }
 
 func (s *packStore) close() error {
@@ -96,6 +108,12 @@ func (s *packStore) close() error {
 				first = err
 			}
 		}
+		if p.rawUnmap != nil {
+			if err := p.rawUnmap(); err != nil && first == nil {
+				first = err
+			}
+			p.raw, p.rawUnmap = nil, nil
+		}
 		if err := p.idx.close(); err != nil && first == nil {
 			first = err
 		}
@@ -104,8 +122,8 @@ func (s *packStore) close() error {
 	return first
 }
 
-// locate finds h in the packs and opens its pack file on first use.
-func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
+// find finds h in the packs.
+func (s *packStore) find(h plumbing.Hash) (*storedPack, int64, error) {
 	s.load()
 	if s.off {
 		return nil, 0, plumbing.ErrObjectNotFound
@@ -119,6 +137,73 @@ func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
 		if err != nil {
 			return nil, 0, err
 		}
+		return p, off, nil
+	}
+	return nil, 0, plumbing.ErrObjectNotFound
+}
+
+// blob reads a blob, refusing one larger than limit (ErrTooLarge) before it
+// is inflated: from the mapped pack when it is there, else through go-git.
+// The content may be shared and must not be modified.
+func (s *packStore) blob(h plumbing.Hash, limit int64) ([]byte, error) {
+	p, off, err := s.find(h)
+	if err == nil && mapsFiles {
+		if p.raw == nil && p.rawErr == nil {
+			p.raw, p.rawUnmap, p.rawErr = mapFile(filepath.Join(s.packDir, p.base+".pack"))
+		}
+		if p.rawErr == nil {
+			typ, b, err := s.readPacked(p, off, limit)
+			switch {
+			case err == nil && typ != objBlob:
+				return nil, plumbing.ErrObjectNotFound
+			case !errors.Is(err, errNotHere):
+				return b, err
+			}
+		}
+	}
+	return s.blobFromGoGit(h, limit)
+}
+
+// blobFromGoGit reads a blob through go-git's objects.
+func (s *packStore) blobFromGoGit(h plumbing.Hash, limit int64) ([]byte, error) {
+	// go-git returns objects larger than 16 KiB as lazy handles whose size
+	// comes from the pack or loose-object header, so this reads no content.
+	o, err := s.EncodedObject(plumbing.BlobObject, h)
+	if err != nil {
+		return nil, err
+	}
+	if o.Size() < 0 {
+		return nil, fmt.Errorf("negative size %d", o.Size())
+	}
+	if o.Size() > limit {
+		return nil, fmt.Errorf("%d bytes: %w", o.Size(), ErrTooLarge)
+	}
+	rd, err := o.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	// The header's size sizes the buffer exactly; a stream that is longer
+	// than it says is corrupt.
+	b := make([]byte, o.Size())
+	if _, err := io.ReadFull(rd, b); err != nil {
+		return nil, err
+	}
+	var extra [1]byte
+	if n, _ := rd.Read(extra[:]); n > 0 {
+		return nil, fmt.Errorf("content longer than its header's %d bytes", o.Size())
+	}
+	return b, nil
+}
+
+// locate finds h in the packs and opens its pack file for go-git on first
+// use.
+func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
+	p, off, err := s.find(h)
+	if err != nil {
+		return nil, 0, err
+	}
+	{
 		if p.pf == nil {
 			fs := osfs.New(s.packDir)
 			f, err := fs.Open(p.base + ".pack")
@@ -130,7 +215,6 @@ func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
 		}
 		return p, off, nil
 	}
-	return nil, 0, plumbing.ErrObjectNotFound
 }
 
 // EncodedObject implements storer.EncodedObjectStorer.

@@ -71,8 +71,9 @@ func gitObjects(t *testing.T, dir string) map[plumbing.Hash]struct {
 }
 
 // checkAllObjects reads every object through the Repo's store and compares
-// it with git's.
-func checkAllObjects(t *testing.T, g *testRepo) {
+// it with git's; blobs also through the mapped-pack reader, with a cache of
+// cacheLimit bytes (0: the default).
+func checkAllObjects(t *testing.T, g *testRepo, cacheLimit int) {
 	t.Helper()
 	want := gitObjects(t, g.dir)
 	if len(want) < 100 {
@@ -81,6 +82,10 @@ func checkAllObjects(t *testing.T, g *testRepo) {
 	r := g.open()
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if cacheLimit > 0 {
+		r.objs.resolved = newResolvedCache(cacheLimit)
+	}
+	blobs := 0
 	for h, w := range want {
 		o, err := r.objs.EncodedObject(plumbing.AnyObject, h)
 		if err != nil {
@@ -104,6 +109,21 @@ func checkAllObjects(t *testing.T, g *testRepo) {
 		if err := r.objs.HasEncodedObject(h); err != nil {
 			t.Errorf("HasEncodedObject(%s): %v", h, err)
 		}
+		if w.typ == "blob" {
+			b, err := r.objs.blob(h, 1<<30)
+			if err != nil || !bytes.Equal(b, w.data) {
+				t.Fatalf("blob(%s): %d bytes, %v; git has %d bytes", h, len(b), err, len(w.data))
+			}
+			blobs++
+		}
+	}
+	if blobs == 0 {
+		t.Fatal("no blobs read")
+	}
+	for _, p := range r.objs.packs {
+		if mapsFiles && p.raw == nil {
+			t.Errorf("pack %s was not read through its mapping (%v)", p.base, p.rawErr)
+		}
 	}
 }
 
@@ -123,7 +143,7 @@ func TestPackStoreMatchesGit(t *testing.T) {
 	g := packedRepo(t)
 	t.Run("with rev", func(t *testing.T) {
 		packFiles(t, g.dir, ".rev")
-		checkAllObjects(t, g)
+		checkAllObjects(t, g, 0)
 	})
 	t.Run("without rev", func(t *testing.T) {
 		for _, f := range packFiles(t, g.dir, ".rev") {
@@ -131,7 +151,10 @@ func TestPackStoreMatchesGit(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		checkAllObjects(t, g)
+		checkAllObjects(t, g, 0)
+	})
+	t.Run("tiny cache", func(t *testing.T) {
+		checkAllObjects(t, g, 4<<10)
 	})
 	t.Run("64-bit offsets", func(t *testing.T) {
 		for _, idx := range packFiles(t, g.dir, ".idx") {
@@ -149,8 +172,47 @@ func TestPackStoreMatchesGit(t *testing.T) {
 		if len(idx.off64) == 0 {
 			t.Fatal("index-pack wrote no 64-bit offsets")
 		}
-		checkAllObjects(t, g)
+		checkAllObjects(t, g, 0)
 	})
+}
+
+// TestPackStoreRefDeltas reads a pack whose deltas name their bases by hash
+// (what git writes with repack.useDeltaBaseOffset=false, and what thin packs
+// completed by index-pack contain).
+func TestPackStoreRefDeltas(t *testing.T) {
+	g := generatedRepo(t, 60, 40)
+	g.git("-c", "repack.useDeltaBaseOffset=false", "repack", "-adfq", "--depth=20")
+	out := g.git("verify-pack", "-v", packFiles(t, g.dir, ".idx")[0])
+	if !strings.Contains(out, "chain length") {
+		t.Fatalf("no deltas in the pack:\n%s", out)
+	}
+	checkAllObjects(t, g, 0)
+}
+
+// TestBlobTooLargeInDeltaChain: a blob whose delta makes it larger than the
+// limit is refused before the chain is resolved.
+func TestBlobTooLargeInDeltaChain(t *testing.T) {
+	g := newTestRepo(t)
+	line := strings.Repeat("0123456789abcdef", 4) + "\n"
+	g.write("grow.txt", strings.Repeat(line, 1000))
+	g.commit("small")
+	g.write("grow.txt", strings.Repeat(line, 1000)+strings.Repeat("x", 200)+"\n")
+	g.commit("a little larger")
+	g.git("repack", "-adfq")
+	r := g.open()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, rev := range []string{"HEAD", "HEAD~1"} {
+		h := plumbing.NewHash(g.git("rev-parse", rev+":grow.txt"))
+		want := g.git("cat-file", "-s", h.String())
+		size, _ := strconv.Atoi(want)
+		if _, err := r.objs.blob(h, int64(size-1)); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s: blob with limit size-1 error = %v, want ErrTooLarge", rev, err)
+		}
+		if b, err := r.objs.blob(h, int64(size)); err != nil || len(b) != size {
+			t.Errorf("%s: blob with limit size = %d bytes, %v", rev, len(b), err)
+		}
+	}
 }
 
 // TestPackIndexAgainstGoGit compares every lookup of the index with go-git's
@@ -304,6 +366,34 @@ func TestPackStoreCorruptIndex(t *testing.T) {
 	if _, err := r.Commit(packed); err == nil {
 		t.Error("packed commit read through a corrupt index")
 	}
+}
+
+func FuzzApplyDelta(f *testing.F) {
+	f.Add([]byte("hello, world"), []byte{12, 17, 0x90, 5, 6, ',', ' ', 'w', 'i', 'd', 'e', 0x91, 7, 5})
+	f.Add([]byte("abc"), []byte{3, 3, 0x80})
+	f.Add([]byte{}, []byte{0, 2, 2, 'h', 'i'})
+	f.Fuzz(func(t *testing.T, base, delta []byte) {
+		src, dst, ops, err := deltaSizes(delta)
+		if err != nil || src != int64(len(base)) || dst < 0 || dst > 1<<20 {
+			return
+		}
+		out := make([]byte, dst)
+		if applyDelta(out, base, ops) == nil && int64(len(out)) != dst {
+			t.Fatalf("applied delta made %d bytes, header says %d", len(out), dst)
+		}
+	})
+}
+
+// FuzzReadPacked reads an object at any offset of any bytes taken as a pack:
+// errors, never a panic or a hang.
+func FuzzReadPacked(f *testing.F) {
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\x3cx\x9c\xcbH\xcd\xc9\xc9\xe7\x02\x00\x08K\x02\x1f"), int64(12))
+	f.Add([]byte("PACK\x00\x00\x00\x02\x00\x00\x00\x01\x60\x0cx\x9c"), int64(12))
+	f.Fuzz(func(t *testing.T, pack []byte, off int64) {
+		s := &packStore{resolved: newResolvedCache(1 << 20)}
+		p := &storedPack{idx: &packIndex{}, raw: pack}
+		_, _, _ = s.readPacked(p, off, 1<<20)
+	})
 }
 
 func FuzzParsePackIndex(f *testing.F) {

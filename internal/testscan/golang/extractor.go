@@ -110,7 +110,7 @@ func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
 		tables:  map[string]tableDef{},
 		structs: map[string]*ast.StructType{},
 	}
-	sc := getScratch()
+	sc := getScratch(len(src))
 	ctx.hash.buf = sc.hasherBuf[:0]
 	if u := parseWhole(src); u != nil {
 		ctx.units = []*unit{u}

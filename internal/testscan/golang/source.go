@@ -99,17 +99,24 @@ const (
 	tokSize  = 16
 )
 
-// getScratch is the scratch memory of a new extraction.
-func getScratch() *scratch {
+// getScratch is the scratch memory of a new extraction of size bytes of
+// source. The memory is sized up front to what such a source needs at most
+// in practice (a token per three bytes; token text no longer than the source
+// plus a NUL per token), so that scanning it does not grow it step by step:
+// each step copies what was scanned, and in a short run all of that is fresh
+// memory. Memory reserved and not used costs nothing.
+func getScratch(size int) *scratch {
 	sc := spareScratch.Swap(nil)
 	if sc == nil {
 		sc = new(scratch)
 	}
-	if cap(sc.lex.toks) < sc.needToks {
-		sc.lex.toks = make([]tok, 0, sc.needToks)
+	needToks := max(sc.needToks, size/3)
+	needHash := max(sc.needHash, size+size/3)
+	if cap(sc.lex.toks) < needToks {
+		sc.lex.toks = make([]tok, 0, needToks)
 	}
-	if cap(sc.lex.hash) < sc.needHash {
-		sc.lex.hash = make([]byte, 0, sc.needHash)
+	if cap(sc.lex.hash) < needHash {
+		sc.lex.hash = make([]byte, 0, needHash)
 	}
 	sc.lex.toks, sc.lex.hash = sc.lex.toks[:0], sc.lex.hash[:0]
 	return sc
