@@ -169,6 +169,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	}
 	out = append(out, a.changeWideConfig(pairs)...)
 	out = append(out, a.compareTests(pairs)...)
+	out = append(out, a.compareHelpers(pairs)...)
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareComparisons(pairs, ch.RelatedTests)...)
 	out = append(out, a.compareExports(pairs)...)

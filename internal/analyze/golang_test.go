@@ -237,3 +237,55 @@ func TestGoDeletionBesideDottedSubtests(t *testing.T) {
 	}
 	expectFinding(t, fs, gate.TestDeletion, gate.SeverityHigh, "p/parse_test.go", "TestRuns")
 }
+
+// Checks taken out of a test helper weaken every test that calls it, though no
+// test changes.
+func TestHelperAssertionRemoved(t *testing.T) {
+	base := "package calc\n\nimport \"testing\"\n\nfunc checkAdd(t *testing.T, a, b, want int) {\n\tt.Helper()\n\tif got := Add(a, b); got != want {\n\t\tt.Fatalf(\"Add(%d, %d) = %d, want %d\", a, b, got, want)\n\t}\n}\n\nfunc TestAdd(t *testing.T) {\n\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n}\n"
+	weakened := strings.Replace(base, "t.Fatalf(", "t.Logf(", 1)
+	fs := run(mod("calc_test.go", base, weakened))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "calc_test.go", "")
+	if !strings.Contains(dump(fs), "helper-assertion-removed") {
+		t.Errorf("want rule helper-assertion-removed:%s", dump(fs))
+	}
+	emptied := strings.Replace(base, "\tif got := Add(a, b); got != want {\n\t\tt.Fatalf(\"Add(%d, %d) = %d, want %d\", a, b, got, want)\n\t}\n", "\t_ = Add(a, b)\n", 1)
+	expectFinding(t, run(mod("calc_test.go", base, emptied)), gate.AssertionWeakening, gate.SeverityHigh, "calc_test.go", "")
+
+	// One of two checks taken out: medium (a check can move behind a call).
+	two := strings.Replace(base, "\tt.Helper()\n", "\tt.Helper()\n\tif a < 0 {\n\t\tt.Fatal(\"negative\")\n\t}\n", 1)
+	fs = run(mod("calc_test.go", two, strings.Replace(two, "\tif a < 0 {\n\t\tt.Fatal(\"negative\")\n\t}\n", "", 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityMedium, "calc_test.go", "")
+	expectNoHigh(t, fs)
+
+	py := "from calc import add\n\n\ndef check_add(a, b, want):\n    assert add(a, b) == want\n\n\ndef test_add():\n    check_add(2, 3, 5)\n"
+	expectFinding(t, run(mod("tests/test_calc.py", py, strings.Replace(py, "    assert add(a, b) == want\n", "    add(a, b)\n", 1))),
+		gate.AssertionWeakening, gate.SeverityHigh, "tests/test_calc.py", "")
+}
+
+// Legitimate helper edits: renamed, moved to another file, its check inlined
+// into the tests, or made stricter.
+func TestHelperEditsLegitimate(t *testing.T) {
+	base := "package calc\n\nimport \"testing\"\n\nfunc checkAdd(t *testing.T, a, b, want int) {\n\tt.Helper()\n\tif got := Add(a, b); got != want {\n\t\tt.Fatalf(\"Add(%d, %d) = %d, want %d\", a, b, got, want)\n\t}\n}\n\nfunc TestAdd(t *testing.T) {\n\tcheckAdd(t, 2, 3, 5)\n}\n"
+	helper := "func checkAdd(t *testing.T, a, b, want int) {\n\tt.Helper()\n\tif got := Add(a, b); got != want {\n\t\tt.Fatalf(\"Add(%d, %d) = %d, want %d\", a, b, got, want)\n\t}\n}\n\n"
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+	}{
+		{"renamed", []FileChange{mod("calc_test.go", base, strings.ReplaceAll(base, "checkAdd", "assertAdd"))}},
+		{"moved to a shared file", []FileChange{
+			mod("calc_test.go", base, strings.Replace(base, helper, "", 1)),
+			add("helpers_test.go", "package calc\n\nimport \"testing\"\n\n"+helper),
+		}},
+		{"inlined into the test", []FileChange{mod("calc_test.go", base,
+			"package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Fatalf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n")}},
+		{"made stricter", []FileChange{mod("calc_test.go", base, strings.Replace(base, "\tt.Helper()\n", "\tt.Helper()\n\tif a < 0 {\n\t\tt.Fatal(\"negative\")\n\t}\n", 1))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.files...)
+			expectNoHigh(t, fs)
+			if strings.Contains(dump(fs), "helper-assertion-removed") {
+				t.Errorf("helper rule fired:%s", dump(fs))
+			}
+		})
+	}
+}

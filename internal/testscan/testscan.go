@@ -76,6 +76,9 @@ type File struct {
 	// or a module-level `def assert_valid(x)`), in source order. They let the
 	// analyzer tell checks moved into a helper from checks deleted.
 	HelperAssertions []Assertion
+	// Helpers names the helpers the extractor reads (those of Assertion.Helper),
+	// whether or not they assert anything now.
+	Helpers []string
 	// Partial is set when the file did not parse completely and the facts above
 	// were recovered from the parts that did.
 	Partial bool
@@ -192,6 +195,10 @@ type Assertion struct {
 	// Tolerance is the normalized source of a tolerance operand (InDelta's delta,
 	// toBeCloseTo's digits, pytest.approx's rel/abs), "" when there is none.
 	Tolerance string
+	// Helper names the function that holds a helper assertion (File.
+	// HelperAssertions; "Recv.Method" for a method), "" when the extractor
+	// does not say, and for functions no test calls (Go benchmarks).
+	Helper string
 }
 
 // Marker is a located fact such as a suppression comment or a literal comparison.

@@ -45,6 +45,24 @@ func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
 		mine := ctx.out.HelperAssertions[from:]
 		sort.SliceStable(mine, func(i, j int) bool { return mine[i].Line < mine[j].Line })
 	}
+	if name := helperName(fd); name != "" {
+		ctx.out.Helpers = append(ctx.out.Helpers, name)
+		for i := from; i < len(ctx.out.HelperAssertions); i++ {
+			ctx.out.HelperAssertions[i].Helper = name
+		}
+	}
+}
+
+// helperName names a helper for Assertion.Helper: "name", or "Recv.name" for
+// a method; "" for a benchmark, which no test calls.
+func helperName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil && isTestName(fd.Name.Name, "Benchmark") {
+		return ""
+	}
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		return recvTypeName(fd.Recv.List[0].Type) + "." + fd.Name.Name
+	}
+	return fd.Name.Name
 }
 
 // hasAssertingParam reports whether a function takes a *testing.T-like value,

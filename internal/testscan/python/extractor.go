@@ -90,7 +90,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f := &testscan.File{Lang: testscan.Python}
 	if !m.stub {
 		f.Tests = m.collectTests()
-		f.HelperAssertions = m.helperAssertions()
+		f.HelperAssertions, f.Helpers = m.helpers()
 	}
 	f.Suppressions = m.suppressions()
 	f.Bypasses = m.bypasses()

@@ -173,7 +173,7 @@ def test_positive(n):
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := extract(t, tt.path, tt.src)
-			if diff := cmp.Diff(tt.wantHelpers, f.HelperAssertions); diff != "" {
+			if diff := cmp.Diff(tt.wantHelpers, f.HelperAssertions, ignoreHelperName); diff != "" {
 				t.Errorf("HelperAssertions (-want +got):\n%s", diff)
 			}
 			got := map[string][]testscan.Assertion{}

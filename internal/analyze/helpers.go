@@ -1,0 +1,220 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// compareHelpers reports checks taken out of a test helper that is still there
+// (a function of a test file that asserts but is not a test: `func
+// checkSum(t *testing.T, ...)`, `def assert_valid(x)`): turning a helper's
+// t.Fatalf into t.Logf weakens every test that calls it, while no test
+// changes. A helper's check that is removed, or replaced by one that cannot
+// fail, counts unless the change gained as many checks elsewhere: in tests, or
+// in other helpers (checks moved out of the helper). High when the helper is
+// left with no check that can fail; medium when it keeps some. Helpers are known by name
+// where the extractor names them (Go, Python); Go benchmarks are not helpers
+// here, since no test calls them.
+func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
+	type loss struct {
+		pr         *pair
+		helper     string
+		lost       []testscan.Assertion
+		checksLeft bool // the helper still has a check that can fail
+	}
+	var losses []loss
+	gained := 0                     // checks the change added to any helper, and to tests
+	movedKinds := map[string]bool{} // kinds some helper gained: where checks moved to
+	for _, pr := range pairs {
+		var old, cur []testscan.Assertion
+		if pr.old != nil && pr.old.facts != nil {
+			old = pr.old.facts.HelperAssertions
+		}
+		readable := pr.new != nil && pr.new.facts != nil && !pr.new.facts.Partial
+		if readable {
+			cur = pr.new.facts.HelperAssertions
+		}
+		_, added := assertionDiff(old, cur)
+		gained += len(added)
+		for name, xs := range byHelperAll(cur) {
+			was := map[string]int{}
+			for _, x := range byHelperAll(old)[name] {
+				was[x.Kind]++
+			}
+			for _, x := range xs {
+				if was[x.Kind] > 0 {
+					was[x.Kind]--
+				} else {
+					movedKinds[x.Kind] = true
+				}
+			}
+		}
+		if !readable {
+			continue
+		}
+		// Helpers by name; only one that is in both versions can be weakened
+		// (a helper removed or renamed goes with its callers' changes).
+		oldBy, curBy := byHelper(old), byHelper(cur)
+		still := map[string]bool{}
+		for _, name := range pr.new.facts.Helpers {
+			still[name] = true
+		}
+		for _, name := range sortedKeys(oldBy) {
+			if !still[name] {
+				continue
+			}
+			now := curBy[name]
+			remOld, remNew := assertionDiff(oldBy[name], now)
+			var lost []testscan.Assertion
+			for _, x := range remOld {
+				j := standIn(x, remNew)
+				if j < 0 {
+					lost = append(lost, x)
+					continue
+				}
+				y := remNew[j]
+				remNew = append(remNew[:j], remNew[j+1:]...)
+				if y.Strength == testscan.Trivial && x.Strength > testscan.Trivial {
+					lost = append(lost, x)
+				}
+			}
+			if len(lost) > 0 {
+				left := false
+				for _, y := range now {
+					left = left || y.Strength > testscan.Trivial
+				}
+				losses = append(losses, loss{pr, name, lost, left})
+			}
+		}
+	}
+	// A check of a kind that some helper gained moved there: a shared helper
+	// (a constructor that now registers the cleanup check, say) serves many
+	// callers, so one gained check accounts for all the removed ones.
+	kept := losses[:0]
+	for _, l := range losses {
+		var still []testscan.Assertion
+		for _, x := range l.lost {
+			if !movedKinds[x.Kind] {
+				still = append(still, x)
+			}
+		}
+		if len(still) > 0 {
+			l.lost = still
+			kept = append(kept, l)
+		}
+	}
+	losses = kept
+	if len(losses) == 0 {
+		return nil
+	}
+	gained += testAssertionGain(pairs)
+	var out []gate.Finding
+	for _, l := range losses {
+		n := len(l.lost) - gained
+		gained = max(0, gained-len(l.lost))
+		if n <= 0 {
+			continue
+		}
+		kinds := make([]string, 0, len(l.lost))
+		for _, x := range l.lost {
+			kinds = append(kinds, describeAssertion(x))
+		}
+		file := l.pr.path()
+		// A helper that checked something and now checks nothing that can
+		// fail is the cheat; one that keeps other checks is as often a
+		// refactor that moved a check behind a call (a constructor that now
+		// checks its own cleanup), which this analysis cannot see.
+		sev := gate.SeverityMedium
+		msg := fmt.Sprintf("%d %s taken out of test helper %s in %s (%s, line %d before the change); every test that calls it checks less, unless the %s moved behind a call",
+			n, plural(n, "check was", "checks were"), l.helper, file, quoteList(kinds, 3), l.lost[0].Line, plural(n, "check", "checks"))
+		if !l.checksLeft {
+			sev = gate.SeverityHigh
+			msg = fmt.Sprintf("test helper %s in %s no longer checks anything that can fail: %s taken out (%s, line %d before the change); every test that calls it checks less",
+				l.helper, file, plural(n, "one check was", fmt.Sprintf("%d checks were", n)), quoteList(kinds, 3), l.lost[0].Line)
+		}
+		out = append(out, newFinding(gate.AssertionWeakening, sev, "helper-assertion-removed", file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
+	}
+	return out
+}
+
+// byHelperAll groups helper assertions by the helper that holds them, the
+// unnamed ones together.
+func byHelperAll(xs []testscan.Assertion) map[string][]testscan.Assertion {
+	m := map[string][]testscan.Assertion{}
+	for _, x := range xs {
+		m[x.Helper] = append(m[x.Helper], x)
+	}
+	return m
+}
+
+// byHelper groups helper assertions by the helper that holds them, leaving
+// out those of unnamed helpers.
+func byHelper(xs []testscan.Assertion) map[string][]testscan.Assertion {
+	m := map[string][]testscan.Assertion{}
+	for _, x := range xs {
+		if x.Helper != "" {
+			m[x.Helper] = append(m[x.Helper], x)
+		}
+	}
+	return m
+}
+
+func sortedKeys(m map[string][]testscan.Assertion) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// assertionDiff drops the assertions two lists share and returns what is left
+// of each.
+func assertionDiff(old, cur []testscan.Assertion) (remOld, remNew []testscan.Assertion) {
+	count := map[string]int{}
+	for _, x := range cur {
+		count[assertKey(x)]++
+	}
+	for _, x := range old {
+		if k := assertKey(x); count[k] > 0 {
+			count[k]--
+			continue
+		}
+		remOld = append(remOld, x)
+	}
+	count = map[string]int{}
+	for _, x := range old {
+		count[assertKey(x)]++
+	}
+	for _, x := range cur {
+		if k := assertKey(x); count[k] > 0 {
+			count[k]--
+			continue
+		}
+		remNew = append(remNew, x)
+	}
+	return remOld, remNew
+}
+
+// testAssertionGain is how many assertions the change's tests gained in all:
+// new sides minus old sides, over every file.
+func testAssertionGain(pairs []*pair) int {
+	n := 0
+	for _, pr := range pairs {
+		if pr.new != nil && pr.new.facts != nil {
+			for _, t := range pr.new.facts.Tests {
+				n += len(t.Assertions)
+			}
+		}
+		if pr.old != nil && pr.old.facts != nil {
+			for _, t := range pr.old.facts.Tests {
+				n -= len(t.Assertions)
+			}
+		}
+	}
+	return max(0, n)
+}
