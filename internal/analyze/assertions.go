@@ -21,30 +21,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int) []gate.
 	}
 
 	// Drop the assertions that are unchanged.
-	count := map[string]int{}
-	for _, x := range nt.Assertions {
-		count[assertKey(x)]++
-	}
-	var remOld []testscan.Assertion
-	for _, x := range ot.Assertions {
-		if k := assertKey(x); count[k] > 0 {
-			count[k]--
-			continue
-		}
-		remOld = append(remOld, x)
-	}
-	oldCount := map[string]int{}
-	for _, x := range ot.Assertions {
-		oldCount[assertKey(x)]++
-	}
-	var remNew []testscan.Assertion
-	for _, x := range nt.Assertions {
-		if k := assertKey(x); oldCount[k] > 0 {
-			oldCount[k]--
-			continue
-		}
-		remNew = append(remNew, x)
-	}
+	remOld, remNew := assertionDiff(ot.Assertions, nt.Assertions)
 	if len(remOld) == 0 {
 		return nil // only additions: never a weakening
 	}

@@ -154,12 +154,8 @@ func byHelperAll(xs []testscan.Assertion) map[string][]testscan.Assertion {
 // byHelper groups helper assertions by the helper that holds them, leaving
 // out those of unnamed helpers.
 func byHelper(xs []testscan.Assertion) map[string][]testscan.Assertion {
-	m := map[string][]testscan.Assertion{}
-	for _, x := range xs {
-		if x.Helper != "" {
-			m[x.Helper] = append(m[x.Helper], x)
-		}
-	}
+	m := byHelperAll(xs)
+	delete(m, "")
 	return m
 }
 

@@ -99,8 +99,8 @@ func objectHeader(pack []byte, off int64) (typ byte, size int64, data int64, bas
 
 var zlibPool sync.Pool // of zlib readers (io.ReadCloser + zlib.Resetter)
 
-// inflate decompresses the zlib stream at pack[at:] into dst, which must be
-// exactly the size the entry's header gives.
+// inflate decompresses the first len(dst) bytes of the zlib stream at
+// pack[at:] into dst.
 func inflate(pack []byte, at int64, dst []byte) error {
 	src := bytes.NewReader(pack[at:])
 	var zr io.ReadCloser
@@ -298,7 +298,7 @@ func (s *packStore) readPacked(p *storedPack, off int64, limit int64) (byte, []b
 				// The object's size is the delta's target size: check it
 				// before any inflating beyond the delta's header.
 				head := make([]byte, min(size, 32))
-				if err := inflatePrefix(pack, data, head); err != nil {
+				if err := inflate(pack, data, head); err != nil {
 					return 0, nil, err
 				}
 				_, target, _, err := deltaSizes(head)
@@ -380,17 +380,4 @@ func (s *packStore) readPacked(p *storedPack, off int64, limit int64) (byte, []b
 	}
 	s.resolved.put(key, typ, base)
 	return typ, base, nil
-}
-
-// inflatePrefix decompresses the first len(dst) bytes of the stream at at.
-func inflatePrefix(pack []byte, at int64, dst []byte) error {
-	zr, err := zlib.NewReader(bytes.NewReader(pack[at:]))
-	if err != nil {
-		return fmt.Errorf("pack entry data at %d: %w", at, err)
-	}
-	defer zr.Close()
-	if _, err := io.ReadFull(zr, dst); err != nil {
-		return fmt.Errorf("pack entry data at %d: %w", at, err)
-	}
-	return nil
 }
