@@ -11,6 +11,9 @@ import (
 // mapsFiles: mapFile maps rather than reads, so pack files can be mapped.
 const mapsFiles = true
 
+// maxReadInstead is the largest file mapFile reads when it cannot map it.
+const maxReadInstead = 64 << 20
+
 // mapFile maps a file read-only. Pack indexes are read at a few dozen places
 // per lookup, so mapping them costs a page fault per page touched instead of
 // a copy of the whole file. The returned func unmaps it.
@@ -33,7 +36,12 @@ func mapFile(name string) ([]byte, func() error, error) {
 	}
 	b, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
-		// A file system that cannot map (some network mounts): read it.
+		// A file system that cannot map (some network mounts), or no
+		// address space for it: read a small file, and let the caller
+		// read a large one its own way.
+		if size > maxReadInstead {
+			return nil, nil, fmt.Errorf("map %s: %w", name, err)
+		}
 		b, err = os.ReadFile(name)
 		if err != nil {
 			return nil, nil, err
