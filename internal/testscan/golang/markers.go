@@ -22,11 +22,11 @@ func commentMarker(comment string) (kind, text string, ok bool) {
 		body = strings.TrimSuffix(body[2:], "*/")
 	}
 	body = strings.TrimSpace(body)
-	for _, part := range strings.Split(body, "//") {
-		part = strings.TrimSpace(part)
-		if d, ok := nolint(part); ok {
-			return "nolint", d, true
-		}
+	// Linters read a directive only at the start of a comment (golangci-lint:
+	// `^nolint`, staticcheck: `^lint:ignore`); "// see the //nolint below" is
+	// prose.
+	if d, ok := nolint(body); ok {
+		return "nolint", d, true
 	}
 	lower := strings.ToLower(body)
 	for _, w := range []string{"coverage-ignore", "coverage:ignore", "coverage: ignore"} {

@@ -165,3 +165,27 @@ func TestExtractBypasses(t *testing.T) {
 		})
 	}
 }
+
+// A directive counts only where linters read it: at the start of a comment.
+func TestCommentMarkerAtStartOnly(t *testing.T) {
+	for _, tc := range []struct {
+		comment string
+		want    string
+	}{
+		{"//nolint:errcheck // the close error is logged", "nolint:errcheck"},
+		{"//nolint", "nolint"},
+		{"/* nolint:gosec */", "nolint:gosec"},
+		{"//lint:ignore SA1019 old API", "lint:ignore SA1019"},
+		{"// see the //nolint below", ""},
+		{"// TODO: drop //nolint:errcheck once fixed", ""},
+	} {
+		kind, text, ok := commentMarker(tc.comment)
+		got := ""
+		if ok && kind == "nolint" {
+			got = text
+		}
+		if got != tc.want {
+			t.Errorf("commentMarker(%q) = %q, want %q", tc.comment, got, tc.want)
+		}
+	}
+}
