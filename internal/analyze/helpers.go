@@ -40,9 +40,10 @@ func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 		}
 		_, added := assertionDiff(old, cur)
 		gained += len(added)
+		oldAll := byHelperAll(old)
 		for name, xs := range byHelperAll(cur) {
 			was := map[string]int{}
-			for _, x := range byHelperAll(old)[name] {
+			for _, x := range oldAll[name] {
 				was[x.Kind]++
 			}
 			for _, x := range xs {
