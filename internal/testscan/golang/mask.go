@@ -30,13 +30,17 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 // be gained (fewer than minBlank bytes blanked) or the result could differ
 // from extracting the whole files.
 //
-// What is blanked never informs the extraction of what is left:
-//   - in a test file, only test functions (TestX(t *testing.T), FuzzX(f
-//     *testing.F), ExampleX(), without a receiver) are blanked, and only when
-//     every difference between the versions lies inside functions without a
-//     receiver, or in imports that keep each name's package family: a changed
-//     table, type, suite method or import family is read by the tests that use
-//     it, so then nothing is blanked;
+// What is blanked never informs the extraction of what is left. The
+// extraction of a function reads, besides its own body, the file's imports,
+// tables (top-level variables), types and suites (the receivers of Test
+// methods), never another function; and what the analyzer compares across a
+// file (helper assertions, markers) cancels out for a function present in
+// both versions. So:
+//   - in a test file, unchanged functions without a receiver are blanked
+//     (tests and helpers), and only when every difference between the versions
+//     lies inside such functions, or in imports that keep each name's package
+//     family: a changed table, type, method or import family is read by the
+//     functions that use it, so then nothing is blanked;
 //   - in any other file, every unchanged function or method is blanked: its
 //     exports, markers and comparisons belong to it alone.
 //
@@ -66,15 +70,11 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 		if d.kind != declFunc || d.end == 0 || src[d.end-1] != '}' {
 			return false
 		}
-		return !isTest || d.entry
+		return !isTest || !d.method
 	}
 	if isTest {
 		// Every difference must lie in a function without a receiver, or in
 		// the imports when no name changes the package family it stands for.
-		// What the extraction of a test reads besides its own body is the
-		// file's imports, tables, types and suites (the receivers of Test
-		// methods), never another function; a changed helper is itself
-		// extracted from both versions, as it is never blanked.
 		importsChanged := false
 		for _, side := range []struct {
 			src []byte
@@ -171,9 +171,6 @@ const (
 type topDecl struct {
 	start, end int
 	kind       declKind
-	// entry: a test function that nothing else in the file calls or reads (see
-	// isEntrySignature).
-	entry bool
 	// method: a function with a receiver.
 	method bool
 }
@@ -277,7 +274,6 @@ func scanDecls(src []byte) (decls []topDecl, ok bool) {
 					switch word {
 					case "func":
 						d.kind = declFunc
-						d.entry = isEntrySignature(src[i:])
 						rest := skipBlank(src[i:])
 						d.method = len(rest) > 0 && rest[0] == '('
 					case "import":
@@ -352,42 +348,6 @@ var goKeywords = map[string]bool{
 
 func isKeyword(w string) bool { return goKeywords[w] }
 
-// isEntrySignature reads what follows a top-level `func` keyword and reports
-// whether it declares a test function go test calls and no code reads:
-// TestX(t *testing.T) (not TestMain), FuzzX(f *testing.F) or ExampleX(),
-// without a receiver, type parameters or results.
-func isEntrySignature(rest []byte) bool {
-	rest = skipBlank(rest)
-	i := 0
-	j := i
-	for j < len(rest) && isIdentByte(rest[j]) {
-		j++
-	}
-	name := string(rest[i:j])
-	rest = skipBlank(rest[j:])
-	if name == "" || len(rest) == 0 || rest[0] != '(' {
-		return false // a method, a generic function or something odd
-	}
-	k := bytes.IndexByte(rest, ')')
-	if k < 0 {
-		return false
-	}
-	params := string(bytes.Join(bytes.Fields(rest[1:k]), []byte(" ")))
-	after := rest[k+1:]
-	if nl := bytes.IndexByte(after, '{'); nl < 0 || len(bytes.TrimSpace(after[:nl])) != 0 {
-		return false // results, or no body on this line
-	}
-	switch {
-	case isTestName(name, "Test") && name != "TestMain":
-		return isOneParam(params, "*testing.T")
-	case isTestName(name, "Fuzz"):
-		return isOneParam(params, "*testing.F")
-	case isTestName(name, "Example"):
-		return params == ""
-	}
-	return false
-}
-
 // skipBlank skips white space and comments.
 func skipBlank(b []byte) []byte {
 	for len(b) > 0 {
@@ -411,27 +371,4 @@ func skipBlank(b []byte) []byte {
 		}
 	}
 	return b
-}
-
-// isOneParam reports whether params is one named parameter of type typ.
-func isOneParam(params, typ string) bool {
-	name, t, ok := cutSpace(params)
-	if !ok || t != typ {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if !isIdentByte(name[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-func cutSpace(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return "", "", false
 }

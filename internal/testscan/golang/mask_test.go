@@ -33,41 +33,10 @@ func parserDecls(src []byte) ([]topDecl, bool) {
 		if fd, ok := d.(*ast.FuncDecl); ok {
 			td.kind = declFunc
 			td.method = fd.Recv != nil
-			td.entry = fd.Recv == nil && fd.Type.TypeParams == nil && fd.Type.Results == nil && isEntryDecl(fd)
 		}
 		out = append(out, td)
 	}
 	return out, true
-}
-
-// isEntryDecl is isEntrySignature's rule read from the syntax tree.
-func isEntryDecl(fd *ast.FuncDecl) bool {
-	name := fd.Name.Name
-	ps := fd.Type.Params.List
-	one := func(typ string) bool {
-		if len(ps) != 1 || len(ps[0].Names) != 1 {
-			return false
-		}
-		st, ok := ps[0].Type.(*ast.StarExpr)
-		if !ok {
-			return false
-		}
-		sel, ok := st.X.(*ast.SelectorExpr)
-		if !ok {
-			return false
-		}
-		x, ok := sel.X.(*ast.Ident)
-		return ok && x.Name+"."+sel.Sel.Name == typ
-	}
-	switch {
-	case isTestName(name, "Test") && name != "TestMain":
-		return one("testing.T")
-	case isTestName(name, "Fuzz"):
-		return one("testing.F")
-	case isTestName(name, "Example"):
-		return len(ps) == 0
-	}
-	return false
 }
 
 // goFiles lists Go files to check scanDecls on: this repository's and some of
@@ -93,20 +62,8 @@ func goFiles(t *testing.T) []string {
 	return files
 }
 
-// conservativeEntries clears the entry marks of want that got lacks:
-// scanDecls may miss a test function written oddly (a comment inside its
-// signature), which only leaves it unmasked, but must not mark one that is
-// not.
-func conservativeEntries(want, got []topDecl) {
-	for i := range want {
-		if i < len(got) && !got[i].entry {
-			want[i].entry = false
-		}
-	}
-}
-
 // TestScanDeclsMatchesParser: on every file that parses, scanDecls finds the
-// declarations go/parser finds, with the same extents and test entries.
+// declarations go/parser finds, with the same extents and kinds.
 func TestScanDeclsMatchesParser(t *testing.T) {
 	checked := 0
 	for _, p := range goFiles(t) {
@@ -122,11 +79,6 @@ func TestScanDeclsMatchesParser(t *testing.T) {
 		if !ok {
 			t.Errorf("%s: scanDecls failed on a file that parses", p)
 			continue
-		}
-		for i := range want {
-			if i < len(got) && want[i].entry != got[i].entry {
-				t.Errorf("%s: declaration at %d: entry %v, parser says %v", p, want[i].start, got[i].entry, want[i].entry)
-			}
 		}
 		if diff := cmp.Diff(want, got, cmp.AllowUnexported(topDecl{})); diff != "" {
 			t.Errorf("%s: declarations (-parser +scanDecls):\n%s", p, diff)
@@ -155,7 +107,6 @@ func FuzzScanDecls(f *testing.F) {
 		if !ok {
 			t.Fatalf("scanDecls failed on source that parses:\n%s", src)
 		}
-		conservativeEntries(want, got)
 		if diff := cmp.Diff(want, got, cmp.AllowUnexported(topDecl{})); diff != "" {
 			t.Fatalf("declarations (-parser +scanDecls):\n%s\nsource:\n%s", diff, src)
 		}
