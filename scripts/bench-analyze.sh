@@ -3,7 +3,8 @@
 #   - per-commit: `ralph-gate analyze C^ C` for each of the last N first-parent
 #     commits (whole process: start, open, diff, parse, render), p50/p95/max;
 #   - range: `ralph-gate analyze HEAD~R HEAD` next to `git log -p HEAD~R..HEAD`;
-#   - peak RSS of every run (GNU time's maximum resident set size).
+#   - peak RSS of every run.
+# Times and peak RSS are taken by scripts/benchrun around the process itself.
 #
 # Usage: scripts/bench-analyze.sh REPO [N=50] [R=200]
 # REPO may be a bare or a normal clone with full history (e.g. prometheus/prometheus).
@@ -15,22 +16,14 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bin=$tmp/ralph-gate
-(cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/ralph-gate)
-TIME=/usr/bin/time
-[ -x "$TIME" ] || { echo "bench: GNU time (/usr/bin/time) is required for peak RSS" >&2; exit 2; }
+(cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/ralph-gate && go build -o "$tmp/benchrun" ./scripts/benchrun)
 
-# run LABEL CMD...: runs CMD with output discarded; appends "ms rss_kb" to $tmp/LABEL.
+# run LABEL CMD...: runs CMD with output discarded and appends "ms rss_kb" to
+# $tmp/LABEL, measured by benchrun from the process itself (no shell, time(1)
+# or date(1) start-up counted).
 run() {
   local label=$1; shift
-  local start end rc
-  start=$(date +%s%N)
-  set +e
-  "$TIME" -f "%M" -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err"
-  rc=$?
-  set -e
-  end=$(date +%s%N)
-  if [ "$rc" -ge 2 ]; then echo "bench: $* exited $rc: $(cat "$tmp/err")" >&2; exit 1; fi
-  echo "$(( (end - start) / 1000000 )) $(tail -n1 "$tmp/rss")" >>"$tmp/$label"
+  "$tmp/benchrun" -- "$@" >>"$tmp/$label"
 }
 
 pct() { # pct FILE P -> the P-th percentile of column 1
@@ -47,7 +40,7 @@ done <"$tmp/commits"
 
 for i in 1 2 3; do
   run range "$bin" analyze --repo "$repo" --format json --fail-on none "HEAD~$r" HEAD
-  run gitlog sh -c "git -C '$repo' log -p 'HEAD~$r..HEAD' >/dev/null"
+  run gitlog git -C "$repo" log -p "HEAD~$r..HEAD"
 done
 
 echo "repository: $repo ($(git -C "$repo" rev-list --count HEAD) commits, $(git -C "$repo" ls-tree -r HEAD | wc -l) files)"
