@@ -10,15 +10,16 @@ import (
 )
 
 // compareHelpers reports checks taken out of a test helper that is still there
-// (a function of a test file that asserts but is not a test: `func
-// checkSum(t *testing.T, ...)`, `def assert_valid(x)`): turning a helper's
-// t.Fatalf into t.Logf weakens every test that calls it, while no test
-// changes. A helper's check that is removed, or replaced by one that cannot
-// fail, counts unless the change gained as many checks elsewhere: in tests, or
-// in other helpers (checks moved out of the helper). High when the helper is
-// left with no check that can fail; medium when it keeps some. Helpers are known by name
-// where the extractor names them (Go, Python); Go benchmarks are not helpers
-// here, since no test calls them.
+// (a function of a test file that asserts but is not a test: `func checkSum(t
+// *testing.T, ...)`, `def assert_valid(x)`): turning a helper's t.Fatalf into
+// t.Logf weakens every test that calls it, while no test changes. A helper's
+// check that is removed, or replaced by one that cannot fail, counts unless the
+// change gained as many checks elsewhere: in tests, or in other helpers (checks
+// moved out of the helper). High when the helper is left with no check that can
+// fail; medium when it keeps some. Helpers are known by name where the
+// extractor names them (Go, Python, Java, Rust; not JavaScript or TypeScript)
+// and only in test files; Go benchmarks are not helpers here, since no test
+// calls them.
 func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 	type loss struct {
 		pr         *pair
@@ -54,7 +55,11 @@ func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 				}
 			}
 		}
-		if !readable {
+		if !readable || !pr.new.isTest {
+			// Outside test files (a Rust lib.rs with its tests module, a
+			// Python module) an assert is as often production code's own
+			// invariant, whose removal is a behaviour change, not a weaker
+			// test.
 			continue
 		}
 		// Helpers by name; only one that is in both versions can be weakened

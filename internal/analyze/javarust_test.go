@@ -92,3 +92,21 @@ func TestJavaRustLegitimate(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.file)) })
 	}
 }
+
+// A Java or Rust test helper left with no check; a Rust production function
+// losing its own assert! is not a test helper.
+func TestHelperAssertionRemovedJavaRust(t *testing.T) {
+	java := "package calc;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\nclass CalcTest {\n    private void checkAdd(int a, int b, int want) {\n        assertEquals(want, Calc.add(a, b));\n    }\n\n    @Test\n    void adds() {\n        checkAdd(1, 2, 3);\n    }\n}\n"
+	fs := run(mod("src/test/java/calc/CalcTest.java", java, strings.Replace(java, "        assertEquals(want, Calc.add(a, b));\n", "        Calc.add(a, b);\n", 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "src/test/java/calc/CalcTest.java", "")
+
+	rs := "use calc::add;\n\nfn check_add(a: i32, b: i32, want: i32) {\n    assert_eq!(add(a, b), want);\n}\n\n#[test]\nfn adds() {\n    check_add(1, 2, 3);\n}\n"
+	fs = run(mod("tests/calc.rs", rs, strings.Replace(rs, "    assert_eq!(add(a, b), want);\n", "    let _ = add(a, b);\n", 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "tests/calc.rs", "")
+
+	lib := "pub fn div(a: i32, b: i32) -> i32 {\n    assert!(b != 0);\n    a / b\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn divides() {\n        assert_eq!(super::div(4, 2), 2);\n    }\n}\n"
+	fs = run(mod("src/lib.rs", lib, strings.Replace(lib, "    assert!(b != 0);\n", "", 1)))
+	if strings.Contains(dump(fs), "helper-assertion-removed") {
+		t.Errorf("a production invariant read as a test helper:%s", dump(fs))
+	}
+}
