@@ -16,10 +16,10 @@ import (
 // check that is removed, or replaced by one that cannot fail, counts unless the
 // change gained as many checks elsewhere: in tests, or in other helpers (checks
 // moved out of the helper). High when the helper is left with no check that can
-// fail; medium when it keeps some. Helpers are known by name where the
-// extractor names them (Go, Python, Java, Rust; not JavaScript or TypeScript)
-// and only in test files; Go benchmarks are not helpers here, since no test
-// calls them.
+// fail and a check it lost compared values; medium otherwise. Helpers are known
+// by name where the extractor names them (Go, Python, Java, Rust; not
+// JavaScript or TypeScript) and only in test files; Go benchmarks are not
+// helpers here, since no test calls them.
 func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 	type loss struct {
 		pr         *pair
@@ -137,7 +137,7 @@ func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 		sev := gate.SeverityMedium
 		msg := fmt.Sprintf("%d %s taken out of test helper %s in %s (%s, line %d before the change); every test that calls it checks less, unless the %s moved behind a call",
 			n, plural(n, "check was", "checks were"), l.helper, file, quoteList(kinds, 3), l.lost[0].Line, plural(n, "check", "checks"))
-		if !l.checksLeft {
+		if !l.checksLeft && comparedValues(l.lost) {
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("test helper %s in %s no longer checks anything that can fail: %s taken out (%s, line %d before the change); every test that calls it checks less",
 				l.helper, file, plural(n, "one check was", fmt.Sprintf("%d checks were", n)), quoteList(kinds, 3), l.lost[0].Line)
@@ -145,6 +145,19 @@ func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 		out = append(out, newFinding(gate.AssertionWeakening, sev, "helper-assertion-removed", file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
 	}
 	return out
+}
+
+// comparedValues reports whether a check compared a value with an expected
+// one (`got != want`, assertEquals, `assert x == y`), not only guarded a
+// failure path (NoError, a panic! in an error branch), whose removal is as
+// often dead code going as a test going soft.
+func comparedValues(xs []testscan.Assertion) bool {
+	for _, x := range xs {
+		if x.Expected != "" || x.Strength == testscan.Strong {
+			return true
+		}
+	}
+	return false
 }
 
 // byHelperAll groups helper assertions by the helper that holds them, the

@@ -110,3 +110,12 @@ func TestHelperAssertionRemovedJavaRust(t *testing.T) {
 		t.Errorf("a production invariant read as a test helper:%s", dump(fs))
 	}
 }
+
+// A helper that only guarded a failure path (a panic! in an error branch that
+// cannot be taken) and lost it: medium, not high.
+func TestHelperFailurePathRemovedIsMedium(t *testing.T) {
+	rs := "fn stdout(o: &[u8]) -> String {\n    let s = String::from_utf8_lossy(o);\n    match s.parse() {\n        Ok(t) => t,\n        Err(err) => {\n            panic!(\"could not convert: {:?}\", err);\n        }\n    }\n}\n\n#[test]\nfn prints() {\n    assert_eq!(stdout(b\"x\"), \"x\");\n}\n"
+	fs := run(mod("tests/util.rs", rs, strings.Replace(rs, "    let s = String::from_utf8_lossy(o);\n    match s.parse() {\n        Ok(t) => t,\n        Err(err) => {\n            panic!(\"could not convert: {:?}\", err);\n        }\n    }\n", "    String::from_utf8_lossy(o).into_owned()\n", 1)))
+	expectNoHigh(t, fs)
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityMedium, "tests/util.rs", "")
+}
