@@ -17,9 +17,9 @@ import (
 // change gained as many checks elsewhere: in tests, or in other helpers (checks
 // moved out of the helper). High when the helper is left with no check that can
 // fail and a check it lost compared values; medium otherwise. Helpers are known
-// by name where the extractor names them (Go, Python, Java, Rust; not
-// JavaScript or TypeScript) and only in test files; Go benchmarks are not
-// helpers here, since no test calls them.
+// by name (every extractor names them) and only in test files; Go benchmarks
+// are not helpers here, since no test calls them, nor are hooks and describe
+// bodies, which have no name.
 func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 	type loss struct {
 		pr         *pair

@@ -191,3 +191,14 @@ def test_update(client):
 	gutted := strings.ReplaceAll(old, "    assert resp.json[\"name\"] == \"a\"\n", "")
 	expectFinding(t, run(mod(p, old, gutted)), gate.AssertionWeakening, gate.SeverityHigh, p, "test_create")
 }
+
+// A JavaScript test helper left with no check: high; a hook's check is not a
+// helper's.
+func TestHelperAssertionRemovedJS(t *testing.T) {
+	js := "import { expect, it } from 'vitest';\n\nfunction checkSum(a, b) {\n  expect(sum(a, b)).toBe(a + b);\n}\n\nit('adds', () => {\n  checkSum(1, 2);\n});\n"
+	fs := run(mod("src/sum.test.js", js, strings.Replace(js, "  expect(sum(a, b)).toBe(a + b);\n", "  sum(a, b);\n", 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "src/sum.test.js", "")
+	if !strings.Contains(dump(fs), "checkSum") {
+		t.Errorf("the finding does not name the helper:%s", dump(fs))
+	}
+}

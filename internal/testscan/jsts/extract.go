@@ -75,6 +75,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	s.scanRange(0, len(t.toks), scope{})
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()
+	f.Helpers = s.helperNames
 	f.Suppressions = t.suppressions()
 	if e.IsTestFile(p) || isSetupFile(p) {
 		f.Bypasses = t.bypasses()

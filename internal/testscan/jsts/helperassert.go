@@ -54,6 +54,8 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 	}
 	var inCtx []int32
 	var out []testscan.Assertion
+	names := map[int32]string{}
+	seen := map[string]bool{}
 	k := 0
 	for j := 0; j < len(t.toks) && len(out) < maxHelperAssertions; j++ {
 		if k < len(merged) && j >= merged[k].from {
@@ -77,13 +79,138 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 				param = ctxParam
 			}
 		}
+		from := len(out)
 		out = append(out, t.assertionAt(j, limit, param)...)
+		if len(out) > from {
+			name := t.helperName(j, names)
+			for i := from; i < len(out); i++ {
+				out[i].Helper = name
+			}
+		}
 	}
 	if len(out) > maxHelperAssertions {
 		out = out[:maxHelperAssertions]
 	}
 	sortByLine(out)
+	// The named functions outside test calls, whether or not they assert.
+	k = 0
+	for j := 0; j < len(t.toks); j++ {
+		if k < len(merged) && j >= merged[k].from {
+			j = merged[k].to - 1
+			k++
+			continue
+		}
+		if t.punct(j, "{") {
+			if name := t.functionName(j, names); name != "" && !seen[name] {
+				seen[name] = true
+				s.helperNames = append(s.helperNames, name)
+			}
+		}
+	}
 	return out
+}
+
+// helperName names the innermost named function around token j (see
+// functionName); callbacks without a name are looked through, so a check in
+// `arr.forEach(v => expect(v)...)` inside `function check(arr)` is check's.
+// "" when there is none: describe bodies, hooks, the top level.
+func (t *tree) helperName(j int, memo map[int32]string) string {
+	depth := 0
+	for p := t.parent[j]; p >= 0 && depth < maxNameDepth; p = t.parent[p] {
+		depth++
+		if t.punct(int(p), "{") {
+			if name := t.functionName(int(p), memo); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// functionName returns the name of the function whose body opens at the
+// brace open: `function f(...) {`, a method `f(...) {`, `const f = (...) => {`
+// or `const f = function (...) {`, with TypeScript return types; "" for
+// anything else (a block, an anonymous callback, a control statement).
+func (t *tree) functionName(open int, memo map[int32]string) string {
+	if name, ok := memo[int32(open)]; ok {
+		return name
+	}
+	name := t.functionNameAt(open)
+	memo[int32(open)] = name
+	return name
+}
+
+func (t *tree) functionNameAt(open int) string {
+	// The end of what precedes the body: ")" of the parameters, "=>", or a
+	// TypeScript return type after "):".
+	end := open - 1
+	if !t.punct(end, ")") && !t.punct(end, "=>") {
+		found := false
+		for k := end; k >= 0 && k >= open-16; k-- {
+			if t.punct(k, ")") && t.punct(k+1, ":") && t.parent[k] == t.parent[open] {
+				end, found = k, true
+				break
+			}
+		}
+		if !found {
+			return ""
+		}
+	}
+	arrow := t.punct(end, "=>")
+	if arrow {
+		end--
+		if t.punct(end-1, ":") || !t.punct(end, ")") && t.kind(end) != tkIdent {
+			// `(...): T =>`: find the parameters' ")" before the type.
+			for k := end; k >= 0 && k >= open-16; k-- {
+				if t.punct(k, ")") && t.punct(k+1, ":") && t.parent[k] == t.parent[open] {
+					end = k
+					break
+				}
+			}
+		}
+	}
+	// first is the first token of the parameters.
+	first := end
+	if t.punct(end, ")") {
+		o := int(t.match[end])
+		if o < 0 || o >= end {
+			return ""
+		}
+		first = o
+	} else if !arrow || t.kind(end) != tkIdent {
+		return ""
+	}
+	before := first - 1
+	if t.ident(before, "async") {
+		before--
+	}
+	switch {
+	case !arrow && t.kind(before) == tkIdent && !jsKeywords[t.toks[before].text]:
+		return t.toks[before].text // function f(...) {, or a method f(...) {
+	case !arrow && t.ident(before, "function"):
+		before-- // an anonymous function expression: named by what it is assigned to
+	case !arrow:
+		return ""
+	}
+	if t.ident(before, "async") {
+		before--
+	}
+	if t.punct(before, "=") && t.kind(before-1) == tkIdent && !t.isMember(before-1) && !jsKeywords[t.toks[before-1].text] {
+		return t.toks[before-1].text
+	}
+	return ""
+}
+
+// maxNameDepth bounds the brackets helperName climbs, so that deeply nested
+// input stays linear.
+const maxNameDepth = 64
+
+// jsKeywords are the words that can stand before "(" or "=" without naming a
+// function.
+var jsKeywords = map[string]bool{
+	"if": true, "for": true, "while": true, "switch": true, "catch": true, "with": true,
+	"function": true, "return": true, "typeof": true, "await": true, "yield": true,
+	"new": true, "do": true, "else": true, "in": true, "of": true, "void": true, "delete": true,
 }
 
 // sortByLine puts assertions in source order. Assertions are found at the

@@ -34,7 +34,10 @@ type scope struct {
 type scanner struct {
 	t     *tree
 	tests []testscan.TestCase
-	ids   map[string]int
+	// helperNames are the named functions outside test calls (File.Helpers),
+	// set by helperAssertions.
+	helperNames []string
+	ids         map[string]int
 	// commentAssert caches, per comment index, whether its text is an assertion.
 	commentAssert map[int]bool
 	// bodies caches body facts by callback start: describe.each scans its body
