@@ -47,6 +47,11 @@ type Change struct {
 	// production file (same directory and the conventional test folders), used to
 	// spot production code that special-cases a test's literal values.
 	RelatedTests func(prodPath string) []Source
+	// Siblings, when not nil, returns the new side's test files in a
+	// directory; the analyzer reads those the change did not touch (the same
+	// on both sides) for the helpers that changed tests call (see Calls in
+	// testscan.TestCase). It is called only when a test or helper lost checks.
+	Siblings func(dir string) []Source
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -119,6 +124,9 @@ type side struct {
 type pair struct {
 	fc       *FileChange
 	old, new *side
+	// masked is set when both sides were parsed masked (see MaskUnchanged):
+	// their facts lack what the versions share.
+	masked bool
 }
 
 func (p *pair) path() string {
@@ -153,7 +161,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment}
 		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment}
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
-			a.maskPair(&oldJob, &newJob)
+			pr.masked = a.maskPair(&oldJob, &newJob)
 		}
 		if fc.OldPath != "" && !a.cfg.Ignored(fc.OldPath) {
 			jobs = append(jobs, oldJob)
@@ -168,8 +176,9 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, a.ciConfig(pr)...)
 	}
 	out = append(out, a.changeWideConfig(pairs)...)
-	out = append(out, a.compareTests(pairs)...)
-	out = append(out, a.compareHelpers(pairs)...)
+	cr := a.newCallReach(pairs, ch.Siblings)
+	out = append(out, a.compareTests(pairs, cr)...)
+	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareComparisons(pairs, ch.RelatedTests)...)
 	out = append(out, a.compareExports(pairs)...)
@@ -189,21 +198,21 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 // maskPair replaces both versions of a modified file by their masked copies
 // when MaskUnchanged is set and the language can mask. A masked version is
 // cached under its key and its counterpart's: it is only valid against it.
-func (a *Analyzer) maskPair(o, n *parseJob) {
+func (a *Analyzer) maskPair(o, n *parseJob) bool {
 	if !a.mask || o.fragment || o.data == nil || n.data == nil {
-		return
+		return false
 	}
 	ext := scanners.ForPath(n.path)
 	if ext == nil || scanners.ForPath(o.path) != ext {
-		return
+		return false
 	}
 	m, ok := ext.(testscan.Masker)
 	if !ok {
-		return
+		return false
 	}
 	mo, mn, ok := m.MaskUnchanged(o.path, o.data, n.path, n.data, a.maskMin)
 	if !ok {
-		return
+		return false
 	}
 	if o.key != "" && n.key != "" {
 		o.key, n.key = o.key+"~"+n.key, n.key+"~"+o.key
@@ -211,6 +220,7 @@ func (a *Analyzer) maskPair(o, n *parseJob) {
 		o.key, n.key = "", ""
 	}
 	o.data, n.data = mo, mn
+	return true
 }
 
 // parseJob is one file version to parse into *dst.

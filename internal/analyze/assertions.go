@@ -10,8 +10,9 @@ import (
 )
 
 // compareAssertions reports how a test's checks changed between two versions of
-// the same test.
-func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int) []gate.Finding {
+// the same test. Checks that moved behind a call (cr) or into helpers the
+// change gave more checks of their kind (gain) are not counted as removed.
+func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *callReach) []gate.Finding {
 	ot, nt := o.tc, n.tc
 	file, id := n.side.path, nt.ID
 	var out []gate.Finding
@@ -41,6 +42,9 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int) []gate.
 			out = append(out, f)
 		}
 	}
+	// Checks the test now reaches through the helpers it calls were moved
+	// there, before anything stands in for them.
+	unpaired = cr.credit(unpaired, o.side, ot.Calls, n.side, nt.Calls)
 	if len(unpaired) == 0 {
 		return out
 	}

@@ -20,7 +20,7 @@ import (
 // by name (every extractor names them) and only in test files; Go benchmarks
 // are not helpers here, since no test calls them, nor are hooks and describe
 // bodies, which have no name.
-func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
+func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 	type loss struct {
 		pr         *pair
 		helper     string
@@ -88,6 +88,7 @@ func (a *Analyzer) compareHelpers(pairs []*pair) []gate.Finding {
 					lost = append(lost, x)
 				}
 			}
+			lost = cr.credit(lost, pr.old, cr.helperCalls(pr.old, true, name), pr.new, cr.helperCalls(pr.new, false, name))
 			if len(lost) > 0 {
 				left := false
 				for _, y := range now {

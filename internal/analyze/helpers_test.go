@@ -27,12 +27,17 @@ func mv(from, to, old, new string) FileChange {
 // Analyzer.MaskUnchanged), with masks of any size allowed: it must report
 // exactly what the whole-file analysis reports.
 func run(files ...FileChange) []gate.Finding {
-	fs := New(nil).Analyze(Change{Commit: "c0ffee", Files: files})
+	return runChange(Change{Commit: "c0ffee", Files: files})
+}
+
+// runChange is run for a change with its callbacks.
+func runChange(ch Change) []gate.Finding {
+	fs := New(nil).Analyze(ch)
 	masked := New(nil)
 	masked.MaskUnchanged()
 	masked.maskMin = 0
-	if diff := cmp.Diff(fs, masked.Analyze(Change{Commit: "c0ffee", Files: files})); diff != "" {
-		maskMismatch = append(maskMismatch, fmt.Sprintf("%s: masked analysis differs (-whole +masked):\n%s", changedPaths(files), diff))
+	if diff := cmp.Diff(fs, masked.Analyze(ch)); diff != "" {
+		maskMismatch = append(maskMismatch, fmt.Sprintf("%s: masked analysis differs (-whole +masked):\n%s", changedPaths(ch.Files), diff))
 	}
 	return fs
 }

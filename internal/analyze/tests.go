@@ -20,7 +20,7 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // compareTests matches the tests of the old sides with those of the new sides
 // (same file, moved to another file, renamed with the same body, or folded into a
 // parametrized test) and reports deletions, new skips and weakened assertions.
-func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
+func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 	var olds, news []*locTest
 	for _, pr := range pairs {
 		if pr.old != nil && pr.old.facts != nil {
@@ -95,7 +95,7 @@ func (a *Analyzer) compareTests(pairs []*pair) []gate.Finding {
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
-			fs := a.compareAssertions(o, n, gain)
+			fs := a.compareAssertions(o, n, gain, cr)
 			if len(fs) == 0 {
 				fs = dataChanged(o, n)
 			}

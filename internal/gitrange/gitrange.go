@@ -169,6 +169,7 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 		ch.Files = append(ch.Files, fc)
 	}
 	ch.RelatedTests = func(prod string) []analyze.Source { return s.relatedTests(to, prod) }
+	ch.Siblings = func(dir string) []analyze.Source { return s.siblings(to, dir, an) }
 	return ch, nil
 }
 
@@ -226,6 +227,41 @@ func (s *source) relatedTests(commit plumbing.Hash, prod string) []analyze.Sourc
 	}
 	return out
 }
+
+// siblings returns the test files of a directory at commit, reading only
+// the contents the analyzer has not parsed already.
+func (s *source) siblings(commit plumbing.Hash, dir string, an *analyze.Analyzer) []analyze.Source {
+	entries, err := s.repo.ListDir(commit, dir)
+	if err != nil {
+		return nil
+	}
+	var out []analyze.Source
+	for _, e := range entries {
+		if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
+			continue
+		}
+		ext := scanners.ForPath(e.Path)
+		if ext == nil || !ext.IsTestFile(e.Path) || s.cfg.Ignored(e.Path) {
+			continue
+		}
+		src := analyze.Source{Path: e.Path, Key: e.Hash.String()}
+		if an.NeedsContent(e.Path, src.Key) {
+			b, skip := s.blob(e.Hash)
+			if skip != "" {
+				continue
+			}
+			src.Data = b
+		}
+		out = append(out, src)
+		if len(out) >= maxSiblings {
+			break
+		}
+	}
+	return out
+}
+
+// maxSiblings bounds the files read from one directory for its helpers.
+const maxSiblings = 200
 
 func short(h plumbing.Hash) string {
 	if h.IsZero() {

@@ -79,6 +79,9 @@ type File struct {
 	// Helpers names the helpers the extractor reads (those of Assertion.Helper),
 	// whether or not they assert anything now.
 	Helpers []string
+	// HelperCalls are the functions each helper calls (see TestCase.Calls), by
+	// helper name; helpers that call nothing are left out.
+	HelperCalls map[string][]Call
 	// Partial is set when the file did not parse completely and the facts above
 	// were recovered from the parts that did.
 	Partial bool
@@ -118,6 +121,48 @@ type TestCase struct {
 	// Literals are the string and number literals in the body (inputs and expected
 	// values), normalized, at most 64 of them.
 	Literals []string
+	// Calls are the functions the test calls that may be helpers of its own
+	// code, each once with its number of call sites, in order of first call,
+	// at most MaxCalls of them. Calls into imported packages and builtins, and
+	// the assertions themselves, are left out; a subtest also has its parents'
+	// calls (setup done before t.Run). The analyzer follows them to the
+	// helpers' checks, to tell a check moved into a helper from one deleted.
+	Calls []Call
+}
+
+// Call is a function a test or helper calls.
+type Call struct {
+	// Name is "name" for a function, ".name" for a method called on a value
+	// (matching the helper "Recv.name").
+	Name string
+	// Sites is the number of places that call it.
+	Sites int
+}
+
+// MaxCalls bounds TestCase.Calls and each helper's calls.
+const MaxCalls = 128
+
+// AddCall records a call site of name in calls.
+func AddCall(calls []Call, name string) []Call {
+	return AddCalls(calls, name, 1)
+}
+
+// AddCalls records n call sites of name in calls, a new name only while
+// calls holds fewer than MaxCalls.
+func AddCalls(calls []Call, name string, n int) []Call {
+	if name == "" {
+		return calls
+	}
+	for i := range calls {
+		if calls[i].Name == name {
+			calls[i].Sites += n
+			return calls
+		}
+	}
+	if len(calls) >= MaxCalls {
+		return calls
+	}
+	return append(calls, Call{name, n})
 }
 
 // SkipKind says how a test was kept from running.

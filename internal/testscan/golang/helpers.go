@@ -3,6 +3,8 @@ package golang
 import (
 	"go/ast"
 	"sort"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // helperFunc reads a function of a test file that is not a test case (a test
@@ -47,6 +49,12 @@ func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
 	}
 	if name := helperName(fd); name != "" {
 		ctx.out.Helpers = append(ctx.out.Helpers, name)
+		if calls := n.allCalls(nil); len(calls) > 0 {
+			if ctx.out.HelperCalls == nil {
+				ctx.out.HelperCalls = map[string][]testscan.Call{}
+			}
+			ctx.out.HelperCalls[name] = calls
+		}
 		for i := from; i < len(ctx.out.HelperAssertions); i++ {
 			ctx.out.HelperAssertions[i].Helper = name
 		}
@@ -130,4 +138,15 @@ func embedsSuite(st *ast.StructType) bool {
 		}
 	}
 	return false
+}
+
+// allCalls adds the calls of n and its subtests to calls.
+func (n *node) allCalls(calls []testscan.Call) []testscan.Call {
+	for _, c := range n.calls {
+		calls = testscan.AddCalls(calls, c.Name, c.Sites)
+	}
+	for _, c := range n.children {
+		calls = c.allCalls(calls)
+	}
+	return calls
 }

@@ -33,7 +33,7 @@ func (ctx *fileCtx) flattenAll() {
 		ctx.out.Tests = make([]testscan.TestCase, 0, count)
 	}
 	for _, n := range ctx.roots {
-		ctx.flatten(n, "", nil, false)
+		ctx.flatten(n, "", nil, false, nil)
 	}
 }
 
@@ -165,7 +165,7 @@ func parseOutput(text string) (out string, unordered, ok bool) {
 // flatten gives ids to a test tree and appends its test cases. A parent is a
 // test case itself only when it has no subtests or asserts outside them; a skip
 // in a parent applies to the subtests that start after it.
-func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, parentDynamic bool) {
+func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, parentDynamic bool, parentCalls []testscan.Call) {
 	var id, name string
 	switch {
 	case parentID == "":
@@ -190,6 +190,16 @@ func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, 
 		skip = &s
 	}
 	dynamic := n.dynamic || parentDynamic
+	calls := n.calls
+	if len(parentCalls) > 0 {
+		calls = parentCalls
+		if len(n.calls) > 0 {
+			calls = append([]testscan.Call(nil), parentCalls...)
+			for _, c := range n.calls {
+				calls = testscan.AddCalls(calls, c.Name, c.Sites)
+			}
+		}
+	}
 	if len(n.children) == 0 || len(n.asserts) > 0 {
 		ctx.out.Tests = append(ctx.out.Tests, testscan.TestCase{
 			ID:                  id,
@@ -203,9 +213,10 @@ func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, 
 			Fingerprint:         n.fingerprint,
 			BodyTokens:          n.tokens,
 			Literals:            n.literals,
+			Calls:               calls,
 		})
 	}
 	for _, c := range n.children {
-		ctx.flatten(c, id, skip, dynamic)
+		ctx.flatten(c, id, skip, dynamic, calls)
 	}
 }

@@ -27,6 +27,7 @@ type node struct {
 	fingerprint string
 	tokens      int
 	literals    []string
+	calls       []testscan.Call // see testscan.TestCase.Calls
 	children    []*node
 }
 
@@ -254,6 +255,8 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			}
 			if a, ok := e.assertion(v, stack); ok {
 				n.asserts = append(n.asserts, a)
+			} else {
+				n.calls = testscan.AddCall(n.calls, e.callName(v))
 			}
 		}
 		stack = append(stack, x)
@@ -369,4 +372,41 @@ func (e *env) countCommented(body *ast.BlockStmt, skip [][2]token.Pos) int {
 		}
 	}
 	return count
+}
+
+// callName names a call that may reach a helper of the package for
+// TestCase.Calls: "f" for f(...) and f[T](...), ".m" for x.m(...) on a value;
+// "" for builtins, calls into imported packages and calls of expressions.
+func (e *env) callName(call *ast.CallExpr) string {
+	fun := call.Fun
+	switch v := fun.(type) {
+	case *ast.IndexExpr:
+		fun = v.X
+	case *ast.IndexListExpr:
+		fun = v.X
+	}
+	switch v := fun.(type) {
+	case *ast.Ident:
+		if builtins[v.Name] {
+			return ""
+		}
+		return v.Name
+	case *ast.SelectorExpr:
+		if id, ok := v.X.(*ast.Ident); ok {
+			if _, pkg := e.ctx.pkgs[id.Name]; pkg || e.isTVar(id.Name) {
+				return "" // pkg.F, or t.Helper(), t.Cleanup(...)
+			}
+		}
+		return "." + v.Sel.Name
+	}
+	return ""
+}
+
+// builtins are Go's predeclared functions, which no helper can be named after
+// without shadowing them.
+var builtins = map[string]bool{
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true,
+	"copy": true, "delete": true, "imag": true, "len": true, "make": true,
+	"max": true, "min": true, "new": true, "panic": true, "print": true,
+	"println": true, "real": true, "recover": true,
 }

@@ -1,0 +1,285 @@
+package analyze
+
+import (
+	"path"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// maxCallDepth bounds how far calls are followed from a test: helper, the
+// helpers it calls, and so on.
+const maxCallDepth = 4
+
+// callReach follows the calls of tests and helpers (testscan.TestCase.Calls,
+// File.HelperCalls) to the checks of the helpers they reach, on each side of
+// a change, to tell a check moved behind a call from a check deleted: a test
+// that stops checking `require.NoError(t, db.Close())` itself and now calls a
+// constructor that registers that check has lost nothing. Checks are counted
+// per call site (a helper called from two places checks twice), and a check
+// counts as moved only when the calls at the new side reach it more times
+// than those at the old side (same kind, operands and negation): a helper
+// that was called all along credits nothing.
+//
+// Helpers are looked up by name among the changed files of the test's
+// language (for Go, of its package's directory only) and, when a name is not
+// found there, among the test files of the test's directory that the change
+// did not touch (Change.Siblings). Everything is read lazily: only a test or
+// helper that lost checks pays for it. Not safe for concurrent use.
+type callReach struct {
+	a        *Analyzer
+	pairs    []*pair
+	siblings func(dir string) []Source
+	changed  map[string]bool          // paths on either side of the change
+	sibFiles map[string][]*side       // unchanged test files by directory
+	scopes   [2]map[string]*callScope // old and new side, by language and directory
+}
+
+// callScope is what one side of a change defines for the tests of one
+// directory: the helpers' checks and calls by helper name.
+type callScope struct {
+	cr      *callReach
+	old     bool
+	lang    testscan.Lang
+	dir     string
+	asserts map[string][]testscan.Assertion
+	calls   map[string][]testscan.Call
+	known   map[string]bool
+	methods map[string][]string // "m" -> the helpers "Recv.m"
+	sibs    bool                // the unchanged siblings are read in
+}
+
+func (a *Analyzer) newCallReach(pairs []*pair, siblings func(string) []Source) *callReach {
+	return &callReach{a: a, pairs: pairs, siblings: siblings}
+}
+
+// credit returns the checks of lost that the calls at the new side do not
+// newly reach: those not moved behind a call. o and n are the two versions
+// of the file of the test or helper that lost them; oldCalls and newCalls
+// are its calls in each.
+func (cr *callReach) credit(lost []testscan.Assertion, o *side, oldCalls []testscan.Call, n *side, newCalls []testscan.Call) []testscan.Assertion {
+	if cr == nil || len(lost) == 0 || len(newCalls) == 0 || n == nil || n.ext == nil {
+		return lost
+	}
+	reached := cr.scope(false, n).reach(newCalls)
+	if len(reached) == 0 {
+		return lost
+	}
+	if o != nil && o.ext != nil && len(oldCalls) > 0 {
+		for k, v := range cr.scope(true, o).reach(oldCalls) {
+			reached[k] -= v
+		}
+	}
+	var left []testscan.Assertion
+	for _, x := range lost {
+		if k := assertKey(x); reached[k] > 0 {
+			reached[k]--
+			continue
+		}
+		left = append(left, x)
+	}
+	if len(left) == 0 {
+		return nil
+	}
+	// A second pass forgives the name of the variable a method is called on
+	// (a test's `reopened.Close()` is the helper's `db.Close()`).
+	loose := map[string]int{}
+	for k, v := range reached {
+		if v > 0 {
+			if lk := looseKey(k); lk != "" {
+				loose[lk] += v
+			}
+		}
+	}
+	kept := left[:0]
+	for _, x := range left {
+		if lk := looseKey(assertKey(x)); lk != "" && loose[lk] > 0 {
+			loose[lk]--
+			continue
+		}
+		kept = append(kept, x)
+	}
+	return kept
+}
+
+// looseKey is an assertKey with the identifier that starts its subject
+// blanked, when a selector or call follows it (`db.Close()`: `_.Close()`);
+// "" for other subjects, whose names are all they have.
+func looseKey(k string) string {
+	parts := strings.SplitN(k, "\x00", 4) // kind, negated, subject, rest
+	if len(parts) < 4 {
+		return ""
+	}
+	subj := parts[2]
+	i := 0
+	for i < len(subj) && (subj[i] == '_' || subj[i] >= 'a' && subj[i] <= 'z' || subj[i] >= 'A' && subj[i] <= 'Z' || i > 0 && subj[i] >= '0' && subj[i] <= '9') {
+		i++
+	}
+	if i == 0 || i == len(subj) || subj[i] != '.' {
+		return ""
+	}
+	return parts[0] + "\x00" + parts[1] + "\x00_" + subj[i:] + "\x00" + parts[3]
+}
+
+// helperCalls returns a helper's calls on one side of a change.
+func (cr *callReach) helperCalls(s *side, old bool, name string) []testscan.Call {
+	if cr == nil || s == nil || s.ext == nil {
+		return nil
+	}
+	return cr.scope(old, s).calls[name]
+}
+
+// scope returns the helpers visible from the file s on one side.
+func (cr *callReach) scope(old bool, s *side) *callScope {
+	lang := s.ext.Lang()
+	dir := path.Dir(s.path)
+	i := 1
+	if old {
+		i = 0
+	}
+	key := string(lang) + "\x00" + dir
+	if sc := cr.scopes[i][key]; sc != nil {
+		return sc
+	}
+	sc := &callScope{cr: cr, old: old, lang: lang, dir: dir,
+		asserts: map[string][]testscan.Assertion{},
+		calls:   map[string][]testscan.Call{},
+		known:   map[string]bool{},
+		methods: map[string][]string{},
+	}
+	for _, pr := range cr.pairs {
+		if f := cr.whole(pr, old); f != nil && f.path != "" && f.ext != nil && f.ext.Lang() == lang &&
+			(lang != testscan.Go || path.Dir(f.path) == dir) {
+			sc.add(f.facts)
+		}
+	}
+	if cr.scopes[i] == nil {
+		cr.scopes[i] = map[string]*callScope{}
+	}
+	cr.scopes[i][key] = sc
+	return sc
+}
+
+// whole returns one side of a changed file with the facts of its whole
+// version: a side parsed masked is parsed again whole (the cache keeps it).
+func (cr *callReach) whole(pr *pair, old bool) *side {
+	s, p, key, data := pr.new, pr.fc.NewPath, pr.fc.NewKey, pr.fc.New
+	if old {
+		s, p, key, data = pr.old, pr.fc.OldPath, pr.fc.OldKey, pr.fc.Old
+	}
+	if s == nil || s.facts == nil {
+		return nil
+	}
+	if !pr.masked {
+		return s
+	}
+	return cr.a.parse(p, key, data, pr.fc.Fragment)
+}
+
+func (sc *callScope) add(f *testscan.File) {
+	if f == nil {
+		return
+	}
+	for _, name := range f.Helpers {
+		if sc.known[name] {
+			continue
+		}
+		sc.known[name] = true
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			m := name[i+1:]
+			sc.methods[m] = append(sc.methods[m], name)
+		}
+	}
+	for _, x := range f.HelperAssertions {
+		if x.Helper != "" {
+			sc.asserts[x.Helper] = append(sc.asserts[x.Helper], x)
+		}
+	}
+	for name, calls := range f.HelperCalls {
+		sc.calls[name] = append(sc.calls[name], calls...)
+	}
+}
+
+// resolve names the helpers a call may reach: a function by its name, a
+// method call ".m" every helper method m. A name not found among the changed
+// files is looked up in the unchanged test files of the directory.
+func (sc *callScope) resolve(call string) []string {
+	for range 2 {
+		if m, ok := strings.CutPrefix(call, "."); ok {
+			if hs := sc.methods[m]; len(hs) > 0 {
+				return hs
+			}
+		} else if sc.known[call] {
+			return []string{call}
+		}
+		if sc.sibs {
+			return nil
+		}
+		sc.sibs = true
+		for _, s := range sc.cr.siblingSides(sc.dir) {
+			if s.ext.Lang() == sc.lang {
+				sc.add(s.facts)
+			}
+		}
+	}
+	return nil
+}
+
+// reach counts the checks of the helpers that calls reach, by assertKey, each
+// as many times as it is called: a helper's check counts once per call site
+// of the helper, times the call sites of its caller. A helper is entered
+// once, at the shortest depth that reaches it.
+func (sc *callScope) reach(calls []testscan.Call) map[string]int {
+	out := map[string]int{}
+	seen := map[string]bool{}
+	frontier := calls
+	for depth := 0; depth < maxCallDepth && len(frontier) > 0; depth++ {
+		var next []testscan.Call
+		for _, c := range frontier {
+			for _, h := range sc.resolve(c.Name) {
+				if seen[h] {
+					continue
+				}
+				seen[h] = true
+				for _, x := range sc.asserts[h] {
+					out[assertKey(x)] += c.Sites
+				}
+				for _, cc := range sc.calls[h] {
+					next = append(next, testscan.Call{Name: cc.Name, Sites: cc.Sites * c.Sites})
+				}
+			}
+		}
+		frontier = next
+	}
+	return out
+}
+
+// siblingSides reads the test files of dir that the change did not touch,
+// once per directory (they are the same on both sides).
+func (cr *callReach) siblingSides(dir string) []*side {
+	if cr.siblings == nil {
+		return nil
+	}
+	if s, ok := cr.sibFiles[dir]; ok {
+		return s
+	}
+	if cr.changed == nil {
+		cr.changed = map[string]bool{}
+		for _, pr := range cr.pairs {
+			cr.changed[pr.fc.OldPath] = true
+			cr.changed[pr.fc.NewPath] = true
+		}
+		cr.sibFiles = map[string][]*side{}
+	}
+	var out []*side
+	for _, src := range cr.siblings(dir) {
+		if cr.changed[src.Path] || cr.a.cfg.Ignored(src.Path) {
+			continue
+		}
+		if s := cr.a.parse(src.Path, src.Key, src.Data, false); s.ext != nil && s.facts != nil && s.isTest {
+			out = append(out, s)
+		}
+	}
+	cr.sibFiles[dir] = out
+	return out
+}

@@ -1,0 +1,161 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// The shape of prometheus f6ca7145 ("use one test newTestDB constructor"):
+// tests stop opening the database and checking its Close themselves, and call
+// a constructor that registers the Close check with t.Cleanup.
+const dbHelpers = `package tsdb
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func openTestDB(t testing.TB, dir string) *DB {
+	db, err := Open(dir)
+	require.NoError(t, err)
+	return db
+}
+
+func newTestDB(t testing.TB) *DB {
+	db, err := Open(t.TempDir())
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		require.NoError(t, db.Close())
+	})
+	return db
+}
+`
+
+const dbTestBefore = `package tsdb
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSnapshot(t *testing.T) {
+	db := openTestDB(t, t.TempDir())
+	defer func() {
+		require.NoError(t, db.Close())
+	}()
+	require.Equal(t, 0, db.Len())
+
+	reopened, err := Open(db.Dir())
+	require.NoError(t, err)
+	defer func() { require.NoError(t, reopened.Close()) }()
+	require.Equal(t, 0, reopened.Len())
+}
+`
+
+const dbTestAfter = `package tsdb
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSnapshot(t *testing.T) {
+	db := newTestDB(t)
+	require.Equal(t, 0, db.Len())
+
+	db = newTestDB(t)
+	require.Equal(t, 0, db.Len())
+}
+`
+
+// A check moved behind a call to a helper that holds it is not a removal,
+// wherever the helper lives: in a file of the change, in the same file, or in
+// a test file of the package the change did not touch (Change.Siblings).
+func TestCheckMovedBehindCall(t *testing.T) {
+	siblings := func(dir string) []Source {
+		if dir != "tsdb" {
+			return nil
+		}
+		return []Source{
+			{Path: "tsdb/helpers_test.go", Key: "h1", Data: []byte(dbHelpers)},
+			{Path: "tsdb/db_test.go", Key: "stale", Data: []byte("package tsdb\n")}, // changed: not read from here
+		}
+	}
+	sameFile := strings.Replace(dbHelpers, "package tsdb\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/require\"\n)\n", "", 1)
+	for _, tc := range []struct {
+		name string
+		ch   Change
+	}{
+		{"helper in an unchanged file of the package", Change{
+			Files:    []FileChange{mod("tsdb/db_test.go", dbTestBefore, dbTestAfter)},
+			Siblings: siblings,
+		}},
+		{"helper in the same file, unchanged", Change{
+			Files: []FileChange{mod("tsdb/db_test.go", dbTestBefore+sameFile, dbTestAfter+sameFile)},
+		}},
+		{"helper in another changed file", Change{
+			Files: []FileChange{
+				mod("tsdb/db_test.go", dbTestBefore, dbTestAfter),
+				mod("tsdb/helpers_test.go", dbHelpers, strings.Replace(dbHelpers, "t.TempDir()", "dir()", 1)),
+			},
+		}},
+		{"method helper", Change{
+			Files: []FileChange{mod("tsdb/db_test.go",
+				dbTestBefore+"\ntype fixture struct{}\n\nfunc (f *fixture) open(t *testing.T) *DB {\n\tdb, err := Open(t.TempDir())\n\trequire.NoError(t, err)\n\tt.Cleanup(func() { require.NoError(t, db.Close()) })\n\treturn db\n}\n\nfunc openTestDB(t testing.TB, dir string) *DB {\n\tdb, err := Open(dir)\n\trequire.NoError(t, err)\n\treturn db\n}\n",
+				strings.ReplaceAll(dbTestAfter, "newTestDB(t)", "fx.open(t)")+"\ntype fixture struct{}\n\nfunc (f *fixture) open(t *testing.T) *DB {\n\tdb, err := Open(t.TempDir())\n\trequire.NoError(t, err)\n\tt.Cleanup(func() { require.NoError(t, db.Close()) })\n\treturn db\n}\n\nvar fx fixture\n"),
+			},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := runChange(tc.ch)
+			expectNoHigh(t, fs)
+			if strings.Contains(dump(fs), "assertion-removed") {
+				t.Errorf("moved checks reported as removed:%s", dump(fs))
+			}
+		})
+	}
+}
+
+// The credit goes only to checks the new calls reach more often than the old
+// ones did: deleting a check a helper called all along also makes, or
+// deleting a different check, is still a removal.
+func TestCheckNotMovedBehindCall(t *testing.T) {
+	siblings := func(string) []Source {
+		return []Source{{Path: "tsdb/helpers_test.go", Key: "h1", Data: []byte(dbHelpers)}}
+	}
+	withNew := strings.Replace(dbTestBefore, "openTestDB(t, t.TempDir())", "newTestDB(t)", 1)
+	for _, tc := range []struct {
+		name     string
+		old, new string
+	}{
+		{"helper called before and after", withNew, strings.Replace(withNew, "\tdefer func() { require.NoError(t, reopened.Close()) }()\n", "", 1)},
+		{"a comparison deleted beside the move", dbTestBefore, strings.Replace(dbTestAfter, "\tdb = newTestDB(t)\n\trequire.Equal(t, 0, db.Len())\n", "\tdb = newTestDB(t)\n", 1)},
+		{"an error check deleted, the helper's one counted once", dbTestBefore, strings.Replace(dbTestAfter, "\tdb = newTestDB(t)\n\trequire.Equal(t, 0, db.Len())\n", "\tdb, _ = Open(db.Dir())\n\trequire.Equal(t, 0, db.Len())\n", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := runChange(Change{Files: []FileChange{mod("tsdb/db_test.go", tc.old, tc.new)}, Siblings: siblings})
+			expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "tsdb/db_test.go", "TestSnapshot")
+		})
+	}
+}
+
+// A helper whose check moved into a helper it now calls has not lost it.
+func TestHelperCheckMovedBehindCall(t *testing.T) {
+	before := dbHelpers + "\nfunc checkSnapshot(t *testing.T, dir string) {\n\tdb := openTestDB(t, dir)\n\tdefer func() { require.NoError(t, db.Close()) }()\n\trequire.Equal(t, 0, db.Len())\n}\n\nfunc TestSnapshot(t *testing.T) {\n\tcheckSnapshot(t, t.TempDir())\n}\n"
+	after := strings.Replace(before, "\tdb := openTestDB(t, dir)\n\tdefer func() { require.NoError(t, db.Close()) }()\n", "\tdb := newTestDB(t)\n", 1)
+	fs := run(mod("tsdb/db_test.go", before, after))
+	if strings.Contains(dump(fs), "helper-assertion-removed") {
+		t.Errorf("moved check reported:%s", dump(fs))
+	}
+	// The same helper losing a check nothing it calls holds is reported.
+	lost := strings.Replace(before, "\tdefer func() { require.NoError(t, db.Close()) }()\n", "", 1)
+	fs = run(mod("tsdb/db_test.go", before, lost))
+	if !strings.Contains(dump(fs), "helper-assertion-removed") {
+		t.Errorf("want helper-assertion-removed:%s", dump(fs))
+	}
+}
