@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -216,10 +217,15 @@ func Dirty(ctx context.Context, dir string) (string, error) {
 	return strings.TrimSpace(line), nil
 }
 
-// git runs git in dir and returns its trimmed standard output.
+// git runs git in dir and returns its trimmed standard output. Optional
+// locks are off: `git status` would otherwise refresh the index under
+// index.lock, and a loop command killed at that moment (an agent's timeout,
+// kill -9) would leave the lock behind and make the agent's next `git add`
+// fail.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
