@@ -45,7 +45,7 @@ type callScope struct {
 	asserts map[string][]testscan.Assertion
 	calls   map[string][]testscan.Call
 	known   map[string]bool
-	methods map[string][]string // "m" -> the helpers "Recv.m"
+	bySeg   map[string][]string // "m" -> the helpers "m", "Recv.m", "module::m"
 	sibs    bool                // the unchanged siblings are read in
 }
 
@@ -145,7 +145,7 @@ func (cr *callReach) scope(old bool, s *side) *callScope {
 		asserts: map[string][]testscan.Assertion{},
 		calls:   map[string][]testscan.Call{},
 		known:   map[string]bool{},
-		methods: map[string][]string{},
+		bySeg:   map[string][]string{},
 	}
 	for _, pr := range cr.pairs {
 		if f := cr.whole(pr, old); f != nil && f.path != "" && f.ext != nil && f.ext.Lang() == lang &&
@@ -185,10 +185,8 @@ func (sc *callScope) add(f *testscan.File) {
 			continue
 		}
 		sc.known[name] = true
-		if i := strings.LastIndexByte(name, '.'); i >= 0 {
-			m := name[i+1:]
-			sc.methods[m] = append(sc.methods[m], name)
-		}
+		seg := lastSegment(name)
+		sc.bySeg[seg] = append(sc.bySeg[seg], name)
 	}
 	for _, x := range f.HelperAssertions {
 		if x.Helper != "" {
@@ -200,17 +198,19 @@ func (sc *callScope) add(f *testscan.File) {
 	}
 }
 
-// resolve names the helpers a call may reach: a function by its name, a
-// method call ".m" every helper method m. A name not found among the changed
-// files is looked up in the unchanged test files of the directory.
+// resolve names the helpers a call may reach: a function by its name, or
+// failing that every helper whose name ends in the call's last segment (a
+// method call ".m" reaches "Recv.m", a Java call "check" reaches
+// "FooTest.check", a Rust "util::check" reaches "tests::util::check"). A
+// name not found among the changed files is looked up in the unchanged test
+// files of the directory.
 func (sc *callScope) resolve(call string) []string {
 	for range 2 {
-		if m, ok := strings.CutPrefix(call, "."); ok {
-			if hs := sc.methods[m]; len(hs) > 0 {
-				return hs
-			}
-		} else if sc.known[call] {
+		if !strings.HasPrefix(call, ".") && sc.known[call] {
 			return []string{call}
+		}
+		if hs := sc.bySeg[lastSegment(call)]; len(hs) > 0 {
+			return hs
 		}
 		if sc.sibs {
 			return nil
@@ -223,6 +223,14 @@ func (sc *callScope) resolve(call string) []string {
 		}
 	}
 	return nil
+}
+
+// lastSegment is what follows the last "." or "::" of a name.
+func lastSegment(name string) string {
+	if i := strings.LastIndexAny(name, ".:"); i >= 0 {
+		return name[i+1:]
+	}
+	return name
 }
 
 // reach counts the checks of the helpers that calls reach, by assertKey, each
