@@ -50,7 +50,8 @@ type Change struct {
 	// Siblings, when not nil, returns the new side's test files in a
 	// directory; the analyzer reads those the change did not touch (the same
 	// on both sides) for the helpers that changed tests call (see Calls in
-	// testscan.TestCase). It is called only when a test or helper lost checks.
+	// testscan.TestCase). It is called only when a test or helper lost checks
+	// or calls, and only the files that name the helper looked for are parsed.
 	Siblings func(dir string) []Source
 }
 

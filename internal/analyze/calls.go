@@ -1,9 +1,13 @@
 package analyze
 
 import (
+	"bytes"
+	"fmt"
 	"path"
+	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -31,7 +35,7 @@ type callReach struct {
 	pairs    []*pair
 	siblings func(dir string) []Source
 	changed  map[string]bool          // paths on either side of the change
-	sibFiles map[string][]*side       // unchanged test files by directory
+	sibFiles map[string][]Source      // unchanged test files by directory
 	scopes   [2]map[string]*callScope // old and new side, by language and directory
 }
 
@@ -46,7 +50,7 @@ type callScope struct {
 	calls   map[string][]testscan.Call
 	known   map[string]bool
 	bySeg   map[string][]string // "m" -> the helpers "m", "Recv.m", "module::m"
-	sibs    bool                // the unchanged siblings are read in
+	loaded  map[string]bool     // the unchanged siblings read in, by path
 }
 
 func (a *Analyzer) newCallReach(pairs []*pair, siblings func(string) []Source) *callReach {
@@ -205,24 +209,42 @@ func (sc *callScope) add(f *testscan.File) {
 // name not found among the changed files is looked up in the unchanged test
 // files of the directory.
 func (sc *callScope) resolve(call string) []string {
+	seg := lastSegment(call)
 	for range 2 {
 		if !strings.HasPrefix(call, ".") && sc.known[call] {
 			return []string{call}
 		}
-		if hs := sc.bySeg[lastSegment(call)]; len(hs) > 0 {
+		if hs := sc.bySeg[seg]; len(hs) > 0 {
 			return hs
 		}
-		if sc.sibs {
+		if !sc.loadSiblings(seg) {
 			return nil
-		}
-		sc.sibs = true
-		for _, s := range sc.cr.siblingSides(sc.dir) {
-			if s.ext.Lang() == sc.lang {
-				sc.add(s.facts)
-			}
 		}
 	}
 	return nil
+}
+
+// loadSiblings reads in the unchanged test files of the scope's directory
+// that may define name (their text holds it), and reports whether it read
+// any: parsing every test file of a large package for a call to production
+// code would cost more than the whole analysis.
+func (sc *callScope) loadSiblings(name string) bool {
+	read := false
+	for _, src := range sc.cr.siblingSources(sc.dir) {
+		if sc.loaded[src.Path] || src.Data != nil && !bytes.Contains(src.Data, []byte(name)) {
+			continue
+		}
+		if sc.loaded == nil {
+			sc.loaded = map[string]bool{}
+		}
+		sc.loaded[src.Path] = true
+		s := sc.cr.a.parse(src.Path, src.Key, src.Data, false)
+		if s.ext != nil && s.facts != nil && s.isTest && s.ext.Lang() == sc.lang {
+			sc.add(s.facts)
+			read = true
+		}
+	}
+	return read
 }
 
 // lastSegment is what follows the last "." or "::" of a name.
@@ -238,17 +260,23 @@ func lastSegment(name string) string {
 // of the helper, times the call sites of its caller. A helper is entered
 // once, at the shortest depth that reaches it.
 func (sc *callScope) reach(calls []testscan.Call) map[string]int {
+	out, _ := sc.reachHelpers(calls)
+	return out
+}
+
+// reachHelpers is reach, and the helpers reached with their call sites.
+func (sc *callScope) reachHelpers(calls []testscan.Call) (map[string]int, map[string]int) {
 	out := map[string]int{}
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	frontier := calls
 	for depth := 0; depth < maxCallDepth && len(frontier) > 0; depth++ {
 		var next []testscan.Call
 		for _, c := range frontier {
 			for _, h := range sc.resolve(c.Name) {
-				if seen[h] {
+				if seen[h] > 0 {
 					continue
 				}
-				seen[h] = true
+				seen[h] = c.Sites
 				for _, x := range sc.asserts[h] {
 					out[assertKey(x)] += c.Sites
 				}
@@ -259,12 +287,125 @@ func (sc *callScope) reach(calls []testscan.Call) map[string]int {
 		}
 		frontier = next
 	}
+	return out, seen
+}
+
+// droppedCall reports whether a call of old has fewer sites in cur.
+func droppedCall(old, cur []testscan.Call) bool {
+	for _, c := range old {
+		left := 0
+		for _, d := range cur {
+			if d.Name == c.Name {
+				left = d.Sites
+				break
+			}
+		}
+		if left < c.Sites {
+			return true
+		}
+	}
+	return false
+}
+
+// compareReach reports a test that runs fewer of its helpers' checks: a
+// deleted `checkAdd(t, -1, 1, 0)` line drops the helper's checks from the
+// test as surely as a deleted assert, while the test itself asserts as much
+// as before. Checks reached at the new side, and the test's own new
+// assertions, make up for lost ones. High when the test no longer calls a
+// helper that compared values, asserts no more by itself, and the file as a
+// whole calls that helper less (a call moved to a sibling test is a
+// refactor); medium otherwise (cases folded into a loop call the helper
+// from fewer places).
+func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
+	ot, nt := o.tc, n.tc
+	if cr == nil || len(ot.Calls) == 0 || !droppedCall(ot.Calls, nt.Calls) || n.side.ext == nil || o.side.ext == nil {
+		return nil
+	}
+	osc, nsc := cr.scope(true, o.side), cr.scope(false, n.side)
+	oldReach, oldHelpers := osc.reachHelpers(ot.Calls)
+	if len(oldReach) == 0 {
+		return nil
+	}
+	newReach, newHelpers := nsc.reachHelpers(nt.Calls)
+	lost, gained := 0, max(0, len(nt.Assertions)-len(ot.Assertions))
+	for k, v := range oldReach {
+		lost += max(0, v-newReach[k])
+	}
+	for k, v := range newReach {
+		gained += max(0, v-oldReach[k])
+	}
+	if lost <= gained {
+		return nil
+	}
+	var gone []string
+	high := false
+	for _, h := range sortedNames(oldHelpers) {
+		if newHelpers[h] > 0 || len(osc.asserts[h]) == 0 {
+			continue
+		}
+		gone = append(gone, h)
+		if comparedValues(osc.asserts[h]) && len(nt.Assertions) <= len(ot.Assertions) &&
+			fileSites(cr.whole(n.pr, false), h) < fileSites(cr.whole(o.pr, true), h) {
+			high = true
+		}
+	}
+	file, id := n.side.path, nt.ID
+	if len(gone) == 0 {
+		msg := fmt.Sprintf("test %s runs %d fewer %s of the helpers it calls (it calls them from fewer places); if cases were folded into a loop, confirm the table kept them",
+			id, lost-gained, plural(lost-gained, "check", "checks"))
+		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "helper-call-removed", file, nt.Line, id, "", "", msg+".")}
+	}
+	sev := gate.SeverityMedium
+	msg := fmt.Sprintf("test %s no longer calls %s, and runs %d fewer %s; unless another test took the call over, it checks less",
+		id, quoteList(gone, 3), lost-gained, plural(lost-gained, "check", "checks"))
+	if high {
+		sev = gate.SeverityHigh
+		msg = fmt.Sprintf("test %s no longer calls %s, whose checks it ran (%d fewer %s), and checks nothing new in their place",
+			id, quoteList(gone, 3), lost-gained, plural(lost-gained, "check", "checks"))
+	}
+	return []gate.Finding{newFinding(gate.AssertionWeakening, sev, "helper-call-removed", file, nt.Line, id, "", strings.Join(gone, ";"), msg+".")}
+}
+
+// fileSites counts the places in a file that call a helper by its name or
+// last segment, from tests and helpers.
+func fileSites(s *side, helper string) int {
+	if s == nil || s.facts == nil {
+		return 0
+	}
+	f := s.facts
+	seg := lastSegment(helper)
+	count := func(calls []testscan.Call) int {
+		n := 0
+		for _, c := range calls {
+			if c.Name == helper || lastSegment(c.Name) == seg {
+				n += c.Sites
+			}
+		}
+		return n
+	}
+	n := 0
+	for i := range f.Tests {
+		n += count(f.Tests[i].Calls)
+	}
+	for _, calls := range f.HelperCalls {
+		n += count(calls)
+	}
+	return n
+}
+
+func sortedNames(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
 	return out
 }
 
-// siblingSides reads the test files of dir that the change did not touch,
-// once per directory (they are the same on both sides).
-func (cr *callReach) siblingSides(dir string) []*side {
+// siblingSources lists the test files of dir that the change did not touch,
+// once per directory (they are the same on both sides). A file's Data is nil
+// when the analyzer has parsed that version already.
+func (cr *callReach) siblingSources(dir string) []Source {
 	if cr.siblings == nil {
 		return nil
 	}
@@ -277,15 +418,12 @@ func (cr *callReach) siblingSides(dir string) []*side {
 			cr.changed[pr.fc.OldPath] = true
 			cr.changed[pr.fc.NewPath] = true
 		}
-		cr.sibFiles = map[string][]*side{}
+		cr.sibFiles = map[string][]Source{}
 	}
-	var out []*side
+	var out []Source
 	for _, src := range cr.siblings(dir) {
-		if cr.changed[src.Path] || cr.a.cfg.Ignored(src.Path) {
-			continue
-		}
-		if s := cr.a.parse(src.Path, src.Key, src.Data, false); s.ext != nil && s.facts != nil && s.isTest {
-			out = append(out, s)
+		if !cr.changed[src.Path] && !cr.a.cfg.Ignored(src.Path) {
+			out = append(out, src)
 		}
 	}
 	cr.sibFiles[dir] = out

@@ -159,3 +159,54 @@ func TestHelperCheckMovedBehindCall(t *testing.T) {
 		t.Errorf("want helper-assertion-removed:%s", dump(fs))
 	}
 }
+
+const addHelperBase = "package calc\n\nimport \"testing\"\n\nfunc checkAdd(t *testing.T, a, b, want int) {\n\tt.Helper()\n\tif got := Add(a, b); got != want {\n\t\tt.Fatalf(\"Add(%d, %d) = %d, want %d\", a, b, got, want)\n\t}\n}\n\nfunc TestAdd(t *testing.T) {\n\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n}\n"
+
+// Deleting a call to a helper that checks drops its checks from the test.
+func TestHelperCallRemoved(t *testing.T) {
+	oneCall := strings.Replace(addHelperBase, "\tcheckAdd(t, -1, 1, 0)\n", "", 1)
+	fs := run(mod("calc_test.go", addHelperBase, oneCall))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityMedium, "calc_test.go", "TestAdd")
+	expectNoHigh(t, fs) // the test still calls the helper
+
+	noCall := strings.Replace(oneCall, "\tcheckAdd(t, 2, 3, 5)\n", "\t_ = Add(2, 3)\n", 1)
+	fs = run(mod("calc_test.go", addHelperBase, noCall))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "calc_test.go", "TestAdd")
+	if !strings.Contains(dump(fs), "helper-call-removed") || !strings.Contains(dump(fs), "checkAdd") {
+		t.Errorf("want helper-call-removed naming checkAdd:%s", dump(fs))
+	}
+
+	// The helper in an unchanged file of the package.
+	helper := addHelperBase[:strings.Index(addHelperBase, "func TestAdd")]
+	tests := "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tcheckAdd(t, 2, 3, 5)\n\tt.Log(\"done\")\n}\n"
+	fs = runChange(Change{
+		Files:    []FileChange{mod("calc/add_test.go", tests, strings.Replace(tests, "\tcheckAdd(t, 2, 3, 5)\n", "", 1))},
+		Siblings: func(string) []Source { return []Source{{Path: "calc/helpers_test.go", Key: "h", Data: []byte(helper)}} },
+	})
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "calc/add_test.go", "TestAdd")
+}
+
+// Legitimate edits around helper calls raise nothing high.
+func TestHelperCallEditsLegitimate(t *testing.T) {
+	for _, tc := range []struct {
+		name, new string
+		quiet     bool // no finding at all
+	}{
+		{"inlined", strings.Replace(addHelperBase, "\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n",
+			"\tcheckAdd(t, 2, 3, 5)\n\tif got := Add(-1, 1); got != 0 {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n", 1), true},
+		{"replaced by another helper", strings.Replace(addHelperBase, "\tcheckAdd(t, -1, 1, 0)\n", "\tcheckSum(t, 0, -1, 1)\n}\n\nfunc checkSum(t *testing.T, want int, xs ...int) {\n\tif got := Add(xs[0], xs[1]); got != want {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n", 1), true},
+		{"helper renamed", strings.ReplaceAll(addHelperBase, "checkAdd", "assertAdd"), true},
+		{"folded into a table", strings.Replace(addHelperBase, "\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n",
+			"\tfor _, c := range []struct{ a, b, want int }{{2, 3, 5}, {-1, 1, 0}} {\n\t\tcheckAdd(t, c.a, c.b, c.want)\n\t}\n", 1), false},
+		{"case moved to a new test", strings.Replace(addHelperBase, "\tcheckAdd(t, -1, 1, 0)\n}\n",
+			"}\n\nfunc TestAddNegative(t *testing.T) {\n\tcheckAdd(t, -1, 1, 0)\n}\n", 1), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(mod("calc_test.go", addHelperBase, tc.new))
+			expectNoHigh(t, fs)
+			if tc.quiet && strings.Contains(dump(fs), "helper-call-removed") {
+				t.Errorf("helper-call-removed fired:%s", dump(fs))
+			}
+		})
+	}
+}

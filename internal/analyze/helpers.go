@@ -15,7 +15,8 @@ import (
 // t.Logf weakens every test that calls it, while no test changes. A helper's
 // check that is removed, or replaced by one that cannot fail, counts unless the
 // change gained as many checks elsewhere: in tests, or in other helpers (checks
-// moved out of the helper). High when the helper is left with no check that can
+// moved out of the helper), or the helpers it calls now reach them (see
+// callReach). High when the helper is left with no check that can
 // fail and a check it lost compared values; medium otherwise. Helpers are known
 // by name (every extractor names them) and only in test files; Go benchmarks
 // are not helpers here, since no test calls them, nor are hooks and describe
@@ -133,8 +134,9 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 		file := l.pr.path()
 		// A helper that checked something and now checks nothing that can
 		// fail is the cheat; one that keeps other checks is as often a
-		// refactor that moved a check behind a call (a constructor that now
-		// checks its own cleanup), which this analysis cannot see.
+		// refactor that moved a check behind a call this analysis cannot
+		// follow (into another package, or a helper that differs in its
+		// operands).
 		sev := gate.SeverityMedium
 		msg := fmt.Sprintf("%d %s taken out of test helper %s in %s (%s, line %d before the change); every test that calls it checks less, unless the %s moved behind a call",
 			n, plural(n, "check was", "checks were"), l.helper, file, quoteList(kinds, 3), l.lost[0].Line, plural(n, "check", "checks"))

@@ -96,6 +96,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			fs := a.compareAssertions(o, n, gain, cr)
+			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {
 				fs = dataChanged(o, n)
 			}
