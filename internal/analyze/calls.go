@@ -327,12 +327,56 @@ func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
 		return nil
 	}
 	newReach, newHelpers := nsc.reachHelpers(nt.Calls)
-	lost, gained := 0, max(0, len(nt.Assertions)-len(ot.Assertions))
+	// What the helpers run for the test changed by reachDelta, what it
+	// checks itself by ownDelta. A check the helpers no longer run for it
+	// is lost unless the test now makes it itself; its own lost checks are
+	// the assertion rules' business, and those moved into a helper were
+	// credited there. Other checks gained, helpers' or its own, at least as
+	// strong as the weakest lost one, make up for lost ones.
+	strength := map[string]testscan.Strength{}
+	ownDelta := map[string]int{}
+	for _, x := range ot.Assertions {
+		ownDelta[assertKey(x)]--
+	}
+	for _, x := range nt.Assertions {
+		k := assertKey(x)
+		ownDelta[k]++
+		strength[k] = x.Strength
+	}
+	for _, hs := range []struct {
+		sc      *callScope
+		helpers map[string]int
+	}{{osc, oldHelpers}, {nsc, newHelpers}} {
+		for h := range hs.helpers {
+			for _, x := range hs.sc.asserts[h] {
+				strength[assertKey(x)] = x.Strength
+			}
+		}
+	}
+	reachDelta := map[string]int{}
 	for k, v := range oldReach {
-		lost += max(0, v-newReach[k])
+		reachDelta[k] -= v
 	}
 	for k, v := range newReach {
-		gained += max(0, v-oldReach[k])
+		reachDelta[k] += v
+	}
+	lost, weakest := 0, testscan.Strong
+	for k, d := range reachDelta {
+		if d += max(0, ownDelta[k]); d < 0 && strength[k] > testscan.Trivial {
+			lost -= d
+			weakest = min(weakest, strength[k])
+		}
+	}
+	gained := 0
+	for k, d := range reachDelta {
+		if d += ownDelta[k]; d > 0 && strength[k] >= weakest {
+			gained += d
+		}
+	}
+	for k, d := range ownDelta {
+		if _, ok := reachDelta[k]; !ok && d > 0 && strength[k] >= weakest {
+			gained += d
+		}
 	}
 	if lost <= gained {
 		return nil
