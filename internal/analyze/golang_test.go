@@ -289,3 +289,15 @@ func TestHelperEditsLegitimate(t *testing.T) {
 		})
 	}
 }
+
+// A testify check replaced by the project's own assertion helper from
+// another package (prometheus 979aea1d49: require.ElementsMatch became
+// testutil.RequireEqual) is a stand-in, not a removal; a call that only
+// sets up (testutil.NewServer) stands in for nothing.
+func TestGoProjectAssertionHelper(t *testing.T) {
+	base := "package p\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/require\"\n\n\t\"example.com/proj/util/testutil\"\n)\n\nfunc TestLabels(t *testing.T) {\n\tlbls, err := Labels()\n\trequire.NoError(t, err)\n\trequire.ElementsMatch(t, lbls, want)\n}\n"
+	fs := run(mod("p_test.go", base, strings.Replace(base, "require.ElementsMatch(t, lbls, want)", "testutil.RequireEqual(t, lbls, want)", 1)))
+	expectNoHigh(t, fs)
+	fs = run(mod("p_test.go", base, strings.Replace(base, "require.ElementsMatch(t, lbls, want)", "testutil.NewServer(t)", 1)))
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "p_test.go", "TestLabels")
+}

@@ -181,8 +181,43 @@ func (e *env) libCall(call *ast.CallExpr, sel *ast.SelectorExpr) (testscan.Asser
 		if method == "Assert" || method == "Check" {
 			return e.checkerCall(line, fam, args)
 		}
+	case "":
+		if id, ok := sel.X.(*ast.Ident); ok && offset == 1 {
+			return e.projectCall(line, id.Name, method, call.Args)
+		}
 	}
 	return testscan.Assertion{}, false
+}
+
+// projectCall reads a project's own assertion helper in another package,
+// called with the testing value first: testutil.RequireEqual(t, want, got),
+// testutil.Ok(t, err), testutil.Equals(t, want, got). Its name says it
+// checks (Assert..., Require..., Expect..., Check..., Verify..., Equal...,
+// Ok, NotOk); one that compares says Equal or Eq, and takes the expected
+// value before the actual one, as testify does.
+func (e *env) projectCall(line int, pkg, method string, args []ast.Expr) (testscan.Assertion, bool) {
+	if _, imported := e.ctx.pkgs[pkg]; !imported || len(args) < 2 || !e.isTestingExpr(args[0]) || !isProjectAssertName(method) {
+		return testscan.Assertion{}, false
+	}
+	spec := libSpec{strength: medium, shape: shSubj}
+	if strings.Contains(method, "Equal") || strings.HasSuffix(method, "Eq") {
+		spec = libSpec{strength: strong, shape: shEqual}
+	}
+	if strings.Contains(method, "Not") {
+		spec.negated = true
+	}
+	return e.libAssertion(line, pkg+"."+method, spec, args[1:]), true
+}
+
+// isProjectAssertName reports whether an exported function name says that
+// it checks something.
+func isProjectAssertName(name string) bool {
+	for _, p := range []string{"Assert", "Require", "Expect", "Check", "Verify", "Equal"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return name == "Ok" || name == "NotOk" || name == "Equals"
 }
 
 func lookupTestify(method string) (libSpec, bool) {

@@ -229,6 +229,36 @@ func TestLibs(t *testing.T) {
 			},
 		},
 		{
+			name: "a project's assertion helpers in other packages, by name",
+			id:   "TestProject",
+			src: `package p
+
+import (
+	"testing"
+
+	"example.com/proj/util/testutil"
+)
+
+func TestProject(t *testing.T) {
+	srv := testutil.NewServer(t)
+	testutil.RequireEqual(t, want, srv.Labels())
+	testutil.Ok(t, srv.Close())
+	testutil.NotOk(t, srv.Start())
+	testutil.Equals(t, 3, srv.Count())
+	testutil.AssertContains(t, srv.Names(), "a")
+	testutil.Equal(srv.Count(), 3)
+	notimported.RequireEqual(t, 1, srv.Count())
+}
+`,
+			want: []testscan.Assertion{
+				{Line: 11, Kind: "testutil.RequireEqual", Strength: testscan.Strong, Subject: "srv.Labels()", Expected: "want"},
+				{Line: 12, Kind: "testutil.Ok", Strength: testscan.Medium, Subject: "srv.Close()"},
+				{Line: 13, Kind: "testutil.NotOk", Strength: testscan.Medium, Negated: true, Subject: "srv.Start()"},
+				{Line: 14, Kind: "testutil.Equals", Strength: testscan.Strong, Subject: "srv.Count()", Expected: "3"},
+				{Line: 15, Kind: "testutil.AssertContains", Strength: testscan.Medium, Subject: "srv.Names()"},
+			},
+		},
+		{
 			name: "helpers defined in the body count; helpers outside do not",
 			id:   "TestHelpers",
 			src: `package p
