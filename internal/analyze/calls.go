@@ -312,10 +312,10 @@ func droppedCall(old, cur []testscan.Call) bool {
 // test as surely as a deleted assert, while the test itself asserts as much
 // as before. Checks reached at the new side, and the test's own new
 // assertions, make up for lost ones. High when the test no longer calls a
-// helper that compared values, asserts no more by itself, and the file as a
-// whole calls that helper less (a call moved to a sibling test is a
-// refactor); medium otherwise (cases folded into a loop call the helper
-// from fewer places).
+// helper that compared values, gained no check in their place, asserts no
+// more by itself, and the file as a whole calls that helper less (a call
+// moved to a sibling test is a refactor); medium otherwise (cases folded
+// into a loop call the helper from fewer places).
 func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
 	ot, nt := o.tc, n.tc
 	if cr == nil || len(ot.Calls) == 0 || !droppedCall(ot.Calls, nt.Calls) || n.side.ext == nil || o.side.ext == nil {
@@ -388,7 +388,7 @@ func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
 			continue
 		}
 		gone = append(gone, h)
-		if comparedValues(osc.asserts[h]) && len(nt.Assertions) <= len(ot.Assertions) &&
+		if comparedValues(osc.asserts[h]) && gained == 0 && len(nt.Assertions) <= len(ot.Assertions) &&
 			fileSites(cr.whole(n.pr, false), h) < fileSites(cr.whole(o.pr, true), h) {
 			high = true
 		}

@@ -188,6 +188,10 @@ func TestHelperCallRemoved(t *testing.T) {
 
 // Legitimate edits around helper calls raise nothing high.
 func TestHelperCallEditsLegitimate(t *testing.T) {
+	withOwn := strings.Replace(addHelperBase, "\tcheckAdd(t, 2, 3, 5)\n", "\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"zero\")\n\t}\n\tcheckAdd(t, 2, 3, 5)\n", 1)
+	fs := run(mod("calc_test.go", withOwn, strings.Replace(strings.Replace(withOwn, "import \"testing\"\n", "import (\n\t\"testing\"\n\n\t\"example.com/calc/testutil\"\n)\n", 1),
+		"\tif Add(0, 0) != 0 {\n\t\tt.Fatal(\"zero\")\n\t}\n\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n", "\ttestutil.Equals(t, []int{0, 5, 0}, []int{Add(0, 0), Add(2, 3), Add(-1, 1)})\n", 1)))
+	expectNoHigh(t, fs) // calls folded into one project assertion
 	for _, tc := range []struct {
 		name, new string
 		quiet     bool // no finding at all
@@ -196,6 +200,8 @@ func TestHelperCallEditsLegitimate(t *testing.T) {
 			"\tcheckAdd(t, 2, 3, 5)\n\tif got := Add(-1, 1); got != 0 {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n", 1), true},
 		{"replaced by another helper", strings.Replace(addHelperBase, "\tcheckAdd(t, -1, 1, 0)\n", "\tcheckSum(t, 0, -1, 1)\n}\n\nfunc checkSum(t *testing.T, want int, xs ...int) {\n\tif got := Add(xs[0], xs[1]); got != want {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n", 1), true},
 		{"helper renamed", strings.ReplaceAll(addHelperBase, "checkAdd", "assertAdd"), true},
+		{"two calls replaced by one project assertion", strings.Replace(strings.Replace(addHelperBase, "import \"testing\"\n", "import (\n\t\"testing\"\n\n\t\"example.com/calc/testutil\"\n)\n", 1),
+			"\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n", "\ttestutil.Equals(t, []int{5, 0}, []int{Add(2, 3), Add(-1, 1)})\n", 1), false},
 		{"folded into a table", strings.Replace(addHelperBase, "\tcheckAdd(t, 2, 3, 5)\n\tcheckAdd(t, -1, 1, 0)\n",
 			"\tfor _, c := range []struct{ a, b, want int }{{2, 3, 5}, {-1, 1, 0}} {\n\t\tcheckAdd(t, c.a, c.b, c.want)\n\t}\n", 1), false},
 		{"case moved to a new test", strings.Replace(addHelperBase, "\tcheckAdd(t, -1, 1, 0)\n}\n",
