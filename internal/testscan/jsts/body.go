@@ -18,6 +18,7 @@ type bodyFacts struct {
 	tokens     int
 	literals   []string
 	norm       []string // normalized tokens of the whole callback, for the fingerprint
+	calls      []testscan.Call
 }
 
 // analyzeBody collects assertions, skip calls, early returns, literals and
@@ -28,6 +29,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 	f.norm = t.normTokens(fn.from, fn.to)
 	f.tokens = t.normCount(fn.bodyFrom, fn.bodyTo)
 	if fn.ref {
+		f.calls = t.refCall(fn, nil)
 		return f
 	}
 	top := fn.bodyOpen
@@ -42,10 +44,15 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 				f.literals = append(f.literals, t.normTok(j))
 			}
 		case tkIdent:
+			as := t.assertionAt(j, fn.bodyTo, fn.param)
+			if len(as) > 0 {
+				t.markLinks(j, fn.bodyTo)
+			}
+			f.calls = t.addCall(f.calls, j, fn.param)
 			if len(f.assertions) >= maxAssertions {
 				break
 			}
-			if as := t.assertionAt(j, fn.bodyTo, fn.param); len(as) > 0 {
+			if len(as) > 0 {
 				f.assertions = append(f.assertions, as...)
 				if firstAssert < 0 {
 					firstAssert = j

@@ -22,4 +22,9 @@
 // Assertions outside test case calls (in helper functions, hooks, describe
 // bodies, support files) are File.HelperAssertions; those in a test body,
 // including helpers defined inside it, belong to the test.
+//
+// The calls of each test (TestCase.Calls: "f" for f(...), ".m" for x.m(...),
+// after those of the setup hooks of the file and the enclosing groups) and of
+// each named helper (File.HelperCalls) are read in the same walks; see
+// callnames.go for what is left out.
 package jsts

@@ -72,10 +72,11 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	t := newTree(string(src), jsx)
 	f := &testscan.File{Lang: testscan.JavaScript}
 	s := newScanner(t)
-	s.scanRange(0, len(t.toks), scope{})
+	s.scanRange(0, len(t.toks), scope{calls: s.hookCalls(0, len(t.toks))})
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()
 	f.Helpers = s.helperNames
+	f.HelperCalls = s.helperCalls
 	f.Suppressions = t.suppressions()
 	if e.IsTestFile(p) || isSetupFile(p) {
 		f.Bypasses = t.bypasses()

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -25,6 +27,7 @@ func FuzzExtract(f *testing.F) {
 		"function shouldHaveBody (buf) {\n  return function (res) { assert.strictEqual(res.text, buf.toString('hex')) }\n}\nconst macro = (t, i) => t.is(parse(i), 1)\nexports.shouldHaveBody = shouldHaveBody",
 		"request(app).get('/').expect(",
 		"x = request(a).get(x = request(b).expect(y = request(c",
+		"class P { async open(): Promise<void> { await this.page.goto(`/${path(x)}`) } }\ntest.beforeEach(async ({ page }) => { await new P(page).open() })\ntest('t', async () => { make<U>()?.x?.(); @D() m() {} f(a) ? g() : h(); })",
 	}
 	for _, s := range seeds {
 		f.Add("x.test.tsx", s)
@@ -71,8 +74,34 @@ func FuzzExtract(f *testing.F) {
 			if len(tc.Fingerprint) != 16 {
 				t.Errorf("%s: fingerprint %q", tc.ID, tc.Fingerprint)
 			}
+			checkCalls(t, tc.ID, tc.Calls)
+		}
+		helpers := map[string]bool{}
+		for _, h := range file.Helpers {
+			helpers[h] = true
+		}
+		for name, calls := range file.HelperCalls {
+			if !helpers[name] || len(calls) == 0 {
+				t.Errorf("helper calls of %q (%d), helpers %q", name, len(calls), file.Helpers)
+			}
+			checkCalls(t, name, calls)
 		}
 	})
+}
+
+// checkCalls checks the invariants of a test's or helper's calls.
+func checkCalls(t *testing.T, who string, calls []testscan.Call) {
+	t.Helper()
+	if len(calls) > testscan.MaxCalls {
+		t.Errorf("%s: %d calls", who, len(calls))
+	}
+	seen := map[string]bool{}
+	for _, c := range calls {
+		if c.Name == "" || c.Name == "." || c.Sites < 1 || seen[c.Name] {
+			t.Errorf("%s: call %+v in %+v", who, c, calls)
+		}
+		seen[c.Name] = true
+	}
 }
 
 // largeSource generates a realistic test file of about n bytes.

@@ -55,6 +55,7 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 	var inCtx []int32
 	var out []testscan.Assertion
 	names := map[int32]string{}
+	helperOf := map[int32]string{} // helperName by the bracket around a call
 	seen := map[string]bool{}
 	k := 0
 	for j := 0; j < len(t.toks) && len(out) < maxHelperAssertions; j++ {
@@ -81,6 +82,10 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 		}
 		from := len(out)
 		out = append(out, t.assertionAt(j, limit, param)...)
+		if len(out) > from {
+			t.markLinks(j, limit)
+		}
+		s.addHelperCall(j, param, names, helperOf)
 		if len(out) > from {
 			name := t.helperName(j, names)
 			for i := from; i < len(out); i++ {

@@ -28,6 +28,8 @@ type scope struct {
 	skip    *testscan.Skip
 	only    bool
 	depth   int
+	// calls are those of the setup hooks of the file and the enclosing groups.
+	calls []testscan.Call
 }
 
 // scanner walks the token tree and collects test cases.
@@ -48,11 +50,15 @@ type scanner struct {
 	work int
 	// testSpans maps the first token of each test call to the token after it.
 	testSpans map[int]int
+	// hooks caches the calls of a group body's setup hooks by its first token.
+	hooks map[int][]testscan.Call
+	// helperCalls are File.HelperCalls, set by helperAssertions.
+	helperCalls map[string][]testscan.Call
 }
 
 func newScanner(t *tree) *scanner {
 	return &scanner{t: t, ids: map[string]int{}, commentAssert: map[int]bool{}, bodies: map[int]bodyFacts{},
-		testSpans: map[int]int{}}
+		testSpans: map[int]int{}, hooks: map[int][]testscan.Call{}}
 }
 
 // scanRange finds test and group calls in [from, to). Test bodies are not
@@ -126,6 +132,12 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 		if sc.depth >= maxDepth {
 			return false
 		}
+		calls := sc.calls
+		if hasFn && !fn.ref && fn.bodyOpen >= 0 {
+			if hooks := s.hookCalls(fn.bodyFrom, fn.bodyTo); len(hooks) > 0 {
+				calls = mergeCalls(sc.calls, hooks)
+			}
+		}
 		for _, ti := range titles {
 			child := scope{
 				prefix:  append(append([]string(nil), sc.prefix...), ti.text),
@@ -133,6 +145,7 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 				skip:    firstSkip(own, sc.skip),
 				only:    sc.only || only,
 				depth:   sc.depth + 1,
+				calls:   calls,
 			}
 			s.scanRange(fn.from, fn.to, child)
 		}
@@ -161,6 +174,12 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 		endTok = c.close - 1
 	}
 	endTok = min(max(endTok, c.start), len(t.toks)-1)
+	// The rows of a table share their calls (capped: an append copies).
+	calls := body.calls
+	if len(sc.calls) > 0 {
+		calls = mergeCalls(sc.calls, body.calls)
+	}
+	calls = calls[:len(calls):len(calls)]
 	for _, ti := range titles {
 		if len(s.tests) >= maxTests {
 			return true
@@ -177,6 +196,7 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 			BodyTokens:          body.tokens,
 			Literals:            append([]string(nil), body.literals...),
 			Fingerprint:         fingerprint(optsNorm, body.norm, ti.row),
+			Calls:               calls,
 		}
 		tc.ID = s.uniqueID(strings.Join(append(append([]string(nil), sc.prefix...), ti.text), idSeparator), tc.Dynamic)
 		s.tests = append(s.tests, tc)

@@ -23,6 +23,9 @@ type tree struct {
 	parent   []int32
 	broken   bool
 	req      *reqScope // supertest imports and request variables, read on first use
+	// links marks, one bit per token, the heads and links of assertion chains
+	// (see markLinks), allocated on first use.
+	links []uint64
 }
 
 func newTree(src string, jsx bool) *tree {
