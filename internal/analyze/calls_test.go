@@ -216,3 +216,34 @@ func TestHelperCallEditsLegitimate(t *testing.T) {
 		})
 	}
 }
+
+// JavaScript: a check moved into a helper of an untouched file of the test
+// folder is not a removal; dropping the call to a checking page-object
+// method is reported.
+func TestCallsJavaScript(t *testing.T) {
+	helpers := "export function expectUser(user) {\n  expect(user.name).toBe('bob');\n  expect(user.age).toBe(42);\n}\n\nexport class UserPage {\n  async checkTitle(page) {\n    expect(await page.title()).toBe('Users');\n  }\n}\n"
+	siblings := func(dir string) []Source {
+		if dir != "test" {
+			return nil
+		}
+		return []Source{{Path: "test/helpers.js", Key: "h", Data: []byte(helpers)}}
+	}
+	before := "import { load } from '../src/users.js';\n\ntest('loads bob', async () => {\n  const user = await load(1);\n  expect(user.name).toBe('bob');\n  expect(user.age).toBe(42);\n});\n"
+	after := "import { load } from '../src/users.js';\nimport { expectUser } from './helpers.js';\n\ntest('loads bob', async () => {\n  const user = await load(1);\n  expectUser(user);\n});\n"
+	fs := runChange(Change{Files: []FileChange{mod("test/users.test.js", before, after)}, Siblings: siblings})
+	expectNoHigh(t, fs)
+	if strings.Contains(dump(fs), "assertion-removed") {
+		t.Errorf("moved checks reported:%s", dump(fs))
+	}
+	// Without the helper file the move cannot be seen, and the removal is
+	// reported: missing data is not read as no regression.
+	fs = runChange(Change{Files: []FileChange{mod("test/users.test.js", before, after)}})
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "test/users.test.js", "loads bob")
+
+	page := "import { UserPage } from './helpers.js';\n\ntest('title', async ({ page }) => {\n  const users = new UserPage();\n  await page.goto('/users');\n  await users.checkTitle(page);\n});\n"
+	fs = runChange(Change{Files: []FileChange{mod("test/page.test.js", page, strings.Replace(page, "  await users.checkTitle(page);\n", "", 1))}, Siblings: siblings})
+	expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, "test/page.test.js", "title")
+	if !strings.Contains(dump(fs), "checkTitle") {
+		t.Errorf("want the finding to name checkTitle:%s", dump(fs))
+	}
+}
