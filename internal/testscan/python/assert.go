@@ -343,27 +343,27 @@ func assertionCalls(toks []token) []testscan.Assertion {
 		if t.kind != tkName || !isOp(toks[i+1], "(") {
 			continue
 		}
-		dot := i > 0 && isOp(toks[i-1], ".")
+		kind := assertCallKind(toks, i)
+		if kind == acNone {
+			continue
+		}
 		name := t.text
 		var a testscan.Assertion
-		found := false
 		close := matchClose(toks, i+1)
 		args := parseArgs(toks[i+2 : max(close, i+2)])
 		if close == len(toks)-1 && !isOp(toks[close], ")") {
 			args = parseArgs(toks[i+2:])
 		}
 		arg := func(n int, kw string) string { return compact(argOr(args, n, kw)) }
-		switch {
-		case dot && mockRules[name] != (unittestRule{}):
+		switch kind {
+		case acMock:
 			r := mockRules[name]
 			recv := toks[receiverStart(toks, i-1) : i-1]
 			a = testscan.Assertion{Kind: name, Strength: r.strength, Negated: r.negated, Subject: compact(recv)}
 			if r.strength == testscan.Strong {
 				a.Expected = compact(toks[i+2 : max(close, i+2)])
 			}
-			found = true
-		case dot && i >= 2 && toks[i-2].text == "pytest" && (name == "raises" || name == "warns" || name == "deprecated_call"),
-			!dot && (name == "raises" || name == "warns"):
+		case acPytest:
 			a = testscan.Assertion{Kind: "pytest." + name, Strength: testscan.Medium, Expected: arg(0, "expected_exception")}
 			if name == "warns" {
 				a.Expected = arg(0, "expected_warning")
@@ -375,19 +375,47 @@ func assertionCalls(toks []token) []testscan.Assertion {
 			if f := positional(args, 1); f != nil {
 				a.Subject = compact(f)
 			}
-			found = true
-		case dot && isUnittestMethod(name):
+		case acUnittest:
 			canon, _ := unittestMethod(name)
-			a, found = unittestAssertion(canon, args), true
-		case strings.HasPrefix(name, "assert_") && len(name) > len("assert_"):
-			a, found = helperAssertion(name, args), true
+			a = unittestAssertion(canon, args)
+		case acHelper:
+			a = helperAssertion(name, args)
 		}
-		if found {
-			a.Line = int(t.line)
-			out = append(out, a)
-		}
+		a.Line = int(t.line)
+		out = append(out, a)
 	}
 	return out
+}
+
+// assertCallType says which kind of assertion a call is.
+type assertCallType uint8
+
+const (
+	acNone     assertCallType = iota
+	acMock                    // mock.assert_called_once_with(...)
+	acPytest                  // pytest.raises / warns / deprecated_call
+	acUnittest                // self.assertEqual(...)
+	acHelper                  // assert_frame_equal(...), assert_valid(...)
+)
+
+// assertCallKind classifies the call whose name is toks[i] (followed by its
+// '('): the kind of assertion assertionCalls reads it as, acNone for a call
+// that is not one.
+func assertCallKind(toks []token, i int) assertCallType {
+	dot := i > 0 && isOp(toks[i-1], ".")
+	name := toks[i].text
+	switch {
+	case dot && mockRules[name] != (unittestRule{}):
+		return acMock
+	case dot && i >= 2 && toks[i-2].text == "pytest" && (name == "raises" || name == "warns" || name == "deprecated_call"),
+		!dot && (name == "raises" || name == "warns"):
+		return acPytest
+	case dot && isUnittestMethod(name):
+		return acUnittest
+	case strings.HasPrefix(name, "assert_") && len(name) > len("assert_"):
+		return acHelper
+	}
+	return acNone
 }
 
 // unittestAssertion classifies a TestCase assertion method call.

@@ -252,6 +252,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		}
 	}
 	tc.Assertions = assertions(body)
+	tc.Calls = m.testCalls(def, scopes)
 	tc.Skip = decoratorSkip(def.decos)
 	for i := len(scopes) - 1; i >= 0 && tc.Skip == nil; i-- {
 		tc.Skip = scopes[i].skip

@@ -2,7 +2,8 @@
 // functions and Test classes, unittest.TestCase methods (with pytest's node ids,
 // parametrize tables expanded where their values are literal), skip and xfail
 // marks, assert statements and assertion calls (in tests, and in the helpers,
-// fixtures and setUp methods that are not tests), suppression comments such as
+// fixtures and setUp methods that are not tests), the functions, methods and
+// fixtures tests and helpers call, suppression comments such as
 // # noqa and # type: ignore, forced exits in conftest.py and hooks, public API
 // names and the literals production code compares against.
 //

@@ -65,6 +65,10 @@ type module struct {
 	// testDefs are the defs collected as test functions, whose bodies hold test
 	// assertions rather than helper ones.
 	testDefs map[*stmt]bool
+	// imports are the names the file's import statements bind, other than
+	// those of test support modules, read on first use (see importNames).
+	imports map[string]bool
+	callBuf []testscan.Call // scratch for testCalls and helperCalls
 }
 
 // Extract parses src. It never fails: input that does not parse gives what was
@@ -90,7 +94,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f := &testscan.File{Lang: testscan.Python}
 	if !m.stub {
 		f.Tests = m.collectTests()
-		f.HelperAssertions, f.Helpers = m.helpers()
+		f.HelperAssertions, f.Helpers, f.HelperCalls = m.helpers()
 	}
 	f.Suppressions = m.suppressions()
 	f.Bypasses = m.bypasses()

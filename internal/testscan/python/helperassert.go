@@ -8,28 +8,44 @@ import "github.com/ralph-gate/ralph-gate/internal/testscan"
 // a test belongs to that test, and one nested in a helper to that helper.
 // Statements outside any function (module-level asserts) are not helpers.
 func (m *module) helperAssertions() []testscan.Assertion {
-	out, _ := m.helpers()
+	out, _, _ := m.helpers()
 	return out
 }
 
-// helpers returns the assertions of the module's non-test functions and the
-// names of those functions.
-func (m *module) helpers() ([]testscan.Assertion, []string) {
+// helpers returns the assertions of the module's non-test functions, the
+// names of those functions and their calls by name (File.HelperCalls; the
+// calls of functions sharing a name, such as the setUp of two classes, are
+// merged).
+func (m *module) helpers() ([]testscan.Assertion, []string, map[string][]testscan.Call) {
 	var out []testscan.Assertion
 	var names []string
+	var calls map[string][]testscan.Call
 	walk(m.root.body, func(s *stmt) bool {
 		if !s.isDef() {
 			return true
 		}
 		if !m.testDefs[s] {
+			name := s.defName()
 			from := len(out)
 			out = append(out, assertions(s.body)...)
 			for i := from; i < len(out); i++ {
-				out[i].Helper = s.defName()
+				out[i].Helper = name
 			}
-			names = append(names, s.defName())
+			names = append(names, name)
+			if cs := m.helperCalls(s); len(cs) > 0 && name != "" {
+				if calls == nil {
+					calls = map[string][]testscan.Call{}
+				}
+				if prev, ok := calls[name]; ok {
+					for _, c := range cs {
+						prev = testscan.AddCalls(prev, c.Name, c.Sites)
+					}
+					cs = prev
+				}
+				calls[name] = cs
+			}
 		}
 		return false
 	})
-	return out, names
+	return out, names, calls
 }
