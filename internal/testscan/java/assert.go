@@ -219,7 +219,7 @@ func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testsc
 		return a // verify without a call: a helper, or an incomplete chain
 	}
 	a.Strength = testscan.Strong
-	a.Expected = joinTokens(b.toks[c+2 : b.closeOf(c+3)+1])
+	a.Expected = joinTokens(b.toks[c+2 : min(b.closeOf(c+3)+1, len(b.toks))])
 	if len(args) > 1 && len(args[1]) > 0 {
 		switch args[1][0].text {
 		case "never", "atLeast", "atLeastOnce", "atMost", "atMostOnce":

@@ -1,6 +1,8 @@
 package java
 
 import (
+	"slices"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -8,6 +10,7 @@ import (
 type bodyScan struct {
 	assertions []testscan.Assertion
 	skip       *testscan.Skip
+	calls      []testscan.Call // see callSite
 }
 
 // assumptionNames are JUnit 4 Assume and JUnit 5 Assumptions calls that abort a
@@ -18,10 +21,12 @@ var assumptionNames = map[string]bool{
 }
 
 // scanBody finds the assertions of the body between the braces at open and close,
-// and the assumption or early return that can keep it from running.
-func scanBody(toks []token, match []int, open, close int, testng bool) bodyScan {
+// the assumption or early return that can keep it from running, and its calls.
+// scratch is a buffer the calls are gathered in, reused from body to body.
+func scanBody(toks []token, match []int, open, close int, testng bool, scratch *[]testscan.Call) bodyScan {
 	b := &bodyScanner{toks: toks, match: match, end: close, testng: testng}
 	var out bodyScan
+	calls := (*scratch)[:0]
 	firstAssert := -1
 	var earlyReturn, assume *testscan.Skip
 	var blocks []bool // per open brace: whether it is the block of an if/else
@@ -50,7 +55,11 @@ func scanBody(toks []token, match []int, open, close int, testng bool) bodyScan 
 		if t.text == "return" && topLevel && firstAssert < 0 && earlyReturn == nil && b.is(i+1, ";") {
 			earlyReturn = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.line}
 		}
-		if !b.is(i+1, "(") || !b.rootCall(i) {
+		if !b.is(i+1, "(") {
+			continue
+		}
+		calls = b.callSite(calls, i)
+		if !b.rootCall(i) {
 			continue
 		}
 		if assumptionNames[t.text] && parens == 0 && len(blocks) == 0 && assume == nil {
@@ -63,6 +72,10 @@ func scanBody(toks []token, match []int, open, close int, testng bool) bodyScan 
 		}
 		out.assertions = append(out.assertions, found...)
 	}
+	if len(calls) > 0 {
+		out.calls = slices.Clone(calls)
+	}
+	*scratch = calls[:0]
 	if assume != nil {
 		out.skip = assume
 	} else {

@@ -2,8 +2,8 @@
 // Java source files: JUnit 3, 4 and 5, TestNG and Theories tests with their ids
 // ("Class.method", "Outer.Inner.method"), skip annotations and assumptions, JUnit,
 // AssertJ, Hamcrest and Mockito assertions (in tests, and in helper and lifecycle
-// methods), suppression annotations and comments, empty catch blocks, public API,
-// and literal comparisons.
+// methods), the methods tests and helpers call, suppression annotations and
+// comments, empty catch blocks, public API, and literal comparisons.
 //
 // The extractor runs a hand-written tokenizer that understands string literals,
 // text blocks, char literals and comments, then a tolerant declaration parser over

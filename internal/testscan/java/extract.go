@@ -54,7 +54,7 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	ps.members(0, len(lx.toks), nil)
 	f := &testscan.File{Lang: testscan.Java}
 	f.Tests = ps.tests(lx.comments)
-	f.HelperAssertions, f.Helpers = ps.helperAssertions()
+	f.HelperAssertions, f.Helpers, f.HelperCalls = ps.helperAssertions()
 	f.Exports = ps.exports
 	f.Suppressions = suppressions(lx.toks, match, lx.comments)
 	f.Comparisons = comparisons(lx.toks, match)

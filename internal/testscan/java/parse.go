@@ -48,6 +48,7 @@ type parser struct {
 	methods  []*methodDecl
 	exports  []testscan.Symbol
 	exported map[string]bool
+	callBuf  []testscan.Call // scratch for scanBody
 }
 
 var modifiers = map[string]bool{

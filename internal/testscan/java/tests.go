@@ -51,8 +51,9 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			tc.EndLine = tc.Line
 		}
 		tc.Assertions = annotationAssertions(m.annots)
-		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng)
+		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
 		tc.Assertions = append(tc.Assertions, scan.assertions...)
+		tc.Calls = scan.calls
 		tc.Skip = annotationSkip(m.annots)
 		for o := m.owner; tc.Skip == nil && o != nil; o = o.parent {
 			tc.Skip = annotationSkip(o.annots)
