@@ -1,6 +1,8 @@
 package rust
 
 import (
+	"slices"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -8,21 +10,35 @@ import (
 type bodyScan struct {
 	assertions []testscan.Assertion
 	skip       *testscan.Skip
+	calls      []testscan.Call // see callName
 }
 
 // scanBody finds the assertion macros of the body between the braces at open and
 // close, and a return before the first of them at the top level of the body
 // (directly, or inside a top-level if block).
-func scanBody(toks []token, match []int, open, close int) bodyScan {
+//
+// It also gathers the body's calls, in scratch, a buffer reused from body to
+// body.
+func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Call) bodyScan {
 	var out bodyScan
+	calls := (*scratch)[:0]
 	parens := 0
 	var blocks []bool // per open brace: whether it is the block of an if/else
 	pendingIf, pendingDepth, pendingParens := false, 0, 0
 	firstAssert := false
+	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
 		if t.kind == tkPunct {
 			switch t.text {
+			case "#":
+				k := i + 1
+				if k < close && isPunct(toks[k], "!") {
+					k++
+				}
+				if k < close && isPunct(toks[k], "[") && match[k] > k {
+					attrEnd = match[k]
+				}
 			case "(", "[":
 				parens++
 			case ")", "]":
@@ -42,6 +58,9 @@ func scanBody(toks []token, match []int, open, close int) bodyScan {
 		}
 		if t.kind != tkIdent {
 			continue
+		}
+		if i+1 < close && toks[i+1].kind == tkPunct && (toks[i+1].text == "(" || toks[i+1].text == "::") && i > attrEnd {
+			calls = addCallAt(calls, toks, i)
 		}
 		switch t.text {
 		case "if", "else":
@@ -63,6 +82,10 @@ func scanBody(toks []token, match []int, open, close int) bodyScan {
 			}
 		}
 	}
+	if len(calls) > 0 {
+		out.calls = slices.Clone(calls)
+	}
+	*scratch = calls[:0]
 	return out
 }
 

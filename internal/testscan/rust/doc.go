@@ -2,7 +2,8 @@
 // Rust source files: #[test] functions and their async, rstest, test_case,
 // quickcheck and proptest variants with module-path ids ("tests::parses_empty"),
 // #[ignore] and cfg_attr skips, assert macros (std, approx, insta, claims,
-// pretty_assertions) in tests and in helper functions and methods,
+// pretty_assertions) in tests and in helper functions and methods, the
+// functions, methods and rstest fixtures tests and helpers call,
 // #[should_panic], #[allow] attributes, discarded and swallowed errors, pub items,
 // and literal comparisons.
 //

@@ -41,12 +41,13 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	match, balanced := matchGroups(lx.toks)
 	ps := &parser{toks: lx.toks, match: match}
 	ps.items(0, len(lx.toks), &module{exported: true}, false)
-	helperAssertions, helpers := ps.helperAssertions()
+	helperAssertions, helpers, helperCalls := ps.helperAssertions()
 	return &testscan.File{
 		Lang:             testscan.Rust,
 		Tests:            ps.tests(lx.comments),
 		HelperAssertions: helperAssertions,
 		Helpers:          helpers,
+		HelperCalls:      helperCalls,
 		Suppressions:     suppressions(lx.toks, match),
 		Exports:          ps.exports,
 		Comparisons:      comparisons(lx.toks, match),

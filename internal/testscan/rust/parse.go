@@ -24,6 +24,7 @@ type fnDecl struct {
 	name      string
 	attrs     []attr
 	line      int // first line of the item, attributes included
+	paramOpen int // index of the '(' of the parameters, -1 when not found
 	bodyOpen  int
 	bodyClose int // the matching '}', or len(toks) when unterminated
 	endLine   int
@@ -38,6 +39,7 @@ type parser struct {
 	fns      []*fnDecl
 	exports  []testscan.Symbol
 	exported map[string]bool
+	callBuf  []testscan.Call // scratch for scanBody
 }
 
 func (p *parser) at(i int) token {
@@ -250,11 +252,20 @@ func (p *parser) fn(i, end int, m *module, attrs []attr, exported bool, line int
 	}
 	p.export(exported, m, name.text, "func", p.toks[i].line)
 	k := i + 2
+	params, angle := -1, 0
 	for k < end {
+		switch {
+		case p.is(k, "<"):
+			angle++
+		case p.is(k, ">"):
+			angle--
+		case p.is(k, "(") && angle == 0 && params < 0:
+			params = k
+		}
 		switch {
 		case p.is(k, "{"):
 			c := p.closeOf(k, end)
-			f := &fnDecl{mod: m, name: name.text, attrs: attrs, line: line, bodyOpen: k, bodyClose: c, quick: quick}
+			f := &fnDecl{mod: m, name: name.text, attrs: attrs, line: line, paramOpen: params, bodyOpen: k, bodyClose: c, quick: quick}
 			f.endLine = p.at(c).line
 			if c >= len(p.toks) {
 				f.endLine = p.at(len(p.toks) - 1).line

@@ -66,8 +66,15 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			base.EndLine = base.Line
 		}
 		base.Assertions = attrAssertions(f.attrs)
-		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose)
+		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf)
 		base.Assertions = append(base.Assertions, scan.assertions...)
+		base.Calls = scan.calls
+		if fx := p.fixtureCalls(nil, f); len(fx) > 0 {
+			for _, c := range scan.calls {
+				fx = testscan.AddCalls(fx, c.Name, c.Sites)
+			}
+			base.Calls = fx
+		}
 		base.Skip = attrSkip(f.attrs)
 		if base.Skip == nil {
 			base.Skip = f.mod.skip
