@@ -247,3 +247,46 @@ func TestCallsJavaScript(t *testing.T) {
 		t.Errorf("want the finding to name checkTitle:%s", dump(fs))
 	}
 }
+
+// Python, Java and Rust: a check moved into a helper the test now calls is
+// not a removal; the same check deleted is.
+func TestCallsOtherLanguages(t *testing.T) {
+	conftest := "import pytest\n\n\ndef get_ok(client, url):\n    resp = client.get(url)\n    assert resp.status_code == 200\n    return resp\n"
+	siblings := func(dir string) []Source {
+		if dir != "tests" {
+			return nil
+		}
+		return []Source{{Path: "tests/conftest.py", Key: "c", Data: []byte(conftest)}}
+	}
+	pyBefore := "def test_users(client):\n    resp = client.get('/users')\n    assert resp.status_code == 200\n    assert resp.json() == []\n"
+	pyAfter := "from conftest import get_ok\n\n\ndef test_users(client):\n    resp = get_ok(client, '/users')\n    assert resp.json() == []\n"
+	pyDeleted := "def test_users(client):\n    resp = client.get('/users')\n    assert resp.json() == []\n"
+
+	javaHelper := "\n    private void assertOk(Response resp) {\n        assertEquals(200, resp.status());\n    }\n"
+	javaBefore := "package app;\n\nclass UsersTest {\n    @Test\n    void lists() {\n        Response resp = client.get(\"/users\");\n        assertEquals(200, resp.status());\n        assertEquals(\"[]\", resp.body());\n    }\n" + javaHelper + "}\n"
+	javaAfter := strings.Replace(javaBefore, "        assertEquals(200, resp.status());\n        assertEquals(\"[]\"", "        assertOk(resp);\n        assertEquals(\"[]\"", 1)
+	javaDeleted := strings.Replace(javaBefore, "        assertEquals(200, resp.status());\n        assertEquals(\"[]\"", "        assertEquals(\"[]\"", 1)
+
+	rsBefore := "#[cfg(test)]\nmod tests {\n    fn check_ok(resp: &Response) {\n        assert_eq!(resp.status(), 200);\n    }\n\n    #[test]\n    fn lists() {\n        let resp = get(\"/users\");\n        assert_eq!(resp.status(), 200);\n        assert_eq!(resp.body(), \"[]\");\n    }\n}\n"
+	rsAfter := strings.Replace(rsBefore, "        assert_eq!(resp.status(), 200);\n        assert_eq!(resp.body()", "        check_ok(&resp);\n        assert_eq!(resp.body()", 1)
+	rsDeleted := strings.Replace(rsBefore, "        assert_eq!(resp.status(), 200);\n        assert_eq!(resp.body()", "        assert_eq!(resp.body()", 1)
+
+	for _, tc := range []struct {
+		lang, path, test       string
+		before, after, deleted string
+	}{
+		{"python", "tests/test_users.py", "test_users", pyBefore, pyAfter, pyDeleted},
+		{"java", "src/test/java/app/UsersTest.java", "UsersTest.lists", javaBefore, javaAfter, javaDeleted},
+		{"rust", "tests/users.rs", "tests::lists", rsBefore, rsAfter, rsDeleted},
+	} {
+		t.Run(tc.lang, func(t *testing.T) {
+			fs := runChange(Change{Files: []FileChange{mod(tc.path, tc.before, tc.after)}, Siblings: siblings})
+			expectNoHigh(t, fs)
+			if strings.Contains(dump(fs), "assertion-removed") {
+				t.Errorf("moved check reported:%s", dump(fs))
+			}
+			fs = runChange(Change{Files: []FileChange{mod(tc.path, tc.before, tc.deleted)}, Siblings: siblings})
+			expectFinding(t, fs, gate.AssertionWeakening, gate.SeverityHigh, tc.path, tc.test)
+		})
+	}
+}
