@@ -262,9 +262,9 @@ func TestCallsOtherLanguages(t *testing.T) {
 	pyAfter := "from conftest import get_ok\n\n\ndef test_users(client):\n    resp = get_ok(client, '/users')\n    assert resp.json() == []\n"
 	pyDeleted := "def test_users(client):\n    resp = client.get('/users')\n    assert resp.json() == []\n"
 
-	javaHelper := "\n    private void assertOk(Response resp) {\n        assertEquals(200, resp.status());\n    }\n"
+	javaHelper := "\n    private void checkOk(Response resp) {\n        assertEquals(200, resp.status());\n    }\n"
 	javaBefore := "package app;\n\nclass UsersTest {\n    @Test\n    void lists() {\n        Response resp = client.get(\"/users\");\n        assertEquals(200, resp.status());\n        assertEquals(\"[]\", resp.body());\n    }\n" + javaHelper + "}\n"
-	javaAfter := strings.Replace(javaBefore, "        assertEquals(200, resp.status());\n        assertEquals(\"[]\"", "        assertOk(resp);\n        assertEquals(\"[]\"", 1)
+	javaAfter := strings.Replace(javaBefore, "        assertEquals(200, resp.status());\n        assertEquals(\"[]\"", "        checkOk(resp);\n        assertEquals(\"[]\"", 1)
 	javaDeleted := strings.Replace(javaBefore, "        assertEquals(200, resp.status());\n        assertEquals(\"[]\"", "        assertEquals(\"[]\"", 1)
 
 	rsBefore := "#[cfg(test)]\nmod tests {\n    fn check_ok(resp: &Response) {\n        assert_eq!(resp.status(), 200);\n    }\n\n    #[test]\n    fn lists() {\n        let resp = get(\"/users\");\n        assert_eq!(resp.status(), 200);\n        assert_eq!(resp.body(), \"[]\");\n    }\n}\n"
