@@ -68,6 +68,7 @@ type Analyzer struct {
 
 	mu    sync.Mutex
 	cache map[string]*testscan.File
+	decls map[string]map[string]bool // see declared
 	notes []gate.Note
 	seen  map[string]bool
 }

@@ -37,6 +37,8 @@ type callReach struct {
 	changed  map[string]bool          // paths on either side of the change
 	sibFiles map[string][]Source      // unchanged test files by directory
 	scopes   [2]map[string]*callScope // old and new side, by language and directory
+	// changedHelpers is 0 until helpersChanged looked, then 1 (no) or 2 (yes).
+	changedHelpers int
 }
 
 // callScope is what one side of a change defines for the tests of one
@@ -50,7 +52,10 @@ type callScope struct {
 	calls   map[string][]testscan.Call
 	known   map[string]bool
 	bySeg   map[string][]string // "m" -> the helpers "m", "Recv.m", "module::m"
-	loaded  map[string]bool     // the unchanged siblings read in, by path
+	lazy    []lazySource        // files read in when they declare a name looked for
+	sibs    bool                // the untouched siblings are among lazy
+	loaded  map[string]bool     // the lazy files read in, by path
+	ensured map[string]bool     // names whose declaring files are read in
 }
 
 func (a *Analyzer) newCallReach(pairs []*pair, siblings func(string) []Source) *callReach {
@@ -64,6 +69,9 @@ func (a *Analyzer) newCallReach(pairs []*pair, siblings func(string) []Source) *
 func (cr *callReach) credit(lost []testscan.Assertion, o *side, oldCalls []testscan.Call, n *side, newCalls []testscan.Call) []testscan.Assertion {
 	if cr == nil || len(lost) == 0 || len(newCalls) == 0 || n == nil || n.ext == nil {
 		return lost
+	}
+	if sameCalls(oldCalls, newCalls) && !cr.helpersChanged() {
+		return lost // the same calls into the same helpers reach the same checks
 	}
 	reached := cr.scope(false, n).reach(newCalls)
 	if len(reached) == 0 {
@@ -125,15 +133,90 @@ func looseKey(k string) string {
 	return parts[0] + "\x00" + parts[1] + "\x00_" + subj[i:] + "\x00" + parts[3]
 }
 
+// sameCalls reports whether two lists hold the same calls and call sites.
+func sameCalls(a, b []testscan.Call) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	sites := make(map[string]int, len(a))
+	for _, c := range a {
+		sites[c.Name] += c.Sites
+	}
+	for _, c := range b {
+		if sites[c.Name] != c.Sites {
+			return false
+		}
+	}
+	return true
+}
+
+// helpersChanged reports whether any helper of the change differs between
+// its sides (its checks, its calls, or the helpers there are). Masked facts
+// do for this: what masking leaves out is the same on both sides.
+func (cr *callReach) helpersChanged() bool {
+	if cr.changedHelpers == 0 {
+		cr.changedHelpers = 1
+		for _, pr := range cr.pairs {
+			var o, n *testscan.File
+			if pr.old != nil {
+				o = pr.old.facts
+			}
+			if pr.new != nil {
+				n = pr.new.facts
+			}
+			if !sameHelpers(o, n) {
+				cr.changedHelpers = 2
+				break
+			}
+		}
+	}
+	return cr.changedHelpers == 2
+}
+
+func sameHelpers(o, n *testscan.File) bool {
+	var empty testscan.File
+	if o == nil {
+		o = &empty
+	}
+	if n == nil {
+		n = &empty
+	}
+	if len(o.Helpers) != len(n.Helpers) || len(o.HelperAssertions) != len(n.HelperAssertions) || len(o.HelperCalls) != len(n.HelperCalls) {
+		return false
+	}
+	for i := range o.Helpers {
+		if o.Helpers[i] != n.Helpers[i] {
+			return false
+		}
+	}
+	for i := range o.HelperAssertions {
+		x, y := o.HelperAssertions[i], n.HelperAssertions[i]
+		if x.Helper != y.Helper || assertKey(x) != assertKey(y) || x.Strength != y.Strength {
+			return false
+		}
+	}
+	for name, calls := range o.HelperCalls {
+		if !sameCalls(calls, n.HelperCalls[name]) {
+			return false
+		}
+	}
+	return true
+}
+
 // helperCalls returns a helper's calls on one side of a change.
 func (cr *callReach) helperCalls(s *side, old bool, name string) []testscan.Call {
 	if cr == nil || s == nil || s.ext == nil {
 		return nil
 	}
-	return cr.scope(old, s).calls[name]
+	sc := cr.scope(old, s)
+	sc.ensure(lastSegment(name))
+	return sc.calls[name]
 }
 
-// scope returns the helpers visible from the file s on one side.
+// scope returns the helpers visible from the file s on one side. The
+// changed files parsed whole are read in at once; the others (the whole
+// versions of files parsed masked, and the untouched siblings) only when a
+// call looks for a name their text declares.
 func (cr *callReach) scope(old bool, s *side) *callScope {
 	lang := s.ext.Lang()
 	dir := path.Dir(s.path)
@@ -150,18 +233,35 @@ func (cr *callReach) scope(old bool, s *side) *callScope {
 		calls:   map[string][]testscan.Call{},
 		known:   map[string]bool{},
 		bySeg:   map[string][]string{},
+		ensured: map[string]bool{},
 	}
 	for _, pr := range cr.pairs {
-		if f := cr.whole(pr, old); f != nil && f.path != "" && f.ext != nil && f.ext.Lang() == lang &&
-			(lang != testscan.Go || path.Dir(f.path) == dir) {
-			sc.add(f.facts)
+		f, p, key, data := pr.new, pr.fc.NewPath, pr.fc.NewKey, pr.fc.New
+		if old {
+			f, p, key, data = pr.old, pr.fc.OldPath, pr.fc.OldKey, pr.fc.Old
 		}
+		if f == nil || f.facts == nil || f.ext == nil || f.ext.Lang() != lang || !f.isTest || lang == testscan.Go && path.Dir(p) != dir {
+			continue
+		}
+		src := lazySource{Source: Source{Path: p, Key: key, Data: data}}
+		if !pr.masked {
+			src.facts = f.facts
+		}
+		sc.lazy = append(sc.lazy, src)
 	}
 	if cr.scopes[i] == nil {
 		cr.scopes[i] = map[string]*callScope{}
 	}
 	cr.scopes[i][key] = sc
 	return sc
+}
+
+// lazySource is a file of a scope, read in when it declares a name looked
+// for: every file is, the same way whether it was parsed whole (facts) or
+// masked, so that masking changes what is parsed, never what is found.
+type lazySource struct {
+	Source
+	facts *testscan.File
 }
 
 // whole returns one side of a changed file with the facts of its whole
@@ -210,41 +310,172 @@ func (sc *callScope) add(f *testscan.File) {
 // files of the directory.
 func (sc *callScope) resolve(call string) []string {
 	seg := lastSegment(call)
-	for range 2 {
-		if !strings.HasPrefix(call, ".") && sc.known[call] {
-			return []string{call}
-		}
-		if hs := sc.bySeg[seg]; len(hs) > 0 {
-			return hs
-		}
-		if !sc.loadSiblings(seg) {
-			return nil
-		}
+	sc.ensure(seg)
+	if !strings.HasPrefix(call, ".") && sc.known[call] {
+		return []string{call}
 	}
-	return nil
+	return sc.bySeg[seg]
 }
 
-// loadSiblings reads in the unchanged test files of the scope's directory
-// that may define name (their text holds it), and reports whether it read
-// any: parsing every test file of a large package for a call to production
-// code would cost more than the whole analysis.
-func (sc *callScope) loadSiblings(name string) bool {
-	read := false
-	for _, src := range sc.cr.siblingSources(sc.dir) {
-		if sc.loaded[src.Path] || src.Data != nil && !bytes.Contains(src.Data, []byte(name)) {
+// ensure reads in every lazy file whose text may declare name, so that a
+// name resolves to the same helpers whichever files were parsed masked:
+// parsing every test file of a large package for a call to production code
+// would cost more than the whole analysis.
+func (sc *callScope) ensure(name string) {
+	if sc.ensured[name] {
+		return
+	}
+	sc.ensured[name] = true
+	if !sc.sibs {
+		sc.sibs = true
+		for _, src := range sc.cr.siblingSources(sc.dir) {
+			sc.lazy = append(sc.lazy, lazySource{Source: src})
+		}
+	}
+	for _, src := range sc.lazy {
+		if sc.loaded[src.Path] || src.Data != nil && !sc.cr.a.mayDeclare(sc.lang, src.Source, name) {
 			continue
 		}
 		if sc.loaded == nil {
 			sc.loaded = map[string]bool{}
 		}
 		sc.loaded[src.Path] = true
-		s := sc.cr.a.parse(src.Path, src.Key, src.Data, false)
-		if s.ext != nil && s.facts != nil && s.isTest && s.ext.Lang() == sc.lang {
-			sc.add(s.facts)
-			read = true
+		f := src.facts
+		if f == nil {
+			s := sc.cr.a.parse(src.Path, src.Key, src.Data, false)
+			if s.ext == nil || !s.isTest || s.ext.Lang() != sc.lang {
+				continue
+			}
+			f = s.facts
+		}
+		sc.add(f)
+	}
+}
+
+// mayDeclare reports whether a file may declare a helper name: its text
+// holds a declaration of the name in the language's syntax (see declared),
+// or, for languages whose declarations do not start with a keyword, the
+// name.
+func (a *Analyzer) mayDeclare(lang testscan.Lang, src Source, name string) bool {
+	switch lang {
+	case testscan.Go, testscan.Python, testscan.Rust:
+		return a.declared(lang, src)[name]
+	}
+	return bytes.Contains(src.Data, []byte(name))
+}
+
+// declared returns the helper names a file may declare, read from its text
+// once per version: Go's functions and methods whose signature takes a
+// testing or assertion value (all methods in a file with suites), Python's
+// defs, Rust's fns.
+func (a *Analyzer) declared(lang testscan.Lang, src Source) map[string]bool {
+	ck := ""
+	if src.Key != "" {
+		ck = string(lang) + ":" + src.Path + ":" + src.Key
+		a.mu.Lock()
+		m, ok := a.decls[ck]
+		a.mu.Unlock()
+		if ok {
+			return m
 		}
 	}
-	return read
+	var m map[string]bool
+	switch lang {
+	case testscan.Go:
+		m = goDeclared(src.Data)
+	case testscan.Python:
+		m = keywordDeclared(src.Data, "def ")
+	case testscan.Rust:
+		m = keywordDeclared(src.Data, "fn ")
+	}
+	if ck != "" {
+		a.mu.Lock()
+		if a.decls == nil {
+			a.decls = map[string]map[string]bool{}
+		}
+		a.decls[ck] = m
+		a.mu.Unlock()
+	}
+	return m
+}
+
+// keywordDeclared collects the names that follow kw and precede "(", "[" or
+// "<" anywhere in src.
+func keywordDeclared(src []byte, kw string) map[string]bool {
+	m := map[string]bool{}
+	pat := []byte(kw)
+	for {
+		i := bytes.Index(src, pat)
+		if i < 0 {
+			return m
+		}
+		src = src[i+len(pat):]
+		if n := identLen(src); n > 0 && n < len(src) && (src[n] == '(' || src[n] == '[' || src[n] == '<') {
+			m[string(src[:n])] = true
+		}
+	}
+}
+
+// goDeclared collects the Go functions and methods that may be helpers: a
+// signature (up to the body's brace) that takes a testing or assertion
+// value, or any method in a file with suites (whose methods are helpers
+// whatever they take). A mock's Close method is not a helper, and a file
+// that only declares one is not parsed for it.
+func goDeclared(src []byte) map[string]bool {
+	m := map[string]bool{}
+	suites := bytes.Contains(src, []byte("Suite")) || bytes.Contains(src, []byte(") Test"))
+	pat := []byte("func ")
+	for rest := src; ; {
+		i := bytes.Index(rest, pat)
+		if i < 0 {
+			return m
+		}
+		rest = rest[i+len(pat):]
+		r, method := rest, false
+		if len(r) > 0 && r[0] == '(' {
+			j := bytes.IndexByte(r, ')')
+			if j < 0 {
+				continue
+			}
+			r, method = bytes.TrimLeft(r[j+1:], " "), true
+		}
+		n := identLen(r)
+		if n == 0 || n >= len(r) || r[n] != '(' && r[n] != '[' {
+			continue
+		}
+		sig := r[n:]
+		if j := bytes.IndexByte(sig, '{'); j >= 0 {
+			sig = sig[:j]
+		}
+		if method && suites || testingSignature(sig) {
+			m[string(r[:n])] = true
+		}
+	}
+}
+
+func testingSignature(sig []byte) bool {
+	for _, tok := range goHelperParams {
+		if bytes.Contains(sig, tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// identLen is the length of the identifier that starts b.
+func identLen(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == '_' || b[n] >= 'a' && b[n] <= 'z' || b[n] >= 'A' && b[n] <= 'Z' || n > 0 && b[n] >= '0' && b[n] <= '9' || b[n] >= 0x80) {
+		n++
+	}
+	return n
+}
+
+// goHelperParams are the parameter types that make a Go function a helper
+// (see the golang extractor's hasAssertingParam).
+var goHelperParams = [][]byte{
+	[]byte("testing."), []byte("T)"), []byte("T,"), []byte("TB"), []byte(".C"),
+	[]byte("Assertions"), []byte("is.I"),
 }
 
 // lastSegment is what follows the last "." or "::" of a name.

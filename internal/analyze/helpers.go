@@ -89,7 +89,9 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 					lost = append(lost, x)
 				}
 			}
-			lost = cr.credit(lost, pr.old, cr.helperCalls(pr.old, true, name), pr.new, cr.helperCalls(pr.new, false, name))
+			if len(lost) > 0 {
+				lost = cr.credit(lost, pr.old, cr.helperCalls(pr.old, true, name), pr.new, cr.helperCalls(pr.new, false, name))
+			}
 			if len(lost) > 0 {
 				left := false
 				for _, y := range now {
