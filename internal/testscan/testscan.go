@@ -10,6 +10,8 @@
 // what could be recovered, with File.Partial set.
 package testscan
 
+import "fmt"
+
 // Lang names a language family.
 type Lang string
 
@@ -145,6 +147,56 @@ const MaxCalls = 128
 // AddCall records a call site of name in calls.
 func AddCall(calls []Call, name string) []Call {
 	return AddCalls(calls, name, 1)
+}
+
+// AddMethodCall records a call site of the method ".name" in calls, without
+// building the name again for a method already recorded.
+func AddMethodCall(calls []Call, name string) []Call {
+	for i := range calls {
+		if n := calls[i].Name; len(n) == len(name)+1 && n[0] == '.' && n[1:] == name {
+			calls[i].Sites++
+			return calls
+		}
+	}
+	return AddCall(calls, "."+name)
+}
+
+// CheckCalls reports the first break of the invariants of the calls of f's
+// tests and helpers: at most MaxCalls distinct names, each with a site;
+// helpers' calls filed under helpers f names. Extractors' tests and fuzz
+// targets use it.
+func (f *File) CheckCalls() error {
+	check := func(owner string, calls []Call) error {
+		if len(calls) > MaxCalls {
+			return fmt.Errorf("%s: %d calls, more than %d", owner, len(calls), MaxCalls)
+		}
+		seen := make(map[string]bool, len(calls))
+		for _, c := range calls {
+			if c.Name == "" || c.Name == "." || c.Sites < 1 || seen[c.Name] {
+				return fmt.Errorf("%s: bad or repeated call %+v", owner, c)
+			}
+			seen[c.Name] = true
+		}
+		return nil
+	}
+	for _, tc := range f.Tests {
+		if err := check(tc.ID, tc.Calls); err != nil {
+			return err
+		}
+	}
+	helpers := make(map[string]bool, len(f.Helpers))
+	for _, h := range f.Helpers {
+		helpers[h] = true
+	}
+	for name, calls := range f.HelperCalls {
+		if !helpers[name] || len(calls) == 0 {
+			return fmt.Errorf("helper calls of %q: not a helper, or empty", name)
+		}
+		if err := check(name, calls); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AddCalls records n call sites of name in calls, a new name only while

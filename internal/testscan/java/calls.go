@@ -44,7 +44,7 @@ func (b *bodyScanner) callSite(calls []testscan.Call, i int) []testscan.Call {
 	if b.chainLink(i) {
 		return calls
 	}
-	return addMethodCall(calls, name)
+	return testscan.AddMethodCall(calls, name)
 }
 
 // chainEntry reports whether a call named name is an assertion, an
@@ -79,18 +79,6 @@ func (b *bodyScanner) chainLink(i int) bool {
 		i = prev
 	}
 	return false
-}
-
-// addMethodCall records a call site of the method ".name" in calls, without
-// building the name again for a method already recorded.
-func addMethodCall(calls []testscan.Call, name string) []testscan.Call {
-	for i := range calls {
-		if n := calls[i].Name; len(n) == len(name)+1 && n[0] == '.' && n[1:] == name {
-			calls[i].Sites++
-			return calls
-		}
-	}
-	return testscan.AddCall(calls, "."+name)
 }
 
 // javaKeywords are the keywords that can stand before '(' without being a

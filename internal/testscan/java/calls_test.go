@@ -153,34 +153,10 @@ func site(name string, sites int) testscan.Call {
 	return testscan.Call{Name: name, Sites: sites}
 }
 
-// checkCalls asserts the invariants of TestCase.Calls and File.HelperCalls:
-// at most MaxCalls distinct names, each with a site; helpers' calls filed
-// under helpers the file names.
+// checkCalls fails t when f's calls break their invariants.
 func checkCalls(t *testing.T, f *testscan.File) {
 	t.Helper()
-	check := func(owner string, calls []testscan.Call) {
-		if len(calls) > testscan.MaxCalls {
-			t.Fatalf("%s: %d calls", owner, len(calls))
-		}
-		seen := map[string]bool{}
-		for _, c := range calls {
-			if c.Name == "" || c.Name == "." || c.Sites < 1 || seen[c.Name] {
-				t.Fatalf("%s: bad or repeated call %+v", owner, c)
-			}
-			seen[c.Name] = true
-		}
-	}
-	for _, tc := range f.Tests {
-		check(tc.ID, tc.Calls)
-	}
-	helpers := map[string]bool{}
-	for _, h := range f.Helpers {
-		helpers[h] = true
-	}
-	for name, calls := range f.HelperCalls {
-		if !helpers[name] || len(calls) == 0 {
-			t.Fatalf("helper calls of %q: not a helper, or empty", name)
-		}
-		check(name, calls)
+	if err := f.CheckCalls(); err != nil {
+		t.Fatal(err)
 	}
 }

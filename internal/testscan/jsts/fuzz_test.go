@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -74,34 +72,11 @@ func FuzzExtract(f *testing.F) {
 			if len(tc.Fingerprint) != 16 {
 				t.Errorf("%s: fingerprint %q", tc.ID, tc.Fingerprint)
 			}
-			checkCalls(t, tc.ID, tc.Calls)
 		}
-		helpers := map[string]bool{}
-		for _, h := range file.Helpers {
-			helpers[h] = true
-		}
-		for name, calls := range file.HelperCalls {
-			if !helpers[name] || len(calls) == 0 {
-				t.Errorf("helper calls of %q (%d), helpers %q", name, len(calls), file.Helpers)
-			}
-			checkCalls(t, name, calls)
+		if err := file.CheckCalls(); err != nil {
+			t.Error(err)
 		}
 	})
-}
-
-// checkCalls checks the invariants of a test's or helper's calls.
-func checkCalls(t *testing.T, who string, calls []testscan.Call) {
-	t.Helper()
-	if len(calls) > testscan.MaxCalls {
-		t.Errorf("%s: %d calls", who, len(calls))
-	}
-	seen := map[string]bool{}
-	for _, c := range calls {
-		if c.Name == "" || c.Name == "." || c.Sites < 1 || seen[c.Name] {
-			t.Errorf("%s: call %+v in %+v", who, c, calls)
-		}
-		seen[c.Name] = true
-	}
 }
 
 // largeSource generates a realistic test file of about n bytes.

@@ -220,21 +220,9 @@ func (m *module) stmtCalls(calls []testscan.Call, s *stmt) []testscan.Call {
 		case recv.kind == tkName && m.onImport(toks, i-2):
 			continue
 		}
-		calls = addMethodCall(calls, name)
+		calls = testscan.AddMethodCall(calls, name)
 	}
 	return calls
-}
-
-// addMethodCall records a call site of the method ".name" in calls, without
-// building the name again for a method already recorded.
-func addMethodCall(calls []testscan.Call, name string) []testscan.Call {
-	for i := range calls {
-		if n := calls[i].Name; len(n) == len(name)+1 && n[0] == '.' && n[1:] == name {
-			calls[i].Sites++
-			return calls
-		}
-	}
-	return testscan.AddCall(calls, "."+name)
 }
 
 // onImport reports whether the name at i starts a dotted name (a.b.c, no

@@ -18,7 +18,7 @@ func addCallAt(calls []testscan.Call, toks []token, i int) []testscan.Call {
 	case name == "":
 		return calls
 	case method:
-		return addMethodCall(calls, name)
+		return testscan.AddMethodCall(calls, name)
 	}
 	return testscan.AddCall(calls, name)
 }
@@ -199,16 +199,4 @@ func isRstest(f *fnDecl) bool {
 		}
 	}
 	return false
-}
-
-// addMethodCall records a call site of the method ".name" in calls, without
-// building the name again for a method already recorded.
-func addMethodCall(calls []testscan.Call, name string) []testscan.Call {
-	for i := range calls {
-		if n := calls[i].Name; len(n) == len(name)+1 && n[0] == '.' && n[1:] == name {
-			calls[i].Sites++
-			return calls
-		}
-	}
-	return testscan.AddCall(calls, "."+name)
 }
