@@ -56,6 +56,10 @@ type callScope struct {
 	sibs    bool                // the untouched siblings are among lazy
 	loaded  map[string]bool     // the lazy files read in, by path
 	ensured map[string]bool     // names whose declaring files are read in
+	rank    map[string]int      // the lazy index of the file that defines a helper
+	// importDirs are the other folders the scope's tests import modules
+	// from (File.Imports): their test files are siblings too.
+	importDirs []string
 }
 
 func (a *Analyzer) newCallReach(pairs []*pair, siblings func(string) []Source) *callReach {
@@ -234,7 +238,9 @@ func (cr *callReach) scope(old bool, s *side) *callScope {
 		known:   map[string]bool{},
 		bySeg:   map[string][]string{},
 		ensured: map[string]bool{},
+		rank:    map[string]int{},
 	}
+	var others []lazySource // changed files of other folders, after the test's own
 	for _, pr := range cr.pairs {
 		f, p, key, data := pr.new, pr.fc.NewPath, pr.fc.NewKey, pr.fc.New
 		if old {
@@ -247,13 +253,44 @@ func (cr *callReach) scope(old bool, s *side) *callScope {
 		if !pr.masked {
 			src.facts = f.facts
 		}
-		sc.lazy = append(sc.lazy, src)
+		if path.Dir(p) == dir {
+			sc.lazy = append(sc.lazy, src)
+			sc.importDirs = importDirs(sc.importDirs, dir, f.facts.Imports)
+		} else {
+			others = append(others, src)
+		}
 	}
+	sc.lazy = append(sc.lazy, others...)
 	if cr.scopes[i] == nil {
 		cr.scopes[i] = map[string]*callScope{}
 	}
 	cr.scopes[i][key] = sc
 	return sc
+}
+
+// maxImportDirs bounds the folders a scope reads for imported helpers.
+const maxImportDirs = 8
+
+// importDirs adds to dirs the folders, other than dir, that hold the
+// modules imported from a file of dir: "./support/utils" names the folder
+// test/support, "./support" may be that folder itself (its index module).
+func importDirs(dirs []string, dir string, imports []string) []string {
+	for _, spec := range imports {
+		joined := path.Join(dir, spec)
+		for _, d := range []string{path.Dir(joined), joined} {
+			if len(dirs) >= maxImportDirs || d == dir || d == "." || d == ".." || strings.HasPrefix(d, "../") {
+				continue
+			}
+			dup := false
+			for _, o := range dirs {
+				dup = dup || o == d
+			}
+			if !dup {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
 }
 
 // lazySource is a file of a scope, read in when it declares a name looked
@@ -280,25 +317,40 @@ func (cr *callReach) whole(pr *pair, old bool) *side {
 	return cr.a.parse(p, key, data, pr.fc.Fragment)
 }
 
-func (sc *callScope) add(f *testscan.File) {
+// add reads in the helpers of a file, the rank-th of the scope. A helper
+// name two files define (a test's own shouldHaveBody and the shared one in
+// test/support/utils.js) is the one of the file that comes first, whatever
+// order they are read in: the changed files of the test's folder, then the
+// other changed files, then the untouched ones of its folder, then of the
+// folders it imports from.
+func (sc *callScope) add(f *testscan.File, rank int) {
 	if f == nil {
 		return
 	}
+	mine := map[string]bool{}
 	for _, name := range f.Helpers {
-		if sc.known[name] {
-			continue
+		if r, ok := sc.rank[name]; ok && r <= rank && !mine[name] {
+			continue // an earlier file defines it
+		}
+		if _, ok := sc.rank[name]; !ok {
+			seg := lastSegment(name)
+			sc.bySeg[seg] = append(sc.bySeg[seg], name)
 		}
 		sc.known[name] = true
-		seg := lastSegment(name)
-		sc.bySeg[seg] = append(sc.bySeg[seg], name)
+		sc.rank[name] = rank
+		mine[name] = true
+		delete(sc.asserts, name)
+		delete(sc.calls, name)
 	}
 	for _, x := range f.HelperAssertions {
-		if x.Helper != "" {
+		if mine[x.Helper] {
 			sc.asserts[x.Helper] = append(sc.asserts[x.Helper], x)
 		}
 	}
 	for name, calls := range f.HelperCalls {
-		sc.calls[name] = append(sc.calls[name], calls...)
+		if mine[name] {
+			sc.calls[name] = append(sc.calls[name], calls...)
+		}
 	}
 }
 
@@ -328,11 +380,13 @@ func (sc *callScope) ensure(name string) {
 	sc.ensured[name] = true
 	if !sc.sibs {
 		sc.sibs = true
-		for _, src := range sc.cr.siblingSources(sc.dir) {
-			sc.lazy = append(sc.lazy, lazySource{Source: src})
+		for _, d := range append([]string{sc.dir}, sc.importDirs...) {
+			for _, src := range sc.cr.siblingSources(d) {
+				sc.lazy = append(sc.lazy, lazySource{Source: src})
+			}
 		}
 	}
-	for _, src := range sc.lazy {
+	for rank, src := range sc.lazy {
 		if sc.loaded[src.Path] || src.Data != nil && !sc.cr.a.mayDeclare(sc.lang, src.Source, name) {
 			continue
 		}
@@ -348,7 +402,7 @@ func (sc *callScope) ensure(name string) {
 			}
 			f = s.facts
 		}
-		sc.add(f)
+		sc.add(f, rank)
 	}
 }
 

@@ -290,3 +290,46 @@ func TestCallsOtherLanguages(t *testing.T) {
 		})
 	}
 }
+
+// JavaScript helpers in another folder are found through the test file's
+// relative imports (express: utils.shouldHaveBody in test/support/utils.js).
+func TestCallsJavaScriptImportedHelpers(t *testing.T) {
+	utils := "exports.shouldHaveBody = shouldHaveBody;\n\nfunction shouldHaveBody(buf) {\n  return function (res) {\n    assert.ok(res.body, 'response has body');\n    assert.strictEqual(res.body.toString('hex'), buf.toString('hex'));\n  };\n}\n"
+	siblings := func(dir string) []Source {
+		if dir != "test/support" {
+			return nil
+		}
+		return []Source{{Path: "test/support/utils.js", Key: "u", Data: []byte(utils)}}
+	}
+	before := "var assert = require('assert');\nvar utils = require('./support/utils');\n\nit('should send the body', function (done) {\n  request(app).get('/').expect(function (res) {\n    assert.ok(res.body, 'response has body');\n    assert.strictEqual(res.body.toString('hex'), buf.toString('hex'));\n  }).end(done);\n});\n"
+	after := "var assert = require('assert');\nvar utils = require('./support/utils');\n\nit('should send the body', function (done) {\n  request(app).get('/').expect(utils.shouldHaveBody(buf)).end(done);\n});\n"
+	fs := runChange(Change{Files: []FileChange{mod("test/res.send.js", before, after)}, Siblings: siblings})
+	expectNoHigh(t, fs)
+	if strings.Contains(dump(fs), "assertion-removed") {
+		t.Errorf("checks moved into an imported helper reported:%s", dump(fs))
+	}
+	// Dropping the call is reported, naming the helper.
+	dropped := strings.Replace(after, ".expect(utils.shouldHaveBody(buf))", "", 1)
+	fs = runChange(Change{Files: []FileChange{mod("test/res.send.js", after, dropped)}, Siblings: siblings})
+	if !strings.Contains(dump(fs), "helper-call-removed") || !strings.Contains(dump(fs), "shouldHaveBody") {
+		t.Errorf("want helper-call-removed naming shouldHaveBody:%s", dump(fs))
+	}
+}
+
+// A helper two files define is the one of the test's own file: switching
+// from the local copy to the shared one loses nothing, and the checks of the
+// two copies are not added up.
+func TestCallsSameHelperTwoFiles(t *testing.T) {
+	helper := "function shouldHaveBody(buf) {\n  return function (res) {\n    assert.ok(res.body, 'has body');\n    assert.strictEqual(res.body.toString('hex'), buf.toString('hex'));\n  };\n}\n"
+	utils := "exports.shouldHaveBody = shouldHaveBody;\n\n" + helper
+	test := "var utils = require('./support/utils');\n\nit('sends', function (done) {\n  request(app).get('/').expect(shouldHaveBody(buf)).end(done);\n});\n"
+	before := test + "\n" + helper
+	after := strings.Replace(test, "expect(shouldHaveBody(buf))", "expect(utils.shouldHaveBody(buf))", 1)
+	fs := runChange(Change{Files: []FileChange{
+		mod("test/res.send.js", before, after),
+		mod("test/support/utils.js", utils, "// Shared test helpers.\n"+utils),
+	}})
+	if strings.Contains(dump(fs), "helper-call-removed") || strings.Contains(dump(fs), "assertion-removed") {
+		t.Errorf("switching to the shared copy of a helper reported:%s", dump(fs))
+	}
+}

@@ -84,6 +84,11 @@ type File struct {
 	// HelperCalls are the functions each helper calls (see TestCase.Calls), by
 	// helper name; helpers that call nothing are left out.
 	HelperCalls map[string][]Call
+	// Imports are the modules the file imports by a relative path, as
+	// written ("./support/utils", "../helpers"): where a JavaScript or
+	// TypeScript test's helpers live when they are not beside it. Only the
+	// JavaScript extractor fills them.
+	Imports []string
 	// Partial is set when the file did not parse completely and the facts above
 	// were recovered from the parts that did.
 	Partial bool

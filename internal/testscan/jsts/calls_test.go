@@ -332,3 +332,18 @@ func TestCallsFragment(t *testing.T) {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
 }
+
+// TestRelativeImports: the modules a file imports by relative path, however
+// it imports them; package imports, strings that only look like paths, and
+// comments are left out.
+func TestRelativeImports(t *testing.T) {
+	src := "import { a } from './support/utils';\nimport './setup';\nimport * as h from '../helpers/index.js';\nexport { b } from './b';\nconst c = require('./c');\nconst d = await import('./d');\nconst e = require('express');\nconst s = './not-an-import';\n// import x from './commented'\nfoo.require('./member');\nimport { a as a2 } from './support/utils';\n"
+	f, err := New().Extract("test/app.test.js", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"./support/utils", "./setup", "../helpers/index.js", "./b", "./c", "./d"}
+	if diff := cmp.Diff(want, f.Imports); diff != "" {
+		t.Errorf("imports (-want +got):\n%s", diff)
+	}
+}

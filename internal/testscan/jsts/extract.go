@@ -82,6 +82,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		f.Bypasses = t.bypasses()
 	}
 	f.Exports = t.exports()
+	f.Imports = t.relativeImports()
 	f.Comparisons = t.comparisons()
 	f.Partial = t.broken
 	return f, nil
