@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -278,14 +279,7 @@ func importDirs(dirs []string, dir string, imports []string) []string {
 	for _, spec := range imports {
 		joined := path.Join(dir, spec)
 		for _, d := range []string{path.Dir(joined), joined} {
-			if len(dirs) >= maxImportDirs || d == dir || d == "." || d == ".." || strings.HasPrefix(d, "../") {
-				continue
-			}
-			dup := false
-			for _, o := range dirs {
-				dup = dup || o == d
-			}
-			if !dup {
+			if len(dirs) < maxImportDirs && d != dir && d != "." && d != ".." && !strings.HasPrefix(d, "../") && !slices.Contains(dirs, d) {
 				dirs = append(dirs, d)
 			}
 		}

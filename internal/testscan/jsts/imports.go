@@ -1,6 +1,9 @@
 package jsts
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // maxImports bounds File.Imports.
 const maxImports = 64
@@ -23,14 +26,7 @@ func (t *tree) relativeImports() []string {
 		imported := t.ident(i-1, "from") ||
 			t.ident(i-1, "import") && !t.isMember(i-1) ||
 			t.punct(i-1, "(") && (t.ident(i-2, "require") || t.ident(i-2, "import")) && !t.isMember(i-2)
-		if !imported {
-			continue
-		}
-		dup := false
-		for _, o := range out {
-			dup = dup || o == v
-		}
-		if !dup {
+		if imported && !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
