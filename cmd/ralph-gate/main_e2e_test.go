@@ -42,7 +42,6 @@ func TestMain(m *testing.M) {
 type repo struct {
 	t   *testing.T
 	dir string
-	n   int
 }
 
 func newRepo(t *testing.T) *repo {

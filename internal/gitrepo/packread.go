@@ -252,17 +252,6 @@ func (c *resolvedCache) put(k resolvedKey, typ byte, data []byte) {
 	}
 }
 
-// forget drops the entries of a pack that is being closed.
-func (c *resolvedCache) forget(p *storedPack) {
-	for k, e := range c.byKey {
-		if k.pack == p {
-			c.used -= len(e.Value.(*resolvedEntry).data)
-			c.order.Remove(e)
-			delete(c.byKey, k)
-		}
-	}
-}
-
 // readPacked reads the object at off in a mapped pack: its type and content,
 // refusing (ErrTooLarge) an object larger than limit before inflating it. The
 // content may be shared with the cache and must not be modified.

@@ -215,9 +215,8 @@ func compositeOf(x ast.Expr) *ast.CompositeLit {
 // ifKey names one branch of an if statement: the failure calls of a branch make
 // one assertion.
 type ifKey struct {
-	s    *ast.IfStmt
-	els  bool
-	call bool
+	s   *ast.IfStmt
+	els bool
 }
 
 // walk reads a test body into n: its assertions and its subtests. It feeds the

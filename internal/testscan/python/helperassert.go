@@ -2,20 +2,14 @@ package python
 
 import "github.com/ralph-gate/ralph-gate/internal/testscan"
 
-// helperAssertions returns the assertions in the bodies of the file's functions
-// that pytest does not collect as tests: assert_* and check helpers, fixtures,
-// setUp and tearDown, methods of classes that are not collected. A def nested in
-// a test belongs to that test, and one nested in a helper to that helper.
-// Statements outside any function (module-level asserts) are not helpers.
-func (m *module) helperAssertions() []testscan.Assertion {
-	out, _, _ := m.helpers()
-	return out
-}
-
-// helpers returns the assertions of the module's non-test functions, the
-// names of those functions and their calls by name (File.HelperCalls; the
-// calls of functions sharing a name, such as the setUp of two classes, are
-// merged).
+// helpers returns the assertions in the bodies of the file's functions that
+// pytest does not collect as tests (assert_* and check helpers, fixtures,
+// setUp and tearDown, methods of classes that are not collected), the names
+// of those functions and their calls by name (File.HelperCalls; the calls of
+// functions sharing a name, such as the setUp of two classes, are merged). A
+// def nested in a test belongs to that test, and one nested in a helper to
+// that helper. Statements outside any function (module-level asserts) are not
+// helpers.
 func (m *module) helpers() ([]testscan.Assertion, []string, map[string][]testscan.Call) {
 	var out []testscan.Assertion
 	var names []string
