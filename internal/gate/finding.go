@@ -7,10 +7,13 @@ import (
 	"strings"
 )
 
-// FindingType is one of the seven regression types.
+// FindingType is one of the seven regression types of the seeds, or one of the
+// two ralph-gate adds (test_regression, unverified).
 type FindingType string
 
-// The seven regression types of the seeds.
+// The seven regression types of the seeds, then ralph-gate's own two: a gate
+// never passes a regression, and evidence it could not read is never read as
+// "no regression".
 const (
 	TestDeletion       FindingType = "test_deletion"
 	TestSkipping       FindingType = "test_skipping"
@@ -19,12 +22,37 @@ const (
 	ValidationBypass   FindingType = "validation_bypass"
 	FeatureRemoval     FindingType = "feature_removal"
 	CoverageRegression FindingType = "coverage_regression"
+	// TestRegression: a test that passed at BASE fails at HEAD, or a package
+	// that built and ran at BASE fails to build, crashes, times out or exits
+	// early at HEAD.
+	TestRegression FindingType = "test_regression"
+	// Unverified: evidence that could not be read (a changed test, test-config
+	// or CI file that is binary, oversize, a symlink, a submodule or
+	// unparseable) or a check that could not run (the tamper check).
+	Unverified FindingType = "unverified"
 )
 
 // FindingTypes lists the types in the contract's order.
 var FindingTypes = []FindingType{
 	TestDeletion, TestSkipping, AssertionWeakening, ErrorSuppression,
-	ValidationBypass, FeatureRemoval, CoverageRegression,
+	ValidationBypass, FeatureRemoval, CoverageRegression, TestRegression,
+	Unverified,
+}
+
+// AIWGType maps a finding type to the closest value of the AIWG
+// regression_type enum (persistence-extension.yaml), which has only the seeds'
+// seven. A test that passed and now fails, or a package that no longer builds,
+// is a tested behaviour gone: feature_removal. Evidence that could not be read
+// is the checking machinery not doing its job: validation_bypass. Loop state
+// keeps ralph-gate's own type in the event's details.
+func AIWGType(t FindingType) FindingType {
+	switch t {
+	case TestRegression:
+		return FeatureRemoval
+	case Unverified:
+		return ValidationBypass
+	}
+	return t
 }
 
 // DefaultSeverity is the severity a finding of type t gets unless its evidence or
@@ -33,7 +61,7 @@ func DefaultSeverity(t FindingType) Severity {
 	switch t {
 	case TestDeletion, ValidationBypass:
 		return SeverityCritical
-	case TestSkipping, AssertionWeakening, CoverageRegression:
+	case TestSkipping, AssertionWeakening, CoverageRegression, TestRegression, Unverified:
 		return SeverityHigh
 	case ErrorSuppression, FeatureRemoval:
 		return SeverityMedium
@@ -59,6 +87,10 @@ func Description(t FindingType) string {
 		return "Public API or a command was removed without replacement."
 	case CoverageRegression:
 		return "Coverage dropped beyond the configured tolerance."
+	case TestRegression:
+		return "A test that passed at base fails at head, or a package that built and ran at base fails to build, crashes, times out or exits early."
+	case Unverified:
+		return "Evidence could not be read (a changed test, test-config or CI file that is binary, oversize, a symlink, a submodule or unparseable) or a check could not run."
 	}
 	return string(t)
 }
@@ -129,6 +161,10 @@ func shortType(t FindingType) string {
 		return "FR"
 	case CoverageRegression:
 		return "CR"
+	case TestRegression:
+		return "TR"
+	case Unverified:
+		return "UV"
 	}
 	return "XX"
 }

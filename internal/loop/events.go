@@ -44,8 +44,8 @@ func regressionEvents(now time.Time, n int, fs []gate.Finding, st *State, m gate
 		}
 		sort.Strings(tests)
 		ev := Regression{
-			EventID: NewUUID(), Timestamp: now, Iteration: n, RegressionType: string(t), Severity: sev.String(),
-			Details:    RegressionDiff{Diff: map[string]any{"findings": described}},
+			EventID: NewUUID(), Timestamp: now, Iteration: n, RegressionType: string(gate.AIWGType(t)), Severity: sev.String(),
+			Details:    RegressionDiff{Diff: map[string]any{"findings": described}, RalphGateType: string(t)},
 			FindingIDs: ids,
 		}
 		if len(tests) > 0 {

@@ -140,6 +140,10 @@ func instruction(f gate.Finding, iteration int) string {
 		return fmt.Sprintf("restore %s (%s), removed%s", orWhat(subject, "the removed API"), where, when)
 	case gate.CoverageRegression:
 		return fmt.Sprintf("bring coverage back (it dropped%s): %s", when, f.Message)
+	case gate.TestRegression:
+		return fmt.Sprintf("make %s (%s) pass again: it broke%s: %s", orWhat(subject, "the broken tests"), where, when, f.Message)
+	case gate.Unverified:
+		return fmt.Sprintf("make %s readable again (it could not be checked%s): %s", orWhat(where, "the file"), when, f.Message)
 	}
 	return f.Message
 }

@@ -63,6 +63,8 @@ func Diagnose(ev Evidence) Diagnosis {
 			c = 0.7
 		case gate.CoverageRegression:
 			c = 0.6
+		case gate.Unverified:
+			c = 0.5
 		}
 		if c > 0 {
 			hack = append(hack, describe(f))
@@ -229,7 +231,7 @@ func recoveryStep(now time.Time, iteration, attempt int, trigger string, d Diagn
 var patternIDs = map[gate.FindingType]string{
 	gate.TestDeletion: "LP-001", gate.TestSkipping: "LP-002", gate.AssertionWeakening: "LP-003",
 	gate.ErrorSuppression: "LP-004", gate.ValidationBypass: "LP-005", gate.FeatureRemoval: "LP-006",
-	gate.CoverageRegression: "LP-007",
+	gate.CoverageRegression: "LP-007", gate.TestRegression: "LP-008", gate.Unverified: "LP-009",
 }
 
 func patternName(t gate.FindingType) string {

@@ -232,6 +232,9 @@ type RegressionDiff struct {
 	BaselineValue any            `json:"baseline_value,omitempty"`
 	CurrentValue  any            `json:"current_value,omitempty"`
 	Diff          map[string]any `json:"diff"`
+	// RalphGateType is ralph-gate's own finding type, which regression_type
+	// maps to the AIWG enum's closest value (test_regression, unverified).
+	RalphGateType string `json:"ralph_gate_type,omitempty"`
 }
 
 // LevelChange is one reinforcement_history entry.

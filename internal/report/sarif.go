@@ -357,6 +357,10 @@ func ruleTag(t gate.FindingType) string {
 		return "api"
 	case gate.CoverageRegression:
 		return "coverage"
+	case gate.TestRegression:
+		return "tests"
+	case gate.Unverified:
+		return "evidence"
 	}
 	return "other"
 }
@@ -378,6 +382,10 @@ func ruleHelp(t gate.FindingType) string {
 		return "Public API or a command disappeared without a replacement. Restore it, or record the removal as intended."
 	case gate.CoverageRegression:
 		return "Test coverage fell by more than the configured tolerance. Add tests for the uncovered code, or restore the tests that covered it."
+	case gate.TestRegression:
+		return "A test that passed at the base fails at the head, or a package that built and ran there no longer builds, crashes or exits early. Fix the code (or the build) until the test passes again; the finding names the failure."
+	case gate.Unverified:
+		return "ralph-gate could not read a changed test, test-config or CI file (binary, oversize, a symlink, a submodule, unparseable), or a check could not run, so it cannot tell whether the change hides a regression. Make the file readable, or have a person review it."
 	}
 	return "A regression reported by ralph-gate."
 }
