@@ -108,6 +108,8 @@ func TestSARIFRules(t *testing.T) {
 		"validation_bypass ValidationBypass error error",
 		"feature_removal FeatureRemoval warning warning",
 		"coverage_regression CoverageRegression error error",
+		"test_regression TestRegression error error",
+		"unverified Unverified error error",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
@@ -149,8 +151,9 @@ func TestSARIFUnknownTypeGetsRule(t *testing.T) {
 	}}
 	log := checkSARIF(t, render(t, SARIF, rep, Options{}))
 	rules := log.Runs[0].Tool.Driver.Rules
-	if len(rules) != 9 || rules[7].ID != "flaky_retry" || rules[7].Name != "FlakyRetry" || rules[8].ID != "unknown" {
-		t.Errorf("extra rules = %+v", rules[7:])
+	n := len(gate.FindingTypes)
+	if len(rules) != n+2 || rules[n].ID != "flaky_retry" || rules[n].Name != "FlakyRetry" || rules[n+1].ID != "unknown" {
+		t.Errorf("extra rules = %+v", rules[n:])
 	}
 	if lvl := log.Runs[0].Results[1].Level; lvl != "warning" {
 		t.Errorf("out-of-range severity level = %q, want warning", lvl)
