@@ -55,9 +55,7 @@ func runAction(ctx context.Context, args []string, env Env) error {
 	}
 	runner := ghaction.NewRunner(env.Getenv, env.Stdout)
 	err = runActionStep(ctx, env, runner)
-	var usage *UsageError
-	var input *InputError
-	if errors.As(err, &usage) || errors.As(err, &input) {
+	if ExitCode(err) == ExitUsage {
 		runner.Error(err.Error())
 	}
 	return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/pipeline"
 )
 
 // Exit codes of every command.
@@ -62,6 +63,7 @@ func ExitCode(err error) int {
 	var stop *StopError
 	var loopBlocked *loop.BlockedError
 	var loopInput *loop.InputError
+	var pipeInput *pipeline.InputError
 	var corrupt *loop.CorruptError
 	var locked *loop.LockedError
 	switch {
@@ -71,7 +73,7 @@ func ExitCode(err error) int {
 		return ExitStop
 	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound):
 		return ExitUsage
-	case errors.As(err, &usage), errors.As(err, &input):
+	case errors.As(err, &usage), errors.As(err, &input), errors.As(err, &pipeInput):
 		return ExitUsage
 	case errors.Is(err, context.Canceled):
 		return ExitInternal

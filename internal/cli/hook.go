@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -316,25 +314,17 @@ func checkPushed(ctx context.Context, repo *gitrepo.Repo, dir string, t hook.Tar
 	return rep, "analyze", nil
 }
 
-// comparePushed runs the compare command on the range, exactly as a person
-// would, and reads its JSON report.
+// comparePushed measures the range through the same pipeline as compare,
+// with the configuration at its base, and decides its verdict.
 func comparePushed(ctx context.Context, dir string, t hook.Target, failOn *gate.Severity, env Env) (*gate.Report, error) {
-	args := []string{"compare", "--repo", dir, "--format", "json"}
-	if failOn != nil {
-		args = append(args, "--fail-on", failOn.String())
-	}
-	args = append(args, t.Base.String(), t.Head.String())
-	var out bytes.Buffer
-	sub := Env{Stdout: &out, Stderr: env.Stderr, Getenv: env.Getenv, Dir: env.Dir, Version: env.Version}
-	var blocked *BlockedError
-	if err := run(ctx, args, sub); err != nil && !errors.As(err, &blocked) {
+	cf := compareFlags{collectMode: "auto"}
+	cf.repo = dir
+	rep, cfg, err := compareRange(ctx, env, cf, t.Base.String(), t.Head.String())
+	if err != nil {
 		return nil, err
 	}
-	var rep gate.Report
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		return nil, fmt.Errorf("read compare's report: %w", err)
-	}
-	return &rep, nil
+	decide(rep, cfg, failOn)
+	return rep, nil
 }
 
 // withBypass adds how to push anyway to an error that stops the push; the

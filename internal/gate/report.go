@@ -47,6 +47,25 @@ type Report struct {
 	FailOn   Severity       `json:"fail_on"`
 	Notes    []Note         `json:"notes,omitempty"`
 	Counts   map[string]int `json:"counts,omitempty"`
+	// TamperCheck says whether compare's tamper check ran (BASE's versions of
+	// the edited tests against HEAD's code) and, when it did not, why; nil
+	// for analyze, which runs nothing.
+	TamperCheck *TamperCheck `json:"tamper_check,omitempty"`
+}
+
+// TamperCheck is the tamper check's status in a report.
+type TamperCheck struct {
+	// Ran is true when BASE's versions of the edited test files ran against
+	// HEAD's code.
+	Ran bool `json:"ran"`
+	// Reason says why it did not run (nothing edited, switched off, no
+	// collector for the edited files, the run failed), or what it could not
+	// cover when it ran.
+	Reason string `json:"reason,omitempty"`
+	// Files are the edited or deleted test files whose BASE versions ran.
+	Files []string `json:"files,omitempty"`
+	// Collectors are the collectors that ran them.
+	Collectors []string `json:"collectors,omitempty"`
 }
 
 // MetricsPair holds the measurements at both ends of a compare.

@@ -8,9 +8,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
-	"github.com/ralph-gate/ralph-gate/internal/gitrange"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 
@@ -79,27 +77,10 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 	}
 	set := st.RalphGate.Settings
 
-	// Static analysis: this iteration's change, and the net change since the
-	// baseline.
-	e.progress("analyzing iteration %d (%s)", n, head.String()[:7])
-	iter, err := gitrange.Analyze(ctx, e.Repo, prev, head, cfg, nil)
-	if errors.Is(err, gitrepo.ErrNotAncestor) {
-		return nil, inputf("HEAD %s does not descend from the loop's last commit %s: record iterations as new commits on top (history must not be rewritten)", head.String()[:7], prev.String()[:7])
-	}
-	if err != nil {
-		return nil, err
-	}
-	netBase, _, err := gitrange.Net(ctx, e.Repo, baseline, head, cfg)
-	if err != nil {
-		return nil, err
-	}
-	changes, err := e.Repo.Diff(prev, head)
-	if err != nil {
-		return nil, err
-	}
-
-	// Measurements: HEAD, and the previous iteration and the baseline (from
-	// the cache when they were measured before).
+	// One pipeline, the one compare uses: this iteration against the previous
+	// one (every commit and the net change), and the net change since the
+	// baseline; HEAD is measured once, the other ends come from the cache
+	// when they were measured before.
 	specs, notes, err := e.specsFor(set.Collect, baseline, cfg)
 	if err != nil {
 		return nil, err
@@ -107,37 +88,36 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 	if dirty, err := Dirty(ctx, e.Store.Root); err == nil && dirty != "" {
 		notes = append(notes, fmt.Sprintf("the work tree has uncommitted changes (%s): the completion command ran on them, while the collectors measured HEAD", dirty))
 	}
-	t0 := time.Now()
-	headM, err := e.measure(ctx, head, specs, fmt.Sprintf("iteration %d", n))
+	changes, err := e.Repo.Diff(prev, head)
 	if err != nil {
 		return nil, err
 	}
-	var prevM, baseM *measurement
-	if specs != nil {
-		if prevM, err = e.measure(ctx, prev, specs, "the previous iteration"); err != nil {
-			return nil, err
-		}
-		if baseM, err = e.measure(ctx, baseline, specs, "the baseline"); err != nil {
-			return nil, err
-		}
+	pl := e.pipeline(cfg, specs)
+	t0 := time.Now()
+	e.progress("analyzing and measuring iteration %d (%s)", n, head.String()[:7])
+	iter, err := pl.Compare(ctx, prev, head)
+	if errors.Is(err, gitrepo.ErrNotAncestor) {
+		return nil, inputf("HEAD %s does not descend from the loop's last commit %s: record iterations as new commits on top (history must not be rewritten)", head.String()[:7], prev.String()[:7])
+	}
+	if err != nil {
+		return nil, pipelineErr(err)
+	}
+	e.progress("comparing iteration %d with the baseline", n)
+	net, err := pl.CompareNet(ctx, baseline, head)
+	if err != nil {
+		return nil, pipelineErr(err)
+	}
+	headM, err := e.measured(iter.HeadM, head)
+	if err != nil {
+		return nil, err
 	}
 	e.progress("running the completion command")
 	check := RunCompletion(ctx, e.Store.Root, st.CompletionCriteria, set.CompletionTimeoutDuration(), n, now)
 	external += time.Since(t0)
 
 	findings := append([]gate.Finding(nil), iter.Findings...)
-	cumulative := append([]gate.Finding(nil), netBase...)
+	cumulative := append([]gate.Finding(nil), net.Findings...)
 	if specs != nil && headM.result != nil {
-		if prevM.result != nil {
-			findings = append(findings, analyze.MetricFindings(prevM.result, headM.result, iter.Findings, changedPaths(changes), cfg.Compare)...)
-		}
-		if baseM.result != nil {
-			baseChanges, err := e.Repo.Diff(baseline, head)
-			if err != nil {
-				return nil, err
-			}
-			cumulative = append(cumulative, analyze.MetricFindings(baseM.result, headM.result, netBase, changedPaths(baseChanges), cfg.Compare)...)
-		}
 		hist, err := HistoryFindings(e.Repo, st, head, n, passingTests(headM.result))
 		if err != nil {
 			return nil, err

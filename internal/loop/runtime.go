@@ -14,6 +14,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/pipeline"
 )
 
 // Env is what the loop operations work with.
@@ -75,30 +76,55 @@ func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
 type measurement struct {
 	result  *collectors.Result
 	metrics gate.Metrics
-	cached  bool
 }
 
-// measure measures a commit with the loop's collectors (from the cache when
-// it can), or only its tree statistics when collect is none.
-func (e *Env) measure(ctx context.Context, commit plumbing.Hash, specs []config.Collector, what string) (*measurement, error) {
+// pipeline returns the measuring pipeline of one record or start: the one
+// compare, the action and the hook use, with the loop's collectors (nil:
+// collect is none, nothing runs), its cache and its configuration.
+func (e *Env) pipeline(cfg *config.Config, specs []config.Collector) *pipeline.Pipeline {
+	return pipeline.New(pipeline.Options{
+		Repo: e.Repo, RepoDir: e.Store.Root, Config: cfg, Specs: specs, Cache: e.Cache,
+		StaticOnly: specs == nil, AllowMissing: true,
+		Progress: func(string) collect.RunOptions {
+			if e.CollectOutput != nil {
+				return e.CollectOutput()
+			}
+			return collect.RunOptions{}
+		},
+	})
+}
+
+// measure measures a commit through the pipeline (from the cache when it
+// can), or only its tree statistics when collect is none.
+func (e *Env) measure(ctx context.Context, pl *pipeline.Pipeline, commit plumbing.Hash, specs []config.Collector, what string) (*measurement, error) {
 	if specs == nil {
-		stats, err := collect.TreeStats(e.Repo, commit)
-		if err != nil {
-			return nil, err
-		}
-		m := gate.Metrics{FileCount: &stats.Files, LinesOfCode: &stats.Lines, Complexity: &stats.Complexity}
-		return &measurement{metrics: m}, nil
+		return e.treeMeasurement(commit)
 	}
 	e.progress("measuring %s (%s)", what, commit.String()[:7])
-	var opts collect.RunOptions
-	if e.CollectOutput != nil {
-		opts = e.CollectOutput()
-	}
-	m, cached, err := collect.Measure(ctx, e.Repo, e.Store.Root, commit, specs, e.Cache, opts)
-	if err != nil && m == nil {
+	m, err := pl.Measure(ctx, what, commit)
+	if err != nil {
 		return nil, err
 	}
-	return &measurement{result: m.Result, metrics: m.Metrics, cached: cached}, nil
+	return &measurement{result: m.Result, metrics: m.Metrics}, nil
+}
+
+// treeMeasurement is a commit's tree statistics alone (collect: none).
+func (e *Env) treeMeasurement(commit plumbing.Hash) (*measurement, error) {
+	stats, err := collect.TreeStats(e.Repo, commit)
+	if err != nil {
+		return nil, err
+	}
+	m := gate.Metrics{FileCount: &stats.Files, LinesOfCode: &stats.Lines, Complexity: &stats.Complexity}
+	return &measurement{metrics: m}, nil
+}
+
+// measured turns a pipeline's measurement of an end into the loop's (tree
+// statistics when nothing was measured).
+func (e *Env) measured(m *collect.Measurement, commit plumbing.Hash) (*measurement, error) {
+	if m == nil {
+		return e.treeMeasurement(commit)
+	}
+	return &measurement{result: m.Result, metrics: m.Metrics}, nil
 }
 
 // specsFor returns the collectors a loop runs (nil for collect none).
@@ -231,7 +257,7 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	if err != nil {
 		return nil, nil, err
 	}
-	base, err := e.measure(ctx, head, specs, "the baseline")
+	base, err := e.measure(ctx, e.pipeline(cfg, specs), head, specs, "the baseline")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -341,4 +367,14 @@ func hookEntry(now time.Time, hook string, st *State, iteration int, outcomes []
 		"agents_invoked": []string{"ralph-gate"}, "outcomes": outcomes,
 		"state_changes": map[string]any{"status": st.Status, "reinforcement_level": st.ReinforcementLevel},
 	}
+}
+
+// pipelineErr keeps the pipeline's input errors (no test results, a
+// malformed report) input errors of the loop.
+func pipelineErr(err error) error {
+	var in *pipeline.InputError
+	if errors.As(err, &in) {
+		return &InputError{Msg: err.Error()}
+	}
+	return err
 }

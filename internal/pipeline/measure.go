@@ -1,0 +1,177 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+)
+
+// collectorSpecs returns the collectors to run: the options', else those
+// detected from BASE's tree (or given in its configuration), detected once.
+func (c *comparison) collectorSpecs() ([]config.Collector, error) {
+	p := c.p
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.opt.Specs != nil {
+		return p.opt.Specs, nil
+	}
+	if !p.detected {
+		specs, notes, err := collect.Collectors(p.opt.Repo, c.base, p.opt.Config)
+		if err != nil {
+			return nil, err
+		}
+		p.specs, p.specNote, p.detected = specs, notes, true
+	}
+	for _, n := range p.specNote {
+		c.note("", n)
+	}
+	return p.specs, nil
+}
+
+// measureBoth obtains the metrics of BASE and HEAD, from report files or by
+// running the collectors, both ends at once. Missing data is an input error
+// unless AllowMissing.
+func (c *comparison) measureBoth() (*collect.Measurement, *collect.Measurement, error) {
+	opt := c.p.opt
+	var (
+		wg        sync.WaitGroup
+		ms        [2]*collect.Measurement
+		errs      [2]error
+		sides     = [2]plumbing.Hash{c.base, c.head}
+		reports   = [2][]ReportGlob{opt.BaseReports, opt.Reports}
+		sideNames = [2]string{"BASE", "HEAD"}
+	)
+	for i := range sides {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ms[i], errs[i] = c.measure(sideNames[i], sides[i], reports[i])
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err == nil && (ms[i] == nil || ms[i].Result == nil || ms[i].Result.Tests == nil || ms[i].Result.Tests.Len() == 0) {
+			err = inputf("no test results at %s %s: no tests ran, which is never a pass (give %s, configure collectors in %s, or pass --allow-missing)",
+				sideNames[i], short(sides[i]), sideFlag(sideNames[i]), config.FileName)
+		}
+		if err == nil {
+			continue
+		}
+		if opt.AllowMissing {
+			c.note("", "missing data, allowed by --allow-missing: "+err.Error())
+			ms[i] = nil
+			continue
+		}
+		return nil, nil, err
+	}
+	return ms[0], ms[1], nil
+}
+
+// measure measures one end: from its report files, or with the collectors
+// (from the pipeline's memory, then the cache, then a worktree).
+func (c *comparison) measure(side string, commit plumbing.Hash, reports []ReportGlob) (*collect.Measurement, error) {
+	opt := c.p.opt
+	if len(reports) > 0 {
+		r, err := readReports(opt.Dir, reports)
+		if err != nil {
+			return nil, err
+		}
+		return collect.FromReports(opt.Repo, commit, r)
+	}
+	if opt.Collect == "none" {
+		return nil, inputf("no report files for %s and --collect none", side)
+	}
+	specs, err := c.collectorSpecs()
+	if err != nil {
+		return nil, err
+	}
+	if len(specs) == 0 {
+		return nil, inputf("no collectors for %s: none detected from BASE's tree and none in %s", side, config.FileName)
+	}
+	c.p.mu.Lock()
+	m := c.p.measured[commit]
+	c.p.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	m, cached, err := collect.Measure(c.ctx, opt.Repo, opt.RepoDir, commit, specs, opt.Cache, c.runOptions(side))
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return nil, err
+		}
+		return nil, inputf("measure %s %s: %w", side, short(commit), err)
+	}
+	if cached {
+		c.note("", fmt.Sprintf("%s %s: metrics from the cache", side, short(commit)))
+	}
+	c.p.mu.Lock()
+	c.p.measured[commit] = m
+	c.p.mu.Unlock()
+	return m, nil
+}
+
+func (c *comparison) runOptions(side string) collect.RunOptions {
+	if c.p.opt.Progress != nil {
+		return c.p.opt.Progress(side)
+	}
+	return collect.RunOptions{Environ: c.p.opt.Environ}
+}
+
+// readReports parses report files given as KIND=GLOB (relative to dir); a
+// glob's files are merged, as shards of a CI matrix are.
+func readReports(dir string, reports []ReportGlob) (*collectors.Result, error) {
+	var results []*collectors.Result
+	for _, ra := range reports {
+		pattern := ra.Glob
+		if !filepath.IsAbs(pattern) && dir != "" {
+			pattern = filepath.Join(dir, pattern)
+		}
+		files, err := filepath.Glob(pattern)
+		if err != nil {
+			return nil, inputf("report %s=%s: %v", ra.Kind, ra.Glob, err)
+		}
+		if len(files) == 0 {
+			return nil, inputf("report %s=%s: no file matches", ra.Kind, ra.Glob)
+		}
+		sort.Strings(files)
+		p, err := collectors.New(ra.Kind)
+		if err != nil {
+			return nil, inputErr(err)
+		}
+		for _, f := range files {
+			r, err := parseReportFile(p, f)
+			if err != nil {
+				return nil, inputErr(err)
+			}
+			results = append(results, r)
+		}
+	}
+	return collectors.Merge(results...), nil
+}
+
+func parseReportFile(p collectors.Parser, file string) (*collectors.Result, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("read report %s: %w", file, errors.Unwrap(err))
+	}
+	defer f.Close()
+	return p.Parse(file, f)
+}
+
+// Measure measures one commit with the pipeline's collectors, as Compare
+// measures an end (the loop's baseline at start); side names it in errors
+// and progress.
+func (p *Pipeline) Measure(ctx context.Context, side string, commit plumbing.Hash) (*collect.Measurement, error) {
+	c := &comparison{p: p, ctx: ctx, base: commit, head: commit}
+	return c.measure(side, commit, nil)
+}

@@ -1,0 +1,272 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrange"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// ReportGlob is one KIND=GLOB of compare's --report and --base-report.
+type ReportGlob struct{ Kind, Glob string }
+
+// Options say how a Pipeline measures. The zero value of each field is the
+// default compare uses.
+type Options struct {
+	Repo *gitrepo.Repo
+	// RepoDir is the directory temporary worktrees are added from (default
+	// the repository's root).
+	RepoDir string
+	// Config is the gate's configuration, read from BASE (or --config).
+	Config *config.Config
+	// Dir is the directory relative report globs are read from ("" is the
+	// process's working directory).
+	Dir string
+	// Reports and BaseReports are report files for HEAD and BASE: an end with
+	// reports is read from them, not measured.
+	Reports, BaseReports []ReportGlob
+	// Collect is "auto" (run the collectors for an end without reports) or
+	// "none".
+	Collect string
+	// Specs are the collectors to run; nil detects them from BASE's tree (or
+	// takes the configuration's).
+	Specs []config.Collector
+	// Cache keeps measurements across runs; nil measures every time.
+	Cache *collect.Cache
+	// AllowMissing turns an end without test results into a note.
+	AllowMissing bool
+	// NoTamper switches the tamper check off (--no-tamper-check).
+	NoTamper bool
+	// StaticOnly measures nothing: the report has the diff analysis only.
+	StaticOnly bool
+	// Environ is the collectors' environment (nil: the process's).
+	Environ []string
+	// Progress returns the run options (progress lines) for one side:
+	// "BASE", "HEAD" or "tamper". Nil shows nothing.
+	Progress func(side string) collect.RunOptions
+	// AnalyzeProgress is told how far the static analysis has got.
+	AnalyzeProgress gitrange.Progress
+}
+
+// Pipeline compares ranges with one set of options. It remembers what it
+// measured, so a loop that compares HEAD with its previous iteration and with
+// its baseline measures HEAD once. Safe for concurrent use.
+type Pipeline struct {
+	opt Options
+
+	mu       sync.Mutex
+	measured map[plumbing.Hash]*collect.Measurement
+	specs    []config.Collector
+	detected bool
+	specNote []string
+}
+
+// New returns a Pipeline for opt.
+func New(opt Options) *Pipeline {
+	if opt.Config == nil {
+		opt.Config = config.Default()
+	}
+	if opt.Collect == "" {
+		opt.Collect = "auto"
+	}
+	if opt.RepoDir == "" && opt.Repo != nil {
+		opt.RepoDir = opt.Repo.Root()
+	}
+	return &Pipeline{opt: opt, measured: map[plumbing.Hash]*collect.Measurement{}}
+}
+
+// Result is one comparison: the findings of the range, static and measured,
+// attributed to commits, sorted and not yet decided.
+type Result struct {
+	Base, Head plumbing.Hash
+	Findings   []gate.Finding
+	Commits    []gate.Commit
+	Notes      []gate.Note
+	// BaseM and HeadM are the ends' measurements; nil when not measured
+	// (StaticOnly, or missing and allowed).
+	BaseM, HeadM *collect.Measurement
+	// Tamper says whether the tamper check ran, and why not.
+	Tamper gate.TamperCheck
+}
+
+// Metrics returns both ends' metrics for the report; nil when nothing was
+// measured.
+func (r *Result) Metrics() *gate.MetricsPair {
+	if r.BaseM == nil && r.HeadM == nil {
+		return nil
+	}
+	return &gate.MetricsPair{Base: metricsOf(r.BaseM), Head: metricsOf(r.HeadM)}
+}
+
+// Report builds the contract's report of the result (verdict not decided).
+func (r *Result) Report(tool gate.Tool, measured bool) *gate.Report {
+	rep := &gate.Report{
+		Schema: gate.Schema, Tool: tool, Base: r.Base.String(), Head: r.Head.String(),
+		Commits: r.Commits, Findings: r.Findings, Notes: r.Notes,
+	}
+	if rep.Findings == nil {
+		rep.Findings = []gate.Finding{}
+	}
+	if rep.Commits == nil {
+		rep.Commits = []gate.Commit{}
+	}
+	if measured {
+		rep.Metrics = r.Metrics()
+		if rep.Metrics == nil {
+			rep.Metrics = &gate.MetricsPair{Base: &gate.Metrics{}, Head: &gate.Metrics{}}
+		}
+		t := r.Tamper
+		rep.TamperCheck = &t
+	}
+	return rep
+}
+
+// Compare compares base..head: every commit of the range and the net change
+// are analyzed, both ends measured and compared, and the tamper check run.
+func (p *Pipeline) Compare(ctx context.Context, base, head plumbing.Hash) (*Result, error) {
+	res, err := gitrange.Analyze(ctx, p.opt.Repo, base, head, p.opt.Config, p.opt.AnalyzeProgress)
+	if err != nil {
+		return nil, err
+	}
+	return p.measureAndMerge(ctx, base, head, res.Findings, res.Commits, res.Notes)
+}
+
+// CompareNet compares only the net change base..head (no per-commit pass):
+// what a loop needs against its baseline, at a cost that does not grow with
+// the iterations in between.
+func (p *Pipeline) CompareNet(ctx context.Context, base, head plumbing.Hash) (*Result, error) {
+	fs, notes, err := gitrange.Net(ctx, p.opt.Repo, base, head, p.opt.Config)
+	if err != nil {
+		return nil, err
+	}
+	return p.measureAndMerge(ctx, base, head, fs, nil, notes)
+}
+
+func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash, static []gate.Finding, commits []gate.Commit, notes []gate.Note) (*Result, error) {
+	r := &Result{Base: base, Head: head, Commits: commits, Notes: notes}
+	c := &comparison{p: p, ctx: ctx, base: base, head: head}
+	findings := static
+	if p.opt.StaticOnly {
+		r.Tamper = gate.TamperCheck{Reason: "nothing is measured (collect: none and no report files)"}
+	} else {
+		baseM, headM, err := c.measureBoth()
+		if err != nil {
+			return nil, err
+		}
+		r.BaseM, r.HeadM = baseM, headM
+		if baseM != nil && headM != nil {
+			changed, err := changedPaths(p.opt.Repo, base, head)
+			if err != nil {
+				return nil, err
+			}
+			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
+			tamper, status, err := c.tamperCheck(baseM, headM)
+			if err != nil {
+				return nil, err
+			}
+			r.Tamper = status
+			findings = append(findings, tamper...)
+		} else {
+			r.Tamper = gate.TamperCheck{Reason: "an end was not measured (--allow-missing)"}
+		}
+	}
+	attributeMeasured(findings, commits)
+	p.opt.Config.Apply(findings)
+	analyze.Sort(findings)
+	r.Findings = findings
+	r.Notes = append(r.Notes, c.notes...)
+	return r, nil
+}
+
+// comparison is one Compare's working state.
+type comparison struct {
+	p          *Pipeline
+	ctx        context.Context
+	base, head plumbing.Hash
+	mu         sync.Mutex
+	notes      []gate.Note
+}
+
+func (c *comparison) note(file, msg string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.notes = append(c.notes, gate.Note{File: file, Message: msg})
+}
+
+// attributeMeasured gives measured findings the commit of the static finding on
+// the same test, or the range's only commit.
+func attributeMeasured(fs []gate.Finding, commits []gate.Commit) {
+	byTest := map[string]string{}
+	for _, f := range fs {
+		if f.Commit != "" && f.Test != "" {
+			byTest[testLeaf(f.Test)] = f.Commit
+		}
+	}
+	for i := range fs {
+		f := &fs[i]
+		if f.Commit != "" || f.Evidence != gate.EvidenceMeasured {
+			continue
+		}
+		if c, ok := byTest[testLeaf(f.Test)]; ok && f.Test != "" {
+			f.Commit = c
+		} else if len(commits) == 1 {
+			f.Commit = commits[0].SHA
+		}
+	}
+}
+
+// testLeaf is a test id without its package or suite: "example.com/calc.TestMul"
+// and "TestMul" name the same test.
+func testLeaf(id string) string {
+	if i := strings.LastIndexAny(id, "./"); i >= 0 && !strings.Contains(id[:i], " > ") {
+		if j := strings.LastIndex(id, "."); j >= 0 {
+			return id[j+1:]
+		}
+	}
+	return id
+}
+
+func metricsOf(m *collect.Measurement) *gate.Metrics {
+	if m == nil {
+		return &gate.Metrics{}
+	}
+	return &m.Metrics
+}
+
+// changedPaths lists the paths BASE..HEAD changed (new paths, and old paths of
+// deletions).
+func changedPaths(repo *gitrepo.Repo, base, head plumbing.Hash) ([]string, error) {
+	diff, err := repo.Diff(base, head)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, d := range diff {
+		if d.To.Path != "" {
+			out = append(out, d.To.Path)
+		} else {
+			out = append(out, d.From.Path)
+		}
+	}
+	return out, nil
+}
+
+func short(h plumbing.Hash) string { return h.String()[:12] }
+
+func sideFlag(side string) string {
+	if side == "BASE" {
+		return "--base-report"
+	}
+	return "--report"
+}
+
+var _ = fmt.Sprintf

@@ -1,0 +1,236 @@
+package pipeline
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
+)
+
+// tamperCheck runs BASE's versions of the test files the range modified or
+// deleted against HEAD's code. A test that passed at BASE and fails there, while
+// HEAD's own run passes (or no longer has it), shows that the test edit covers a
+// behaviour change: intended by the task, or a regression the edit hid. Either
+// way a person decides, with both outcomes and the failure in front of them.
+//
+// It runs whenever the range edits existing tests, whether the ends were
+// measured or read from reports: it needs only the collectors of the edited
+// files' languages, narrowed to those files. When it cannot run, the status
+// says why, and a reason that leaves the edit unchecked (no collector for the
+// files, a failed run, BASE's tests not building against HEAD) is an
+// unverified finding: never a silent pass.
+func (c *comparison) tamperCheck(baseM, headM *collect.Measurement) ([]gate.Finding, gate.TamperCheck, error) {
+	opt := c.p.opt
+	overlay, files, err := c.tamperOverlay()
+	if err != nil {
+		return nil, gate.TamperCheck{}, err
+	}
+	if len(files) == 0 {
+		return nil, gate.TamperCheck{Reason: "the range modifies or deletes no existing test file"}, nil
+	}
+	switch {
+	case opt.NoTamper:
+		return nil, gate.TamperCheck{Reason: "switched off by --no-tamper-check", Files: files}, nil
+	case opt.Config.Compare.TamperCheck != nil && !*opt.Config.Compare.TamperCheck:
+		return nil, gate.TamperCheck{Reason: "switched off by compare.tamper_check: false in the configuration", Files: files}, nil
+	case opt.Collect == "none":
+		return nil, gate.TamperCheck{Reason: "collect is none: the tamper check runs tests, and nothing may run", Files: files}, nil
+	}
+	specs, err := c.collectorSpecs()
+	if err != nil {
+		return nil, gate.TamperCheck{}, err
+	}
+	plan := planTamper(specs, files, overlay)
+	var out []gate.Finding
+	for _, f := range plan.uncovered {
+		out = append(out, unverifiedTamper(f, "", "no collector runs it: "+plan.why(f)))
+	}
+	status := gate.TamperCheck{Files: plan.files, Collectors: plan.names()}
+	if len(plan.files) == 0 {
+		status.Reason = "no collector runs the edited test files (" + strings.Join(files, ", ") + ")"
+		return out, status, nil
+	}
+	if len(plan.uncovered) > 0 {
+		status.Reason = "not covered: " + strings.Join(plan.uncovered, ", ")
+	}
+	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.head, overlay, plan.specs, opt.Cache, c.runOptions("tamper"))
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return nil, status, err
+		}
+		status.Reason = "the run failed: " + firstLine(err.Error())
+		for _, f := range plan.files {
+			out = append(out, unverifiedTamper(f, "", "the tamper check could not run: "+firstLine(err.Error())))
+		}
+		return out, status, nil
+	}
+	status.Ran = true
+	if m.Result == nil || m.Result.Tests == nil || m.Result.Tests.Len() == 0 {
+		for _, f := range plan.files {
+			out = append(out, unverifiedTamper(f, "", "the tamper check ran but reported no test results"))
+		}
+		return out, status, nil
+	}
+	for _, b := range m.Result.BuildFailures {
+		file := fileInPackage(plan.files, b.Package)
+		out = append(out, unverifiedTamper(file, b.Package,
+			fmt.Sprintf("BASE's version of the tests of %s does not build against HEAD's code, so the edit could not be checked: %s", b.Package, orText(firstLine(b.Output), "no compiler output"))))
+	}
+	var found []gate.Finding
+	for t := range m.Result.Tests.All() {
+		if t.Outcome != collectors.Failed && t.Outcome != collectors.Errored {
+			continue
+		}
+		bt, inBase := baseM.Result.Tests.Get(t.ID)
+		if !inBase || bt.Outcome != collectors.Passed {
+			continue
+		}
+		ht, inHead := headM.Result.Tests.Get(t.ID)
+		if inHead && ht.Outcome != collectors.Passed && ht.Outcome != collectors.Skipped {
+			continue // failing at HEAD anyway: a test_regression, not hidden
+		}
+		file := t.File
+		if file == "" {
+			file = bt.File
+		}
+		if file == "" && len(plan.files) == 1 {
+			file = plan.files[0]
+		}
+		why := failureText(t.Message)
+		typ, headSays := gate.AssertionWeakening, "HEAD's edited version passes"
+		if !inHead {
+			typ, headSays = gate.TestDeletion, "HEAD no longer has it"
+		} else if ht.Outcome == collectors.Skipped {
+			headSays = "HEAD skips it"
+		}
+		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it fails against HEAD's code (%s), and %s: the test edit hides a behaviour change, intended by the task or a regression, for a person to decide", t.ID, clipText(why, 200), headSays)
+		found = append(found, gate.Finding{
+			ID:       gate.MakeID(typ, "tamper-check", file, t.ID, ""),
+			Type:     typ,
+			Severity: gate.SeverityHigh,
+			File:     file,
+			Test:     t.ID,
+			Net:      true,
+			Message:  msg + ".",
+			Evidence: gate.EvidenceMeasured,
+			Rule:     "tamper-check",
+		})
+	}
+	sort.Slice(found, func(i, j int) bool { return found[i].Test < found[j].Test })
+	return append(out, found...), status, nil
+}
+
+// unverifiedTamper is a tamper check that could not check a file: medium,
+// since the edit may be innocent, but never nothing.
+func unverifiedTamper(file, pkg, why string) gate.Finding {
+	return gate.Finding{
+		ID:       gate.MakeID(gate.Unverified, "tamper-check-unverified", file, pkg, ""),
+		Type:     gate.Unverified,
+		Severity: gate.SeverityMedium,
+		File:     file,
+		Net:      true,
+		Message:  fmt.Sprintf("the edit of %s was not checked against HEAD's code: %s.", orText(file, pkg), strings.TrimSuffix(why, ".")),
+		Evidence: gate.EvidenceMeasured,
+		Rule:     "tamper-check-unverified",
+	}
+}
+
+// tamperOverlay maps each test file BASE..HEAD modified, renamed or deleted to
+// its BASE content (a renamed file's new path is removed, so no test is defined
+// twice).
+func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
+	opt := c.p.opt
+	diff, err := opt.Repo.Diff(c.base, c.head)
+	if err != nil {
+		return nil, nil, err
+	}
+	overlay := map[string][]byte{}
+	var files []string
+	for _, d := range diff {
+		if d.From.Path == "" {
+			continue // added files change nothing BASE had
+		}
+		ext := scanners.ForPath(d.From.Path)
+		if ext == nil || !ext.IsTestFile(d.From.Path) || opt.Config.Ignored(d.From.Path) {
+			continue
+		}
+		b, err := opt.Repo.Blob(d.From.Hash)
+		if err != nil {
+			c.note(d.From.Path, "tamper check: BASE's version could not be read: "+err.Error())
+			continue
+		}
+		overlay[d.From.Path] = b
+		if d.To.Path != "" && d.To.Path != d.From.Path {
+			overlay[d.To.Path] = nil
+		}
+		files = append(files, d.From.Path)
+	}
+	sort.Strings(files)
+	return overlay, files, nil
+}
+
+// fileInPackage picks the edited file of a Go package ("example.com/m/calc"
+// holds calc/x_test.go), or the only file.
+func fileInPackage(files []string, pkg string) string {
+	for _, f := range files {
+		dir := f
+		if i := strings.LastIndex(f, "/"); i >= 0 {
+			dir = f[:i]
+		} else {
+			dir = ""
+		}
+		if dir != "" && (strings.HasSuffix(pkg, "/"+dir) || pkg == dir) {
+			return f
+		}
+	}
+	if len(files) == 1 {
+		return files[0]
+	}
+	return ""
+}
+
+// failureText is the part of a failure message a person reads first: the
+// assertion's own lines, not the test's source or the framework's framing.
+func failureText(msg string) string {
+	var keep []string
+	for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		keep = append(keep, l)
+		if len(keep) == 3 {
+			break
+		}
+	}
+	if len(keep) == 0 {
+		return "no message"
+	}
+	return strings.Join(keep, " / ")
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}
+
+func orText(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}

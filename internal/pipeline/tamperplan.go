@@ -1,0 +1,238 @@
+package pipeline
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+)
+
+// TamperFiles is the placeholder a custom collector's argv (or shell
+// command) may carry: the tamper check replaces it with the edited test
+// files, so the rerun covers only them.
+const TamperFiles = "{tamper_files}"
+
+// runner is the test runner a collector drives, as far as the tamper check
+// needs to know it.
+type runner string
+
+const (
+	runnerGo     runner = "go test"
+	runnerPytest runner = "pytest"
+	runnerVitest runner = "vitest"
+	runnerJest   runner = "jest"
+	runnerOther  runner = ""
+)
+
+// runnerOf recognizes the test runner of a collector from its command.
+func runnerOf(s config.Collector) runner {
+	argv := strings.Join(s.Argv, " ")
+	switch {
+	case strings.Contains(argv, "go test") || len(s.Argv) > 1 && path.Base(s.Argv[0]) == "go" && s.Argv[1] == "test":
+		return runnerGo
+	case strings.Contains(argv, "pytest"):
+		return runnerPytest
+	case strings.Contains(argv, "vitest"):
+		return runnerVitest
+	case strings.Contains(argv, "jest"):
+		return runnerJest
+	}
+	return runnerOther
+}
+
+// runs reports whether a runner runs a test file.
+func (r runner) runs(file string) bool {
+	switch r {
+	case runnerGo:
+		return strings.HasSuffix(file, "_test.go")
+	case runnerPytest:
+		return strings.HasSuffix(file, ".py")
+	case runnerVitest, runnerJest:
+		for _, ext := range []string{".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts"} {
+			if strings.HasSuffix(file, ext) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tamperPlan is what the tamper check runs: the setup steps and the test
+// collectors of the edited files' languages, narrowed to those files.
+type tamperPlan struct {
+	specs     []config.Collector
+	files     []string // edited files a collector runs
+	uncovered []string // edited files no collector runs
+	looked    []string // the test collectors there were, for the message
+}
+
+func (p *tamperPlan) names() []string {
+	var out []string
+	for _, s := range p.specs {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+func (p *tamperPlan) why(file string) string {
+	if len(p.looked) == 0 {
+		return "no collector runs tests (none detected from BASE's tree, none in " + config.FileName + ")"
+	}
+	return "none of the test collectors (" + strings.Join(p.looked, ", ") + ") runs " + path.Ext(file) + " files; a custom collector with tests: true and " + TamperFiles + " in its command can"
+}
+
+// planTamper picks and narrows the collectors for the edited test files.
+// Setup steps (collectors without reports, like npm install) are kept in
+// order: a test runner needs them. Other collectors that measure but run no
+// tests (linters, coverage conversion) are dropped.
+func planTamper(specs []config.Collector, files []string, overlay map[string][]byte) *tamperPlan {
+	p := &tamperPlan{}
+	covered := map[string]bool{}
+	for _, s := range specs {
+		if !s.Tests {
+			if len(s.Reports) == 0 {
+				p.specs = append(p.specs, s)
+			}
+			continue
+		}
+		p.looked = append(p.looked, s.Name)
+		r := runnerOf(s)
+		var mine []string
+		for _, f := range files {
+			if r == runnerOther || r.runs(f) {
+				mine = append(mine, f)
+			}
+		}
+		if len(mine) == 0 {
+			continue
+		}
+		for _, f := range mine {
+			covered[f] = true
+		}
+		p.specs = append(p.specs, narrow(s, r, mine, overlay))
+	}
+	for _, f := range files {
+		if covered[f] {
+			p.files = append(p.files, f)
+		} else {
+			p.uncovered = append(p.uncovered, f)
+		}
+	}
+	if len(p.files) == 0 {
+		p.specs = nil
+	}
+	return p
+}
+
+// narrow rewrites a test collector to run only the edited files' tests and to
+// skip coverage, which the tamper check does not read.
+func narrow(s config.Collector, r runner, files []string, overlay map[string][]byte) config.Collector {
+	out := s
+	out.Argv = nil
+	out.Env = s.Env
+	var reports []config.ReportSpec
+	for _, rep := range s.Reports {
+		if rep.Format == "gotest" || rep.Format == "junit" {
+			reports = append(reports, rep)
+		}
+	}
+	out.Reports = reports
+	if strings.Contains(strings.Join(s.Argv, "\x00"), TamperFiles) {
+		quoted := make([]string, len(files))
+		for i, f := range files {
+			quoted[i] = shellQuote(f)
+		}
+		for _, a := range s.Argv {
+			switch {
+			case a == TamperFiles && !s.Shell:
+				out.Argv = append(out.Argv, files...)
+			case s.Shell:
+				out.Argv = append(out.Argv, strings.ReplaceAll(a, TamperFiles, strings.Join(quoted, " ")))
+			default:
+				out.Argv = append(out.Argv, strings.ReplaceAll(a, TamperFiles, strings.Join(files, " ")))
+			}
+		}
+		return out
+	}
+	if s.Shell || r == runnerOther {
+		out.Argv = s.Argv
+		out.Reports = s.Reports
+		return out
+	}
+	switch r {
+	case runnerGo:
+		dirs := map[string]bool{}
+		var names []string
+		all := true
+		for _, f := range files {
+			dirs["./"+path.Dir(f)] = true
+			n := goTestNames(f, overlay[f])
+			all = all && n != nil
+			names = append(names, n...)
+		}
+		for _, a := range s.Argv {
+			switch {
+			case strings.HasPrefix(a, "-coverprofile") || strings.HasPrefix(a, "-cover") || strings.HasPrefix(a, "-run"):
+				continue
+			case a == "./..." || strings.HasSuffix(a, "/..."):
+				continue
+			}
+			out.Argv = append(out.Argv, a)
+		}
+		if all && len(names) > 0 {
+			sort.Strings(names)
+			out.Argv = append(out.Argv, "-run", "^("+strings.Join(names, "|")+")$")
+		}
+		var ds []string
+		for d := range dirs {
+			ds = append(ds, d)
+		}
+		sort.Strings(ds)
+		out.Argv = append(out.Argv, ds...)
+	case runnerPytest, runnerVitest, runnerJest:
+		for _, a := range s.Argv {
+			if strings.HasPrefix(a, "--cov") || strings.HasPrefix(a, "--coverage") {
+				continue
+			}
+			out.Argv = append(out.Argv, a)
+		}
+		out.Argv = append(out.Argv, files...)
+	}
+	return out
+}
+
+// goTestNames lists the top-level Test, Fuzz and Example functions of a Go
+// test file, for go test's -run; nil when it does not parse (then the whole
+// package runs).
+func goTestNames(name string, src []byte) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv != nil {
+			continue
+		}
+		n := fn.Name.Name
+		for _, prefix := range []string{"Test", "Fuzz", "Example"} {
+			if strings.HasPrefix(n, prefix) && n != "TestMain" && goIdent.MatchString(n) {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
+var goIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
