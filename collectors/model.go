@@ -24,6 +24,20 @@ type Result struct {
 	// Each one also appears in Tests as a failed test (see GoTest), so that a
 	// package that does not build never reads as "zero tests".
 	BuildFailures []BuildFailure
+	// Integrity lists what the cross-checks found wrong with the evidence
+	// itself: forged or conflicting events, fewer tests run than declared,
+	// report headers that disagree with their test cases.
+	Integrity []IntegrityProblem
+}
+
+// IntegrityProblem is one thing wrong with the evidence itself.
+type IntegrityProblem struct {
+	// Package is the package, suite or report file the problem is in.
+	Package string
+	// Tests are the test ids concerned (may be empty).
+	Tests []string
+	// Problem is one sentence a person understands.
+	Problem string
 }
 
 // Outcome is the result of one test. The zero value is not a valid outcome.

@@ -120,6 +120,8 @@ type side struct {
 	ext    testscan.Extractor
 	facts  *testscan.File
 	isTest bool
+	// failed says why the version could not be parsed at all.
+	failed string
 }
 
 // pair is a changed file with both sides parsed (a side is nil when absent).
@@ -156,7 +158,11 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			continue
 		}
 		if fc.Skip != "" {
-			a.note(p, fc.Skip)
+			if f, ok := unreadable(fc, p); ok {
+				out = append(out, f)
+			} else {
+				a.note(p, fc.Skip)
+			}
 			continue
 		}
 		pr := &pair{fc: fc}
@@ -175,6 +181,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	}
 	a.parseAll(jobs)
 	for _, pr := range pairs {
+		out = append(out, unparsed(pr)...)
 		out = append(out, a.ciConfig(pr)...)
 	}
 	out = append(out, a.changeWideConfig(pairs)...)
@@ -285,10 +292,12 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
 	}
 	f, err := s.ext.Extract(p, data)
 	if err != nil || f == nil {
-		a.note(p, "could not be read as "+string(s.ext.Lang())+": "+errString(err))
+		s.failed = "it could not be read as " + string(s.ext.Lang()) + ": " + errString(err)
+		if !s.isTest {
+			a.note(p, "could not be read as "+string(s.ext.Lang())+": "+errString(err))
+		}
 		f = &testscan.File{Lang: s.ext.Lang(), Partial: true}
-	}
-	if f.Partial && !fragment {
+	} else if f.Partial && !fragment {
 		a.note(p, "did not parse completely; findings in it are based on the parts that did")
 	}
 	if ck != "" {

@@ -63,12 +63,14 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding) []gate
 			fresh[t.Suite]++
 		}
 	}
+	out, accounted := regressionFindings(base, head, staticDeleted)
 	var missing []collectors.Test
-	var out []gate.Finding
 	for t := range base.Tests.All() {
 		h, ok := head.Tests.Get(t.ID)
 		if !ok {
-			missing = append(missing, t)
+			if !accounted[t.ID] {
+				missing = append(missing, t)
+			}
 			continue
 		}
 		if t.Outcome == collectors.Passed && h.Outcome == collectors.Skipped {

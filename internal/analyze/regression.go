@@ -1,0 +1,208 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// maxNamed bounds the test names a package-level finding spells out.
+const maxNamed = 10
+
+// brokenUnits finds the packages, modules or suites that did not run
+// properly at HEAD: a Go package that did not build, a test binary that
+// crashed, timed out or exited early (its failure recorded as pkg.TestMain,
+// or tests that never finished), a pytest module that failed to import (an
+// errored entry named like the module), and whatever the collectors'
+// cross-checks found wrong with the evidence (Integrity). Each maps to the
+// first line that says why.
+func brokenUnits(head *collectors.Result) map[string]string {
+	units := map[string]string{}
+	add := func(unit, why string) {
+		if unit == "" {
+			return
+		}
+		if _, ok := units[unit]; !ok {
+			units[unit] = why
+		}
+	}
+	for _, b := range head.BuildFailures {
+		why := "fails to build"
+		if l := firstLineOf(b.Output); l != "" {
+			why += ": " + l
+		}
+		add(b.Package, why)
+		add(b.ImportPath, why)
+	}
+	for _, p := range head.Integrity {
+		add(p.Package, p.Problem)
+	}
+	for t := range head.Tests.All() {
+		if t.Outcome != collectors.Failed && t.Outcome != collectors.Errored {
+			continue
+		}
+		switch {
+		case t.Name == "TestMain" && t.Suite != "":
+			add(t.Suite, "its test binary failed outside any test (crashed, timed out or exited early): "+orNone(firstLineOf(t.Message)))
+		case strings.HasPrefix(t.Message, "test did not finish"):
+			add(t.Suite, "its test binary crashed or timed out while "+t.Name+" ran")
+		case t.Suite == "" || t.Name != "" && looksLikeModule(t.Name):
+			// pytest's collection error: <testcase classname="" name="tests.test_x">
+			add(t.Name, "it failed to load: "+orNone(firstLineOf(t.Message)))
+		}
+	}
+	return units
+}
+
+// looksLikeModule reports a JUnit entry named like a module or file rather
+// than a test ("tests.test_calc", "tests/test_calc.py").
+func looksLikeModule(name string) bool {
+	return strings.HasSuffix(name, ".py") || strings.Contains(name, "/") ||
+		strings.Contains(name, ".") && !strings.ContainsAny(name, " ([")
+}
+
+// unitOf returns the broken unit a BASE test belongs to: its suite, or a
+// module its id lies under.
+func unitOf(t collectors.Test, units map[string]string) (string, bool) {
+	if _, ok := units[t.Suite]; ok && t.Suite != "" {
+		return t.Suite, true
+	}
+	for u := range units {
+		if u != "" && (strings.HasPrefix(t.ID, u+".") || strings.HasPrefix(t.ID, u+"::") || strings.HasPrefix(t.Suite, u+".")) {
+			return u, true
+		}
+	}
+	return "", false
+}
+
+// regressionFindings reports test_regression: each test that passed at BASE
+// and fails at HEAD, and each unit (package, module) that ran at BASE and is
+// broken at HEAD, naming the tests that have no result there. static are the
+// static findings (a test the diff shows deleted is a deletion, never a
+// regression). It returns the BASE tests it accounted for, so that they are
+// not reported again as deleted.
+func regressionFindings(base, head *collectors.Result, staticDeleted map[string]*gate.Finding) ([]gate.Finding, map[string]bool) {
+	units := brokenUnits(head)
+	accounted := map[string]bool{}
+	var out []gate.Finding
+	noResult := map[string][]collectors.Test{}
+	ranAtBase := map[string]int{}
+	for t := range base.Tests.All() {
+		h, ok := head.Tests.Get(t.ID)
+		if u, broken := unitOf(t, units); broken {
+			ranAtBase[u]++
+			if !ok && staticDeleted[leaf(t.ID)] == nil {
+				noResult[u] = append(noResult[u], t)
+				accounted[t.ID] = true
+				continue
+			}
+		}
+		if !ok || t.Outcome != collectors.Passed {
+			continue
+		}
+		if h.Outcome != collectors.Failed && h.Outcome != collectors.Errored {
+			continue
+		}
+		msg := fmt.Sprintf("test %s passed at BASE and fails at HEAD", t.ID)
+		if m := failureLines(h.Message, 3); m != "" {
+			msg += ": " + m
+		}
+		file := h.File
+		if file == "" {
+			file = t.File
+		}
+		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "test-now-fails", file, t.ID, msg+".")
+		out = append(out, f)
+	}
+	var names []string
+	for u := range units {
+		names = append(names, u)
+	}
+	sort.Strings(names)
+	for _, u := range names {
+		missing := noResult[u]
+		brokenNow := false
+		for _, b := range head.BuildFailures {
+			brokenNow = brokenNow || b.Package == u || b.ImportPath == u
+		}
+		if ranAtBase[u] == 0 || len(missing) == 0 && !brokenNow {
+			continue // new at HEAD, or every test still has its own result
+		}
+		if base.Tests != nil && brokenAtBase(base, u) {
+			continue // it did not run properly at BASE either
+		}
+		sort.Slice(missing, func(i, j int) bool { return missing[i].ID < missing[j].ID })
+		msg := fmt.Sprintf("%s ran %d tests at BASE and at HEAD %s", u, ranAtBase[u], units[u])
+		if len(missing) > 0 {
+			msg += fmt.Sprintf("; %d %s no result at HEAD: %s", len(missing), plural(len(missing), "test has", "tests have"), testNames(missing))
+		}
+		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "package-broken", missing0File(missing), "", msg+".")
+		f.Symbol = u
+		f.ID = gate.MakeID(gate.TestRegression, "package-broken", "", u, "")
+		out = append(out, f)
+	}
+	return out, accounted
+}
+
+// brokenAtBase reports whether a unit was already broken at BASE.
+func brokenAtBase(base *collectors.Result, unit string) bool {
+	_, ok := brokenUnits(base)[unit]
+	return ok
+}
+
+func missing0File(ts []collectors.Test) string {
+	if len(ts) > 0 {
+		return ts[0].File
+	}
+	return ""
+}
+
+func testNames(ts []collectors.Test) string {
+	var names []string
+	for i, t := range ts {
+		if i == maxNamed {
+			names = append(names, fmt.Sprintf("and %d more", len(ts)-maxNamed))
+			break
+		}
+		names = append(names, t.ID)
+	}
+	return strings.Join(names, ", ")
+}
+
+// failureLines is the first n meaningful lines of a failure message, on one
+// line: the assertion a person reads first, without test2json's framing.
+func failureLines(msg string, n int) string {
+	var keep []string
+	for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
+			continue
+		}
+		keep = append(keep, l)
+		if len(keep) == n {
+			break
+		}
+	}
+	return clipString(strings.Join(keep, " / "), 300)
+}
+
+func firstLineOf(s string) string {
+	return failureLines(s, 1)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no output"
+	}
+	return s
+}
+
+func clipString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}
