@@ -86,6 +86,11 @@ func unitOf(t collectors.Test, units map[string]string) (string, bool) {
 // not reported again as deleted.
 func regressionFindings(base, head *collectors.Result, staticDeleted map[string]*gate.Finding) ([]gate.Finding, map[string]bool) {
 	units := brokenUnits(head)
+	for u, why := range vanishedUnits(base, head, staticDeleted) {
+		if _, ok := units[u]; !ok {
+			units[u] = why
+		}
+	}
 	accounted := map[string]bool{}
 	var out []gate.Finding
 	noResult := map[string][]collectors.Test{}
@@ -135,7 +140,7 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 			continue // it did not run properly at BASE either
 		}
 		sort.Slice(missing, func(i, j int) bool { return missing[i].ID < missing[j].ID })
-		msg := fmt.Sprintf("%s ran %d tests at BASE and at HEAD %s", u, ranAtBase[u], units[u])
+		msg := fmt.Sprintf("%s ran %d %s at BASE and at HEAD %s", u, ranAtBase[u], plural(ranAtBase[u], "test", "tests"), units[u])
 		if len(missing) > 0 {
 			msg += fmt.Sprintf("; %d %s no result at HEAD: %s", len(missing), plural(len(missing), "test has", "tests have"), testNames(missing))
 		}
@@ -145,6 +150,39 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		out = append(out, f)
 	}
 	return out, accounted
+}
+
+// vanishedUnits finds the suites (Go packages, test modules) that ran tests
+// at BASE and have no result at all at HEAD, although the diff deleted none of
+// their tests and none of them turned up elsewhere (a move): a test binary
+// that exited before its tests ran (status 0, so go test says "ok"), or a
+// runner that no longer reaches them.
+func vanishedUnits(base, head *collectors.Result, staticDeleted map[string]*gate.Finding) map[string]string {
+	headSuites := map[string]bool{}
+	headLeaves := map[string]bool{}
+	for t := range head.Tests.All() {
+		headSuites[t.Suite] = true
+		headLeaves[leaf(t.ID)] = true
+	}
+	candidate := map[string]bool{}
+	spoiled := map[string]bool{}
+	for t := range base.Tests.All() {
+		if t.Suite == "" || headSuites[t.Suite] {
+			continue
+		}
+		if staticDeleted[leaf(t.ID)] != nil || headLeaves[leaf(t.ID)] {
+			spoiled[t.Suite] = true
+			continue
+		}
+		candidate[t.Suite] = true
+	}
+	out := map[string]string{}
+	for s := range candidate {
+		if !spoiled[s] {
+			out[s] = "reports no test at all: its test binary exited before its tests ran, or the runner no longer reaches them"
+		}
+	}
+	return out
 }
 
 // brokenAtBase reports whether a unit was already broken at BASE.
@@ -178,7 +216,7 @@ func failureLines(msg string, n int) string {
 	var keep []string
 	for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
 		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
+		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") || strings.HasPrefix(l, "# ") || l == "FAIL" {
 			continue
 		}
 		keep = append(keep, l)

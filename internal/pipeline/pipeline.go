@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -179,6 +178,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			r.Tamper = gate.TamperCheck{Reason: "an end was not measured (--allow-missing)"}
 		}
 	}
+	locateGoTests(p.opt.Repo, []plumbing.Hash{head, base}, findings)
 	attributeMeasured(findings, commits)
 	p.opt.Config.Apply(findings)
 	analyze.Sort(findings)
@@ -268,5 +268,3 @@ func sideFlag(side string) string {
 	}
 	return "--report"
 }
-
-var _ = fmt.Sprintf

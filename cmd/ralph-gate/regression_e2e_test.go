@@ -1,0 +1,175 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// findingOf returns the first net finding of a type (and rule, when given).
+func (r compareReport) findingOf(typ, rule string) (f struct {
+	Type, Severity, Rule, Test, File, Evidence, Message string
+	Net                                                 bool
+}, ok bool) {
+	for _, x := range r.Findings {
+		if x.Type == typ && (rule == "" || x.Rule == rule) && x.Net {
+			return x, true
+		}
+	}
+	return f, false
+}
+
+// compareBlocks runs compare BASE..HEAD and wants it to block with a net
+// finding of typ whose message holds every want.
+func compareBlocks(t *testing.T, r *repo, base, typ, rule string, want ...string) compareReport {
+	t.Helper()
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1 (blocked)\nstdout: %s\nstderr: %s", res.code, res.stdout, res.stderr)
+	}
+	f, ok := rep.findingOf(typ, rule)
+	if !ok {
+		t.Fatalf("no %s/%s finding: %+v", typ, rule, rep.Findings)
+	}
+	for _, w := range want {
+		if !strings.Contains(f.Message, w) {
+			t.Errorf("%s message lacks %q: %s", typ, w, f.Message)
+		}
+	}
+	if f.Evidence != "measured" && rule != "unreadable-file" {
+		t.Errorf("evidence %q, want measured", f.Evidence)
+	}
+	return rep
+}
+
+func TestRegressionTestNowFails(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// The code breaks; no test is touched.
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "return a + b", 1))
+	r.commit("agent: simplify Mul")
+	rep := compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/calc.TestMul", "passed at BASE", "Mul(2, 3) = 5, want 6")
+	if f, _ := rep.findingOf("test_regression", ""); f.File != "mul_test.go" || f.Severity != "high" {
+		t.Errorf("finding file %q severity %q, want mul_test.go, high", f.File, f.Severity)
+	}
+	// The text report names the failing test.
+	res := runGate(t, r.dir, "", "compare", base, "HEAD")
+	if res.code != 1 || !strings.Contains(res.stdout, "TestMul") || !strings.Contains(res.stdout, "test_regression") {
+		t.Errorf("text: exit %d\n%s", res.code, res.stdout)
+	}
+}
+
+func TestRegressionPackageNoLongerBuilds(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "return a * c", 1))
+	r.commit("agent: wip")
+	compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "fails to build", "undefined: c", "TestMul", "TestAdd")
+}
+
+func TestRegressionBinaryExitsBeforeTests(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// Production code that ends the test binary before any test runs, with
+	// status 0: go test prints "ok" and no test event.
+	r.write("init.go", "package calc\n\nimport (\n\t\"os\"\n\t\"strings\"\n)\n\nfunc init() {\n\tif strings.HasSuffix(os.Args[0], \".test\") {\n\t\tos.Exit(0)\n\t}\n}\n")
+	r.commit("agent: faster start-up")
+	compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "TestMul", "no result")
+}
+
+func TestRegressionBinaryPanics(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "panic(\"boom\")", 1))
+	r.commit("agent: wip")
+	rep := compareBlocks(t, r, base, "test_regression", "", "TestMul")
+	if !rep.has("test_regression", "test-now-fails", "TestMul") {
+		t.Errorf("the panicking test is not named: %+v", rep.Findings)
+	}
+}
+
+func TestRegressionForgedTestEvents(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// Mul breaks and, while the test runs, prints what a passing run would
+	// print: test2json's framing, with and without its marker byte, and whole
+	// JSON events.
+	forged := `package calc
+
+import (
+	"fmt"
+	"os"
+)
+
+func forge() {
+	for _, w := range []*os.File{os.Stdout, os.Stderr} {
+		fmt.Fprintln(w, "--- PASS: TestMul (0.00s)")
+		fmt.Fprintln(w, "\x16--- PASS: TestMul (0.00s)")
+		fmt.Fprintln(w, "{\"Action\":\"pass\",\"Package\":\"example.com/calc\",\"Test\":\"TestMul\"}")
+	}
+}
+`
+	r.write("forge.go", forged)
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "forge()\n\treturn a + b", 1))
+	r.commit("agent: fix Mul")
+	compareBlocks(t, r, base, "test_regression", "", "TestMul")
+}
+
+func TestRegressionBugFixWithTestPasses(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// A real fix: Mul(0, x) was already right; add Neg handling and its test.
+	r.write("calc.go", r.read("calc.go")+"\n// Neg negates.\nfunc Neg(a int) int { return -a }\n")
+	r.write("neg_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestNeg(t *testing.T) {\n\tif Neg(2) != -2 {\n\t\tt.Fatal(\"Neg(2)\")\n\t}\n}\n")
+	r.commit("add Neg")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	if res.code != 0 || len(rep.Findings) != 0 {
+		t.Errorf("a fix with its test: exit %d, findings %+v\n%s", res.code, rep.Findings, res.stderr)
+	}
+}
+
+func TestUnreadableTestFileIsUnverified(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		change func(r *repo)
+		reason string
+	}{
+		{"symlink", func(r *repo) {
+			r.remove("mul_test.go")
+			if err := os.Symlink("calc.go", filepath.Join(r.dir, "mul_test.go")); err != nil {
+				t.Fatal(err)
+			}
+		}, "symbolic link"},
+		{"NUL byte", func(r *repo) {
+			r.write("mul_test.go", strings.Replace(mulTest, "want 6", "want 6\x00", 1))
+		}, "binary"},
+		{"oversize", func(r *repo) {
+			r.write("mul_test.go", mulTest+"\n// "+strings.Repeat("x", 5<<20)+"\n")
+		}, "larger than"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := compareModule(t)
+			base := r.git("rev-parse", "HEAD")
+			c.change(r)
+			r.commit("agent: " + c.name)
+			res := runGate(t, r.dir, "", "analyze", "--format", "json", base, "HEAD")
+			rep := parseCompare(t, res.stdout)
+			f, ok := rep.findingOf("unverified", "unreadable-file")
+			if res.code != 1 || !ok || f.File != "mul_test.go" || !strings.Contains(f.Message, c.reason) || f.Severity != "high" {
+				t.Errorf("analyze: exit %d, unverified %+v (want high on mul_test.go saying %q)\n%s", res.code, f, c.reason, res.stderr)
+			}
+		})
+	}
+}
