@@ -269,8 +269,10 @@ func TestLoopBestIsNotTheLast(t *testing.T) {
 	}
 	r.write("calc.go", strings.Replace(fixed, "return a + b", "return a * b", 1))
 	r.commit("iteration 3: worse")
-	it3 := record(t, r, 4)
-	if it3.Decision != "stop" || !strings.Contains(it3.Reason, "improvement below threshold") {
+	// TestAdd passed in iteration 2 and fails now: a test_regression, against
+	// the previous iteration, which makes iteration 3 a regression to retry.
+	it3 := record(t, r, 0)
+	if !it3.has("test_regression", "high", "example.com/calc.TestAdd") || !strings.Contains(it3.Reason, "regression in iteration 3") {
 		t.Fatalf("iteration 3 = %+v", it3)
 	}
 	best := runGate(t, r.dir, "", "best", "--format", "json")

@@ -461,7 +461,9 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 }
 
-func TestAnalyzeSkipsWithNotes(t *testing.T) {
+// A test file the analyzer cannot read is evidence missing: each is an
+// unverified finding naming the file and why, never a note and a pass.
+func TestAnalyzeUnreadableTestFilesAreUnverified(t *testing.T) {
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	big := "package calc\n\nvar blob = `" + strings.Repeat("x", 5<<20) + "`\n"
@@ -472,22 +474,24 @@ func TestAnalyzeSkipsWithNotes(t *testing.T) {
 	}
 	r.commit("odd files")
 	res := runGate(t, r.dir, "", "analyze", "--format", "json", base)
-	if res.code != 0 {
-		t.Fatalf("exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	if res.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	var rep struct {
-		Notes []struct{ File, Message string } `json:"notes"`
+		Findings []struct{ Type, Severity, File, Message string } `json:"findings"`
 	}
 	if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, n := range rep.Notes {
-		got[n.File] = n.Message
+	for _, f := range rep.Findings {
+		if f.Type == "unverified" && f.Severity == "high" {
+			got[f.File] = f.Message
+		}
 	}
 	for file, want := range map[string]string{"big_test.go": "4 MiB", "logo_test.go": "binary", "link_test.go": "symbolic link"} {
 		if !strings.Contains(got[file], want) {
-			t.Errorf("note for %s = %q, want it to mention %q (notes: %v)", file, got[file], want, got)
+			t.Errorf("unverified finding for %s = %q, want it to mention %q (all: %v)", file, got[file], want, got)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,87 @@ func TestUnreadableTestFileIsUnverified(t *testing.T) {
 				t.Errorf("analyze: exit %d, unverified %+v (want high on mul_test.go saying %q)\n%s", res.code, f, c.reason, res.stderr)
 			}
 		})
+	}
+}
+
+type tamperStatus struct {
+	TamperCheck *struct {
+		Ran    bool     `json:"ran"`
+		Reason string   `json:"reason"`
+		Files  []string `json:"files"`
+	} `json:"tamper_check"`
+}
+
+func tamperOf(t *testing.T, out string) tamperStatus {
+	t.Helper()
+	var s tamperStatus
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if s.TamperCheck == nil {
+		t.Fatalf("no tamper_check in the report:\n%s", out)
+	}
+	return s
+}
+
+// goTestReports writes real go test -json and cover profile reports of the
+// repository's checkout at rev into dir, as an earlier CI step would.
+func goTestReports(t *testing.T, r *repo, rev, dir, name string) []string {
+	t.Helper()
+	wt := filepath.Join(t.TempDir(), "wt")
+	r.git("worktree", "add", "--detach", "-q", wt, rev)
+	defer r.git("worktree", "remove", "--force", wt)
+	out := runCmd(t, wt, "go", "test", "-json", "./...")
+	p := filepath.Join(dir, name+".json")
+	if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"gotest=" + p}
+}
+
+func TestTamperCheckRunsWithReports(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "return a*b + 1", 1))
+	r.write("mul_test.go", strings.NewReplacer("want 6", "want 7", "got != 6", "got != 7").Replace(mulTest))
+	r.commit("agent: fix the test")
+	dir := t.TempDir()
+	headRep := goTestReports(t, r, "HEAD", dir, "head")
+	baseRep := goTestReports(t, r, base, dir, "base")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", "--report", headRep[0], "--base-report", baseRep[0], base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	if res.code != 1 || !rep.has("assertion_weakening", "tamper-check", "TestMul") {
+		t.Fatalf("with --report: exit %d, findings %+v\n%s", res.code, rep.Findings, res.stderr)
+	}
+	if st := tamperOf(t, res.stdout); !st.TamperCheck.Ran || len(st.TamperCheck.Files) != 1 {
+		t.Errorf("tamper_check %+v, want ran on mul_test.go", *st.TamperCheck)
+	}
+	// The text report says it in one line.
+	txt := runGate(t, r.dir, "", "compare", "--report", headRep[0], "--base-report", baseRep[0], base, "HEAD")
+	if !strings.Contains(txt.stdout, "Tamper check: ran BASE's 1 edited test file") {
+		t.Errorf("text lacks the tamper line:\n%s", txt.stdout)
+	}
+	// Switched off, the JSON says why.
+	off := runGate(t, r.dir, "", "compare", "--format", "json", "--no-tamper-check", "--report", headRep[0], "--base-report", baseRep[0], base, "HEAD")
+	if st := tamperOf(t, off.stdout); st.TamperCheck.Ran || !strings.Contains(st.TamperCheck.Reason, "--no-tamper-check") {
+		t.Errorf("--no-tamper-check: tamper_check %+v", *st.TamperCheck)
+	}
+}
+
+func TestTamperCheckThatDoesNotBuildIsUnverified(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// HEAD renames Mul and edits its test to match: BASE's test no longer
+	// builds against HEAD's code, so the edit cannot be checked.
+	r.write("calc.go", strings.NewReplacer("func Mul(", "func Times(", "// Mul multiplies.", "// Times multiplies.").Replace(r.read("calc.go")))
+	r.write("mul_test.go", strings.NewReplacer("Mul(2, 3)", "Times(2, 3)", "TestMul", "TestTimes").Replace(mulTest))
+	r.commit("agent: rename Mul")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", "--fail-on", "medium", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	f, ok := rep.findingOf("unverified", "tamper-check-unverified")
+	if res.code != 1 || !ok || f.Severity != "medium" || !strings.Contains(f.Message, "does not build against HEAD") || !strings.Contains(f.Message, "undefined: Mul") {
+		t.Errorf("exit %d, unverified %+v\nall: %+v\n%s", res.code, f, rep.Findings, res.stderr)
 	}
 }

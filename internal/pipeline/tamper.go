@@ -78,7 +78,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement) ([]gate.Find
 	for _, b := range m.Result.BuildFailures {
 		file := fileInPackage(plan.files, b.Package)
 		out = append(out, unverifiedTamper(file, b.Package,
-			fmt.Sprintf("BASE's version of the tests of %s does not build against HEAD's code, so the edit could not be checked: %s", b.Package, orText(firstLine(b.Output), "no compiler output"))))
+			fmt.Sprintf("BASE's version of the tests of %s does not build against HEAD's code, so the edit could not be checked: %s", b.Package, orText(buildError(b.Output), "no compiler output"))))
 	}
 	var found []gate.Finding
 	for t := range m.Result.Tests.All() {
@@ -211,6 +211,17 @@ func failureText(msg string) string {
 		return "no message"
 	}
 	return strings.Join(keep, " / ")
+}
+
+// buildError is the first compiler error of go's build output, without the
+// "# pkg" header lines.
+func buildError(out string) string {
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") && l != "FAIL" {
+			return l
+		}
+	}
+	return ""
 }
 
 func firstLine(s string) string {

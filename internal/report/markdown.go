@@ -233,6 +233,9 @@ func introduced(c gate.Commit, found []gate.Finding) string {
 
 func (m *mdRenderer) notesSection() *mdSection {
 	s := &mdSection{head: "\n### Notes\n\n", noun: "notes"}
+	if l := tamperLine(m.v.rep.TamperCheck); l != "" {
+		s.rows = append(s.rows, "- "+mdText(l, maxMessageRunes)+"\n")
+	}
 	for _, n := range m.v.rep.Notes {
 		line := "- "
 		if p := repoPath(n.File, m.opt.RepoRoot); p != "" {

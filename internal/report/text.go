@@ -34,6 +34,9 @@ func renderText(w io.Writer, rep *gate.Report, opt Options) error {
 	t.netFindings()
 	t.suppressed()
 	t.notes()
+	if l := tamperLine(t.v.rep.TamperCheck); l != "" {
+		t.printf("\n%s\n", l)
+	}
 	t.metrics()
 	t.printf("\n%s\n", t.paint(verdictColour(t.v.verdict), t.v.verdictLine()))
 	return t.err

@@ -247,3 +247,22 @@ func subject(f gate.Finding) string {
 	}
 	return f.Symbol
 }
+
+// tamperLine says in one line whether compare's tamper check ran and, when
+// not, why; "" for reports without one (analyze).
+func tamperLine(tc *gate.TamperCheck) string {
+	if tc == nil {
+		return ""
+	}
+	if !tc.Ran {
+		return "Tamper check: not run: " + cleanLine(tc.Reason)
+	}
+	s := fmt.Sprintf("Tamper check: ran BASE's %s against HEAD's code", plural(len(tc.Files), "edited test file"))
+	if len(tc.Collectors) > 0 {
+		s += " (" + cleanLine(strings.Join(tc.Collectors, ", ")) + ")"
+	}
+	if tc.Reason != "" {
+		s += "; " + cleanLine(tc.Reason)
+	}
+	return s
+}
