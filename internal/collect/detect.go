@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -25,7 +26,11 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 	if cfg != nil && len(cfg.Collectors) > 0 {
 		return cfg.Collectors, nil, nil
 	}
-	return Detect(repo, commit)
+	var tc config.Toolchain
+	if cfg != nil {
+		tc = cfg.Toolchain
+	}
+	return detect(repo, commit, tc)
 }
 
 // Detect finds the toolchains of a commit from its tree (read through
@@ -50,11 +55,22 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 //
 // Detected commands write their reports under {out} (OutDir).
 func Detect(repo *gitrepo.Repo, commit plumbing.Hash) ([]config.Collector, []string, error) {
+	return detect(repo, commit, config.Toolchain{})
+}
+
+func detect(repo *gitrepo.Repo, commit plumbing.Hash, tc config.Toolchain) ([]config.Collector, []string, error) {
 	root, err := repo.ListDir(commit, "")
 	if err != nil {
 		return nil, nil, fmt.Errorf("detect toolchains: %w", err)
 	}
-	d := &detector{repo: repo, commit: commit, root: map[string]filemode.FileMode{}}
+	python := "python3"
+	if tc.Python != "" {
+		python = tc.Python
+		if !filepath.IsAbs(python) && strings.ContainsRune(python, '/') {
+			python = filepath.Join(repo.Root(), python)
+		}
+	}
+	d := &detector{repo: repo, commit: commit, root: map[string]filemode.FileMode{}, pythonBin: python}
 	for _, e := range root {
 		d.root[e.Path] = e.Mode
 	}
@@ -73,6 +89,8 @@ type detector struct {
 	root   map[string]filemode.FileMode
 	specs  []config.Collector
 	notes  []string
+	// pythonBin is the interpreter of the pytest collectors.
+	pythonBin string
 }
 
 func (d *detector) has(name string) bool {
@@ -235,39 +253,39 @@ func (d *detector) python() error {
 		}
 	}
 	const name = "pytest"
-	if !configured || !d.installed(name, "python3") {
+	if !configured || !d.installed(name, d.pythonBin) {
 		return nil
 	}
-	if !probe("python3", "-c", "import pytest") {
+	if !probe(d.pythonBin, "-c", "import pytest") {
 		d.note("collector %s: tool pytest is not installed (python3 -m pytest)", name)
 		return nil
 	}
 	junit := OutDir + "/pytest-junit.xml"
 	cobertura := OutDir + "/pytest-coverage.xml"
 	switch {
-	case probe("python3", "-c", "import pytest_cov"):
+	case probe(d.pythonBin, "-c", "import pytest_cov"):
 		d.specs = append(d.specs, config.Collector{
 			Name:  name,
-			Argv:  []string{"python3", "-m", "pytest", "--junitxml=" + junit, "--cov", "--cov-report=xml:" + cobertura},
+			Argv:  []string{d.pythonBin, "-m", "pytest", "--junitxml=" + junit, "--cov", "--cov-report=xml:" + cobertura},
 			Tests: true,
 			Reports: []config.ReportSpec{
 				{Format: "junit", Path: junit},
 				{Format: "cobertura", Path: cobertura},
 			},
 		})
-	case probe("python3", "-c", "import coverage"):
+	case probe(d.pythonBin, "-c", "import coverage"):
 		env := map[string]string{"COVERAGE_FILE": OutDir + "/pytest.coverage"}
 		d.specs = append(d.specs,
 			config.Collector{
 				Name:    name,
-				Argv:    []string{"python3", "-m", "coverage", "run", "-m", "pytest", "--junitxml=" + junit},
+				Argv:    []string{d.pythonBin, "-m", "coverage", "run", "-m", "pytest", "--junitxml=" + junit},
 				Env:     env,
 				Tests:   true,
 				Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
 			},
 			config.Collector{
 				Name:    "coverage xml",
-				Argv:    []string{"python3", "-m", "coverage", "xml", "-o", cobertura},
+				Argv:    []string{d.pythonBin, "-m", "coverage", "xml", "-o", cobertura},
 				Env:     env,
 				Reports: []config.ReportSpec{{Format: "cobertura", Path: cobertura}},
 			})
@@ -275,7 +293,7 @@ func (d *detector) python() error {
 		d.note("collector %s: coverage not measured (neither pytest-cov nor coverage.py is installed)", name)
 		d.specs = append(d.specs, config.Collector{
 			Name:    name,
-			Argv:    []string{"python3", "-m", "pytest", "--junitxml=" + junit},
+			Argv:    []string{d.pythonBin, "-m", "pytest", "--junitxml=" + junit},
 			Tests:   true,
 			Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
 		})

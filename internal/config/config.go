@@ -50,6 +50,19 @@ type Config struct {
 	Loop Loop `yaml:"loop"`
 	// Hook configures the pre-push hook (hook.go).
 	Hook Hook `yaml:"hook"`
+	// Toolchain names the interpreters the detected collectors run.
+	Toolchain Toolchain `yaml:"toolchain"`
+}
+
+// Toolchain names the interpreters detection uses instead of the ones on
+// PATH:
+//
+//	toolchain:
+//	  python: .venv/bin/python   # relative to the repository's root, or absolute
+type Toolchain struct {
+	// Python is the interpreter (a virtualenv's bin/python) the detected
+	// pytest and coverage collectors run; default python3 from PATH.
+	Python string `yaml:"python"`
 }
 
 // Collector is one command that measures a checkout, as .ralph-gate.yml gives it:
