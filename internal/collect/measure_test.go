@@ -212,8 +212,10 @@ func TestMeasureGoModuleEndToEnd(t *testing.T) {
 	if diff := cmp.Diff(gate.Metrics{FileCount: &four, LinesOfCode: &loc, Complexity: &cx}, stats); diff != "" {
 		t.Errorf("tree statistics (-want +got):\n%s", diff)
 	}
-	if !strings.HasPrefix(m.Tools["go version"], "go version go1.") {
-		t.Errorf("tools = %v, want the go version", m.Tools)
+	goBin, _ := exec.LookPath("go")
+	goBin, _ = filepath.Abs(goBin)
+	if !strings.HasPrefix(m.Tools[goBin+" version"], "go version go1.") {
+		t.Errorf("tools = %v, want the go version, probed by its absolute path %s", m.Tools, goBin)
 	}
 	if m.Commit != commit.String() || len(m.Tree) != 40 {
 		t.Errorf("commit %q tree %q", m.Commit, m.Tree)

@@ -48,6 +48,12 @@ type RunOptions struct {
 	// Output, when set, receives the collectors' standard error, and their
 	// standard output when no report reads it.
 	Output io.Writer
+	// Isolate gives the run a HOME, XDG directories and TMPDIR of its own
+	// (under its {out}), so that the code under test at one end cannot leave
+	// anything in a home or cache the other end, or a later run, reads. Go's
+	// and npm's content-addressed caches stay the user's (their keys are the
+	// contents), so a run stays warm.
+	Isolate bool
 }
 
 // Run runs the collectors in dir, one after the other, and reads their
@@ -127,6 +133,9 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 		env = os.Environ()
 	}
 	env = withoutRepoEnv(env)
+	if opts.Isolate {
+		env = isolatedEnv(env, out)
+	}
 	keys := make([]string, 0, len(spec.Env))
 	for k := range spec.Env {
 		keys = append(keys, k)

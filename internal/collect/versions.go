@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -61,10 +62,11 @@ func ToolVersions(ctx context.Context, specs []config.Collector) map[string]stri
 			continue
 		}
 		for _, c := range cmds {
+			c = resolved(c, prog)
 			probes[strings.Join(c, " ")] = c
 		}
 		if strings.HasPrefix(path.Base(prog), "python") && contains(args, "pytest") {
-			c := []string{prog, "-m", "pytest", "--version"}
+			c := resolved([]string{prog, "-m", "pytest", "--version"}, prog)
 			probes[strings.Join(c, " ")] = c
 		}
 	}
@@ -79,6 +81,26 @@ func ToolVersions(ctx context.Context, specs []config.Collector) map[string]stri
 			versionMemo.Store(key, v)
 		}
 		out[key] = v
+	}
+	return out
+}
+
+// resolved returns a probe with its program replaced by the absolute path it
+// resolves to (the collector's own program when the probe runs it: a
+// configured /usr/bin/python3 is probed, not python3 from PATH), so that
+// probes are remembered by what they ran and two interpreters of one name
+// never share a version, or a cache entry.
+func resolved(probe []string, prog string) []string {
+	name := probe[0]
+	if path.Base(prog) == name || prog == name {
+		name = prog
+	}
+	out := append([]string(nil), probe...)
+	if p, err := exec.LookPath(name); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out[0] = p
 	}
 	return out
 }

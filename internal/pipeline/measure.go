@@ -124,11 +124,16 @@ func (c *comparison) measure(side string, commit plumbing.Hash, reports []Report
 	return m, nil
 }
 
+// runOptions are one side's run options: its progress, and a home and
+// temporary directories of its own, so BASE's, HEAD's and the tamper
+// check's runs cannot see what another left behind.
 func (c *comparison) runOptions(side string) collect.RunOptions {
+	o := collect.RunOptions{Environ: c.p.opt.Environ}
 	if c.p.opt.Progress != nil {
-		return c.p.opt.Progress(side)
+		o = c.p.opt.Progress(side)
 	}
-	return collect.RunOptions{Environ: c.p.opt.Environ}
+	o.Isolate = true
+	return o
 }
 
 // readReports parses report files given as KIND=GLOB (relative to dir); a
