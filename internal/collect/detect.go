@@ -33,6 +33,11 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 	return detect(repo, commit, tc)
 }
 
+// LookedFor says what detection looks for, for the message when it finds
+// nothing.
+const LookedFor = "looked for go.mod or go.work (go test), package.json with vitest, or jest and jest-junit (the test runner), " +
+	"pytest.ini, conftest.py, [tool.pytest] in pyproject.toml, [tool:pytest] in setup.cfg, [pytest] in tox.ini or test files in tests/ or test/ (pytest)"
+
 // Detect finds the toolchains of a commit from its tree (read through
 // gitrepo, never from the working tree) and returns the collectors that
 // measure it, in the order they should run, and notes for the user: a

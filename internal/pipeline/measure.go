@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -100,7 +101,7 @@ func (c *comparison) measure(side string, commit plumbing.Hash, reports []Report
 		return nil, err
 	}
 	if len(specs) == 0 {
-		return nil, inputf("no collectors for %s: none detected from BASE's tree and none in %s", side, config.FileName)
+		return nil, inputf("no collectors for %s: none in %s and none detected from BASE's tree (%s)%s", side, config.FileName, collect.LookedFor, c.p.rejected())
 	}
 	c.p.mu.Lock()
 	m := c.p.measured[commit]
@@ -190,4 +191,15 @@ func testsAt(m *collect.Measurement) int {
 		return 0
 	}
 	return m.Result.Tests.Len()
+}
+
+// rejected says why detection turned collectors down ("; collector pytest:
+// tool pytest is not installed"), or "" when it found nothing to turn down.
+func (p *Pipeline) rejected() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.specNote) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(p.specNote, "; ")
 }
