@@ -60,6 +60,41 @@ func (c *Coverage) Percent() (pct float64, ok bool) {
 	return 100 * float64(hit) / float64(total), true
 }
 
+// Coverage units: what a percentage counts.
+const (
+	// UnitStatement: Go cover profiles count statements.
+	UnitStatement = "statement"
+	// UnitLine: LCOV (DA records) and Cobertura count instrumented lines.
+	UnitLine = "line"
+	// UnitMixed: merged reports of both kinds (a Go and a JavaScript part).
+	UnitMixed = "statement+line"
+)
+
+// Unit is what the coverage counts: UnitStatement for Go cover profiles,
+// UnitLine for LCOV and Cobertura, UnitMixed when merged reports hold both,
+// "" when nothing was measured. Percentages of different units are not
+// comparable: 80% of statements and 80% of lines are different amounts of
+// tested code.
+func (c *Coverage) Unit() string {
+	if c == nil {
+		return ""
+	}
+	var stmts, lines bool
+	for _, f := range c.Files {
+		stmts = stmts || f.blocks != nil
+		lines = lines || f.lines.found > 0
+	}
+	switch {
+	case stmts && lines:
+		return UnitMixed
+	case stmts:
+		return UnitStatement
+	case lines:
+		return UnitLine
+	}
+	return ""
+}
+
 // Paths returns the covered files' paths, sorted.
 func (c *Coverage) Paths() []string {
 	if c == nil {

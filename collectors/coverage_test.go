@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -101,5 +102,36 @@ func TestCoverageNotMeasured(t *testing.T) {
 	empty := &Coverage{Files: map[string]*FileCoverage{}}
 	if _, ok := empty.Percent(); ok {
 		t.Error("coverage of nothing has a percentage")
+	}
+}
+
+func TestCoverageUnit(t *testing.T) {
+	profile := "mode: set\nexample.com/m/a.go:3.10,5.2 2 1\n"
+	lcov := "SF:b.js\nDA:1,1\nDA:2,0\nend_of_record\n"
+	parse := func(format, text string) *Result {
+		t.Helper()
+		p, err := New(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := p.Parse(format, strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	for _, c := range []struct {
+		name string
+		r    *Result
+		want string
+	}{
+		{"cover profile", parse(FormatCoverProfile, profile), UnitStatement},
+		{"lcov", parse(FormatLCOV, lcov), UnitLine},
+		{"both merged", Merge(parse(FormatCoverProfile, profile), parse(FormatLCOV, lcov)), UnitMixed},
+		{"nothing", &Result{Coverage: &Coverage{}}, ""},
+	} {
+		if got := c.r.Coverage.Unit(); got != c.want {
+			t.Errorf("%s: unit %q, want %q", c.name, got, c.want)
+		}
 	}
 }

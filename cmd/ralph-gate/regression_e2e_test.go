@@ -256,3 +256,38 @@ func TestTamperCheckThatDoesNotBuildIsUnverified(t *testing.T) {
 		t.Errorf("exit %d, unverified %+v\nall: %+v\n%s", res.code, f, rep.Findings, res.stderr)
 	}
 }
+
+// TestCoverageUnitsAreNeverCompared: statement coverage (a Go cover profile)
+// at BASE and line coverage (LCOV) at HEAD is refused with one line naming
+// both, never a coverage_regression.
+func TestCoverageUnitsAreNeverCompared(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.commit("empty")
+	dir := t.TempDir()
+	tests := filepath.Join(dir, "tests.json")
+	if err := os.WriteFile(tests, []byte(runCmd(t, r.dir, "go", "test", "-json", "-coverprofile="+filepath.Join(dir, "cover.out"), "./...")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The same code measured by lines, as an LCOV producer writes it: 1 of 4
+	// lines hit, far below the profile's statements.
+	lcov := "TN:\nSF:calc.go\nDA:4,1\nDA:7,0\nDA:10,0\nDA:13,0\nLF:4\nLH:1\nend_of_record\n"
+	if err := os.WriteFile(filepath.Join(dir, "lcov.info"), []byte(lcov), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runGate(t, r.dir, "", "compare", "--format", "json",
+		"--base-report", "gotest="+tests, "--base-report", "coverprofile="+filepath.Join(dir, "cover.out"),
+		"--report", "gotest="+tests, "--report", "lcov="+filepath.Join(dir, "lcov.info"), base, "HEAD")
+	if res.code != 2 || !strings.Contains(res.stderr, "statement coverage at BASE") || !strings.Contains(res.stderr, "line coverage at HEAD") ||
+		strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 || strings.Contains(res.stdout, "coverage_regression") {
+		t.Errorf("mixed units: exit %d\nstdout %s\nstderr %s", res.code, res.stdout, res.stderr)
+	}
+	// The same unit at both ends compares as before.
+	same := runGate(t, r.dir, "", "compare", "--format", "json",
+		"--base-report", "gotest="+tests, "--base-report", "coverprofile="+filepath.Join(dir, "cover.out"),
+		"--report", "gotest="+tests, "--report", "coverprofile="+filepath.Join(dir, "cover.out"), base, "HEAD")
+	if same.code != 0 || !strings.Contains(same.stdout, `"coverage_unit": "statement"`) {
+		t.Errorf("same unit: exit %d\n%s%s", same.code, same.stdout, same.stderr)
+	}
+}

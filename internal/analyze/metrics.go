@@ -136,8 +136,36 @@ func measuredFinding(t gate.FindingType, sev gate.Severity, rule, file, test, ms
 	return f
 }
 
-func coverageFindings(base, head *collectors.Result, changed []string, cc config.Compare) []gate.Finding {
+// CoverageComparable returns an error, one line naming both units and the
+// reports they came from, when BASE and HEAD measured coverage in different
+// units (statements from a Go cover profile at one end, lines from LCOV at
+// the other): such percentages are never compared, so a change of report
+// format never reads as a coverage regression, nor hides one.
+func CoverageComparable(base, head *collectors.Result) error {
 	if base == nil || head == nil || base.Coverage == nil || head.Coverage == nil {
+		return nil
+	}
+	bu, hu := base.Coverage.Unit(), head.Coverage.Unit()
+	if bu == "" || hu == "" || bu == hu {
+		return nil
+	}
+	return fmt.Errorf("coverage is measured in different units: %s coverage at BASE (%s) and %s coverage at HEAD (%s); give both ends the same kind of coverage report",
+		bu, sourcesOf(base), hu, sourcesOf(head))
+}
+
+func sourcesOf(r *collectors.Result) string {
+	if len(r.Sources) == 0 {
+		return "no report named"
+	}
+	s := strings.Join(r.Sources, ", ")
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return s
+}
+
+func coverageFindings(base, head *collectors.Result, changed []string, cc config.Compare) []gate.Finding {
+	if base == nil || head == nil || base.Coverage == nil || head.Coverage == nil || CoverageComparable(base, head) != nil {
 		return nil
 	}
 	tol, fileTol := DefaultCoverageTolerance, DefaultChangedFileTolerance

@@ -114,6 +114,7 @@ func TestDeriveMetrics(t *testing.T) {
 		TypescriptErrors:   &one,
 		LintErrors:         &one,
 		LintWarnings:       &one,
+		CoverageUnit:       "statement+line",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("metrics (-want +got):\n%s", diff)

@@ -56,6 +56,7 @@ func deriveMetrics(m *gate.Metrics, r *collectors.Result) {
 	if r != nil && r.Coverage != nil {
 		if pct, ok := r.Coverage.Percent(); ok {
 			m.CoveragePercentage = &pct
+			m.CoverageUnit = r.Coverage.Unit()
 		}
 	}
 	if r != nil && r.TypeCheck != nil {

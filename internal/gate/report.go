@@ -86,6 +86,9 @@ type Metrics struct {
 	LinesOfCode        *int       `json:"lines_of_code,omitempty"`
 	Complexity         *int       `json:"complexity,omitempty"`
 	Tests              *TestStats `json:"tests,omitempty"`
+	// CoverageUnit is what coverage_percentage counts: "statement" (Go
+	// cover profiles), "line" (LCOV, Cobertura) or "statement+line".
+	CoverageUnit string `json:"coverage_unit,omitempty"`
 }
 
 // TestStats counts test outcomes.

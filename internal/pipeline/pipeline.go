@@ -167,6 +167,9 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			if err != nil {
 				return nil, err
 			}
+			if err := analyze.CoverageComparable(baseM.Result, headM.Result); err != nil {
+				return nil, inputErr(err)
+			}
 			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
 			tamper, status, err := c.tamperCheck(baseM, headM)
 			if err != nil {
