@@ -291,3 +291,36 @@ func TestCoverageUnitsAreNeverCompared(t *testing.T) {
 		t.Errorf("same unit: exit %d\n%s%s", same.code, same.stdout, same.stderr)
 	}
 }
+
+// TestDeletedTestFileIsOneFinding: a deleted test file is one finding with
+// its tests' names, static and measured merged, printed once.
+func TestDeletedTestFileIsOneFinding(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.remove("calc_test.go")
+	r.commit("agent: drop slow tests")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	var rep struct {
+		Findings []struct {
+			Type, Rule, Evidence string
+			Tests                []string
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, res.stdout)
+	}
+	n := 0
+	for _, f := range rep.Findings {
+		if f.Type != "test_deletion" {
+			continue
+		}
+		n++
+		if f.Rule != "test-file-deleted" || strings.Join(f.Tests, ",") != "TestAdd,TestSub" || f.Evidence != "measured" {
+			t.Errorf("deletion finding %+v", f)
+		}
+	}
+	if res.code != 1 || n != 1 {
+		t.Errorf("exit %d, %d test_deletion findings, want 1\n%s", res.code, n, res.stdout)
+	}
+}

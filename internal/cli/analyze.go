@@ -190,6 +190,7 @@ func analyzePatch(ctx context.Context, name string, cf commonFlags, format repor
 }
 
 func newReport(env Env, base, head string, findings []gate.Finding, commits []gate.Commit, notes []gate.Note) *gate.Report {
+	findings = analyze.Group(findings)
 	if findings == nil {
 		findings = []gate.Finding{}
 	}

@@ -184,6 +184,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 	locateGoTests(p.opt.Repo, []plumbing.Hash{head, base}, findings)
 	attributeMeasured(findings, commits)
 	p.opt.Config.Apply(findings)
+	findings = analyze.Group(findings)
 	analyze.Sort(findings)
 	r.Findings = findings
 	r.Notes = append(r.Notes, c.notes...)

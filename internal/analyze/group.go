@@ -1,0 +1,88 @@
+package analyze
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// Group folds the findings a person reads as one into one, so that each is
+// printed once: the tests of a deleted test file (150 deleted tests are one
+// deleted file, with the count and the names), and exact duplicates (one
+// id). A group is net when any member is, suppressed only when all are, and
+// as severe as its most severe member. Call it after the measured findings
+// were merged into the static ones and the configuration applied, before
+// the verdict.
+func Group(fs []gate.Finding) []gate.Finding {
+	type fileKey struct {
+		file, commit string
+		net          bool
+	}
+	groups := map[fileKey][]int{}
+	for i, f := range fs {
+		if f.Type == gate.TestDeletion && f.Rule == "test-deleted" && f.File != "" && f.Suppressed == "" &&
+			strings.Contains(f.Message, "together with its file") {
+			k := fileKey{f.File, f.Commit, f.Net}
+			groups[k] = append(groups[k], i)
+		}
+	}
+	drop := map[int]bool{}
+	var out []gate.Finding
+	seen := map[string]bool{}
+	for i, f := range fs {
+		if drop[i] {
+			continue
+		}
+		if f.Type == gate.TestDeletion && f.Rule == "test-deleted" {
+			k := fileKey{f.File, f.Commit, f.Net}
+			if members := groups[k]; len(members) > 1 && members[0] == i {
+				for _, j := range members {
+					drop[j] = true
+				}
+				f = deletedFile(fs, members)
+			}
+		}
+		key := f.ID + "\x00" + f.Commit + fmt.Sprint(f.Net)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// deletedFile is the one finding for the tests deleted with their file.
+func deletedFile(fs []gate.Finding, members []int) gate.Finding {
+	first := fs[members[0]]
+	g := first
+	g.Test, g.Line = "", 0
+	g.Rule = "test-file-deleted"
+	g.ID = gate.MakeID(gate.TestDeletion, g.Rule, first.File, "", "")
+	var names []string
+	for _, j := range members {
+		m := fs[j]
+		names = append(names, m.Test)
+		if m.Severity > g.Severity {
+			g.Severity = m.Severity
+		}
+		if m.Evidence == gate.EvidenceMeasured {
+			g.Evidence = gate.EvidenceMeasured
+		}
+	}
+	sort.Strings(names)
+	g.Tests = names
+	shown := names
+	more := ""
+	if len(shown) > maxNamed {
+		shown, more = shown[:maxNamed], fmt.Sprintf(" and %d more", len(names)-maxNamed)
+	}
+	g.Message = fmt.Sprintf("test file %s was deleted with its %d tests (%s%s)", first.File, len(names), strings.Join(shown, ", "), more)
+	if g.Evidence == gate.EvidenceMeasured {
+		g.Message += "; the test runs confirm they ran at BASE and not at HEAD"
+	}
+	g.Message += "."
+	return g
+}

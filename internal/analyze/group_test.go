@@ -1,0 +1,43 @@
+package analyze
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+func TestGroupDeletedFile(t *testing.T) {
+	var fs []gate.Finding
+	for i := range 150 {
+		name := fmt.Sprintf("TestCase%03d", i)
+		f := newFinding(gate.TestDeletion, gate.SeverityCritical, "test-deleted", "big_test.go", 10+i, name, "", "",
+			"test "+name+" was deleted together with its file big_test.go.")
+		f.Net, f.Commit = true, "c1"
+		fs = append(fs, f)
+	}
+	other := newFinding(gate.TestDeletion, gate.SeverityCritical, "test-deleted", "calc_test.go", 3, "TestMul", "", "", "test TestMul was deleted from calc_test.go and not renamed or moved.")
+	other.Net, other.Commit = true, "c1"
+	fs = append(fs, other, other) // an exact duplicate is printed once
+	got := Group(fs)
+	if len(got) != 2 {
+		t.Fatalf("got %d findings, want 2: %+v", len(got), got)
+	}
+	g := got[0]
+	if g.Rule != "test-file-deleted" || g.Severity != gate.SeverityCritical || len(g.Tests) != 150 || g.Test != "" || !g.Net ||
+		!strings.Contains(g.Message, "big_test.go was deleted with its 150 tests") || !strings.Contains(g.Message, "and 140 more") {
+		t.Errorf("grouped finding: %+v", g)
+	}
+	if got[1].Test != "TestMul" {
+		t.Errorf("a test deleted from a file that stays is its own finding: %+v", got[1])
+	}
+	// The verdict is unchanged by grouping.
+	if gate.Decide(got, gate.FailOn(gate.SeverityHigh)) != gate.Decide(fs, gate.FailOn(gate.SeverityHigh)) {
+		t.Error("grouping changed the verdict")
+	}
+	// Grouping twice changes nothing.
+	if again := Group(got); len(again) != 2 || again[0].ID != g.ID {
+		t.Errorf("not idempotent: %+v", again)
+	}
+}
