@@ -44,14 +44,52 @@ func Group(fs []gate.Finding) []gate.Finding {
 				f = deletedFile(fs, members)
 			}
 		}
-		key := f.ID + "\x00" + f.Commit + fmt.Sprint(f.Net)
+		key := fmt.Sprint(f.ID, "\x00", f.Commit, f.Net, f.Line, "\x00", f.Message)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
 		out = append(out, f)
 	}
+	uniqueIDs(out)
 	return out
+}
+
+// uniqueIDs gives distinct findings that share an id (two assertions removed
+// from one test: same type, rule, file and test) ids of their own, derived
+// from what tells them apart, never from line numbers, so that each stays
+// stable across runs and edits elsewhere in the file: the message, and an
+// ordinal among findings still alike. The same finding in several commits
+// of a range (and its net copy) keeps one id.
+func uniqueIDs(fs []gate.Finding) {
+	type variant struct{ id, msg string }
+	byID := map[string]map[string]bool{}
+	for _, f := range fs {
+		if byID[f.ID] == nil {
+			byID[f.ID] = map[string]bool{}
+		}
+		byID[f.ID][f.Message] = true
+	}
+	assigned := map[variant]string{}
+	used := map[string]bool{}
+	for i := range fs {
+		f := &fs[i]
+		if len(byID[f.ID]) < 2 {
+			continue
+		}
+		v := variant{f.ID, f.Message}
+		if id, ok := assigned[v]; ok {
+			f.ID = id
+			continue
+		}
+		id := gate.MakeID(f.Type, f.Rule, f.File, f.ID, f.Message)
+		for n := 2; used[id]; n++ {
+			id = gate.MakeID(f.Type, f.Rule, f.File, f.ID, fmt.Sprintf("%s\x00%d", f.Message, n))
+		}
+		used[id] = true
+		assigned[v] = id
+		f.ID = id
+	}
 }
 
 // deletedFile is the one finding for the tests deleted with their file.

@@ -41,3 +41,32 @@ func TestGroupDeletedFile(t *testing.T) {
 		t.Errorf("not idempotent: %+v", again)
 	}
 }
+
+func TestGroupGivesDistinctFindingsDistinctIDs(t *testing.T) {
+	mk := func(line int, msg, commit string, net bool) gate.Finding {
+		f := newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-removed", "calc_test.go", line, "TestX", "", "", msg)
+		f.Commit, f.Net = commit, net
+		return f
+	}
+	fs := []gate.Finding{
+		mk(10, "assertion require.Equal(t, 3, got) was removed from TestX.", "c1", true),
+		mk(14, "assertion require.NoError(t, err) was removed from TestX.", "c1", true),
+		mk(10, "assertion require.Equal(t, 3, got) was removed from TestX.", "c2", false), // the same finding in another commit
+	}
+	got := Group(fs)
+	if len(got) != 3 {
+		t.Fatalf("got %d findings, want 3", len(got))
+	}
+	if got[0].ID == got[1].ID {
+		t.Errorf("two removed assertions share id %s", got[0].ID)
+	}
+	if got[0].ID != got[2].ID {
+		t.Errorf("one finding in two commits got two ids: %s, %s", got[0].ID, got[2].ID)
+	}
+	// Stable: moving the lines does not change the ids.
+	moved := []gate.Finding{mk(40, fs[0].Message, "c1", true), mk(44, fs[1].Message, "c1", true)}
+	again := Group(moved)
+	if again[0].ID != got[0].ID || again[1].ID != got[1].ID {
+		t.Errorf("ids changed when the lines moved")
+	}
+}
