@@ -1,0 +1,109 @@
+package pipeline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+)
+
+func TestPlanTamper(t *testing.T) {
+	specs := []config.Collector{
+		{Name: "npm ci", Argv: []string{"npm", "ci"}},
+		{Name: "vitest", Argv: []string{"npx", "vitest", "run", "--reporter=junit", "--coverage.enabled"}, Tests: true,
+			Reports: []config.ReportSpec{{Format: "junit", Path: "{out}/j.xml"}, {Format: "lcov", Path: "{out}/lcov.info"}}},
+		{Name: "go test", Argv: []string{"go", "test", "-trimpath", "-json", "-coverprofile={out}/c.out", "./..."}, Tests: true,
+			Reports: []config.ReportSpec{{Format: "gotest", Stdout: true}, {Format: "coverprofile", Path: "{out}/c.out"}}},
+		{Name: "eslint", Argv: []string{"npx", "eslint", "."}, Reports: []config.ReportSpec{{Format: "eslint", Path: "{out}/e.json"}}},
+	}
+	overlay := map[string][]byte{
+		"calc/mul_test.go": []byte("package calc\n\nimport \"testing\"\n\nfunc TestMul(t *testing.T) {}\nfunc helper() {}\nfunc FuzzMul(f *testing.F) {}\n"),
+		"web/cart.test.ts": []byte("it('adds', () => {})"),
+		"tests/test_x.py":  []byte("def test_x(): pass\n"),
+	}
+	p := planTamper(specs, []string{"calc/mul_test.go", "tests/test_x.py", "web/cart.test.ts"}, overlay)
+	var got [][]string
+	for _, s := range p.specs {
+		got = append(got, s.Argv)
+	}
+	want := [][]string{
+		{"npm", "ci"},
+		{"npx", "vitest", "run", "--reporter=junit", "web/cart.test.ts"},
+		{"go", "test", "-trimpath", "-json", "-run", "^(FuzzMul|TestMul)$", "./calc"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("argv (-want +got):\n%s", diff)
+	}
+	if len(p.specs[1].Reports) != 1 || len(p.specs[2].Reports) != 1 {
+		t.Errorf("coverage reports kept: %+v", p.specs)
+	}
+	if diff := cmp.Diff([]string{"tests/test_x.py"}, p.uncovered); diff != "" {
+		t.Errorf("uncovered (-want +got):\n%s", diff)
+	}
+	if why := p.why("tests/test_x.py"); !strings.Contains(why, "vitest, go test") || !strings.Contains(why, TamperFiles) {
+		t.Errorf("why = %q", why)
+	}
+}
+
+func TestPlanTamperCustomCollector(t *testing.T) {
+	specs := []config.Collector{
+		{Name: "unit", Shell: true, Argv: []string{"make test FILES={tamper_files}"}, Tests: true, Reports: []config.ReportSpec{{Format: "junit", Path: "out.xml"}}},
+		{Name: "argv", Argv: []string{"runner", "--files", TamperFiles}, Tests: true, Reports: []config.ReportSpec{{Format: "junit", Path: "o.xml"}}},
+	}
+	p := planTamper(specs, []string{"a b_test.go", "c_test.go"}, nil)
+	if got := p.specs[0].Argv[0]; got != "make test FILES='a b_test.go' 'c_test.go'" {
+		t.Errorf("shell command %q", got)
+	}
+	if diff := cmp.Diff([]string{"runner", "--files", "a b_test.go", "c_test.go"}, p.specs[1].Argv); diff != "" {
+		t.Errorf("argv (-want +got):\n%s", diff)
+	}
+	// A Go file that does not parse runs its whole package (no -run).
+	g := planTamper([]config.Collector{{Name: "go test", Argv: []string{"go", "test", "-json", "./..."}, Tests: true}},
+		[]string{"x_test.go"}, map[string][]byte{"x_test.go": []byte("package x\nfunc (")})
+	if diff := cmp.Diff([]string{"go", "test", "-json", "./."}, g.specs[0].Argv); diff != "" {
+		t.Errorf("unparsed file (-want +got):\n%s", diff)
+	}
+}
+
+func TestSplitGoTestID(t *testing.T) {
+	for id, want := range map[string][2]string{
+		"example.com/calc.TestMul":            {"example.com/calc", "TestMul"},
+		"example.com/m/v2/pkg.TestX/sub.case": {"example.com/m/v2/pkg", "TestX"},
+		"github.com/a/b.c/d.ExampleFoo":       {"github.com/a/b.c/d", "ExampleFoo"},
+		"gopkg.in/yaml.v3.TestDecode/a/b":     {"gopkg.in/yaml.v3", "TestDecode"},
+		"example.com/calc.FuzzParse/seed#0":   {"example.com/calc", "FuzzParse"},
+	} {
+		pkg, name, ok := splitGoTestID(id)
+		if !ok || pkg != want[0] || name != want[1] {
+			t.Errorf("splitGoTestID(%q) = %q, %q, %v; want %q", id, pkg, name, ok, want)
+		}
+	}
+	if _, _, ok := splitGoTestID("tests.test_x.test_y"); ok {
+		t.Error("a pytest id split as Go")
+	}
+}
+
+func FuzzSplitGoTestID(f *testing.F) {
+	for _, s := range []string{"example.com/calc.TestMul", "a.b/c.d.TestX/y.z", "", ".", "/Test", "x.Test/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, id string) {
+		pkg, name, ok := splitGoTestID(id)
+		if ok && !strings.HasPrefix(id, pkg+"."+name) {
+			t.Errorf("splitGoTestID(%q) = %q, %q: not a prefix", id, pkg, name)
+		}
+	})
+}
+
+func FuzzGoTestNames(f *testing.F) {
+	f.Add([]byte("package x\nimport \"testing\"\nfunc TestA(t *testing.T) {}\nfunc ExampleB() {}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, n := range goTestNames("x_test.go", src) {
+			if !goIdent.MatchString(n) {
+				t.Errorf("name %q would break -run", n)
+			}
+		}
+	})
+}
