@@ -115,6 +115,9 @@ func TestDeriveMetrics(t *testing.T) {
 		LintErrors:         &one,
 		LintWarnings:       &one,
 		CoverageUnit:       "statement+line",
+		TestIDs: &gate.TestIDs{Failed: []string{"sum.crashes", "sum.fails"}, Skipped: []string{"sum.later"},
+			Passed: []string{"sum.adds"}},
+		FileCoverage: map[string]float64{"example.com/m/a.go": 33.33, "src/sum.ts": 66.67},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("metrics (-want +got):\n%s", diff)

@@ -3,6 +3,7 @@ package collect
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -52,11 +53,34 @@ func deriveMetrics(m *gate.Metrics, r *collectors.Result) {
 		total := c.Total
 		m.TestCount = &total
 		m.Tests = &gate.TestStats{Total: c.Total, Passed: c.Passed, Failed: c.Failed + c.Errored, Skipped: c.Skipped}
+		ids := &gate.TestIDs{Failed: []string{}, Skipped: []string{}, Passed: []string{}}
+		for t := range r.Tests.All() {
+			switch t.Outcome {
+			case collectors.Passed:
+				ids.Passed = append(ids.Passed, t.ID)
+			case collectors.Skipped:
+				ids.Skipped = append(ids.Skipped, t.ID)
+			default:
+				ids.Failed = append(ids.Failed, t.ID)
+			}
+		}
+		for _, l := range [][]string{ids.Failed, ids.Skipped, ids.Passed} {
+			sort.Strings(l)
+		}
+		m.TestIDs = ids
 	}
 	if r != nil && r.Coverage != nil {
 		if pct, ok := r.Coverage.Percent(); ok {
 			m.CoveragePercentage = &pct
 			m.CoverageUnit = r.Coverage.Unit()
+		}
+		for _, p := range r.Coverage.Paths() {
+			if pct, ok := r.Coverage.Files[p].Percent(); ok {
+				if m.FileCoverage == nil {
+					m.FileCoverage = map[string]float64{}
+				}
+				m.FileCoverage[p] = float64(int64(pct*100+0.5)) / 100
+			}
 		}
 	}
 	if r != nil && r.TypeCheck != nil {

@@ -89,6 +89,19 @@ type Metrics struct {
 	// CoverageUnit is what coverage_percentage counts: "statement" (Go
 	// cover profiles), "line" (LCOV, Cobertura) or "statement+line".
 	CoverageUnit string `json:"coverage_unit,omitempty"`
+	// TestIDs lists the measured test ids by outcome.
+	TestIDs *TestIDs `json:"test_ids,omitempty"`
+	// FileCoverage is each covered file's coverage percentage, keyed by the
+	// path as the report writes it.
+	FileCoverage map[string]float64 `json:"file_coverage,omitempty"`
+}
+
+// TestIDs are the measured test ids by outcome, sorted (errored tests are
+// failed).
+type TestIDs struct {
+	Failed  []string `json:"failed"`
+	Skipped []string `json:"skipped"`
+	Passed  []string `json:"passed"`
 }
 
 // TestStats counts test outcomes.

@@ -259,6 +259,17 @@ func (m *mdRenderer) metricsTable() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", codeSpan(r.name), r.format(r.base), r.format(r.head), r.formatDelta(), mark)
 	}
+	if failing := failingAtHead(m.v.rep.Metrics); len(failing) > 0 {
+		fmt.Fprintf(&b, "\n<details><summary>%s failing at HEAD</summary>\n\n", plural(len(failing), "test"))
+		for i, id := range failing {
+			if i == maxListed {
+				fmt.Fprintf(&b, "- and %d more (the JSON report lists them all)\n", len(failing)-maxListed)
+				break
+			}
+			fmt.Fprintf(&b, "- %s\n", codeSpan(id))
+		}
+		b.WriteString("\n</details>\n")
+	}
 	return b.String()
 }
 

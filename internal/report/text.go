@@ -262,4 +262,14 @@ func (t *textRenderer) metrics() {
 		}
 		t.write(line + "\n")
 	}
+	if failing := failingAtHead(t.v.rep.Metrics); len(failing) > 0 {
+		t.printf("\nFailing at HEAD (%d):\n", len(failing))
+		for i, id := range failing {
+			if i == maxListed {
+				t.printf("  and %d more (the JSON report lists them all)\n", len(failing)-maxListed)
+				break
+			}
+			t.printf("  %s\n", cleanLine(id))
+		}
+	}
 }

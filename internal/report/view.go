@@ -266,3 +266,15 @@ func tamperLine(tc *gate.TamperCheck) string {
 	}
 	return s
 }
+
+// maxListed bounds the test ids text and markdown list; JSON has them all.
+const maxListed = 50
+
+// failingAtHead lists the tests that fail at HEAD, from the metrics' test
+// ids (nil when none were measured).
+func failingAtHead(m *gate.MetricsPair) []string {
+	if m == nil || m.Head == nil || m.Head.TestIDs == nil {
+		return nil
+	}
+	return m.Head.TestIDs.Failed
+}
