@@ -1,8 +1,11 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -153,6 +156,16 @@ type sarifNotification struct {
 // renderSARIF writes one run with a rule per finding type and a result per net
 // finding; transient findings are history, not the state of HEAD, so they are
 // left out. Notes become tool execution notifications.
+// maxSARIFResults bounds the results of a run: GitHub code scanning accepts
+// at most 25,000 results per run and shows the 5,000 most severe
+// (https://docs.github.com/en/code-security/code-scanning/integrating-with-code-scanning/sarif-support-for-code-scanning#validating-your-sarif-file),
+// and the file must stay under 10 MB gzipped; 5,000 results with messages
+// cut to maxSARIFMessage stay well under both.
+const maxSARIFResults = 5000
+
+// maxSARIFMessage bounds a result's message, in bytes.
+const maxSARIFMessage = 2000
+
 func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 	v := newView(rep)
 	rules, index := sarifRules(rep.Findings)
@@ -180,10 +193,35 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 		}
 		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications, note)
 	}
+	var net []gate.Finding
 	for _, f := range rep.Findings {
 		if f.Net {
-			run.Results = append(run.Results, sarifResultFor(f, index, opt))
+			net = append(net, f)
 		}
+	}
+	if len(net) > maxSARIFResults {
+		// Most severe first, so that the cut keeps what matters.
+		slices.SortStableFunc(net, func(a, b gate.Finding) int { return cmp.Compare(b.Severity, a.Severity) })
+	}
+	fingerprints := map[string]int{}
+	for i, f := range net {
+		if i == maxSARIFResults {
+			run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications, sarifNotification{
+				Level: "warning",
+				Message: sarifText{Text: fmt.Sprintf("%d more findings are not in this file: GitHub code scanning shows at most %d results of a run (the JSON report has them all)",
+					len(net)-maxSARIFResults, maxSARIFResults)},
+			})
+			break
+		}
+		r := sarifResultFor(f, index, opt)
+		// partialFingerprints must tell results apart: GitHub merges results
+		// that share one.
+		fp := r.PartialFingerprints[fingerprintKey]
+		if n := fingerprints[fp]; n > 0 {
+			r.PartialFingerprints[fingerprintKey] = fmt.Sprintf("%s/%d", fp, n+1)
+		}
+		fingerprints[fp]++
+		run.Results = append(run.Results, r)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -196,6 +234,9 @@ func sarifResultFor(f gate.Finding, index map[string]int, opt Options) sarifResu
 	msg := f.Message
 	if strings.TrimSpace(msg) == "" {
 		msg = ruleDescription(f.Type)
+	}
+	if len(msg) > maxSARIFMessage {
+		msg = truncate(msg, maxSARIFMessage/4)
 	}
 	fp := f.ID
 	if fp == "" {

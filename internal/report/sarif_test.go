@@ -204,3 +204,44 @@ func TestSARIFURI(t *testing.T) {
 		})
 	}
 }
+
+// TestSARIFWithinGitHubLimits: a report of 30,000 findings writes the 5,000
+// most severe, each with a fingerprint of its own, and says what was cut.
+func TestSARIFWithinGitHubLimits(t *testing.T) {
+	rep := &gate.Report{}
+	for i := range 30000 {
+		sev := gate.SeverityMedium
+		if i%10 == 0 {
+			sev = gate.SeverityCritical
+		}
+		rep.Findings = append(rep.Findings, gate.Finding{ID: "RG-TD-same", Type: gate.TestDeletion, Severity: sev, File: "a_test.go",
+			Line: i + 1, Net: true, Message: strings.Repeat("m", 5000)})
+	}
+	out := render(t, SARIF, rep, Options{})
+	log := checkSARIF(t, out)
+	res := log.Runs[0].Results
+	if len(res) != maxSARIFResults {
+		t.Fatalf("%d results, want %d", len(res), maxSARIFResults)
+	}
+	if res[0].Level != "error" || res[2999].Level != "error" || res[3000].Level != "warning" {
+		t.Errorf("not most severe first: %s %s %s", res[0].Level, res[2999].Level, res[3000].Level)
+	}
+	seen := map[string]bool{}
+	for _, r := range res {
+		fp := r.PartialFingerprints[fingerprintKey]
+		if seen[fp] {
+			t.Fatalf("fingerprint %s repeated", fp)
+		}
+		seen[fp] = true
+		if len(r.Message.Text) > maxSARIFMessage {
+			t.Fatalf("message of %d bytes", len(r.Message.Text))
+		}
+	}
+	notes := log.Runs[0].Invocations[0].ToolExecutionNotifications
+	if len(notes) == 0 || !strings.Contains(notes[len(notes)-1].Message.Text, "25000 more findings are not in this file") {
+		t.Errorf("no line says what was cut: %+v", notes)
+	}
+	if len(out) > 20<<20 {
+		t.Errorf("SARIF of %d bytes", len(out))
+	}
+}
