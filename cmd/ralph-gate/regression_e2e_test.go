@@ -324,3 +324,24 @@ func TestDeletedTestFileIsOneFinding(t *testing.T) {
 		t.Errorf("exit %d, %d test_deletion findings, want 1\n%s", res.code, n, res.stdout)
 	}
 }
+
+// TestTamperGrading: an expectation rewritten to match broken code with no
+// new test is high; the same kind of edit that comes with new tests of the
+// new behaviour, checking as much as before, is medium, with both outcomes.
+func TestTamperGrading(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	// Requested: Mul saturates at 5. The old expectation changes, and new
+	// tests pin the new behaviour.
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "if a*b > 5 {\n\t\treturn 5\n\t}\n\treturn a * b", 1))
+	r.write("mul_test.go", strings.NewReplacer("want 6", "want 5", "got != 6", "got != 5").Replace(mulTest)+
+		"\nfunc TestMulSaturates(t *testing.T) {\n\tif got := Mul(10, 10); got != 5 {\n\t\tt.Errorf(\"Mul(10, 10) = %d, want 5\", got)\n\t}\n\tif got := Mul(1, 2); got != 2 {\n\t\tt.Errorf(\"Mul(1, 2) = %d, want 2\", got)\n\t}\n}\n")
+	r.commit("saturate Mul at 5, as asked")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	f, ok := rep.findingOf("assertion_weakening", "tamper-check")
+	if !ok || f.Severity != "medium" || !strings.Contains(f.Message, "TestMulSaturates") || !strings.Contains(f.Message, "want 6") || res.code != 0 {
+		t.Errorf("requested change: exit %d, tamper finding %+v\n%s", res.code, f, res.stderr)
+	}
+}

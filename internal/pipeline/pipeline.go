@@ -171,7 +171,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 				return nil, inputErr(err)
 			}
 			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
-			tamper, status, err := c.tamperCheck(baseM, headM)
+			tamper, status, err := c.tamperCheck(baseM, headM, findings)
 			if err != nil {
 				return nil, err
 			}

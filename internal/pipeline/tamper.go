@@ -23,7 +23,7 @@ import (
 // says why, and a reason that leaves the edit unchecked (no collector for the
 // files, a failed run, BASE's tests not building against HEAD) is an
 // unverified finding: never a silent pass.
-func (c *comparison) tamperCheck(baseM, headM *collect.Measurement) ([]gate.Finding, gate.TamperCheck, error) {
+func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gate.Finding) ([]gate.Finding, gate.TamperCheck, error) {
 	opt := c.p.opt
 	overlay, files, err := c.tamperOverlay()
 	if err != nil {
@@ -107,11 +107,12 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement) ([]gate.Find
 		} else if ht.Outcome == collectors.Skipped {
 			headSays = "HEAD skips it"
 		}
-		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it fails against HEAD's code (%s), and %s: the test edit hides a behaviour change, intended by the task or a regression, for a person to decide", t.ID, clipText(why, 200), headSays)
+		sev, grade := gradeTamper(t, typ, headSays, static, baseM, headM)
+		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it fails against HEAD's code (%s), and %s: %s", t.ID, clipText(why, 200), headSays, grade)
 		found = append(found, gate.Finding{
 			ID:       gate.MakeID(typ, "tamper-check", file, t.ID, ""),
 			Type:     typ,
-			Severity: gate.SeverityHigh,
+			Severity: sev,
 			File:     file,
 			Test:     t.ID,
 			Net:      true,
@@ -244,4 +245,38 @@ func orText(s, d string) string {
 		return d
 	}
 	return s
+}
+
+// gradeTamper grades a tamper result by what the change did, so a person
+// sees at once which ones need a look. High when the edit took the test
+// away or made it weaker (HEAD deletes or skips it, or the static analysis
+// saw its checks removed or loosened: a high finding on the same test), or
+// when the range added no test beside it: an expectation rewritten to what
+// HEAD's code now returns, with nothing new pinning the new behaviour, is the
+// shape of a hidden regression. Medium when the edited test checks as much
+// as before and the range added tests to its suite: the shape of a requested
+// behaviour change, shown with both outcomes for a person to confirm.
+func gradeTamper(t collectors.Test, typ gate.FindingType, headSays string, static []gate.Finding, baseM, headM *collect.Measurement) (gate.Severity, string) {
+	if typ == gate.TestDeletion || strings.Contains(headSays, "skips") {
+		return gate.SeverityHigh, "the edit took away a test that caught a behaviour change"
+	}
+	leaf := testLeaf(t.ID)
+	for _, f := range static {
+		if f.Net && f.Severity >= gate.SeverityHigh && f.Test != "" && testLeaf(f.Test) == leaf &&
+			(f.Type == gate.AssertionWeakening || f.Type == gate.TestSkipping) {
+			return gate.SeverityHigh, "the edit made the test weaker (" + f.Rule + ") where it caught a behaviour change"
+		}
+	}
+	var added []string
+	for h := range headM.Result.Tests.All() {
+		if _, ok := baseM.Result.Tests.Get(h.ID); !ok && h.Suite == t.Suite && h.Outcome == collectors.Passed {
+			added = append(added, h.ID)
+		}
+	}
+	if len(added) == 0 {
+		return gate.SeverityHigh, "the test edit hides a behaviour change and the range added no test for a new behaviour, the shape of a regression hidden by rewriting the expectation"
+	}
+	sort.Strings(added)
+	return gate.SeverityMedium, fmt.Sprintf("the edit replaced the expected behaviour, checking as much as before, and the range added %d %s beside it (%s): the shape of a requested behaviour change, for a person to confirm",
+		len(added), map[bool]string{true: "test", false: "tests"}[len(added) == 1], clipText(strings.Join(added, ", "), 160))
 }
