@@ -112,7 +112,7 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 			continue
 		}
 		msg := fmt.Sprintf("test %s passed at BASE and fails at HEAD", t.ID)
-		if m := failureLines(h.Message, 3); m != "" {
+		if m := FailureLines(h.Message, 3); m != "" {
 			msg += ": " + m
 		}
 		file := h.File
@@ -210,9 +210,9 @@ func testNames(ts []collectors.Test) string {
 	return strings.Join(names, ", ")
 }
 
-// failureLines is the first n meaningful lines of a failure message, on one
+// FailureLines is the first n meaningful lines of a failure message, on one
 // line: the assertion a person reads first, without test2json's framing.
-func failureLines(msg string, n int) string {
+func FailureLines(msg string, n int) string {
 	var keep []string
 	for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
 		l = strings.TrimSpace(l)
@@ -228,7 +228,7 @@ func failureLines(msg string, n int) string {
 }
 
 func firstLineOf(s string) string {
-	return failureLines(s, 1)
+	return FailureLines(s, 1)
 }
 
 func orNone(s string) string {

@@ -27,11 +27,9 @@ func (e *UsageError) Error() string { return e.Msg }
 func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
 
 // InputError is bad input the user can fix: an unknown ref, a malformed config or
-// report, a repository that is not one. Its message names the file or ref.
-type InputError struct{ Err error }
-
-func (e *InputError) Error() string { return e.Err.Error() }
-func (e *InputError) Unwrap() error { return e.Err }
+// report, a repository that is not one. Its message names the file or ref. It is
+// the measuring pipeline's kind, so both map to one exit code.
+type InputError = pipeline.InputError
 
 func inputErr(err error) error {
 	if err == nil {
@@ -63,7 +61,6 @@ func ExitCode(err error) int {
 	var stop *StopError
 	var loopBlocked *loop.BlockedError
 	var loopInput *loop.InputError
-	var pipeInput *pipeline.InputError
 	var corrupt *loop.CorruptError
 	var locked *loop.LockedError
 	switch {
@@ -73,7 +70,7 @@ func ExitCode(err error) int {
 		return ExitStop
 	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound):
 		return ExitUsage
-	case errors.As(err, &usage), errors.As(err, &input), errors.As(err, &pipeInput):
+	case errors.As(err, &usage), errors.As(err, &input):
 		return ExitUsage
 	case errors.Is(err, context.Canceled):
 		return ExitInternal

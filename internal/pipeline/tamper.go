@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
@@ -100,7 +101,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		if file == "" && len(plan.files) == 1 {
 			file = plan.files[0]
 		}
-		why := failureText(t.Message)
+		why := orText(analyze.FailureLines(t.Message, 3), "no message")
 		typ, headSays := gate.AssertionWeakening, "HEAD's edited version passes"
 		if !inHead {
 			typ, headSays = gate.TestDeletion, "HEAD no longer has it"
@@ -192,26 +193,6 @@ func fileInPackage(files []string, pkg string) string {
 		return files[0]
 	}
 	return ""
-}
-
-// failureText is the part of a failure message a person reads first: the
-// assertion's own lines, not the test's source or the framework's framing.
-func failureText(msg string) string {
-	var keep []string
-	for _, l := range strings.Split(strings.TrimSpace(msg), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" || strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- ") {
-			continue
-		}
-		keep = append(keep, l)
-		if len(keep) == 3 {
-			break
-		}
-	}
-	if len(keep) == 0 {
-		return "no message"
-	}
-	return strings.Join(keep, " / ")
 }
 
 // buildError is the first compiler error of go's build output, without the
