@@ -344,4 +344,15 @@ func TestTamperGrading(t *testing.T) {
 	if !ok || f.Severity != "medium" || !strings.Contains(f.Message, "TestMulSaturates") || !strings.Contains(f.Message, "want 6") || res.code != 0 {
 		t.Errorf("requested change: exit %d, tamper finding %+v\n%s", res.code, f, res.stderr)
 	}
+	// The diff's own finding on TestMul (expected value rewritten) is folded
+	// into the measured one: one finding per test.
+	n := 0
+	for _, x := range rep.Findings {
+		if x.Type == "assertion_weakening" && x.Net {
+			n++
+		}
+	}
+	if n != 1 || !strings.Contains(f.Message, "the diff shows: expected value in test TestMul was rewritten from 6 to 5") {
+		t.Errorf("%d assertion_weakening findings, want 1 with both facts: %+v", n, rep.Findings)
+	}
 }

@@ -51,7 +51,55 @@ func Group(fs []gate.Finding) []gate.Finding {
 		seen[key] = true
 		out = append(out, f)
 	}
+	out = mergeTamper(out)
 	uniqueIDs(out)
+	return out
+}
+
+// mergeTamper folds the static assertion_weakening findings on a test into
+// the tamper check's measured finding on the same test, so that a person
+// reads one finding with both facts: what the diff shows and what running
+// BASE's version against HEAD's code proved. The merged finding keeps the
+// stronger evidence and the higher severity.
+func mergeTamper(fs []gate.Finding) []gate.Finding {
+	type key struct {
+		file, test, commit string
+		net                bool
+	}
+	tamper := map[key]int{}
+	for i, f := range fs {
+		if f.Rule == "tamper-check" && f.Type == gate.AssertionWeakening && f.Test != "" {
+			tamper[key{f.File, leaf(f.Test), f.Commit, f.Net}] = i
+		}
+	}
+	if len(tamper) == 0 {
+		return fs
+	}
+	drop := map[int]bool{}
+	for i, f := range fs {
+		if f.Type != gate.AssertionWeakening || f.Evidence != gate.EvidenceStatic || f.Test == "" || f.Suppressed != "" {
+			continue
+		}
+		j, ok := tamper[key{f.File, leaf(f.Test), f.Commit, f.Net}]
+		if !ok {
+			continue
+		}
+		t := &fs[j]
+		if f.Severity > t.Severity {
+			t.Severity = f.Severity
+		}
+		if t.Line == 0 {
+			t.Line = f.Line
+		}
+		t.Message = strings.TrimSuffix(t.Message, ".") + "; the diff shows: " + f.Message
+		drop[i] = true
+	}
+	out := fs[:0:0]
+	for i, f := range fs {
+		if !drop[i] {
+			out = append(out, f)
+		}
+	}
 	return out
 }
 
