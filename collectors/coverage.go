@@ -2,6 +2,7 @@ package collectors
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"golang.org/x/tools/cover"
@@ -329,4 +330,52 @@ func (l *lineHits) all() []LineHit {
 		sort.Slice(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	}
 	return out
+}
+
+// SplitLines sorts the given lines of the file into those tests covered and
+// those the report instruments but no test ran; lines the report does not
+// instrument (comments, blank lines, declarations) are in neither. For LCOV
+// and Cobertura a line is what their line records say; for Go cover profiles
+// a line is executable when a statement block spans it and covered when any
+// block on it ran (what gocover-cobertura and diff-cover make of a profile).
+// This is changed-line coverage's measure: the share of a change's lines
+// that tests ran. Both results are sorted; lines may come in any order.
+func (f *FileCoverage) SplitLines(lines []int) (covered, uncovered []int) {
+	if f == nil || len(lines) == 0 {
+		return nil, nil
+	}
+	q := append([]int(nil), lines...)
+	sort.Ints(q)
+	q = slices.Compact(q)
+	state := make([]int8, len(q)) // 0 not executable, 1 uncovered, 2 covered
+	for k, v := range f.blocks {
+		if v.numStmt == 0 {
+			continue
+		}
+		mark := int8(1)
+		if v.count > 0 {
+			mark = 2
+		}
+		for i := sort.SearchInts(q, int(k.startLine)); i < len(q) && q[i] <= int(k.endLine); i++ {
+			state[i] = max(state[i], mark)
+		}
+	}
+	for i, l := range q {
+		if h, ok := f.lines.get(l); ok {
+			mark := int8(1)
+			if h > 0 {
+				mark = 2
+			}
+			state[i] = max(state[i], mark)
+		}
+	}
+	for i, l := range q {
+		switch state[i] {
+		case 2:
+			covered = append(covered, l)
+		case 1:
+			uncovered = append(uncovered, l)
+		}
+	}
+	return covered, uncovered
 }

@@ -46,6 +46,8 @@ type Config struct {
 	Collectors []Collector `yaml:"collectors"`
 	// Compare holds compare's tolerances and policies.
 	Compare Compare `yaml:"compare"`
+	// Coverage holds the coverage policies that are not tolerances on a drop.
+	Coverage Coverage `yaml:"coverage"`
 	// Loop holds the loop commands' thresholds and weights (loop.go).
 	Loop Loop `yaml:"loop"`
 	// Hook configures the pre-push hook (hook.go).
@@ -110,6 +112,17 @@ type Compare struct {
 	// TamperCheck runs BASE's versions of edited tests against HEAD's code
 	// (default on whenever collectors run).
 	TamperCheck *bool `yaml:"tamper_check"`
+}
+
+// Coverage configures changed-line coverage:
+//
+//	coverage:
+//	  changed_lines_min: 80   # percent of the lines a change adds or edits that tests must run
+type Coverage struct {
+	// ChangedLinesMin, when set, makes changed-line coverage below it a
+	// coverage_regression (high), and a HEAD without coverage an unverified
+	// finding.
+	ChangedLinesMin *float64 `yaml:"changed_lines_min"`
 }
 
 // Exception sanctions findings that match all of its non-empty fields.
@@ -260,6 +273,9 @@ func (c *Config) validate() error {
 		if v != nil && *v < 0 {
 			return fmt.Errorf("compare: tolerances cannot be negative")
 		}
+	}
+	if v := c.Coverage.ChangedLinesMin; v != nil && (*v < 0 || *v > 100) {
+		return fmt.Errorf("coverage: changed_lines_min must be a percentage between 0 and 100, not %g", *v)
 	}
 	for i, e := range c.Exceptions {
 		where := "exceptions[" + strconv.Itoa(i) + "]"

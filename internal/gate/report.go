@@ -51,6 +51,43 @@ type Report struct {
 	// the edited tests against HEAD's code) and, when it did not, why; nil
 	// for analyze, which runs nothing.
 	TamperCheck *TamperCheck `json:"tamper_check,omitempty"`
+	// ChangedLineCoverage is how much of what the range added or changed the
+	// tests at HEAD ran; nil when HEAD measured no coverage (and for analyze).
+	ChangedLineCoverage *ChangedLines `json:"changed_line_coverage,omitempty"`
+}
+
+// ChangedLines is changed-line coverage (diff-cover's measure): of the
+// executable lines HEAD added or changed in BASE..HEAD, those its tests ran.
+//
+//	{"percentage": 83.33, "covered": 10, "total": 12, "unit": "statement", "min": 80,
+//	 "files": [{"file": "calc/div.go", "covered": 4, "total": 6, "percentage": 66.67, "uncovered_lines": [12, 13]}]}
+type ChangedLines struct {
+	// Percentage is Covered over Total; nil when the change has no
+	// executable line (only comments, tests or files without coverage).
+	Percentage *float64 `json:"percentage"`
+	Covered    int      `json:"covered"`
+	Total      int      `json:"total"`
+	// Unit is what a line's coverage comes from: "statement" (Go cover
+	// profiles: a line a statement block spans), "line" (LCOV, Cobertura).
+	Unit string `json:"unit"`
+	// Min is the configured coverage.changed_lines_min; nil when none.
+	Min *float64 `json:"min,omitempty"`
+	// Files are the changed files with executable changed lines, by path.
+	Files []ChangedFileCoverage `json:"files"`
+	// Unmeasured are changed source files that the coverage report does not
+	// list, though it lists files of the same kind: their lines are not
+	// counted either way.
+	Unmeasured []string `json:"unmeasured,omitempty"`
+}
+
+// ChangedFileCoverage is one file's changed-line coverage.
+type ChangedFileCoverage struct {
+	File       string  `json:"file"`
+	Covered    int     `json:"covered"`
+	Total      int     `json:"total"`
+	Percentage float64 `json:"percentage"`
+	// Uncovered lists the changed executable lines no test ran, at HEAD.
+	Uncovered []int `json:"uncovered_lines"`
 }
 
 // TamperCheck is the tamper check's status in a report.

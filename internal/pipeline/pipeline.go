@@ -95,6 +95,9 @@ type Result struct {
 	BaseM, HeadM *collect.Measurement
 	// Tamper says whether the tamper check ran, and why not.
 	Tamper gate.TamperCheck
+	// ChangedLines is HEAD's changed-line coverage; nil when HEAD measured
+	// no coverage.
+	ChangedLines *gate.ChangedLines
 }
 
 // Metrics returns both ends' metrics for the report; nil when nothing was
@@ -125,6 +128,7 @@ func (r *Result) Report(tool gate.Tool, measured bool) *gate.Report {
 		}
 		t := r.Tamper
 		rep.TamperCheck = &t
+		rep.ChangedLineCoverage = r.ChangedLines
 	}
 	return rep
 }
@@ -171,6 +175,12 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 				return nil, inputErr(err)
 			}
 			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
+			cl, err := c.changedLineCoverage(headM)
+			if err != nil {
+				return nil, err
+			}
+			r.ChangedLines = cl
+			findings = append(findings, analyze.ChangedLineFindings(cl, p.opt.Config.Coverage.ChangedLinesMin)...)
 			tamper, status, err := c.tamperCheck(baseM, headM, findings)
 			if err != nil {
 				return nil, err

@@ -107,6 +107,14 @@ func fullReport() *gate.Report {
 			{Message: "golangci-lint is not installed; lint warnings not measured at HEAD"},
 		},
 		Counts: map[string]int{"critical": 2, "high": 1, "medium": 1},
+		ChangedLineCoverage: &gate.ChangedLines{
+			Percentage: gate.Float(62.5), Covered: 10, Total: 16, Unit: "line", Min: gate.Float(80),
+			Files: []gate.ChangedFileCoverage{
+				{File: "src/cart.ts", Covered: 4, Total: 10, Percentage: 40, Uncovered: []int{12, 13, 14, 20, 31, 32}},
+				{File: "src/parse.ts", Covered: 6, Total: 6, Percentage: 100, Uncovered: []int{}},
+			},
+			Unmeasured: []string{"src/new|file.ts"},
+		},
 	}
 }
 

@@ -24,9 +24,37 @@ func renderGitHub(w io.Writer, rep *gate.Report, opt Options) error {
 			ew.write(annotation(f, opt) + "\n")
 		}
 	}
+	if cl := rep.ChangedLineCoverage; cl != nil {
+		n := 0
+	files:
+		for _, f := range cl.Files {
+			for _, s := range spans(f.Uncovered) {
+				if n == maxCoverageAnnotations {
+					break files
+				}
+				n++
+				ew.printf("::notice file=%s,line=%d,endLine=%d,title=%s::%s\n", escapeProperty(f.File), s.from, s.to,
+					escapeProperty(toolName+": changed lines not run by tests"),
+					escapeData(spanSentence(s)))
+			}
+		}
+		ew.printf("%s: %s\n", toolName, changedLinesLine(cl))
+	}
 	ew.printf("%s: %s\n", toolName, v.verdictLine())
 	return ew.err
 }
+
+func spanSentence(s lineSpan) string {
+	if s.from == s.to {
+		return fmt.Sprintf("Line %s was added or changed and no test ran it.", s)
+	}
+	return fmt.Sprintf("Lines %s were added or changed and no test ran them.", s)
+}
+
+// maxCoverageAnnotations bounds the notices for uncovered changed lines:
+// GitHub shows at most 10 notices per step anyway, and the job summary and
+// JSON report have them all.
+const maxCoverageAnnotations = 10
 
 func annotation(f gate.Finding, opt Options) string {
 	cmd := annotationCommand(f.Severity)

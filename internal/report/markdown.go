@@ -259,6 +259,26 @@ func (m *mdRenderer) metricsTable() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", codeSpan(r.name), r.format(r.base), r.format(r.head), r.formatDelta(), mark)
 	}
+	if cl := m.v.rep.ChangedLineCoverage; cl != nil {
+		fmt.Fprintf(&b, "\n%s\n", mdText(changedLinesLine(cl), maxMessageRunes))
+		var rows []string
+		for _, f := range cl.Files {
+			if len(f.Uncovered) > 0 {
+				rows = append(rows, fmt.Sprintf("| %s | %.2f%% | %d of %d | %s |\n", codeSpan(f.File), f.Percentage, f.Covered, f.Total, mdText(spanList(f.Uncovered, 10), maxMessageRunes)))
+			}
+		}
+		if len(rows) > 0 {
+			fmt.Fprintf(&b, "\n<details><summary>%s with changed lines no test ran</summary>\n\n| File | Changed-line coverage | Lines | Not run |\n|---|---:|---:|---|\n", plural(len(rows), "file"))
+			for i, r := range rows {
+				if i == maxListed {
+					fmt.Fprintf(&b, "| and %d more files (the JSON report lists them all) | | | |\n", len(rows)-maxListed)
+					break
+				}
+				b.WriteString(r)
+			}
+			b.WriteString("\n</details>\n")
+		}
+	}
 	if failing := failingAtHead(m.v.rep.Metrics); len(failing) > 0 {
 		fmt.Fprintf(&b, "\n<details><summary>%s failing at HEAD</summary>\n\n", plural(len(failing), "test"))
 		for i, id := range failing {

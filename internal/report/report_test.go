@@ -184,6 +184,8 @@ func hostileReport() *gate.Report {
 	rep.Findings[4].ID = "\x1b[0m"
 	rep.Notes = append(rep.Notes, gate.Note{File: "a\x1b.bin", Message: "\x1b[K erased"})
 	rep.Base = "\x1b" + rep.Base
+	rep.ChangedLineCoverage.Files[0].File = "src/\x1b[2Jca|rt`.ts"
+	rep.ChangedLineCoverage.Unmeasured = []string{"\x1b]0;x\x07new.ts"}
 	return rep
 }
 

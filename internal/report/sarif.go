@@ -54,6 +54,8 @@ type sarifRunProps struct {
 	Head    string       `json:"head,omitempty"`
 	Verdict gate.Verdict `json:"verdict"`
 	FailOn  string       `json:"failOn"`
+	// ChangedLineCoverage is the report's changed_line_coverage, as in JSON.
+	ChangedLineCoverage *gate.ChangedLines `json:"changedLineCoverage,omitempty"`
 }
 
 type sarifTool struct {
@@ -177,6 +179,7 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 		Results:     []sarifResult{},
 		Properties: sarifRunProps{
 			Base: rep.Base, Head: rep.Head, Verdict: v.verdict, FailOn: v.failOn.String(),
+			ChangedLineCoverage: rep.ChangedLineCoverage,
 		},
 	}
 	for _, n := range rep.Notes {

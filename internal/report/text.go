@@ -262,6 +262,21 @@ func (t *textRenderer) metrics() {
 		}
 		t.write(line + "\n")
 	}
+	if cl := t.v.rep.ChangedLineCoverage; cl != nil {
+		t.printf("\n%s\n", changedLinesLine(cl))
+		listed := 0
+		for _, f := range cl.Files {
+			if len(f.Uncovered) == 0 {
+				continue
+			}
+			if listed == maxListed {
+				t.printf("  and more files (the JSON report lists them all)\n")
+				break
+			}
+			listed++
+			t.printf("  %s: %.2f%% (%d of %d), not run: %s\n", cleanLine(f.File), f.Percentage, f.Covered, f.Total, spanList(f.Uncovered, 10))
+		}
+	}
 	if failing := failingAtHead(t.v.rep.Metrics); len(failing) > 0 {
 		t.printf("\nFailing at HEAD (%d):\n", len(failing))
 		for i, id := range failing {

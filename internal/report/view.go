@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -277,4 +278,69 @@ func failingAtHead(m *gate.MetricsPair) []string {
 		return nil
 	}
 	return m.Head.TestIDs.Failed
+}
+
+// changedLinesLine says changed-line coverage in one line; "" when the
+// report has none.
+func changedLinesLine(cl *gate.ChangedLines) string {
+	if cl == nil {
+		return ""
+	}
+	var s string
+	if cl.Percentage == nil {
+		s = "Changed-line coverage: no executable line added or changed"
+	} else {
+		s = fmt.Sprintf("Changed-line coverage: %.2f%% (%d of %s added or changed at HEAD ran in tests", *cl.Percentage, cl.Covered, plural(cl.Total, "executable line"))
+		if cl.Unit == "statement" {
+			s += "; lines of Go statements"
+		}
+		s += ")"
+	}
+	if cl.Min != nil {
+		s += fmt.Sprintf("; minimum %.2f%%", *cl.Min)
+	}
+	if n := len(cl.Unmeasured); n > 0 {
+		s += fmt.Sprintf("; %s not in the coverage report: %s", plural(n, "changed file"), cleanLine(strings.Join(cl.Unmeasured[:min(n, 5)], ", ")))
+		if n > 5 {
+			s += ", …"
+		}
+	}
+	return s
+}
+
+// lineSpan is a run of consecutive line numbers.
+type lineSpan struct{ from, to int }
+
+func (s lineSpan) String() string {
+	if s.from == s.to {
+		return strconv.Itoa(s.from)
+	}
+	return strconv.Itoa(s.from) + "-" + strconv.Itoa(s.to)
+}
+
+// spans folds sorted line numbers into runs: 3,4,5,9 -> 3-5, 9.
+func spans(lines []int) []lineSpan {
+	var out []lineSpan
+	for _, l := range lines {
+		if n := len(out); n > 0 && out[n-1].to+1 == l {
+			out[n-1].to = l
+			continue
+		}
+		out = append(out, lineSpan{l, l})
+	}
+	return out
+}
+
+// spanList writes at most limit spans, then how many more there are.
+func spanList(lines []int, limit int) string {
+	ss := spans(lines)
+	parts := make([]string, 0, min(len(ss), limit)+1)
+	for i, s := range ss {
+		if i == limit {
+			parts = append(parts, fmt.Sprintf("and %d more", len(ss)-limit))
+			break
+		}
+		parts = append(parts, s.String())
+	}
+	return strings.Join(parts, ", ")
 }
