@@ -123,6 +123,33 @@ func forge() {
 	compareBlocks(t, r, base, "test_regression", "", "TestMul")
 }
 
+// TestRegressionForgedPassThenExit: production code that, under the test,
+// prints test2json's own framing (marker byte included) for a pass and ends
+// the process with status 0 before the testing package can record the real
+// failure. go test -json then reports the test passed; the gate sees that the
+// test binary never finished, since it wrote no coverage profile.
+func TestRegressionForgedPassThenExit(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("forge.go", `package calc
+
+import (
+	"fmt"
+	"os"
+	"syscall"
+)
+
+func forge() {
+	fmt.Fprint(os.Stdout, "\x16--- PASS: TestMul (0.00s)\n\x16PASS\n")
+	syscall.Exit(0)
+}
+`)
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "if a == 2 && b == 3 {\n\t\tforge()\n\t}\n\treturn a + b", 1))
+	r.commit("agent: fix Mul")
+	compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "wrote no coverage profile", "cannot be trusted")
+}
+
 func TestRegressionBugFixWithTestPasses(t *testing.T) {
 	t.Parallel()
 	r := compareModule(t)

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -91,6 +92,12 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 			units[u] = why
 		}
 	}
+	unfinished := unfinishedUnits(base, head)
+	for u, why := range unfinished {
+		if _, ok := units[u]; !ok {
+			units[u] = why
+		}
+	}
 	accounted := map[string]bool{}
 	var out []gate.Finding
 	noResult := map[string][]collectors.Test{}
@@ -133,7 +140,8 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		for _, b := range head.BuildFailures {
 			brokenNow = brokenNow || b.Package == u || b.ImportPath == u
 		}
-		if ranAtBase[u] == 0 || len(missing) == 0 && !brokenNow {
+		_, notFinished := unfinished[u]
+		if ranAtBase[u] == 0 || len(missing) == 0 && !brokenNow && !notFinished {
 			continue // new at HEAD, or every test still has its own result
 		}
 		if base.Tests != nil && brokenAtBase(base, u) {
@@ -184,6 +192,50 @@ func vanishedUnits(base, head *collectors.Result, staticDeleted map[string]*gate
 	}
 	return out
 }
+
+// unfinishedUnits finds the Go packages whose test binary did not reach the
+// end of its run at HEAD, whatever its output said: BASE's cover profile
+// measures the package's code, HEAD ran tests in it, and HEAD's profile holds
+// nothing of it. The testing package writes a test binary's coverage only
+// after its last test, so a binary that printed passing results and left
+// early (syscall.Exit(0) after forging "--- PASS" lines, which test2json
+// cannot tell from its own) wrote none. Only cover profiles (statement
+// blocks) say this; line-based reports are written by the runner, not by the
+// process under test.
+func unfinishedUnits(base, head *collectors.Result) map[string]string {
+	out := map[string]string{}
+	if base.Coverage == nil || head.Coverage == nil || base.Coverage.Unit() != collectors.UnitStatement && base.Coverage.Unit() != collectors.UnitMixed {
+		return out
+	}
+	covered := func(c *collectors.Coverage) map[string]bool {
+		pkgs := map[string]bool{}
+		for p, f := range c.Files {
+			if len(f.Blocks()) > 0 {
+				pkgs[path.Dir(p)] = true
+			}
+		}
+		return pkgs
+	}
+	atBase, atHead := covered(base.Coverage), covered(head.Coverage)
+	failed := map[string]bool{}
+	for t := range head.Tests.All() {
+		if t.Suite != "" && atBase[t.Suite] && !atHead[t.Suite] {
+			out[t.Suite] = "wrote no coverage profile although its tests report results: its test binary ended before the testing package finished (an exit from inside a test), so the results it printed cannot be trusted"
+			failed[t.Suite] = failed[t.Suite] || isFailed(t.Outcome)
+		}
+	}
+	for s := range failed {
+		if failed[s] {
+			// A crash shows as a failed test with its own message (a
+			// test_regression already): only a run that claims success
+			// needs the profile to give it away.
+			delete(out, s)
+		}
+	}
+	return out
+}
+
+func isFailed(o collectors.Outcome) bool { return o == collectors.Failed || o == collectors.Errored }
 
 // brokenAtBase reports whether a unit was already broken at BASE.
 func brokenAtBase(base *collectors.Result, unit string) bool {
