@@ -150,6 +150,19 @@ func forge() {
 	compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "wrote no coverage profile", "cannot be trusted")
 }
 
+// TestRegressionForgedGhostTest: production code that prints test2json's
+// framing for a test nobody wrote adds a passing test to go test's own
+// report; no _test.go file declares it, so the package's results are not
+// trusted.
+func TestRegressionForgedGhostTest(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("forge.go", "package calc\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc init() {\n\tfmt.Fprint(os.Stdout, \"\\x16=== RUN   TestGhost\\n\\x16--- PASS: TestGhost (0.00s)\\n\")\n}\n")
+	r.commit("agent: more coverage")
+	compareBlocks(t, r, base, "test_regression", "forged-test-results", "example.com/calc reported results for TestGhost", "no _test.go file")
+}
+
 func TestRegressionBugFixWithTestPasses(t *testing.T) {
 	t.Parallel()
 	r := compareModule(t)

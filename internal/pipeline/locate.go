@@ -81,24 +81,35 @@ func splitGoTestID(id string) (pkg, name string, ok bool) {
 // goTestFuncs adds the test functions the _test.go files of dir declare at
 // commit to funcs (name -> repository path), keeping earlier entries.
 func goTestFuncs(repo *gitrepo.Repo, commit plumbing.Hash, dir string, funcs map[string]string) {
+	declaredGoFuncs(repo, commit, dir, funcs)
+}
+
+// declaredGoFuncs adds the top-level functions the _test.go files of dir
+// declare at commit to funcs, keeping earlier entries; complete is false
+// when a _test.go file could not be read or parsed, so that what it declares
+// is unknown.
+func declaredGoFuncs(repo *gitrepo.Repo, commit plumbing.Hash, dir string, funcs map[string]string) (complete bool) {
 	d := dir
 	if d == "." {
 		d = ""
 	}
 	entries, err := repo.ListDir(commit, d)
 	if err != nil {
-		return
+		return false
 	}
+	complete = true
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Path, "_test.go") {
 			continue
 		}
 		b, err := repo.Blob(e.Hash)
 		if err != nil || bytes.IndexByte(b, 0) >= 0 {
+			complete = false
 			continue
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), path.Base(e.Path), b, parser.SkipObjectResolution)
 		if err != nil {
+			complete = false
 			continue
 		}
 		for _, decl := range f.Decls {
@@ -109,4 +120,5 @@ func goTestFuncs(repo *gitrepo.Repo, commit plumbing.Hash, dir string, funcs map
 			}
 		}
 	}
+	return complete
 }

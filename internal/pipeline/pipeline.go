@@ -175,6 +175,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 				return nil, inputErr(err)
 			}
 			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
+			findings = append(findings, forgedGoTests(p.opt.Repo, head, headM.Result)...)
 			cl, err := c.changedLineCoverage(headM)
 			if err != nil {
 				return nil, err
