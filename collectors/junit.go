@@ -2,7 +2,9 @@ package collectors
 
 import (
 	"encoding/xml"
+	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -30,10 +32,12 @@ import (
 // <flakyError> (failed, then passed on a rerun) mark the test Flaky and
 // passed. The id is "classname.name", just "name" when the producer writes
 // the same string in both (jest-junit's default), and "suite > name" for a
-// case without a classname. Totals are what the test cases say: the suites'
-// tests/failures/skipped attributes are not checked, since producers
-// disagree about them (nested suites, skipped counted or not); the test
-// cases are the measurement. Unknown elements are skipped, so extensions
+// case without a classname. Totals are what the test cases say, since
+// producers disagree about the suites' tests/failures/skipped attributes
+// (skipped counted or not); the test cases are the measurement. One
+// cross-check holds for every producer: no suite declares more tests than it
+// lists (nested suites included), so one that does lost test cases and is
+// recorded in Result.Integrity. Unknown elements are skipped, so extensions
 // (attachments, properties in test cases) do not break parsing.
 type JUnit struct{}
 
@@ -66,9 +70,10 @@ func (JUnit) Parse(name string, r io.Reader) (*Result, error) {
 }
 
 type junitParser struct {
-	s    *xmlStream
-	res  *Result
-	full bool
+	s     *xmlStream
+	res   *Result
+	full  bool
+	cases int // test cases read so far
 }
 
 // suites reads the children of <testsuites>.
@@ -101,6 +106,7 @@ func (p *junitParser) suites() error {
 func (p *junitParser) suite(se xml.StartElement) error {
 	name, _ := attr(se, "name")
 	file, _ := attr(se, "file")
+	first := p.cases
 	for {
 		tok, err := p.s.next()
 		if err != nil {
@@ -108,6 +114,7 @@ func (p *junitParser) suite(se xml.StartElement) error {
 		}
 		switch t := tok.(type) {
 		case xml.EndElement:
+			p.checkCount(se, name, p.cases-first)
 			return nil
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -125,8 +132,32 @@ func (p *junitParser) suite(se xml.StartElement) error {
 	}
 }
 
+// checkCount cross-checks a suite's tests attribute with the test cases it
+// holds (nested suites included). Producers count differently in one
+// direction only (some leave skipped or errored cases out of tests=, none
+// declares a case it does not write), so a suite that declares more tests
+// than it lists lost test cases: a truncated or edited report.
+func (p *junitParser) checkCount(se xml.StartElement, name string, listed int) {
+	v, ok := attr(se, "tests")
+	if !ok {
+		return
+	}
+	declared, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || declared <= listed {
+		return
+	}
+	if name == "" {
+		name = p.s.name
+	}
+	p.res.Integrity = append(p.res.Integrity, IntegrityProblem{
+		Package: name,
+		Problem: fmt.Sprintf("its JUnit report declares %d tests and lists %d: test cases are missing from the report", declared, listed),
+	})
+}
+
 // testCase reads a <testcase> whose start was just read.
 func (p *junitParser) testCase(se xml.StartElement, suite, suiteFile string) error {
+	p.cases++
 	name, ok := attr(se, "name")
 	if !ok {
 		return p.s.errorf("<testcase> without a name attribute")

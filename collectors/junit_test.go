@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -64,4 +65,29 @@ func TestJUnitCases(t *testing.T) {
 			t.Errorf("suite, name = %q, %q, want c, t", got.Suite, got.Name)
 		}
 	})
+}
+
+func TestJUnitDeclaredCountCrossCheck(t *testing.T) {
+	tests := []struct {
+		name, xml string
+		want      []IntegrityProblem
+	}{
+		{"counts agree", `<testsuites tests="2"><testsuite name="calc" tests="2"><testcase classname="calc" name="a"/><testcase classname="calc" name="b"/></testsuite></testsuites>`, nil},
+		{"fewer declared than listed (skipped left out)", `<testsuite name="calc" tests="1"><testcase classname="calc" name="a"/><testcase classname="calc" name="b"><skipped/></testcase></testsuite>`, nil},
+		{"no tests attribute", `<testsuite name="calc"><testcase classname="calc" name="a"/></testsuite>`, nil},
+		{"nested suites count toward the parent", `<testsuite name="all" tests="2"><testsuite name="x" tests="1"><testcase name="a"/></testsuite><testsuite name="y" tests="1"><testcase name="b"/></testsuite></testsuite>`, nil},
+		{"cases cut from the report", `<testsuite name="calc" tests="3"><testcase classname="calc" name="a"/></testsuite>`,
+			[]IntegrityProblem{{Package: "calc", Problem: "its JUnit report declares 3 tests and lists 1: test cases are missing from the report"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := JUnit{}.Parse("r.xml", strings.NewReader(tc.xml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, r.Integrity); diff != "" {
+				t.Errorf("Integrity (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -52,6 +52,7 @@ func Merge(results ...*Result) *Result {
 				out.BuildFailures = append(out.BuildFailures, b)
 			}
 		}
+		out.Integrity = append(out.Integrity, r.Integrity...)
 	}
 	if coverageInputs > 1 {
 		out.Coverage.Stated = nil

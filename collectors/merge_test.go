@@ -164,3 +164,11 @@ func TestTestsStore(t *testing.T) {
 		t.Error("nil Tests has x")
 	}
 }
+
+func TestMergeKeepsIntegrity(t *testing.T) {
+	a := &Result{Integrity: []IntegrityProblem{{Package: "a", Problem: "x"}}}
+	b := &Result{Integrity: []IntegrityProblem{{Package: "b", Problem: "y"}}}
+	if got := Merge(a, nil, b).Integrity; len(got) != 2 || got[0].Package != "a" || got[1].Package != "b" {
+		t.Errorf("Merge lost integrity problems: %+v", got)
+	}
+}

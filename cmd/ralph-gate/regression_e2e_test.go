@@ -396,3 +396,34 @@ func TestTamperGrading(t *testing.T) {
 		t.Errorf("%d assertion_weakening findings, want 1 with both facts: %+v", n, rep.Findings)
 	}
 }
+
+// TestRegressionJUnitCasesCutFromReport: a HEAD report whose suite declares
+// more tests than it lists lost test cases (the failing ones cut out by
+// hand): a test_regression, never a pass. A BASE report that adds up, and a
+// HEAD one that does, pass.
+func TestRegressionJUnitCasesCutFromReport(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.commit("empty")
+	out := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(out, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	full := write("base.xml", `<testsuites><testsuite name="calc" tests="2" failures="0"><testcase classname="calc" name="test_add"/><testcase classname="calc" name="test_mul"/></testsuite></testsuites>`)
+	cut := write("cut.xml", `<testsuites><testsuite name="calc" tests="3" failures="1"><testcase classname="calc" name="test_add"/><testcase classname="calc" name="test_mul"/></testsuite></testsuites>`)
+	res := runGate(t, r.dir, "", "compare", "--format", "json", "--collect", "none", "--report", "junit="+cut, "--base-report", "junit="+full, base)
+	rep := parseCompare(t, res.stdout)
+	f, ok := rep.findingOf("test_regression", "evidence-integrity")
+	if res.code != 1 || !ok || !strings.Contains(f.Message, "declares 3 tests and lists 2") {
+		t.Errorf("cut report: exit %d, findings %+v\n%s", res.code, rep.Findings, res.stderr)
+	}
+	res = runGate(t, r.dir, "", "compare", "--collect", "none", "--report", "junit="+full, "--base-report", "junit="+full, base)
+	if res.code != 0 {
+		t.Errorf("whole report: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

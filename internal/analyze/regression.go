@@ -134,6 +134,7 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		names = append(names, u)
 	}
 	sort.Strings(names)
+	reported := map[string]bool{}
 	for _, u := range names {
 		missing := noResult[u]
 		brokenNow := false
@@ -156,8 +157,32 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		f.Symbol = u
 		f.ID = gate.MakeID(gate.TestRegression, "package-broken", "", u, "")
 		out = append(out, f)
+		reported[u] = true
 	}
+	out = append(out, integrityFindings(base, head, reported)...)
 	return out, accounted
+}
+
+// integrityFindings reports what the collectors' cross-checks found wrong
+// with HEAD's evidence (a JUnit suite that declares more tests than it
+// lists) where BASE's evidence for the same unit added up, unless a package-broken finding already
+// names the unit: evidence that does not add up never reads as a pass.
+func integrityFindings(base, head *collectors.Result, reported map[string]bool) []gate.Finding {
+	atBase := map[string]bool{}
+	for _, p := range base.Integrity {
+		atBase[p.Package] = true
+	}
+	var out []gate.Finding
+	for _, p := range head.Integrity {
+		if reported[p.Package] || atBase[p.Package] {
+			continue
+		}
+		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "evidence-integrity", "", "", fmt.Sprintf("%s: %s.", p.Package, strings.TrimSuffix(p.Problem, ".")))
+		f.Symbol = p.Package
+		f.ID = gate.MakeID(gate.TestRegression, "evidence-integrity", "", p.Package, p.Problem)
+		out = append(out, f)
+	}
+	return out
 }
 
 // vanishedUnits finds the suites (Go packages, test modules) that ran tests

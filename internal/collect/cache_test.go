@@ -64,7 +64,9 @@ func TestMeasurementJSONRoundTrip(t *testing.T) {
 	stated := 81.5
 	withStated := sampleResult(t)
 	withStated.Coverage.Stated = &stated
-	for name, r := range map[string]*collectors.Result{"merged reports": sampleResult(t), "stated coverage": withStated, "no result": nil} {
+	withIntegrity := sampleResult(t)
+	withIntegrity.Integrity = []collectors.IntegrityProblem{{Package: "calc", Problem: "its JUnit report declares 3 tests and lists 1"}}
+	for name, r := range map[string]*collectors.Result{"merged reports": sampleResult(t), "stated coverage": withStated, "integrity problems": withIntegrity, "no result": nil} {
 		t.Run(name, func(t *testing.T) {
 			m := &Measurement{Commit: strings.Repeat("a", 40), Result: r, Tools: map[string]string{"go version": "go version go1.26"}}
 			deriveMetrics(&m.Metrics, r)
@@ -96,6 +98,9 @@ func TestMeasurementJSONRoundTrip(t *testing.T) {
 			}
 			if diff := cmp.Diff(r.TypeCheck, got.Result.TypeCheck); diff != "" {
 				t.Errorf("type check (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(r.Integrity, got.Result.Integrity); diff != "" {
+				t.Errorf("integrity (-want +got):\n%s", diff)
 			}
 		})
 	}

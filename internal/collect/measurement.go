@@ -112,6 +112,9 @@ type resultJSON struct {
 	TypeCheck     *collectors.Diagnostics   `json:"type_check,omitempty"`
 	Lint          *collectors.Diagnostics   `json:"lint,omitempty"`
 	BuildFailures []collectors.BuildFailure `json:"build_failures,omitempty"`
+	// Integrity keeps the collectors' cross-checks, so a cached result says
+	// what was wrong with its evidence as the first run did.
+	Integrity []collectors.IntegrityProblem `json:"integrity,omitempty"`
 }
 
 type testJSON struct {
@@ -156,7 +159,7 @@ func encodeResult(r *collectors.Result) *resultJSON {
 	if r == nil {
 		return nil
 	}
-	j := &resultJSON{Sources: r.Sources, TypeCheck: r.TypeCheck, Lint: r.Lint, BuildFailures: r.BuildFailures}
+	j := &resultJSON{Sources: r.Sources, TypeCheck: r.TypeCheck, Lint: r.Lint, BuildFailures: r.BuildFailures, Integrity: r.Integrity}
 	if r.Tests != nil {
 		ts := make([]testJSON, 0, r.Tests.Len())
 		for t := range r.Tests.All() {
@@ -206,7 +209,7 @@ func decodeResult(j *resultJSON) (*collectors.Result, error) {
 	if j == nil {
 		return nil, nil
 	}
-	r := &collectors.Result{Sources: j.Sources, TypeCheck: j.TypeCheck, Lint: j.Lint, BuildFailures: j.BuildFailures}
+	r := &collectors.Result{Sources: j.Sources, TypeCheck: j.TypeCheck, Lint: j.Lint, BuildFailures: j.BuildFailures, Integrity: j.Integrity}
 	if j.Tests != nil {
 		r.Tests = &collectors.Tests{}
 		for _, t := range *j.Tests {
