@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -167,6 +168,9 @@ func (p *junitParser) testCase(se xml.StartElement, suite, suiteFile string) err
 	if !ok {
 		file = suiteFile
 	}
+	if file == "" && isSourcePath(class) {
+		file = class // vitest's classname is the test file's path
+	}
 	t := Test{Outcome: Passed, File: file}
 	var id testID
 	switch {
@@ -228,4 +232,18 @@ type testID struct {
 	suite string
 	sep   uint8
 	name  string
+}
+
+// isSourcePath reports whether a classname is a path to a source file, as
+// vitest writes it ("src/calc.test.js"), rather than a class or a describe
+// title.
+func isSourcePath(s string) bool {
+	if s == "" || strings.ContainsAny(s, " \t>") {
+		return false
+	}
+	switch path.Ext(s) {
+	case ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts", ".vue", ".svelte", ".py":
+		return true
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package collectors
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -89,5 +90,31 @@ func TestJUnitDeclaredCountCrossCheck(t *testing.T) {
 				t.Errorf("Integrity (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestJUnitFileFromClassname: vitest writes the test file as the classname
+// and no file attribute; jest-junit's and pytest's classnames are not paths.
+func TestJUnitFileFromClassname(t *testing.T) {
+	tests := map[string]string{
+		"testdata/junit/vitest.xml":        "src/calc.test.js",
+		"testdata/junit/jest-junit.xml":    "",
+		"testdata/junit/pytest-xunit2.xml": "",
+	}
+	for fixture, want := range tests {
+		f, err := os.Open(fixture)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := JUnit{}.Parse(fixture, f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tc := range r.Tests.All() {
+			if tc.File != want && !(want == "" && strings.HasSuffix(tc.File, ".py")) {
+				t.Errorf("%s: %s has file %q, want %q", fixture, tc.ID, tc.File, want)
+			}
+		}
 	}
 }

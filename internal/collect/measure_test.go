@@ -455,3 +455,22 @@ func TestRunStripsRepositoryEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRunDropsTamperFiles: {tamper_files} is the tamper check's; a whole run
+// drops the placeholder (an argv element of its own, or inside a shell
+// command) so that the runner never sees it as a filter.
+func TestRunDropsTamperFiles(t *testing.T) {
+	env := RunOptions{Environ: []string{"PATH=" + os.Getenv("PATH")}}
+	for _, spec := range []config.Collector{
+		{Name: "argv", Argv: []string{"sh", "-c", `test "$#" -eq 0 || exit 9`, "sh", TamperFiles}},
+		{Name: "shell", Shell: true, Argv: []string{`set -- ` + TamperFiles + `; test "$#" -eq 0 || exit 9`}},
+	} {
+		if _, err := Run(context.Background(), t.TempDir(), []config.Collector{spec}, env); err != nil {
+			t.Errorf("%s: %v", spec.Name, err)
+		}
+	}
+	_, err := Run(context.Background(), t.TempDir(), []config.Collector{{Name: "only", Argv: []string{TamperFiles}}}, env)
+	if err == nil || !strings.Contains(err.Error(), "no command besides") {
+		t.Errorf("an argv of only the placeholder: %v", err)
+	}
+}

@@ -22,6 +22,11 @@ import (
 // shared by the collectors of one run and removed after it.
 const OutDir = "{out}"
 
+// TamperFiles is the placeholder a custom collector's argv (or shell
+// command) may carry for the tamper check, which replaces it with the edited
+// test files so that its rerun covers only them. A whole run drops it.
+const TamperFiles = "{tamper_files}"
+
 // DefaultTimeout bounds a collector that sets no timeout.
 const DefaultTimeout = 30 * time.Minute
 
@@ -121,9 +126,18 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	}
 	expand := func(s string) string { return strings.ReplaceAll(s, OutDir, out) }
 
-	argv := make([]string, len(spec.Argv))
-	for i, a := range spec.Argv {
-		argv[i] = expand(a)
+	// {tamper_files} names the edited test files in the tamper check's run
+	// (the pipeline replaces it); a whole run runs every test, so here it
+	// stands for nothing.
+	argv := make([]string, 0, len(spec.Argv))
+	for _, a := range spec.Argv {
+		if a == TamperFiles && !spec.Shell {
+			continue
+		}
+		argv = append(argv, strings.ReplaceAll(expand(a), TamperFiles, ""))
+	}
+	if len(argv) == 0 {
+		return fail(errors.New("argv holds no command besides " + TamperFiles))
 	}
 	if spec.Shell {
 		argv = []string{"sh", "-c", argv[0]}

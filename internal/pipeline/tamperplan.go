@@ -9,13 +9,13 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 )
 
-// TamperFiles is the placeholder a custom collector's argv (or shell
-// command) may carry: the tamper check replaces it with the edited test
-// files, so the rerun covers only them.
-const TamperFiles = "{tamper_files}"
+// TamperFiles is collect.TamperFiles: the tamper check replaces it with the
+// edited test files, so the rerun covers only them.
+const TamperFiles = collect.TamperFiles
 
 // runner is the test runner a collector drives, as far as the tamper check
 // needs to know it.
