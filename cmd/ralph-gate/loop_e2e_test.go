@@ -653,3 +653,83 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 		t.Errorf("%d iterations recorded after 12 commits, want 12", n)
 	}
 }
+
+// TestLoopHonestProgressIsNotStopped: a loop that fixes one of twelve
+// failing tests per iteration gains a few points each time, under the
+// improvement threshold: it is progress, and the loop goes on.
+func TestLoopHonestProgressIsNotStopped(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
+	var src, tests strings.Builder
+	src.WriteString("package calc\n")
+	tests.WriteString("package calc\n\nimport \"testing\"\n")
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&src, "\n// F%d is %d.\nfunc F%d() int { return 0 }\n", i, i, i)
+		fmt.Fprintf(&tests, "\nfunc TestF%d(t *testing.T) {\n\tif got := F%d(); got != %d {\n\t\tt.Errorf(\"F%d() = %%d, want %d\", got)\n\t}\n}\n", i, i, i, i, i)
+	}
+	r.write("calc.go", src.String())
+	r.write("calc_test.go", tests.String())
+	r.commit("base")
+	startLoop(t, r, "--task", "make every F return its number", "--completion", "go test ./...")
+	code := src.String()
+	for i := 1; i <= 5; i++ {
+		code = strings.Replace(code, fmt.Sprintf("func F%d() int { return 0 }", i), fmt.Sprintf("func F%d() int { return %d }", i, i), 1)
+		r.write("calc.go", code)
+		r.commit(fmt.Sprintf("fix F%d", i))
+		out := record(t, r, 0)
+		if out.Decision != "continue" {
+			t.Fatalf("iteration %d: decision %q (%s), want continue", i, out.Decision, out.Reason)
+		}
+	}
+}
+
+// TestLoopStoppedIsResumable: a loop that reaches its maximum without
+// completion is paused with its reason, not failed; resume needs --extend,
+// and the extended loop records on.
+func TestLoopStoppedIsResumable(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", "loop:\n  max_iterations: 2\n")
+	r.commit("config")
+	// The completion prints a different word each iteration, so that the
+	// stuck-loop rule does not fire.
+	words := []string{"", "alpha", "beta", "gamma"}
+	id := startLoop(t, r, "--task", "fix", "--completion", "cat progress.txt 2>/dev/null; exit 1", "--collect", "none")
+	for i := 1; i <= 2; i++ {
+		r.write("progress.txt", words[i]+"\n")
+		r.commit(fmt.Sprintf("iteration %d", i))
+		want := 0
+		if i == 2 {
+			want = 4
+		}
+		record(t, r, want)
+	}
+	st := readState(t, r, id)
+	if st["status"] != "paused" || !strings.Contains(fmt.Sprint(st["ralph_gate"]), "max iterations reached") {
+		t.Errorf("after the maximum: status %v, ralph_gate %v", st["status"], st["ralph_gate"])
+	}
+	validateLoopFiles(t, r, id)
+	r.write("progress.txt", words[3]+"\n")
+	r.commit("iteration 3")
+	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "stopped at iteration 2") || !strings.Contains(res.stderr, "--extend") {
+		t.Errorf("record on a stopped loop: exit %d, %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "resume"); res.code != 2 || !strings.Contains(res.stderr, "resume --extend N") {
+		t.Errorf("resume at the maximum: exit %d, %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "resume", "--extend", "-1"); res.code != 2 {
+		t.Errorf("resume --extend -1: exit %d", res.code)
+	}
+	if res := runGate(t, r.dir, "", "resume", "--extend", "2"); res.code != 0 {
+		t.Fatalf("resume --extend 2: exit %d, %s", res.code, res.stderr)
+	}
+	if out := record(t, r, 0); out.Iteration != 3 {
+		t.Errorf("after --extend 2 recorded iteration %d, want 3", out.Iteration)
+	}
+	st = readState(t, r, id)
+	if st["status"] != "running" {
+		t.Errorf("status after the extension: %v", st["status"])
+	}
+	validateLoopFiles(t, r, id)
+}

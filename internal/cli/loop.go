@@ -272,12 +272,19 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		fs := newFlagSet(op, env)
 		var lf loopFlags
 		lf.register(fs, true)
+		extend := 0
+		if op == "resume" {
+			fs.IntVar(&extend, "extend", 0, "add `N` iterations to a loop that stopped at its maximum")
+		}
 		pos, err := parseInterspersed(fs, args)
 		if err != nil {
 			return flagError(op, err, env)
 		}
 		if len(pos) > 0 {
 			return usagef("%s: unexpected argument %q (the loop goes in --loop)", op, pos[0])
+		}
+		if extend < 0 {
+			return usagef("%s: --extend %d: the number of iterations to add must be positive", op, extend)
 		}
 		le, snap, lock, err := lockLoop(ctx, env, lf, op)
 		if err != nil {
@@ -286,6 +293,9 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		defer lock.Unlock()
 		if err := lf.checkFormat(op); err != nil {
 			return err
+		}
+		if extend > 0 {
+			loop.ExtendIterations(snap.State, extend)
 		}
 		from := loop.EffectiveStatus(snap.State)
 		if err := loop.Transition(le, snap, to, op); err != nil {

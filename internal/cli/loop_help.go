@@ -110,10 +110,14 @@ was damaged; the damaged file is kept beside it.
 func transitionHelp(op string) string {
 	what := map[string]string{
 		"pause":  "Pauses a running loop (record refuses to run until resume); nothing is destroyed.",
-		"resume": "Resumes a paused loop.",
+		"resume": "Resumes a paused loop, also one that a stopping criterion or a budget\nstopped without completion (the improvement and plateau criteria start a fresh\nwindow). --extend N adds N iterations to a loop that reached its maximum.",
 		"abort":  "Aborts a running or paused loop; a pending human decision is recorded as abort.",
 	}[op]
-	return "Usage:\n  ralph-gate " + op + " [--loop ID]\n\n" + what + `
+	usage := "ralph-gate " + op + " [--loop ID]"
+	if op == "resume" {
+		usage += " [--extend N]"
+	}
+	return "Usage:\n  " + usage + "\n\n" + what + `
 Transitions follow AIWG's loop-state: running -> paused, completing, aborted,
 crashed, failed; paused -> running, aborted. Another one exits 2 and lists the
 allowed ones.

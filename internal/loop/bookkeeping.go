@@ -82,17 +82,19 @@ func updateBest(st *State, now time.Time) {
 // finish ends a loop that stopped: completed when an iteration passed the
 // completion command, failed otherwise.
 func finish(st *State, now time.Time, reason string) {
-	st.Status = StatusCompleting
-	final := StatusFailed
+	st.RalphGate.StopReason = reason
 	for _, it := range st.IterationHistory {
 		if it.Verified {
-			final = StatusCompleted
+			st.Status = StatusCompleted
+			st.CompletedAt = &now
+			st.DetectionEnabled = false
+			return
 		}
 	}
-	st.Status = final
-	st.CompletedAt = &now
-	st.DetectionEnabled = false
-	st.RalphGate.StopReason = reason
+	// Stopped by a criterion or a budget without completion: the work is
+	// not done, only this run of it. Left paused with its reason, the loop
+	// can be resumed (resume --extend N adds iterations) or aborted.
+	st.Status = StatusPaused
 }
 
 func updateMetrics(st *State, now time.Time) {

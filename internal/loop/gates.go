@@ -179,6 +179,14 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 		}
 		return inputf("cannot %s loop %s: it is %s (allowed from %s: %s)", op, st.LoopID, from, from, list)
 	}
+	if to == StatusRunning && from == StatusPaused && st.RalphGate.StopReason != "" {
+		if max := st.RalphGate.Settings.MaxIterations; st.Iteration >= max {
+			return inputf("loop %s stopped at iteration %d (%s): resume --extend N adds N iterations to its %d", st.LoopID, st.Iteration, st.RalphGate.StopReason, max)
+		}
+		// A fresh window for the improvement and plateau criteria.
+		st.RalphGate.StopReason = ""
+		st.RalphGate.WindowStart = st.Iteration
+	}
 	now := e.now()
 	if to == StatusAborted {
 		for _, g := range st.PendingGates() {
@@ -252,4 +260,11 @@ func Checkout(ctx context.Context, dir, tag string) error {
 	}
 	_, err := git(ctx, dir, "checkout", "-q", tag)
 	return err
+}
+
+// ExtendIterations adds n iterations to the loop's maximum (resume --extend
+// N, run --extend N).
+func ExtendIterations(st *State, n int) {
+	st.RalphGate.Settings.MaxIterations += n
+	st.Configuration.MaxIterations += n
 }

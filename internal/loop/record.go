@@ -56,6 +56,9 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 		g := st.PendingGates()[0]
 		return nil, &BlockedError{Msg: fmt.Sprintf("loop %s is waiting for a human decision on iteration %d (gate %s): run 'ralph-gate approve' or 'ralph-gate reject'",
 			st.LoopID, g.Iteration, g.RecoveryID)}
+	case st.Status == StatusPaused && st.RalphGate.StopReason != "":
+		return nil, inputf("loop %s stopped at iteration %d without completion (%s); go on with 'ralph-gate resume --loop %s' (--extend N adds iterations) or end it with abort",
+			st.LoopID, st.Iteration, st.RalphGate.StopReason, st.LoopID)
 	case st.Status == StatusPaused:
 		return nil, inputf("loop %s is paused; resume it first (ralph-gate resume --loop %s)", st.LoopID, st.LoopID)
 	case st.Status != StatusRunning:

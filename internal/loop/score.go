@@ -160,7 +160,7 @@ func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Sto
 	}
 	regressed := 0
 	for _, it := range st.IterationHistory {
-		if it.Regression {
+		if it.Regression && it.Iteration > st.RalphGate.WindowStart {
 			regressed++
 		}
 	}
@@ -170,16 +170,39 @@ func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Sto
 	if retrying || cur.Void {
 		return Stop{}
 	}
-	if best := bestBefore(st, cur.Iteration); best != nil && set.ImprovementStop > 0 {
-		gain := cur.QualityScore - best.QualityScore
-		if gain < set.ImprovementStop {
-			return Stop{true, fmt.Sprintf("improvement below threshold (%+.1f over iteration %d's %.1f < %.0f points)",
-				gain, best.Iteration, best.QualityScore, set.ImprovementStop)}
+	// Improvement and plateau judge a run of iterations, never one: both
+	// need the last plateau_window non-void iterations in a row to qualify,
+	// and an iteration that fixed a test failing at the baseline is progress
+	// whatever its score moved, so it breaks the run. An honest loop that
+	// fixes one thing per iteration is never cut off.
+	w := max(set.PlateauWindow, 1)
+	recent, ok := lastRun(st, w)
+	if !ok {
+		return Stop{}
+	}
+	if set.ImprovementStop > 0 {
+		below := true
+		var gain float64
+		var best *Iteration
+		for _, it := range recent {
+			best = bestBefore(st, it.Iteration)
+			if best == nil {
+				below = false
+				break
+			}
+			if gain = it.QualityScore - best.QualityScore; gain >= set.ImprovementStop {
+				below = false
+				break
+			}
+		}
+		if below {
+			return Stop{true, fmt.Sprintf("improvement below threshold in %d iterations in a row (the last: %+.1f over iteration %d's %.1f < %.0f points)",
+				w, gain, best.Iteration, best.QualityScore, set.ImprovementStop)}
 		}
 	}
-	if w := set.PlateauWindow; w > 0 && len(st.IterationHistory) >= w {
+	if set.PlateauWindow > 0 {
 		sum := 0.0
-		for _, it := range st.IterationHistory[len(st.IterationHistory)-w:] {
+		for _, it := range recent {
 			sum += it.QualityDelta
 		}
 		if mean := sum / float64(w); mean < set.PlateauThreshold {
@@ -187,6 +210,54 @@ func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Sto
 		}
 	}
 	return Stop{}
+}
+
+// lastRun returns the last n iterations of the history when all of them are
+// non-void and none fixed a test failing at the baseline; ok is false
+// otherwise, or when the history is shorter.
+func lastRun(st *State, n int) (run []*Iteration, ok bool) {
+	h := st.IterationHistory
+	if len(h) < n || h[len(h)-n].Iteration <= st.RalphGate.WindowStart {
+		return nil, false
+	}
+	for i := len(h) - n; i < len(h); i++ {
+		if h[i].Void || fixedBaselineFailure(st, i) {
+			return nil, false
+		}
+		run = append(run, &h[i])
+	}
+	return run, true
+}
+
+// fixedBaselineFailure reports whether history[i] made a test pass that
+// failed at the baseline and at the iteration before it. Only iterations
+// whose tests were measured can fix one.
+func fixedBaselineFailure(st *State, i int) bool {
+	h := st.IterationHistory
+	if h[i].TestResults == nil || len(st.RalphGate.BaselineFailing) == 0 {
+		return false
+	}
+	before := st.RalphGate.BaselineFailing
+	for j := i - 1; j >= 0; j-- {
+		if !h[j].Void && h[j].TestResults != nil {
+			before = h[j].FailingTests
+			break
+		}
+	}
+	failingBefore := map[string]bool{}
+	for _, t := range before {
+		failingBefore[t] = true
+	}
+	failingNow := map[string]bool{}
+	for _, t := range h[i].FailingTests {
+		failingNow[t] = true
+	}
+	for _, t := range st.RalphGate.BaselineFailing {
+		if failingBefore[t] && !failingNow[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // bestBefore is the highest-scoring non-void iteration before n.

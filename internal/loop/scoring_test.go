@@ -72,6 +72,17 @@ func loopWith(scores ...float64) *State {
 	return st
 }
 
+// fixOnePerIteration gives the loop seven tests failing at the baseline and
+// makes each iteration fix one of them: an honest loop.
+func fixOnePerIteration(st *State, _ *Iteration) {
+	all := []string{"t1", "t2", "t3", "t4", "t5", "t6", "t7"}
+	st.RalphGate.BaselineFailing = all
+	for i := range st.IterationHistory {
+		st.IterationHistory[i].TestResults = &TestResults{Total: 7, Failed: len(all) - i - 1}
+		st.IterationHistory[i].FailingTests = all[i+1:]
+	}
+}
+
 func TestStoppingCriteria(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -85,16 +96,25 @@ func TestStoppingCriteria(t *testing.T) {
 		{"max iterations", loopWith(10, 20, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.MaxIterations = 3 }, false, 0, "max iterations reached"},
 		{"timeout", loopWith(10, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.TimeoutMinutes = 5 }, false, 6, "timeout"},
 		{"minimum not reached", loopWith(99), nil, false, 0, ""},
-		{"quality threshold", loopWith(50, 96), nil, false, 0, "reached the threshold"},
+		{"quality threshold", loopWith(50, 60, 96), nil, false, 0, "reached the threshold"},
+		{"quality threshold waits for the minimum", loopWith(50, 96), nil, false, 0, ""},
 		{"too many regressions", loopWith(10, 30, 50, 70), func(st *State, _ *Iteration) {
 			for i := 0; i < 3; i++ {
 				st.IterationHistory[i].Regression = true
 			}
 		}, false, 0, "too many regressions"},
-		{"improvement below threshold", loopWith(60, 62), nil, false, 0, "improvement below threshold"},
-		{"worse than the best earlier one", loopWith(60, 80, 70), nil, false, 0, "over iteration 2's 80.0"},
+		{"improvement below threshold", loopWith(60, 62, 63, 64), nil, false, 0, "improvement below threshold in 3 iterations in a row"},
+		{"one slow iteration is not a run", loopWith(10, 30, 50, 52), nil, false, 0, ""},
+		{"worse than the best earlier one", loopWith(60, 80, 79, 78, 70), nil, false, 0, "over iteration 2's 80.0"},
+		{"fixing a baseline failure each iteration is progress", loopWith(60, 62, 63, 64), fixOnePerIteration, false, 0, ""},
+		{"fixing nothing more is not", loopWith(60, 62, 63, 64, 65, 66), func(st *State, it *Iteration) {
+			fixOnePerIteration(st, it)
+			for i := 3; i < 6; i++ { // iterations 4 to 6 fix nothing more
+				st.IterationHistory[i].FailingTests = st.IterationHistory[2].FailingTests
+			}
+		}, false, 0, "improvement below threshold"},
 		{"a void best does not count", loopWith(40, -90, 60), nil, false, 0, ""},
-		{"retrying waits", loopWith(60, 62), nil, true, 0, ""},
+		{"retrying waits", loopWith(60, 62, 63, 64), nil, true, 0, ""},
 		{"plateau", loopWith(10, 20, 30, 31, 32, 33), func(st *State, _ *Iteration) { st.RalphGate.Settings.ImprovementStop = 0 }, false, 0, "quality plateau"},
 		{"improving", loopWith(10, 30, 50), nil, false, 0, ""},
 	}

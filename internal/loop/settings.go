@@ -51,7 +51,7 @@ type Settings struct {
 func Defaults() Settings {
 	return Settings{
 		MaxIterations:    10,
-		MinIterations:    2,
+		MinIterations:    3,
 		QualityStop:      95,
 		ImprovementStop:  5,
 		PlateauWindow:    3,

@@ -45,7 +45,7 @@ func TestAIWGSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Defaults()
-	want.MaxIterations, want.ImprovementStop, want.PlateauThreshold = 12, 4, 5
+	want.MaxIterations, want.MinIterations, want.ImprovementStop, want.PlateauThreshold = 12, 2, 4, 5
 	want.Sources = []string{"aiwg.yml"}
 	if diff := cmp.Diff(want, s); diff != "" {
 		t.Errorf("settings (-want +got):\n%s", diff)

@@ -355,6 +355,10 @@ type Extra struct {
 	Approved []string `json:"approved,omitempty"`
 	// StopReason says why the loop stopped.
 	StopReason string `json:"stop_reason,omitempty"`
+	// WindowStart is the last iteration before the loop was resumed after a
+	// stop: the improvement and plateau criteria judge only the iterations
+	// after it, so a resumed loop gets a fresh window.
+	WindowStart int `json:"window_start,omitempty"`
 	// RecordLatencyMS keeps the last record overheads (without collectors)
 	// for persistence_metrics.
 	RecordLatencyMS []int `json:"record_latency_ms,omitempty"`
