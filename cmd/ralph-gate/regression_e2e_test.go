@@ -427,3 +427,23 @@ func TestRegressionJUnitCasesCutFromReport(t *testing.T) {
 		t.Errorf("whole report: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
+
+// TestTamperGradingTrivialNewTest: a hidden regression (Mul broken, its
+// expectation rewritten to what the broken code returns) with a trivial new
+// test beside it, one that BASE's code passes too, stays high: only new tests
+// that BASE's code does not pass pin a new behaviour.
+func TestTamperGradingTrivialNewTest(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "return a * b", "return a + b", 1))
+	r.write("mul_test.go", strings.NewReplacer("want 6", "want 5", "got != 6", "got != 5").Replace(mulTest)+
+		"\nfunc TestMulZero(t *testing.T) {\n\tif got := Mul(0, 7); got != 0 {\n\t\tt.Errorf(\"Mul(0, 7) = %d, want 0\", got)\n\t}\n}\n")
+	r.commit("agent: fix Mul, with a new test")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	f, ok := rep.findingOf("assertion_weakening", "tamper-check")
+	if !ok || f.Severity != "high" || !strings.Contains(f.Message, "BASE's code passes them too") || res.code != 1 {
+		t.Errorf("cheat with a trivial new test: exit %d, tamper finding %+v\n%s", res.code, f, res.stderr)
+	}
+}

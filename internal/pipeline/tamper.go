@@ -8,6 +8,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/collectors"
 	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
@@ -82,6 +83,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 			fmt.Sprintf("BASE's version of the tests of %s does not build against HEAD's code, so the edit could not be checked: %s", b.Package, orText(buildError(b.Output), "no compiler output"))))
 	}
 	var found []gate.Finding
+	pins := &pinCheck{c: c, specs: specs}
 	for t := range m.Result.Tests.All() {
 		if t.Outcome != collectors.Failed && t.Outcome != collectors.Errored {
 			continue
@@ -108,7 +110,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		} else if ht.Outcome == collectors.Skipped {
 			headSays = "HEAD skips it"
 		}
-		sev, grade := gradeTamper(t, typ, headSays, static, baseM, headM)
+		sev, grade := gradeTamper(t, typ, headSays, static, baseM, headM, pins.pinned)
 		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it fails against HEAD's code (%s), and %s: %s", t.ID, clipText(why, 200), headSays, grade)
 		found = append(found, gate.Finding{
 			ID:       gate.MakeID(typ, "tamper-check", file, t.ID, ""),
@@ -237,7 +239,7 @@ func orText(s, d string) string {
 // shape of a hidden regression. Medium when the edited test checks as much
 // as before and the range added tests to its suite: the shape of a requested
 // behaviour change, shown with both outcomes for a person to confirm.
-func gradeTamper(t collectors.Test, typ gate.FindingType, headSays string, static []gate.Finding, baseM, headM *collect.Measurement) (gate.Severity, string) {
+func gradeTamper(t collectors.Test, typ gate.FindingType, headSays string, static []gate.Finding, baseM, headM *collect.Measurement, pinned func([]string) ([]string, string)) (gate.Severity, string) {
 	if typ == gate.TestDeletion || strings.Contains(headSays, "skips") {
 		return gate.SeverityHigh, "the edit took away a test that caught a behaviour change"
 	}
@@ -258,6 +260,99 @@ func gradeTamper(t collectors.Test, typ gate.FindingType, headSays string, stati
 		return gate.SeverityHigh, "the test edit hides a behaviour change and the range added no test for a new behaviour, the shape of a regression hidden by rewriting the expectation"
 	}
 	sort.Strings(added)
-	return gate.SeverityMedium, fmt.Sprintf("the edit replaced the expected behaviour, checking as much as before, and the range added %d %s beside it (%s): the shape of a requested behaviour change, for a person to confirm",
+	// A new test pins a new behaviour only if BASE's code does not pass it:
+	// one that passes there too (a trivial test added beside the edit) pins
+	// nothing, and does not lower the grade.
+	if pinned != nil {
+		pins, why := pinned(added)
+		if why != "" {
+			return gate.SeverityHigh, "the range added " + plural(len(added), "test") + " beside it, but whether they pin a new behaviour could not be checked (" + why + ")"
+		}
+		if len(pins) == 0 {
+			return gate.SeverityHigh, fmt.Sprintf("the range added %s beside it (%s), but BASE's code passes them too, so they pin no new behaviour: the shape of a regression hidden by rewriting the expectation",
+				plural(len(added), "test"), clipText(strings.Join(added, ", "), 160))
+		}
+		added = pins
+	}
+	return gate.SeverityMedium, fmt.Sprintf("the edit replaced the expected behaviour, checking as much as before, and the range added %d %s beside it that BASE's code does not pass (%s): the shape of a requested behaviour change, for a person to confirm",
 		len(added), map[bool]string{true: "test", false: "tests"}[len(added) == 1], clipText(strings.Join(added, ", "), 160))
+}
+
+// pinCheck runs HEAD's new and edited test files against BASE's code, once
+// per comparison and only when a grade needs it, to tell which new tests pin
+// a new behaviour (BASE's code fails them, or they do not build there).
+type pinCheck struct {
+	c     *comparison
+	specs []config.Collector
+	done  bool
+	m     *collect.Measurement
+	why   string
+}
+
+// pinned returns the tests of added that BASE's code does not pass; why says
+// what kept the check from running.
+func (p *pinCheck) pinned(added []string) ([]string, string) {
+	if !p.done {
+		p.done = true
+		p.m, p.why = p.run()
+	}
+	if p.why != "" {
+		return nil, p.why
+	}
+	var out []string
+	for _, id := range added {
+		if t, ok := p.m.Result.Tests.Get(id); !ok || t.Outcome != collectors.Passed {
+			out = append(out, id)
+		}
+	}
+	return out, ""
+}
+
+func (p *pinCheck) run() (*collect.Measurement, string) {
+	c := p.c
+	opt := c.p.opt
+	diff, err := opt.Repo.Diff(c.base, c.head)
+	if err != nil {
+		return nil, "the range could not be read: " + firstLine(err.Error())
+	}
+	overlay := map[string][]byte{}
+	var files []string
+	for _, d := range diff {
+		if d.To.Path == "" {
+			continue
+		}
+		ext := scanners.ForPath(d.To.Path)
+		if ext == nil || !ext.IsTestFile(d.To.Path) || opt.Config.Ignored(d.To.Path) {
+			continue
+		}
+		b, err := opt.Repo.Blob(d.To.Hash)
+		if err != nil {
+			return nil, "HEAD's " + d.To.Path + " could not be read"
+		}
+		overlay[d.To.Path] = b
+		if d.From.Path != "" && d.From.Path != d.To.Path {
+			overlay[d.From.Path] = nil
+		}
+		files = append(files, d.To.Path)
+	}
+	sort.Strings(files)
+	plan := planTamper(p.specs, files, overlay)
+	if len(plan.files) == 0 {
+		return nil, "no collector runs HEAD's new tests"
+	}
+	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.base, overlay, plan.specs, opt.Cache, c.runOptions("tamper"))
+	if err != nil {
+		return nil, "the run failed: " + firstLine(err.Error())
+	}
+	if m.Result == nil || m.Result.Tests == nil {
+		return nil, "the run reported no test results"
+	}
+	return m, ""
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
