@@ -314,20 +314,20 @@ func TestLoopBestIsNotTheLast(t *testing.T) {
 }
 
 // slowCompletion is a completion script that fails with a changing message
-// (so the loop is not stuck) and, when the file SLOW exists, announces itself
-// and sleeps.
-const slowCompletion = `#!/bin/sh
-if [ -f SLOW ]; then touch STARTED; sleep 30; fi
-cat progress.txt 2>/dev/null
-exit 1
-`
+// (so the loop is not stuck) and, when the file SLOW exists in dir (the
+// test's checkout: the command itself runs in a temporary worktree of the
+// recorded commit), announces itself there and sleeps.
+func slowCompletion(dir string) string {
+	q := "'" + strings.ReplaceAll(dir, "'", `'\''`) + "'"
+	return "#!/bin/sh\nif [ -f " + q + "/SLOW ]; then touch " + q + "/STARTED; sleep 30; fi\ncat progress.txt 2>/dev/null\nexit 1\n"
+}
 
 // TestLoopPlateauStops: with the improvement criterion off, iterations that do
 // not move the quality stop the loop once the plateau window is full.
 func TestLoopPlateauStops(t *testing.T) {
 	r := loopModule(t)
 	r.write(".ralph-gate.yml", "loop:\n  stop:\n    improvement: 0\n")
-	r.write("check.sh", slowCompletion)
+	r.write("check.sh", slowCompletion(r.dir))
 	r.commit("config")
 	startLoop(t, r, "--task", "make progress", "--completion", "sh check.sh", "--collect", "none")
 	for i, word := range []string{"alpha", "beta", "gamma"} {
@@ -348,7 +348,7 @@ func TestLoopPlateauStops(t *testing.T) {
 // the state stays parseable, the lock is released, and recording again works.
 func TestLoopKill9DuringRecord(t *testing.T) {
 	r := loopModule(t)
-	r.write("check.sh", slowCompletion)
+	r.write("check.sh", slowCompletion(r.dir))
 	r.commit("script")
 	id := startLoop(t, r, "--task", "slow", "--completion", "sh check.sh", "--collect", "none")
 	statePath := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json")
@@ -645,7 +645,8 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 		case res.code == 1 && strings.Contains(res.stderr, "waiting for a human decision"):
 			runGate(t, r.dir, "", "approve")
 		default:
-			t.Fatalf("kill %d: record again: exit %d\n%s%s", i, res.code, res.stdout, res.stderr)
+			t.Fatalf("kill %d (pid %d): record again: exit %d\n%s%s\nholders of the lock: %s", i, cmd.Process.Pid, res.code, res.stdout, res.stderr,
+				lockHolders(filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, ".lock")))
 		}
 	}
 	st := readState(t, r, id)
@@ -732,4 +733,62 @@ func TestLoopStoppedIsResumable(t *testing.T) {
 		t.Errorf("status after the extension: %v", st["status"])
 	}
 	validateLoopFiles(t, r, id)
+}
+
+// lockHolders lists the processes that have file open, with their process
+// groups and command lines, for a failure message.
+func lockHolders(file string) string {
+	var out []string
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		fds, _ := filepath.Glob(p + "/fd/*")
+		for _, fd := range fds {
+			if target, err := os.Readlink(fd); err == nil && target == file {
+				cmdline, _ := os.ReadFile(p + "/cmdline")
+				stat, _ := os.ReadFile(p + "/stat")
+				out = append(out, fmt.Sprintf("%s stat=%q cmd=%q", filepath.Base(p), string(stat), strings.ReplaceAll(string(cmdline), "\x00", " ")))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, "; ")
+}
+
+// TestLoopCompletionIgnoresTheWorkingTree: the completion command runs in a
+// clean worktree of the recorded commit, so a marker the agent leaves
+// uncommitted, untracked or ignored never makes it pass.
+func TestLoopCompletionIgnoresTheWorkingTree(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write(".gitignore", "DONE\n")
+	r.commit("ignore DONE")
+	id := startLoop(t, r, "--task", "finish", "--completion", "test -f DONE && test -f READY", "--collect", "none")
+	r.write("progress.txt", "one\n")
+	r.commit("iteration 1")
+	// Forged: an ignored DONE and an untracked READY in the working tree.
+	if err := os.WriteFile(filepath.Join(r.dir, "DONE"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(r.dir, "READY"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := record(t, r, 0); out.Verified {
+		t.Errorf("completion passed on files the commit does not hold: %+v", out)
+	}
+	// Committed, READY counts; DONE stays ignored, so it still fails.
+	r.git("add", "READY")
+	r.commit("iteration 2")
+	if out := record(t, r, 0); out.Verified {
+		t.Errorf("completion passed on an ignored file: %+v", out)
+	}
+	r.git("add", "-f", "DONE")
+	r.commit("iteration 3")
+	if out := record(t, r, 4); !out.Verified {
+		t.Errorf("completion failed with both files committed: %+v", out)
+	}
+	if st := readState(t, r, id); st["status"] != "completed" {
+		t.Errorf("status %v, want completed", st["status"])
+	}
 }

@@ -7,10 +7,29 @@ import (
 	"os/exec"
 	"runtime"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 )
 
 // maxOutput bounds the completion output kept in state.json.
 const maxOutput = 2048
+
+// RunCompletionAt runs the completion command in a clean temporary worktree
+// of commit, never in the user's working tree: the working tree is the
+// agent's, and an uncommitted, untracked or ignored file there (a DONE
+// marker, a patched dependency) must not make completion pass. A worktree
+// that cannot be made fails the check.
+func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, command string, timeout time.Duration, iteration int, now time.Time) CompletionCheck {
+	wt, err := collect.AddWorktree(ctx, repoDir, commit.String())
+	if err != nil {
+		return CompletionCheck{Iteration: iteration, Timestamp: now, ExitCode: -1,
+			Output: "[ralph-gate: the completion command did not run: " + tail(err.Error(), 300) + "]"}
+	}
+	defer wt.Remove()
+	return RunCompletion(ctx, wt.Dir, command, timeout, iteration, now)
+}
 
 // RunCompletion runs the completion command with the shell in dir and
 // reports whether it passed (exit status 0), with the tail of its combined

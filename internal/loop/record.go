@@ -115,7 +115,7 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 		return nil, err
 	}
 	e.progress("running the completion command")
-	check := RunCompletion(ctx, e.Store.Root, st.CompletionCriteria, set.CompletionTimeoutDuration(), n, now)
+	check := RunCompletionAt(ctx, e.Store.Root, head, st.CompletionCriteria, set.CompletionTimeoutDuration(), n, now)
 	external += time.Since(t0)
 
 	findings := append([]gate.Finding(nil), iter.Findings...)

@@ -262,7 +262,7 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 		return nil, nil, err
 	}
 	e.progress("running the completion command at the baseline")
-	check := RunCompletion(ctx, e.Store.Root, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
+	check := RunCompletionAt(ctx, e.Store.Root, head, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
 	branch, _ := e.Repo.HeadBranch()
 
 	st := &State{
