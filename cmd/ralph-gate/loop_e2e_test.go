@@ -455,14 +455,48 @@ func TestLoopTransitionsAndErrors(t *testing.T) {
 // that ran start) is gone shows as crashed.
 func TestLoopCrashedController(t *testing.T) {
 	r := loopModule(t)
-	sh := exec.Command("sh", "-c", binary+" start --task crash --completion true --collect none")
+	// start from a shell that exits at once: no process controls the loop,
+	// so it is running, not crashed, and pause and resume work.
+	sh := exec.Command("sh", "-c", binary+" start --task crash --completion true --collect none 2>/dev/null")
 	sh.Dir = r.dir
-	if out, err := sh.CombinedOutput(); err != nil {
+	out, err := sh.Output()
+	if err != nil {
 		t.Fatalf("start: %v\n%s", err, out)
 	}
+	id := strings.TrimSpace(string(out))
 	res := runGate(t, r.dir, "", "status")
-	if res.code != 0 || !strings.Contains(res.stdout, ": crashed,") {
+	if res.code != 0 || !strings.Contains(res.stdout, ": running,") {
 		t.Errorf("status of a loop whose shell exited:\n%s%s", res.stdout, res.stderr)
+	}
+	for _, op := range []string{"pause", "resume"} {
+		if res := runGate(t, r.dir, "", op); res.code != 0 {
+			t.Errorf("%s right after start: exit %d %s", op, res.code, res.stderr)
+		}
+	}
+	// A loop whose controlling process (run) died while it ran is crashed
+	// until someone records or aborts it.
+	statePath := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json")
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(statePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), `"pid": null`, fmt.Sprintf(`"pid": %d`, dead.Process.Pid), 1))
+	if err := os.WriteFile(statePath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = runGate(t, r.dir, "", "status")
+	if res.code != 0 || !strings.Contains(res.stdout, ": crashed,") {
+		t.Errorf("status of a loop whose controller died:\n%s%s", res.stdout, res.stderr)
+	}
+	r.write("progress.txt", "x\n")
+	r.commit("iteration 1")
+	record(t, r, 4)
+	if st := readState(t, r, id); st["pid"] != nil {
+		t.Errorf("record took the loop over with pid %v, want null (no controller)", st["pid"])
 	}
 }
 

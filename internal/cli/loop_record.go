@@ -62,7 +62,7 @@ func runStart(ctx context.Context, args []string, env Env) error {
 	}
 	le.Progress = progressLine(env)
 	opt := loop.StartOptions{Task: *task, Completion: *completion, Slug: *slug, NoFeedback: *noFeedback,
-		Interactive: *interactive, Owner: owner(env), PID: os.Getppid()}
+		Interactive: *interactive, Owner: owner(env)}
 	if *maxIter != 0 {
 		opt.MaxIterations = maxIter
 	}
@@ -148,7 +148,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 		}
 	}
 	le.Progress = progressLine(env)
-	out, err := loop.Record(ctx, le, snap, os.Getppid())
+	out, err := loop.Record(ctx, le, snap, 0)
 	clearProgress(env)
 	if err != nil {
 		var blocked *loop.BlockedError

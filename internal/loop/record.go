@@ -47,9 +47,14 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 	var external time.Duration
 	st := snap.State
 	now := e.now()
-	if crashed(st) && pid > 0 {
-		// A new controlling process took the loop over.
-		st.PID = &pid
+	if crashed(st) {
+		// The controlling process died; whoever records now takes the loop
+		// over: its own controller (pid > 0), or none (a person or a script
+		// calling record, which leaves no process behind to watch).
+		st.PID = nil
+		if pid > 0 {
+			st.PID = &pid
+		}
 	}
 	switch {
 	case len(st.PendingGates()) > 0:
