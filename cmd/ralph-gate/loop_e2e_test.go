@@ -206,10 +206,20 @@ func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
 	}
 	validateLoopFiles(t, r, id)
 
+	// A decision from a script (no terminal) must say who decides: an agent
+	// cannot approve its own iteration anonymously.
+	for _, op := range []string{"approve", "reject"} {
+		if res := runGate(t, r.dir, "", op); res.code != 2 || !strings.Contains(res.stderr, "--by NAME") {
+			t.Errorf("%s without --by: exit %d, %s", op, res.code, res.stderr)
+		}
+	}
 	// The human rejects it: iteration 1's tree comes back as a new commit.
-	rej := runGate(t, r.dir, "", "reject")
+	rej := runGate(t, r.dir, "", "reject", "--by", "reviewer")
 	if rej.code != 0 || !strings.Contains(rej.stdout, "restored iteration 1") {
 		t.Fatalf("reject: exit %d\n%s%s", rej.code, rej.stdout, rej.stderr)
+	}
+	if st := readState(t, r, id); !strings.Contains(fmt.Sprint(st["recovery_history"]), "reject - by reviewer; restored iteration 1") {
+		t.Errorf("the decision does not name its decider: %v", st["recovery_history"])
 	}
 	if parent := r.git("rev-parse", "HEAD^"); parent != cheat {
 		t.Errorf("the restore commit's parent is %s, want the rejected iteration %s (history is kept)", parent, cheat)
@@ -630,7 +640,7 @@ func TestLoopStuckEscalates(t *testing.T) {
 	if !strings.HasPrefix(last["trigger"].(string), "stuck_loop_detected") || last["outcome"] != "escalated" {
 		t.Errorf("last recovery = %v", last)
 	}
-	res := runGate(t, r.dir, "", "approve", "--format", "json")
+	res := runGate(t, r.dir, "", "approve", "--by", "reviewer", "--format", "json")
 	var dec struct {
 		Decision  string `json:"decision"`
 		Iteration int    `json:"iteration"`
@@ -675,9 +685,9 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 		case res.code == 0:
 		case res.code == 2 && strings.Contains(res.stderr, "already recorded"):
 		case res.code == 1 && strings.Contains(res.stderr+res.stdout, "stuck"):
-			runGate(t, r.dir, "", "approve")
+			runGate(t, r.dir, "", "approve", "--by", "reviewer")
 		case res.code == 1 && strings.Contains(res.stderr, "waiting for a human decision"):
-			runGate(t, r.dir, "", "approve")
+			runGate(t, r.dir, "", "approve", "--by", "reviewer")
 		default:
 			t.Fatalf("kill %d (pid %d): record again: exit %d\n%s%s\nholders of the lock: %s", i, cmd.Process.Pid, res.code, res.stdout, res.stderr,
 				lockHolders(filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, ".lock")))

@@ -249,6 +249,7 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 	fs := newFlagSet(name, env)
 	var lf loopFlags
 	lf.register(fs, true)
+	by := fs.String("by", "", "`NAME` of the person who decides (required when standard input is not a terminal)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError(name, err, env)
@@ -259,12 +260,35 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 	if err := lf.checkFormat(name); err != nil {
 		return err
 	}
+	decider, err := deciderOf(name, *by, env)
+	if err != nil {
+		return err
+	}
 	le, snap, lock, err := lockLoop(ctx, env, lf, name)
 	if err != nil {
 		return classifyLoop(err)
 	}
 	defer lock.Unlock()
+	le.Decider = decider
 	return applyDecision(ctx, env, le, snap, at(pos, 0), name, lf.format)
+}
+
+// deciderOf names who makes a human decision. A decision is a person's: at a
+// terminal it is the user's, recorded by name; from a script (standard input
+// not a terminal, as when an agent runs the command) it needs --by NAME, so
+// that nothing decides anonymously.
+func deciderOf(op, by string, env Env) (string, error) {
+	by = strings.TrimSpace(by)
+	if strings.ContainsAny(by, "\n\r") {
+		return "", usagef("%s: --by: a name on one line", op)
+	}
+	if by != "" {
+		return by, nil
+	}
+	if isTerminal(stdinFile(env)) {
+		return owner(env), nil
+	}
+	return "", usagef("%s: standard input is not a terminal: say who decides with --by NAME (the decision is recorded with it)", op)
 }
 
 func runTransition(op string, to loop.Status) func(context.Context, []string, Env) error {

@@ -132,9 +132,12 @@ findings never block again. The iteration stays void (never selected as best).`,
 on top of HEAD as a new commit (history is never rewritten or lost), and the
 loop continues from there. Refuses a work tree with uncommitted changes.`,
 	}[op]
-	return "Usage:\n  ralph-gate " + op + " [--loop ID] [EVENT_ID]\n\n" + what + `
+	return "Usage:\n  ralph-gate " + op + " [--loop ID] [--by NAME] [EVENT_ID]\n\n" + what + `
 
 EVENT_ID is the gate's recovery id or a regression event id of the blocked
-iteration; it may be omitted when one decision is pending.
+iteration; it may be omitted when one decision is pending. The decision is
+recorded with who made it: --by NAME, required when standard input is not a
+terminal (a script, or an agent running the command, cannot decide
+anonymously); at a terminal it defaults to the user.
 `
 }

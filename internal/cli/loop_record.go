@@ -241,6 +241,7 @@ func interactiveGate(ctx context.Context, env Env, le *loop.Env, snap *loop.Snap
 	if err != nil {
 		return err
 	}
+	le.Decider = owner(env) // asked at a terminal: the user decided
 	return applyDecision(ctx, env, le, snap, gateID, decision, "text")
 }
 

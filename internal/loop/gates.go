@@ -76,7 +76,7 @@ func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
 		return nil, err
 	}
 	now := e.now()
-	decide(st, g, DecisionApprove, "", now)
+	decide(st, g, DecisionApprove, e.byDecider(), now)
 	g.Outcome = "escalated"
 	if it := st.Find(g.Iteration); it != nil {
 		for _, f := range it.Findings {
@@ -92,7 +92,7 @@ func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
 	if err := e.Store.Save(snap, "approve", now); err != nil {
 		return nil, err
 	}
-	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "human_gate", st, g.Iteration, []string{"approved gate " + g.RecoveryID}))
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "human_gate", st, g.Iteration, []string{joinNotes("approved gate "+g.RecoveryID, e.byDecider())}))
 	e.syncRegistry(st, now)
 	return g, nil
 }
@@ -132,7 +132,7 @@ func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recove
 	if _, err := git(ctx, e.Store.Root, "merge", "--ff-only", "-q", commit); err != nil {
 		return nil, "", 0, err
 	}
-	decide(st, g, DecisionReject, fmt.Sprintf("restored iteration %d as %s", good, commit[:7]), now)
+	decide(st, g, DecisionReject, joinNotes(e.byDecider(), fmt.Sprintf("restored iteration %d as %s", good, commit[:7])), now)
 	for i := range st.RegressionEvents {
 		ev := &st.RegressionEvents[i]
 		if ev.Iteration == g.Iteration {
@@ -190,7 +190,7 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 	now := e.now()
 	if to == StatusAborted {
 		for _, g := range st.PendingGates() {
-			decide(st, g, DecisionAbort, "", now)
+			decide(st, g, DecisionAbort, e.byDecider(), now)
 			g.Outcome = "aborted"
 		}
 		st.CompletedAt = &now
@@ -267,4 +267,15 @@ func Checkout(ctx context.Context, dir, tag string) error {
 func ExtendIterations(st *State, n int) {
 	st.RalphGate.Settings.MaxIterations += n
 	st.Configuration.MaxIterations += n
+}
+
+// joinNotes joins the non-empty notes with "; ".
+func joinNotes(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
 }

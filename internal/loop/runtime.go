@@ -31,6 +31,17 @@ type Env struct {
 	Collect string
 	// CollectOutput receives the collectors' standard error when set.
 	CollectOutput func() collect.RunOptions
+	// Decider names who makes a human decision (approve, reject, abort):
+	// --by NAME, or the user at a terminal. It is recorded with the decision.
+	Decider string
+}
+
+// byDecider is the note that names who decided; "" when nobody was named.
+func (e *Env) byDecider() string {
+	if e.Decider == "" {
+		return ""
+	}
+	return "by " + e.Decider
 }
 
 func (e *Env) now() time.Time {
