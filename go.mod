@@ -13,6 +13,7 @@ require (
 	golang.org/x/mod v0.42.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/tools v0.52.0
+	mvdan.cc/sh/v3 v3.12.0
 )
 
 require (

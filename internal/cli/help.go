@@ -14,6 +14,7 @@ Commands:
   compare    analyze, and measure tests, coverage, type and lint errors at both ends
   action     run as a GitHub Action step (inputs from INPUT_* variables)
   hook       install, uninstall or run the git pre-push hook
+  guard      Claude Code hooks that judge an agent's every tool call
 
 Loop commands (one git commit per agent iteration):
   start      start a loop at HEAD: measure the baseline, tag iter-000

@@ -129,6 +129,7 @@ func writePersistence(b *strings.Builder, st *State) {
 		}
 		fmt.Fprintf(b, "  Current Iteration: %d (quality: %.1f%%%s)\n", last.Iteration, last.QualityScore, void)
 	}
+	writeToolCalls(b, st)
 }
 
 func writeRegressions(b *strings.Builder, st *State) {

@@ -1,0 +1,164 @@
+package guard
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
+)
+
+// Workspace is the repository a hook call happens in, and the directory the
+// agent's paths are relative to.
+type Workspace struct {
+	// Root is the work tree's root; "" outside a repository.
+	Root string
+	// GitDir is the repository's git directory.
+	GitDir string
+	// Cwd is the payload's cwd: relative paths and shell commands start there.
+	Cwd string
+	// Config is .ralph-gate.yml from HEAD's tree (defaults when absent).
+	Config *config.Config
+
+	realRoot, realGitDir string
+}
+
+// NewWorkspace records root and git directory with their symbolic links
+// resolved, so that paths can be compared after resolving theirs.
+func NewWorkspace(root, gitDir, cwd string, cfg *config.Config) *Workspace {
+	if cfg == nil {
+		cfg = config.Default()
+	}
+	w := &Workspace{Root: root, GitDir: gitDir, Cwd: cwd, Config: cfg}
+	if root != "" {
+		w.realRoot = resolveExisting(root)
+	}
+	if gitDir != "" {
+		w.realGitDir = resolveExisting(gitDir)
+	}
+	return w
+}
+
+// Target is where a path an agent names lands.
+type Target struct {
+	// Abs is the path made absolute against the cwd; Real is Abs with every
+	// existing symbolic link resolved.
+	Abs, Real string
+	// Rel is Real relative to the repository root, slash-separated; "" when the
+	// path is outside the repository.
+	Rel string
+	// Own says which of the gate's own files the path is ("" for none).
+	Own string
+}
+
+// Inside reports whether the path lands in the repository.
+func (t Target) Inside() bool { return t.Rel != "" }
+
+// Resolve places a path from a tool call or a command line.
+func (w *Workspace) Resolve(p string) Target {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(w.Cwd, abs)
+	}
+	abs = filepath.Clean(abs)
+	t := Target{Abs: abs, Real: resolveExisting(abs)}
+	if w.Root == "" {
+		return t
+	}
+	if w.realGitDir != "" && within(w.realGitDir, t.Real) {
+		t.Own = "git's own files (.git: hooks, config, refs)"
+	}
+	if rel, ok := relInside(w.realRoot, t.Real); ok {
+		t.Rel = rel
+		if t.Own == "" {
+			t.Own = ownFile(rel)
+		}
+	}
+	// The path as written counts too: a link inside .aiwg/ralph still leads
+	// to loop state, wherever it points.
+	for _, root := range []string{w.Root, w.realRoot} {
+		if rel, ok := relInside(root, abs); ok && t.Own == "" {
+			t.Own = ownFile(rel)
+		}
+	}
+	return t
+}
+
+// IsTest reports whether a repository path is a test file by the project's
+// extractors, and is not excluded by the configuration.
+func (w *Workspace) IsTest(rel string) bool {
+	if rel == "" || w.Config.Ignored(rel) {
+		return false
+	}
+	return isTestPath(rel)
+}
+
+func isTestPath(rel string) bool {
+	ext := scanners.ForPath(rel)
+	return ext != nil && ext.IsTestFile(rel)
+}
+
+// ownFile names the gate's own file a repository path is, or "".
+func ownFile(rel string) string {
+	l := strings.ToLower(rel)
+	switch {
+	case l == ".aiwg/ralph" || strings.HasPrefix(l, ".aiwg/ralph/") || l == ".aiwg":
+		return "the loop's state (.aiwg/ralph)"
+	case l == strings.ToLower(config.FileName):
+		return "the gate's configuration (" + config.FileName + ")"
+	case l == "aiwg.yml":
+		return "the loop's configuration (aiwg.yml)"
+	case l == ".claude/settings.json" || l == ".claude/settings.local.json" || l == ".claude":
+		return "the guard's hooks (" + rel + ")"
+	case l == ".git" || strings.HasPrefix(l, ".git/"):
+		return "git's own files (.git: hooks, config, refs)"
+	}
+	return ""
+}
+
+// relInside returns p relative to root (slash-separated) when p is inside it.
+func relInside(root, p string) (string, bool) {
+	if root == "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+func within(dir, p string) bool {
+	if dir == p {
+		return true
+	}
+	_, ok := relInside(dir, p)
+	return ok
+}
+
+// resolveExisting resolves the symbolic links of the longest existing prefix
+// of p and appends the rest: where a write to p would land.
+func resolveExisting(p string) string {
+	for depth := 0; depth < 64; depth++ {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		// A dangling link: follow it by hand.
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			if dest, err := os.Readlink(p); err == nil {
+				if !filepath.IsAbs(dest) {
+					dest = filepath.Join(filepath.Dir(p), dest)
+				}
+				p = filepath.Clean(dest)
+				continue
+			}
+		}
+		break
+	}
+	parent := filepath.Dir(p)
+	if parent == p {
+		return p
+	}
+	return filepath.Join(resolveExisting(parent), filepath.Base(p))
+}

@@ -1,0 +1,191 @@
+package guard
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Event is a Claude Code hook event the guard handles.
+type Event string
+
+// The hook events, as Claude Code names them in hook_event_name and in
+// settings.json.
+const (
+	PreToolUse  Event = "PreToolUse"
+	PostToolUse Event = "PostToolUse"
+	Stop        Event = "Stop"
+)
+
+// MaxPayload bounds the hook input read from standard input: a Write of a
+// large generated file is the biggest payload there is.
+const MaxPayload = 64 << 20
+
+// Payload is the hook input Claude Code writes on the hook's standard input
+// (https://docs.anthropic.com/en/docs/claude-code/hooks#hook-input), holding
+// only the fields the guard uses:
+//
+//	{"session_id": "abc123", "transcript_path": "/home/u/.claude/projects/p/abc123.jsonl",
+//	 "cwd": "/home/u/p", "hook_event_name": "PreToolUse",
+//	 "tool_name": "Edit", "tool_input": {"file_path": "/home/u/p/a.go", "old_string": "x", "new_string": "y"}}
+//
+// A Stop event carries stop_hook_active instead of the tool fields.
+type Payload struct {
+	SessionID      string          `json:"session_id"`
+	TranscriptPath string          `json:"transcript_path"`
+	Cwd            string          `json:"cwd"`
+	HookEventName  string          `json:"hook_event_name"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	ToolResponse   json.RawMessage `json:"tool_response"`
+	ToolUseID      string          `json:"tool_use_id"`
+	// StopHookActive is set when Claude Code is already continuing because a
+	// Stop hook blocked: the guard then limits how often it blocks again.
+	StopHookActive bool `json:"stop_hook_active"`
+}
+
+// WriteInput is the Write tool's input: the whole new content of a file.
+type WriteInput struct {
+	FilePath string  `json:"file_path"`
+	Content  *string `json:"content"`
+}
+
+// EditInput is the Edit tool's input: one replacement in a file.
+type EditInput struct {
+	FilePath   string  `json:"file_path"`
+	OldString  *string `json:"old_string"`
+	NewString  *string `json:"new_string"`
+	ReplaceAll bool    `json:"replace_all"`
+}
+
+// MultiEditInput is the MultiEdit tool's input: replacements applied in order,
+// all or none.
+type MultiEditInput struct {
+	FilePath string      `json:"file_path"`
+	Edits    []EditInput `json:"edits"`
+}
+
+// BashInput is the Bash tool's input.
+type BashInput struct {
+	Command *string `json:"command"`
+}
+
+// ParsePayload reads one hook input for event. Input that is not a JSON
+// object, names another event, or lacks a field the event needs is an error
+// of one line: Claude Code shows it and blocks the call (exit 2).
+func ParsePayload(r io.Reader, event Event) (*Payload, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxPayload+1))
+	if err != nil {
+		return nil, fmt.Errorf("read hook input: %w", err)
+	}
+	if len(data) > MaxPayload {
+		return nil, fmt.Errorf("hook input is larger than %d MiB", MaxPayload>>20)
+	}
+	return DecodePayload(data, event)
+}
+
+// DecodePayload is ParsePayload on bytes.
+func DecodePayload(data []byte, event Event) (*Payload, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, errors.New("hook input is empty: want Claude Code's hook JSON on standard input")
+	}
+	if trimmed[0] != '{' {
+		return nil, errors.New("hook input is not a JSON object")
+	}
+	var p Payload
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("hook input: %s", oneLine(err.Error()))
+	}
+	if dec.More() {
+		return nil, errors.New("hook input: more than one JSON value")
+	}
+	if p.HookEventName != "" && p.HookEventName != string(event) {
+		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in settings.json)", oneLine(p.HookEventName), event)
+	}
+	if event == PreToolUse || event == PostToolUse {
+		if p.ToolName == "" {
+			return nil, fmt.Errorf("hook input for %s has no tool_name", event)
+		}
+		if _, err := p.Input(); err != nil {
+			return nil, err
+		}
+	}
+	return &p, nil
+}
+
+// Input decodes tool_input for the tools the guard judges: a *WriteInput,
+// *EditInput, *MultiEditInput or *BashInput; nil for any other tool.
+func (p *Payload) Input() (any, error) {
+	var v any
+	switch p.ToolName {
+	case "Write":
+		v = &WriteInput{}
+	case "Edit":
+		v = &EditInput{}
+	case "MultiEdit":
+		v = &MultiEditInput{}
+	case "Bash":
+		v = &BashInput{}
+	default:
+		return nil, nil
+	}
+	raw := bytes.TrimSpace(p.ToolInput)
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, fmt.Errorf("hook input: tool_input of %s is not a JSON object", p.ToolName)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return nil, fmt.Errorf("hook input: tool_input of %s: %s", p.ToolName, oneLine(err.Error()))
+	}
+	missing := func(field string) error {
+		return fmt.Errorf("hook input: tool_input of %s has no %s", p.ToolName, field)
+	}
+	switch in := v.(type) {
+	case *WriteInput:
+		if in.FilePath == "" {
+			return nil, missing("file_path")
+		}
+		if in.Content == nil {
+			return nil, missing("content")
+		}
+	case *EditInput:
+		if in.FilePath == "" {
+			return nil, missing("file_path")
+		}
+		if in.OldString == nil || in.NewString == nil {
+			return nil, missing("old_string and new_string")
+		}
+	case *MultiEditInput:
+		if in.FilePath == "" {
+			return nil, missing("file_path")
+		}
+		if len(in.Edits) == 0 {
+			return nil, missing("edits")
+		}
+		for i, e := range in.Edits {
+			if e.OldString == nil || e.NewString == nil {
+				return nil, fmt.Errorf("hook input: tool_input of MultiEdit: edits[%d] has no old_string or new_string", i)
+			}
+		}
+	case *BashInput:
+		if in.Command == nil {
+			return nil, missing("command")
+		}
+	}
+	return v, nil
+}
+
+// oneLine keeps the first line of a message, so an error is one line.
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 300 {
+		s = s[:300] + "..."
+	}
+	return s
+}

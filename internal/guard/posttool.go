@@ -1,0 +1,149 @@
+package guard
+
+import (
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/loop"
+)
+
+// RiskPattern is one of persistence-hooks.yaml's pre_tool_call risk_patterns:
+//
+//	risk_patterns:
+//	  - {tool: Write, file_pattern: "**/test/**/*", risk: test_file_modification}
+//	  - {tool: Bash, command_pattern: "rm -rf*", risk: bulk_deletion}
+type RiskPattern struct {
+	Tool string
+	// FilePatterns are globs over the repository path (** any depth).
+	FilePatterns []string
+	// Command matches a parsed simple command's words.
+	Command func(words []string) bool
+	Risk    string
+}
+
+// Risks are the seeds' risk patterns. The file patterns apply to every tool
+// that writes a file (the seeds name Write; Edit and MultiEdit change test
+// files just as well), and a test file by the project's extractors counts
+// as a test file wherever it lives.
+var Risks = []RiskPattern{
+	{Tool: "Write", FilePatterns: []string{"**/test/**/*", "**/*.test.ts", "**/*.test.js", "**/*.test.py"}, Risk: "test_file_modification"},
+	{Tool: "Bash", Command: isBulkDeletion, Risk: "bulk_deletion"},
+	{Tool: "Bash", Command: isGitRm, Risk: "version_control_deletion"},
+}
+
+// isBulkDeletion is "rm -rf*": rm with both -r (or -R, --recursive) and -f
+// (or --force), in any order or spelling.
+func isBulkDeletion(w []string) bool {
+	if len(w) == 0 || cmdName(w[0]) != "rm" {
+		return false
+	}
+	r, f := false, false
+	for _, a := range w[1:] {
+		switch {
+		case a == "--":
+			return r && f
+		case a == "--recursive":
+			r = true
+		case a == "--force":
+			f = true
+		case strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--"):
+			r = r || strings.ContainsAny(a, "rR")
+			f = f || strings.Contains(a, "f")
+		}
+	}
+	return r && f
+}
+
+// isGitRm is "git rm*", after git's global options.
+func isGitRm(w []string) bool {
+	if len(w) == 0 || cmdName(w[0]) != "git" {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if gitGlobalWithValue[w[i]] {
+			i++
+			continue
+		}
+		if strings.HasPrefix(w[i], "-") {
+			continue
+		}
+		return w[i] == "rm"
+	}
+	return false
+}
+
+// Classify returns the risk of a tool call ("" for none) and the file or
+// command it acted on.
+func (w *Workspace) Classify(p *Payload) (risk, file, command string) {
+	in, err := p.Input()
+	if err != nil || in == nil {
+		return "", "", ""
+	}
+	switch in := in.(type) {
+	case *WriteInput:
+		file = in.FilePath
+	case *EditInput:
+		file = in.FilePath
+	case *MultiEditInput:
+		file = in.FilePath
+	case *BashInput:
+		command = *in.Command
+		return bashRisk(command), "", command
+	}
+	t := w.Resolve(file)
+	if t.Inside() {
+		file = t.Rel
+		if w.IsTest(t.Rel) {
+			return "test_file_modification", file, ""
+		}
+		for _, g := range Risks[0].FilePatterns {
+			if config.MatchGlob(g, t.Rel) {
+				return Risks[0].Risk, file, ""
+			}
+		}
+	}
+	return "", file, ""
+}
+
+// bashRisk matches each simple command of a script against the risk
+// patterns; the first that matches wins.
+func bashRisk(command string) string {
+	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	if err != nil {
+		return ""
+	}
+	risk := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || risk != "" {
+			return risk == ""
+		}
+		var ws []string
+		for _, a := range words(ce.Args) {
+			ws = append(ws, a.val)
+		}
+		for len(ws) > 0 && (ws[0] == "sudo" || ws[0] == "command" || ws[0] == "env" || ws[0] == "exec" || ws[0] == "nohup") {
+			ws = ws[1:]
+		}
+		for _, r := range Risks {
+			if r.Command != nil && r.Command(ws) {
+				risk = r.Risk
+				break
+			}
+		}
+		return true
+	})
+	return risk
+}
+
+// Record appends a PostToolUse call to the active loop's tool-call log.
+func Record(store *loop.Store, st *loop.State, ws *Workspace, p *Payload, now time.Time) error {
+	risk, file, command := ws.Classify(p)
+	return store.AppendToolCall(st.LoopID, loop.ToolCall{
+		Timestamp: now.UTC(), Tool: p.ToolName, File: file, Command: command,
+		Risky: risk != "", Risk: risk, SessionID: p.SessionID, Iteration: st.Iteration,
+	})
+}
