@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -111,7 +110,7 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 		return "", err
 	}
 	if len(ids) == 0 {
-		id, err := loop.MigrateLegacy(ctx, le, owner(env), os.Getppid())
+		id, err := loop.MigrateLegacy(ctx, le, owner(env), 0) // no controlling process: a person or a script drives it
 		if err != nil {
 			return "", inputErr(err)
 		}
