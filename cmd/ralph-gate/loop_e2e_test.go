@@ -106,6 +106,8 @@ func (o recordOut) has(typ, severity, test string) bool {
 	return false
 }
 
+var loopIDRe = regexp.MustCompile(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`)
+
 func startLoop(t *testing.T, r *repo, args ...string) string {
 	t.Helper()
 	res := runGate(t, r.dir, "", append([]string{"start"}, args...)...)
@@ -113,7 +115,7 @@ func startLoop(t *testing.T, r *repo, args ...string) string {
 		t.Fatalf("start: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	id := strings.TrimSpace(res.stdout)
-	if !regexp.MustCompile(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`).MatchString(id) {
+	if !loopIDRe.MatchString(id) {
 		t.Fatalf("start printed %q, want a loop id", id)
 	}
 	return id
@@ -461,8 +463,10 @@ func TestLoopTransitionsAndErrors(t *testing.T) {
 	validateLoopFiles(t, r, id)
 }
 
-// TestLoopCrashedController: a loop whose controlling process (the shell
-// that ran start) is gone shows as crashed.
+// TestLoopCrashedController: a loop started from a shell that exited has no
+// controlling process, so it is running (never crashed) and pause and resume
+// work. (A loop whose controller died is crashed: TestCrashed in the loop
+// package, since no process here can name itself controller.)
 func TestLoopCrashedController(t *testing.T) {
 	r := loopModule(t)
 	// start from a shell that exits at once: no process controls the loop,
@@ -473,7 +477,9 @@ func TestLoopCrashedController(t *testing.T) {
 	if err != nil {
 		t.Fatalf("start: %v\n%s", err, out)
 	}
-	id := strings.TrimSpace(string(out))
+	if id := strings.TrimSpace(string(out)); !loopIDRe.MatchString(id) {
+		t.Fatalf("start printed %q", out)
+	}
 	res := runGate(t, r.dir, "", "status")
 	if res.code != 0 || !strings.Contains(res.stdout, ": running,") {
 		t.Errorf("status of a loop whose shell exited:\n%s%s", res.stdout, res.stderr)
@@ -483,31 +489,73 @@ func TestLoopCrashedController(t *testing.T) {
 			t.Errorf("%s right after start: exit %d %s", op, res.code, res.stderr)
 		}
 	}
-	// A loop whose controlling process (run) died while it ran is crashed
-	// until someone records or aborts it.
-	statePath := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, "state.json")
-	dead := exec.Command("true")
-	if err := dead.Run(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(statePath)
+}
+
+// TestLoopSealedState: the loop's files are sealed with a key outside the
+// repository. An agent that edits state.json (to approve itself, or to name
+// a controller) or the journal gets the loop refused, exit 2 naming the
+// file; repair, a person's command, rebuilds it from the verified journal.
+func TestLoopSealedState(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "seal", "--completion", "false", "--collect", "none")
+	r.write("progress.txt", "one\n")
+	r.commit("iteration 1")
+	record(t, r, 0)
+	dir := filepath.Join(r.dir, ".aiwg", "ralph", "loops", id)
+	statePath, journalPath := filepath.Join(dir, "state.json"), filepath.Join(dir, "journal.jsonl")
+	state, err := os.ReadFile(statePath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = []byte(strings.Replace(string(data), `"pid": null`, fmt.Sprintf(`"pid": %d`, dead.Process.Pid), 1))
-	if err := os.WriteFile(statePath, data, 0o644); err != nil {
+	journal, err := os.ReadFile(journalPath)
+	if err != nil {
 		t.Fatal(err)
 	}
-	res = runGate(t, r.dir, "", "status")
-	if res.code != 0 || !strings.Contains(res.stdout, ": crashed,") {
-		t.Errorf("status of a loop whose controller died:\n%s%s", res.stdout, res.stderr)
+	refused := func(what string, file string) {
+		t.Helper()
+		for _, args := range [][]string{{"status"}, {"record"}, {"best"}, {"approve", "--by", "agent"}} {
+			res := runGate(t, r.dir, "", args...)
+			if res.code != 2 || !strings.Contains(res.stderr, file) || !strings.Contains(res.stderr, "changed outside ralph-gate") {
+				t.Errorf("%s: %v: exit %d, %s", what, args, res.code, res.stderr)
+			}
+		}
 	}
-	r.write("progress.txt", "x\n")
-	r.commit("iteration 1")
-	record(t, r, 4)
-	if st := readState(t, r, id); st["pid"] != nil {
-		t.Errorf("record took the loop over with pid %v, want null (no controller)", st["pid"])
+	// An edit of state.json, however small.
+	forged := strings.Replace(string(state), `"status": "running"`, `"status": "completed"`, 1)
+	if forged == string(state) {
+		t.Fatalf("state.json has no running status:\n%s", state)
 	}
+	os.WriteFile(statePath, []byte(forged), 0o644)
+	refused("edited state.json", "state.json")
+	// state.json without its seal.
+	os.WriteFile(statePath, []byte(strings.Replace(string(state), `"seal"`, `"unsealed"`, 1)), 0o644)
+	refused("unsealed state.json", "state.json")
+	// The journal's last entry dropped: the state says it was written.
+	os.WriteFile(statePath, state, 0o644)
+	lines := strings.SplitAfter(strings.TrimSpace(string(journal)), "\n")
+	os.WriteFile(journalPath, []byte(strings.Join(lines[:len(lines)-1], "")), 0o644)
+	refused("truncated journal", "journal.jsonl")
+	// An edited journal entry.
+	os.WriteFile(journalPath, []byte(strings.Replace(string(journal), `"op":"record"`, `"op":"approve"`, 1)), 0o644)
+	refused("edited journal", "journal.jsonl")
+
+	// repair rebuilds from the verified part of the journal.
+	os.WriteFile(journalPath, journal, 0o644)
+	os.WriteFile(statePath, []byte(forged), 0o644)
+	res := runGate(t, r.dir, "", "repair", "--loop", id)
+	if res.code != 0 {
+		t.Fatalf("repair: exit %d %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "status", "--format", "json"); res.code != 0 || !strings.Contains(res.stdout, `"status": "running"`) {
+		t.Errorf("status after repair: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	r.write("progress.txt", "two\n")
+	r.commit("iteration 2")
+	if out := record(t, r, 0); out.Iteration != 2 {
+		t.Errorf("record after repair recorded iteration %d, want 2", out.Iteration)
+	}
+	validateLoopFiles(t, r, id)
 }
 
 // TestLoopSeveralLoops: loops live side by side; with two active, --loop is

@@ -161,10 +161,15 @@ func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
 		}
 		cfg = c
 	}
+	store, err := sealedStore(env, repo.Root())
+	if err != nil {
+		repo.Close()
+		return nil, err
+	}
 	return &guardWorkspace{
 		ws:    guard.NewWorkspace(repo.Root(), repo.GitDir(), cwd, cfg),
 		repo:  repo,
-		store: loop.NewStore(repo.Root()),
+		store: store,
 	}, nil
 }
 

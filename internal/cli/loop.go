@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -70,7 +72,43 @@ func openLoopEnv(env Env, repoFlag string) (*loop.Env, error) {
 	if repo.Root() == "" {
 		return nil, inputErr(fmt.Errorf("%s is a bare repository: a loop needs a work tree", dir))
 	}
-	return &loop.Env{Repo: repo, Store: loop.NewStore(repo.Root())}, nil
+	store, err := sealedStore(env, repo.Root())
+	if err != nil {
+		return nil, err
+	}
+	return &loop.Env{Repo: repo, Store: store}, nil
+}
+
+// sealedStore is the loop store of the work tree at root, sealed with the
+// user's key (loop/seal.go).
+func sealedStore(env Env, root string) (*loop.Store, error) {
+	dir, err := sealDir(env)
+	if err != nil {
+		return nil, err
+	}
+	key, err := loop.LoadSealKey(dir)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	store := loop.NewStore(root)
+	store.Key = key
+	return store, nil
+}
+
+// sealDir is where the key that seals loop files lives: outside every
+// repository, in the user's config directory (RALPH_GATE_CONFIG_DIR,
+// $XDG_CONFIG_HOME/ralph-gate or ~/.config/ralph-gate).
+func sealDir(env Env) (string, error) {
+	if d := env.Getenv("RALPH_GATE_CONFIG_DIR"); d != "" {
+		return d, nil
+	}
+	if d := env.Getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "ralph-gate"), nil
+	}
+	if h := env.Getenv("HOME"); h != "" {
+		return filepath.Join(h, ".config", "ralph-gate"), nil
+	}
+	return "", usagef("no HOME, XDG_CONFIG_HOME or RALPH_GATE_CONFIG_DIR: ralph-gate keeps the key that seals loop files in the user's config directory")
 }
 
 func progressLine(env Env) func(string) {
@@ -123,9 +161,17 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 	var active []string
 	var latest string
 	var latestAt time.Time
+	var firstErr error
 	for _, id := range ids {
 		snap, err := le.Store.Load(id)
+		var tampered *loop.TamperedError
+		if errors.As(err, &tampered) {
+			// Never fall back to another loop: the one changed behind
+			// ralph-gate's back may be the active one.
+			return "", classifyLoop(err)
+		}
 		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
 			continue
 		}
 		if !snap.State.Status.Terminal() && !loop.Crashed(snap.State) {
@@ -140,6 +186,9 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 		return active[0], nil
 	case 0:
 		if latest == "" {
+			if firstErr != nil {
+				return "", classifyLoop(firstErr)
+			}
 			return "", inputErr(fmt.Errorf("no readable loop in %s: pass --loop", le.Store.Dir))
 		}
 		return latest, nil
@@ -198,7 +247,8 @@ func writeJSON(w io.Writer, v any) error {
 // classifyLoop maps the loop package's errors a user causes to exit 2.
 func classifyLoop(err error) error {
 	var in *loop.InputError
-	if errors.As(err, &in) {
+	var tampered *loop.TamperedError
+	if errors.As(err, &in) || errors.As(err, &tampered) {
 		return inputErr(err)
 	}
 	return classifyGit(err)
@@ -447,6 +497,9 @@ func runRepair(ctx context.Context, args []string, env Env) error {
 	}
 	if kept != "" {
 		fmt.Fprintf(env.Stderr, "ralph-gate: kept the damaged state as %s\n", kept)
+	}
+	if snap.Dropped > 0 {
+		fmt.Fprintf(env.Stderr, "ralph-gate: left out the journal's last %d entries: their seals do not verify\n", snap.Dropped)
 	}
 	fmt.Fprintf(env.Stdout, "rebuilt %s from its journal: iteration %d, %s\n", le.Store.StatePath(lf.loop), snap.State.Iteration, snap.State.Status)
 	return nil

@@ -31,12 +31,18 @@ func BenchmarkRecordAt200(b *testing.B) {
 	gitRun(b, dir, "add", "-A")
 	gitRun(b, dir, "commit", "-qm", "base")
 	ctx := context.Background()
+	key, err := LoadSealKey(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
 	env := func() *Env {
 		repo, err := gitrepo.Open(dir)
 		if err != nil {
 			b.Fatal(err)
 		}
-		return &Env{Repo: repo, Store: NewStore(repo.Root()), Collect: "none"}
+		store := NewStore(repo.Root())
+		store.Key = key // sealed, as the command line writes loops
+		return &Env{Repo: repo, Store: store, Collect: "none"}
 	}
 	st, _, err := Start(ctx, env(), StartOptions{Task: "bench", Completion: "false", MaxIterations: intp(100000)})
 	if err != nil {

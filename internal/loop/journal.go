@@ -25,6 +25,8 @@ type journalEntry struct {
 	// reject, migrate, repair.
 	Op  string    `json:"op"`
 	Ops []patchOp `json:"ops"`
+	// MAC seals the entry, chained to the entry before it (seal.go).
+	MAC string `json:"mac,omitempty"`
 }
 
 // patchOp sets or appends to the value at Path (object keys from the root).

@@ -355,6 +355,10 @@ type Extra struct {
 	Approved []string `json:"approved,omitempty"`
 	// StopReason says why the loop stopped.
 	StopReason string `json:"stop_reason,omitempty"`
+	// Seal is the HMAC of this document written with an empty seal, under
+	// the user's key (seal.go): state.json edited outside ralph-gate does not
+	// verify.
+	Seal string `json:"seal,omitempty"`
 	// WindowStart is the last iteration before the loop was resumed after a
 	// stop: the improvement and plateau criteria judge only the iterations
 	// after it, so a resumed loop gets a fresh window.

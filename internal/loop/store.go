@@ -46,6 +46,10 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 type Store struct {
 	Root string // the work tree root
 	Dir  string // Root/.aiwg/ralph
+	// Key seals state.json and the journal (seal.go); nil writes and reads
+	// them unsealed (tests of the loop package). The command line always
+	// sets it.
+	Key []byte
 }
 
 // NewStore returns the store of the work tree at root.
@@ -155,9 +159,11 @@ type Snapshot struct {
 	State *State
 	doc   json.RawMessage
 	seq   int
+	mac   string // the journal's last seal, which the next entry chains to
 	// Replayed counts journal entries applied because state.json lacked them;
-	// Torn counts torn journal lines skipped.
-	Replayed, Torn int
+	// Torn counts torn journal lines skipped; Dropped counts journal entries
+	// repair left out because their seals did not verify.
+	Replayed, Torn, Dropped int
 }
 
 // Load reads a loop's state, replaying journal entries that state.json lacks.
@@ -177,10 +183,23 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 	if err := json.Unmarshal(data, &st); err != nil {
 		return nil, &CorruptError{Path: path, Err: err}
 	}
+	if err := s.verifyState(path, &st); err != nil {
+		return nil, err
+	}
 	snap := &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq}
-	entries, torn, err := readJournal(filepath.Join(s.LoopDir(id), journalName))
+	jpath := filepath.Join(s.LoopDir(id), journalName)
+	entries, torn, err := readJournal(jpath)
 	if err != nil {
 		return nil, err
+	}
+	if _, err := s.verifyJournal(jpath, id, entries); err != nil {
+		return nil, err
+	}
+	if s.Key != nil && (len(entries) == 0 || entries[len(entries)-1].Seq < snap.seq) {
+		return nil, &TamperedError{Path: jpath, Why: fmt.Sprintf("ends before entry %d, which state.json says was written", snap.seq)}
+	}
+	if len(entries) > 0 {
+		snap.mac = entries[len(entries)-1].MAC
 	}
 	snap.Torn = torn
 	doc := json.RawMessage(data)
@@ -212,7 +231,7 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 	st := snap.State
 	st.RalphGate.JournalSeq = snap.seq + 1
-	data := mustIndent(st)
+	data := s.sealState(st)
 	ops, err := diff(nil, snap.doc, data)
 	if err != nil {
 		return err
@@ -220,14 +239,15 @@ func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 	if snap.doc == nil {
 		ops = []patchOp{{Set: data}}
 	}
-	if err := appendJournal(filepath.Join(s.LoopDir(st.LoopID), journalName),
-		journalEntry{Seq: snap.seq + 1, At: now, Op: op, Ops: ops}); err != nil {
+	entry := journalEntry{Seq: snap.seq + 1, At: now, Op: op, Ops: ops}
+	s.sealEntry(st.LoopID, &entry, snap.mac)
+	if err := appendJournal(filepath.Join(s.LoopDir(st.LoopID), journalName), entry); err != nil {
 		return fmt.Errorf("journal loop %s: %w", st.LoopID, err)
 	}
 	if err := writeAtomic(s.StatePath(st.LoopID), data); err != nil {
 		return err
 	}
-	snap.doc, snap.seq = data, snap.seq+1
+	snap.doc, snap.seq, snap.mac = data, snap.seq+1, entry.MAC
 	return nil
 }
 
@@ -244,14 +264,24 @@ func (s *Store) Create(st *State, now time.Time) (*Snapshot, error) {
 }
 
 // Rebuild rebuilds state.json from the journal alone, keeping the damaged
-// file beside it.
+// file beside it. Only the journal's verified entries count: replay stops at
+// the first entry whose seal does not verify (Dropped counts the rest). A
+// journal without any seal, written before loops were sealed, is taken as it
+// is: a person runs repair. The journal is rewritten with the entries used,
+// sealed again, and state.json sealed.
 func (s *Store) Rebuild(id string, now time.Time) (*Snapshot, string, error) {
-	entries, _, err := readJournal(filepath.Join(s.LoopDir(id), journalName))
+	jpath := filepath.Join(s.LoopDir(id), journalName)
+	entries, _, err := readJournal(jpath)
 	if err != nil {
 		return nil, "", err
 	}
+	dropped := 0
+	if s.Key != nil && !unsealed(entries) {
+		n, _ := s.verifyJournal(jpath, id, entries)
+		dropped, entries = len(entries)-n, entries[:n]
+	}
 	if len(entries) == 0 || entries[0].Seq != 1 {
-		return nil, "", fmt.Errorf("loop %s: the journal does not start at the loop's start; nothing to rebuild from", id)
+		return nil, "", fmt.Errorf("loop %s: the journal holds no verified entry from the loop's start; nothing to rebuild from", id)
 	}
 	var doc json.RawMessage
 	for _, e := range entries {
@@ -271,12 +301,37 @@ func (s *Store) Rebuild(id string, now time.Time) (*Snapshot, string, error) {
 			return nil, "", err
 		}
 	}
+	var journal []byte
+	prev := ""
+	for i := range entries {
+		s.sealEntry(id, &entries[i], prev)
+		prev = entries[i].MAC
+		line, err := json.Marshal(entries[i])
+		if err != nil {
+			return nil, "", err
+		}
+		journal = append(append(journal, line...), '\n')
+	}
+	if err := writeAtomic(jpath, journal); err != nil {
+		return nil, "", err
+	}
 	st.RalphGate.JournalSeq = entries[len(entries)-1].Seq
-	data := mustIndent(&st)
+	data := s.sealState(&st)
 	if err := writeAtomic(path, data); err != nil {
 		return nil, "", err
 	}
-	return &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq}, kept, nil
+	return &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq, mac: prev, Dropped: dropped}, kept, nil
+}
+
+// unsealed reports a journal written before loops were sealed: no entry
+// carries a seal.
+func unsealed(entries []journalEntry) bool {
+	for _, e := range entries {
+		if e.MAC != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func mustIndent(v any) []byte {
