@@ -539,13 +539,22 @@ func TestLoopSealedState(t *testing.T) {
 	// An edited journal entry.
 	os.WriteFile(journalPath, []byte(strings.Replace(string(journal), `"op":"record"`, `"op":"approve"`, 1)), 0o644)
 	refused("edited journal", "journal.jsonl")
-
-	// repair rebuilds from the verified part of the journal.
+	// registry.json with the loop taken out of active_loops.
 	os.WriteFile(journalPath, journal, 0o644)
+	regPath := filepath.Join(r.dir, ".aiwg", "ralph", "registry.json")
+	reg, err := os.ReadFile(regPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(regPath, []byte(strings.Replace(string(reg), `"total_active": 1`, `"total_active": 0`, 1)), 0o644)
+	refused("edited registry", "registry.json")
+
+	// repair rebuilds from the verified part of the journal, and the
+	// registry from the loops' verified states.
 	os.WriteFile(statePath, []byte(forged), 0o644)
 	res := runGate(t, r.dir, "", "repair", "--loop", id)
-	if res.code != 0 {
-		t.Fatalf("repair: exit %d %s", res.code, res.stderr)
+	if res.code != 0 || !strings.Contains(res.stdout, "registry.json") {
+		t.Fatalf("repair: exit %d %s%s", res.code, res.stdout, res.stderr)
 	}
 	if res := runGate(t, r.dir, "", "status", "--format", "json"); res.code != 0 || !strings.Contains(res.stdout, `"status": "running"`) {
 		t.Errorf("status after repair: exit %d\n%s%s", res.code, res.stdout, res.stderr)

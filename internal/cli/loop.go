@@ -206,9 +206,12 @@ func loadLoop(ctx context.Context, env Env, lf loopFlags) (*loop.Env, *loop.Snap
 	if err != nil {
 		return nil, nil, err
 	}
+	if _, err := le.Store.ReadRegistry(); err != nil {
+		return nil, nil, classifyLoop(err)
+	}
 	snap, err := le.Store.Load(id)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, classifyLoop(err)
 	}
 	return le, snap, nil
 }
@@ -223,6 +226,9 @@ func lockLoop(ctx context.Context, env Env, lf loopFlags, op string) (*loop.Env,
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if _, err := le.Store.ReadRegistry(); err != nil {
+		return nil, nil, nil, classifyLoop(err)
+	}
 	lock, err := le.Store.Lock(id, op, lf.wait)
 	if err != nil {
 		return nil, nil, nil, err
@@ -230,7 +236,7 @@ func lockLoop(ctx context.Context, env Env, lf loopFlags, op string) (*loop.Env,
 	snap, err := le.Store.Load(id)
 	if err != nil {
 		lock.Unlock()
-		return nil, nil, nil, err
+		return nil, nil, nil, classifyLoop(err)
 	}
 	if snap.Replayed > 0 {
 		fmt.Fprintf(env.Stderr, "ralph-gate: loop %s: replayed %d journal entries that state.json lacked (an earlier run was interrupted)\n", id, snap.Replayed)
@@ -502,5 +508,16 @@ func runRepair(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintf(env.Stderr, "ralph-gate: left out the journal's last %d entries: their seals do not verify\n", snap.Dropped)
 	}
 	fmt.Fprintf(env.Stdout, "rebuilt %s from its journal: iteration %d, %s\n", le.Store.StatePath(lf.loop), snap.State.Iteration, snap.State.Status)
+	var tampered *loop.TamperedError
+	if _, err := le.Store.ReadRegistry(); errors.As(err, &tampered) {
+		skipped, err := le.Store.RebuildRegistry(time.Now())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stdout, "rebuilt %s from the loops' verified states\n", tampered.Path)
+		for _, id := range skipped {
+			fmt.Fprintf(env.Stderr, "ralph-gate: left loop %s out of the registry: its state does not load (ralph-gate repair --loop %s)\n", id, id)
+		}
+	}
 	return nil
 }

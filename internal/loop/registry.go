@@ -27,6 +27,8 @@ type Registry struct {
 	TotalCompleted     int          `json:"total_completed"`
 	TotalAborted       int          `json:"total_aborted"`
 	Finished           []RegFinshed `json:"finished_loops,omitempty"`
+	// Seal is the registry's HMAC (see seal.go).
+	Seal string `json:"seal,omitempty"`
 }
 
 // RegEntry is one active loop.
@@ -69,6 +71,9 @@ func (s *Store) ReadRegistry() (*Registry, error) {
 	if err := json.Unmarshal(data, r); err != nil {
 		return nil, fmt.Errorf("%s is corrupt (%v); fix or remove it: each loop's state.json is the source of truth", s.registryPath(), err)
 	}
+	if err := s.verifyRegistry(r); err != nil {
+		return nil, err
+	}
 	if r.ActiveLoops == nil {
 		r.ActiveLoops = []RegEntry{}
 	}
@@ -106,7 +111,44 @@ func (s *Store) UpdateRegistry(now time.Time, f func(*Registry) error) error {
 	}
 	r.LastUpdated, r.UpdatedAt = now, now
 	r.TotalActive = len(r.ActiveLoops)
-	return writeAtomic(s.registryPath(), mustIndent(r))
+	return writeAtomic(s.registryPath(), s.sealRegistry(r))
+}
+
+// RebuildRegistry writes registry.json anew from the loops' verified
+// states (each loop's state.json is the source of truth; the registry only
+// lists them). Loops whose state does not load are left out and named.
+func (s *Store) RebuildRegistry(now time.Time) ([]string, error) {
+	ids, err := s.Loops()
+	if err != nil {
+		return nil, err
+	}
+	r := &Registry{Version: StateVersion, MaxConcurrentLoops: MaxConcurrentLoops, ActiveLoops: []RegEntry{}, RegistryPath: RalphDir + "/" + registryName}
+	var skipped []string
+	for _, id := range ids {
+		snap, err := s.Load(id)
+		if err != nil {
+			skipped = append(skipped, id)
+			continue
+		}
+		st := snap.State
+		if !st.Status.Terminal() {
+			r.Sync(st, now)
+			continue
+		}
+		switch st.Status {
+		case StatusCompleted:
+			r.TotalCompleted++
+		case StatusAborted:
+			r.TotalAborted++
+		}
+		r.Finished = append(r.Finished, RegFinshed{LoopID: st.LoopID, Status: st.Status, FinishedAt: st.LastUpdated})
+	}
+	r.LastUpdated, r.UpdatedAt = now, now
+	r.TotalActive = len(r.ActiveLoops)
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	return skipped, writeAtomic(s.registryPath(), s.sealRegistry(r))
 }
 
 // Sync puts a loop's current state into the registry: an active loop is

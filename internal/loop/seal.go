@@ -20,8 +20,8 @@ import (
 // repository (the user's config directory), and a loop file whose seal does
 // not verify is refused, never read. The journal's seals are chained (each
 // covers the one before), so entries cannot be dropped, reordered or moved
-// between loops. registry.json is not sealed: ralph-gate reads it only to
-// list loops, whose states it then loads and verifies.
+// between loops. registry.json is sealed the same way; it only lists loops,
+// so repair can always rebuild it from their verified states.
 
 // SealKeyName is the key's file name in the seal directory.
 const SealKeyName = "loop-seal.key"
@@ -154,4 +154,31 @@ func (s *Store) verifyJournal(path, id string, entries []journalEntry) (int, err
 		prev = got
 	}
 	return len(entries), nil
+}
+
+// sealRegistry returns registry.json's bytes with its seal set.
+func (s *Store) sealRegistry(r *Registry) []byte {
+	r.Seal = ""
+	if s.Key == nil {
+		return mustIndent(r)
+	}
+	r.Seal = s.mac("registry", string(mustIndent(r)))
+	return mustIndent(r)
+}
+
+// verifyRegistry checks registry.json's seal.
+func (s *Store) verifyRegistry(r *Registry) error {
+	if s.Key == nil {
+		return nil
+	}
+	seal := r.Seal
+	if seal == "" {
+		return &TamperedError{Path: s.registryPath(), Why: "carries no seal"}
+	}
+	cp := *r
+	cp.Seal = ""
+	if !hmac.Equal([]byte(seal), []byte(s.mac("registry", string(mustIndent(&cp))))) {
+		return &TamperedError{Path: s.registryPath(), Why: "does not match its seal"}
+	}
+	return nil
 }
