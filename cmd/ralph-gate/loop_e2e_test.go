@@ -738,13 +738,19 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 		}
 		validateLoopFiles(t, r, id)
 		res := runGate(t, r.dir, "", "record")
+		t.Logf("kill %d: record again: exit %d: %s", i, res.code, strings.TrimSpace(res.stderr))
+		approve := func() {
+			if res := runGate(t, r.dir, "", "approve", "--by", "reviewer"); res.code != 0 {
+				t.Fatalf("kill %d: approve: exit %d: %s", i, res.code, res.stderr)
+			}
+		}
 		switch {
 		case res.code == 0:
 		case res.code == 2 && strings.Contains(res.stderr, "already recorded"):
 		case res.code == 1 && strings.Contains(res.stderr+res.stdout, "stuck"):
-			runGate(t, r.dir, "", "approve", "--by", "reviewer")
+			approve()
 		case res.code == 1 && strings.Contains(res.stderr, "waiting for a human decision"):
-			runGate(t, r.dir, "", "approve", "--by", "reviewer")
+			approve()
 		default:
 			t.Fatalf("kill %d (pid %d): record again: exit %d\n%s%s\nholders of the lock: %s", i, cmd.Process.Pid, res.code, res.stdout, res.stderr,
 				lockHolders(filepath.Join(r.dir, ".aiwg", "ralph", "loops", id, ".lock")))
@@ -752,7 +758,12 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 	}
 	st := readState(t, r, id)
 	if n := len(st["iteration_history"].([]any)); n != 12 {
-		t.Errorf("%d iterations recorded after 12 commits, want 12", n)
+		var got []string
+		for _, it := range st["iteration_history"].([]any) {
+			m := it.(map[string]any)
+			got = append(got, fmt.Sprintf("%v:%.7s:%v", m["iteration"], m["commit"], m["decision"]))
+		}
+		t.Errorf("%d iterations recorded after 12 commits, want 12: %v", n, got)
 	}
 }
 

@@ -238,8 +238,12 @@ func lockLoop(ctx context.Context, env Env, lf loopFlags, op string) (*loop.Env,
 		lock.Unlock()
 		return nil, nil, nil, classifyLoop(err)
 	}
-	if snap.Replayed > 0 {
-		fmt.Fprintf(env.Stderr, "ralph-gate: loop %s: replayed %d journal entries that state.json lacked (an earlier run was interrupted)\n", id, snap.Replayed)
+	if n := snap.Replayed; n > 0 {
+		if err := le.Store.Flush(snap); err != nil {
+			lock.Unlock()
+			return nil, nil, nil, err
+		}
+		fmt.Fprintf(env.Stderr, "ralph-gate: loop %s: replayed %d journal entries that state.json lacked (an earlier run was interrupted)\n", id, n)
 	}
 	return le, snap, lock, nil
 }

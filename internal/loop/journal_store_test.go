@@ -169,3 +169,46 @@ func FuzzJournalReplay(f *testing.F) {
 		_ = json.Unmarshal(doc, &st)
 	})
 }
+
+// TestFlushWritesReplayedState: a process killed between its journal entry
+// and state.json leaves state.json behind; the next locked load replays the
+// entry and Flush writes state.json, sealed, so readers of the file (AIWG
+// tools) see the loop as it is.
+func TestFlushWritesReplayedState(t *testing.T) {
+	s := NewStore(t.TempDir())
+	s.Key = []byte("0123456789abcdef0123456789abcdef")
+	snap, err := s.Create(&State{Version: StateVersion, LoopID: "ralph-test-0a1b2c3d", Status: StatusRunning, Task: "t",
+		IterationHistory: []Iteration{}, RalphGate: Extra{Settings: Defaults()}}, time.Unix(0, 0).UTC())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := s.StatePath(snap.State.LoopID)
+	old, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap.State.Iteration = 7
+	if err := s.Save(snap, "record", time.Unix(2, 0).UTC()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, old, 0o644); err != nil { // the lost write
+		t.Fatal(err)
+	}
+	got, err := s.Load(snap.State.LoopID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Replayed != 1 || got.State.Iteration != 7 {
+		t.Fatalf("load: replayed %d, iteration %d", got.Replayed, got.State.Iteration)
+	}
+	if err := s.Flush(got); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Load(snap.State.LoopID)
+	if err != nil {
+		t.Fatalf("state.json written by Flush does not load: %v", err)
+	}
+	if again.Replayed != 0 || again.State.Iteration != 7 {
+		t.Errorf("after flush: replayed %d, iteration %d", again.Replayed, again.State.Iteration)
+	}
+}

@@ -4,19 +4,26 @@ package loop
 
 import (
 	"errors"
+	"io"
 	"os"
 	"syscall"
 )
 
+// tryLock takes a POSIX write lock on the whole file (see Lock for why not
+// flock).
 func tryLock(f *os.File) (bool, error) {
-	err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-	if errors.Is(err, syscall.EWOULDBLOCK) {
+	lk := syscall.Flock_t{Type: syscall.F_WRLCK, Whence: io.SeekStart}
+	err := syscall.FcntlFlock(f.Fd(), syscall.F_SETLK, &lk)
+	if errors.Is(err, syscall.EAGAIN) || errors.Is(err, syscall.EACCES) {
 		return false, nil
 	}
 	return err == nil, err
 }
 
-func unlock(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+func unlock(f *os.File) error {
+	lk := syscall.Flock_t{Type: syscall.F_UNLCK, Whence: io.SeekStart}
+	return syscall.FcntlFlock(f.Fd(), syscall.F_SETLK, &lk)
+}
 
 // Alive reports whether a process with this pid exists.
 func Alive(pid int) bool {

@@ -86,22 +86,17 @@ func (s *Store) UpdateRegistry(now time.Time, f func(*Registry) error) error {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
-	lf, err := os.OpenFile(filepath.Join(s.Dir, ".registry.lock"), os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return err
-	}
-	defer lf.Close()
-	for {
-		ok, err := tryLock(lf)
-		if err != nil {
+	var lock *Lock
+	for lock == nil {
+		var err error
+		if lock, _, err = lockFile(filepath.Join(s.Dir, ".registry.lock"), lockInfo{PID: os.Getpid(), Op: "registry"}); err != nil {
 			return err
 		}
-		if ok {
-			break
+		if lock == nil {
+			time.Sleep(20 * time.Millisecond)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
-	defer unlock(lf)
+	defer lock.Unlock()
 	r, err := s.ReadRegistry()
 	if err != nil {
 		return err

@@ -227,6 +227,22 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 	return snap, nil
 }
 
+// Flush writes state.json when Load replayed journal entries it lacked (a
+// process killed between its journal entry and its state.json): the caller
+// holds the loop's lock, and state.json, which AIWG tools read, is up to date
+// again. Nothing is journaled: the entries are already there.
+func (s *Store) Flush(snap *Snapshot) error {
+	if snap.Replayed == 0 {
+		return nil
+	}
+	data := s.sealState(snap.State)
+	if err := writeAtomic(s.StatePath(snap.State.LoopID), data); err != nil {
+		return err
+	}
+	snap.doc, snap.Replayed = data, 0
+	return nil
+}
+
 // Save journals what changed since snap was loaded, then replaces state.json.
 func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 	st := snap.State
