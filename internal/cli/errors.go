@@ -17,6 +17,9 @@ const (
 	ExitUsage    = 2 // usage, configuration or input error
 	ExitInternal = 3 // internal error
 	ExitStop     = 4 // record: the loop should stop (completed or a stopping criterion)
+	// ExitInterrupted is run's exit on SIGINT or SIGTERM (128 + SIGINT, as
+	// shells report it): the loop is paused.
+	ExitInterrupted = 130
 )
 
 // UsageError is a command-line mistake: a bad flag, a missing argument.
@@ -63,7 +66,10 @@ func ExitCode(err error) int {
 	var loopInput *loop.InputError
 	var corrupt *loop.CorruptError
 	var locked *loop.LockedError
+	var interrupted *InterruptedError
 	switch {
+	case errors.As(err, &interrupted):
+		return ExitInterrupted
 	case errors.As(err, &blocked), errors.As(err, &loopBlocked):
 		return ExitBlocked
 	case errors.As(err, &stop):

@@ -473,10 +473,15 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 	}
 	st := snap.State
 	if lf.format == "json" {
+		tokens, cost := loop.UsageTotals(st)
 		return writeJSON(env.Stdout, struct {
 			*loop.State
 			EffectiveStatus loop.Status `json:"effective_status"`
-		}{st, loop.EffectiveStatus(st)})
+			// TotalTokens and TotalCostUSD: what the agent reported, null
+			// when it reported nothing (never 0).
+			TotalTokens  *int     `json:"total_tokens"`
+			TotalCostUSD *float64 `json:"total_cost_usd"`
+		}{st, loop.EffectiveStatus(st), tokens, cost})
 	}
 	return loop.WriteStatus(env.Stdout, st, sec)
 }

@@ -141,3 +141,60 @@ terminal (a script, or an agent running the command, cannot decide
 anonymously); at a terminal it defaults to the user.
 `
 }
+
+const runCmdHelp = `Usage:
+  ralph-gate run --agent claude|codex|CMD [--task T --completion CMD]
+                 [--loop ID] [--max-iterations N] [--extend N]
+                 [--iteration-timeout D] [--budget-usd X] [--budget-tokens N]
+                 [--on-block reject|stop] [--no-checkout-best]
+                 [--format text|json] [--repo DIR] [--wait D]
+
+Runs the loop: starts one when none is active (as start does, from --task and
+--completion), else goes on with the active one (a paused, stopped or
+interrupted loop is resumed; --extend N adds iterations to one that ran out).
+
+Each iteration writes the prompt (the task, then the reinforcement text of
+'ralph-gate prompt' with its evidence) to .aiwg/ralph/loops/ID/prompts/, runs
+the agent in the repository through sh -c with the prompt on standard input
+and RALPH_GATE_LOOP_ID, RALPH_GATE_ITERATION and RALPH_GATE_PROMPT_FILE set,
+commits what it left uncommitted ("ralph-gate: iteration N", without hooks),
+and records the iteration exactly as record does. An iteration that changed
+nothing is a no-op iteration (no empty commit); it counts toward the limit and
+the stuck-loop rule. The agent's output goes to .aiwg/ralph/loops/ID/agent/.
+
+Agents: claude = "claude -p --output-format stream-json --verbose", codex =
+"codex exec --json", or any command. Usage is read from any agent's standard
+output: Claude stream-json "result" lines (total_cost_usd and usage) and Codex
+"turn.completed" lines. Unreported usage is unknown, never 0; a budget on what
+the agent does not report stops the run with exit 2.
+
+On a block, --on-block reject (default) restores the last good iteration as a
+new commit (decided by "ralph-gate run") and goes on with the evidence in the
+next prompt; when recovery escalates (retries exhausted, stuck loop) a human
+decides. --on-block stop hands the first block to a human.
+
+Flags:
+  --agent A             claude, codex, or the command that runs the agent
+                        (required for a new loop; kept for the next runs)
+  --task T, --completion CMD, --slug S, --collect auto|none, --timeout-minutes M
+                        a new loop's, as start takes them
+  --max-iterations N    iteration limit (a new loop: default 10)
+  --extend N            add N iterations to the loop
+  --iteration-timeout D stop the agent's process group after D (like 30m)
+  --budget-usd X        stop once the reported cost reaches X dollars
+  --budget-tokens N     stop once the reported tokens reach N
+  --on-block reject|stop
+  --no-checkout-best    leave HEAD where the loop ended
+  --format F            text (default) or json: the result on standard output
+  --wait D              wait this long for another ralph-gate working on the loop
+  --repo DIR            the repository (default: the current directory)
+
+Ctrl-C (SIGINT) or SIGTERM stops the agent's process group and pauses the
+loop; nothing is lost, and run again resumes it (work the agent left is
+recorded first). At the end the best iteration is checked out (detached HEAD)
+unless it already is HEAD.
+
+Exit codes: 0 completion passed and the best iteration is checked out; 4
+stopped by a criterion or a budget without completion; 1 a human must decide;
+2 usage or state error; 3 internal error; 130 interrupted (the loop is paused).
+`

@@ -27,8 +27,8 @@ type Analytics struct {
 	FinalIteration             int               `json:"final_iteration"`
 	SelectedIteration          int               `json:"selected_iteration,omitempty"`
 	SelectionReason            string            `json:"selection_reason"`
-	TotalTokens                int               `json:"total_tokens"`
-	TotalCostUSD               float64           `json:"total_cost_usd"`
+	TotalTokens                *int              `json:"total_tokens,omitempty"`
+	TotalCostUSD               *float64          `json:"total_cost_usd,omitempty"`
 	TotalTimeMS                int               `json:"total_time_ms"`
 	DiminishingReturnsDetected bool              `json:"diminishing_returns_detected"`
 	DiminishingReturnsIter     int               `json:"diminishing_returns_iteration,omitempty"`
@@ -54,6 +54,11 @@ type IterationRecord struct {
 	Regression         bool    `json:"regression"`
 	Decision           string  `json:"decision"`
 	Tag                string  `json:"tag"`
+	// TokensUsed and TokenCostUSD: what the agent reported (left out:
+	// unknown).
+	TokensUsed   *int     `json:"tokens_used,omitempty"`
+	TokenCostUSD *float64 `json:"token_cost_usd,omitempty"`
+	NoOp         bool     `json:"no_op,omitempty"`
 }
 
 // BreakdownRow compares one measure at the first and the last iteration.
@@ -84,6 +89,7 @@ func BuildAnalytics(st *State) *Analytics {
 			QualityScore: it.QualityScore, QualityDelta: it.QualityDelta,
 			ExecutionTimeMS: int(it.Timestamp.Sub(prevTime).Milliseconds()), VerificationStatus: v,
 			OutputSnapshotPath: it.SnapshotPath, Void: it.Void, Regression: it.Regression, Decision: it.Decision, Tag: it.Tag,
+			TokensUsed: it.TokensUsed, TokenCostUSD: it.TokenCostUSD, NoOp: it.NoOp,
 		})
 		prevTime = it.Timestamp
 	}

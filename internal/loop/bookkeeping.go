@@ -108,6 +108,7 @@ func updateMetrics(st *State, now time.Time) {
 			m.SuccessfulIterations++
 		}
 	}
+	m.TotalTokens, m.TotalCostUSD = UsageTotals(st)
 	m.TotalDurationSeconds = int(now.Sub(st.StartedAt).Seconds())
 	if m.TotalIterations > 0 {
 		m.AverageIterationTimeS = round1(float64(m.TotalDurationSeconds) / float64(m.TotalIterations))
@@ -125,4 +126,46 @@ func percentile(ms []int, p int) int {
 		i = 1
 	}
 	return s[i-1]
+}
+
+// UsageTotals sums the tokens and cost the agent reported over the loop's
+// iterations; each is nil when no iteration reported it.
+func UsageTotals(st *State) (*int, *float64) {
+	var tokens *int
+	var cost *float64
+	for _, it := range st.IterationHistory {
+		if it.TokensUsed != nil {
+			t := *it.TokensUsed
+			if tokens != nil {
+				t += *tokens
+			}
+			tokens = &t
+		}
+		if it.TokenCostUSD != nil {
+			c := *it.TokenCostUSD
+			if cost != nil {
+				c += *cost
+			}
+			cost = &c
+		}
+	}
+	return tokens, cost
+}
+
+// UnreportedUsage counts the iterations run by `ralph-gate run` whose agent
+// reported no usage: the totals leave them out, so a budget cannot trust
+// them.
+func UnreportedUsage(st *State) (tokens, cost int) {
+	for _, it := range st.IterationHistory {
+		if it.Agent == nil {
+			continue
+		}
+		if it.TokensUsed == nil {
+			tokens++
+		}
+		if it.TokenCostUSD == nil {
+			cost++
+		}
+	}
+	return tokens, cost
 }

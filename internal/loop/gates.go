@@ -133,6 +133,8 @@ func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recove
 		return nil, "", 0, err
 	}
 	decide(st, g, DecisionReject, joinNotes(e.byDecider(), fmt.Sprintf("restored iteration %d as %s", good, commit[:7])), now)
+	restored := good
+	g.RestoredIteration, g.RestoreCommit = &restored, commit
 	for i := range st.RegressionEvents {
 		ev := &st.RegressionEvents[i]
 		if ev.Iteration == g.Iteration {

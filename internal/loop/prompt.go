@@ -93,8 +93,26 @@ func evidence(st *State) string {
 	}
 	if r := last.Reason; last.Decision == string(Blocked) {
 		fmt.Fprintf(&b, "Iteration %d was blocked (%s) and is void.\n", last.Iteration, strings.TrimPrefix(r, "blocked: "))
+		if g := restoredBy(st, last.Iteration); g != nil {
+			fmt.Fprintf(&b, "It was rejected: its changes are gone, and the code is the tree of %s again (commit %s). Start from that code.\n",
+				iterationName(*g.RestoredIteration), short7(g.RestoreCommit))
+		}
 	}
-	if len(lines) > 0 {
+	if a := last.Agent; a.Failed() {
+		fmt.Fprintf(&b, "In iteration %d %s.", last.Iteration, a.Failure())
+		if t := lastLines(a.StderrTail, 5); strings.TrimSpace(t) != "" {
+			fmt.Fprintf(&b, " The last lines of its error output:\n```\n%s\n```", t)
+		}
+		b.WriteString("\n")
+	}
+	if last.NoOp {
+		fmt.Fprintf(&b, "Iteration %d changed nothing: make a change that moves the task forward.\n", last.Iteration)
+	}
+	if len(lines) > 0 && last.Decision == string(Blocked) && restoredBy(st, last.Iteration) != nil {
+		b.WriteString("Do not repeat these (the reject undid them):\n")
+		b.WriteString(strings.Join(limit(lines, 12), "\n"))
+		b.WriteString("\n")
+	} else if len(lines) > 0 {
 		b.WriteString("Restore these before anything else:\n")
 		b.WriteString(strings.Join(limit(lines, 12), "\n"))
 		b.WriteString("\n")
@@ -175,4 +193,22 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// restoredBy is the gate of iteration n whose reject restored an earlier
+// tree, or nil.
+func restoredBy(st *State, n int) *Recovery {
+	for i := range st.RecoveryHistory {
+		if g := &st.RecoveryHistory[i]; g.Iteration == n && g.RestoredIteration != nil {
+			return g
+		}
+	}
+	return nil
+}
+
+func iterationName(n int) string {
+	if n == 0 {
+		return "the baseline"
+	}
+	return fmt.Sprintf("iteration %d", n)
 }

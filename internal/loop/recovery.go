@@ -32,6 +32,9 @@ type Evidence struct {
 	CompletionPassed bool
 	TestsFailing     int
 	TestsMeasured    bool
+	// AgentFailure says how the agent failed in the iteration (on_error:
+	// exit status, timeout), "" when it did not or is not known.
+	AgentFailure string
 }
 
 // Diagnosis is the root cause with its confidence and the evidence for it.
@@ -84,6 +87,9 @@ func Diagnose(ev Evidence) Diagnosis {
 	}
 	if !ev.CompletionPassed && ev.TestsMeasured && ev.TestsFailing == 0 {
 		return Diagnosis{CauseAmbiguity, 0.5, []string{"every test passes while the completion command fails"}}
+	}
+	if ev.AgentFailure != "" {
+		return Diagnosis{CauseComplexity, 0.6, []string{ev.AgentFailure}}
 	}
 	if ev.FailStreak >= 2 {
 		return Diagnosis{CauseComplexity, 0.6, []string{fmt.Sprintf("the completion command failed %d iterations in a row", ev.FailStreak)}}
@@ -149,6 +155,20 @@ func Fingerprint(failing []string, check *CompletionCheck) string {
 	if check != nil && !check.Passed {
 		fmt.Fprintf(h, "c:%d\x00%s", check.ExitCode, digits.ReplaceAllString(check.Output, "N"))
 	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// FingerprintRun is Fingerprint with the agent's failure (on_error) in it:
+// the same exit status or timeout with the same last lines of standard
+// error, digits normalized, is the same failure. A run without agent
+// failure has the plain Fingerprint.
+func FingerprintRun(failing []string, check *CompletionCheck, agent *AgentRun) string {
+	fp := Fingerprint(failing, check)
+	if !agent.Failed() {
+		return fp
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "f:%s\x00a:%d:%t:%t\x00%s", fp, agent.ExitCode, agent.TimedOut, agent.StartErr != "", digits.ReplaceAllString(lastLines(agent.StderrTail, 5), "N"))
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

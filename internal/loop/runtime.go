@@ -34,6 +34,9 @@ type Env struct {
 	// Decider names who makes a human decision (approve, reject, abort):
 	// --by NAME, or the user at a terminal. It is recorded with the decision.
 	Decider string
+	// Agent is how the agent run by `ralph-gate run` ended in the iteration
+	// being recorded (nil: record was called by a person or a script).
+	Agent *AgentRun
 }
 
 // byDecider is the note that names who decided; "" when nobody was named.
@@ -87,6 +90,21 @@ func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
 type measurement struct {
 	result  *collectors.Result
 	metrics gate.Metrics
+	// failing, when set, are the failing tests of a measurement reused
+	// from an earlier iteration (a no-op iteration has no result of its own).
+	failing []string
+}
+
+func (m *measurement) failingTests() []string {
+	if m.failing != nil {
+		return m.failing
+	}
+	return failingTests(m.result)
+}
+
+// measuredTests reports whether the measurement has test results.
+func (m *measurement) measuredTests() bool {
+	return m.failing != nil || m.result != nil && m.result.Tests != nil
 }
 
 // pipeline returns the measuring pipeline of one record or start: the one

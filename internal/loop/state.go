@@ -112,23 +112,32 @@ type CompletionCheck struct {
 	DurationMS int64 `json:"duration_ms"`
 }
 
-// LoopMetrics is loop-state.yaml's LoopMetrics. ralph-gate cannot see an
-// agent's tokens or cost: those stay zero unless a loop records them.
+// LoopMetrics is loop-state.yaml's LoopMetrics. Tokens and cost are the
+// sums of what the agent reported to `ralph-gate run`; with nothing reported
+// they are unknown and left out (the schema types them as numbers, and 0
+// would claim the agent used nothing).
 type LoopMetrics struct {
-	TotalIterations       int     `json:"total_iterations"`
-	SuccessfulIterations  int     `json:"successful_iterations"`
-	FailedIterations      int     `json:"failed_iterations"`
-	TotalTokens           int     `json:"total_tokens"`
-	TotalCostUSD          float64 `json:"total_cost_usd"`
-	TotalDurationSeconds  int     `json:"total_duration_seconds"`
-	AverageIterationTimeS float64 `json:"average_iteration_time_seconds"`
+	TotalIterations       int      `json:"total_iterations"`
+	SuccessfulIterations  int      `json:"successful_iterations"`
+	FailedIterations      int      `json:"failed_iterations"`
+	TotalTokens           *int     `json:"total_tokens,omitempty"`
+	TotalCostUSD          *float64 `json:"total_cost_usd,omitempty"`
+	TotalDurationSeconds  int      `json:"total_duration_seconds"`
+	AverageIterationTimeS float64  `json:"average_iteration_time_seconds"`
 }
 
 // ErrorContext is loop-state.yaml's error_context.
 type ErrorContext struct {
-	ErrorMessage      string    `json:"error_message"`
-	ErrorTimestamp    time.Time `json:"error_timestamp"`
-	RecoveryAttempted bool      `json:"recovery_attempted"`
+	ErrorMessage   string    `json:"error_message"`
+	ErrorTimestamp time.Time `json:"error_timestamp"`
+	// StackTrace holds the last lines of the agent's standard error.
+	StackTrace        string `json:"stack_trace,omitempty"`
+	RecoveryAttempted bool   `json:"recovery_attempted"`
+	// Iteration, ExitCode and TimedOut extend the schema: the iteration the
+	// agent failed in and how.
+	Iteration int  `json:"iteration,omitempty"`
+	ExitCode  int  `json:"exit_code,omitempty"`
+	TimedOut  bool `json:"timed_out,omitempty"`
 }
 
 // Baseline is persistence-extension.yaml's baseline_metrics, measured at
@@ -171,6 +180,16 @@ type Iteration struct {
 	Fingerprint      string            `json:"failure_fingerprint,omitempty"`
 	DurationMS       int64             `json:"duration_ms"`
 	Measured         map[string]string `json:"measured,omitempty"`
+	// NoOp marks an iteration in which the agent changed nothing: recorded
+	// on the last commit, it counts toward the iteration limit and the
+	// stuck-loop rule.
+	NoOp bool `json:"no_op,omitempty"`
+	// TokensUsed and TokenCostUSD are iteration-analytics.yaml's, from what
+	// the agent reported (left out: unknown).
+	TokensUsed   *int     `json:"tokens_used,omitempty"`
+	TokenCostUSD *float64 `json:"token_cost_usd,omitempty"`
+	// Agent is how the agent run by `ralph-gate run` ended.
+	Agent *AgentRun `json:"agent,omitempty"`
 }
 
 // Breakdown holds the quality dimensions, each 0 to 100.
@@ -256,6 +275,10 @@ type Recovery struct {
 	Outcome       string    `json:"outcome"`
 	// Attempt counts the recovery attempts of the loop, this one included.
 	Attempt int `json:"attempt"`
+	// RestoredIteration and RestoreCommit: a reject of this gate restored
+	// that iteration's tree (0: the baseline) as that commit.
+	RestoredIteration *int   `json:"restored_iteration,omitempty"`
+	RestoreCommit     string `json:"restore_commit,omitempty"`
 }
 
 // Steps are the PDARE protocol's steps.
@@ -368,6 +391,18 @@ type Extra struct {
 	RecordLatencyMS []int `json:"record_latency_ms,omitempty"`
 	// MigratedFrom names the legacy file this state was made from.
 	MigratedFrom string `json:"migrated_from,omitempty"`
+	// Run is what `ralph-gate run` keeps between its runs of this loop.
+	Run *RunSettings `json:"run,omitempty"`
+}
+
+// RunSettings are `ralph-gate run`'s choices for a loop, kept so that a run
+// that resumes the loop goes on with them (its own flags override).
+type RunSettings struct {
+	Agent            string   `json:"agent"`
+	IterationTimeout string   `json:"iteration_timeout,omitempty"`
+	BudgetUSD        *float64 `json:"budget_usd,omitempty"`
+	BudgetTokens     *int     `json:"budget_tokens,omitempty"`
+	OnBlock          string   `json:"on_block,omitempty"`
 }
 
 // Last returns the last recorded iteration, or nil.

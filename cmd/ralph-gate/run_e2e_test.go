@@ -1,0 +1,416 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fakeAgent is an agent for `ralph-gate run`: a shell script that saves the
+// prompt it gets, then runs the step the test wrote for its iteration
+// (step-N.sh, sourced in the repository), or nothing when there is none.
+type fakeAgent struct {
+	t   *testing.T
+	dir string
+}
+
+func newFakeAgent(t *testing.T) *fakeAgent {
+	a := &fakeAgent{t: t, dir: t.TempDir()}
+	script := `#!/bin/sh
+n="$RALPH_GATE_ITERATION"
+cat > "` + a.dir + `/prompt-$n.md"
+echo "$RALPH_GATE_LOOP_ID $RALPH_GATE_PROMPT_FILE" > "` + a.dir + `/env-$n"
+if [ -f "` + a.dir + `/step-$n.sh" ]; then . "` + a.dir + `/step-$n.sh"; fi
+`
+	if err := os.WriteFile(filepath.Join(a.dir, "agent.sh"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// command is the --agent value.
+func (a *fakeAgent) command() string { return "sh " + filepath.Join(a.dir, "agent.sh") }
+
+// step sets what the agent does in iteration n.
+func (a *fakeAgent) step(n int, script string) {
+	a.t.Helper()
+	if err := os.WriteFile(filepath.Join(a.dir, fmt.Sprintf("step-%d.sh", n)), []byte(script), 0o644); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
+// prompt is the prompt the agent got in iteration n.
+func (a *fakeAgent) prompt(n int) string {
+	a.t.Helper()
+	data, err := os.ReadFile(filepath.Join(a.dir, fmt.Sprintf("prompt-%d.md", n)))
+	if err != nil {
+		a.t.Fatalf("the agent did not run iteration %d: %v", n, err)
+	}
+	return string(data)
+}
+
+// claudeUsage is a Claude stream-json result line.
+func claudeUsage(in, out int, cost float64) string {
+	return fmt.Sprintf(`echo '{"type":"result","subtype":"success","is_error":false,"num_turns":2,"result":"done","total_cost_usd":%g,"usage":{"input_tokens":%d,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":%d}}'`+"\n", cost, in, out)
+}
+
+// codexUsage is a Codex turn.completed line.
+func codexUsage(in, cached, out int) string {
+	return fmt.Sprintf(`echo '{"type":"turn.completed","usage":{"input_tokens":%d,"cached_input_tokens":%d,"output_tokens":%d}}'`+"\n", in, cached, out)
+}
+
+// noStopCriteria turns off the improvement, plateau and quality stops, so
+// that a test sees the rule it is about.
+const noStopCriteria = "loop:\n  stop: {improvement: 0, plateau_window: 0, quality: 0}\n  max_iterations: 100\n"
+
+type runOut struct {
+	LoopID       string         `json:"loop_id"`
+	End          string         `json:"end"`
+	Reason       string         `json:"reason"`
+	Status       string         `json:"status"`
+	Iteration    int            `json:"iteration"`
+	TotalTokens  *int           `json:"total_tokens"`
+	TotalCostUSD *float64       `json:"total_cost_usd"`
+	Best         map[string]any `json:"best_iteration"`
+	CheckedOut   *string        `json:"checked_out"`
+}
+
+func runLoop(t *testing.T, r *repo, wantCode int, args ...string) (runOut, result) {
+	t.Helper()
+	res := runGate(t, r.dir, "", append([]string{"run", "--format", "json"}, args...)...)
+	if res.code != wantCode {
+		t.Fatalf("run %v: exit %d, want %d\nstdout: %s\nstderr: %s", args, res.code, wantCode, res.stdout, res.stderr)
+	}
+	var out runOut
+	if res.stdout != "" {
+		if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+			t.Fatalf("run output is not JSON: %v\n%s", err, res.stdout)
+		}
+	}
+	return out, res
+}
+
+// TestRunHonestCheatFixComplete: the loop of the issue through the binary.
+// The agent fixes Add (honest), then deletes TestMul's file contents to get
+// past it (a cheat: blocked, rejected by run, the evidence in the next
+// prompt), then fixes Sub: the completion passes, run exits 0 on the best
+// iteration, tokens and cost are summed from the agent's stream-json.
+func TestRunHonestCheatFixComplete(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	a.step(1, "sed -i 's/return a - b/return a + b/' calc.go\n"+claudeUsage(1000, 200, 0.05))
+	a.step(2, "printf 'package calc\\n' > calc_test.go\n"+claudeUsage(1500, 100, 0.07))
+	a.step(3, "sed -i '/Sub subtracts/{n;s/return a + b/return a - b/}' calc.go\n"+claudeUsage(2000, 300, 0.11))
+	out, res := runLoop(t, r, 0, "--agent", a.command(), "--task", "make the calc tests pass", "--completion", "go test ./...")
+	if out.End != "completed" || out.Iteration != 3 {
+		t.Fatalf("run: %+v\n%s", out, res.stderr)
+	}
+	if out.TotalTokens == nil || *out.TotalTokens != 1200+1600+2300 || out.TotalCostUSD == nil || fmt.Sprintf("%.2f", *out.TotalCostUSD) != "0.23" {
+		t.Errorf("usage totals: tokens %v, cost %v", out.TotalTokens, out.TotalCostUSD)
+	}
+	if !strings.Contains(res.stderr, "test_deletion") || !strings.Contains(res.stderr, "rejected") {
+		t.Errorf("run did not say it blocked and rejected iteration 2:\n%s", res.stderr)
+	}
+	p3 := a.prompt(3)
+	for _, want := range []string{"make the calc tests pass", "Iteration 2 was blocked", "It was rejected", "tree of iteration 1", "TestMul"} {
+		if !strings.Contains(p3, want) {
+			t.Errorf("iteration 3's prompt lacks %q:\n%s", want, p3)
+		}
+	}
+	env, _ := os.ReadFile(filepath.Join(a.dir, "env-3"))
+	if !strings.Contains(string(env), out.LoopID+" ") || !strings.Contains(string(env), "prompts/iter-003.md") {
+		t.Errorf("agent environment: %s", env)
+	}
+	st := readState(t, r, out.LoopID)
+	hist := st["iteration_history"].([]any)
+	it2 := hist[1].(map[string]any)
+	if it2["decision"] != "blocked" || it2["void"] != true {
+		t.Errorf("iteration 2: %v %v", it2["decision"], it2["void"])
+	}
+	rec := st["recovery_history"].([]any)[0].(map[string]any)
+	if esc := rec["protocol_steps"].(map[string]any)["escalate"].(map[string]any); !strings.Contains(fmt.Sprint(esc["human_decision"]), "reject - by ralph-gate run") {
+		t.Errorf("the reject is not recorded as run's: %v", esc)
+	}
+	it1 := hist[0].(map[string]any)
+	if it1["tokens_used"] != float64(1200) || it1["token_cost_usd"] != 0.05 {
+		t.Errorf("iteration 1 usage: %v %v", it1["tokens_used"], it1["token_cost_usd"])
+	}
+	if m := st["metrics"].(map[string]any); m["total_tokens"] != float64(5100) {
+		t.Errorf("state metrics: %v", m)
+	}
+	if st["status"] != "completed" || st["pid"] != nil {
+		t.Errorf("state after run: status %v, pid %v", st["status"], st["pid"])
+	}
+	// Every iteration is a commit of run's, none empty; HEAD is the best.
+	if log := r.git("log", "--format=%s", "-5"); !strings.Contains(log, "ralph-gate: iteration 3") || !strings.Contains(log, "ralph-gate: reject iteration 2") {
+		t.Errorf("git log:\n%s", log)
+	}
+	if best := out.Best; best == nil || best["iteration"] != float64(3) {
+		t.Errorf("best: %v", out.Best)
+	}
+	validateLoopFiles(t, r, out.LoopID)
+}
+
+// TestRunBudgets: run stops once the reported usage reaches a budget
+// (exit 4, the reason naming it, the loop paused and resumable with a
+// larger budget); a budget on what the agent does not report is exit 2.
+func TestRunBudgets(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", noStopCriteria)
+	r.commit("config")
+	a := newFakeAgent(t)
+	words := []string{"", "one", "two", "three", "four", "five", "six"}
+	for n := 1; n <= 6; n++ {
+		a.step(n, fmt.Sprintf("echo %s > progress.txt\n", words[n])+codexUsage(900, 800, 100))
+	}
+	args := []string{"--agent", a.command(), "--task", "t", "--completion", "cat progress.txt; exit 1", "--collect", "none"}
+	out, res := runLoop(t, r, 4, append(args, "--budget-tokens", "2500")...)
+	if out.Iteration != 3 || !strings.Contains(out.Reason, "--budget-tokens") || !strings.Contains(out.Reason, "3000 tokens") {
+		t.Fatalf("budget run: %+v\n%s", out, res.stderr)
+	}
+	if out.TotalCostUSD != nil {
+		t.Errorf("Codex reports no cost, yet the total is %v", *out.TotalCostUSD)
+	}
+	st := readState(t, r, out.LoopID)
+	if st["status"] != "paused" || !strings.HasPrefix(fmt.Sprint(st["ralph_gate"].(map[string]any)["stop_reason"]), "budget") {
+		t.Errorf("after the budget: status %v, %v", st["status"], st["ralph_gate"].(map[string]any)["stop_reason"])
+	}
+	if _, ok := st["metrics"].(map[string]any)["total_cost_usd"]; ok {
+		t.Error("state.json has a total cost though none was reported")
+	}
+	// The same budget again: nothing more runs.
+	if out, _ := runLoop(t, r, 4); out.Iteration != 3 {
+		t.Errorf("run again within the spent budget ran iteration %d", out.Iteration)
+	}
+	// A larger budget goes on.
+	if out, _ := runLoop(t, r, 4, "--budget-tokens", "4000"); out.Iteration != 4 {
+		t.Errorf("run with a larger budget: iteration %d", out.Iteration)
+	}
+	// A cost budget on Codex, which reports none: exit 2, loop paused.
+	_, res = runLoop(t, r, 2, "--budget-tokens", "100000", "--budget-usd", "5")
+	if !strings.Contains(res.stderr, "--budget-usd 5 cannot be kept") {
+		t.Errorf("cost budget without cost: %s", res.stderr)
+	}
+	if st := readState(t, r, out.LoopID); st["status"] != "paused" || st["pid"] != nil {
+		t.Errorf("after the unkeepable budget: %v %v", st["status"], st["pid"])
+	}
+	// status --format json shows the unknown cost as null, never 0.
+	res = runGate(t, r.dir, "", "status", "--format", "json")
+	var status map[string]any
+	if err := json.Unmarshal([]byte(res.stdout), &status); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := status["total_cost_usd"]; !ok || v != nil {
+		t.Errorf("status total_cost_usd: %v (present %v), want null", v, ok)
+	}
+	if status["total_tokens"] != float64(4000) {
+		t.Errorf("status total_tokens: %v", status["total_tokens"])
+	}
+}
+
+// TestRunNoOpIterations: an agent that changes nothing makes no commit; its
+// iterations are no-ops that count toward the stuck-loop rule, and a human
+// is called (exit 1). The agent's failure is the iteration's error_context.
+func TestRunNoOpIterations(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", noStopCriteria)
+	r.commit("config")
+	a := newFakeAgent(t)
+	for n := 1; n <= 5; n++ {
+		a.step(n, "echo 'model overloaded, retry 17 of 20' >&2\nexit 3\n")
+	}
+	before := r.git("rev-list", "--count", "HEAD")
+	out, res := runLoop(t, r, 1, "--agent", a.command(), "--task", "t", "--completion", "false", "--collect", "none")
+	if !strings.Contains(out.Reason, "stuck") {
+		t.Fatalf("no-op run: %+v\n%s", out, res.stderr)
+	}
+	if after := r.git("rev-list", "--count", "HEAD"); after != before {
+		t.Errorf("no-op iterations made commits: %s -> %s", before, after)
+	}
+	st := readState(t, r, out.LoopID)
+	hist := st["iteration_history"].([]any)
+	if len(hist) < 2 {
+		t.Fatalf("%d iterations", len(hist))
+	}
+	for _, h := range hist {
+		if h.(map[string]any)["no_op"] != true {
+			t.Errorf("iteration %v is not a no-op", h.(map[string]any)["iteration"])
+		}
+	}
+	ec, _ := st["error_context"].(map[string]any)
+	if ec == nil || ec["exit_code"] != float64(3) || !strings.Contains(fmt.Sprint(ec["stack_trace"]), "model overloaded") {
+		t.Errorf("error_context: %v", st["error_context"])
+	}
+	if p := a.prompt(2); !strings.Contains(p, "the agent exited with status 3") || !strings.Contains(p, "changed nothing") {
+		t.Errorf("iteration 2's prompt does not carry the agent's failure:\n%s", p)
+	}
+	validateLoopFiles(t, r, out.LoopID)
+}
+
+// TestRunInterruptAndResume: SIGINT while the agent runs stops the agent's
+// process group, pauses the loop (never crashed) and exits 130; run again
+// records what the agent left and goes on; --extend adds iterations to a
+// loop that ran out.
+func TestRunInterruptAndResume(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write(".ralph-gate.yml", "loop:\n  max_iterations: 2\n")
+	r.commit("config")
+	a := newFakeAgent(t)
+	marker := filepath.Join(a.dir, "sleeping")
+	a.step(1, "echo one > progress.txt\n(sleep 60; echo late > "+filepath.Join(a.dir, "late")+") &\necho $! > "+marker+".pid\ntouch "+marker+"\nsleep 60\n")
+	cmd := exec.Command(binary, "run", "--agent", a.command(), "--task", "t", "--completion", "cat progress.txt; exit 1", "--collect", "none")
+	cmd.Dir = r.dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the agent never started:\n%s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	start := time.Now()
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("run after SIGINT: %v\n%s", err, stderr.String())
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("run took %s to stop after SIGINT", d)
+	}
+	// The agent's whole group is gone: its background child too.
+	pidData, _ := os.ReadFile(marker + ".pid")
+	var child int
+	fmt.Sscan(strings.TrimSpace(string(pidData)), &child)
+	if child <= 0 {
+		t.Fatalf("the agent did not write its child's pid: %q", pidData)
+	}
+	for end := time.Now().Add(10 * time.Second); running(child); {
+		if time.Now().After(end) {
+			t.Errorf("the agent's background child %d outlived the interrupt", child)
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	res := runGate(t, r.dir, "", "status", "--format", "json")
+	var status map[string]any
+	json.Unmarshal([]byte(res.stdout), &status)
+	if status["effective_status"] != "paused" || status["pid"] != nil {
+		t.Fatalf("after SIGINT: effective status %v, pid %v\n%s", status["effective_status"], status["pid"], stderr.String())
+	}
+	if got, _ := os.ReadFile(filepath.Join(r.dir, "progress.txt")); string(got) != "one\n" {
+		t.Errorf("the agent's work is gone: %q", got)
+	}
+	// run again: the work left is recorded first (iteration 1), then the
+	// agent runs iteration 2, and the loop reaches its limit.
+	a.step(2, "echo two > progress.txt\n")
+	out, res2 := runLoop(t, r, 4)
+	if out.Iteration != 2 || !strings.Contains(res2.stderr, "recording the work left") {
+		t.Fatalf("resume: %+v\n%s", out, res2.stderr)
+	}
+	st := readState(t, r, out.LoopID)
+	if it1 := st["iteration_history"].([]any)[0].(map[string]any); it1["agent"] != nil {
+		t.Errorf("the interrupted iteration claims an agent run: %v", it1["agent"])
+	}
+	// Out of iterations: run again says --extend; --extend 1 goes on.
+	_, res3 := runLoop(t, r, 4)
+	if !strings.Contains(res3.stderr+res3.stdout, "--extend") {
+		t.Errorf("run at the limit: %s%s", res3.stdout, res3.stderr)
+	}
+	a.step(3, "echo three > progress.txt\n")
+	if out, res := runLoop(t, r, 4, "--extend", "1"); out.Iteration != 3 {
+		t.Errorf("run --extend 1: iteration %d\n%s", out.Iteration, res.stderr)
+	}
+	validateLoopFiles(t, r, out.LoopID)
+}
+
+// TestRunOnBlockStopAndTimeout: --on-block stop hands the first block to a
+// human (exit 1), and an agent running past --iteration-timeout is stopped
+// and its timeout recorded.
+func TestRunOnBlockStopAndTimeout(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	a.step(1, "echo one > progress.txt\nsleep 30\n")
+	a.step(2, "rm calc_test.go\n")
+	start := time.Now()
+	out, res := runLoop(t, r, 1, "--agent", a.command(), "--task", "t", "--completion", "go test ./...",
+		"--on-block", "stop", "--iteration-timeout", "1s")
+	if time.Since(start) > 25*time.Second {
+		t.Errorf("the timeout did not stop the agent (%s)", time.Since(start))
+	}
+	if out.Iteration != 2 || !strings.Contains(out.Reason, "--on-block stop") {
+		t.Fatalf("on-block stop: %+v\n%s", out, res.stderr)
+	}
+	st := readState(t, r, out.LoopID)
+	it1 := st["iteration_history"].([]any)[0].(map[string]any)
+	if ag := it1["agent"].(map[string]any); ag["timed_out"] != true {
+		t.Errorf("iteration 1's agent: %v", ag)
+	}
+	// Waiting for a human: run again refuses (exit 1) until one decides.
+	_, res = runLoop(t, r, 1)
+	if !strings.Contains(res.stderr, "waiting for a human decision") {
+		t.Errorf("run while a decision is pending: %s", res.stderr)
+	}
+}
+
+// TestRunRefusesADirtyTreeAndAnotherTask: a new loop needs a clean work
+// tree (run commits what is left in it), and an active loop is not
+// silently replaced by another task.
+func TestRunRefusesADirtyTreeAndAnotherTask(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	r.write("notes.txt", "mine\n")
+	_, res := runLoop(t, r, 2, "--agent", a.command(), "--task", "t", "--completion", "false", "--collect", "none")
+	if !strings.Contains(res.stderr, "uncommitted changes") {
+		t.Errorf("dirty tree: %s", res.stderr)
+	}
+	os.Remove(filepath.Join(r.dir, "notes.txt"))
+	startLoop(t, r, "--task", "first", "--completion", "false", "--collect", "none")
+	_, res = runLoop(t, r, 2, "--agent", a.command(), "--task", "second", "--completion", "false")
+	if !strings.Contains(res.stderr, "another task") {
+		t.Errorf("another task: %s", res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "run", "--on-block", "maybe", "--agent", "x"); res.code != 2 || !strings.Contains(res.stderr, "--on-block") {
+		t.Errorf("bad --on-block: exit %d %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "run", "--budget-usd", "-1", "--agent", "x"); res.code != 2 || !strings.Contains(res.stderr, "--budget-usd") {
+		t.Errorf("bad --budget-usd: exit %d %s", res.code, res.stderr)
+	}
+}
+
+// running reports whether pid is a process that has not exited (a zombie
+// waiting to be reaped has).
+func running(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+		return stat[i+2] != 'Z' && stat[i+2] != 'X'
+	}
+	return true
+}

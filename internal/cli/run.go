@@ -1,0 +1,404 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/loop"
+)
+
+func init() {
+	register("run", runCmdHelp, runRun)
+}
+
+// agentPresets are the agents `run --agent NAME` knows: the command that
+// reads the prompt on standard input and prints its usage as JSON lines.
+var agentPresets = map[string]string{
+	"claude": "claude -p --output-format stream-json --verbose",
+	"codex":  "codex exec --json",
+}
+
+// InterruptedError is a run stopped by SIGINT or SIGTERM: the loop is
+// paused, and running again resumes it.
+type InterruptedError struct{ Loop string }
+
+func (e *InterruptedError) Error() string {
+	return fmt.Sprintf("interrupted: loop %s is paused, nothing is lost; run again to resume it", e.Loop)
+}
+
+type runFlags struct {
+	lf                  loopFlags
+	agent               string
+	task, completion    string
+	slug, collect       string
+	noCache             bool
+	maxIter, extend     int
+	iterTimeout         time.Duration
+	budgetUSD           float64
+	budgetTokens        int
+	onBlock             string
+	noCheckoutBest      bool
+	timeoutMinutes      int
+	setUSD, setTokens   bool
+	setTimeout, setMaxI bool
+}
+
+func runRun(ctx context.Context, args []string, env Env) error {
+	fs := newFlagSet("run", env)
+	var f runFlags
+	f.lf.register(fs, true)
+	fs.StringVar(&f.agent, "agent", "", "the agent: claude, codex, or a shell command")
+	fs.StringVar(&f.task, "task", "", "what a new loop should achieve")
+	fs.StringVar(&f.completion, "completion", "", "command that exits 0 when the task is done (a new loop)")
+	fs.StringVar(&f.slug, "slug", "", "a new loop's id slug")
+	fs.StringVar(&f.collect, "collect", "", "auto or none (a new loop)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "measure again even when cached")
+	fs.IntVar(&f.maxIter, "max-iterations", 0, "iteration limit")
+	fs.IntVar(&f.extend, "extend", 0, "add N iterations to a loop that ran out")
+	fs.IntVar(&f.timeoutMinutes, "timeout-minutes", -1, "a new loop's overall time limit")
+	fs.DurationVar(&f.iterTimeout, "iteration-timeout", 0, "stop the agent after this long")
+	fs.Float64Var(&f.budgetUSD, "budget-usd", 0, "stop once the agent's reported cost reaches X dollars")
+	fs.IntVar(&f.budgetTokens, "budget-tokens", 0, "stop once the agent's reported tokens reach N")
+	fs.StringVar(&f.onBlock, "on-block", "", "reject (default) or stop")
+	fs.BoolVar(&f.noCheckoutBest, "no-checkout-best", false, "leave HEAD where the loop ended")
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return flagError("run", err, env)
+	}
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "budget-usd":
+			f.setUSD = true
+		case "budget-tokens":
+			f.setTokens = true
+		case "iteration-timeout":
+			f.setTimeout = true
+		case "max-iterations":
+			f.setMaxI = true
+		}
+	})
+	if len(pos) > 0 {
+		return usagef("run: unexpected argument %q (the task goes in --task, the agent in --agent)", pos[0])
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	le, err := openLoopEnv(env, f.lf.repo)
+	if err != nil {
+		return err
+	}
+	if !f.noCache {
+		if le.Cache, err = collect.OpenCache(le.Repo); err != nil {
+			return err
+		}
+	}
+	id, err := runLoopID(ctx, le, &f, env)
+	if err != nil {
+		return err
+	}
+	lock, err := le.Store.Lock(id, "run", f.lf.wait)
+	if err != nil {
+		return classifyLoop(err)
+	}
+	defer lock.Unlock()
+	snap, err := le.Store.Load(id)
+	if err != nil {
+		return classifyLoop(err)
+	}
+	if err := le.Store.Flush(snap); err != nil {
+		return err
+	}
+	opt, err := f.settle(snap.State)
+	if err != nil {
+		return err
+	}
+	if f.extend > 0 {
+		loop.ExtendIterations(snap.State, f.extend)
+	}
+	if f.setMaxI && f.maxIter > snap.State.Configuration.MaxIterations {
+		loop.ExtendIterations(snap.State, f.maxIter-snap.State.Configuration.MaxIterations)
+	}
+	opt.PID = os.Getpid()
+	opt.Say = func(format string, args ...any) {
+		fmt.Fprintf(env.Stderr, "ralph-gate: "+format+"\n", args...)
+	}
+	le.Progress = progressLine(env)
+	res, err := loop.Drive(ctx, le, snap, opt)
+	clearProgress(env)
+	if err != nil {
+		var budget *loop.BudgetError
+		var stopped *loop.StoppedError
+		var waiting *loop.BlockedError
+		switch {
+		case errors.As(err, &budget):
+			return inputErr(err)
+		case errors.As(err, &stopped):
+			fmt.Fprintf(env.Stderr, "ralph-gate: %s\n", stopped.Msg)
+			return &StopError{Reason: stopped.Msg}
+		case errors.As(err, &waiting):
+			fmt.Fprintf(env.Stderr, "ralph-gate: %s\n", waiting.Msg)
+			return &BlockedError{}
+		}
+		return classifyLoop(err)
+	}
+	return finishRun(ctx, env, le, snap.State, res, f)
+}
+
+func (f *runFlags) check() error {
+	if err := f.lf.checkFormat("run"); err != nil {
+		return err
+	}
+	switch {
+	case f.onBlock != "" && f.onBlock != "reject" && f.onBlock != "stop":
+		return usagef("run: --on-block: want reject or stop (got %q)", f.onBlock)
+	case f.extend < 0:
+		return usagef("run: --extend %d: the number of iterations to add must be positive", f.extend)
+	case f.setMaxI && f.maxIter <= 0:
+		return usagef("run: --max-iterations %d: want a positive number", f.maxIter)
+	case f.iterTimeout < 0:
+		return usagef("run: --iteration-timeout %s: want a positive duration like 30m", f.iterTimeout)
+	case f.setUSD && !(f.budgetUSD > 0):
+		return usagef("run: --budget-usd %g: want a positive amount of dollars", f.budgetUSD)
+	case f.setTokens && f.budgetTokens <= 0:
+		return usagef("run: --budget-tokens %d: want a positive number of tokens", f.budgetTokens)
+	case f.collect != "" && f.collect != "auto" && f.collect != "none":
+		return usagef("run: --collect: want auto or none (got %q)", f.collect)
+	case f.slug != "" && loop.Slug(f.slug) != f.slug:
+		return usagef("run: --slug: want lower-case letters, digits and hyphens (like %q)", loop.Slug(f.slug))
+	case strings.TrimSpace(f.agent) == "" && f.agent != "":
+		return usagef("run: --agent: empty command")
+	}
+	return nil
+}
+
+// runLoopID finds the loop run drives: --loop, else the one active loop
+// (running, paused, or left by a controller that died), else a new one
+// started from --task and --completion.
+func runLoopID(ctx context.Context, le *loop.Env, f *runFlags, env Env) (string, error) {
+	if _, err := le.Store.ReadRegistry(); err != nil {
+		return "", classifyLoop(err)
+	}
+	if f.lf.loop != "" {
+		if !loop.ValidID(f.lf.loop) {
+			return "", inputErr(fmt.Errorf("--loop %q is not a loop id (like ralph-fix-tests-1a2b3c4d)", f.lf.loop))
+		}
+		return f.lf.loop, nil
+	}
+	ids, err := le.Store.Loops()
+	if err != nil {
+		return "", err
+	}
+	var active []*loop.State
+	for _, id := range ids {
+		snap, err := le.Store.Load(id)
+		var tampered *loop.TamperedError
+		if errors.As(err, &tampered) {
+			return "", classifyLoop(err)
+		}
+		if err != nil {
+			continue
+		}
+		if st := snap.State; !st.Status.Terminal() {
+			active = append(active, st)
+		}
+	}
+	switch len(active) {
+	case 0:
+	case 1:
+		st := active[0]
+		if f.task != "" && strings.TrimSpace(f.task) != strings.TrimSpace(st.Task) {
+			return "", inputErr(fmt.Errorf("loop %s is active with another task (%q): run without --task to go on with it, or end it first (ralph-gate abort --loop %s)", st.LoopID, summaryOf(st.Task), st.LoopID))
+		}
+		if f.completion != "" && f.completion != st.CompletionCriteria {
+			return "", inputErr(fmt.Errorf("loop %s is active with another completion command (%q): run without --completion to go on with it, or end it first", st.LoopID, st.CompletionCriteria))
+		}
+		fmt.Fprintf(env.Stderr, "ralph-gate: continuing loop %s at iteration %d\n", st.LoopID, st.Iteration+1)
+		return st.LoopID, nil
+	default:
+		var names []string
+		for _, st := range active {
+			names = append(names, st.LoopID)
+		}
+		return "", inputErr(fmt.Errorf("%d loops are active (%s): pass --loop ID", len(active), strings.Join(names, ", ")))
+	}
+	// A new loop.
+	if strings.TrimSpace(f.task) == "" || strings.TrimSpace(f.completion) == "" {
+		return "", usagef("run: no active loop in %s: a new one needs --task T and --completion CMD", le.Store.Root)
+	}
+	if f.agent == "" {
+		return "", usagef("run: --agent is required: claude, codex, or the command that runs your agent")
+	}
+	if f.extend > 0 {
+		return "", usagef("run: --extend adds iterations to an existing loop; a new one takes --max-iterations N")
+	}
+	// run commits everything the agent leaves: the work tree must hold
+	// nothing of the user's that would be committed with it.
+	if left, err := loop.Uncommitted(ctx, le.Store.Root); err != nil {
+		return "", err
+	} else if left != "" {
+		return "", inputErr(fmt.Errorf("%s has uncommitted changes (%s): run commits what the agent leaves in the work tree, so commit, stash or ignore them first", le.Store.Root, left))
+	}
+	le.Collect = f.collect
+	le.Progress = progressLine(env)
+	opt := loop.StartOptions{Task: f.task, Completion: f.completion, Slug: f.slug, Owner: owner(env)}
+	if f.setMaxI {
+		opt.MaxIterations = &f.maxIter
+	}
+	if f.timeoutMinutes >= 0 {
+		opt.TimeoutMinutes = &f.timeoutMinutes
+	}
+	st, notes, err := loop.Start(ctx, le, opt)
+	clearProgress(env)
+	if err != nil {
+		return "", classifyLoop(err)
+	}
+	if f.collect != "" {
+		if err := setCollect(le, st.LoopID, f.collect); err != nil {
+			return "", err
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(env.Stderr, "ralph-gate: note: %s\n", n)
+	}
+	bm := st.BaselineMetrics
+	fmt.Fprintf(env.Stderr, "ralph-gate: started %s at %s: baseline %d tests, %d failing, completion %s; max %d iterations\n",
+		st.LoopID, st.RalphGate.BaselineCommit[:7], bm.TestCount, len(st.RalphGate.BaselineFailing),
+		passFailWord(st.RalphGate.BaselineCompletion.Passed), st.Configuration.MaxIterations)
+	f.setMaxI = false // start applied it
+	return st.LoopID, nil
+}
+
+func summaryOf(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 60 {
+		return s[:57] + "..."
+	}
+	return s
+}
+
+// settle merges the flags with what earlier runs of the loop kept: a flag
+// given now wins and is kept for the next run.
+func (f *runFlags) settle(st *loop.State) (loop.DriveOptions, error) {
+	rs := st.RalphGate.Run
+	if rs == nil {
+		rs = &loop.RunSettings{}
+	}
+	if f.agent != "" {
+		rs.Agent = f.agent
+	}
+	if rs.Agent == "" {
+		return loop.DriveOptions{}, usagef("run: --agent is required: claude, codex, or the command that runs your agent")
+	}
+	if f.setTimeout {
+		rs.IterationTimeout = f.iterTimeout.String()
+	}
+	if f.setUSD {
+		v := f.budgetUSD
+		rs.BudgetUSD = &v
+	}
+	if f.setTokens {
+		v := f.budgetTokens
+		rs.BudgetTokens = &v
+	}
+	if f.onBlock != "" {
+		rs.OnBlock = f.onBlock
+	}
+	if rs.OnBlock == "" {
+		rs.OnBlock = "reject"
+	}
+	st.RalphGate.Run = rs
+	cmd := rs.Agent
+	if p, ok := agentPresets[cmd]; ok {
+		cmd = p
+	}
+	opt := loop.DriveOptions{Agent: cmd, BudgetUSD: rs.BudgetUSD, BudgetTokens: rs.BudgetTokens, OnBlock: rs.OnBlock}
+	if rs.IterationTimeout != "" {
+		d, err := time.ParseDuration(rs.IterationTimeout)
+		if err != nil {
+			return opt, inputErr(fmt.Errorf("loop %s: iteration_timeout %q: %v", st.LoopID, rs.IterationTimeout, err))
+		}
+		opt.IterationTimeout = d
+	}
+	return opt, nil
+}
+
+// finishRun checks out the best iteration when the loop ended, prints the
+// result and maps it to the exit code.
+func finishRun(ctx context.Context, env Env, le *loop.Env, st *loop.State, res *loop.DriveResult, f runFlags) error {
+	out := map[string]any{"loop_id": st.LoopID, "end": res.End, "reason": res.Reason, "status": loop.EffectiveStatus(st),
+		"iteration": st.Iteration, "iterations_this_run": res.Iterations, "best_iteration": nil, "checked_out": nil}
+	tokens, cost := loop.UsageTotals(st)
+	out["total_tokens"], out["total_cost_usd"] = tokens, cost
+	var lines []string
+	switch res.End {
+	case loop.EndCompleted:
+		lines = append(lines, fmt.Sprintf("%s completed at iteration %d: %s", st.LoopID, st.Iteration, res.Reason))
+	case loop.EndStopped:
+		lines = append(lines, fmt.Sprintf("%s stopped at iteration %d without completion: %s", st.LoopID, st.Iteration, res.Reason))
+	case loop.EndHuman:
+		lines = append(lines, fmt.Sprintf("%s is waiting for a human at iteration %d: %s", st.LoopID, st.Iteration, res.Reason),
+			fmt.Sprintf("decide with: ralph-gate approve | reject | abort --loop %s (--by NAME), then run again", st.LoopID))
+	case loop.EndInterrupted:
+		lines = append(lines, fmt.Sprintf("%s paused at iteration %d (interrupted); run again to resume", st.LoopID, st.Iteration))
+	}
+	if sel := loop.SelectBest(st, st.RalphGate.Settings.QualityThreshold); sel.Iteration != nil {
+		b := sel.Iteration
+		out["best_iteration"] = map[string]any{"iteration": b.Iteration, "tag": b.Tag, "commit": b.Commit, "quality_score": b.QualityScore, "verified": b.Verified}
+		if (res.End == loop.EndCompleted || res.End == loop.EndStopped) && !f.noCheckoutBest {
+			at, err := checkoutBest(ctx, le, b)
+			if err != nil {
+				return classifyLoop(err)
+			}
+			out["checked_out"] = b.Tag
+			lines = append(lines, fmt.Sprintf("best: iteration %d (quality %.1f), %s", b.Iteration, b.QualityScore, at))
+		} else {
+			lines = append(lines, fmt.Sprintf("best so far: iteration %d (quality %.1f, tag %s)", b.Iteration, b.QualityScore, b.Tag))
+		}
+	}
+	usage := "tokens and cost: not reported by the agent"
+	if tokens != nil {
+		usage = fmt.Sprintf("tokens: %d", *tokens)
+		if cost != nil {
+			usage += fmt.Sprintf(", cost: $%.4f", *cost)
+		}
+	}
+	lines = append(lines, usage)
+	if f.lf.format == "json" {
+		if err := writeJSON(env.Stdout, out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(env.Stdout, strings.Join(lines, "\n"))
+	}
+	switch res.End {
+	case loop.EndCompleted:
+		return nil
+	case loop.EndHuman:
+		return &BlockedError{}
+	case loop.EndInterrupted:
+		return &InterruptedError{Loop: st.LoopID}
+	}
+	return &StopError{Reason: res.Reason}
+}
+
+// checkoutBest checks out the best iteration's tag, unless HEAD already is
+// that commit.
+func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration) (string, error) {
+	head, err := le.Repo.Resolve("HEAD")
+	if err != nil {
+		return "", err
+	}
+	if head.String() == b.Commit {
+		return "which HEAD already is", nil
+	}
+	if err := loop.Checkout(ctx, le.Store.Root, b.Tag); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("checked out %s (detached HEAD; keep it with git switch -c BRANCH)", b.Tag), nil
+}

@@ -1,0 +1,383 @@
+package loop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// AgentRun is what `ralph-gate run` saw of the agent in one iteration: how
+// it ended, how long it took, what it reported it used. It is kept with the
+// iteration (iteration_history[].agent).
+type AgentRun struct {
+	// Command is the command line run (through sh -c).
+	Command string `json:"command"`
+	// ExitCode is the agent's exit status (-1: killed or not started).
+	ExitCode   int   `json:"exit_code"`
+	TimedOut   bool  `json:"timed_out,omitempty"`
+	DurationMS int64 `json:"duration_ms"`
+	// StderrTail is the last lines of the agent's standard error.
+	StderrTail string `json:"stderr_tail,omitempty"`
+	// Log is the agent's standard output and error, relative to the work
+	// tree.
+	Log string `json:"log"`
+	// Usage is what the agent reported on its standard output (nil: it
+	// reported nothing, so tokens and cost are unknown).
+	Usage *Usage `json:"usage"`
+	// StartErr says why the agent could not be started.
+	StartErr string `json:"start_error,omitempty"`
+}
+
+// Failed reports whether the agent did not end cleanly: it could not start,
+// exited non-zero or ran past its time.
+func (a *AgentRun) Failed() bool {
+	return a != nil && (a.ExitCode != 0 || a.TimedOut || a.StartErr != "")
+}
+
+// Failure describes how the agent failed ("" when it did not).
+func (a *AgentRun) Failure() string {
+	switch {
+	case a == nil || !a.Failed():
+		return ""
+	case a.StartErr != "":
+		return "the agent could not be started: " + a.StartErr
+	case a.TimedOut:
+		return fmt.Sprintf("the agent ran past the iteration timeout (%s) and was stopped", time.Duration(a.DurationMS)*time.Millisecond)
+	}
+	return fmt.Sprintf("the agent exited with status %d", a.ExitCode)
+}
+
+// Usage is the tokens and cost an agent reported: Claude Code's stream-json
+// "result" lines and Codex's "turn.completed" lines, summed.
+type Usage struct {
+	// Source names the formats seen: claude, codex, or both.
+	Source              string `json:"source"`
+	InputTokens         int    `json:"input_tokens"`
+	OutputTokens        int    `json:"output_tokens"`
+	CacheReadTokens     int    `json:"cache_read_input_tokens,omitempty"`
+	CacheCreationTokens int    `json:"cache_creation_input_tokens,omitempty"`
+	CachedInputTokens   int    `json:"cached_input_tokens,omitempty"`
+	// TotalTokens is Claude's input + output + cache read + cache creation,
+	// plus Codex's input (which includes its cached input) + output.
+	TotalTokens int `json:"total_tokens"`
+	// CostUSD is the cost Claude reported; nil when any line counted gave
+	// none (Codex reports no cost).
+	CostUSD *float64 `json:"cost_usd"`
+	// Lines counts the usage lines summed.
+	Lines int `json:"lines"`
+}
+
+// maxLineTokens and maxLineCost bound what one usage line may report; a
+// line beyond them is not an agent's usage.
+const (
+	maxLineTokens = 1 << 40
+	maxLineCost   = 1e6
+)
+
+// maxUsageLine bounds a line the usage scanner keeps in memory; a longer line
+// is skipped and makes the usage incomplete.
+const maxUsageLine = 32 << 20
+
+// UsageScanner reads an agent's standard output as it is written and sums
+// the usage lines in it. It is an io.Writer.
+type UsageScanner struct {
+	mu        sync.Mutex
+	buf       []byte
+	skipping  bool
+	usage     Usage
+	costKnown bool
+	// Incomplete is set when a line too long to read was skipped: a usage
+	// line may have been in it.
+	Incomplete bool
+}
+
+// Write implements io.Writer.
+func (s *UsageScanner) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			s.keep(p)
+			break
+		}
+		s.keep(p[:i])
+		if !s.skipping {
+			s.line(s.buf)
+		}
+		s.buf, s.skipping = s.buf[:0], false
+		p = p[i+1:]
+	}
+	return n, nil
+}
+
+func (s *UsageScanner) keep(p []byte) {
+	if s.skipping {
+		return
+	}
+	if len(s.buf)+len(p) > maxUsageLine {
+		s.skipping, s.Incomplete, s.buf = true, true, s.buf[:0]
+		return
+	}
+	s.buf = append(s.buf, p...)
+}
+
+// usageLine is the part of a Claude or Codex JSON line the scanner reads.
+type usageLine struct {
+	Type         string   `json:"type"`
+	TotalCostUSD *float64 `json:"total_cost_usd"`
+	Usage        *struct {
+		InputTokens              int `json:"input_tokens"`
+		OutputTokens             int `json:"output_tokens"`
+		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+		CachedInputTokens        int `json:"cached_input_tokens"`
+	} `json:"usage"`
+}
+
+func (s *UsageScanner) line(b []byte) {
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || b[0] != '{' || !(bytes.Contains(b, []byte(`"result"`)) || bytes.Contains(b, []byte(`"turn.completed"`))) {
+		return
+	}
+	var l usageLine
+	if json.Unmarshal(b, &l) != nil || l.Usage == nil {
+		return
+	}
+	u := l.Usage
+	for _, v := range []int{u.InputTokens, u.OutputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens, u.CachedInputTokens} {
+		if v < 0 || v > maxLineTokens {
+			return // not a count an agent reports: never let it wrap the sums
+		}
+	}
+	if l.TotalCostUSD != nil && *l.TotalCostUSD > maxLineCost {
+		return
+	}
+	first := s.usage.Lines == 0
+	switch l.Type {
+	case "result":
+		s.source("claude")
+		s.usage.InputTokens += u.InputTokens
+		s.usage.OutputTokens += u.OutputTokens
+		s.usage.CacheReadTokens += u.CacheReadInputTokens
+		s.usage.CacheCreationTokens += u.CacheCreationInputTokens
+		s.usage.TotalTokens += u.InputTokens + u.OutputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens
+		if l.TotalCostUSD != nil && *l.TotalCostUSD >= 0 {
+			if first || s.costKnown {
+				c := *l.TotalCostUSD
+				if s.usage.CostUSD != nil {
+					c += *s.usage.CostUSD
+				}
+				s.usage.CostUSD, s.costKnown = &c, true
+			}
+		} else {
+			s.usage.CostUSD, s.costKnown = nil, false
+		}
+	case "turn.completed":
+		s.source("codex")
+		s.usage.InputTokens += u.InputTokens
+		s.usage.OutputTokens += u.OutputTokens
+		s.usage.CachedInputTokens += u.CachedInputTokens
+		s.usage.TotalTokens += u.InputTokens + u.OutputTokens
+		s.usage.CostUSD, s.costKnown = nil, false
+	default:
+		return
+	}
+	s.usage.Lines++
+}
+
+func (s *UsageScanner) source(name string) {
+	switch s.usage.Source {
+	case "", name:
+		s.usage.Source = name
+	default:
+		s.usage.Source = "claude+codex"
+	}
+}
+
+// Usage returns the usage seen so far, nil when no usage line was seen.
+// A line of its own left without its newline at the end is read too.
+func (s *UsageScanner) Usage() *Usage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.buf) > 0 && !s.skipping {
+		s.line(s.buf)
+		s.buf = s.buf[:0]
+	}
+	if s.usage.Lines == 0 {
+		return nil
+	}
+	u := s.usage
+	if u.CostUSD != nil {
+		c := *u.CostUSD
+		u.CostUSD = &c
+	}
+	return &u
+}
+
+// AgentSpec is how to run the agent for one iteration.
+type AgentSpec struct {
+	Command string
+	Dir     string
+	// Prompt is the prompt file, given on standard input and named in
+	// RALPH_GATE_PROMPT_FILE.
+	Prompt    string
+	LoopID    string
+	Iteration int
+	Timeout   time.Duration
+	// Log is where the agent's output goes (created).
+	Log string
+	// Echo, when set, also receives the agent's standard error (a
+	// terminal's view of what the agent does).
+	Echo io.Writer
+}
+
+// killGrace is how long an agent's process group gets after SIGTERM before
+// SIGKILL.
+var killGrace = 5 * time.Second
+
+// RunAgent runs the agent once, in its own process group, with the prompt on
+// standard input. A timeout or a cancelled ctx (Ctrl-C) stops the whole
+// group: SIGTERM, then SIGKILL after a grace period. The agent failing is
+// not an error of RunAgent: it is in the AgentRun.
+func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
+	run := &AgentRun{Command: spec.Command, ExitCode: -1}
+	if rel, err := filepath.Rel(spec.Dir, spec.Log); err == nil {
+		run.Log = filepath.ToSlash(rel)
+	}
+	if err := os.MkdirAll(filepath.Dir(spec.Log), 0o755); err != nil {
+		run.StartErr = err.Error()
+		return run
+	}
+	logf, err := os.Create(spec.Log)
+	if err != nil {
+		run.StartErr = err.Error()
+		return run
+	}
+	defer logf.Close()
+	in, err := os.Open(spec.Prompt)
+	if err != nil {
+		run.StartErr = err.Error()
+		return run
+	}
+	defer in.Close()
+	var scan UsageScanner
+	stderrTail := &tailBuffer{max: 4096}
+	logw := &lockedWriter{w: logf}
+	var errw io.Writer = io.MultiWriter(logw, stderrTail)
+	if spec.Echo != nil {
+		errw = io.MultiWriter(errw, spec.Echo)
+	}
+	runCtx := ctx
+	cancel := func() {}
+	if spec.Timeout > 0 {
+		runCtx, cancel = context.WithTimeout(ctx, spec.Timeout)
+	}
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, "sh", "-c", spec.Command)
+	cmd.Dir = spec.Dir
+	cmd.Stdin = in
+	cmd.Stdout = io.MultiWriter(logw, &scan)
+	cmd.Stderr = errw
+	cmd.Env = append(os.Environ(),
+		"RALPH_GATE_LOOP_ID="+spec.LoopID,
+		fmt.Sprintf("RALPH_GATE_ITERATION=%d", spec.Iteration),
+		"RALPH_GATE_PROMPT_FILE="+spec.Prompt)
+	stopGroup(cmd)
+	cmd.WaitDelay = killGrace
+	start := time.Now()
+	err = cmd.Run()
+	run.DurationMS = time.Since(start).Milliseconds()
+	if cmd.Process != nil {
+		// Whatever the agent left running in its group goes with it.
+		killGroup(cmd.Process.Pid)
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		run.ExitCode = 0
+	case runCtx.Err() == context.DeadlineExceeded && ctx.Err() == nil:
+		run.TimedOut = true
+	case errors.As(err, &exit):
+		run.ExitCode = exit.ExitCode()
+	case cmd.Process == nil:
+		run.StartErr = err.Error()
+	}
+	run.Usage = scan.Usage()
+	if scan.Incomplete && run.Usage != nil {
+		// A line too long to read may have held usage: the sum is a lower
+		// bound, which a budget must not trust.
+		run.Usage = nil
+	}
+	run.StderrTail = lastLines(tail(stderrTail.String(), 2048), 20)
+	return run
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.ToValidUTF8(string(t.b), "")
+}
+
+// lockedWriter serializes the agent's standard output and error into one
+// log.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// CommitWork commits everything the agent left in the work tree (tracked
+// changes and new files git does not ignore) as one commit, without running
+// the repository's hooks (the agent can edit them). It reports whether there
+// was anything to commit.
+func CommitWork(ctx context.Context, dir, msg string) (bool, error) {
+	if _, err := git(ctx, dir, "add", "-A"); err != nil {
+		return false, err
+	}
+	if out, err := git(ctx, dir, "diff", "--cached", "--name-only"); err != nil {
+		return false, err
+	} else if out == "" {
+		return false, nil
+	}
+	args := []string{"-c", "core.hooksPath=" + os.DevNull, "commit", "-q", "--no-verify", "-m", msg}
+	if name, _ := git(ctx, dir, "config", "user.email"); name == "" {
+		args = append([]string{"-c", "user.name=ralph-gate", "-c", "user.email=ralph-gate@localhost"}, args...)
+	}
+	if _, err := git(ctx, dir, args...); err != nil {
+		return false, err
+	}
+	return true, nil
+}
