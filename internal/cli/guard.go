@@ -145,7 +145,11 @@ func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
 		}
 		// Outside a repository nothing is the gate's: only the shell
 		// rules that need no repository apply.
-		return &guardWorkspace{ws: guard.NewWorkspace("", "", cwd, nil)}, nil
+		ws := guard.NewWorkspace("", "", cwd, nil)
+		if dir, err := sealDir(env); err == nil {
+			ws.SetPrivate(dir)
+		}
+		return &guardWorkspace{ws: ws}, nil
 	}
 	cfg := config.Default()
 	if head, err := repo.Resolve("HEAD"); err == nil {
@@ -166,11 +170,11 @@ func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
 		repo.Close()
 		return nil, err
 	}
-	return &guardWorkspace{
-		ws:    guard.NewWorkspace(repo.Root(), repo.GitDir(), cwd, cfg),
-		repo:  repo,
-		store: store,
-	}, nil
+	ws := guard.NewWorkspace(repo.Root(), repo.GitDir(), cwd, cfg)
+	if dir, err := sealDir(env); err == nil {
+		ws.SetPrivate(dir)
+	}
+	return &guardWorkspace{ws: ws, repo: repo, store: store}, nil
 }
 
 func failOnOf(cfg *config.Config) gate.FailOn {

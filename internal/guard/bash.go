@@ -106,6 +106,8 @@ func (s *shellCheck) script(src string, depth int) {
 					s.setVar(a.Name.Value, a.Value)
 				}
 			}
+		case *syntax.Word:
+			s.private(x)
 		case *syntax.ForClause:
 			if it, ok := x.Loop.(*syntax.WordIter); ok && it.InPos.IsValid() && it.Name != nil {
 				var vals []string
@@ -440,5 +442,43 @@ func (s *shellCheck) setVar(name string, value *syntax.Word) {
 		s.vars[name] = a.alts
 	default:
 		delete(s.vars, name)
+	}
+}
+
+// private refuses a command any of whose words (arguments, redirections,
+// assignments, in any position) names the seal key: its file name, or a
+// path into its directory as written, after ~ and $HOME, or as the known
+// part of a dynamic word.
+func (s *shellCheck) private(w *syntax.Word) {
+	ws := s.g.WS
+	if ws.Private == "" {
+		return
+	}
+	a := word(w)
+	vals := append([]string{a.val}, a.alts...)
+	home, _ := os.UserHomeDir()
+	for _, v := range vals {
+		if v == "" {
+			continue
+		}
+		if strings.Contains(v, sealKeyName) {
+			s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", sealKeyName, privateOwn)
+			return
+		}
+		p := v
+		if home != "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+			p = home + p[1:]
+		}
+		cands := []string{p}
+		if a.dyn && home != "" {
+			// $HOME/.config/... leaves "/.config/..." as its known part.
+			cands = append(cands, home+p)
+		}
+		for _, c := range cands {
+			if ws.IsPrivate(s.resolve(c)) {
+				s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", v, privateOwn)
+				return
+			}
+		}
 	}
 }

@@ -20,8 +20,34 @@ type Workspace struct {
 	Cwd string
 	// Config is .ralph-gate.yml from HEAD's tree (defaults when absent).
 	Config *config.Config
+	// Private is the directory of the key that seals the loop's files
+	// (outside the repository); "" when unknown. An agent that reads the
+	// key can forge the loop's state, so every tool call that names it is
+	// refused.
+	Private string
 
-	realRoot, realGitDir string
+	realRoot, realGitDir, realPrivate string
+}
+
+// privateOwn names the seal key's directory in messages.
+const privateOwn = "the key that seals the loop's state"
+
+// SetPrivate records the seal key's directory (see Private).
+func (w *Workspace) SetPrivate(dir string) {
+	if dir == "" {
+		return
+	}
+	w.Private = filepath.Clean(dir)
+	w.realPrivate = resolveExisting(w.Private)
+}
+
+// IsPrivate reports whether a path, as written or resolved, lands in the
+// seal key's directory.
+func (w *Workspace) IsPrivate(t Target) bool {
+	if w.Private == "" {
+		return false
+	}
+	return within(w.Private, t.Abs) || within(w.realPrivate, t.Real) || within(w.realPrivate, t.Abs)
 }
 
 // NewWorkspace records root and git directory with their symbolic links
@@ -63,6 +89,9 @@ func (w *Workspace) Resolve(p string) Target {
 	}
 	abs = filepath.Clean(abs)
 	t := Target{Abs: abs, Real: resolveExisting(abs)}
+	if w.IsPrivate(t) {
+		t.Own = privateOwn + " (" + w.Private + ")"
+	}
 	if w.Root == "" {
 		return t
 	}

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -63,7 +64,37 @@ func (g *Guard) PreToolUse(p *Payload) (Decision, error) {
 	case *BashInput:
 		return g.CheckCommand(*in.Command), nil
 	}
-	return allow(), nil
+	return g.checkPrivate(p), nil
+}
+
+// checkPrivate refuses any other tool (Read, Grep, Glob, NotebookEdit, an
+// MCP tool) whose input names a path in the seal key's directory.
+func (g *Guard) checkPrivate(p *Payload) Decision {
+	if g.WS.Private == "" {
+		return allow()
+	}
+	var fields map[string]any
+	if json.Unmarshal(p.ToolInput, &fields) != nil {
+		return allow()
+	}
+	for _, k := range []string{"file_path", "path", "notebook_path", "pattern", "glob"} {
+		v, ok := fields[k].(string)
+		if !ok || v == "" {
+			continue
+		}
+		if t := g.WS.Resolve(v); g.WS.IsPrivate(t) || strings.Contains(v, sealKeyName) {
+			return denyPrivate(p.ToolName, v)
+		}
+	}
+	return allow()
+}
+
+// sealKeyName is the seal key's file name (loop.SealKeyName).
+const sealKeyName = "loop-seal.key"
+
+func denyPrivate(what, path string) Decision {
+	return deny("ralph-gate: %s would touch %s, %s: it lives outside the repository and out of an agent's reach. "+
+		"Leave it alone and keep working on the task.", what, path, privateOwn)
 }
 
 // checkFile judges a change to one file: the gate's own files are out of

@@ -1,0 +1,75 @@
+package guard
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPrivateSealKey: the key that seals the loop's state lives outside the
+// repository; every tool call that names it (read, write, search, a shell
+// command in any form the parser sees) is refused, and calls about other
+// files outside the repository are not.
+func TestPrivateSealKey(t *testing.T) {
+	root := newTree(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	private := filepath.Join(home, ".config", "ralph-gate")
+	if err := os.MkdirAll(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(private, sealKeyName)
+	if err := os.WriteFile(key, []byte("00\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(private, filepath.Join(root, "docs", "cfg")); err != nil {
+		t.Fatal(err)
+	}
+	g := newGuard(t, root)
+	g.WS.SetPrivate(private)
+	call := func(tool string, input map[string]any) Decision {
+		t.Helper()
+		raw, _ := json.Marshal(input)
+		d, err := g.PreToolUse(&Payload{ToolName: tool, ToolInput: raw, Cwd: root})
+		if err != nil {
+			t.Fatalf("%s %v: %v", tool, input, err)
+		}
+		return d
+	}
+	for _, tc := range []struct {
+		tool  string
+		input map[string]any
+	}{
+		{"Read", map[string]any{"file_path": key}},
+		{"Read", map[string]any{"file_path": filepath.Join(root, "docs", "cfg", sealKeyName)}},
+		{"Grep", map[string]any{"pattern": "x", "path": private}},
+		{"Glob", map[string]any{"pattern": "**/*.key", "path": filepath.Join(home, ".config", "ralph-gate")}},
+		{"Write", map[string]any{"file_path": key, "content": "11\n"}},
+		{"Edit", map[string]any{"file_path": key, "old_string": "00", "new_string": "11"}},
+		{"Bash", map[string]any{"command": "cat ~/.config/ralph-gate/loop-seal.key"}},
+		{"Bash", map[string]any{"command": "cat $HOME/.config/ralph-gate/*"}},
+		{"Bash", map[string]any{"command": "cp " + key + " /tmp/k"}},
+		{"Bash", map[string]any{"command": "ls docs/cfg"}},
+		{"Bash", map[string]any{"command": "K=" + private + "; cat \"$K\"/*"}},
+		{"Bash", map[string]any{"command": "echo 11 > " + key}},
+	} {
+		if d := call(tc.tool, tc.input); !d.Deny || !strings.Contains(d.Reason, "seal") {
+			t.Errorf("%s %v: allowed (%q)", tc.tool, tc.input, d.Reason)
+		}
+	}
+	for _, tc := range []struct {
+		tool  string
+		input map[string]any
+	}{
+		{"Read", map[string]any{"file_path": filepath.Join(root, "pkg", "calc.go")}},
+		{"Read", map[string]any{"file_path": filepath.Join(home, ".config", "other", "x")}},
+		{"Bash", map[string]any{"command": "cat ~/.bashrc && ralph-gate status"}},
+		{"Grep", map[string]any{"pattern": "ralph-gate", "path": root}},
+	} {
+		if d := call(tc.tool, tc.input); d.Deny {
+			t.Errorf("%s %v: denied: %s", tc.tool, tc.input, d.Reason)
+		}
+	}
+}
