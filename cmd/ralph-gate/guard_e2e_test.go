@@ -408,9 +408,29 @@ func TestGuardPostToolUse(t *testing.T) {
 	if calls[2]["tool"] != "Edit" || calls[2]["risky"] != false {
 		t.Errorf("edit record: %v", calls[2])
 	}
+	// A denied pre-tool-use call is a detection, logged with its latency.
+	deleteTests := hookPayload(t, "PreToolUse", r.dir, "Write", map[string]any{"file_path": filepath.Join(r.dir, "calc_test.go"), "content": "package calc\n"}, nil)
+	if res := runGate(t, r.dir, deleteTests, "guard", "pre-tool-use"); res.code != 0 || !strings.Contains(res.stdout, `"deny"`) {
+		t.Fatalf("pre-tool-use of a test deletion: exit %d %s%s", res.code, res.stdout, res.stderr)
+	}
 	res := runGate(t, r.dir, "", "status")
-	if res.code != 0 || !strings.Contains(res.stdout, "Tool Calls: 3 (Bash 1, Edit 1, Write 1)") || !strings.Contains(res.stdout, "Risky Actions: 2 (bulk_deletion 1, test_file_modification 1)") {
+	if res.code != 0 || !strings.Contains(res.stdout, "Tool Calls: 3 (Bash 1, Edit 1, Write 1)") || !strings.Contains(res.stdout, "Risky Actions: 2 (bulk_deletion 1, test_file_modification 1)") ||
+		!strings.Contains(res.stdout, "Denied Tool Calls: 1") {
 		t.Errorf("status: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	res = runGate(t, r.dir, "", "status", "--format", "json")
+	var st struct {
+		ToolCalls struct {
+			Total, Denied int
+			Risky         []any `json:"risky_actions"`
+		} `json:"tool_calls"`
+		PM map[string]any `json:"persistence_metrics"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.ToolCalls.Total != 3 || st.ToolCalls.Denied != 1 || len(st.ToolCalls.Risky) != 2 || st.PM["true_positive_count"] != float64(1) {
+		t.Errorf("status --format json: tool_calls %+v, persistence_metrics %v", st.ToolCalls, st.PM)
 	}
 }
 

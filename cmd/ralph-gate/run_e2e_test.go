@@ -414,3 +414,55 @@ func running(pid int) bool {
 	}
 	return true
 }
+
+// TestStatusPersistenceAndMarkFP: status --persistence shows the seeds'
+// persistence_metrics from a run (detection latency, the gate's overhead
+// against the agent's time, detections), and a person marks a finding as a
+// false positive by id (--by NAME from a script), which counts in the rate.
+func TestStatusPersistenceAndMarkFP(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	a.step(1, "sleep 0.3\nprintf 'package calc\\n' > calc_test.go\n")
+	a.step(2, "sleep 0.3\nsed -i 's/return a - b/return a + b/' calc.go\n")
+	out, res := runLoop(t, r, 4, "--agent", a.command(), "--task", "t", "--completion", "go test ./...", "--max-iterations", "2")
+	st := readState(t, r, out.LoopID)
+	var findingID string
+	for _, f := range st["iteration_history"].([]any)[0].(map[string]any)["findings"].([]any) {
+		if m := f.(map[string]any); m["type"] == "test_deletion" {
+			findingID = m["id"].(string)
+		}
+	}
+	if findingID == "" {
+		t.Fatalf("no test_deletion finding in iteration 1\n%s", res.stderr)
+	}
+	pm := st["persistence_metrics"].(map[string]any)
+	if pm["detection_latency_p95_ms"].(float64) <= 0 || pm["integration_overhead_percentage"] == nil || pm["true_positive_count"].(float64) < 1 {
+		t.Errorf("persistence_metrics after run: %v", pm)
+	}
+	text := runGate(t, r.dir, "", "status", "--persistence")
+	for _, want := range []string{"Detection Latency: p95", "Integration Overhead:", "Detections:"} {
+		if !strings.Contains(text.stdout, want) {
+			t.Errorf("status --persistence lacks %q:\n%s", want, text.stdout)
+		}
+	}
+	// Marking needs a name from a script, and a known id.
+	if res := runGate(t, r.dir, "", "status", "--mark-fp", findingID); res.code != 2 || !strings.Contains(res.stderr, "--by NAME") {
+		t.Errorf("mark-fp without --by: exit %d %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "status", "--mark-fp", "nope", "--by", "ana"); res.code != 2 || !strings.Contains(res.stderr, `"nope"`) {
+		t.Errorf("mark-fp of an unknown id: exit %d %s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "status", "--mark-fp", findingID, "--by", "ana"); res.code != 0 || !strings.Contains(res.stdout, "false positives 1") {
+		t.Errorf("mark-fp: exit %d %s%s", res.code, res.stdout, res.stderr)
+	}
+	st = readState(t, r, out.LoopID)
+	pm = st["persistence_metrics"].(map[string]any)
+	if pm["false_positive_count"] != float64(1) || pm["false_positive_rate"] == nil {
+		t.Errorf("after mark-fp: %v", pm)
+	}
+	if fps := st["ralph_gate"].(map[string]any)["false_positives"].([]any); len(fps) != 1 || fps[0].(map[string]any)["by"] != "ana" {
+		t.Errorf("false_positives: %v", fps)
+	}
+	validateLoopFiles(t, r, out.LoopID)
+}

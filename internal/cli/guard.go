@@ -184,6 +184,10 @@ func failOnOf(cfg *config.Config) gate.FailOn {
 	return gate.FailOn(gate.SeverityHigh)
 }
 
+// hookStart is when this process started: a hook's detection latency runs
+// from the moment Claude Code handed it the call.
+var hookStart = time.Now()
+
 func guardPreToolUse(h *guardWorkspace, p *guard.Payload, env Env) error {
 	g := &guard.Guard{WS: h.ws, FailOn: failOnOf(h.ws.Config)}
 	if h.repo != nil {
@@ -195,6 +199,13 @@ func guardPreToolUse(h *guardWorkspace, p *guard.Payload, env Env) error {
 	}
 	if !d.Deny {
 		return nil
+	}
+	if h.store != nil {
+		// A denial is a detection: logged with its latency for the loop's
+		// persistence_metrics (best effort: the answer matters more).
+		if snap, err := guard.ActiveLoop(h.store); err == nil && snap != nil {
+			_ = guard.RecordDenied(h.store, snap.State, h.ws, p, d.Reason, time.Now(), time.Since(hookStart))
+		}
 	}
 	return writeHookJSON(env.Stdout, map[string]any{"hookSpecificOutput": map[string]any{
 		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": d.Reason,

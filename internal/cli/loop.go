@@ -428,6 +428,8 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 	fs.BoolVar(&sec.Persistence, "persistence", false, "baseline vs current metrics")
 	fs.BoolVar(&sec.Regressions, "regressions", false, "regression events")
 	fs.BoolVar(&sec.Quality, "quality", false, "quality trajectory")
+	markFP := fs.String("mark-fp", "", "mark finding or event `ID` as a false positive")
+	by := fs.String("by", "", "`NAME` of who marks it (required when standard input is not a terminal)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("status", err, env)
@@ -467,11 +469,17 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 		}
 		return loop.WriteList(env.Stdout, states)
 	}
-	_, snap, err := loadLoop(ctx, env, lf)
+	if *markFP != "" {
+		return markFalsePositive(ctx, env, lf, *markFP, *by)
+	}
+	le, snap, err := loadLoop(ctx, env, lf)
 	if err != nil {
 		return classifyLoop(err)
 	}
 	st := snap.State
+	calls, _ := le.Store.ToolCalls(st.LoopID)
+	summary := loop.SummarizeToolCalls(calls)
+	loop.UpdatePersistence(st, summary)
 	if lf.format == "json" {
 		tokens, cost := loop.UsageTotals(st)
 		return writeJSON(env.Stdout, struct {
@@ -481,7 +489,10 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 			// when it reported nothing (never 0).
 			TotalTokens  *int     `json:"total_tokens"`
 			TotalCostUSD *float64 `json:"total_cost_usd"`
-		}{st, loop.EffectiveStatus(st), tokens, cost})
+			// ToolCalls counts the guard's log: tool_call_history by tool,
+			// risky_actions, denials and Stop hook events.
+			ToolCalls loop.ToolCallSummary `json:"tool_calls"`
+		}{st, loop.EffectiveStatus(st), tokens, cost, summary})
 	}
 	return loop.WriteStatus(env.Stdout, st, sec)
 }
@@ -528,5 +539,38 @@ func runRepair(ctx context.Context, args []string, env Env) error {
 			fmt.Fprintf(env.Stderr, "ralph-gate: left loop %s out of the registry: its state does not load (ralph-gate repair --loop %s)\n", id, id)
 		}
 	}
+	return nil
+}
+
+// markFalsePositive is status --mark-fp ID --by NAME: a person's judgement,
+// so it needs a name (or a terminal), and the loop's lock.
+func markFalsePositive(ctx context.Context, env Env, lf loopFlags, id, by string) error {
+	who, err := deciderOf("status --mark-fp", by, env)
+	if err != nil {
+		return err
+	}
+	le, snap, lock, err := lockLoop(ctx, env, lf, "mark-fp")
+	if err != nil {
+		return classifyLoop(err)
+	}
+	defer lock.Unlock()
+	added, err := loop.MarkFalsePositive(le, snap, id, who)
+	if err != nil {
+		return classifyLoop(err)
+	}
+	pm := snap.State.PersistenceMetrics
+	if lf.format == "json" {
+		return writeJSON(env.Stdout, map[string]any{"loop_id": snap.State.LoopID, "marked": added, "persistence_metrics": pm})
+	}
+	if len(added) == 0 {
+		fmt.Fprintf(env.Stdout, "%s was already marked as a false positive\n", id)
+		return nil
+	}
+	rate := "n/a"
+	if pm.FalsePositiveRate != nil {
+		rate = fmt.Sprintf("%.3f", *pm.FalsePositiveRate)
+	}
+	fmt.Fprintf(env.Stdout, "marked %d finding(s) of %s as false positive (by %s); they no longer block. false positives %d, true positives %d, rate %s\n",
+		len(added), snap.State.LoopID, who, pm.FalsePositiveCount, pm.TruePositiveCount, rate)
 	return nil
 }

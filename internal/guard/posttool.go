@@ -147,3 +147,23 @@ func Record(store *loop.Store, st *loop.State, ws *Workspace, p *Payload, now ti
 		Risky: risk != "", Risk: risk, SessionID: p.SessionID, Iteration: st.Iteration,
 	})
 }
+
+// RecordDenied appends a PreToolUse denial to the active loop's tool-call
+// log, with the time the decision took.
+func RecordDenied(store *loop.Store, st *loop.State, ws *Workspace, p *Payload, reason string, now time.Time, took time.Duration) error {
+	_, file, command := ws.Classify(p)
+	return store.AppendToolCall(st.LoopID, loop.ToolCall{
+		Timestamp: now.UTC(), Tool: p.ToolName, File: file, Command: command, SessionID: p.SessionID,
+		Iteration: st.Iteration, Event: loop.EventDenied, Detail: cut(oneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
+	})
+}
+
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "..."
+}

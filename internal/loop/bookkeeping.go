@@ -169,3 +169,42 @@ func UnreportedUsage(st *State) (tokens, cost int) {
 	}
 	return tokens, cost
 }
+
+// UpdatePersistence computes persistence_metrics: detection latency over
+// records and denied tool calls, the gate's overhead against the agent's
+// time, and true and false positives (a human's marks).
+func UpdatePersistence(st *State, calls ToolCallSummary) {
+	pm := &st.PersistenceMetrics
+	lat := append(append([]int(nil), st.RalphGate.DetectionLatencyMS...), calls.DeniedLatencyMS...)
+	pm.DetectionLatencyP95MS = percentile(lat, 95)
+	pm.DetectionLatencyP99MS = percentile(lat, 99)
+	var gate, agent int64
+	for _, it := range st.IterationHistory {
+		if it.Agent != nil && it.Agent.DurationMS > 0 && it.GateMS > 0 {
+			gate += it.GateMS
+			agent += it.Agent.DurationMS
+		}
+	}
+	pm.IntegrationOverheadPct = nil
+	if agent > 0 {
+		v := round1(float64(gate) * 100 / float64(agent))
+		pm.IntegrationOverheadPct = &v
+	}
+	fp := map[string]bool{}
+	for _, m := range st.RalphGate.FalsePositives {
+		fp[m.FindingID] = true
+	}
+	pm.TruePositiveCount, pm.FalsePositiveCount = 0, len(st.RalphGate.FalsePositives)
+	for _, p := range st.DetectedPatterns {
+		if !fp[p.FindingID] {
+			pm.TruePositiveCount++
+		}
+	}
+	pm.TruePositiveCount += calls.Denied
+	pm.FalsePositiveRate = nil
+	if n := pm.TruePositiveCount + pm.FalsePositiveCount; n > 0 {
+		v := float64(pm.FalsePositiveCount) / float64(n)
+		v = float64(int(v*1000+0.5)) / 1000
+		pm.FalsePositiveRate = &v
+	}
+}

@@ -177,9 +177,12 @@ func recordWork(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions, r
 	}
 	st := snap.State
 	msg := fmt.Sprintf("ralph-gate: iteration %d\n\nWhat the agent left uncommitted in iteration %d of %s, committed by ralph-gate run.\n", n, n, st.LoopID)
+	t0 := time.Now()
 	if _, err := CommitWork(ctx, e.Store.Root, msg); err != nil {
 		return nil, nil, err
 	}
+	e.Landed, e.CommitMS = time.Now(), time.Since(t0).Milliseconds()
+	defer func() { e.Landed, e.CommitMS = time.Time{}, 0 }()
 	head, err := e.Repo.Resolve("HEAD")
 	if err != nil {
 		return nil, nil, err

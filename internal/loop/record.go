@@ -489,7 +489,6 @@ func (r *recording) decide() *Outcome {
 		st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: patternIDs[f.Type], PatternName: patternName(f.Type),
 			Iteration: r.n, Timestamp: now, Severity: f.Severity.String(), FindingID: f.ID})
 	}
-	st.PersistenceMetrics.TruePositiveCount = len(st.DetectedPatterns)
 	st.RegressionEvents = append(st.RegressionEvents, r.events...)
 	if r.rec != nil {
 		st.RecoveryHistory = append(st.RecoveryHistory, *r.rec)
@@ -543,8 +542,22 @@ func (r *recording) persist(out *Outcome) (*Outcome, error) {
 	if k := len(st.RalphGate.RecordLatencyMS); k > 100 {
 		st.RalphGate.RecordLatencyMS = st.RalphGate.RecordLatencyMS[k-100:]
 	}
-	st.PersistenceMetrics.DetectionLatencyP95MS = percentile(st.RalphGate.RecordLatencyMS, 95)
-	st.PersistenceMetrics.DetectionLatencyP99MS = percentile(st.RalphGate.RecordLatencyMS, 99)
+	out.Iteration.GateMS = time.Since(r.start).Milliseconds() + e.CommitMS
+	landed := e.Landed
+	if landed.IsZero() {
+		if c, err := e.Repo.Commit(r.head); err == nil {
+			landed = c.When
+		}
+	}
+	if !landed.IsZero() {
+		lat := max(0, int(time.Since(landed).Milliseconds()))
+		st.RalphGate.DetectionLatencyMS = append(st.RalphGate.DetectionLatencyMS, lat)
+		if k := len(st.RalphGate.DetectionLatencyMS); k > 100 {
+			st.RalphGate.DetectionLatencyMS = st.RalphGate.DetectionLatencyMS[k-100:]
+		}
+	}
+	calls, _ := e.Store.ToolCalls(st.LoopID)
+	UpdatePersistence(st, SummarizeToolCalls(calls))
 	st.LastUpdated = now
 	cp := out.Iteration.SnapshotPath
 	st.LastCheckpoint = &cp

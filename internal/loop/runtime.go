@@ -37,6 +37,10 @@ type Env struct {
 	// Agent is how the agent run by `ralph-gate run` ended in the iteration
 	// being recorded (nil: record was called by a person or a script).
 	Agent *AgentRun
+	// Landed is when the iteration's commit landed, as run saw it (zero:
+	// HEAD's committer time is used); CommitMS is run's time committing it.
+	Landed   time.Time
+	CommitMS int64
 }
 
 // byDecider is the note that names who decided; "" when nobody was named.

@@ -190,6 +190,9 @@ type Iteration struct {
 	TokenCostUSD *float64 `json:"token_cost_usd,omitempty"`
 	// Agent is how the agent run by `ralph-gate run` ended.
 	Agent *AgentRun `json:"agent,omitempty"`
+	// GateMS is the gate's own time on the iteration: run's commit and
+	// record's whole run (collectors and completion included).
+	GateMS int64 `json:"gate_ms,omitempty"`
 }
 
 // Breakdown holds the quality dimensions, each 0 to 100.
@@ -338,10 +341,30 @@ type Pattern struct {
 
 // PersistMetrics is persistence_metrics: record's own latency.
 type PersistMetrics struct {
+	// DetectionLatencyP95MS and P99 are over the loop's detections: from the
+	// moment a commit lands (run's commit, or HEAD's committer time for
+	// record) to record's verdict on it, and from a tool call reaching the
+	// PreToolUse hook to its denial.
 	DetectionLatencyP95MS int `json:"detection_latency_p95_ms"`
 	DetectionLatencyP99MS int `json:"detection_latency_p99_ms"`
-	TruePositiveCount     int `json:"true_positive_count"`
-	FalsePositiveCount    int `json:"false_positive_count"`
+	// IntegrationOverheadPct is the gate's time (commit, measure, analyze,
+	// completion, record) as a percentage of the agent's time, over the
+	// iterations run drove; left out when no agent time is known.
+	IntegrationOverheadPct *float64 `json:"integration_overhead_percentage,omitempty"`
+	// FalsePositiveRate is false / (true + false), from the findings a
+	// human marked (status --mark-fp); left out before any detection.
+	FalsePositiveRate  *float64 `json:"false_positive_rate,omitempty"`
+	TruePositiveCount  int      `json:"true_positive_count"`
+	FalsePositiveCount int      `json:"false_positive_count"`
+}
+
+// FalsePositive is a finding a human marked as a false alarm.
+type FalsePositive struct {
+	FindingID string    `json:"finding_id"`
+	Type      string    `json:"type"`
+	Iteration int       `json:"iteration"`
+	By        string    `json:"by"`
+	MarkedAt  time.Time `json:"marked_at"`
 }
 
 // Extra is ralph-gate's own part of state.json.
@@ -386,9 +409,13 @@ type Extra struct {
 	// stop: the improvement and plateau criteria judge only the iterations
 	// after it, so a resumed loop gets a fresh window.
 	WindowStart int `json:"window_start,omitempty"`
-	// RecordLatencyMS keeps the last record overheads (without collectors)
-	// for persistence_metrics.
+	// RecordLatencyMS keeps the last record overheads (without collectors).
 	RecordLatencyMS []int `json:"record_latency_ms,omitempty"`
+	// DetectionLatencyMS keeps the last detection latencies of records
+	// (commit landed -> verdict) for persistence_metrics.
+	DetectionLatencyMS []int `json:"detection_latency_ms,omitempty"`
+	// FalsePositives are the findings a human marked as false alarms.
+	FalsePositives []FalsePositive `json:"false_positives,omitempty"`
 	// MigratedFrom names the legacy file this state was made from.
 	MigratedFrom string `json:"migrated_from,omitempty"`
 	// Run is what `ralph-gate run` keeps between its runs of this loop.

@@ -130,6 +130,26 @@ func writePersistence(b *strings.Builder, st *State) {
 		fmt.Fprintf(b, "  Current Iteration: %d (quality: %.1f%%%s)\n", last.Iteration, last.QualityScore, void)
 	}
 	writeToolCalls(b, st)
+	pm := st.PersistenceMetrics
+	fmt.Fprintf(b, "  Detection Latency: p95 %d ms, p99 %d ms (commit landed or tool call -> finding)\n", pm.DetectionLatencyP95MS, pm.DetectionLatencyP99MS)
+	if pm.IntegrationOverheadPct != nil {
+		fmt.Fprintf(b, "  Integration Overhead: %.1f%% of the agent's time\n", *pm.IntegrationOverheadPct)
+	}
+	fp := fmt.Sprintf("  Detections: %d true, %d false positive(s)", pm.TruePositiveCount, pm.FalsePositiveCount)
+	if pm.FalsePositiveRate != nil {
+		fp += fmt.Sprintf(" (rate %.3f)", *pm.FalsePositiveRate)
+	}
+	b.WriteString(fp + "; mark one with: ralph-gate status --mark-fp ID --by NAME\n")
+	if t, c := UsageTotals(st); t != nil || c != nil {
+		var parts []string
+		if t != nil {
+			parts = append(parts, fmt.Sprintf("%d tokens", *t))
+		}
+		if c != nil {
+			parts = append(parts, fmt.Sprintf("$%.4f", *c))
+		}
+		fmt.Fprintf(b, "  Agent Usage: %s\n", strings.Join(parts, ", "))
+	}
 }
 
 func writeRegressions(b *strings.Builder, st *State) {

@@ -30,6 +30,9 @@ const (
 	// still fails the gate, because it had blocked guard.max_stop_blocks times
 	// in a row: a human should look.
 	EventStopReleased = "stop_released"
+	// EventDenied: the PreToolUse hook denied a call (a finding before the
+	// change landed); LatencyMS is how long the decision took.
+	EventDenied = "denied"
 )
 
 // ToolCall is one line of tool-calls.jsonl.
@@ -51,6 +54,9 @@ type ToolCall struct {
 	// Event marks a guard event (EventStopBlocked, EventStopReleased).
 	Event  string `json:"event,omitempty"`
 	Detail string `json:"detail,omitempty"`
+	// LatencyMS is a denied call's detection latency: from the hook's start
+	// to its decision.
+	LatencyMS int `json:"latency_ms,omitempty"`
 }
 
 // ToolCallsPath is a loop's tool-call log.
@@ -115,6 +121,10 @@ type ToolCallSummary struct {
 	// StopBlocks and StopReleases count the Stop hook's events.
 	StopBlocks   int        `json:"stop_blocks"`
 	StopReleases []ToolCall `json:"stop_releases,omitempty"`
+	// Denied counts the calls the PreToolUse hook denied.
+	Denied int `json:"denied"`
+	// DeniedLatencyMS are their detection latencies.
+	DeniedLatencyMS []int `json:"-"`
 }
 
 // SummarizeToolCalls counts calls.
@@ -127,6 +137,10 @@ func SummarizeToolCalls(calls []ToolCall) ToolCallSummary {
 			continue
 		case EventStopReleased:
 			s.StopReleases = append(s.StopReleases, c)
+			continue
+		case EventDenied:
+			s.Denied++
+			s.DeniedLatencyMS = append(s.DeniedLatencyMS, c.LatencyMS)
 			continue
 		case "":
 		default:
@@ -152,6 +166,9 @@ func writeToolCalls(b *strings.Builder, st *State) {
 		return
 	}
 	s := SummarizeToolCalls(calls)
+	if s.Total == 0 && s.Denied == 0 && s.StopBlocks == 0 && len(s.StopReleases) == 0 {
+		return
+	}
 	tools := make([]string, 0, len(s.ByTool))
 	for t := range s.ByTool {
 		tools = append(tools, t)
@@ -188,6 +205,9 @@ func writeToolCalls(b *strings.Builder, st *State) {
 		fmt.Fprintf(b, " (%s); last: %s %s", strings.Join(risks, ", "), last.Tool, what)
 	}
 	b.WriteString("\n")
+	if s.Denied > 0 {
+		fmt.Fprintf(b, "  Denied Tool Calls: %d (decided in p95 %d ms)\n", s.Denied, percentile(s.DeniedLatencyMS, 95))
+	}
 	if s.StopBlocks > 0 || len(s.StopReleases) > 0 {
 		fmt.Fprintf(b, "  Stop Hook: blocked %d time(s)", s.StopBlocks)
 		if n := len(s.StopReleases); n > 0 {
