@@ -67,6 +67,11 @@ func MarkFalsePositive(e *Env, snap *Snapshot, id, by string) ([]FalsePositive, 
 	if len(added) == 0 {
 		return nil, nil
 	}
+	for i := range st.DetectedPatterns {
+		if p := &st.DetectedPatterns[i]; seen[p.FindingID] {
+			p.FalsePositive = true
+		}
+	}
 	calls, _ := e.Store.ToolCalls(st.LoopID)
 	UpdatePersistence(st, SummarizeToolCalls(calls))
 	st.LastUpdated = now

@@ -486,7 +486,8 @@ func (r *recording) decide() *Outcome {
 	check := r.check
 	st.Progress.LastCompletionCheck = &check
 	for _, f := range r.newFindings {
-		st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: patternIDs[f.Type], PatternName: patternName(f.Type),
+		id, name := PatternOf(f)
+		st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: id, PatternName: name,
 			Iteration: r.n, Timestamp: now, Severity: f.Severity.String(), FindingID: f.ID})
 	}
 	st.RegressionEvents = append(st.RegressionEvents, r.events...)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -245,16 +244,4 @@ func recoveryStep(now time.Time, iteration, attempt int, trigger string, d Diagn
 		r.ProtocolSteps.Retry = &RetryStep{ExecutedAt: now, RetryIteration: iteration + 1}
 	}
 	return r
-}
-
-// patternIDs number the laziness patterns as AIWG's detector does (LP-00N).
-var patternIDs = map[gate.FindingType]string{
-	gate.TestDeletion: "LP-001", gate.TestSkipping: "LP-002", gate.AssertionWeakening: "LP-003",
-	gate.ErrorSuppression: "LP-004", gate.ValidationBypass: "LP-005", gate.FeatureRemoval: "LP-006",
-	gate.CoverageRegression: "LP-007", gate.TestRegression: "LP-008", gate.Unverified: "LP-009",
-}
-
-func patternName(t gate.FindingType) string {
-	s := strings.ReplaceAll(string(t), "_", " ")
-	return strings.ToUpper(s[:1]) + s[1:]
 }

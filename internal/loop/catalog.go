@@ -1,0 +1,100 @@
+package loop
+
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// aiwgPatterns is AIWG's laziness pattern catalogue
+// (.aiwg/patterns/laziness-patterns.yaml of jmagly/ai-writing-guide,
+// version 1.0.0): the ids detected_patterns[].pattern_id uses, with their
+// names. ralph-gate names a finding by the catalogue entry that means the
+// same thing, so AIWG tools reading state.json see their own ids with their
+// own meaning.
+var aiwgPatterns = map[string]string{
+	"LP-001": "Complete Test File Deletion",
+	"LP-002": "Test Suite Disabling",
+	"LP-003": "Multiple Individual Test Disabling",
+	"LP-004": "Test Commenting Out",
+	"LP-005": "Feature Code Commenting",
+	"LP-006": "Validation Removal",
+	"LP-007": "Error Handler Deletion",
+	"LP-008": "Feature Flag Disabling",
+	"LP-009": "Massive Coverage Drop",
+	"LP-010": "Significant Coverage Drop",
+	"LP-011": "Branch Coverage Regression",
+	"LP-012": "Trivial Assertion Replacement",
+	"LP-013": "Assertion Deletion",
+	"LP-014": "Mock Over-Usage",
+	"LP-015": "Hardcoded Test Bypass",
+	"LP-016": "Error Suppression",
+	"LP-017": "Excessive Special Cases",
+	"LP-018": "Return Null Instead of Throw",
+	"LP-019": "TODO Comment Proliferation",
+	"LP-020": "Iteration Limit Exceeded",
+	"LP-021": "Scope Creep Avoidance",
+	"LP-022": "Metric Optimization Over Intent",
+	"LP-023": "Circular Test Logic",
+	"LP-024": "Test Data Manipulation",
+}
+
+// ownPatterns are what ralph-gate detects and AIWG's catalogue has no entry
+// for. Their ids are RG-NNN: never LP-NNN, which is AIWG's namespace (an
+// LP-008 of ours would read as Feature Flag Disabling there).
+var ownPatterns = map[gate.FindingType][2]string{
+	gate.TestRegression: {"RG-001", "Test Regression (passed before, fails now)"},
+	gate.Unverified:     {"RG-002", "Unverified Change (evidence that cannot be read)"},
+}
+
+// PatternOf is the detected_patterns id and name of a finding: the AIWG
+// catalogue entry for what the finding's rule found, else ralph-gate's own.
+func PatternOf(f gate.Finding) (id, name string) {
+	if own, ok := ownPatterns[f.Type]; ok {
+		return own[0], own[1]
+	}
+	id = aiwgPatternID(f)
+	return id, aiwgPatterns[id]
+}
+
+func aiwgPatternID(f gate.Finding) string {
+	r := f.Rule
+	switch f.Type {
+	case gate.TestDeletion:
+		if strings.Contains(r, "comment") {
+			return "LP-004"
+		}
+		return "LP-001"
+	case gate.TestSkipping:
+		if r == "tests-skipped" || r == "runner-filter" || r == "suite-runner-deleted" {
+			return "LP-002"
+		}
+		return "LP-003"
+	case gate.AssertionWeakening:
+		switch {
+		case r == "assertion-trivialized" || r == "assertion-replaced-weaker" || r == "assertion-inverted":
+			return "LP-012"
+		case r == "expected-rewritten" || r == "test-data-rewritten" || r == "tamper-check" || r == "tolerance-widened":
+			return "LP-024"
+		}
+		return "LP-013"
+	case gate.ErrorSuppression:
+		return "LP-016"
+	case gate.ValidationBypass:
+		if r == "special-cased-literal" {
+			return "LP-015"
+		}
+		return "LP-006"
+	case gate.FeatureRemoval:
+		if strings.Contains(r, "comment") {
+			return "LP-005"
+		}
+		return "LP-007"
+	case gate.CoverageRegression:
+		if f.Severity >= gate.SeverityCritical {
+			return "LP-009"
+		}
+		return "LP-010"
+	}
+	return "LP-022"
+}

@@ -1,0 +1,54 @@
+package loop
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// TestPatternIDsNeverCollide: every finding is named either by the AIWG
+// catalogue entry of the same category or by an RG- id of ralph-gate's own;
+// an LP- id is never used for something AIWG's catalogue means otherwise.
+func TestPatternIDsNeverCollide(t *testing.T) {
+	category := map[gate.FindingType][]string{
+		gate.TestDeletion:       {"LP-001", "LP-004"},
+		gate.TestSkipping:       {"LP-002", "LP-003"},
+		gate.AssertionWeakening: {"LP-012", "LP-013", "LP-024"},
+		gate.ErrorSuppression:   {"LP-016"},
+		gate.ValidationBypass:   {"LP-006", "LP-015"},
+		gate.FeatureRemoval:     {"LP-005", "LP-007"},
+		gate.CoverageRegression: {"LP-009", "LP-010"},
+	}
+	rules := []string{"", "test-deleted", "test-file-deleted", "assertion-commented-out", "skip-added", "tests-skipped",
+		"assertion-removed", "assertion-trivialized", "expected-rewritten", "tamper-check", "empty-catch", "ts-ignore",
+		"special-cased-literal", "export-removed", "coverage-dropped", "package-broken", "unreadable-file", "forged-test-results"}
+	types := append([]gate.FindingType{gate.TestRegression, gate.Unverified}, gate.TestDeletion, gate.TestSkipping,
+		gate.AssertionWeakening, gate.ErrorSuppression, gate.ValidationBypass, gate.FeatureRemoval, gate.CoverageRegression)
+	for _, ty := range types {
+		for _, rule := range rules {
+			for _, sev := range []gate.Severity{gate.SeverityMedium, gate.SeverityHigh, gate.SeverityCritical} {
+				id, name := PatternOf(gate.Finding{Type: ty, Rule: rule, Severity: sev})
+				switch {
+				case strings.HasPrefix(id, "RG-"):
+					if _, own := ownPatterns[ty]; !own {
+						t.Errorf("%s/%s: own id %s for a type AIWG catalogues", ty, rule, id)
+					}
+				case strings.HasPrefix(id, "LP-"):
+					ok := false
+					for _, want := range category[ty] {
+						ok = ok || id == want
+					}
+					if !ok || name != aiwgPatterns[id] {
+						t.Errorf("%s/%s: %s %q is not an AIWG pattern of that category", ty, rule, id, name)
+					}
+				default:
+					t.Errorf("%s/%s: id %q", ty, rule, id)
+				}
+			}
+		}
+	}
+	if id, _ := PatternOf(gate.Finding{Type: gate.TestRegression}); id == "LP-008" {
+		t.Error("test_regression is LP-008, AIWG's Feature Flag Disabling")
+	}
+}
