@@ -904,3 +904,29 @@ func TestLoopCompletionIgnoresTheWorkingTree(t *testing.T) {
 		t.Errorf("status %v, want completed", st["status"])
 	}
 }
+
+// TestStartReportsUnknownAIWGKeys: aiwg.yml keys ralph-gate does not read
+// are named in one note, never silently ignored; the ones it reads apply.
+func TestStartReportsUnknownAIWGKeys(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	r.write("aiwg.yml", "ralph:\n  maxIterations: 4\n  maxIteration: 9\nagent_persistence:\n  recovery:\n    max_retries: 2\n    backof: 1\n")
+	r.commit("aiwg")
+	res := runGate(t, r.dir, "", "start", "--task", "t", "--completion", "false", "--collect", "none")
+	if res.code != 0 {
+		t.Fatalf("start: exit %d %s", res.code, res.stderr)
+	}
+	var notes []string
+	for _, l := range strings.Split(res.stderr, "\n") {
+		if strings.Contains(l, "does not read") {
+			notes = append(notes, l)
+		}
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "agent_persistence.recovery.backof, ralph.maxIteration") {
+		t.Errorf("unknown aiwg.yml keys: %q", notes)
+	}
+	st := readState(t, r, strings.TrimSpace(res.stdout))
+	if max := st["configuration"].(map[string]any)["max_iterations"]; max != float64(4) {
+		t.Errorf("max_iterations %v, want aiwg.yml's 4", max)
+	}
+}

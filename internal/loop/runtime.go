@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -252,13 +253,24 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 		return nil, nil, err
 	}
 	set := Defaults()
+	var aiwgNotes []string
+	aiwg := func(name string, data []byte) error {
+		if err := set.ApplyAIWG(name, data); err != nil {
+			return &InputError{Msg: err.Error()}
+		}
+		if unknown := UnknownAIWGKeys(data); len(unknown) > 0 {
+			aiwgNotes = append(aiwgNotes, fmt.Sprintf("%s: ralph-gate does not read %s (AIWG's or misspelt; the keys it reads are in the README's Configuration)",
+				name, strings.Join(limitStrings(unknown, 8), ", ")))
+		}
+		return nil
+	}
 	if data, err := e.Repo.ReadFile(head, "aiwg.yml"); err == nil {
-		if err := set.ApplyAIWG("aiwg.yml (at "+head.String()[:12]+")", data); err != nil {
-			return nil, nil, &InputError{Msg: err.Error()}
+		if err := aiwg("aiwg.yml (at "+head.String()[:12]+")", data); err != nil {
+			return nil, nil, err
 		}
 	} else if data, err := os.ReadFile(e.Store.Root + "/aiwg.yml"); err == nil {
-		if err := set.ApplyAIWG("aiwg.yml", data); err != nil {
-			return nil, nil, &InputError{Msg: err.Error()}
+		if err := aiwg("aiwg.yml", data); err != nil {
+			return nil, nil, err
 		}
 	}
 	if err := set.ApplyConfig(config.FileName+" loop section", cfg.Loop); err != nil {
@@ -373,7 +385,7 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	if check.Passed {
 		notes = append(notes, "the completion command already passes at the baseline")
 	}
-	return st, notes, nil
+	return st, append(aiwgNotes, notes...), nil
 }
 
 func passFail(ok bool) string {
@@ -410,4 +422,12 @@ func pipelineErr(err error) error {
 		return &InputError{Msg: err.Error()}
 	}
 	return err
+}
+
+// limitStrings keeps the first n, saying how many more there were.
+func limitStrings(s []string, n int) []string {
+	if len(s) <= n {
+		return s
+	}
+	return append(append([]string(nil), s[:n]...), fmt.Sprintf("and %d more", len(s)-n))
 }

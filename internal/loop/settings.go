@@ -278,3 +278,64 @@ func setFloat(dst *float64, v *float64) {
 		*dst = *v
 	}
 }
+
+// aiwgKeys are the aiwg.yml keys ralph-gate reads (README, Configuration);
+// a key ending in ".*" takes any key below it.
+var aiwgKeys = []string{
+	"agent_persistence.reinforcement.default_level",
+	"agent_persistence.reinforcement.escalation_thresholds.*",
+	"agent_persistence.reinforcement.quality_plateau_threshold",
+	"agent_persistence.recovery.max_retries",
+	"agent_persistence.best_output_selection.quality_threshold",
+	"agent_persistence.best_output_selection.require_verification",
+	"ralph.minIterations", "ralph.maxIterations", "ralph.improvementThreshold", "ralph.qualityThreshold",
+	"ralph.plateauWindow", "ralph.plateauThreshold", "ralph.maxRegressions",
+}
+
+// UnknownAIWGKeys lists the keys of aiwg.yml that ralph-gate does not read,
+// by their dotted paths (a whole section once), sorted: they are AIWG's or
+// misspelt, and either way they change nothing here, which the user is
+// told rather than left to guess.
+func UnknownAIWGKeys(data []byte) []string {
+	var doc map[string]any
+	if yaml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	known := map[string]bool{}
+	prefixes := map[string]bool{}
+	for _, k := range aiwgKeys {
+		if strings.HasSuffix(k, ".*") {
+			known[strings.TrimSuffix(k, ".*")] = true
+			continue
+		}
+		known[k] = true
+		parts := strings.Split(k, ".")
+		for i := 1; i < len(parts); i++ {
+			prefixes[strings.Join(parts[:i], ".")] = true
+		}
+	}
+	var out []string
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			path := k
+			if prefix != "" {
+				path = prefix + "." + k
+			}
+			switch {
+			case known[path]:
+			case prefixes[path]:
+				if sub, ok := v.(map[string]any); ok {
+					walk(path, sub)
+				} else {
+					out = append(out, path)
+				}
+			default:
+				out = append(out, path)
+			}
+		}
+	}
+	walk("", doc)
+	sort.Strings(out)
+	return out
+}

@@ -93,3 +93,35 @@ func FuzzAIWGSettings(f *testing.F) {
 		_ = s.ApplyAIWG("aiwg.yml", data)
 	})
 }
+
+// TestUnknownAIWGKeys: keys ralph-gate does not read are named, whole
+// sections once; the keys it reads, and anything below
+// escalation_thresholds, are not.
+func TestUnknownAIWGKeys(t *testing.T) {
+	data := []byte(`
+project:
+  name: x
+agent_persistence:
+  reinforcement:
+    default_level: STANDARD
+    escalation_thresholds:
+      iteration_3: AGGRESSIVE
+    defualt_level: typo
+  recovery:
+    max_retries: 2
+    backoff: 5
+  detection:
+    enabled: true
+ralph:
+  maxIterations: 7
+  maxIteration: 8
+`)
+	got := strings.Join(UnknownAIWGKeys(data), ",")
+	want := "agent_persistence.detection,agent_persistence.recovery.backoff,agent_persistence.reinforcement.defualt_level,project,ralph.maxIteration"
+	if got != want {
+		t.Errorf("unknown keys:\n got %s\nwant %s", got, want)
+	}
+	if got := UnknownAIWGKeys([]byte("ralph:\n  maxIterations: 3\n")); len(got) != 0 {
+		t.Errorf("known keys reported: %v", got)
+	}
+}
