@@ -131,3 +131,96 @@ func write(tb testing.TB, dir, name, content string) {
 		tb.Fatal(err)
 	}
 }
+
+// BenchmarkRunIteration measures `ralph-gate run`'s own time per iteration
+// beyond the agent's: writing the prompt, starting the agent, committing
+// what it left, and recording the iteration (analysis, scoring, tagging,
+// sealing, journaling) with collectors off. The completion command (`false`,
+// in a clean worktree made and removed each time) is counted in, so the
+// figure is an upper bound of run's overhead. The agent is a shell command
+// that changes one file; its own run time, as RunAgent measured it, is
+// subtracted. Reported: overhead-ms per iteration (mean), p95-overhead-ms,
+// completion-ms (the completion's cost measured on its own) and
+// overhead-without-completion-ms.
+//
+//	go test -run '^$' -bench RunIteration -benchtime 30x ./internal/loop/
+func BenchmarkRunIteration(b *testing.B) {
+	dir := b.TempDir()
+	gitRun(b, dir, "init", "-q", "-b", "main")
+	write(b, dir, "go.mod", "module example.com/bench\n\ngo 1.26\n")
+	write(b, dir, "calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
+	gitRun(b, dir, "add", "-A")
+	gitRun(b, dir, "commit", "-qm", "base")
+	ctx := context.Background()
+	key, err := LoadSealKey(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	repo, err := gitrepo.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	store := NewStore(repo.Root())
+	store.Key = key
+	e := &Env{Repo: repo, Store: store, Collect: "none"}
+	st, _, err := Start(ctx, e, StartOptions{Task: "bench", Completion: "false", MaxIterations: intp(b.N)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap, err := store.Load(st.LoopID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap.State.RalphGate.Settings.MinIterations = 1 << 30
+	snap.State.RalphGate.Settings.StuckAfter = 1 << 30
+	// The completion's cost (a worktree made and removed, `false` run in
+	// it), measured on its own, is reported and subtracted for the overhead
+	// without it.
+	head, err := repo.Resolve("HEAD")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var completion float64
+	for i := 0; i < 10; i++ {
+		t0 := time.Now()
+		RunCompletionAt(ctx, dir, head, "false", time.Minute, 1, time.Now())
+		completion += float64(time.Since(t0).Microseconds()) / 1000 / 10
+	}
+	lock, err := store.Lock(st.LoopID, "run", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer lock.Unlock()
+	var per []float64
+	last := time.Now()
+	say := func(format string, args ...any) {
+		// One "quality" line per recorded iteration closes its timing.
+		if len(format) > 14 && format[:14] == "iteration %d: " && len(args) > 1 {
+			if _, ok := args[1].(float64); ok {
+				per = append(per, float64(time.Since(last).Microseconds())/1000)
+				last = time.Now()
+			}
+		}
+	}
+	b.ResetTimer()
+	res, err := Drive(ctx, e, snap, DriveOptions{Agent: `echo "$RALPH_GATE_ITERATION" > progress.txt`, OnBlock: "stop", PID: os.Getpid(), Say: say})
+	b.StopTimer()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Iterations != b.N || len(per) != b.N {
+		b.Fatalf("run recorded %d iterations (%d timed), want %d: %s", res.Iterations, len(per), b.N, res.Reason)
+	}
+	for i, it := range snap.State.IterationHistory {
+		per[i] -= float64(it.Agent.DurationMS)
+	}
+	sort.Float64s(per)
+	sum := 0.0
+	for _, v := range per {
+		sum += v
+	}
+	b.ReportMetric(sum/float64(len(per)), "overhead-ms")
+	b.ReportMetric(per[(len(per)*95+99)/100-1], "p95-overhead-ms")
+	b.ReportMetric(completion, "completion-ms")
+	b.ReportMetric(sum/float64(len(per))-completion, "overhead-without-completion-ms")
+}
