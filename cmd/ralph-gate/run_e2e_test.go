@@ -466,3 +466,55 @@ func TestStatusPersistenceAndMarkFP(t *testing.T) {
 	}
 	validateLoopFiles(t, r, out.LoopID)
 }
+
+// TestRunInterruptDuringRecord: SIGINT while record runs the completion
+// command records nothing (a killed completion is no evidence), pauses the
+// loop and exits 130; run again records the committed work first.
+func TestRunInterruptDuringRecord(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	marker := filepath.Join(a.dir, "completion-started")
+	slow := filepath.Join(a.dir, "slow")
+	a.step(1, "echo one > progress.txt\ntouch "+slow+"\n")
+	a.step(2, "echo two > progress.txt\n")
+	// The completion is quick, except after the agent's first iteration
+	// (until the test says otherwise), so the interrupt lands inside record.
+	completion := "if [ -f " + slow + " ]; then touch " + marker + "; sleep 30; fi; exit 1"
+	cmd := exec.Command(binary, "run", "--agent", a.command(), "--task", "t", "--completion", completion, "--collect", "none", "--max-iterations", "2")
+	cmd.Dir = r.dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(60 * time.Second); ; {
+		if _, err := os.Stat(marker); err == nil {
+			break
+		}
+		if time.Now().After(end) {
+			cmd.Process.Kill()
+			t.Fatalf("the completion never started:\n%s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("run after SIGINT in record: %v\n%s", err, stderr.String())
+	}
+	res := runGate(t, r.dir, "", "status", "--format", "json")
+	var status map[string]any
+	json.Unmarshal([]byte(res.stdout), &status)
+	if status["effective_status"] != "paused" || status["iteration"] != float64(0) {
+		t.Fatalf("after SIGINT in record: status %v, iteration %v", status["effective_status"], status["iteration"])
+	}
+	os.Remove(slow)
+	// The completion is quick now; run again records iteration 1 (committed
+	// before the interrupt) and runs iteration 2.
+	out, res2 := runLoop(t, r, 4, "--agent", a.command())
+	_ = out
+	if !strings.Contains(res2.stderr, "recording the work left") {
+		t.Errorf("resume after an interrupted record:\n%s", res2.stderr)
+	}
+}

@@ -47,9 +47,15 @@ func RunCompletion(ctx context.Context, dir, command string, timeout time.Durati
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// Its own process group: a timeout or Ctrl-C stops what it started too
+	// (go test's test binaries, a sleep holding its output open).
+	stopGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	start := time.Now()
 	err := cmd.Run()
+	if cmd.Process != nil {
+		killGroup(cmd.Process.Pid)
+	}
 	check := CompletionCheck{Iteration: iteration, Timestamp: now, DurationMS: time.Since(start).Milliseconds()}
 	var exit *exec.ExitError
 	switch {

@@ -2,7 +2,6 @@ package loop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -85,8 +84,11 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 	defer func() {
 		// Whatever happened, the loop is left without a controller; an
 		// interrupted run leaves it paused (resumable), never crashed.
+		// An error while ctx is cancelled (a collector or git killed by the
+		// interrupt) is the interrupt's doing: nothing was saved by the step
+		// it stopped, and the loop is paused like any interrupted run.
 		interrupted := ctx.Err() != nil
-		if interrupted && (err == nil || errors.Is(err, context.Canceled)) {
+		if interrupted {
 			res.End, res.Reason, err = EndInterrupted, "interrupted", nil
 		}
 		if rerr := releaseControl(e, snap, interrupted); rerr != nil && err == nil {

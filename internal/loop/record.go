@@ -57,6 +57,11 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 		return nil, err
 	}
 	r.completion(ctx)
+	if err := ctx.Err(); err != nil {
+		// Interrupted: a completion command killed by it failed for no
+		// reason of the code's; nothing is recorded.
+		return nil, err
+	}
 	if err := r.historyEvidence(); err != nil {
 		return nil, err
 	}
