@@ -546,23 +546,35 @@ func TestLoopSealedState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(regPath, []byte(strings.Replace(string(reg), `"total_active": 1`, `"total_active": 0`, 1)), 0o644)
+	tamperedReg := []byte(strings.Replace(string(reg), `"total_active": 1`, `"total_active": 0`, 1))
+	os.WriteFile(regPath, tamperedReg, 0o644)
 	refused("edited registry", "registry.json")
+
+	// The loop's files put back as they were at an earlier iteration:
+	// sealed, but old.
+	os.WriteFile(regPath, reg, 0o644)
+	r.write("progress.txt", "rollback\n")
+	r.commit("iteration 2")
+	record(t, r, 0)
+	os.WriteFile(statePath, state, 0o644)
+	os.WriteFile(journalPath, journal, 0o644)
+	refused("files put back", "journal.jsonl")
+	os.WriteFile(regPath, tamperedReg, 0o644)
 
 	// repair rebuilds from the verified part of the journal, and the
 	// registry from the loops' verified states.
 	os.WriteFile(statePath, []byte(forged), 0o644)
 	res := runGate(t, r.dir, "", "repair", "--loop", id)
-	if res.code != 0 || !strings.Contains(res.stdout, "registry.json") {
+	if res.code != 0 || !strings.Contains(res.stdout, "registry.json") || !strings.Contains(res.stdout, "ralph/"+id+"/lost/iter-002-") {
 		t.Fatalf("repair: exit %d %s%s", res.code, res.stdout, res.stderr)
 	}
 	if res := runGate(t, r.dir, "", "status", "--format", "json"); res.code != 0 || !strings.Contains(res.stdout, `"status": "running"`) {
 		t.Errorf("status after repair: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	r.write("progress.txt", "two\n")
-	r.commit("iteration 2")
+	r.commit("iteration 3")
 	if out := record(t, r, 0); out.Iteration != 2 {
-		t.Errorf("record after repair recorded iteration %d, want 2", out.Iteration)
+		t.Errorf("record after repair recorded iteration %d, want 2 (the repaired loop is at iteration 1)", out.Iteration)
 	}
 	validateLoopFiles(t, r, id)
 }

@@ -92,6 +92,7 @@ func sealedStore(env Env, root string) (*loop.Store, error) {
 	}
 	store := loop.NewStore(root)
 	store.Key = key
+	store.SealDir = dir
 	return store, nil
 }
 
@@ -528,6 +529,13 @@ func runRepair(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintf(env.Stderr, "ralph-gate: left out the journal's last %d entries: their seals do not verify\n", snap.Dropped)
 	}
 	fmt.Fprintf(env.Stdout, "rebuilt %s from its journal: iteration %d, %s\n", le.Store.StatePath(lf.loop), snap.State.Iteration, snap.State.Status)
+	moved, err := loop.MoveLostTags(ctx, le.Store.Root, lf.loop, snap.State.Iteration)
+	if err != nil {
+		return err
+	}
+	if len(moved) > 0 {
+		fmt.Fprintf(env.Stdout, "moved the tags of %d iteration(s) the rebuilt history lacks to %s\n", len(moved), strings.Join(moved, ", "))
+	}
 	var tampered *loop.TamperedError
 	if _, err := le.Store.ReadRegistry(); errors.As(err, &tampered) {
 		skipped, err := le.Store.RebuildRegistry(time.Now())

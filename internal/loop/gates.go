@@ -281,3 +281,34 @@ func joinNotes(notes ...string) string {
 	}
 	return strings.Join(out, "; ")
 }
+
+// MoveLostTags moves the tags of iterations after upTo, which a repair
+// left out of the loop's history, to ralph/{loop_id}/lost/iter-NNN-{commit}:
+// the commits stay reachable and named, and the numbers are free for the
+// iterations recorded from now on. It returns the new tag names.
+func MoveLostTags(ctx context.Context, dir, id string, upTo int) ([]string, error) {
+	out, err := git(ctx, dir, "for-each-ref", "--format=%(refname:strip=2) %(objectname)", "refs/tags/ralph/"+id+"/")
+	if err != nil {
+		return nil, err
+	}
+	var moved []string
+	for _, line := range strings.Split(out, "\n") {
+		name, commit, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		var n int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(name, "ralph/"+id+"/"), "iter-%d", &n); err != nil || n <= upTo {
+			continue
+		}
+		lost := fmt.Sprintf("ralph/%s/lost/iter-%03d-%s", id, n, commit[:7])
+		if _, err := git(ctx, dir, "tag", "-f", lost, commit); err != nil {
+			return moved, err
+		}
+		if _, err := git(ctx, dir, "tag", "-d", name); err != nil {
+			return moved, err
+		}
+		moved = append(moved, lost)
+	}
+	return moved, nil
+}

@@ -182,3 +182,65 @@ func (s *Store) verifyRegistry(r *Registry) error {
 	}
 	return nil
 }
+
+// A sealed file cannot be forged, but it can be put back: an agent that
+// copies a loop's state.json and journal and restores them later rolls the
+// loop back (a pending decision, a regression, a recovery attempt gone).
+// So each save also writes the loop's last journal entry (its number and
+// seal) to a mark in the seal directory, outside the repository, and a
+// loop whose journal ends before its mark, or differs from it there, is
+// refused.
+
+// markPath is a loop's mark.
+func (s *Store) markPath(id string) string {
+	return filepath.Join(s.SealDir, "loops", id+".mark")
+}
+
+type mark struct {
+	Seq int    `json:"seq"`
+	MAC string `json:"mac"`
+}
+
+func (s *Store) writeMark(id string, seq int, mac string) error {
+	if s.SealDir == "" || s.Key == nil {
+		return nil
+	}
+	path := s.markPath(id)
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("seal mark: %w", err)
+	}
+	data, _ := json.Marshal(mark{Seq: seq, MAC: mac})
+	return writeAtomic(path, data)
+}
+
+// checkMark refuses a journal that ends before the loop's mark or that
+// does not hold the marked entry.
+func (s *Store) checkMark(id, jpath string, entries []journalEntry) error {
+	if s.SealDir == "" || s.Key == nil {
+		return nil
+	}
+	data, err := os.ReadFile(s.markPath(id))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // a loop sealed before marks, or made on another machine
+	}
+	if err != nil {
+		return fmt.Errorf("seal mark: %w", err)
+	}
+	var m mark
+	if json.Unmarshal(data, &m) != nil {
+		return fmt.Errorf("seal mark %s is not one ralph-gate wrote; remove it to accept the loop's files as they are", s.markPath(id))
+	}
+	for _, e := range entries {
+		if e.Seq == m.Seq {
+			if !hmac.Equal([]byte(e.MAC), []byte(m.MAC)) {
+				return &TamperedError{Path: jpath, Why: fmt.Sprintf("holds an entry %d that is not the one ralph-gate wrote", m.Seq)}
+			}
+			return nil
+		}
+	}
+	last := 0
+	if len(entries) > 0 {
+		last = entries[len(entries)-1].Seq
+	}
+	return &TamperedError{Path: jpath, Why: fmt.Sprintf("ends at entry %d, but ralph-gate wrote up to entry %d: the loop's files were put back as they were earlier", last, m.Seq)}
+}

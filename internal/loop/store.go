@@ -50,6 +50,10 @@ type Store struct {
 	// them unsealed (tests of the loop package). The command line always
 	// sets it.
 	Key []byte
+	// SealDir, when set, keeps each loop's last journal entry outside the
+	// repository (seal.go, marks), so that a loop's files put back as they
+	// were earlier (sealed, but old) are refused.
+	SealDir string
 }
 
 // NewStore returns the store of the work tree at root.
@@ -201,6 +205,9 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 	if len(entries) > 0 {
 		snap.mac = entries[len(entries)-1].MAC
 	}
+	if err := s.checkMark(id, jpath, entries); err != nil {
+		return nil, err
+	}
 	snap.Torn = torn
 	doc := json.RawMessage(data)
 	for _, e := range entries {
@@ -264,7 +271,7 @@ func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 		return err
 	}
 	snap.doc, snap.seq, snap.mac = data, snap.seq+1, entry.MAC
-	return nil
+	return s.writeMark(st.LoopID, snap.seq, snap.mac)
 }
 
 // Create writes a new loop's state (the journal's first entry sets it all).
@@ -334,6 +341,11 @@ func (s *Store) Rebuild(id string, now time.Time) (*Snapshot, string, error) {
 	st.RalphGate.JournalSeq = entries[len(entries)-1].Seq
 	data := s.sealState(&st)
 	if err := writeAtomic(path, data); err != nil {
+		return nil, "", err
+	}
+	// A person rebuilt the loop: what the journal verifiably holds is its
+	// history from now on.
+	if err := s.writeMark(id, st.RalphGate.JournalSeq, prev); err != nil {
 		return nil, "", err
 	}
 	return &Snapshot{State: &st, doc: data, seq: st.RalphGate.JournalSeq, mac: prev, Dropped: dropped}, kept, nil
