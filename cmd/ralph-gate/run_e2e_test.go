@@ -518,3 +518,58 @@ func TestRunInterruptDuringRecord(t *testing.T) {
 		t.Errorf("resume after an interrupted record:\n%s", res2.stderr)
 	}
 }
+
+// TestRunHostileAgent: the agent run by run tries to decide for a human and
+// to forge the loop: approve and record fail (run holds the loop), and an
+// edited state.json stops the run with exit 2 naming the file, instead of
+// being read or silently overwritten.
+func TestRunHostileAgent(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	codes := filepath.Join(a.dir, "codes")
+	a.step(1, "echo one > progress.txt\n"+
+		binary+" approve --by agent >/dev/null 2>&1; echo approve=$? >> "+codes+"\n"+
+		binary+" record >/dev/null 2>&1; echo record=$? >> "+codes+"\n")
+	a.step(2, "echo two > progress.txt\n"+
+		"sed -i 's/\"recovery_attempts\": [0-9]*/\"recovery_attempts\": 0/; s/\"status\": \"running\"/\"status\": \"completed\"/' .aiwg/ralph/loops/*/state.json\n")
+	out, res := runLoop(t, r, 2, "--agent", a.command(), "--task", "t", "--completion", "cat progress.txt; exit 1", "--collect", "none")
+	_ = out
+	got, _ := os.ReadFile(codes)
+	if !strings.Contains(string(got), "approve=2") || !strings.Contains(string(got), "record=2") {
+		t.Errorf("the agent's own approve and record: %s", got)
+	}
+	if !strings.Contains(res.stderr, "state.json") || !strings.Contains(res.stderr, "changed outside ralph-gate") {
+		t.Errorf("run after the agent edited state.json:\n%s", res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "status"); res.code != 2 {
+		t.Errorf("status of the forged loop: exit %d", res.code)
+	}
+}
+
+// TestBestCheckoutMovedTag: an iteration's tag moved outside ralph-gate
+// (tags are the agent's to change) does not decide what is checked out:
+// the sealed state's commit does, and the tag is put back.
+func TestBestCheckoutMovedTag(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "t", "--completion", "go test ./...", "--collect", "none")
+	r.write("calc.go", strings.Replace(strings.Replace(loopCalcSrc, "return a - b", "return a + b", 1), "// Sub subtracts.\nfunc Sub(a, b int) int { return a + b }", "// Sub subtracts.\nfunc Sub(a, b int) int { return a - b }", 1))
+	r.commit("fix")
+	record(t, r, 4)
+	good := strings.TrimSpace(r.git("rev-parse", "HEAD"))
+	r.write("progress.txt", "later\n")
+	r.commit("later")
+	tag := "ralph/" + id + "/iter-001"
+	r.git("tag", "-f", tag, "HEAD~2") // the baseline, where the tests fail
+	res := runGate(t, r.dir, "", "best", "--checkout")
+	if res.code != 0 || !strings.Contains(res.stderr, "changed outside ralph-gate") {
+		t.Fatalf("best --checkout with a moved tag: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if head := strings.TrimSpace(r.git("rev-parse", "HEAD")); head != good {
+		t.Errorf("checked out %s, want the recorded %s", head, good)
+	}
+	if at := strings.TrimSpace(r.git("rev-parse", tag+"^{commit}")); at != good {
+		t.Errorf("tag not put back: %s", at)
+	}
+}

@@ -123,8 +123,12 @@ func runBest(ctx context.Context, args []string, env Env) error {
 		return &BlockedError{}
 	}
 	if *checkout {
-		if err := loop.Checkout(ctx, le.Store.Root, sel.Iteration.Tag); err != nil {
+		note, err := loop.Checkout(ctx, le.Store.Root, sel.Iteration)
+		if err != nil {
 			return classifyLoop(err)
+		}
+		if note != "" {
+			fmt.Fprintf(env.Stderr, "ralph-gate: %s\n", note)
 		}
 		fmt.Fprintf(env.Stderr, "ralph-gate: checked out %s (detached HEAD); keep it with: git switch -c <branch>\n", sel.Iteration.Tag)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -351,7 +352,7 @@ func finishRun(ctx context.Context, env Env, le *loop.Env, st *loop.State, res *
 		b := sel.Iteration
 		out["best_iteration"] = map[string]any{"iteration": b.Iteration, "tag": b.Tag, "commit": b.Commit, "quality_score": b.QualityScore, "verified": b.Verified}
 		if (res.End == loop.EndCompleted || res.End == loop.EndStopped) && !f.noCheckoutBest {
-			at, err := checkoutBest(ctx, le, b)
+			at, err := checkoutBest(ctx, le, b, env.Stderr)
 			if err != nil {
 				return classifyLoop(err)
 			}
@@ -389,7 +390,7 @@ func finishRun(ctx context.Context, env Env, le *loop.Env, st *loop.State, res *
 
 // checkoutBest checks out the best iteration's tag, unless HEAD already is
 // that commit.
-func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration) (string, error) {
+func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr io.Writer) (string, error) {
 	head, err := le.Repo.Resolve("HEAD")
 	if err != nil {
 		return "", err
@@ -397,8 +398,12 @@ func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration) (string,
 	if head.String() == b.Commit {
 		return "which HEAD already is", nil
 	}
-	if err := loop.Checkout(ctx, le.Store.Root, b.Tag); err != nil {
+	note, err := loop.Checkout(ctx, le.Store.Root, b)
+	if err != nil {
 		return "", err
+	}
+	if note != "" {
+		fmt.Fprintf(stderr, "ralph-gate: %s\n", note)
 	}
 	return fmt.Sprintf("checked out %s (detached HEAD; keep it with git switch -c BRANCH)", b.Tag), nil
 }

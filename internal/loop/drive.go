@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -87,6 +88,10 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 		// An error while ctx is cancelled (a collector or git killed by the
 		// interrupt) is the interrupt's doing: nothing was saved by the step
 		// it stopped, and the loop is paused like any interrupted run.
+		var tampered *TamperedError
+		if errors.As(err, &tampered) {
+			return // the files are evidence now: nothing is written over them
+		}
 		interrupted := ctx.Err() != nil
 		if interrupted {
 			res.End, res.Reason, err = EndInterrupted, "interrupted", nil
@@ -178,6 +183,10 @@ func recordWork(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions, r
 		say = func(string, ...any) {}
 	}
 	st := snap.State
+	// The agent had its turn: the loop's files must be as run left them.
+	if err := e.Store.Check(snap); err != nil {
+		return nil, nil, err
+	}
 	msg := fmt.Sprintf("ralph-gate: iteration %d\n\nWhat the agent left uncommitted in iteration %d of %s, committed by ralph-gate run.\n", n, n, st.LoopID)
 	t0 := time.Now()
 	if _, err := CommitWork(ctx, e.Store.Root, msg); err != nil {

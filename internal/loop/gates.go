@@ -253,15 +253,28 @@ func firstLine(s, fallback string) string {
 	return line
 }
 
-// Checkout checks out a tag (detached HEAD), refusing a dirty work tree.
-func Checkout(ctx context.Context, dir, tag string) error {
+// Checkout checks out an iteration (detached HEAD), refusing a dirty work
+// tree. The commit checked out is the one the sealed state recorded: a tag
+// moved since (tags are the agent's to change) is put back where the
+// iteration was, and the note says so.
+func Checkout(ctx context.Context, dir string, it *Iteration) (note string, err error) {
 	if dirty, err := Dirty(ctx, dir); err != nil {
-		return err
+		return "", err
 	} else if dirty != "" {
-		return inputf("the work tree has uncommitted changes (%s); commit or stash them first: nothing was changed", dirty)
+		return "", inputf("the work tree has uncommitted changes (%s); commit or stash them first: nothing was changed", dirty)
 	}
-	_, err := git(ctx, dir, "checkout", "-q", tag)
-	return err
+	if at, err := git(ctx, dir, "rev-parse", "-q", "--verify", it.Tag+"^{commit}"); err != nil || at != it.Commit {
+		moved := "was missing"
+		if err == nil {
+			moved = "pointed at " + short7(at)
+		}
+		if _, err := git(ctx, dir, "tag", "-f", it.Tag, it.Commit); err != nil {
+			return "", err
+		}
+		note = fmt.Sprintf("tag %s %s, not at iteration %d's recorded commit %s: it was changed outside ralph-gate and is put back", it.Tag, moved, it.Iteration, short7(it.Commit))
+	}
+	_, err = git(ctx, dir, "checkout", "-q", it.Commit)
+	return note, err
 }
 
 // ExtendIterations adds n iterations to the loop's maximum (resume --extend

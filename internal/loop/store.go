@@ -250,6 +250,21 @@ func (s *Store) Flush(snap *Snapshot) error {
 	return nil
 }
 
+// Check verifies that the loop's files on disk are still the ones snap was
+// loaded from or last saved as: a controller that holds the loop for long
+// (ralph-gate run, while the agent works) calls it before it goes on, so a
+// loop file changed meanwhile is refused rather than silently overwritten.
+func (s *Store) Check(snap *Snapshot) error {
+	disk, err := s.Load(snap.State.LoopID)
+	if err != nil {
+		return err
+	}
+	if disk.seq != snap.seq || disk.Replayed > 0 {
+		return &TamperedError{Path: s.StatePath(snap.State.LoopID), Why: fmt.Sprintf("is at journal entry %d, not %d, which ralph-gate last wrote", disk.seq, snap.seq)}
+	}
+	return nil
+}
+
 // Save journals what changed since snap was loaded, then replaces state.json.
 func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 	st := snap.State
