@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -124,6 +125,9 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	}
 	if f.setMaxI && f.maxIter > snap.State.Configuration.MaxIterations {
 		loop.ExtendIterations(snap.State, f.maxIter-snap.State.Configuration.MaxIterations)
+	}
+	if strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
+		fmt.Fprintf(env.Stderr, "ralph-gate: note: the guard's hooks are not in .claude/settings.json: Claude Code's tool calls are not judged before they run (ralph-gate guard install)\n")
 	}
 	opt.PID = os.Getpid()
 	opt.Say = func(format string, args ...any) {
@@ -406,4 +410,16 @@ func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr i
 		fmt.Fprintf(stderr, "ralph-gate: %s\n", note)
 	}
 	return fmt.Sprintf("checked out %s (detached HEAD; keep it with git switch -c BRANCH)", b.Tag), nil
+}
+
+// guardInstalled reports whether the project's Claude Code settings run the
+// guard's PreToolUse hook.
+func guardInstalled(root string) bool {
+	for _, name := range []string{"settings.json", "settings.local.json"} {
+		data, err := os.ReadFile(filepath.Join(root, ".claude", name))
+		if err == nil && strings.Contains(string(data), "guard pre-tool-use") {
+			return true
+		}
+	}
+	return false
 }
