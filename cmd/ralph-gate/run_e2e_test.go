@@ -573,3 +573,51 @@ func TestBestCheckoutMovedTag(t *testing.T) {
 		t.Errorf("tag not put back: %s", at)
 	}
 }
+
+// TestRunPresets: --agent claude and --agent codex run the commands the
+// contract names (a stand-in claude and codex on PATH check their
+// arguments, read the prompt on standard input, fix the code and print
+// their JSON usage lines), and the usage lands in the loop.
+func TestRunPresets(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		preset, args, usage string
+		tokens              float64
+		cost                any
+	}{
+		{"claude", "-p --output-format stream-json --verbose",
+			`{"type":"system","subtype":"init","session_id":"s"}` + "\n" +
+				`{"type":"result","subtype":"success","is_error":false,"total_cost_usd":0.042,"usage":{"input_tokens":12,"cache_creation_input_tokens":5430,"cache_read_input_tokens":10240,"output_tokens":164}}`,
+			15846, 0.042},
+		{"codex", "exec --json",
+			`{"type":"thread.started","thread_id":"t"}` + "\n" + `{"type":"turn.completed","usage":{"input_tokens":24763,"cached_input_tokens":24448,"output_tokens":122}}`,
+			24885, nil},
+	} {
+		t.Run(tc.preset, func(t *testing.T) {
+			t.Parallel()
+			r := loopModule(t)
+			bin := t.TempDir()
+			script := "#!/bin/sh\n" +
+				"[ \"$*\" = \"" + tc.args + "\" ] || { echo \"unexpected arguments: $*\" >&2; exit 64; }\n" +
+				"grep -q 'make the calc tests pass' || { echo 'no prompt on stdin' >&2; exit 65; }\n" +
+				"sed -i 's/return a - b/return a + b/' calc.go\n" +
+				"sed -i '/Sub subtracts/{n;s/return a + b/return a - b/}' calc.go\n" +
+				"cat <<'EOF'\n" + tc.usage + "\nEOF\n"
+			if err := os.WriteFile(filepath.Join(bin, tc.preset), []byte(script), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			env := append(os.Environ(), "NO_COLOR=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			res := runGateEnv(t, r.dir, "", env, "run", "--format", "json", "--agent", tc.preset, "--task", "make the calc tests pass", "--completion", "go test ./...")
+			if res.code != 0 {
+				t.Fatalf("run --agent %s: exit %d\n%s%s", tc.preset, res.code, res.stdout, res.stderr)
+			}
+			var out map[string]any
+			if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+				t.Fatal(err)
+			}
+			if out["end"] != "completed" || out["total_tokens"] != tc.tokens || out["total_cost_usd"] != tc.cost {
+				t.Errorf("run --agent %s: %v", tc.preset, out)
+			}
+		})
+	}
+}
