@@ -22,8 +22,10 @@ type AgentRun struct {
 	// Command is the command line run (through sh -c).
 	Command string `json:"command"`
 	// ExitCode is the agent's exit status (-1: killed or not started).
-	ExitCode   int   `json:"exit_code"`
-	TimedOut   bool  `json:"timed_out,omitempty"`
+	ExitCode int  `json:"exit_code"`
+	TimedOut bool `json:"timed_out,omitempty"`
+	// TimeoutMS is the iteration timeout the agent ran under (0: none).
+	TimeoutMS  int64 `json:"timeout_ms,omitempty"`
 	DurationMS int64 `json:"duration_ms"`
 	// StderrTail is the last lines of the agent's standard error.
 	StderrTail string `json:"stderr_tail,omitempty"`
@@ -51,7 +53,7 @@ func (a *AgentRun) Failure() string {
 	case a.StartErr != "":
 		return "the agent could not be started: " + a.StartErr
 	case a.TimedOut:
-		return fmt.Sprintf("the agent ran past the iteration timeout (%s) and was stopped", time.Duration(a.DurationMS)*time.Millisecond)
+		return fmt.Sprintf("the agent ran past the iteration timeout (%s) and was stopped", time.Duration(a.TimeoutMS)*time.Millisecond)
 	}
 	return fmt.Sprintf("the agent exited with status %d", a.ExitCode)
 }
@@ -251,7 +253,7 @@ var killGrace = 5 * time.Second
 // group: SIGTERM, then SIGKILL after a grace period. The agent failing is
 // not an error of RunAgent: it is in the AgentRun.
 func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
-	run := &AgentRun{Command: spec.Command, ExitCode: -1}
+	run := &AgentRun{Command: spec.Command, ExitCode: -1, TimeoutMS: spec.Timeout.Milliseconds()}
 	if rel, err := filepath.Rel(spec.Dir, spec.Log); err == nil {
 		run.Log = filepath.ToSlash(rel)
 	}
@@ -372,12 +374,19 @@ func CommitWork(ctx context.Context, dir, msg string) (bool, error) {
 	} else if out == "" {
 		return false, nil
 	}
-	args := []string{"-c", "core.hooksPath=" + os.DevNull, "commit", "-q", "--no-verify", "-m", msg}
-	if name, _ := git(ctx, dir, "config", "user.email"); name == "" {
-		args = append([]string{"-c", "user.name=ralph-gate", "-c", "user.email=ralph-gate@localhost"}, args...)
-	}
+	args := withIdentity(ctx, dir, "-c", "core.hooksPath="+os.DevNull, "commit", "-q", "--no-verify", "-m", msg)
 	if _, err := git(ctx, dir, args...); err != nil {
 		return false, err
 	}
 	return true, nil
+}
+
+// withIdentity prefixes git arguments with ralph-gate's identity when the
+// repository has none (a fresh CI machine): ralph-gate's own commits (run's
+// iteration commits, a reject's restore) must not fail for want of one.
+func withIdentity(ctx context.Context, dir string, args ...string) []string {
+	if email, _ := git(ctx, dir, "config", "user.email"); email != "" {
+		return args
+	}
+	return append([]string{"-c", "user.name=ralph-gate", "-c", "user.email=ralph-gate@localhost"}, args...)
 }

@@ -114,7 +114,7 @@ func BuildAnalytics(st *State) *Analytics {
 	}
 	set := st.RalphGate.Settings
 	for _, it := range st.IterationHistory[1:] {
-		if it.QualityDelta < set.ImprovementStop && !a.DiminishingReturnsDetected {
+		if !it.Void && it.QualityDelta < set.ImprovementStop && !a.DiminishingReturnsDetected {
 			a.DiminishingReturnsDetected, a.DiminishingReturnsIter = true, it.Iteration
 		}
 	}

@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -33,10 +34,18 @@ func MarkFalsePositive(e *Env, snap *Snapshot, id, by string) ([]FalsePositive, 
 			}
 		}
 	}
+	types := map[string]string{}
+	for _, it := range st.IterationHistory {
+		for _, f := range it.Findings {
+			types[f.ID] = string(f.Type)
+		}
+	}
 	for _, ev := range st.RegressionEvents {
 		if ev.EventID == id {
 			for _, fid := range ev.FindingIDs {
-				add(fid, ev.RegressionType, ev.Iteration)
+				// ralph-gate's own type, as a finding id gives it; the
+				// event's AIWG type when the finding is not in the history.
+				add(fid, cmp.Or(types[fid], ev.RegressionType), ev.Iteration)
 			}
 		}
 	}

@@ -125,7 +125,7 @@ func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recove
 	if err != nil {
 		return nil, "", 0, err
 	}
-	commit, err := git(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)
+	commit, err := git(ctx, e.Store.Root, withIdentity(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)...)
 	if err != nil {
 		return nil, "", 0, err
 	}
@@ -239,7 +239,7 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), strings.TrimSpace(firstLine(errb.String(), err.Error())))
+		return "", fmt.Errorf("git %s: %s", commandLine(args), strings.TrimSpace(firstLine(errb.String(), err.Error())))
 	}
 	return strings.TrimSpace(out.String()), nil
 }
@@ -324,4 +324,21 @@ func MoveLostTags(ctx context.Context, dir, id string, upTo int) ([]string, erro
 		moved = append(moved, lost)
 	}
 	return moved, nil
+}
+
+// commandLine shows git's arguments on one bounded line (a commit message
+// argument is cut at its first line).
+func commandLine(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if line, _, cut := strings.Cut(a, "\n"); cut {
+			a = line + "..."
+		}
+		out[i] = a
+	}
+	s := strings.Join(out, " ")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
 }

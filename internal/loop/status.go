@@ -159,7 +159,7 @@ func writeRegressions(b *strings.Builder, st *State) {
 		return
 	}
 	for _, ev := range st.RegressionEvents {
-		fmt.Fprintf(b, "  [%s] Iteration %d - %s (%s)\n", ev.EventID[:8], ev.Iteration, ev.RegressionType, strings.ToUpper(ev.Severity))
+		fmt.Fprintf(b, "  [%s] Iteration %d - %s (%s)\n", short8(ev.EventID), ev.Iteration, ev.RegressionType, strings.ToUpper(ev.Severity))
 		for _, key := range []string{"deleted_tests", "skipped_tests", "weakened_tests", "tests"} {
 			if ts := strs(ev.Details.Diff[key]); len(ts) > 0 {
 				fmt.Fprintf(b, "    - %d %s: %s\n", len(ts), strings.ReplaceAll(key, "_", " "), strings.Join(limit(ts, 5), "; "))
@@ -264,4 +264,12 @@ func strs(v any) []string {
 		return out
 	}
 	return nil
+}
+
+// short8 is an id's first 8 characters (the whole id when shorter).
+func short8(s string) string {
+	if len(s) > 8 {
+		return s[:8]
+	}
+	return s
 }

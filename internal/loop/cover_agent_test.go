@@ -1,0 +1,285 @@
+//go:build unix
+
+package loop
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// cvSpec is an AgentSpec in a temporary work tree with a prompt file.
+func cvSpec(t *testing.T, command string) AgentSpec {
+	t.Helper()
+	dir := t.TempDir()
+	prompt := filepath.Join(dir, "prompt.md")
+	if err := os.WriteFile(prompt, []byte("do the task\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return AgentSpec{Command: command, Dir: dir, Prompt: prompt, LoopID: "ralph-agent-01234567", Iteration: 4,
+		Log: filepath.Join(dir, "logs", "iter-004.log")}
+}
+
+// TestCoverRunAgent: the agent gets the prompt on standard input and the
+// loop in its environment; its output goes to the log, its usage and the
+// tail of its standard error into the run, however it ended.
+func TestCoverRunAgent(t *testing.T) {
+	t.Parallel()
+	spec := cvSpec(t, `read line; echo "got: $line" >&2; echo "$RALPH_GATE_LOOP_ID $RALPH_GATE_ITERATION $RALPH_GATE_PROMPT_FILE" > env.txt; echo '`+cvClaudeLine+`'; echo 'second line' >&2`)
+	var echo strings.Builder
+	spec.Echo = &echo
+	run := RunAgent(context.Background(), spec)
+	if run.ExitCode != 0 || run.Failed() || run.TimedOut || run.StartErr != "" || run.Log != "logs/iter-004.log" || run.Command != spec.Command {
+		t.Fatalf("run = %+v", run)
+	}
+	if run.Usage == nil || run.Usage.TotalTokens != 15 || run.Usage.CostUSD == nil || *run.Usage.CostUSD != 0.01 {
+		t.Errorf("usage = %+v", run.Usage)
+	}
+	if run.StderrTail != "got: do the task\nsecond line" || echo.String() != "got: do the task\nsecond line\n" {
+		t.Errorf("stderr tail %q, echo %q", run.StderrTail, echo.String())
+	}
+	env, _ := os.ReadFile(filepath.Join(spec.Dir, "env.txt"))
+	if string(env) != "ralph-agent-01234567 4 "+spec.Prompt+"\n" {
+		t.Errorf("agent environment = %q", env)
+	}
+	log, _ := os.ReadFile(spec.Log)
+	if !strings.Contains(string(log), "got: do the task") || !strings.Contains(string(log), `"type":"result"`) {
+		t.Errorf("log = %q", log)
+	}
+	if s := agentSummary(run); !strings.HasPrefix(s, "the agent finished in ") || !strings.HasSuffix(s, ", 15 tokens, $0.0100 (log logs/iter-004.log)") {
+		t.Errorf("summary = %q", s)
+	}
+
+	// A non-zero exit.
+	run = RunAgent(context.Background(), cvSpec(t, "echo failing >&2; exit 3"))
+	if run.ExitCode != 3 || !run.Failed() || run.TimedOut || run.Usage != nil || run.StderrTail != "failing" {
+		t.Errorf("exit 3: %+v", run)
+	}
+	// Only the last 20 lines of standard error are kept.
+	run = RunAgent(context.Background(), cvSpec(t, `i=0; while [ $i -lt 30 ]; do echo "line $i" >&2; i=$((i+1)); done`))
+	if lines := strings.Split(run.StderrTail, "\n"); len(lines) != 20 || lines[0] != "line 10" || lines[19] != "line 29" {
+		t.Errorf("stderr tail = %q", run.StderrTail)
+	}
+}
+
+// TestCoverRunAgentTimeout: past its timeout the agent's whole process
+// group is stopped, a child it left in the background included.
+func TestCoverRunAgentTimeout(t *testing.T) {
+	t.Parallel()
+	spec := cvSpec(t, `sleep 600 & echo $! > child.pid; wait`)
+	spec.Timeout = 300 * time.Millisecond
+	run := RunAgent(context.Background(), spec)
+	if !run.TimedOut || run.ExitCode != -1 || !run.Failed() || !strings.Contains(run.Failure(), "ran past the iteration timeout") {
+		t.Fatalf("run = %+v", run)
+	}
+	data, err := os.ReadFile(filepath.Join(spec.Dir, "child.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The group was stopped: the child exits (it may still be on its way out
+	// when RunAgent returns, so wait for its exit, not for a time).
+	if exited, known := cvWaitExit(pid, 10*time.Second); !known {
+		t.Logf("cannot wait for pid %d here; not checked", pid)
+	} else if !exited {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the agent's background child %d survived the timeout", pid)
+	}
+}
+
+// TestCoverRunAgentCannotStart: an agent that cannot start is a failed run,
+// never an error of the loop.
+func TestCoverRunAgentCannotStart(t *testing.T) {
+	t.Parallel()
+	spec := cvSpec(t, "true")
+	spec.Prompt = filepath.Join(spec.Dir, "missing.md")
+	if run := RunAgent(context.Background(), spec); run.StartErr == "" || !strings.HasPrefix(run.Failure(), "the agent could not be started: ") || run.ExitCode != -1 {
+		t.Errorf("missing prompt: %+v", run)
+	}
+	spec = cvSpec(t, "true")
+	if err := os.WriteFile(filepath.Join(spec.Dir, "logs"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if run := RunAgent(context.Background(), spec); run.StartErr == "" {
+		t.Errorf("log directory is a file: %+v", run)
+	}
+	spec = cvSpec(t, "true")
+	spec.Log = spec.Dir // a directory cannot be created as a file
+	if run := RunAgent(context.Background(), spec); run.StartErr == "" {
+		t.Errorf("log is a directory: %+v", run)
+	}
+	spec = cvSpec(t, "true")
+	spec.Dir = filepath.Join(spec.Dir, "no-such-dir")
+	if run := RunAgent(context.Background(), spec); run.StartErr == "" || run.ExitCode != -1 {
+		t.Errorf("missing work tree: %+v", run)
+	}
+}
+
+// TestCoverCommitWork: everything git would add is committed in one commit
+// without the repository's hooks; nothing to commit is not an error.
+func TestCoverCommitWork(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	ctx := context.Background()
+	if ok, err := CommitWork(ctx, r.dir, "nothing"); err != nil || ok {
+		t.Fatalf("clean tree: %v, %v", ok, err)
+	}
+	r.write(".gitignore", "*.log\n")
+	r.write("new/file.go", "package new\n")
+	r.write("calc.go", cvFixedAdd)
+	r.write("debug.log", "ignored\n")
+	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	before := r.head()
+	ok, err := CommitWork(ctx, r.dir, "ralph-gate: iteration 1\n\nbody\n")
+	if err != nil || !ok {
+		t.Fatalf("commit: %v, %v", ok, err)
+	}
+	if r.git("rev-parse", "HEAD^") != before || r.git("log", "-1", "--format=%s") != "ralph-gate: iteration 1" {
+		t.Errorf("commit %s on %s", r.git("log", "-1", "--format=%s"), r.git("rev-parse", "HEAD^"))
+	}
+	if files := r.git("show", "--name-only", "--format=", "HEAD"); files != ".gitignore\ncalc.go\nnew/file.go" {
+		t.Errorf("committed files = %q", files)
+	}
+	if s := r.git("status", "--porcelain"); s != "" {
+		t.Errorf("left after the commit: %q", s)
+	}
+	if _, err := CommitWork(ctx, t.TempDir(), "m"); err == nil {
+		t.Error("CommitWork outside a repository: no error")
+	}
+}
+
+// TestCoverCommitWorkWithoutIdentity: with no user configured anywhere,
+// the commit is made as ralph-gate.
+func TestCoverCommitWorkWithoutIdentity(t *testing.T) {
+	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	for _, v := range []string{"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"} {
+		t.Setenv(v, "")
+		os.Unsetenv(v)
+	}
+	r := newCVRepo(t)
+	r.git("config", "--unset", "user.name")
+	r.git("config", "--unset", "user.email")
+	r.write("calc.go", cvFixedAdd)
+	ok, err := CommitWork(context.Background(), r.dir, "work")
+	if err != nil || !ok {
+		t.Fatalf("commit: %v, %v", ok, err)
+	}
+	if who := r.git("log", "-1", "--format=%an <%ae>"); who != "ralph-gate <ralph-gate@localhost>" {
+		t.Errorf("author = %q", who)
+	}
+}
+
+// TestCoverRunCompletion: the completion command passes, fails, runs past
+// its timeout, or cannot start; each is a check, never an error.
+func TestCoverRunCompletion(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	now := cvT0
+	c := RunCompletion(ctx, dir, "echo fine", time.Minute, 2, now)
+	if !c.Passed || c.ExitCode != 0 || c.Output != "fine\n" || c.Iteration != 2 || !c.Timestamp.Equal(now) {
+		t.Errorf("passing = %+v", c)
+	}
+	c = RunCompletion(ctx, dir, "echo bad >&2; exit 4", time.Minute, 1, now)
+	if c.Passed || c.ExitCode != 4 || c.Output != "bad\n" {
+		t.Errorf("failing = %+v", c)
+	}
+	c = RunCompletion(ctx, dir, "exec sleep 600", 200*time.Millisecond, 1, now)
+	if c.Passed || c.ExitCode != -1 || !strings.Contains(c.Output, "ran past 200ms and was stopped") {
+		t.Errorf("timeout = %+v", c)
+	}
+	c = RunCompletion(ctx, filepath.Join(dir, "missing"), "true", time.Minute, 1, now)
+	if c.Passed || c.ExitCode != -1 || !strings.Contains(c.Output, "[ralph-gate: ") {
+		t.Errorf("cannot start = %+v", c)
+	}
+	// Long output keeps its tail, from a line start.
+	c = RunCompletion(ctx, dir, `i=0; while [ $i -lt 500 ]; do echo "output line $i"; i=$((i+1)); done; exit 1`, time.Minute, 1, now)
+	if len(c.Output) > maxOutput+3 || !strings.HasPrefix(c.Output, "...output line ") || !strings.HasSuffix(c.Output, "output line 499\n") {
+		t.Errorf("long output = %d bytes, %q...", len(c.Output), c.Output[:40])
+	}
+	// A commit that is not in the repository fails the check.
+	r := newCVRepo(t)
+	c = RunCompletionAt(ctx, r.dir, plumbing.NewHash("1111111111111111111111111111111111111111"), "true", time.Minute, 3, now)
+	if c.Passed || c.ExitCode != -1 || !strings.HasPrefix(c.Output, "[ralph-gate: the completion command did not run: ") {
+		t.Errorf("missing commit = %+v", c)
+	}
+}
+
+// TestCoverRunCompletionTimeoutStopsItsChildren: a completion command that
+// runs past its timeout is stopped with the processes it started (its own
+// process group), as an agent is.
+func TestCoverRunCompletionTimeoutStopsItsChildren(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c := RunCompletion(context.Background(), dir, "sleep 600 & echo $! > child.pid; wait", 200*time.Millisecond, 1, cvT0)
+	if c.Passed || c.ExitCode != -1 {
+		t.Fatalf("check = %+v", c)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "child.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exited, known := cvWaitExit(pid, 10*time.Second); known && !exited {
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the completion command's child %d outlived its timeout", pid)
+	}
+}
+
+// TestCoverRunCompletionAtIgnoresTheWorkTree: the completion command runs
+// in a clean worktree of the commit: an untracked or ignored file in the
+// user's work tree does not make it pass, and the worktree is removed.
+func TestCoverRunCompletionAtIgnoresTheWorkTree(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	r.write("DONE", "cheat\n")
+	head := plumbing.NewHash(r.head())
+	c := RunCompletionAt(context.Background(), r.dir, head, "pwd; test -f DONE && test -f calc.go", time.Minute, 1, cvT0)
+	if c.Passed || c.ExitCode != 1 {
+		t.Errorf("completion saw the work tree's DONE: %+v", c)
+	}
+	if strings.HasPrefix(strings.TrimSpace(c.Output), r.dir) {
+		t.Errorf("the completion command ran in the work tree %s", c.Output)
+	}
+	r.commit("done")
+	c = RunCompletionAt(context.Background(), r.dir, plumbing.NewHash(r.head()), "test -f DONE && test -f calc.go", time.Minute, 2, cvT0)
+	if !c.Passed {
+		t.Errorf("committed DONE: %+v", c)
+	}
+	if wts := r.git("worktree", "list", "--porcelain"); strings.Count(wts, "worktree ") != 1 {
+		t.Errorf("worktrees left behind:\n%s", wts)
+	}
+}
+
+func TestCoverTail(t *testing.T) {
+	t.Parallel()
+	if got := tail("short", 10); got != "short" {
+		t.Errorf("tail(short) = %q", got)
+	}
+	// No newline near the cut: a byte cut, moved past a broken rune.
+	s := strings.Repeat("é", 20)
+	got := tail(s, 9)
+	if !strings.HasPrefix(got, "...") || strings.ContainsRune(got, '\uFFFD') || got != "..."+strings.Repeat("é", 4) {
+		t.Errorf("tail of runes = %q", got)
+	}
+	if got := tail("first line\nsecond line\nthird", 14); got != "...third" {
+		t.Errorf("tail at a line = %q", got)
+	}
+}

@@ -1,0 +1,206 @@
+package loop
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// The cover_*_test.go files drive the loop the way the command line does:
+// real repositories made with the git binary in t.TempDir(), real `sh`
+// completion commands and agents, and collectors off (Env.Collect "none")
+// unless a test is about measuring.
+
+// cvCalc is a Go package whose Add is wrong; cvCalcTest holds two tests.
+const cvCalc = `package calc
+
+// Add adds.
+func Add(a, b int) int { return a - b }
+
+// Sub subtracts.
+func Sub(a, b int) int { return a - b }
+`
+
+const cvCalcTest = `package calc
+
+import "testing"
+
+func TestAdd(t *testing.T) {
+	if got := Add(2, 3); got != 5 {
+		t.Errorf("Add(2, 3) = %d, want 5", got)
+	}
+}
+
+func TestSub(t *testing.T) {
+	if got := Sub(5, 3); got != 2 {
+		t.Errorf("Sub(5, 3) = %d, want 2", got)
+	}
+}
+`
+
+// cvRepo is a git repository in a temporary directory.
+type cvRepo struct {
+	t   *testing.T
+	dir string
+}
+
+// cvGitEnv keeps the tests independent of the machine's git configuration.
+func cvGitEnv() []string {
+	return append(os.Environ(),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t",
+		"GIT_CONFIG_NOSYSTEM=1")
+}
+
+// newCVRepo makes a repository on branch main holding the calc module,
+// committed once. The repository's own config names a committer, so that
+// the loop's own commits (reject) work without a global git config.
+func newCVRepo(t *testing.T) *cvRepo {
+	t.Helper()
+	r := &cvRepo{t: t, dir: t.TempDir()}
+	// Resolve symlinks (macOS /var -> /private/var) so paths compare.
+	if d, err := filepath.EvalSymlinks(r.dir); err == nil {
+		r.dir = d
+	}
+	r.git("init", "-q", "-b", "main")
+	r.git("config", "user.name", "t")
+	r.git("config", "user.email", "t@t")
+	r.git("config", "commit.gpgsign", "false")
+	r.git("config", "tag.gpgsign", "false")
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
+	r.write("calc.go", cvCalc)
+	r.write("calc_test.go", cvCalcTest)
+	r.commit("base")
+	return r
+}
+
+func (r *cvRepo) git(args ...string) string {
+	r.t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
+	cmd.Dir = r.dir
+	cmd.Env = cvGitEnv()
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		r.t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func (r *cvRepo) write(name, content string) {
+	r.t.Helper()
+	p := filepath.Join(r.dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *cvRepo) read(name string) string {
+	r.t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(name)))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// commit commits everything and returns the commit's hash.
+func (r *cvRepo) commit(msg string) string {
+	r.t.Helper()
+	r.git("add", "-A")
+	r.git("commit", "-q", "--no-verify", "-m", msg)
+	return r.git("rev-parse", "HEAD")
+}
+
+func (r *cvRepo) head() string {
+	r.t.Helper()
+	return r.git("rev-parse", "HEAD")
+}
+
+// env opens the repository afresh, as each command of the command line does.
+func (r *cvRepo) env() *Env {
+	r.t.Helper()
+	repo, err := gitrepo.Open(r.dir)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return &Env{Repo: repo, Store: NewStore(repo.Root()), Collect: "none", Now: cvClock()}
+}
+
+// cvClock is a clock that moves one second per reading, from a fixed time:
+// timestamps differ and never depend on the machine's speed.
+func cvClock() func() time.Time {
+	t := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
+	return func() time.Time {
+		t = t.Add(time.Second)
+		return t
+	}
+}
+
+// start starts a loop at HEAD with the completion command and returns its
+// snapshot, loaded as record loads it.
+func (r *cvRepo) start(e *Env, opt StartOptions) *Snapshot {
+	r.t.Helper()
+	st, _, err := Start(context.Background(), e, opt)
+	if err != nil {
+		r.t.Fatalf("start: %v", err)
+	}
+	return r.load(e, st.LoopID)
+}
+
+func (r *cvRepo) load(e *Env, id string) *Snapshot {
+	r.t.Helper()
+	snap, err := e.Store.Load(id)
+	if err != nil {
+		r.t.Fatalf("load %s: %v", id, err)
+	}
+	return snap
+}
+
+// record records HEAD and fails the test on an error.
+func (r *cvRepo) record(e *Env, snap *Snapshot) *Outcome {
+	r.t.Helper()
+	out, err := Record(context.Background(), e, snap, 0)
+	if err != nil {
+		r.t.Fatalf("record: %v", err)
+	}
+	return out
+}
+
+// cvFixedAdd is calc.go with Add fixed.
+var cvFixedAdd = strings.Replace(cvCalc, "return a - b }\n\n// Sub", "return a + b }\n\n// Sub", 1)
+
+// cvWithoutSub is calc_test.go with TestSub deleted.
+var cvWithoutSub = strings.Split(cvCalcTest, "func TestSub")[0]
+
+// cvHasFinding reports whether an iteration has a finding of the type.
+func cvHasFinding(it *Iteration, typ string) bool {
+	for _, f := range it.Findings {
+		if string(f.Type) == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// cvHooks is a loop's hook log as its hook names, in order.
+func cvHooks(t *testing.T, e *Env, id string) string {
+	t.Helper()
+	log, err := e.Store.ReadLog(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []string
+	for _, l := range log {
+		hooks = append(hooks, fmt.Sprint(l["hook_name"]))
+	}
+	return strings.Join(hooks, " ")
+}

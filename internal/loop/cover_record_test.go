@@ -1,0 +1,526 @@
+//go:build unix
+
+package loop
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+func cvInt(v int) *int { return &v }
+
+// TestCoverStart: start tags the baseline iter-000, writes state.json, the
+// registry and the hook log, excludes the loop state from git, and runs the
+// completion command once at the baseline.
+func TestCoverStart(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	var said []string
+	e.Progress = func(s string) { said = append(said, s) }
+	st, notes, err := Start(context.Background(), e, StartOptions{Task: "Fix the calc package!", Completion: "test -f DONE",
+		MaxIterations: cvInt(7), TimeoutMinutes: cvInt(30), Owner: "me", PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(st.LoopID, "ralph-fix-the-calc-package-") || !ValidID(st.LoopID) {
+		t.Errorf("loop id = %q", st.LoopID)
+	}
+	base := r.head()
+	if got := r.git("rev-parse", TagName(st.LoopID, 0)+"^{commit}"); got != base {
+		t.Errorf("iter-000 tag = %s, want HEAD %s", got, base)
+	}
+	if st.Status != StatusRunning || st.Iteration != 0 || st.RalphGate.BaselineCommit != base || st.RalphGate.LastCommit != base ||
+		st.RalphGate.Branch != "main" || st.Configuration.MaxIterations != 7 || st.RalphGate.Settings.MaxIterations != 7 ||
+		st.Configuration.TimeoutMinutes == nil || *st.Configuration.TimeoutMinutes != 30 || st.PID == nil || *st.PID != os.Getpid() ||
+		st.Owner != "me" || st.Configuration.AutoTest {
+		t.Errorf("state after start = %+v", st)
+	}
+	if c := st.RalphGate.BaselineCompletion; c == nil || c.Passed || c.ExitCode != 1 || c.Iteration != 0 {
+		t.Errorf("baseline completion = %+v, want a failed check", c)
+	}
+	if st.BaselineMetrics.CustomMetrics["test_count_measured"] != false || st.BaselineMetrics.FileCount != 2 {
+		t.Errorf("baseline metrics = %+v", st.BaselineMetrics)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "collect: none") {
+		t.Errorf("notes = %q", notes)
+	}
+	if len(said) == 0 || !strings.Contains(strings.Join(said, "\n"), "completion command") {
+		t.Errorf("progress = %q", said)
+	}
+	exclude := r.read(".git/info/exclude")
+	if !strings.Contains(exclude, "/.aiwg/ralph/") {
+		t.Errorf("info/exclude = %q", exclude)
+	}
+	if s := r.git("status", "--porcelain"); s != "" {
+		t.Errorf("the loop's files show in git status: %q", s)
+	}
+	loaded := r.load(e, st.LoopID)
+	if loaded.State.Task != "Fix the calc package!" || loaded.State.RalphGate.JournalSeq != 1 {
+		t.Errorf("loaded state = %+v", loaded.State.RalphGate)
+	}
+	reg, err := e.Store.ReadRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.ActiveLoops) != 1 || reg.ActiveLoops[0].LoopID != st.LoopID || reg.TotalActive != 1 ||
+		reg.ActiveLoops[0].StateFile != RelStatePath(st.LoopID) || reg.ActiveLoops[0].MaxIterations != 7 {
+		t.Errorf("registry = %+v", reg)
+	}
+	log, err := e.Store.ReadLog(st.LoopID)
+	if err != nil || len(log) != 1 || log[0]["hook_name"] != "loop_start" {
+		t.Errorf("hook log = %v, %v", log, err)
+	}
+	ids, err := e.Store.Loops()
+	if err != nil || len(ids) != 1 || ids[0] != st.LoopID {
+		t.Errorf("Loops() = %v, %v", ids, err)
+	}
+}
+
+// TestCoverStartOptions: a completion command that passes at the baseline
+// is noted, a slug names the loop, and bad flag values are input errors.
+func TestCoverStartOptions(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	st, notes, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "true", Slug: "my-slug"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(st.LoopID, "ralph-my-slug-") || st.Configuration.MaxIterations != Defaults().MaxIterations {
+		t.Errorf("loop = %s, max %d", st.LoopID, st.Configuration.MaxIterations)
+	}
+	if !strings.Contains(strings.Join(notes, "\n"), "already passes at the baseline") {
+		t.Errorf("notes = %q", notes)
+	}
+	for name, opt := range map[string]StartOptions{
+		"max iterations 0":   {Task: "t", Completion: "true", MaxIterations: cvInt(0)},
+		"negative timeout":   {Task: "t", Completion: "true", TimeoutMinutes: cvInt(-1)},
+		"slug of upper case": {Task: "t", Completion: "true", Slug: "Bad Slug"},
+	} {
+		var in *InputError
+		if _, _, err := Start(context.Background(), e, opt); !errors.As(err, &in) {
+			t.Errorf("%s: err = %v, want an InputError", name, err)
+		}
+	}
+}
+
+// TestCoverStartRefusesAFifthLoop: MaxConcurrentLoops (4) loops may be
+// active at once; starting one more is refused until one of them ends.
+func TestCoverStartRefusesAFifthLoop(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	var ids []string
+	for i := 0; i < MaxConcurrentLoops; i++ {
+		st, _, err := Start(context.Background(), e, StartOptions{Task: "loop", Completion: "false"})
+		if err != nil {
+			t.Fatalf("loop %d: %v", i+1, err)
+		}
+		ids = append(ids, st.LoopID)
+	}
+	_, _, err := Start(context.Background(), e, StartOptions{Task: "one too many", Completion: "false"})
+	var in *InputError
+	if !errors.As(err, &in) || !strings.Contains(err.Error(), "4 loops are active") {
+		t.Fatalf("a fifth loop: err = %v, want the limit", err)
+	}
+	// Aborting one makes room.
+	snap := r.load(e, ids[0])
+	if err := Transition(e, snap, StatusAborted, "abort"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Start(context.Background(), e, StartOptions{Task: "now it fits", Completion: "false"}); err != nil {
+		t.Fatalf("after an abort: %v", err)
+	}
+	reg, err := e.Store.ReadRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reg.ActiveLoops) != 4 || reg.TotalAborted != 1 || len(reg.Finished) != 1 || reg.Finished[0].LoopID != ids[0] {
+		t.Errorf("registry = %d active, %d aborted, finished %+v", len(reg.ActiveLoops), reg.TotalAborted, reg.Finished)
+	}
+}
+
+// TestCoverRecordContinueThenComplete: an iteration that changes code
+// continues; one that makes the completion command pass completes the loop.
+func TestCoverRecordContinueThenComplete(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix calc", Completion: "test -f DONE"})
+	id := snap.State.LoopID
+
+	// Nothing committed yet: HEAD is the baseline, already recorded.
+	_, err := Record(context.Background(), e, snap, 0)
+	var in *InputError
+	if !errors.As(err, &in) || !strings.Contains(err.Error(), "already recorded") {
+		t.Fatalf("record of the baseline: err = %v", err)
+	}
+
+	r.write("calc.go", cvFixedAdd)
+	c1 := r.commit("iteration 1")
+	var said []string
+	e.Progress = func(s string) { said = append(said, s) }
+	out := r.record(e, snap)
+	it := out.Iteration
+	if out.Decision != Continue || it.Iteration != 1 || it.Commit != c1 || it.Tag != TagName(id, 1) || it.Void || it.Verified ||
+		it.Decision != "continue" || !strings.HasPrefix(out.Reason, "continue: quality") {
+		t.Fatalf("iteration 1 = %+v (%s)", it, out.Reason)
+	}
+	if len(it.Artifacts) != 1 || it.Artifacts[0].Path != "calc.go" || it.Artifacts[0].Change != "modified" || it.Artifacts[0].SizeBytes != len(cvFixedAdd) {
+		t.Errorf("artifacts = %+v", it.Artifacts)
+	}
+	if it.Fingerprint == "" || it.Fingerprint != Fingerprint(it.FailingTests, snap.State.Progress.LastCompletionCheck) {
+		t.Errorf("fingerprint %q of a failing completion", it.Fingerprint)
+	}
+	if got := r.git("rev-parse", TagName(id, 1)+"^{commit}"); got != c1 {
+		t.Errorf("iter-001 = %s, want %s", got, c1)
+	}
+	if len(said) < 2 {
+		t.Errorf("progress = %q", said)
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, filepath.FromSlash(SnapshotPath(id, 1)))); err != nil {
+		t.Errorf("iteration snapshot: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(e.Store.LoopDir(id), "analytics", "analytics.json")); err != nil {
+		t.Errorf("analytics: %v", err)
+	}
+	// A change outside git's index is noted, not measured.
+	r.write("calc.go", cvFixedAdd+"\n// uncommitted\n")
+	r.write("DONE", "done\n")
+	r.git("add", "DONE")
+	r.git("commit", "-q", "-m", "iteration 2: done")
+	out = r.record(e, snap)
+	it = out.Iteration
+	if out.Decision != Stopped || !it.Verified || it.Iteration != 2 || !strings.Contains(out.Reason, "the completion command passed") {
+		t.Fatalf("iteration 2 = %+v (%s)", it, out.Reason)
+	}
+	if !strings.Contains(strings.Join(out.Notes, "\n"), "uncommitted changes") {
+		t.Errorf("notes do not mention the dirty work tree: %q", out.Notes)
+	}
+	s := snap.State
+	if s.Status != StatusCompleted || s.CompletedAt == nil || s.DetectionEnabled || s.RalphGate.StopReason != "the completion command passed" {
+		t.Errorf("state = %s, completed at %v, stop %q", s.Status, s.CompletedAt, s.RalphGate.StopReason)
+	}
+	if s.BestIteration == nil || s.BestIteration.Iteration != 2 || s.Metrics.TotalIterations != 2 || s.Metrics.SuccessfulIterations != 2 {
+		t.Errorf("best = %+v, metrics %+v", s.BestIteration, s.Metrics)
+	}
+	if len(s.Progress.CompletionChecks) != 3 || !s.Progress.LastCompletionCheck.Passed {
+		t.Errorf("completion checks = %+v", s.Progress.CompletionChecks)
+	}
+	// The loop is over: record refuses, the registry has let it go.
+	r.write("x.txt", "x")
+	r.commit("after the end")
+	if _, err := Record(context.Background(), e, r.load(e, id), 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "is completed") {
+		t.Errorf("record after completion: err = %v", err)
+	}
+	reg, _ := e.Store.ReadRegistry()
+	if len(reg.ActiveLoops) != 0 || reg.TotalCompleted != 1 {
+		t.Errorf("registry = %+v", reg)
+	}
+	if got := cvHooks(t, e, id); got != "loop_start post_iteration post_iteration reinforcement_escalation loop_complete" {
+		t.Errorf("hooks = %s", got)
+	}
+	// The reloaded state is what record saved.
+	if re := r.load(e, id).State; re.Iteration != 2 || re.Status != StatusCompleted {
+		t.Errorf("reloaded: iteration %d, %s", re.Iteration, re.Status)
+	}
+}
+
+// TestCoverRecordNotDescending: HEAD on another line of history than the
+// loop's last commit is refused (history must not be rewritten).
+func TestCoverRecordNotDescending(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
+	r.write("calc.go", cvFixedAdd)
+	r.commit("iteration 1")
+	r.record(e, snap)
+	r.git("checkout", "-q", "-b", "other", snap.State.RalphGate.BaselineCommit)
+	r.write("other.txt", "other\n")
+	r.commit("elsewhere")
+	_, err := Record(context.Background(), e, snap, 0)
+	var in *InputError
+	if !errors.As(err, &in) || !strings.Contains(err.Error(), "does not descend") {
+		t.Fatalf("err = %v, want a refusal", err)
+	}
+	if snap.State.Iteration != 1 {
+		t.Errorf("iteration = %d after a refused record", snap.State.Iteration)
+	}
+}
+
+// TestCoverRecordTestDeletionBlocks: deleting a Go test is blocked even
+// without collectors: the iteration is void, the loop waits for a human,
+// and record refuses until one decides.
+func TestCoverRecordTestDeletionBlocks(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
+	r.write("calc_test.go", cvWithoutSub)
+	r.commit("tests pass now")
+	out := r.record(e, snap)
+	it := out.Iteration
+	if out.Decision != Blocked || !it.Void || it.Verified || !it.Regression || !it.RecoveryAttempt || out.Gate == "" || out.Escalated {
+		t.Fatalf("outcome = %+v, iteration %+v", out, it)
+	}
+	if !cvHasFinding(it, string(gate.TestDeletion)) || !strings.Contains(it.Reason, "test_deletion") {
+		t.Errorf("findings = %+v, reason %q", it.Findings, it.Reason)
+	}
+	s := snap.State
+	if s.Status != StatusPaused || len(s.PendingGates()) != 1 || s.PendingGates()[0].RecoveryID != out.Gate || s.RecoveryAttempts != 1 {
+		t.Errorf("state %s, gates %+v", s.Status, s.PendingGates())
+	}
+	if len(s.RegressionEvents) != 1 || s.RegressionEvents[0].Details.RalphGateType != string(gate.TestDeletion) ||
+		!s.RegressionEvents[0].HumanGateInvoked || s.RegressionEvents[0].RecoveryOutcome == nil || *s.RegressionEvents[0].RecoveryOutcome != "escalated" {
+		t.Errorf("regression events = %+v", s.RegressionEvents)
+	}
+	if len(s.DetectedPatterns) == 0 || s.DetectedPatterns[0].PatternID != "LP-001" || s.DetectedPatterns[0].PatternName == "" ||
+		s.DetectedPatterns[0].FindingID != s.RegressionEvents[0].FindingIDs[0] || s.DetectedPatterns[0].Severity != "critical" {
+		t.Errorf("patterns = %+v", s.DetectedPatterns)
+	}
+	g := s.RecoveryHistory[0]
+	if g.ProtocolSteps.Diagnose.RootCause != CauseRewardHacking || g.ProtocolSteps.Adapt.Strategy != "escalate_to_human_gate" || g.Outcome != "escalated" {
+		t.Errorf("recovery = %+v", g.ProtocolSteps)
+	}
+	if s.BestIteration != nil {
+		t.Errorf("a void iteration is best: %+v", s.BestIteration)
+	}
+	if got := cvHooks(t, e, s.LoopID); got != "loop_start post_iteration regression_detected regression_detected reinforcement_escalation" {
+		t.Errorf("hooks = %s", got)
+	}
+	// Another commit cannot be recorded while the gate waits.
+	r.write("more.txt", "x")
+	r.commit("more")
+	_, err := Record(context.Background(), e, snap, 0)
+	var blocked *BlockedError
+	if !errors.As(err, &blocked) || !strings.Contains(err.Error(), out.Gate) {
+		t.Errorf("record while blocked: err = %v", err)
+	}
+	if _, err := RecordNoop(context.Background(), e, snap, 0); !errors.As(err, &blocked) {
+		t.Errorf("no-op record while blocked: err = %v", err)
+	}
+}
+
+// TestCoverRecordStopsAtMaxIterations: the limit stops the loop paused,
+// with its reason, not failed; it takes --extend to go on.
+func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false", MaxIterations: cvInt(1)})
+	r.write("calc.go", cvFixedAdd)
+	r.commit("iteration 1")
+	out := r.record(e, snap)
+	s := snap.State
+	if out.Decision != Stopped || out.Reason != "stop: max iterations reached (1)" || s.Status != StatusPaused ||
+		s.RalphGate.StopReason != "max iterations reached (1)" || s.CompletedAt != nil {
+		t.Fatalf("decision %s (%s), status %s, stop %q", out.Decision, out.Reason, s.Status, s.RalphGate.StopReason)
+	}
+	r.write("x.txt", "x")
+	r.commit("iteration 2")
+	_, err := Record(context.Background(), e, snap, 0)
+	var in *InputError
+	if !errors.As(err, &in) || !strings.Contains(err.Error(), "stopped at iteration 1") {
+		t.Fatalf("record after the stop: err = %v", err)
+	}
+	// Resuming needs more iterations first.
+	if err := Transition(e, snap, StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "--extend") {
+		t.Fatalf("resume without --extend: err = %v", err)
+	}
+	ExtendIterations(s, 2)
+	if s.Configuration.MaxIterations != 3 || s.RalphGate.Settings.MaxIterations != 3 {
+		t.Fatalf("extended to %d / %d", s.Configuration.MaxIterations, s.RalphGate.Settings.MaxIterations)
+	}
+	if err := Transition(e, snap, StatusRunning, "resume"); err != nil {
+		t.Fatal(err)
+	}
+	if s.Status != StatusRunning || s.RalphGate.StopReason != "" || s.RalphGate.WindowStart != 1 {
+		t.Errorf("after resume: %s, stop %q, window %d", s.Status, s.RalphGate.StopReason, s.RalphGate.WindowStart)
+	}
+	if out := r.record(e, snap); out.Decision != Continue || out.Iteration.Iteration != 2 {
+		t.Errorf("iteration 2 after resume: %s %s", out.Decision, out.Reason)
+	}
+}
+
+// TestCoverRecordNoopAndStuck: an iteration that changes nothing is
+// recorded on the last commit with its measurement reused; the same
+// failure three iterations in a row is a stuck loop a human must look at.
+func TestCoverRecordNoopAndStuck(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "echo not yet; false"})
+	id := snap.State.LoopID
+
+	// A no-op at the baseline reuses the baseline.
+	out, err := RecordNoop(context.Background(), e, snap, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it := out.Iteration
+	base := snap.State.RalphGate.BaselineCommit
+	if !it.NoOp || it.Iteration != 1 || it.Commit != base || it.QualityScore != snap.State.RalphGate.BaselineScore || it.QualityDelta != 0 ||
+		out.Decision != Continue || len(it.Findings) != 0 || it.FailingTests == nil {
+		t.Fatalf("no-op at the baseline = %+v (%s)", it, out.Reason)
+	}
+	if got := r.git("rev-parse", TagName(id, 1)+"^{commit}"); got != base {
+		t.Errorf("iter-001 = %s, want the baseline %s", got, base)
+	}
+	if c := snap.State.Progress.LastCompletionCheck; c.Iteration != 1 || c.Passed || c.ExitCode != 1 || !strings.Contains(c.Output, "not yet") {
+		t.Errorf("reused completion check = %+v", c)
+	}
+	// A commit is not a no-op.
+	r.write("calc.go", cvFixedAdd)
+	r.commit("iteration 2")
+	var in *InputError
+	if _, err := RecordNoop(context.Background(), e, snap, 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "not the loop's last commit") {
+		t.Fatalf("no-op with a new commit: err = %v", err)
+	}
+	out = r.record(e, snap)
+	two := *out.Iteration
+	if out.Decision != Continue || two.Iteration != 2 {
+		t.Fatalf("iteration 2 = %s %s", out.Decision, out.Reason)
+	}
+	// A no-op reuses iteration 2's measurement and score.
+	out, err = RecordNoop(context.Background(), e, snap, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it = out.Iteration
+	if !it.NoOp || it.Iteration != 3 || it.QualityScore != two.QualityScore || it.Commit != two.Commit || it.Fingerprint != two.Fingerprint {
+		t.Fatalf("no-op after iteration 2 = %+v", it)
+	}
+	if out.Decision != Blocked || !out.Escalated || !strings.Contains(out.Reason, "stuck loop") {
+		t.Fatalf("three identical failures: %s (%s), escalated %v", out.Decision, out.Reason, out.Escalated)
+	}
+	g := snap.State.PendingGates()
+	if len(g) != 1 || !strings.HasPrefix(g[0].Trigger, "stuck_loop_detected") || g[0].ProtocolSteps.Diagnose.RootCause != CauseComplexity {
+		t.Errorf("gate = %+v", g)
+	}
+	if hooks := cvHooks(t, e, id); !strings.Contains(hooks, "post_iteration stuck_loop_detected") {
+		t.Errorf("the log does not show the stuck loop: %s", hooks)
+	}
+	// The prompt tells the agent about the block, the no-op and the repeats.
+	p := Prompt(snap.State)
+	for _, want := range []string{"Iteration 3 was blocked (stuck loop", "Iteration 3 changed nothing", "The same failure has repeated for 3 iterations", "`echo not yet; false` failed (exit 1) in iteration 3"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("prompt after the stuck loop lacks %q:\n%s", want, p)
+		}
+	}
+}
+
+// TestCoverRecordAgentFailure: an iteration whose agent failed records the
+// failure in error_context, and the failure is part of its fingerprint.
+func TestCoverRecordAgentFailure(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
+	r.write("calc.go", cvFixedAdd)
+	r.commit("iteration 1")
+	cost := 0.02
+	e.Agent = &AgentRun{Command: "agent", ExitCode: 3, DurationMS: 1500, StderrTail: "panic: boom\nexit 3",
+		Usage: &Usage{Source: "claude", TotalTokens: 42, CostUSD: &cost, Lines: 1}}
+	out := r.record(e, snap)
+	it := out.Iteration
+	s := snap.State
+	if ec := s.ErrorContext; ec == nil || ec.ExitCode != 3 || ec.Iteration != 1 || ec.StackTrace != "panic: boom\nexit 3" ||
+		ec.ErrorMessage != "the agent exited with status 3" || ec.TimedOut {
+		t.Fatalf("error context = %+v", s.ErrorContext)
+	}
+	clean := FingerprintRun(it.FailingTests, s.Progress.LastCompletionCheck, nil)
+	if it.Fingerprint == "" || it.Fingerprint == clean {
+		t.Errorf("fingerprint %q, clean run's %q: want them different", it.Fingerprint, clean)
+	}
+	if it.Agent == nil || it.TokensUsed == nil || *it.TokensUsed != 42 || it.TokenCostUSD == nil || *it.TokenCostUSD != 0.02 || it.DurationMS != 1500 {
+		t.Errorf("agent usage = %+v tokens %v cost %v", it.Agent, it.TokensUsed, it.TokenCostUSD)
+	}
+	if s.Metrics.TotalTokens == nil || *s.Metrics.TotalTokens != 42 || s.Metrics.TotalCostUSD == nil || *s.Metrics.TotalCostUSD != 0.02 {
+		t.Errorf("metrics = %+v", s.Metrics)
+	}
+	if p := Prompt(s); !strings.Contains(p, "the agent exited with status 3") || !strings.Contains(p, "panic: boom") {
+		t.Errorf("prompt does not carry the agent's failure:\n%s", p)
+	}
+	// A timed-out agent fingerprints differently from one that exited.
+	timedOut := &AgentRun{ExitCode: -1, TimedOut: true, TimeoutMS: 60000, DurationMS: 60004}
+	if a, b := FingerprintRun(nil, s.Progress.LastCompletionCheck, timedOut), it.Fingerprint; a == b {
+		t.Errorf("a timeout and an exit share the fingerprint %s", a)
+	}
+	if f := timedOut.Failure(); !strings.Contains(f, "iteration timeout (1m0s)") {
+		t.Errorf("timeout failure = %q", f)
+	}
+	if f := (&AgentRun{ExitCode: -1, StartErr: "no such file"}).Failure(); f != "the agent could not be started: no such file" {
+		t.Errorf("start failure = %q", f)
+	}
+	if f := (&AgentRun{}).Failure(); f != "" {
+		t.Errorf("clean run failure = %q", f)
+	}
+}
+
+// TestCoverRecordInterrupted: a record whose context is cancelled (Ctrl-C)
+// records nothing: no iteration, no tag, the state as it was.
+func TestCoverRecordInterrupted(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "true"})
+	r.write("calc.go", cvFixedAdd)
+	r.commit("iteration 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Record(ctx, e, snap, 0); err == nil {
+		t.Fatal("an interrupted record succeeded")
+	}
+	if s := r.load(e, snap.State.LoopID).State; s.Iteration != 0 || len(s.IterationHistory) != 0 || s.Status != StatusRunning {
+		t.Errorf("saved state after the interrupt: iteration %d, status %s", s.Iteration, s.Status)
+	}
+	if tags := r.git("tag", "--list", TagName(snap.State.LoopID, 1)); tags != "" {
+		t.Errorf("an interrupted record tagged %s", tags)
+	}
+	// The next record records the iteration.
+	if out := r.record(e, r.load(e, snap.State.LoopID)); out.Iteration.Iteration != 1 || out.Decision != Stopped {
+		t.Errorf("record after the interrupt: %d %s", out.Iteration.Iteration, out.Decision)
+	}
+}
+
+// TestCoverRecordTestFileRemoved: removing a whole Go test file is a test
+// deletion that blocks, naming the file's tests.
+func TestCoverRecordTestFileRemoved(t *testing.T) {
+	t.Parallel()
+	r := newCVRepo(t)
+	e := r.env()
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
+	r.git("rm", "-q", "calc_test.go")
+	r.git("commit", "-q", "-m", "no more failing tests")
+	out := r.record(e, snap)
+	it := out.Iteration
+	if out.Decision != Blocked || !it.Void || snap.State.Status != StatusPaused || len(snap.State.PendingGates()) != 1 {
+		t.Fatalf("outcome %s (%s), void %v", out.Decision, out.Reason, it.Void)
+	}
+	var del *gate.Finding
+	for i, f := range it.Findings {
+		if f.Type == gate.TestDeletion {
+			del = &it.Findings[i]
+		}
+	}
+	if del == nil || del.File != "calc_test.go" || del.Severity != gate.SeverityCritical || !del.Net {
+		t.Fatalf("deletion finding = %+v in %+v", del, it.Findings)
+	}
+	if tests := strings.Join(append(del.Tests, del.Test), " "); !strings.Contains(tests, "TestAdd") || !strings.Contains(tests, "TestSub") {
+		t.Errorf("the finding names %q, want TestAdd and TestSub", tests)
+	}
+	if len(it.Artifacts) != 1 || it.Artifacts[0].Change != "deleted" || it.Artifacts[0].Hash != "" {
+		t.Errorf("artifacts = %+v", it.Artifacts)
+	}
+	if p := snap.State.DetectedPatterns; len(p) != 1 || p[0].PatternID != "LP-001" {
+		t.Errorf("patterns = %+v", p)
+	}
+}
