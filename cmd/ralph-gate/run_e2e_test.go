@@ -618,6 +618,15 @@ func TestRunPresets(t *testing.T) {
 			if out["end"] != "completed" || out["total_tokens"] != tc.tokens || out["total_cost_usd"] != tc.cost {
 				t.Errorf("run --agent %s: %v", tc.preset, out)
 			}
+			// A Claude agent runs guarded: the hooks are installed in the
+			// local settings, which no iteration commits.
+			local, err := os.ReadFile(filepath.Join(r.dir, ".claude", "settings.local.json"))
+			if installed := err == nil && strings.Contains(string(local), "guard pre-tool-use"); installed != (tc.preset == "claude") {
+				t.Errorf("guard hooks installed: %v (%v)", installed, err)
+			}
+			if files := r.git("log", "--name-only", "--format="); strings.Contains(files, ".claude") {
+				t.Errorf("an iteration committed the guard's settings:\n%s", files)
+			}
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/guard"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
 
@@ -126,8 +127,25 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	if f.setMaxI && f.maxIter > snap.State.Configuration.MaxIterations {
 		loop.ExtendIterations(snap.State, f.maxIter-snap.State.Configuration.MaxIterations)
 	}
-	if strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
+	head, _ := le.Repo.Resolve("HEAD")
+	if _, err := le.Repo.ReadFile(head, ".claude/settings.local.json"); err == nil && strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
 		fmt.Fprintf(env.Stderr, "ralph-gate: note: the guard's hooks are not in .claude/settings.json: Claude Code's tool calls are not judged before they run (ralph-gate guard install)\n")
+	} else if strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
+		// A Claude agent runs guarded: the hooks go into the project's
+		// local settings, which git is told to ignore, so run never commits
+		// them and the guard keeps the agent from removing them.
+		local := filepath.Join(le.Store.Root, ".claude", "settings.local.json")
+		bin := installedBinary()
+		if bin == "" {
+			bin = "ralph-gate"
+		}
+		if _, err := guard.InstallFile(local, bin, false); err != nil {
+			return inputErr(fmt.Errorf("install the guard's hooks in %s: %w", local, err))
+		}
+		if err := loop.ExcludePath(loop.CommonGitDir(le.Repo.GitDir()), ".claude/settings.local.json", "ralph-gate guard hooks (ralph-gate run)"); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "ralph-gate: installed the guard's hooks in .claude/settings.local.json, so Claude Code's tool calls are judged before they run (remove them with: ralph-gate guard install --settings .claude/settings.local.json --uninstall)\n")
 	}
 	opt.PID = os.Getpid()
 	opt.Say = func(format string, args ...any) {

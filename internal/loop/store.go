@@ -445,14 +445,21 @@ func (s *Store) AppendLog(id string, entry any) error {
 // Exclude adds RalphDir to the repository's info/exclude so that an agent's
 // `git add -A` never commits loop state.
 func Exclude(commonGitDir string) error {
+	return ExcludePath(commonGitDir, RalphDir+"/", "ralph-gate loop state")
+}
+
+// ExcludePath adds a path of the work tree (a directory ends in "/") to the
+// repository's info/exclude, once, with a comment line.
+func ExcludePath(commonGitDir, rel, comment string) error {
 	path := filepath.Join(commonGitDir, "info", "exclude")
 	data, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	line := "/" + RalphDir + "/"
+	bare := strings.TrimSuffix(rel, "/")
+	line := "/" + rel
 	for _, l := range strings.Split(string(data), "\n") {
-		if t := strings.TrimSpace(l); t == line || t == RalphDir+"/" || t == RalphDir || t == "/"+RalphDir {
+		if t := strings.TrimSpace(l); t == line || t == rel || t == bare || t == "/"+bare {
 			return nil
 		}
 	}
@@ -464,7 +471,7 @@ func Exclude(commonGitDir string) error {
 	if len(data) > 0 && data[len(data)-1] != '\n' {
 		b.WriteByte('\n')
 	}
-	b.WriteString("# ralph-gate loop state\n" + line + "\n")
+	b.WriteString("# " + comment + "\n" + line + "\n")
 	return os.WriteFile(path, b.Bytes(), 0o644)
 }
 
