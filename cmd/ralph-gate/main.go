@@ -16,11 +16,24 @@ import (
 var version = ""
 
 func main() {
+	secrets, serr := scrubSelf()
+	if serr != nil {
+		fmt.Fprintf(os.Stderr, "ralph-gate: warning: %v; the collectors' environment is still cleaned\n", serr)
+	}
 	tuneMemory()
+	getenv := os.Getenv
+	if len(secrets) > 0 {
+		getenv = func(k string) string {
+			if v, ok := secrets[k]; ok {
+				return v
+			}
+			return os.Getenv(k)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := cli.Run(ctx, os.Args[1:], cli.Env{
 		Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr,
-		Getenv: os.Getenv, Version: resolveVersion(),
+		Getenv: getenv, Version: resolveVersion(), Withheld: secrets,
 	})
 	stop()
 	code := cli.ExitCode(err)

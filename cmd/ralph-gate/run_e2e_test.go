@@ -630,3 +630,29 @@ func TestRunPresets(t *testing.T) {
 		})
 	}
 }
+
+// TestRunAgentKeepsItsKeyTheCodeDoesNot: the agent run drives gets the
+// user's credentials (its API key) back; the code under test, run by the
+// completion command, never sees them.
+func TestRunAgentKeepsItsKeyTheCodeDoesNot(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	a := newFakeAgent(t)
+	seen := filepath.Join(a.dir, "seen")
+	a.step(1, "echo \"$ANTHROPIC_API_KEY\" > "+seen+"\necho one > progress.txt\n")
+	env := append(os.Environ(), "NO_COLOR=1", "ANTHROPIC_API_KEY=sk-ant-secret0123456789")
+	res := runGateEnv(t, r.dir, "", env, "run", "--format", "json", "--agent", a.command(), "--task", "t",
+		"--completion", "echo key=$ANTHROPIC_API_KEY; exit 1", "--collect", "none", "--max-iterations", "1")
+	if res.code != 4 {
+		t.Fatalf("run: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if got, _ := os.ReadFile(seen); strings.TrimSpace(string(got)) != "sk-ant-secret0123456789" {
+		t.Errorf("the agent got %q, want its key", got)
+	}
+	var out runOut
+	json.Unmarshal([]byte(res.stdout), &out)
+	st := readState(t, r, out.LoopID)
+	if c := st["progress"].(map[string]any)["last_completion_check"].(map[string]any)["output"]; strings.Contains(fmt.Sprint(c), "sk-ant") || !strings.Contains(fmt.Sprint(c), "key=") {
+		t.Errorf("the completion command's output: %v", c)
+	}
+}

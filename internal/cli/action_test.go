@@ -42,8 +42,10 @@ func TestActionYAMLMatchesTheCommand(t *testing.T) {
 		t.Fatalf("runs = %+v, want a composite action of two steps", a.Runs)
 	}
 	install, gate := a.Runs.Steps[0], a.Runs.Steps[1]
-	if gate.ID != "gate" || strings.TrimSpace(gate.Run) != "ralph-gate action" {
-		t.Errorf("second step = %+v, want id gate running 'ralph-gate action'", gate)
+	// exec: the step's shell must not outlive the exec holding the token
+	// in its environment (SECURITY.md).
+	if gate.ID != "gate" || strings.TrimSpace(gate.Run) != "exec ralph-gate action" {
+		t.Errorf("second step = %+v, want id gate running 'exec ralph-gate action'", gate)
 	}
 	installInputs := map[string]string{"version": "RG_VERSION", "install": "RG_INSTALL"}
 	for name := range a.Inputs {

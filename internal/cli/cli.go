@@ -21,6 +21,10 @@ type Env struct {
 	Dir string
 	// Version is the program's version.
 	Version string
+	// Withheld are the credentials and runner variables taken out of the
+	// process's environment before any of HEAD's code runs (Getenv still
+	// answers them): only the agent `run` drives gets them back.
+	Withheld map[string]string
 }
 
 // Run executes one command line (without the program name).

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -152,6 +153,10 @@ func runRun(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintf(env.Stderr, "ralph-gate: "+format+"\n", args...)
 	}
 	le.Progress = progressLine(env)
+	for k, v := range env.Withheld {
+		le.AgentEnv = append(le.AgentEnv, k+"="+v)
+	}
+	sort.Strings(le.AgentEnv)
 	res, err := loop.Drive(ctx, le, snap, opt)
 	clearProgress(env)
 	if err != nil {

@@ -196,6 +196,9 @@ func Measure(ctx context.Context, repo *gitrepo.Repo, repoDir string, commit plu
 }
 
 func measureWorktree(ctx context.Context, repoDir string, commit plumbing.Hash, specs []config.Collector, opts RunOptions, tools map[string]string) (m *Measurement, err error) {
+	if opts.RepoDir == "" {
+		opts.RepoDir = repoDir
+	}
 	wt, err := AddWorktree(ctx, repoDir, commit.String())
 	if err != nil {
 		return nil, fmt.Errorf("measure %s: %w", short(commit), err)

@@ -121,7 +121,7 @@ func (d *detector) read(name string) ([]byte, error) {
 // that is not.
 func (d *detector) installed(collector string, tools ...string) bool {
 	for _, t := range tools {
-		if _, err := exec.LookPath(t); err != nil {
+		if _, err := lookPath(t, probeEnv()); err != nil {
 			d.notes = append(d.notes, fmt.Sprintf("collector %s: tool %s is not installed", collector, t))
 			return false
 		}
@@ -222,9 +222,14 @@ func hasSection(b []byte, prefix string) bool {
 func probe(argv ...string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), versionTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	env := probeEnv()
+	bin, err := lookPath(argv[0], env)
+	if err != nil {
+		return false
+	}
+	cmd := exec.CommandContext(ctx, bin, argv[1:]...)
 	cmd.Dir = os.TempDir()
-	cmd.Env = withoutRepoEnv(os.Environ())
+	cmd.Env = env
 	return cmd.Run() == nil
 }
 

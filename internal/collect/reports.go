@@ -55,6 +55,9 @@ func MeasureOverlay(ctx context.Context, repo *gitrepo.Repo, repoDir string, com
 	if err := wt.Overlay(overlay); err != nil {
 		return nil, false, err
 	}
+	if opts.RepoDir == "" {
+		opts.RepoDir = repoDir
+	}
 	m, err := Run(ctx, wt.Dir, specs, opts)
 	if err != nil {
 		return nil, false, err

@@ -53,6 +53,9 @@ type RunOptions struct {
 	// Output, when set, receives the collectors' standard error, and their
 	// standard output when no report reads it.
 	Output io.Writer
+	// RepoDir is the user's repository: PATH entries inside it, like those
+	// inside the checkout the collectors run in, are dropped (ScrubEnv).
+	RepoDir string
 	// Isolate gives the run a HOME, XDG directories and TMPDIR of its own
 	// (under its {out}), so that the code under test at one end cannot leave
 	// anything in a home or cache the other end, or a later run, reads. Go's
@@ -146,7 +149,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	if env == nil {
 		env = os.Environ()
 	}
-	env = withoutRepoEnv(env)
+	env, _ = ScrubEnv(withoutRepoEnv(env), dir, opts.RepoDir)
 	if opts.Isolate {
 		env = isolatedEnv(env, out)
 	}
@@ -176,7 +179,12 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(runCtx, argv[0], argv[1:]...)
+	bin, err := lookPath(argv[0], env)
+	if err != nil {
+		return fail(fmt.Errorf("%s is not installed (not found in PATH; entries inside the repository are not searched)", argv[0]))
+	}
+	cmd := exec.CommandContext(runCtx, bin, argv[1:]...)
+	cmd.Args[0] = argv[0]
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdin = nil
@@ -201,7 +209,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 		opts.Progress(spec.Name, PhaseStart, 0)
 	}
 	stopTicker := ticker(spec.Name, start, opts)
-	err := cmd.Run()
+	err = cmd.Run()
 	stopTicker()
 	cr.Duration = time.Since(start)
 	var exitErr *exec.ExitError

@@ -52,7 +52,7 @@ func ToolVersions(ctx context.Context, specs []config.Collector) map[string]stri
 		cmds, ok := versionCommands[path.Base(prog)]
 		if !ok {
 			key := "path " + prog
-			if p, err := exec.LookPath(prog); err == nil {
+			if p, err := lookPath(prog, probeEnv()); err == nil {
 				probes[key] = nil
 				versionMemo.LoadOrStore(key, p)
 			} else {
@@ -96,7 +96,7 @@ func resolved(probe []string, prog string) []string {
 		name = prog
 	}
 	out := append([]string(nil), probe...)
-	if p, err := exec.LookPath(name); err == nil {
+	if p, err := lookPath(name, probeEnv()); err == nil {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
@@ -127,15 +127,17 @@ func program(s config.Collector) (string, []string) {
 func probeVersion(ctx context.Context, argv []string) string {
 	ctx, cancel := context.WithTimeout(ctx, versionTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	env := probeEnv()
+	bin, err := lookPath(argv[0], env)
+	if err != nil {
+		return "not installed"
+	}
+	cmd := exec.CommandContext(ctx, bin, argv[1:]...)
 	cmd.Dir = os.TempDir()
-	cmd.Env = withoutRepoEnv(os.Environ())
+	cmd.Env = env
 	var b bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &b, &b
 	if err := cmd.Run(); err != nil {
-		if _, lookErr := exec.LookPath(argv[0]); lookErr != nil {
-			return "not installed"
-		}
 		return "unavailable: " + firstLine(strings.TrimSpace(b.String()+" "+err.Error()))
 	}
 	return firstLine(strings.TrimSpace(b.String()))

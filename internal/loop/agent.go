@@ -242,6 +242,8 @@ type AgentSpec struct {
 	// Echo, when set, also receives the agent's standard error (a
 	// terminal's view of what the agent does).
 	Echo io.Writer
+	// Env is added to the process's environment.
+	Env []string
 }
 
 // killGrace is how long an agent's process group gets after SIGTERM before
@@ -291,7 +293,7 @@ func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
 	cmd.Stdin = in
 	cmd.Stdout = io.MultiWriter(logw, &scan)
 	cmd.Stderr = errw
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(append(os.Environ(), spec.Env...),
 		"RALPH_GATE_LOOP_ID="+spec.LoopID,
 		fmt.Sprintf("RALPH_GATE_ITERATION=%d", spec.Iteration),
 		"RALPH_GATE_PROMPT_FILE="+spec.Prompt)

@@ -149,7 +149,7 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 		run := RunAgent(ctx, AgentSpec{
 			Command: opt.Agent, Dir: e.Store.Root, Prompt: promptPath, LoopID: st.LoopID, Iteration: n,
 			Timeout: opt.IterationTimeout, Log: filepath.Join(e.Store.LoopDir(st.LoopID), "agent", fmt.Sprintf("iter-%03d.log", n)),
-			Echo: opt.Echo,
+			Echo: opt.Echo, Env: e.AgentEnv,
 		})
 		if ctx.Err() != nil {
 			say("iteration %d: interrupted; the agent was stopped and its work is left in the work tree (the next run records it)", n)

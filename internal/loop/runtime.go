@@ -42,6 +42,10 @@ type Env struct {
 	// HEAD's committer time is used); CommitMS is run's time committing it.
 	Landed   time.Time
 	CommitMS int64
+	// AgentEnv is added to the agent's environment: the user's credentials
+	// ralph-gate withheld from its own (the agent needs its API key; the
+	// code under test never gets them).
+	AgentEnv []string
 }
 
 // byDecider is the note that names who decided; "" when nobody was named.

@@ -1,0 +1,127 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dumpTest is a test an agent commits to read what the gate's process tree
+// holds: its environment, /proc/PID/environ of every ancestor, git's
+// configuration, and the runner's output file, where it tries to write the
+// verdict itself.
+const dumpTest = `package calc
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func TestDump(t *testing.T) {
+	var b strings.Builder
+	for _, kv := range os.Environ() {
+		b.WriteString("env " + kv + "\n")
+	}
+	pid := os.Getpid()
+	for i := 0; i < 16 && pid > 1; i++ {
+		if data, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid)); err == nil {
+			fmt.Fprintf(&b, "proc %d %s\n", pid, strings.ReplaceAll(string(data), "\x00", " "))
+		}
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			break
+		}
+		s := string(stat)
+		var state string
+		var ppid int
+		fmt.Sscan(s[strings.LastIndexByte(s, ')')+2:], &state, &ppid)
+		pid = ppid
+	}
+	out, _ := exec.Command("git", "config", "--list", "--show-origin").CombinedOutput()
+	b.WriteString("git " + string(out))
+	for _, v := range []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY"} {
+		if f := os.Getenv(v); f != "" {
+			os.WriteFile(f, []byte("verdict=pass\n"), 0o644)
+		}
+	}
+	os.WriteFile("@DUMP@", []byte(b.String()), 0o644)
+}
+`
+
+// TestActionSecretsNeverReachHEAD: run as the documented workflow runs it
+// (the step execs ralph-gate, with the token and the runner's variables in
+// its environment), HEAD's tests find no token anywhere in their process
+// tree or git's configuration, cannot write the runner's files, and the
+// gate still gives its verdict. A `go` planted in the repository on PATH is
+// never run.
+func TestActionSecretsNeverReachHEAD(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("go is not on PATH")
+	}
+	r, base, _ := agentPR(t)
+	dump := filepath.Join(t.TempDir(), "dump")
+	r.write("dump_test.go", strings.ReplaceAll(dumpTest, "@DUMP@", dump))
+	planted := filepath.Join(t.TempDir(), "planted")
+	r.write("tools/go", "#!/bin/sh\ntouch "+planted+"\nexit 0\n")
+	os.Chmod(filepath.Join(r.dir, "tools", "go"), 0o755)
+	head := r.commit("dump the environment")
+	run := newRunner(t, r.dir)
+	secrets := map[string]string{
+		"INPUT_TOKEN": "ghs_inputtoken0123456789", "GITHUB_TOKEN": "ghs_githubtoken0123456789",
+		"ACTIONS_RUNTIME_TOKEN": "rt_runtimetoken0123456789", "ACTIONS_ID_TOKEN_REQUEST_TOKEN": "idtoken0123456789",
+		"NPM_TOKEN": "npm_token0123456789", "AWS_SECRET_ACCESS_KEY": "awskey0123456789",
+	}
+	for k, v := range secrets {
+		run.env[k] = v
+	}
+	run.env["INPUT_COLLECT"] = "auto"
+	run.env["GITHUB_ENV"] = filepath.Join(run.dir, "env")
+	run.env["GITHUB_PATH"] = filepath.Join(run.dir, "path")
+	run.env["PATH"] = filepath.Join(r.dir, "tools") + string(os.PathListSeparator) + os.Getenv("PATH")
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 1 || run.outputs["verdict"] != "block" {
+		t.Fatalf("exit %d, verdict %q: the gate's verdict is gone\n%s\n%s", run.code, run.outputs["verdict"], run.stdout, run.stderr)
+	}
+	got, err := os.ReadFile(dump)
+	if err != nil {
+		t.Fatalf("HEAD's test did not run: %v\n%s", err, run.stderr)
+	}
+	for k, v := range secrets {
+		if strings.Contains(string(got), v) {
+			t.Errorf("HEAD's test found %s's value in its process tree:\n%s", k, grepLines(string(got), v))
+		}
+	}
+	for _, name := range []string{"GITHUB_OUTPUT=", "GITHUB_ENV=", "GITHUB_PATH=", "GITHUB_STEP_SUMMARY="} {
+		if strings.Contains(string(got), "env "+name) {
+			t.Errorf("HEAD's test saw %s", name)
+		}
+	}
+	for _, f := range []string{run.env["GITHUB_ENV"], run.env["GITHUB_PATH"]} {
+		if data, _ := os.ReadFile(f); strings.Contains(string(data), "verdict=pass") {
+			t.Errorf("HEAD's test wrote %s", f)
+		}
+	}
+	if _, err := os.Stat(planted); err == nil {
+		t.Error("the go planted in the repository on PATH ran")
+	}
+}
+
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			if len(l) > 300 {
+				l = l[:300] + "..."
+			}
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
