@@ -47,6 +47,14 @@ func (r *runner) run(event string, payload any) {
 		r.t.Fatal(err)
 	}
 	r.env["GITHUB_EVENT_NAME"] = event
+	// A runner gives every step empty file commands of its own.
+	for _, v := range []string{"GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_ENV", "GITHUB_PATH"} {
+		if f := r.env[v]; f != "" {
+			if err := os.WriteFile(f, nil, 0o644); err != nil {
+				r.t.Fatal(err)
+			}
+		}
+	}
 	cmd := exec.Command(binary, "action")
 	cmd.Dir = r.env["GITHUB_WORKSPACE"]
 	// The test's own environment minus anything a runner would set, so a test

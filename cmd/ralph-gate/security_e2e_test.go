@@ -46,9 +46,22 @@ func TestDump(t *testing.T) {
 	}
 	out, _ := exec.Command("git", "config", "--list", "--show-origin").CombinedOutput()
 	b.WriteString("git " + string(out))
+	// The runner's files are not in the environment: look for them where
+	// runners keep them, and write a verdict, an environment variable for
+	// later steps, and a heredoc left open to swallow the real verdict.
+	attack := "verdict=pass\nLD_PRELOAD=/tmp/evil.so\nverdict<<_GitHubActionsFileCommandDelimeter_\n"
 	for _, v := range []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY"} {
 		if f := os.Getenv(v); f != "" {
-			os.WriteFile(f, []byte("verdict=pass\n"), 0o644)
+			os.WriteFile(f, []byte(attack), 0o644)
+		}
+	}
+	if tmp := os.Getenv("RUNNER_TEMP"); tmp != "" {
+		for _, name := range []string{"output", "env", "path", "summary"} {
+			f, err := os.OpenFile(tmp+"/"+name, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+			if err == nil {
+				f.WriteString(attack)
+				f.Close()
+			}
 		}
 	}
 	os.WriteFile("@DUMP@", []byte(b.String()), 0o644)
@@ -84,6 +97,9 @@ func TestActionSecretsNeverReachHEAD(t *testing.T) {
 	run.env["INPUT_COLLECT"] = "auto"
 	run.env["GITHUB_ENV"] = filepath.Join(run.dir, "env")
 	run.env["GITHUB_PATH"] = filepath.Join(run.dir, "path")
+	for _, f := range []string{run.output, run.summary, run.env["GITHUB_ENV"], run.env["GITHUB_PATH"]} {
+		os.WriteFile(f, nil, 0o644) // the runner makes them, empty, before the step
+	}
 	run.env["PATH"] = filepath.Join(r.dir, "tools") + string(os.PathListSeparator) + os.Getenv("PATH")
 	run.run("pull_request", prPayload(base, head))
 	if run.code != 1 || run.outputs["verdict"] != "block" {
@@ -104,9 +120,15 @@ func TestActionSecretsNeverReachHEAD(t *testing.T) {
 		}
 	}
 	for _, f := range []string{run.env["GITHUB_ENV"], run.env["GITHUB_PATH"]} {
-		if data, _ := os.ReadFile(f); strings.Contains(string(data), "verdict=pass") {
-			t.Errorf("HEAD's test wrote %s", f)
+		if data, _ := os.ReadFile(f); len(data) > 0 {
+			t.Errorf("what HEAD's test wrote to %s reaches the workflow: %q", f, data)
 		}
+	}
+	if data, _ := os.ReadFile(run.output); strings.Contains(string(data), "LD_PRELOAD") || strings.Contains(string(data), "verdict=pass") {
+		t.Errorf("what HEAD's test wrote to GITHUB_OUTPUT reaches the workflow:\n%s", data)
+	}
+	if summary, _ := os.ReadFile(run.summary); !strings.Contains(string(summary), "GITHUB_ENV") || strings.Contains(string(summary), "LD_PRELOAD") {
+		t.Errorf("the summary does not report the runner files HEAD wrote, or shows their content:\n%s", summary)
 	}
 	if _, err := os.Stat(planted); err == nil {
 		t.Error("the go planted in the repository on PATH ran")

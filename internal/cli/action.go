@@ -120,6 +120,23 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 	if err != nil {
 		return err
 	}
+	// The step's runner files are ralph-gate's alone: what HEAD's code wrote
+	// in them is emptied before any result is written, and is a finding.
+	written, err := runner.Claim()
+	if err != nil {
+		return inputErr(fmt.Errorf("action: %w", err))
+	}
+	for _, w := range written {
+		what := fmt.Sprintf("wrote %d bytes to it", w.Bytes)
+		if w.Bytes < 0 {
+			what = "replaced it with something that is not a file"
+		}
+		rep.Findings = append(rep.Findings, gate.Finding{
+			ID: "runner-file-" + strings.ToLower(w.Variable), Type: gate.Unverified, Severity: gate.SeverityHigh, Net: true,
+			Rule: "runner-file-written", File: w.Variable, Evidence: gate.EvidenceMeasured,
+			Message: fmt.Sprintf("the code run by the gate %s (%s): a step output, environment or PATH for later steps, or text to hide the verdict; ralph-gate emptied it, so none of it reaches the workflow", w.Variable, what),
+		})
+	}
 	failOn := decide(rep, cfg, in.FailOn)
 	blocked := rep.Verdict == gate.VerdictBlock
 	approved := blocked && ev.PullRequest != nil && ev.PullRequest.HasLabel(in.ApproveLabel)

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/sethvargo/go-githubactions"
 )
@@ -56,12 +58,41 @@ func (r *Runner) Error(msg string) {
 	}
 }
 
-// Output sets a step output in GITHUB_OUTPUT.
+// Output sets a step output in GITHUB_OUTPUT, as a name<<DELIMITER block
+// whose delimiter is random: go-githubactions (like the toolkit) uses a fixed
+// one, and a value, or a line the code under test managed to write before
+// it, could then close the block early and set outputs of its own.
 func (r *Runner) Output(name, value string) error {
 	if !r.Active {
 		return nil
 	}
-	return r.fileCommand("GITHUB_OUTPUT", func() { r.a.SetOutput(name, value) })
+	path := r.getenv("GITHUB_OUTPUT")
+	if path == "" {
+		return fmt.Errorf("GITHUB_OUTPUT is not set: the runner did not say where to write")
+	}
+	if strings.ContainsAny(name, "\r\n=<") || name == "" {
+		return fmt.Errorf("output name %q cannot be written to GITHUB_OUTPUT", name)
+	}
+	delim := ""
+	for delim == "" || strings.Contains(value, delim) {
+		b := make([]byte, 16)
+		if _, err := rand.Read(b); err != nil {
+			return fmt.Errorf("write GITHUB_OUTPUT: %w", err)
+		}
+		delim = "ralph_gate_" + hex.EncodeToString(b)
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE|noFollow, 0o644)
+	if err != nil {
+		return fmt.Errorf("write GITHUB_OUTPUT %s: %w", path, err)
+	}
+	_, werr := fmt.Fprintf(f, "%s<<%s\n%s\n%s\n", name, delim, value, delim)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return fmt.Errorf("write GITHUB_OUTPUT %s: %w", path, werr)
+	}
+	return nil
 }
 
 // Summary appends markdown to GITHUB_STEP_SUMMARY.
@@ -111,4 +142,56 @@ func (r *Runner) Verbatim(write func()) {
 	r.a.IssueCommand(&githubactions.Command{Name: "stop-commands", Message: token})
 	write()
 	r.a.IssueCommand(&githubactions.Command{Name: token})
+}
+
+// ownFiles are the runner's file commands of this step. The step runs
+// ralph-gate alone, so anything in them before ralph-gate writes was written
+// by the code under test: outputs (verdict=pass), environment variables and
+// PATH entries for every later step (LD_PRELOAD), a heredoc left open to
+// swallow the real verdict, or summary text.
+var ownFiles = []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"}
+
+// Written is a runner file the code under test wrote to.
+type Written struct {
+	Variable string
+	Bytes    int64
+}
+
+// Claim empties this step's runner files before ralph-gate writes its own
+// results, and reports those that were not empty: whatever was in them came
+// from the code under test, and none of it reaches the workflow.
+func (r *Runner) Claim() ([]Written, error) {
+	if !r.Active {
+		return nil, nil
+	}
+	var out []Written
+	for _, v := range ownFiles {
+		path := r.getenv(v)
+		if path == "" {
+			continue
+		}
+		fi, err := os.Lstat(path)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return out, fmt.Errorf("check %s: %w", v, err)
+		}
+		if !fi.Mode().IsRegular() {
+			// Replaced by a link or something else: put a plain file back.
+			if err := os.Remove(path); err != nil {
+				return out, fmt.Errorf("replace %s %s: %w", v, path, err)
+			}
+			out = append(out, Written{Variable: v, Bytes: -1})
+			continue
+		}
+		if fi.Size() == 0 {
+			continue
+		}
+		if err := os.Truncate(path, 0); err != nil {
+			return out, fmt.Errorf("empty %s %s: %w", v, path, err)
+		}
+		out = append(out, Written{Variable: v, Bytes: fi.Size()})
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package ghaction
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,49 @@ func TestRunnerOutsideActions(t *testing.T) {
 	r.Verbatim(func() { log.WriteString("text\n") })
 	if log.String() != "warning: x.go:2: t: m\ntext\n" {
 		t.Errorf("log = %q", log.String())
+	}
+}
+
+// TestRunnerClaimsItsFiles: what the code under test wrote to the step's
+// runner files (a verdict, an environment variable for later steps, a
+// heredoc left open with the library's fixed delimiter) is emptied and
+// reported, and ralph-gate's own output block, with a random delimiter, is
+// the only one.
+func TestRunnerClaimsItsFiles(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"GITHUB_ACTIONS": "true"}
+	for _, v := range []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY"} {
+		env[v] = filepath.Join(dir, strings.ToLower(v))
+		os.WriteFile(env[v], nil, 0o644)
+	}
+	attack := "verdict=pass\nverdict<<_GitHubActionsFileCommandDelimeter_\n"
+	os.WriteFile(env["GITHUB_OUTPUT"], []byte(attack), 0o644)
+	os.WriteFile(env["GITHUB_ENV"], []byte("LD_PRELOAD=/tmp/x.so\n"), 0o644)
+	os.Remove(env["GITHUB_PATH"])
+	os.Symlink("/etc/passwd", env["GITHUB_PATH"])
+	r := NewRunner(func(k string) string { return env[k] }, io.Discard)
+	written, err := r.Claim()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for _, w := range written {
+		got[w.Variable] = w.Bytes
+	}
+	if len(got) != 3 || got["GITHUB_OUTPUT"] != int64(len(attack)) || got["GITHUB_ENV"] != 21 || got["GITHUB_PATH"] != -1 {
+		t.Errorf("claimed %v", written)
+	}
+	if err := r.Output("verdict", "block\n_GitHubActionsFileCommandDelimeter_"); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := os.ReadFile(env["GITHUB_OUTPUT"])
+	lines := strings.Split(string(out), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], "verdict<<ralph_gate_") || lines[3] != strings.TrimPrefix(lines[0], "verdict<<") {
+		t.Errorf("GITHUB_OUTPUT = %q", out)
+	}
+	for _, v := range []string{"GITHUB_ENV", "GITHUB_PATH"} {
+		if data, err := os.ReadFile(env[v]); err == nil && len(data) > 0 {
+			t.Errorf("%s still holds %q", v, data)
+		}
 	}
 }
