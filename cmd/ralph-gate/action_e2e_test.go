@@ -276,6 +276,18 @@ func TestActionPushEvent(t *testing.T) {
 	if run.code != 1 {
 		t.Errorf("new branch push: exit %d\n%s", run.code, run.stderr)
 	}
+	// The agent's next pushes: one loosens the gate's configuration and
+	// deletes nothing, the last only adds a comment. Judged from the default
+	// branch, not from "before" (the agent's own push), the last push still
+	// blocks on the test deletion two pushes earlier.
+	r.write(".ralph-gate.yml", "fail_on: none\n")
+	loosen := r.commit("relax the gate")
+	r.write("notes.md", "done\n")
+	last := r.commit("notes")
+	run.run("push", map[string]any{"ref": "refs/heads/agent", "before": loosen, "after": last, "repository": map[string]any{"default_branch": "main"}})
+	if run.code != 1 || run.outputs["verdict"] != "block" {
+		t.Errorf("push after the agent's own earlier pushes: exit %d, outputs %v\n%s", run.code, run.outputs, run.stderr)
+	}
 	// Outside a runner nothing is written to the runner's files.
 	run.env["GITHUB_ACTIONS"] = "false"
 	os.Remove(run.output)

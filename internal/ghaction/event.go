@@ -24,6 +24,8 @@ type Event struct {
 	// how the push moved the branch.
 	Before, After   string
 	Forced, Deleted bool
+	// Ref is the pushed ref (refs/heads/NAME).
+	Ref string
 	// PullRequest is set for pull_request and pull_request_target.
 	PullRequest *PullRequest
 	// MergeGroupBase and MergeGroupHead are a merge queue group's range.
@@ -74,6 +76,7 @@ func (p *PullRequest) HasLabel(label string) bool {
 // https://docs.github.com/webhooks/webhook-events-and-payloads
 type payload struct {
 	Action     string `json:"action"`
+	Ref        string `json:"ref"`
 	Before     string `json:"before"`
 	After      string `json:"after"`
 	Forced     bool   `json:"forced"`
@@ -179,7 +182,7 @@ func ParseEvent(name string, data []byte) (*Event, error) {
 			ev.PullRequest.Labels = append(ev.PullRequest.Labels, l.Name)
 		}
 	case name == "push":
-		ev.Before, ev.After, ev.Forced, ev.Deleted = p.Before, p.After, p.Forced, p.Deleted
+		ev.Before, ev.After, ev.Forced, ev.Deleted, ev.Ref = p.Before, p.After, p.Forced, p.Deleted, p.Ref
 		if !ev.Deleted && !isSHA(ev.After) {
 			return nil, errors.New("push payload without an after SHA")
 		}

@@ -24,9 +24,14 @@ type Spec struct {
 // Spec decides the range: the base and head inputs win; otherwise
 //
 //   - pull_request, pull_request_target: pull_request.base.sha..head.sha;
-//   - push: before..after; a new branch (before is all zeros) starts at its
-//     merge-base with the default branch, a force-push at the merge-base of
-//     the old and new tips;
+//   - push to a branch other than the default: the merge-base of after with
+//     the default branch..after. Never before..after: the "before" commit
+//     was pushed by the same author, so judging from it would let one push
+//     loosen .ralph-gate.yml and the next delete tests, or one push delete a
+//     test and the next be judged alone;
+//   - push to the default branch: before..after (its history is the
+//     trusted one; a force-push starts at the merge-base of the old and new
+//     tips);
 //   - merge_group: base_sha..head_sha;
 //   - workflow_dispatch: the dispatch inputs base and head when the workflow
 //     defines them, else the merge-base of HEAD with the default branch;
@@ -40,15 +45,18 @@ func (e *Event) Spec(in Inputs) Spec {
 	case e.Name == "push" && e.Deleted:
 		s.Deleted = true
 		s.From = "push deleting a branch"
+	case e.Name == "push" && !e.toDefaultBranch():
+		s.Head = e.After
+		s.From = "push: merge-base with the default branch..after (the whole branch, not the last push)"
 	case e.Name == "push" && isZeroSHA(e.Before):
 		s.Head = e.After
-		s.From = "push of a new branch: merge-base with the default branch..after"
+		s.From = "push of the default branch: merge-base with the default branch..after"
 	case e.Name == "push" && e.Forced:
 		s.Base, s.Head, s.MergeBase = e.Before, e.After, true
-		s.From = "force-push: merge-base of before and after..after"
+		s.From = "force-push of the default branch: merge-base of before and after..after"
 	case e.Name == "push":
 		s.Base, s.Head = e.Before, e.After
-		s.From = "push: before..after"
+		s.From = "push of the default branch: before..after"
 	case e.Name == "merge_group" && e.MergeGroupHead != "":
 		s.Base, s.Head = e.MergeGroupBase, e.MergeGroupHead
 		s.From = "merge_group: base_sha..head_sha"
@@ -71,4 +79,10 @@ func (e *Event) Spec(in Inputs) Spec {
 		s.From = "inputs base and head (" + orText(in.Base, "default") + ".." + orText(in.Head, "default") + ")"
 	}
 	return s
+}
+
+// toDefaultBranch reports whether a push moved the default branch (an
+// unknown default branch counts as not: the merge-base is the safe range).
+func (e *Event) toDefaultBranch() bool {
+	return e.DefaultBranch != "" && e.Ref == "refs/heads/"+e.DefaultBranch
 }
