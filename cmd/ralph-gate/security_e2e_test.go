@@ -147,3 +147,46 @@ func grepLines(s, sub string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestReportFilesFromHEAD: report globs read files the change committed,
+// links included. A link out of the repository (a secret file, /dev/zero)
+// and a file over the cap are refused with exit 2 naming the file and the
+// rule; the contents never appear in the output.
+func TestReportFilesFromHEAD(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	base := t.TempDir()
+	junit := `<testsuite name="s" tests="1"><testcase classname="c" name="t"/></testsuite>`
+	os.WriteFile(filepath.Join(base, "base.xml"), []byte(junit), 0o644)
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	os.WriteFile(secret, []byte("the-secret-content-0123456789\n"), 0o600)
+	r.write("README.md", "x\n")
+	r.commit("base")
+	os.MkdirAll(filepath.Join(r.dir, "out"), 0o755)
+	os.Symlink(secret, filepath.Join(r.dir, "out", "leak.xml"))
+	os.Symlink("/dev/zero", filepath.Join(r.dir, "out", "zero.xml"))
+	r.write("big/report.xml", `<testsuite name="s" tests="1"><testcase classname="c" name="t"/>`+strings.Repeat("<!-- padding -->", 400)+`</testsuite>`)
+	r.write("ok/report.xml", junit)
+	r.commit("reports")
+	for _, tc := range []struct{ glob, want string }{
+		{"out/leak.xml", "outside the directory"},
+		{"out/zero.xml", "outside the directory"},
+		{"big/*.xml", "over the cap of 2000"},
+	} {
+		env := append(os.Environ(), "NO_COLOR=1", "RALPH_GATE_MAX_REPORT_BYTES=2000")
+		res := runGateEnv(t, r.dir, "", env, "compare", "--collect", "none", "--report", "junit="+tc.glob,
+			"--base-report", "junit="+filepath.Join(base, "base.xml"), "HEAD~1", "HEAD")
+		if res.code != 2 || !strings.Contains(res.stderr, tc.want) {
+			t.Errorf("%s: exit %d, want 2 with %q\n%s", tc.glob, res.code, tc.want, res.stderr)
+		}
+		if strings.Contains(res.stdout+res.stderr, "the-secret-content") {
+			t.Errorf("%s: the linked file's content is in the output", tc.glob)
+		}
+	}
+	// A report inside the repository within the cap is read.
+	res := runGate(t, r.dir, "", "compare", "--collect", "none", "--report", "junit=ok/*.xml",
+		"--base-report", "junit="+filepath.Join(base, "base.xml"), "HEAD~1", "HEAD")
+	if res.code != 0 {
+		t.Errorf("a plain report: exit %d\n%s", res.code, res.stderr)
+	}
+}

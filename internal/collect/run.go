@@ -257,7 +257,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 			if fi.Size() == 0 && cr.ExitCode != 0 {
 				return fail(fmt.Errorf("no %s report on standard output (%s)", r.Format, status()))
 			}
-			res, err := parseFile(p, name, stdoutFile.Name())
+			res, err := parseFile(ctx, p, name, stdoutFile.Name(), out)
 			if err != nil {
 				return fail(err)
 			}
@@ -276,7 +276,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 		var parsed []*collectors.Result
 		for _, f := range files {
 			name := reportName(dir, out, f)
-			res, err := parseFile(p, name, f)
+			res, err := parseFile(ctx, p, name, f, dir, out)
 			if err != nil {
 				return fail(err)
 			}
@@ -293,11 +293,12 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	return results, cr, nil
 }
 
-// parseFile parses one report file; the parser's errors name the file.
-func parseFile(p collectors.Parser, name, file string) (*collectors.Result, error) {
-	f, err := os.Open(file)
+// parseFile parses one report file, which must lie inside roots (OpenReport);
+// the parser's errors name the file.
+func parseFile(ctx context.Context, p collectors.Parser, name, file string, roots ...string) (*collectors.Result, error) {
+	f, err := OpenReport(ctx, name, file, roots...)
 	if err != nil {
-		return nil, fmt.Errorf("report %s: %w", name, err)
+		return nil, err
 	}
 	defer f.Close()
 	res, err := p.Parse(name, f)

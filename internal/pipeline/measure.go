@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -87,7 +86,7 @@ func (c *comparison) measureBoth() (*collect.Measurement, *collect.Measurement, 
 func (c *comparison) measure(side string, commit plumbing.Hash, reports []ReportGlob) (*collect.Measurement, error) {
 	opt := c.p.opt
 	if len(reports) > 0 {
-		r, err := readReports(opt.Dir, reports)
+		r, err := readReports(c.ctx, opt.Dir, reports)
 		if err != nil {
 			return nil, err
 		}
@@ -139,12 +138,21 @@ func (c *comparison) runOptions(side string) collect.RunOptions {
 
 // readReports parses report files given as KIND=GLOB (relative to dir); a
 // glob's files are merged, as shards of a CI matrix are.
-func readReports(dir string, reports []ReportGlob) (*collectors.Result, error) {
+func readReports(ctx context.Context, dir string, reports []ReportGlob) (*collectors.Result, error) {
 	var results []*collectors.Result
 	for _, ra := range reports {
 		pattern := ra.Glob
-		if !filepath.IsAbs(pattern) && dir != "" {
+		// A relative glob reads inside the repository (where the change
+		// may have committed links pointing out of it); an absolute one,
+		// which the workflow gave, inside its own fixed directory.
+		root := dir
+		if filepath.IsAbs(pattern) {
+			root = staticPrefix(pattern)
+		} else if dir != "" {
 			pattern = filepath.Join(dir, pattern)
+		}
+		if root == "" {
+			root, _ = os.Getwd()
 		}
 		files, err := filepath.Glob(pattern)
 		if err != nil {
@@ -159,7 +167,7 @@ func readReports(dir string, reports []ReportGlob) (*collectors.Result, error) {
 			return nil, inputErr(err)
 		}
 		for _, f := range files {
-			r, err := parseReportFile(p, f)
+			r, err := parseReportFile(ctx, p, f, root)
 			if err != nil {
 				return nil, inputErr(err)
 			}
@@ -169,13 +177,23 @@ func readReports(dir string, reports []ReportGlob) (*collectors.Result, error) {
 	return collectors.Merge(results...), nil
 }
 
-func parseReportFile(p collectors.Parser, file string) (*collectors.Result, error) {
-	f, err := os.Open(file)
+func parseReportFile(ctx context.Context, p collectors.Parser, file, root string) (*collectors.Result, error) {
+	f, err := collect.OpenReport(ctx, file, file, root)
 	if err != nil {
-		return nil, fmt.Errorf("read report %s: %w", file, errors.Unwrap(err))
+		return nil, err
 	}
 	defer f.Close()
 	return p.Parse(file, f)
+}
+
+// staticPrefix is the directory part of a glob before its first pattern
+// character.
+func staticPrefix(pattern string) string {
+	i := strings.IndexAny(pattern, "*?[")
+	if i < 0 {
+		return filepath.Dir(pattern)
+	}
+	return filepath.Dir(pattern[:i] + "x")
 }
 
 // Measure measures one commit with the pipeline's collectors, as Compare
