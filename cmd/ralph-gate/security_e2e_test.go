@@ -190,3 +190,37 @@ func TestReportFilesFromHEAD(t *testing.T) {
 		t.Errorf("a plain report: exit %d\n%s", res.code, res.stderr)
 	}
 }
+
+// TestActionSARIFNotThroughALink: the SARIF file is never written through a
+// link the change committed where it goes: a file link is replaced, a
+// directory link refused (exit 2); the linked targets are untouched.
+func TestActionSARIFNotThroughALink(t *testing.T) {
+	r, base, _ := agentPR(t)
+	victim := filepath.Join(t.TempDir(), "victim")
+	os.WriteFile(victim, []byte("keep\n"), 0o644)
+	victimDir := t.TempDir()
+	os.Symlink(victim, filepath.Join(r.dir, "gate.sarif"))
+	os.Symlink(victimDir, filepath.Join(r.dir, "reports"))
+	r.git("add", "-A")
+	head := r.commit("links where the gate writes")
+	run := newRunner(t, r.dir)
+	run.env["INPUT_SARIF"] = "gate.sarif"
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 1 {
+		t.Fatalf("file link: exit %d\n%s", run.code, run.stderr)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "keep\n" {
+		t.Errorf("the SARIF was written through the link: %q", data)
+	}
+	if fi, err := os.Lstat(filepath.Join(r.dir, "gate.sarif")); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("gate.sarif is not a fresh file: %v", err)
+	}
+	run.env["INPUT_SARIF"] = "reports/gate.sarif"
+	run.run("pull_request", prPayload(base, head))
+	if run.code != 2 || !strings.Contains(run.stderr, "symbolic link") {
+		t.Errorf("directory link: exit %d\n%s", run.code, run.stderr)
+	}
+	if entries, _ := os.ReadDir(victimDir); len(entries) != 0 {
+		t.Errorf("something was written into the linked directory: %v", entries)
+	}
+}

@@ -162,7 +162,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 		reportDir = filepath.Join(rng.GitDir, "ralph-gate")
 	}
 	reportPath := filepath.Join(reportDir, "ralph-gate-report.json")
-	if err := writeRendered(reportPath, report.JSON, rep, dir); err != nil {
+	if err := writeRendered(reportPath, report.JSON, rep, dir, workspace); err != nil {
 		return err
 	}
 	sarifPath := ""
@@ -171,7 +171,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 		if !filepath.IsAbs(sarifPath) {
 			sarifPath = filepath.Join(workspace, sarifPath)
 		}
-		if err := writeRendered(sarifPath, report.SARIF, rep, dir); err != nil {
+		if err := writeRendered(sarifPath, report.SARIF, rep, dir, workspace); err != nil {
 			return err
 		}
 	}
@@ -275,16 +275,61 @@ func netFindings(rep *gate.Report) int {
 }
 
 // writeRendered renders rep to a file.
-func writeRendered(path string, f report.Format, rep *gate.Report, root string) error {
+func writeRendered(path string, f report.Format, rep *gate.Report, root, workspace string) error {
 	var buf bytes.Buffer
 	if err := report.Render(&buf, f, rep, report.Options{RepoRoot: root}); err != nil {
 		return fmt.Errorf("render %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	return writeFresh(path, workspace, buf.Bytes())
+}
+
+// writeFresh writes an output file without following a link the change may
+// have committed where it goes: no directory between root (the repository,
+// which the change shapes) and the file may be a symbolic link, and the
+// file is created fresh beside its destination and renamed into place, which
+// replaces a link instead of writing through it. A path outside root (the
+// runner's temporary directory) is out of the change's reach.
+func writeFresh(path, root string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return inputErr(fmt.Errorf("write %s: %w", path, errors.Unwrap(err)))
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if abs, err := filepath.Abs(dir); err == nil && root != "" && insideDir(abs, root) {
+		rel, _ := filepath.Rel(root, abs)
+		cur := root
+		for _, part := range strings.Split(rel, string(filepath.Separator)) {
+			if part == "." || part == "" {
+				continue
+			}
+			cur = filepath.Join(cur, part)
+			if fi, err := os.Lstat(cur); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				return inputErr(fmt.Errorf("write %s: %s is a symbolic link in the repository: refused, the file is not written through it", path, cur))
+			}
+		}
+	}
+	tmp, err := os.CreateTemp(dir, ".ralph-gate-*")
+	if err != nil {
 		return inputErr(fmt.Errorf("write %s: %w", path, errors.Unwrap(err)))
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Chmod(tmp.Name(), 0o644)
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return inputErr(fmt.Errorf("write %s: %w", path, werr))
 	}
 	return nil
+}
+
+// insideDir reports whether p is dir or below it.
+func insideDir(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
