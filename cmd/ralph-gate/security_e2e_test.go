@@ -224,3 +224,25 @@ func TestActionSARIFNotThroughALink(t *testing.T) {
 		t.Errorf("something was written into the linked directory: %v", entries)
 	}
 }
+
+// TestHostilePatch: a 46-byte patch whose hunk header points at line
+// 9,999,999 is malformed (exit 2) at once, instead of costing hundreds of
+// megabytes; a patch over the size cap, and an empty --patch name, exit 2.
+func TestHostilePatch(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	evil := filepath.Join(dir, "evil.patch")
+	os.WriteFile(evil, []byte("--- a/x\n+++ b/x\n@@ -9999999 +9999999 @@\n-a\n+b\n"), 0o644)
+	if res := runGate(t, dir, "", "analyze", "--patch", evil); res.code != 2 || !strings.Contains(res.stderr, "more than 2000000 lines") {
+		t.Errorf("hostile header: exit %d %s", res.code, res.stderr)
+	}
+	big := filepath.Join(dir, "big.patch")
+	os.WriteFile(big, []byte("--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n"+strings.Repeat("x", 500)), 0o644)
+	env := append(os.Environ(), "NO_COLOR=1", "RALPH_GATE_MAX_PATCH_BYTES=100")
+	if res := runGateEnv(t, dir, "", env, "analyze", "--patch", big); res.code != 2 || !strings.Contains(res.stderr, "over the cap of 100 bytes") {
+		t.Errorf("over the cap: exit %d %s", res.code, res.stderr)
+	}
+	if res := runGate(t, dir, "", "analyze", "--patch", ""); res.code != 2 || !strings.Contains(res.stderr, "empty file name") {
+		t.Errorf("empty --patch: exit %d %s", res.code, res.stderr)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -59,6 +60,11 @@ func runAnalyze(ctx context.Context, args []string, env Env) error {
 			return usagef("analyze: --fail-on: %v", err)
 		}
 		failOn = &s
+	}
+	patchSet := false
+	fs.Visit(func(f *flag.Flag) { patchSet = patchSet || f.Name == "patch" })
+	if patchSet && *patchFile == "" {
+		return usagef("analyze: --patch: empty file name (a unified diff file, or - for standard input)")
 	}
 	if *patchFile != "" {
 		if len(pos) > 0 {

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -30,18 +31,39 @@ type File struct {
 	Complete bool
 }
 
-// maxLine bounds a line number taken from a hunk header, so a hostile header
-// cannot make Read allocate without limit.
-const maxLine = 10_000_000
+// maxLine bounds a line number taken from a hunk header, and maxSpan the
+// lines a whole patch may place its hunks across (the unknown lines before
+// and between hunks are kept as empty ones, to keep line numbers): a hostile
+// header of a few bytes must not make Read allocate hundreds of megabytes.
+const (
+	maxLine = 10_000_000
+	maxSpan = 2_000_000
+)
+
+// DefaultMaxBytes caps a patch's size; RALPH_GATE_MAX_PATCH_BYTES (the
+// workflow's, never the change's) overrides it.
+const DefaultMaxBytes = 64 << 20
+
+func maxBytes() int64 {
+	if v := os.Getenv("RALPH_GATE_MAX_PATCH_BYTES"); v != "" {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
+			return n
+		}
+	}
+	return DefaultMaxBytes
+}
 
 // Read parses a unified diff. name is used in error messages. A patch that holds no
 // file diff at all is an error: an empty patch must not read as a clean one.
 func Read(name string, r io.Reader) ([]File, error) {
-	br := bufio.NewReaderSize(r, 64<<10)
+	limit := maxBytes()
+	lr := &io.LimitedReader{R: r, N: limit + 1}
+	br := bufio.NewReaderSize(lr, 64<<10)
 	var (
 		files  []File
 		cur    *fileBuilder
 		lineNo int
+		span   int // lines placed so far, padding included, over all files
 	)
 	flush := func() {
 		if cur != nil {
@@ -51,6 +73,9 @@ func Read(name string, r io.Reader) ([]File, error) {
 	}
 	for {
 		raw, err := br.ReadString('\n')
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("read patch %s: over the cap of %d bytes (RALPH_GATE_MAX_PATCH_BYTES)", name, limit)
+		}
 		if len(raw) == 0 && err != nil {
 			if err != io.EOF {
 				return nil, fmt.Errorf("read patch %s: %w", name, err)
@@ -61,6 +86,7 @@ func Read(name string, r io.Reader) ([]File, error) {
 		line := strings.TrimSuffix(strings.TrimSuffix(raw, "\n"), "\r")
 		switch {
 		case cur != nil && cur.inHunk():
+			cur.span = &span
 			if err := cur.hunkLine(line); err != nil {
 				return nil, fmt.Errorf("read patch %s: line %d: %w", name, lineNo, err)
 			}
@@ -120,6 +146,7 @@ type fileBuilder struct {
 	old, new         []string // index = line number - 1
 	oldLeft, newLeft int      // lines still expected in the current hunk
 	oldAt, newAt     int      // next line number on each side
+	span             *int     // lines placed by the whole patch (Read's)
 }
 
 func newBuilder() *fileBuilder { return &fileBuilder{} }
@@ -181,18 +208,20 @@ func (b *fileBuilder) hunkLine(line string) error {
 		if b.oldLeft == 0 || b.newLeft == 0 {
 			return fmt.Errorf("hunk has more context lines than its header says")
 		}
-		b.put(&b.old, &b.oldAt, &b.oldLeft, line[1:])
-		b.put(&b.new, &b.newAt, &b.newLeft, line[1:])
+		if err := b.put(&b.old, &b.oldAt, &b.oldLeft, line[1:]); err != nil {
+			return err
+		}
+		return b.put(&b.new, &b.newAt, &b.newLeft, line[1:])
 	case '-':
 		if b.oldLeft == 0 {
 			return fmt.Errorf("hunk removes more lines than its header says")
 		}
-		b.put(&b.old, &b.oldAt, &b.oldLeft, line[1:])
+		return b.put(&b.old, &b.oldAt, &b.oldLeft, line[1:])
 	case '+':
 		if b.newLeft == 0 {
 			return fmt.Errorf("hunk adds more lines than its header says")
 		}
-		b.put(&b.new, &b.newAt, &b.newLeft, line[1:])
+		return b.put(&b.new, &b.newAt, &b.newLeft, line[1:])
 	case '\\': // "\ No newline at end of file"
 	default:
 		return fmt.Errorf("hunk ended early: unexpected line %q", truncate(line))
@@ -200,10 +229,16 @@ func (b *fileBuilder) hunkLine(line string) error {
 	return nil
 }
 
-func (b *fileBuilder) put(side *[]string, at, left *int, text string) {
+func (b *fileBuilder) put(side *[]string, at, left *int, text string) error {
 	n := *at
 	if n < 1 {
 		n = 1
+	}
+	if grow := n - len(*side); grow > 0 && b.span != nil {
+		if *b.span+grow > maxSpan {
+			return fmt.Errorf("its hunk headers place lines across more than %d lines: malformed, or files too large to analyze from a patch", maxSpan)
+		}
+		*b.span += grow
 	}
 	for len(*side) < n {
 		*side = append(*side, "")
@@ -211,6 +246,7 @@ func (b *fileBuilder) put(side *[]string, at, left *int, text string) {
 	(*side)[n-1] = text
 	*at = n + 1
 	*left--
+	return nil
 }
 
 func (b *fileBuilder) build() File {

@@ -1,6 +1,7 @@
 package patch
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -109,10 +110,20 @@ func FuzzRead(f *testing.F) {
 	f.Add(gitDiff)
 	f.Add("--- a\n+++ b\n@@ -1,0 +1,2 @@\n+x\n+y\n")
 	f.Add("diff --git \"a/sp ace\" \"b/sp ace\"\n--- \"a/sp ace\"\n+++ \"b/sp ace\"\n@@ -1 +1 @@\n-a\n+b\n\\ No newline at end of file\n")
+	f.Add("--- a/x\n+++ b/x\n@@ -9999999 +9999999 @@\n-a\n+b\n")
+	f.Add("--- a/x\n+++ b/x\n@@ -1500000 +1 @@\n-a\n+b\n--- a/y\n+++ b/y\n@@ -1 +1500000 @@\n-a\n+b\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		files, err := Read("fuzz", strings.NewReader(in))
 		if err != nil {
 			return
+		}
+		// The caps hold: what a patch places never exceeds its span.
+		lines := 0
+		for _, fl := range files {
+			lines += strings.Count(string(fl.Old), "\n") + strings.Count(string(fl.New), "\n")
+		}
+		if lines > maxSpan+2*len(files) {
+			t.Fatalf("%d lines placed, over the span of %d", lines, maxSpan)
 		}
 		if len(files) == 0 {
 			t.Fatal("no files and no error")
@@ -123,4 +134,41 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHostileHeaders: a few bytes of hunk header must not make Read pad
+// millions of lines: a patch whose headers place its lines beyond the span
+// a patch may cover is malformed, at once.
+func TestHostileHeaders(t *testing.T) {
+	for _, p := range []string{
+		"--- a/x\n+++ b/x\n@@ -9999999 +9999999 @@\n-a\n+b\n",
+		"--- a/x\n+++ b/x\n@@ -1500000 +1500000 @@\n-a\n+b\n--- a/y\n+++ b/y\n@@ -1500000 +1500000 @@\n-a\n+b\n",
+	} {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		before := ms.TotalAlloc
+		_, err := Read("p", strings.NewReader(p))
+		runtime.ReadMemStats(&ms)
+		if err == nil || !strings.Contains(err.Error(), "more than 2000000 lines") {
+			t.Errorf("%q: %v", p, err)
+		}
+		if got := ms.TotalAlloc - before; got > 200<<20 {
+			t.Errorf("%q: allocated %d MB", p, got>>20)
+		}
+	}
+	// A legitimate fragment far into a large file is fine.
+	if _, err := Read("p", strings.NewReader("--- a/x\n+++ b/x\n@@ -900000,1 +900000,1 @@\n-a\n+b\n")); err != nil {
+		t.Errorf("fragment at line 900000: %v", err)
+	}
+}
+
+func TestPatchSizeCap(t *testing.T) {
+	t.Setenv("RALPH_GATE_MAX_PATCH_BYTES", "100")
+	p := "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n" + strings.Repeat(" context line\n", 3)
+	if _, err := Read("p", strings.NewReader(p)); err != nil {
+		t.Errorf("within the cap: %v", err)
+	}
+	if _, err := Read("p", strings.NewReader(p+strings.Repeat("x", 200))); err == nil || !strings.Contains(err.Error(), "over the cap of 100 bytes") {
+		t.Errorf("over the cap: %v", err)
+	}
 }
