@@ -942,3 +942,36 @@ func TestStartReportsUnknownAIWGKeys(t *testing.T) {
 		t.Errorf("max_iterations %v, want aiwg.yml's 4", max)
 	}
 }
+
+// TestLoopTagMadeAhead: a loop tag someone made ahead of its iteration is
+// never moved; record exits 2 naming it.
+func TestLoopTagMadeAhead(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "t", "--completion", "false", "--collect", "none")
+	r.git("tag", "ralph/"+id+"/iter-001", "HEAD")
+	r.write("progress.txt", "one\n")
+	r.commit("iteration 1")
+	res := runGate(t, r.dir, "", "record")
+	if res.code != 2 || !strings.Contains(res.stderr, "ralph/"+id+"/iter-001") || !strings.Contains(res.stderr, "does not move it") {
+		t.Errorf("record with a tag made ahead: exit %d %s", res.code, res.stderr)
+	}
+}
+
+// TestLoopStateThroughALink: a .aiwg made a symbolic link (to a directory
+// the agent prepared elsewhere) is refused, exit 2, never followed.
+func TestLoopStateThroughALink(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(r.dir, ".aiwg")); err != nil {
+		t.Fatal(err)
+	}
+	res := runGate(t, r.dir, "", "start", "--task", "t", "--completion", "false", "--collect", "none")
+	if res.code != 2 || !strings.Contains(res.stderr, "symbolic link") {
+		t.Errorf("start through a linked .aiwg: exit %d %s", res.code, res.stderr)
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Errorf("loop state was written through the link: %v", entries)
+	}
+}

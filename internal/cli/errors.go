@@ -74,7 +74,7 @@ func ExitCode(err error) int {
 		return ExitBlocked
 	case errors.As(err, &stop):
 		return ExitStop
-	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound):
+	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound), errors.As(err, new(*loop.LinkError)), errors.As(err, new(*loop.TamperedError)):
 		return ExitUsage
 	case errors.As(err, &usage), errors.As(err, &input):
 		return ExitUsage

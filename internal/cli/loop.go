@@ -259,7 +259,8 @@ func writeJSON(w io.Writer, v any) error {
 func classifyLoop(err error) error {
 	var in *loop.InputError
 	var tampered *loop.TamperedError
-	if errors.As(err, &in) || errors.As(err, &tampered) {
+	var link *loop.LinkError
+	if errors.As(err, &in) || errors.As(err, &tampered) || errors.As(err, &link) {
 		return inputErr(err)
 	}
 	return classifyGit(err)

@@ -96,6 +96,9 @@ func lockFile(path string, info lockInfo) (l *Lock, holder lockInfo, err error) 
 // Lock takes the loop's exclusive lock, waiting up to wait for a holder to
 // finish (0: fail at once).
 func (s *Store) Lock(id, op string, wait time.Duration) (*Lock, error) {
+	if err := s.checkLinks(id); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(s.LoopDir(id), 0o755); err != nil {
 		return nil, err
 	}

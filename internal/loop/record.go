@@ -350,7 +350,7 @@ func (r *recording) score() error {
 	}
 	tag := TagName(st.LoopID, r.n)
 	if err := e.Repo.SetTag(tag, r.head); err != nil {
-		return err
+		return tagErr(err)
 	}
 	it := Iteration{
 		Iteration: r.n, Timestamp: r.now, QualityScore: score, QualityBreakdown: breakdown,

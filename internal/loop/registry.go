@@ -61,6 +61,9 @@ func (s *Store) registryPath() string { return filepath.Join(s.Dir, registryName
 // ReadRegistry reads registry.json (an empty registry when there is none).
 func (s *Store) ReadRegistry() (*Registry, error) {
 	r := &Registry{Version: StateVersion, MaxConcurrentLoops: MaxConcurrentLoops, ActiveLoops: []RegEntry{}, RegistryPath: RalphDir + "/" + registryName}
+	if err := s.checkLinks(""); err != nil {
+		return nil, err
+	}
 	data, err := os.ReadFile(s.registryPath())
 	if os.IsNotExist(err) {
 		return r, nil

@@ -371,7 +371,7 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	}, set.Weights)
 
 	if err := e.Repo.SetTag(tag, head); err != nil {
-		return nil, nil, err
+		return nil, nil, tagErr(err)
 	}
 	if err := Exclude(CommonGitDir(e.Repo.GitDir())); err != nil {
 		return nil, nil, fmt.Errorf("add %s to info/exclude: %w", RalphDir, err)
@@ -434,4 +434,14 @@ func limitStrings(s []string, n int) []string {
 		return s
 	}
 	return append(append([]string(nil), s[:n]...), fmt.Sprintf("and %d more", len(s)-n))
+}
+
+// tagErr turns a loop tag that exists at another commit into the user's
+// problem to fix (exit 2, the tag named): ralph-gate never moves a tag it
+// did not make, and someone made this one ahead of the iteration.
+func tagErr(err error) error {
+	if errors.Is(err, gitrepo.ErrTagExists) {
+		return inputf("%v: ralph-gate did not make it and does not move it; look at it and remove it (git tag -d NAME) to go on", err)
+	}
+	return err
 }

@@ -175,6 +175,9 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 	if !ValidID(id) {
 		return nil, fmt.Errorf("loop %q: %w (a loop id looks like ralph-fix-tests-1a2b3c4d)", id, ErrNotFound)
 	}
+	if err := s.checkLinks(id); err != nil {
+		return nil, err
+	}
 	path := s.StatePath(id)
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
@@ -291,6 +294,9 @@ func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 
 // Create writes a new loop's state (the journal's first entry sets it all).
 func (s *Store) Create(st *State, now time.Time) (*Snapshot, error) {
+	if err := s.checkLinks(st.LoopID); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(s.LoopDir(st.LoopID), 0o755); err != nil {
 		return nil, err
 	}
@@ -487,4 +493,27 @@ func CommonGitDir(gitDir string) string {
 		p = filepath.Join(gitDir, p)
 	}
 	return filepath.Clean(p)
+}
+
+// LinkError is a loop directory that is a symbolic link: the agent can make
+// one, and loop state is never read or written through it.
+type LinkError struct{ Path string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a symbolic link: loop state is not read or written through one (remove it; ralph-gate makes a plain directory)", e.Path)
+}
+
+// checkLinks refuses a symbolic link among .aiwg, .aiwg/ralph, its loops
+// directory and the loop's own (id "" for the registry's part).
+func (s *Store) checkLinks(id string) error {
+	paths := []string{filepath.Join(s.Root, ".aiwg"), s.Dir, filepath.Join(s.Dir, "loops")}
+	if id != "" {
+		paths = append(paths, s.LoopDir(id))
+	}
+	for _, p := range paths {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return &LinkError{Path: p}
+		}
+	}
+	return nil
 }
