@@ -472,3 +472,25 @@ func TestReleaseScript(t *testing.T) {
 		t.Errorf("version = %q", got)
 	}
 }
+
+// TestHookInstallTrackedHooksDir: a core.hooksPath inside the work tree with
+// tracked files is the change's to edit: install refuses it (exit 2) unless
+// --force, which warns.
+func TestHookInstallTrackedHooksDir(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write(".githooks/post-commit", "#!/bin/sh\n")
+	r.commit("shared hooks")
+	r.git("config", "core.hooksPath", ".githooks")
+	res := runGate(t, r.dir, "", "hook", "install")
+	if res.code != 2 || !strings.Contains(res.stderr, "tracked in the repository") {
+		t.Errorf("install into a tracked hooks directory: exit %d %s", res.code, res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, ".githooks", "pre-push")); err == nil {
+		t.Error("the hook was installed anyway")
+	}
+	res = runGate(t, r.dir, "", "hook", "install", "--force")
+	if res.code != 0 || !strings.Contains(res.stderr, "warning") {
+		t.Errorf("install --force: exit %d %s", res.code, res.stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -117,6 +118,14 @@ func runHookInstall(ctx context.Context, args []string, env Env) error {
 	dir, err := hooksDir(ctx, "hook install", args, env, &force)
 	if err != nil {
 		return err
+	}
+	if tracked, err := trackedDir(ctx, dir); err != nil {
+		return inputErr(fmt.Errorf("hook install: %w", err))
+	} else if tracked != "" {
+		if !force {
+			return inputErr(fmt.Errorf("hook install: the hooks directory %s is tracked in the repository (core.hooksPath; %s): a hook there is part of the change, which an agent can edit to decide what runs on push; point core.hooksPath outside the work tree, or pass --force to install there anyway", dir, tracked))
+		}
+		fmt.Fprintf(env.Stderr, "ralph-gate: warning: the hooks directory %s is tracked in the repository (%s): a change can edit what runs on push\n", dir, tracked)
 	}
 	bin := installedBinary()
 	res, err := hook.Install(dir, bin, force)
@@ -334,4 +343,37 @@ func withBypass(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w; %s", err, hook.Bypass)
+}
+
+// trackedDir says whether a hooks directory lies in the work tree with files
+// git tracks ("" when not): a hook there is the change's to edit.
+func trackedDir(ctx context.Context, hooks string) (string, error) {
+	out, err := exec.CommandContext(ctx, "git", "-C", hooks, "rev-parse", "--show-toplevel").Output()
+	top := strings.TrimSpace(string(out))
+	if err != nil || top == "" {
+		return "", nil // not in a work tree (a bare repository's hooks)
+	}
+	if real, err := filepath.EvalSymlinks(top); err == nil {
+		top = real
+	}
+	real := hooks
+	if r, err := filepath.EvalSymlinks(hooks); err == nil {
+		real = r
+	}
+	rel, err := filepath.Rel(top, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", nil
+	}
+	if rel == ".git" || strings.HasPrefix(filepath.ToSlash(rel), ".git/") {
+		return "", nil
+	}
+	out, err = exec.CommandContext(ctx, "git", "-C", top, "ls-files", "--", filepath.ToSlash(rel)).Output()
+	if err != nil {
+		return "", fmt.Errorf("git ls-files %s: %w", rel, err)
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	if first == "" {
+		return "", nil
+	}
+	return "it holds " + first, nil
 }
