@@ -246,3 +246,71 @@ func TestHostilePatch(t *testing.T) {
 		t.Errorf("empty --patch: exit %d %s", res.code, res.stderr)
 	}
 }
+
+// plantTest is a HEAD test that plants programs in the repository's git
+// files: a filter driver named for every file, an fsmonitor and a
+// post-checkout hook, each of which would touch a marker if it ever ran.
+const plantTest = `package calc
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func TestPlant(t *testing.T) {
+	out, err := exec.Command("git", "rev-parse", "--git-common-dir").Output()
+	if err != nil {
+		return
+	}
+	gitDir := strings.TrimSpace(string(out))
+	run := func(args ...string) { exec.Command("git", args...).Run() }
+	run("config", "filter.evil.smudge", "sh -c 'touch @MARK@-smudge; cat'")
+	run("config", "filter.evil.process", "sh -c 'touch @MARK@-process; exit 1'")
+	run("config", "core.fsmonitor", "sh -c 'touch @MARK@-fsmonitor'")
+	os.MkdirAll(gitDir+"/info", 0o755)
+	os.WriteFile(gitDir+"/info/attributes", []byte("* filter=evil\n"), 0o644)
+	os.WriteFile(gitDir+"/hooks/post-checkout", []byte("#!/bin/sh\ntouch @MARK@-hook\n"), 0o755)
+}
+`
+
+// TestGitFilesPlantedByHEAD: HEAD's test writes a filter, an fsmonitor and
+// a hook into the repository's git files while the gate measures. None of
+// them runs in the gate's own git commands (the tamper check and cleanup
+// included), the files are put back afterwards, and the run reports it as a
+// high finding.
+func TestGitFilesPlantedByHEAD(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("go is not on PATH")
+	}
+	r := goModule(t)
+	base := r.git("rev-parse", "HEAD")
+	mark := filepath.Join(t.TempDir(), "ran")
+	r.write("plant_test.go", strings.ReplaceAll(plantTest, "@MARK@", mark))
+	r.commit("plant")
+	config, _ := os.ReadFile(filepath.Join(r.dir, ".git", "config"))
+	res := runGate(t, r.dir, "", "compare", "--format", "json", strings.TrimSpace(base), "HEAD")
+	if res.code != 1 || !strings.Contains(res.stdout, `"git-files-changed"`) {
+		t.Errorf("compare: exit %d, want 1 with the git-files-changed finding\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	for _, m := range []string{"-smudge", "-process", "-fsmonitor", "-hook"} {
+		if _, err := os.Stat(mark + m); err == nil {
+			t.Errorf("the planted %s ran", m[1:])
+		}
+	}
+	if now, _ := os.ReadFile(filepath.Join(r.dir, ".git", "config")); string(now) != string(config) {
+		t.Errorf(".git/config not put back:\n%s", now)
+	}
+	for _, p := range []string{"info/attributes", "hooks/post-checkout"} {
+		if _, err := os.Stat(filepath.Join(r.dir, ".git", p)); err == nil {
+			t.Errorf(".git/%s is still there", p)
+		}
+	}
+	// A later git command of the user's runs none of it either.
+	r.git("status")
+	if _, err := os.Stat(mark + "-fsmonitor"); err == nil {
+		t.Error("the planted fsmonitor ran in a later git status")
+	}
+}

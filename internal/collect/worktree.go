@@ -56,11 +56,12 @@ func AddWorktree(ctx context.Context, repoDir, commit string) (*Worktree, error)
 	// another is half-written: serialize adds within the process, and retry
 	// once for a concurrent ralph-gate in another process.
 	worktreeMu.Lock()
-	_, err = git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit)
+	add := append(noFilters(ctx, repoDir), "worktree", "add", "--detach", "--quiet", "--", dir, commit)
+	_, err = git(ctx, repoDir, add...)
 	if err != nil && ctx.Err() == nil {
 		_ = os.RemoveAll(dir)
 		_, _ = git(context.Background(), repoDir, "worktree", "prune")
-		_, err = git(ctx, repoDir, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", "--", dir, commit)
+		_, err = git(ctx, repoDir, add...)
 	}
 	worktreeMu.Unlock()
 	if err != nil {
@@ -169,10 +170,44 @@ func removeAll(root string) error {
 	return os.RemoveAll(root)
 }
 
-// git runs a git command in dir and returns its standard output; the error
-// carries git's standard error.
+// hardened are the settings every git command of ralph-gate runs with:
+// repository configuration that runs programs (hooks, an fsmonitor) is
+// ignored, since the code under test can write .git/config while it runs.
+var hardened = []string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}
+
+// noFilters neutralizes every filter driver the repository configures (a
+// smudge, clean or process command runs on checkout): a test of HEAD's can
+// configure one in .git/config, and name it in .git/info/attributes, to run
+// a program in BASE's checkout or rewrite BASE's files.
+func noFilters(ctx context.Context, repoDir string) []string {
+	out, _ := git(ctx, repoDir, "config", "--get-regexp", `^filter\.`)
+	var args []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		key, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		if !strings.HasPrefix(key, "filter.") {
+			continue
+		}
+		name := key[len("filter."):]
+		if i := strings.LastIndexByte(name, '.'); i > 0 {
+			name = name[:i]
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		for _, k := range []string{"smudge", "clean", "process"} {
+			args = append(args, "-c", "filter."+name+"."+k+"=")
+		}
+		args = append(args, "-c", "filter."+name+".required=false")
+	}
+	return args
+}
+
+// git runs a git command in dir, hardened, and returns its standard output;
+// the error carries git's standard error.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	cmd := exec.CommandContext(ctx, "git", append(append([]string{"-C", dir}, hardened...), args...)...)
 	cmd.Env = append(withoutRepoEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

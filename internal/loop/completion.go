@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os/exec"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -28,7 +30,24 @@ func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, 
 			Output: "[ralph-gate: the completion command did not run: " + tail(err.Error(), 300) + "]"}
 	}
 	defer wt.Remove()
-	return RunCompletion(ctx, wt.Dir, command, timeout, iteration, now)
+	// The command runs the agent's code in a checkout that shares the
+	// repository's git directory: what it does to the git files that run
+	// programs (config, hooks) is undone, and fails the check.
+	var guard *collect.RepoGuard
+	if out, err := exec.CommandContext(ctx, "git", "-C", repoDir, "rev-parse", "--absolute-git-dir").Output(); err == nil {
+		guard, _ = collect.GuardRepo(strings.TrimSpace(string(out)))
+	}
+	check := RunCompletion(ctx, wt.Dir, command, timeout, iteration, now)
+	if guard != nil {
+		if changed, err := guard.Restore(); err != nil || len(changed) > 0 {
+			check.Passed = false
+			if check.ExitCode == 0 {
+				check.ExitCode = -1
+			}
+			check.Output = tail(check.Output+fmt.Sprintf("\n[ralph-gate: the completion command changed the repository's git files (%s), which make git run programs; they were put back, and the check fails]", strings.Join(changed, ", ")), maxOutput)
+		}
+	}
+	return check
 }
 
 // RunCompletion runs the completion command with the shell in dir and

@@ -2,6 +2,8 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -161,9 +163,25 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 	if p.opt.StaticOnly {
 		r.Tamper = gate.TamperCheck{Reason: "nothing is measured (collect: none and no report files)"}
 	} else {
+		// The code under test runs from here on: what it does to the
+		// repository's git files is undone and reported when it is done.
+		guard, err := collect.GuardRepo(p.opt.Repo.GitDir())
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if changed, rerr := guard.Restore(); rerr != nil || len(changed) > 0 {
+				r.Findings = append(r.Findings, repoChanged(guard.Dir(), changed, rerr))
+				analyze.Sort(r.Findings)
+			}
+		}()
 		baseM, headM, err := c.measureBoth()
 		if err != nil {
 			return nil, err
+		}
+		// Before the tamper check checks out again.
+		if changed, rerr := guard.Restore(); rerr != nil || len(changed) > 0 {
+			findings = append(findings, repoChanged(guard.Dir(), changed, rerr))
 		}
 		r.BaseM, r.HeadM = baseM, headM
 		if baseM != nil && headM != nil {
@@ -282,4 +300,22 @@ func sideFlag(side string) string {
 		return "--base-report"
 	}
 	return "--report"
+}
+
+// repoChanged is the finding for git files the code under test changed
+// while the gate ran (ralph-gate put them back).
+func repoChanged(gitDir string, changed []string, err error) gate.Finding {
+	msg := fmt.Sprintf("the code run by the gate changed the repository's git files (%s in %s), which make git run programs (filters, fsmonitor, hooks): ralph-gate put them back, and none of it ran in the gate's own git commands", strings.Join(changed, ", "), gitDir)
+	if err != nil {
+		msg = fmt.Sprintf("the code run by the gate changed the repository's git files (%s in %s), and ralph-gate could not put them all back (%v): look at them before any other git command", strings.Join(changed, ", "), gitDir, err)
+	}
+	return gate.Finding{ID: "git-files-changed", Type: gate.Unverified, Severity: gate.SeverityHigh, Net: true,
+		Rule: "git-files-changed", File: ".git/" + filepath.ToSlash(firstOr(changed, "config")), Evidence: gate.EvidenceMeasured, Message: msg}
+}
+
+func firstOr(s []string, d string) string {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return d
 }
