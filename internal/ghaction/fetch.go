@@ -59,7 +59,8 @@ func (g Git) fetch(ctx context.Context, flags []string, wants []string) error {
 	if g.Log != nil {
 		fmt.Fprintf(g.Log, "ralph-gate: git %s\n", strings.Join(args[2:], " "))
 	}
-	cmd := exec.CommandContext(ctx, "git", args...)
+	// Hooks and an fsmonitor from the repository's config never run.
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Env = append(withoutRepoEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -232,8 +232,11 @@ func Dirty(ctx context.Context, dir string) (string, error) {
 // index.lock, and a loop command killed at that moment (an agent's timeout,
 // kill -9) would leave the lock behind and make the agent's next `git add`
 // fail.
+//
+// Repository configuration that runs programs is ignored (hooks, an
+// fsmonitor): the agent's code can write .git/config.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
 	var out, errb bytes.Buffer
