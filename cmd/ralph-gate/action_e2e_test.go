@@ -427,10 +427,13 @@ func (s *commentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	data, _ := io.ReadAll(r.Body)
 	_ = json.Unmarshal(data, &in)
 	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/user":
+		// A workflow's GITHUB_TOKEN cannot ask who it is.
+		w.WriteHeader(http.StatusForbidden)
 	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/issues/7/comments":
 		var list []map[string]any
 		for i, c := range s.comments {
-			list = append(list, map[string]any{"id": i + 1, "body": c})
+			list = append(list, map[string]any{"id": i + 1, "body": c, "user": map[string]any{"login": "github-actions[bot]"}})
 		}
 		if list == nil {
 			list = []map[string]any{}

@@ -26,6 +26,9 @@ type Comments struct {
 	// Repo is owner/name (GITHUB_REPOSITORY).
 	Repo  string
 	Token string
+	// Self is the login the token comments as (default: GET /user, else
+	// github-actions[bot], a workflow token's author).
+	Self string
 	// HTTP is the client (default: one with a 30 second timeout).
 	HTTP *http.Client
 }
@@ -47,7 +50,14 @@ var ErrNoPermission = errors.New("the token may not comment on this pull request
 type issueComment struct {
 	ID   int64  `json:"id"`
 	Body string `json:"body"`
+	User struct {
+		Login string `json:"login"`
+	} `json:"user"`
 }
+
+// actionsBot is the author of comments made with a workflow's GITHUB_TOKEN,
+// which cannot ask GET /user who it is.
+const actionsBot = "github-actions[bot]"
 
 var nextLink = regexp.MustCompile(`<([^>]+)>;\s*rel="next"`)
 
@@ -65,6 +75,19 @@ func (c Comments) Upsert(ctx context.Context, number int, body string) (string, 
 	if err != nil || apiURL.Host == "" {
 		return "", fmt.Errorf("GITHUB_API_URL %q is not a URL", c.API)
 	}
+	// Only a comment the token's own account wrote is ours to update:
+	// anyone can post a comment carrying the marker.
+	self := c.Self
+	if self == "" {
+		var me struct {
+			Login string `json:"login"`
+		}
+		if _, err := c.do(ctx, http.MethodGet, api+"/user", nil, &me); err == nil && me.Login != "" {
+			self = me.Login
+		} else {
+			self = actionsBot
+		}
+	}
 	next := fmt.Sprintf("%s/repos/%s/issues/%d/comments?per_page=100", api, c.Repo, number)
 	var existing *issueComment
 	for page := 0; next != "" && existing == nil; page++ {
@@ -77,7 +100,7 @@ func (c Comments) Upsert(ctx context.Context, number int, body string) (string, 
 			return "", err
 		}
 		for i := range list {
-			if strings.Contains(list[i].Body, CommentMarker) {
+			if strings.Contains(list[i].Body, CommentMarker) && strings.EqualFold(list[i].User.Login, self) {
 				existing = &list[i]
 				break
 			}

@@ -216,6 +216,16 @@ type fakeGitHub struct {
 	calls    []string
 	status   int // forced status for every call, 0 for none
 	message  string
+	// login is who the token is (GET /user); "" answers 403, as a
+	// workflow's GITHUB_TOKEN gets, whose comments are the actions bot's.
+	login string
+}
+
+func (g *fakeGitHub) author() string {
+	if g.login == "" {
+		return "github-actions[bot]"
+	}
+	return g.login
 }
 
 func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -235,6 +245,13 @@ func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	_ = json.Unmarshal(body, &in)
 	switch {
+	case r.Method == http.MethodGet && r.URL.Path == "/user":
+		if g.login == "" {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message": "Resource not accessible by integration"}`))
+			return
+		}
+		_ = json.NewEncoder(w).Encode(map[string]string{"login": g.login})
 	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/issues/7/comments":
 		// One comment per page, so the search follows the Link header.
 		page := 1
@@ -248,7 +265,9 @@ func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		_ = json.NewEncoder(w).Encode(out)
 	case r.Method == http.MethodPost && r.URL.Path == "/repos/o/r/issues/7/comments":
-		g.comments = append(g.comments, issueComment{ID: int64(100 + len(g.comments)), Body: in.Body})
+		c := issueComment{ID: int64(100 + len(g.comments)), Body: in.Body}
+		c.User.Login = g.author()
+		g.comments = append(g.comments, c)
 		w.WriteHeader(http.StatusCreated)
 		_ = json.NewEncoder(w).Encode(g.comments[len(g.comments)-1])
 	case r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/repos/o/r/issues/comments/"):
@@ -267,8 +286,15 @@ func (g *fakeGitHub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+func comment(id int64, author, body string) issueComment {
+	c := issueComment{ID: id, Body: body}
+	c.User.Login = author
+	return c
+}
+
 func TestCommentsUpsert(t *testing.T) {
-	gh := &fakeGitHub{comments: []issueComment{{ID: 1, Body: "LGTM"}, {ID: 2, Body: "nit"}}}
+	// Someone else's comment carrying the marker is never taken over.
+	gh := &fakeGitHub{comments: []issueComment{comment(1, "alice", "LGTM"), comment(2, "mallory", CommentMarker+"\nverdict: pass")}}
 	srv := httptest.NewServer(gh)
 	defer srv.Close()
 	c := Comments{API: srv.URL, Repo: "o/r", Token: "tok", HTTP: srv.Client()}
@@ -283,8 +309,8 @@ func TestCommentsUpsert(t *testing.T) {
 			t.Fatalf("upsert %q: %q, %v; want %q", step.body, did, err, step.want)
 		}
 	}
-	if len(gh.comments) != 3 || gh.comments[2].Body != CommentMarker+"\nsecond" {
-		t.Errorf("comments = %+v, want the gate's one comment updated", gh.comments)
+	if len(gh.comments) != 3 || gh.comments[2].Body != CommentMarker+"\nsecond" || gh.comments[1].Body != CommentMarker+"\nverdict: pass" {
+		t.Errorf("comments = %+v, want the gate's one comment updated and mallory's untouched", gh.comments)
 	}
 	if !strings.Contains(strings.Join(gh.calls, "\n"), "page=3") {
 		t.Errorf("the search did not follow the Link header: %v", gh.calls)
@@ -346,5 +372,23 @@ func TestCommitScore(t *testing.T) {
 	}
 	if got := CommitScore(rep.Findings, sha1); got != 64 {
 		t.Errorf("score of the commit with 12 low findings = %v, want 64", got)
+	}
+}
+
+// TestCommentsUpsertAsUser: with a personal token, the comment to update is
+// the one its user wrote, not an earlier one of the actions bot's or
+// anyone's.
+func TestCommentsUpsertAsUser(t *testing.T) {
+	gh := &fakeGitHub{login: "gate-bot", comments: []issueComment{
+		comment(1, "github-actions[bot]", CommentMarker+"\nold"), comment(2, "gate-bot", CommentMarker+"\nmine"),
+	}}
+	srv := httptest.NewServer(gh)
+	defer srv.Close()
+	c := Comments{API: srv.URL, Repo: "o/r", Token: "tok", HTTP: srv.Client()}
+	if did, err := c.Upsert(context.Background(), 7, CommentMarker+"\nnew"); err != nil || did != CommentUpdated {
+		t.Fatalf("upsert: %q %v", did, err)
+	}
+	if gh.comments[0].Body != CommentMarker+"\nold" || gh.comments[1].Body != CommentMarker+"\nnew" {
+		t.Errorf("comments = %+v", gh.comments)
 	}
 }
