@@ -115,10 +115,20 @@ func prPayload(base, head string, labels ...string) map[string]any {
 	return map[string]any{
 		"action": "synchronize", "number": 7,
 		"repository": map[string]any{"full_name": "o/r", "default_branch": "main"},
-		"pull_request": map[string]any{"number": 7, "labels": ls,
+		"pull_request": map[string]any{"number": 7, "labels": ls, "user": map[string]any{"login": "agent-bot"},
 			"base": map[string]any{"ref": "main", "sha": base, "repo": map[string]any{"full_name": "o/r"}},
 			"head": map[string]any{"ref": "agent", "sha": head, "repo": map[string]any{"full_name": "o/r"}}},
 	}
+}
+
+// labeledPayload is the pull_request "labeled" event of label, applied by
+// sender (of type User or Bot).
+func labeledPayload(base, head, label, sender, senderType string) map[string]any {
+	p := prPayload(base, head, label)
+	p["action"] = "labeled"
+	p["label"] = map[string]any{"name": label}
+	p["sender"] = map[string]any{"login": sender, "type": senderType}
+	return p
 }
 
 // agentPR is a repository whose agent branch deletes TestSub.
@@ -179,7 +189,7 @@ func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
 	if len(gh.comments) != 1 || strings.Contains(strings.Join(gh.calls, " "), "PATCH") {
 		t.Errorf("second run: comments %d, calls %v", len(gh.comments), gh.calls)
 	}
-	run.run("pull_request", prPayload(base, head, "ralph-gate/approved"))
+	run.run("pull_request", labeledPayload(base, head, "ralph-gate/approved", "reviewer", "User"))
 	if run.code != 0 || len(gh.comments) != 1 || !strings.Contains(strings.Join(gh.calls, " "), "PATCH") ||
 		!strings.Contains(gh.comments[0], "Approved by label") {
 		t.Errorf("approved run: exit %d, comments %v, calls %v", run.code, gh.comments, gh.calls)
@@ -247,20 +257,50 @@ func TestActionCollectAuto(t *testing.T) {
 	}
 }
 
-func TestActionApproveLabelPasses(t *testing.T) {
-	r, base, head := agentPR(t)
+// TestActionApproveLabel: the approve label overrides a block only when a
+// person with write access who did not open the pull request applied it,
+// in the run of its own labeled event (a later push voids it). Everyone
+// else's label is reported and ignored.
+func TestActionApproveLabel(t *testing.T) {
+	r := goModule(t)
+	r.write(".ralph-gate.yml", "approve:\n  agent_accounts: [helper-bot-account]\n")
+	base := r.commit("the gate's config")
+	r.git("checkout", "-q", "-b", "agent")
+	r.write("calc_test.go", calcTestNoSub)
+	head := r.commit("make the tests pass")
+	gh := newCommentServer()
+	srv := httptest.NewServer(gh)
+	defer srv.Close()
 	run := newRunner(t, r.dir)
-	run.env["INPUT_COMMENT"] = "true" // no token: a note, not a failure
-	run.run("pull_request", prPayload(base, head, "ralph-gate/approved"))
-	if run.code != 0 {
-		t.Fatalf("exit %d, want 0 (approved)\n%s%s", run.code, run.stdout, run.stderr)
+	run.env["INPUT_TOKEN"], run.env["GITHUB_API_URL"] = "tok", srv.URL
+	const label = "ralph-gate/approved"
+	for _, tc := range []struct {
+		name    string
+		payload map[string]any
+		why     string
+	}{
+		{"a later push", prPayload(base, head, label), "holds only for the commit it was applied on"},
+		{"the author", labeledPayload(base, head, label, "agent-bot", "User"), "opened the pull request"},
+		{"a bot", labeledPayload(base, head, label, "some-app[bot]", "Bot"), "is a bot"},
+		{"an agent account", labeledPayload(base, head, label, "helper-bot-account", "User"), "agent account"},
+		{"read access", labeledPayload(base, head, label, "outsider", "User"), "has read access"},
+	} {
+		run.run("pull_request", tc.payload)
+		summary, _ := os.ReadFile(run.summary)
+		if run.code != 1 || run.outputs["approved"] != "false" || !strings.Contains(string(summary), tc.why) {
+			t.Errorf("%s: exit %d, approved %q, want the label ignored (%q)\n%s", tc.name, run.code, run.outputs["approved"], tc.why, summary)
+		}
 	}
-	if run.outputs["approved"] != "true" || run.outputs["verdict"] != "pass" {
-		t.Errorf("outputs = %v", run.outputs)
-	}
+	run.run("pull_request", labeledPayload(base, head, label, "reviewer", "User"))
 	summary, _ := os.ReadFile(run.summary)
-	if !strings.Contains(string(summary), "Approved by label `ralph-gate/approved`") || !strings.Contains(string(summary), "no pull request comment") {
-		t.Errorf("summary:\n%s", summary)
+	if run.code != 0 || run.outputs["approved"] != "true" || run.outputs["verdict"] != "pass" || !strings.Contains(string(summary), "Approved by label `ralph-gate/approved`") {
+		t.Errorf("a reviewer's label: exit %d, outputs %v\n%s", run.code, run.outputs, summary)
+	}
+	// Without a token the permission cannot be asked: the label is ignored.
+	delete(run.env, "INPUT_TOKEN")
+	run.run("pull_request", labeledPayload(base, head, label, "reviewer", "User"))
+	if run.code != 1 || run.outputs["approved"] != "false" {
+		t.Errorf("no token: exit %d, outputs %v", run.code, run.outputs)
 	}
 }
 
@@ -430,6 +470,9 @@ func (s *commentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && r.URL.Path == "/user":
 		// A workflow's GITHUB_TOKEN cannot ask who it is.
 		w.WriteHeader(http.StatusForbidden)
+	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/repos/o/r/collaborators/"):
+		perm := map[string]string{"reviewer": "write", "outsider": "read", "agent-bot": "write", "helper-bot-account": "admin"}[strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/repos/o/r/collaborators/"), "/permission")]
+		_ = json.NewEncoder(w).Encode(map[string]string{"permission": orNone(perm)})
 	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/issues/7/comments":
 		var list []map[string]any
 		for i, c := range s.comments {
@@ -449,4 +492,11 @@ func (s *commentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		w.WriteHeader(http.StatusNotFound)
 	}
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

@@ -139,10 +139,17 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 	}
 	failOn := decide(rep, cfg, in.FailOn)
 	blocked := rep.Verdict == gate.VerdictBlock
-	approved := blocked && ev.PullRequest != nil && ev.PullRequest.HasLabel(in.ApproveLabel)
-	approvedBy := ""
-	if approved && ev.Action == "labeled" && strings.EqualFold(ev.Label, in.ApproveLabel) {
-		approvedBy = ev.Sender
+	// The approve label counts only from a person with write access who is
+	// neither the pull request's author nor an agent account (BASE's
+	// approve.agent_accounts), on the commit it was applied on.
+	approved, approvedBy := false, ""
+	if blocked {
+		ap := ghaction.CheckApproval(ctx, ev, in.ApproveLabel, cfg.Approve.AgentAccounts,
+			ghaction.Comments{API: orDefault(env.Getenv("GITHUB_API_URL"), "https://api.github.com"), Repo: ev.Repository, Token: in.Token})
+		approved, approvedBy = ap.Approved, ap.By
+		if ap.Note != "" {
+			notes = append(notes, ap.Note)
+		}
 	}
 
 	// The log: the text report, with workflow commands off while the agent's

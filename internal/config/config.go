@@ -56,6 +56,8 @@ type Config struct {
 	Guard Guard `yaml:"guard"`
 	// Toolchain names the interpreters the detected collectors run.
 	Toolchain Toolchain `yaml:"toolchain"`
+	// Approve says whose approve label counts (the Action).
+	Approve Approve `yaml:"approve"`
 }
 
 // Toolchain names the interpreters detection uses instead of the ones on
@@ -385,4 +387,12 @@ func matchSegments(g, p []string) bool {
 		g, p = g[1:], p[1:]
 	}
 	return len(p) == 0
+}
+
+// Approve is the approve label's trust: the agent's own accounts never
+// approve, whatever their permission.
+type Approve struct {
+	// AgentAccounts are the logins the agents work as (their bot or
+	// machine users).
+	AgentAccounts []string `yaml:"agent_accounts"`
 }

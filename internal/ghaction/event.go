@@ -36,6 +36,8 @@ type Event struct {
 	// Sender is the login of the user who triggered the event, and Label the
 	// label a labeled event added.
 	Sender, Label string
+	// SenderType is "User" or "Bot".
+	SenderType string
 }
 
 // PullRequest is the part of a pull request payload the gate uses.
@@ -46,6 +48,8 @@ type PullRequest struct {
 	Labels           []string
 	// HeadRepo and BaseRepo are "owner/name"; they differ for a fork.
 	HeadRepo, BaseRepo string
+	// Author is the login that opened the pull request.
+	Author string
 }
 
 // Fork reports whether the pull request comes from another repository, where
@@ -87,12 +91,16 @@ type payload struct {
 	} `json:"repository"`
 	Sender struct {
 		Login string `json:"login"`
+		Type  string `json:"type"`
 	} `json:"sender"`
 	Label *struct {
 		Name string `json:"name"`
 	} `json:"label"`
 	PullRequest *struct {
 		Number int `json:"number"`
+		User   struct {
+			Login string `json:"login"`
+		} `json:"user"`
 		Labels []struct {
 			Name string `json:"name"`
 		} `json:"labels"`
@@ -164,7 +172,7 @@ func ParseEvent(name string, data []byte) (*Event, error) {
 	ev.Action = p.Action
 	ev.Repository = p.Repository.FullName
 	ev.DefaultBranch = p.Repository.DefaultBranch
-	ev.Sender = p.Sender.Login
+	ev.Sender, ev.SenderType = p.Sender.Login, p.Sender.Type
 	if p.Label != nil {
 		ev.Label = p.Label.Name
 	}
@@ -176,7 +184,7 @@ func ParseEvent(name string, data []byte) (*Event, error) {
 		}
 		ev.PullRequest = &PullRequest{
 			Number: pr.Number, BaseSHA: pr.Base.SHA, HeadSHA: pr.Head.SHA, BaseRef: pr.Base.Ref,
-			HeadRepo: pr.Head.repo(), BaseRepo: pr.Base.repo(),
+			HeadRepo: pr.Head.repo(), BaseRepo: pr.Base.repo(), Author: pr.User.Login,
 		}
 		for _, l := range pr.Labels {
 			ev.PullRequest.Labels = append(ev.PullRequest.Labels, l.Name)
