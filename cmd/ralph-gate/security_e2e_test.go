@@ -314,3 +314,27 @@ func TestGitFilesPlantedByHEAD(t *testing.T) {
 		t.Error("the planted fsmonitor ran in a later git status")
 	}
 }
+
+// TestPatchConfigFromTheDefaultBranch: --patch reads .ralph-gate.yml from
+// the default branch's tip, never from the branch the change loosened it on;
+// --config names another file explicitly.
+func TestPatchConfigFromTheDefaultBranch(t *testing.T) {
+	t.Parallel()
+	r := goModule(t)
+	r.git("checkout", "-q", "-b", "agent")
+	r.write(".ralph-gate.yml", "fail_on: none\n")
+	r.commit("relax the gate")
+	r.write("calc_test.go", calcTestNoSub)
+	diff := r.git("diff")
+	if res := runGate(t, r.dir, diff, "analyze", "--patch", "-"); res.code != 1 {
+		t.Errorf("patch on the agent's branch: exit %d, want 1 (main's fail_on high)\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	loose := filepath.Join(t.TempDir(), "loose.yml")
+	os.WriteFile(loose, []byte("fail_on: none\n"), 0o644)
+	if res := runGate(t, r.dir, diff, "analyze", "--patch", "-", "--config", loose); res.code != 0 {
+		t.Errorf("patch with --config: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := runGate(t, r.dir, "", "analyze", "--config", loose, "HEAD~1", "HEAD"); res.code != 2 {
+		t.Errorf("--config without --patch: exit %d", res.code)
+	}
+}

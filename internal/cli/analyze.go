@@ -45,6 +45,7 @@ func runAnalyze(ctx context.Context, args []string, env Env) error {
 	var cf commonFlags
 	cf.register(fs)
 	patchFile := fs.String("patch", "", "unified diff file, or - for stdin")
+	configFile := fs.String("config", "", "with --patch: the configuration file to use (default: .ralph-gate.yml of the default branch)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("analyze", err, env)
@@ -70,7 +71,10 @@ func runAnalyze(ctx context.Context, args []string, env Env) error {
 		if len(pos) > 0 {
 			return usagef("analyze: --patch takes no BASE or HEAD (got %q)", pos[0])
 		}
-		return analyzePatch(ctx, *patchFile, cf, format, failOn, env)
+		return analyzePatch(ctx, *patchFile, *configFile, cf, format, failOn, env)
+	}
+	if *configFile != "" {
+		return usagef("analyze: --config goes with --patch (a range reads .ralph-gate.yml from BASE's tree)")
 	}
 	if len(pos) > 2 {
 		return usagef("analyze: too many arguments: want at most BASE and HEAD, got %d", len(pos))
@@ -143,7 +147,7 @@ func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
 	return cfg, err
 }
 
-func analyzePatch(ctx context.Context, name string, cf commonFlags, format report.Format, failOn *gate.Severity, env Env) error {
+func analyzePatch(ctx context.Context, name, configFile string, cf commonFlags, format report.Format, failOn *gate.Severity, env Env) error {
 	var r io.Reader
 	display := name
 	if name == "-" {
@@ -167,17 +171,36 @@ func analyzePatch(ctx context.Context, name string, cf commonFlags, format repor
 	if err != nil {
 		return inputErr(err)
 	}
-	// Inside a repository, the committed configuration applies (HEAD is the base
-	// of a working-tree diff); outside one, the defaults.
+	// The configuration is trusted: a file named with --config, else
+	// .ralph-gate.yml of the default branch's tip (never HEAD's or the
+	// working tree's, which the change may have loosened); outside a
+	// repository, or without a default branch, the defaults.
 	cfg := config.Default()
 	dir := cf.repo
 	if dir == "" {
 		dir = orDefault(env.Dir, ".")
 	}
-	if repo, err := gitrepo.Open(dir); err == nil {
-		if head, err := repo.Resolve("HEAD"); err == nil {
-			if cfg, err = loadConfig(repo, head); err != nil {
-				return err
+	switch {
+	case configFile != "":
+		p := configFile
+		if !filepath.IsAbs(p) && env.Dir != "" {
+			p = filepath.Join(env.Dir, p)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return inputErr(fmt.Errorf("read --config %s: %w", configFile, errors.Unwrap(err)))
+		}
+		if cfg, err = config.Parse(configFile, data); err != nil {
+			return inputErr(err)
+		}
+	default:
+		if repo, err := gitrepo.Open(dir); err == nil {
+			if branch, err := repo.DefaultBranch(); err == nil {
+				if tip, err := repo.Resolve(branch); err == nil {
+					if cfg, err = loadConfig(repo, tip); err != nil {
+						return err
+					}
+				}
 			}
 		}
 	}

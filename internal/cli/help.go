@@ -62,9 +62,11 @@ Flags:
                     fail_on applies when the flag is not given
   --patch FILE|-    analyze a unified diff (a file, or - for stdin) instead of a
                     range; no repository needed
+  --config FILE     with --patch: the configuration to use
 
-Configuration: .ralph-gate.yml is read from BASE's tree (for --patch, from HEAD's
-when run inside a repository), never from the working tree.
+Configuration: .ralph-gate.yml is read from BASE's tree (for --patch, from the
+default branch's tip inside a repository, or --config FILE), never from HEAD's
+branch or the working tree.
 
 Examples:
   ralph-gate analyze origin/main HEAD
