@@ -90,7 +90,7 @@ func classifyGit(err error) error {
 	switch {
 	case err == nil:
 		return nil
-	case errors.Is(err, gitrepo.ErrNotRepository), errors.As(err, &unknown),
+	case errors.Is(err, gitrepo.ErrNotRepository), errors.Is(err, gitrepo.ErrUnsupported), errors.As(err, &unknown),
 		errors.Is(err, gitrepo.ErrNotAncestor), errors.Is(err, gitrepo.ErrShallow),
 		errors.Is(err, gitrepo.ErrNotFound):
 		return inputErr(err)

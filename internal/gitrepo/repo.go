@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -78,9 +79,14 @@ func Open(dir string) (*Repo, error) {
 	}
 	var fs billy.Filesystem = osfs.New(gitDir)
 	objectsDir := filepath.Join(gitDir, "objects")
-	if common, err := commonDir(gitDir); err != nil {
+	common, err := commonDir(gitDir)
+	if err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
-	} else if common != "" {
+	}
+	if format := objectFormat(cmp.Or(common, gitDir)); format != "" && format != "sha1" {
+		return nil, fmt.Errorf("%w: %s uses %s object names (extensions.objectformat), which ralph-gate does not read yet; only SHA-1 repositories are supported", ErrUnsupported, dir, format)
+	}
+	if common != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(common))
 		objectsDir = filepath.Join(common, "objects")
 	}
@@ -225,4 +231,31 @@ func (r *Repo) Close() error {
 		return fmt.Errorf("close repository %s: %w", r.gitDir, err)
 	}
 	return nil
+}
+
+// ErrUnsupported is a repository ralph-gate cannot read.
+var ErrUnsupported = errors.New("unsupported repository")
+
+// objectFormat is the repository's extensions.objectformat ("" when unset).
+func objectFormat(gitDir string) string {
+	data, err := os.ReadFile(filepath.Join(gitDir, "config"))
+	if err != nil {
+		return ""
+	}
+	section := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			section = strings.ToLower(strings.Trim(t, "[] \t"))
+			continue
+		}
+		if section != "extensions" {
+			continue
+		}
+		k, v, ok := strings.Cut(t, "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), "objectformat") {
+			return strings.ToLower(strings.Trim(strings.TrimSpace(v), `"`))
+		}
+	}
+	return ""
 }
