@@ -85,6 +85,9 @@ func TestActionSecretsNeverReachHEAD(t *testing.T) {
 	r.write("tools/go", "#!/bin/sh\ntouch "+planted+"\nexit 0\n")
 	os.Chmod(filepath.Join(r.dir, "tools", "go"), 0o755)
 	head := r.commit("dump the environment")
+	// actions/checkout without persist-credentials: false leaves the token in
+	// .git/config.
+	r.git("config", "http.https://github.com/.extraheader", "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2NoZWNrb3V0dG9rZW4=")
 	run := newRunner(t, r.dir)
 	secrets := map[string]string{
 		"INPUT_TOKEN": "ghs_inputtoken0123456789", "GITHUB_TOKEN": "ghs_githubtoken0123456789",
@@ -113,6 +116,12 @@ func TestActionSecretsNeverReachHEAD(t *testing.T) {
 		if strings.Contains(string(got), v) {
 			t.Errorf("HEAD's test found %s's value in its process tree:\n%s", k, grepLines(string(got), v))
 		}
+	}
+	if strings.Contains(string(got), "eC1hY2Nlc3MtdG9rZW46Z2hzX2NoZWNrb3V0dG9rZW4=") {
+		t.Errorf("HEAD's test found the checkout's token in git's configuration:\n%s", grepLines(string(got), "extraheader"))
+	}
+	if v := strings.TrimSpace(r.git("config", "http.https://github.com/.extraheader")); !strings.Contains(v, "AUTHORIZATION") {
+		t.Errorf("the checkout's token is not back in .git/config after the run: %q", v)
 	}
 	for _, name := range []string{"GITHUB_OUTPUT=", "GITHUB_ENV=", "GITHUB_PATH=", "GITHUB_STEP_SUMMARY="} {
 		if strings.Contains(string(got), "env "+name) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // RepoGuard keeps the repository files that make git run programs as they
@@ -19,6 +20,12 @@ import (
 type RepoGuard struct {
 	gitDir string
 	files  map[string][]byte // relative path -> content; nil: absent
+	// expected is what the files hold while the code runs, where it differs
+	// from files: config without the credentials it hid.
+	expected map[string][]byte
+	// Hidden counts the credential lines taken out of .git/config while
+	// the code under test runs (a token actions/checkout persisted).
+	Hidden int
 }
 
 // guardedFiles are watched one by one; the hooks directory as a whole.
@@ -31,13 +38,42 @@ func GuardRepo(gitDir string) (*RepoGuard, error) {
 	if err != nil {
 		return nil, fmt.Errorf("guard %s: %w", gitDir, err)
 	}
-	g := &RepoGuard{gitDir: common, files: map[string][]byte{}}
+	g := &RepoGuard{gitDir: common, files: map[string][]byte{}, expected: map[string][]byte{}}
 	snap, err := g.read()
 	if err != nil {
 		return nil, err
 	}
 	g.files = snap
+	// A token in the repository's config (actions/checkout's
+	// http.<url>.extraheader, unless persist-credentials: false) is hidden
+	// while the code under test runs: `git config --list` would show it.
+	if cfg, ok := snap["config"]; ok {
+		if stripped, n := withoutCredentials(cfg); n > 0 {
+			if err := os.WriteFile(filepath.Join(common, "config"), stripped, 0o644); err != nil {
+				return nil, fmt.Errorf("hide the credentials of %s: %w", filepath.Join(common, "config"), err)
+			}
+			g.expected["config"], g.Hidden = stripped, n
+		}
+	}
 	return g, nil
+}
+
+// withoutCredentials drops the lines of a git config that carry a
+// credential: http.*.extraheader (an Authorization header) and
+// credential helpers' stored values.
+func withoutCredentials(cfg []byte) ([]byte, int) {
+	var out [][]byte
+	n := 0
+	for _, line := range bytes.SplitAfter(cfg, []byte("\n")) {
+		key, _, _ := bytes.Cut(bytes.TrimSpace(line), []byte("="))
+		k := strings.ToLower(string(bytes.TrimSpace(key)))
+		if k == "extraheader" || k == "helper" && bytes.Contains(bytes.ToLower(line), []byte("token")) {
+			n++
+			continue
+		}
+		out = append(out, line)
+	}
+	return bytes.Join(out, nil), n
 }
 
 func (g *RepoGuard) read() (map[string][]byte, error) {
@@ -83,18 +119,44 @@ func (g *RepoGuard) read() (map[string][]byte, error) {
 // Dir is the git directory guarded.
 func (g *RepoGuard) Dir() string { return g.gitDir }
 
-// Restore puts back every guarded file that changed since GuardRepo, removes
-// the ones that appeared, and returns the relative paths it restored
-// (sorted; nil when nothing changed).
-func (g *RepoGuard) Restore() ([]string, error) {
+// Check puts back every guarded file that changed since GuardRepo, keeping
+// hidden credentials hidden (more of the code under test runs next), and
+// returns the relative paths it put back (sorted; nil when none).
+func (g *RepoGuard) Check() ([]string, error) { return g.restore(false) }
+
+// Restore is Check, then puts hidden credentials back: the code under test
+// is done.
+func (g *RepoGuard) Restore() ([]string, error) { return g.restore(true) }
+
+func (g *RepoGuard) restore(final bool) ([]string, error) {
 	now, err := g.read()
 	if err != nil {
 		return nil, err
 	}
+	// target is what a file must hold after this call.
+	target := func(rel string) ([]byte, bool) {
+		if exp, hid := g.expected[rel]; hid && !final {
+			return exp, true
+		}
+		old, ok := g.files[rel]
+		return old, ok
+	}
 	var changed []string
 	for rel, data := range now {
-		old, ok := g.files[rel]
-		if ok && bytes.Equal(old, data) {
+		want, ok := g.files[rel]
+		if exp, hid := g.expected[rel]; hid {
+			want = exp
+		}
+		tgt, tok := target(rel)
+		if ok && bytes.Equal(want, data) {
+			if tok && !bytes.Equal(tgt, data) {
+				if err := os.Remove(filepath.Join(g.gitDir, rel)); err != nil {
+					return changed, err
+				}
+				if err := g.put(rel, tgt); err != nil {
+					return changed, err
+				}
+			}
 			continue
 		}
 		changed = append(changed, rel)
@@ -102,19 +164,23 @@ func (g *RepoGuard) Restore() ([]string, error) {
 		if err := os.Remove(p); err != nil {
 			return changed, fmt.Errorf("restore %s: %w", p, err)
 		}
-		if ok {
-			if err := g.put(rel, old); err != nil {
+		if tok {
+			if err := g.put(rel, tgt); err != nil {
 				return changed, err
 			}
 		}
 	}
-	for rel, old := range g.files {
+	for rel := range g.files {
 		if _, ok := now[rel]; !ok {
 			changed = append(changed, rel)
-			if err := g.put(rel, old); err != nil {
+			tgt, _ := target(rel)
+			if err := g.put(rel, tgt); err != nil {
 				return changed, err
 			}
 		}
+	}
+	if final {
+		g.expected = map[string][]byte{}
 	}
 	sort.Strings(changed)
 	return changed, nil

@@ -43,3 +43,32 @@ func TestRepoGuard(t *testing.T) {
 		t.Errorf("a removed hook was not put back: %v", err)
 	}
 }
+
+// TestRepoGuardHidesCredentials: a token actions/checkout persisted in
+// .git/config is not there while the code under test runs, and is back
+// afterwards; the gate's own hiding is not reported as a change.
+func TestRepoGuardHidesCredentials(t *testing.T) {
+	gitDir := t.TempDir()
+	cfg := "[core]\n\tbare = false\n[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX3NlY3JldA==\n"
+	os.WriteFile(filepath.Join(gitDir, "config"), []byte(cfg), 0o644)
+	g, err := GuardRepo(gitDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	during, _ := os.ReadFile(filepath.Join(gitDir, "config"))
+	if g.Hidden != 1 || strings.Contains(string(during), "extraheader") {
+		t.Fatalf("hidden %d, config while the code runs:\n%s", g.Hidden, during)
+	}
+	if changed, err := g.Check(); err != nil || changed != nil {
+		t.Errorf("check: %v %v", changed, err)
+	}
+	if now, _ := os.ReadFile(filepath.Join(gitDir, "config")); strings.Contains(string(now), "extraheader") {
+		t.Error("the credentials came back before the code under test was done")
+	}
+	if changed, err := g.Restore(); err != nil || changed != nil {
+		t.Errorf("restore: %v %v", changed, err)
+	}
+	if now, _ := os.ReadFile(filepath.Join(gitDir, "config")); string(now) != cfg {
+		t.Errorf("config after the run:\n%s", now)
+	}
+}

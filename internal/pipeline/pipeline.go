@@ -180,7 +180,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			return nil, err
 		}
 		// Before the tamper check checks out again.
-		if changed, rerr := guard.Restore(); rerr != nil || len(changed) > 0 {
+		if changed, rerr := guard.Check(); rerr != nil || len(changed) > 0 {
 			findings = append(findings, repoChanged(guard.Dir(), changed, rerr))
 		}
 		r.BaseM, r.HeadM = baseM, headM
