@@ -188,7 +188,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdin = nil
-	tail := &tailBuffer{max: 4096}
+	tail := &Tail{Max: 4096}
 	var stderr io.Writer = tail
 	if opts.Output != nil {
 		stderr = io.MultiWriter(tail, opts.Output)
@@ -405,28 +405,34 @@ func ticker(name string, start time.Time, opts RunOptions) (stop func()) {
 	return func() { close(done); wg.Wait() }
 }
 
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
+// Tail keeps the last Max bytes written to it: the end of a command's
+// standard error, for a message.
+type Tail struct {
 	mu  sync.Mutex
-	max int
+	Max int
 	b   []byte
 }
 
-func (t *tailBuffer) Write(p []byte) (int, error) {
+func (t *Tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
+	if len(t.b) > t.Max {
+		t.b = append(t.b[:0], t.b[len(t.b)-t.Max:]...)
 	}
 	return len(p), nil
 }
 
-// String returns the last lines written, on one line.
-func (t *tailBuffer) String() string {
+// Text returns what is kept, as valid UTF-8.
+func (t *Tail) Text() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
+	return strings.ToValidUTF8(string(t.b), "")
+}
+
+// String returns the last lines written, on one line.
+func (t *Tail) String() string {
+	lines := strings.Split(strings.TrimSpace(t.Text()), "\n")
 	if len(lines) > 3 {
 		lines = lines[len(lines)-3:]
 	}

@@ -10,9 +10,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 )
 
 // AgentRun is what `ralph-gate run` saw of the agent in one iteration: how
@@ -276,7 +277,7 @@ func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
 	}
 	defer in.Close()
 	var scan UsageScanner
-	stderrTail := &tailBuffer{max: 4096}
+	stderrTail := &collect.Tail{Max: 4096}
 	logw := &lockedWriter{w: logf}
 	var errw io.Writer = io.MultiWriter(logw, stderrTail)
 	if spec.Echo != nil {
@@ -323,31 +324,8 @@ func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
 		// bound, which a budget must not trust.
 		run.Usage = nil
 	}
-	run.StderrTail = lastLines(tail(stderrTail.String(), 2048), 20)
+	run.StderrTail = lastLines(tail(stderrTail.Text(), 2048), 20)
 	return run
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	b   []byte
-}
-
-func (t *tailBuffer) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.b = append(t.b, p...)
-	if len(t.b) > t.max {
-		t.b = append(t.b[:0], t.b[len(t.b)-t.max:]...)
-	}
-	return len(p), nil
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.ToValidUTF8(string(t.b), "")
 }
 
 // lockedWriter serializes the agent's standard output and error into one

@@ -23,18 +23,8 @@ import (
 //
 //	go test -run '^$' -bench RecordAt200 -benchtime 50x ./internal/loop/
 func BenchmarkRecordAt200(b *testing.B) {
-	dir := b.TempDir()
-	gitRun(b, dir, "init", "-q", "-b", "main")
-	write(b, dir, "go.mod", "module example.com/bench\n\ngo 1.26\n")
-	write(b, dir, "calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
-	write(b, dir, "calc_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"Add\")\n\t}\n}\n")
-	gitRun(b, dir, "add", "-A")
-	gitRun(b, dir, "commit", "-qm", "base")
+	dir, key := benchRepo(b)
 	ctx := context.Background()
-	key, err := LoadSealKey(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
 	env := func() *Env {
 		repo, err := gitrepo.Open(dir)
 		if err != nil {
@@ -110,6 +100,24 @@ func BenchmarkRecordAt200(b *testing.B) {
 
 func intp(v int) *int { return &v }
 
+// benchRepo is a one-package Go module with a passing test, committed, and
+// a seal key of its own.
+func benchRepo(b *testing.B) (string, []byte) {
+	b.Helper()
+	dir := b.TempDir()
+	gitRun(b, dir, "init", "-q", "-b", "main")
+	write(b, dir, "go.mod", "module example.com/bench\n\ngo 1.26\n")
+	write(b, dir, "calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
+	write(b, dir, "calc_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"Add\")\n\t}\n}\n")
+	gitRun(b, dir, "add", "-A")
+	gitRun(b, dir, "commit", "-qm", "base")
+	key, err := LoadSealKey(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, key
+}
+
 func gitRun(tb testing.TB, dir string, args ...string) {
 	tb.Helper()
 	cmd := exec.Command("git", args...)
@@ -145,17 +153,8 @@ func write(tb testing.TB, dir, name, content string) {
 //
 //	go test -run '^$' -bench RunIteration -benchtime 30x ./internal/loop/
 func BenchmarkRunIteration(b *testing.B) {
-	dir := b.TempDir()
-	gitRun(b, dir, "init", "-q", "-b", "main")
-	write(b, dir, "go.mod", "module example.com/bench\n\ngo 1.26\n")
-	write(b, dir, "calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
-	gitRun(b, dir, "add", "-A")
-	gitRun(b, dir, "commit", "-qm", "base")
+	dir, key := benchRepo(b)
 	ctx := context.Background()
-	key, err := LoadSealKey(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
 	repo, err := gitrepo.Open(dir)
 	if err != nil {
 		b.Fatal(err)
