@@ -431,6 +431,7 @@ func TestHelpAndVersion(t *testing.T) {
 	}{
 		{"help.txt", []string{"--help"}},
 		{"help-analyze.txt", []string{"help", "analyze"}},
+		{"help-run.txt", []string{"help", "run"}},
 	} {
 		res := runGate(t, t.TempDir(), "", tc.args...)
 		if res.code != 0 {

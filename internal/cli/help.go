@@ -17,6 +17,8 @@ Commands:
   guard      Claude Code hooks that judge an agent's every tool call
 
 Loop commands (one git commit per agent iteration):
+  run        run the agent in a loop (claude, codex, or any command), gated
+             every iteration, budgeted, ending on the best iteration
   start      start a loop at HEAD: measure the baseline, tag iter-000
   record     record HEAD as the next iteration: measure, score, decide
   prompt     print the reinforcement text for the next iteration
@@ -31,7 +33,8 @@ Loop commands (one git commit per agent iteration):
   help       show help for a command
 
 Exit codes: 0 pass (or warn), 1 the gate blocked, 2 usage, configuration or
-input error, 3 internal error; record also exits 4 when the loop should stop.
+input error, 3 internal error; record and run also exit 4 when the loop stopped
+without completion, and run 130 when interrupted (the loop is paused).
 
 Run 'ralph-gate help <command>' for a command's flags.
 `
