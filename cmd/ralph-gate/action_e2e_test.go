@@ -500,3 +500,71 @@ func orNone(s string) string {
 	}
 	return s
 }
+
+// TestActionTwoJobs: the measure job runs with no token and writes its
+// report; the report job, on workflow_run, posts it from the artifact. The
+// artifact is untrusted: it must be a ralph-gate report of the commit the
+// measure run was for, and the verdict posted is the measure job's
+// conclusion, never the file's.
+func TestActionTwoJobs(t *testing.T) {
+	r, base, head := agentPR(t)
+	measure := newRunner(t, r.dir)
+	measure.run("pull_request", prPayload(base, head))
+	if measure.code != 1 {
+		t.Fatalf("measure: exit %d\n%s", measure.code, measure.stderr)
+	}
+	report, err := os.ReadFile(measure.outputs["report"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	gh := newCommentServer()
+	srv := httptest.NewServer(gh)
+	defer srv.Close()
+	artifact := filepath.Join(t.TempDir(), "artifact")
+	os.MkdirAll(artifact, 0o755)
+	post := newRunner(t, r.dir)
+	post.env["INPUT_REPORT-FROM"] = filepath.Join(artifact, "ralph-gate-report.json")
+	post.env["INPUT_COMMENT"], post.env["INPUT_TOKEN"], post.env["GITHUB_API_URL"] = "true", "tok", srv.URL
+	wr := func(sha, conclusion string) map[string]any {
+		return map[string]any{"action": "completed", "repository": map[string]any{"full_name": "o/r", "default_branch": "main"},
+			"workflow_run": map[string]any{"head_sha": sha, "conclusion": conclusion, "event": "pull_request", "pull_requests": []any{map[string]any{"number": 7}}}}
+	}
+	write := func(data string) {
+		os.WriteFile(filepath.Join(artifact, "ralph-gate-report.json"), []byte(data), 0o644)
+	}
+
+	write(string(report))
+	post.run("workflow_run", wr(head, "failure"))
+	if post.code != 0 || post.outputs["verdict"] != "block" || len(gh.comments) != 1 || !strings.Contains(gh.comments[0], "BLOCK") {
+		t.Fatalf("report job: exit %d, outputs %v, comments %d\n%s", post.code, post.outputs, len(gh.comments), post.stderr)
+	}
+	// A report edited to say pass: the job's conclusion decides.
+	write(strings.Replace(string(report), `"verdict": "block"`, `"verdict": "pass"`, 1))
+	post.run("workflow_run", wr(head, "failure"))
+	summary, _ := os.ReadFile(post.summary)
+	if post.outputs["verdict"] != "block" || !strings.Contains(gh.comments[0], "BLOCK") || !strings.Contains(string(summary), "the verdict shown is the job's") {
+		t.Errorf("forged verdict: outputs %v\n%s", post.outputs, summary)
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"another commit's report", strings.Replace(string(report), head, base, -1), "refused"},
+		{"an unknown field", strings.Replace(string(report), `"schema"`, `"evil": 1, "schema"`, 1), "unknown field"},
+		{"another schema", strings.Replace(string(report), "ralph-gate/report/v1", "x/v9", 1), "has schema"},
+		{"not JSON", "verdict=pass", "not a ralph-gate report"},
+	} {
+		write(tc.data)
+		post.run("workflow_run", wr(head, "failure"))
+		if post.code != 2 || !strings.Contains(post.stderr, tc.want) {
+			t.Errorf("%s: exit %d, want 2 with %q\n%s", tc.name, post.code, tc.want, post.stderr)
+		}
+	}
+	os.Remove(filepath.Join(artifact, "ralph-gate-report.json"))
+	os.Symlink("/etc/passwd", filepath.Join(artifact, "ralph-gate-report.json"))
+	post.run("workflow_run", wr(head, "failure"))
+	if post.code != 2 || strings.Contains(post.stderr+post.stdout, "root:") {
+		t.Errorf("a link out of the artifact: exit %d\n%s", post.code, post.stderr)
+	}
+	post.run("pull_request", prPayload(base, head))
+	if post.code != 2 || !strings.Contains(post.stderr, "workflow_run") {
+		t.Errorf("report-from on pull_request: exit %d %s", post.code, post.stderr)
+	}
+}

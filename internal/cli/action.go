@@ -3,13 +3,16 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/ghaction"
 	"github.com/ralph-gate/ralph-gate/internal/report"
@@ -23,8 +26,8 @@ const actionHelp = `Usage:
 Runs the gate as a GitHub Action step (action.yml calls it). Inputs come from
 INPUT_<NAME> variables as the runner passes them (INPUT_FAIL-ON, ...); the range
 from the event (GITHUB_EVENT_NAME, GITHUB_EVENT_PATH): a pull request's
-base.sha..head.sha, a push's before..after (a new branch from its merge-base
-with the default branch), or the base and head inputs. The repository is
+base.sha..head.sha, a push to a branch from its merge-base with the default
+branch (to the default branch: before..after), or the base and head inputs. The repository is
 GITHUB_WORKSPACE. A shallow checkout is deepened with git fetch; when the
 remote cannot supply BASE it fails asking for fetch-depth: 0.
 
@@ -33,15 +36,21 @@ reports and base-reports inputs), annotates the findings' lines (10 errors and
 10 warnings, the rest listed in the summary), writes the job summary (verdict,
 findings, metrics, per-commit timeline, a mermaid chart), the JSON report and
 optionally SARIF, updates one sticky pull request comment with the token, and
-sets the outputs verdict, findings, approved, report and sarif. A pull request
-carrying the approve label (default ralph-gate/approved) passes a block.
+sets the outputs verdict, findings, approved, report and sarif. The approve
+label (default ralph-gate/approved) passes a block in the run of its labeled
+event, applied by someone with write access who did not open the pull request
+and is no bot or agent account (approve.agent_accounts).
+
+In a report job on workflow_run, report-from names the measure job's report
+(its artifact): the step posts it as the comment and the summary instead of
+measuring, with the measure job's conclusion as the verdict.
 
 Outside a runner (GITHUB_ACTIONS is not "true") it prints the report and the
 annotations as plain lines and writes no runner files and no comment.
 
 Inputs: base, head, config, fail-on, collect (auto|none; default auto, none on
 pull_request_target), reports, base-reports, comment (true|false), sarif,
-token, approve-label, working-directory.
+token, approve-label, working-directory, report-from.
 `
 
 func runAction(ctx context.Context, args []string, env Env) error {
@@ -72,6 +81,9 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 	}
 	workspace := orDefault(env.Getenv("GITHUB_WORKSPACE"), orDefault(env.Dir, "."))
 	dir := filepath.Join(workspace, in.WorkingDirectory)
+	if in.ReportFrom != "" {
+		return postReport(ctx, env, runner, ev, in, workspace)
+	}
 	spec := ev.Spec(in)
 	if spec.Deleted {
 		runner.Notice("ralph-gate: " + spec.From + ": nothing to check")
@@ -339,4 +351,93 @@ func writeFresh(path, root string, data []byte) error {
 func insideDir(p, dir string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// maxArtifactReport caps the measure job's report a report job reads.
+const maxArtifactReport = 32 << 20
+
+// postReport is the report job of the two-job workflow: on workflow_run, it
+// posts the measure job's report (an artifact) as the sticky comment and the
+// summary. The artifact was written in a job that ran the pull request's
+// code, so it is untrusted input: a regular file within a size cap, strict
+// JSON of schema ralph-gate/report/v1, of the very commit GitHub says the
+// measure run was for; and the verdict shown is the measure job's
+// conclusion, which its code could not forge, never the file's.
+func postReport(ctx context.Context, env Env, runner *ghaction.Runner, ev *ghaction.Event, in ghaction.Inputs, workspace string) error {
+	wr := ev.WorkflowRun
+	if wr == nil {
+		return usagef("action: report-from posts a measure job's report from a workflow_run event (this is %q)", ev.Name)
+	}
+	path := in.ReportFrom
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(workspace, path)
+	}
+	f, err := collect.OpenReport(ctx, in.ReportFrom, path, filepath.Dir(path))
+	if err != nil {
+		return inputErr(fmt.Errorf("action: %w", err))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxArtifactReport+1))
+	f.Close()
+	if err != nil {
+		return inputErr(fmt.Errorf("action: read %s: %w", in.ReportFrom, err))
+	}
+	if len(data) > maxArtifactReport {
+		return inputErr(fmt.Errorf("action: %s is over %d bytes: not a report this gate wrote", in.ReportFrom, maxArtifactReport))
+	}
+	var rep gate.Report
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rep); err != nil {
+		return inputErr(fmt.Errorf("action: %s is not a ralph-gate report: %v", in.ReportFrom, err))
+	}
+	if dec.More() {
+		return inputErr(fmt.Errorf("action: %s holds more than one JSON value", in.ReportFrom))
+	}
+	if rep.Schema != gate.Schema {
+		return inputErr(fmt.Errorf("action: %s has schema %q, want %s", in.ReportFrom, rep.Schema, gate.Schema))
+	}
+	if rep.Head != wr.HeadSHA {
+		return inputErr(fmt.Errorf("action: %s is the report of %s, but the measure run was for %s: refused", in.ReportFrom, short7(rep.Head), short7(wr.HeadSHA)))
+	}
+	// The verdict is the measure job's, as GitHub reports its conclusion.
+	var notes []string
+	switch wr.Conclusion {
+	case "success":
+		if rep.Verdict == gate.VerdictBlock {
+			rep.Verdict = gate.VerdictPass
+			notes = append(notes, "the measure job passed (approved, or its fail-on is lower than the report's)")
+		}
+	case "failure":
+		if rep.Verdict != gate.VerdictBlock {
+			notes = append(notes, fmt.Sprintf("the measure job failed although its report says %s: the verdict shown is the job's", rep.Verdict))
+			rep.Verdict = gate.VerdictBlock
+		}
+	default:
+		return inputErr(fmt.Errorf("action: the measure run's conclusion is %q: there is no verdict to post", wr.Conclusion))
+	}
+	if in.Comment && wr.PullRequest > 0 && runner.Active {
+		cev := *ev
+		cev.PullRequest = &ghaction.PullRequest{Number: wr.PullRequest}
+		notes = append(notes, upsertComment(ctx, env, &cev, in, &rep, false, workspace))
+	} else if wr.PullRequest == 0 {
+		notes = append(notes, "the measure run names no pull request (a fork's, which GitHub does not list): nothing to comment on")
+	}
+	for _, n := range notes {
+		runner.Notice("ralph-gate: " + n)
+	}
+	var summary bytes.Buffer
+	if err := ghaction.WriteSummary(&summary, &rep, ghaction.SummaryOptions{RangeFrom: "the measure run's report (" + in.ReportFrom + ")", Notes: notes}); err != nil {
+		return err
+	}
+	if err := runner.Summary(summary.String()); err != nil {
+		return inputErr(fmt.Errorf("action: %w", err))
+	}
+	return setOutputs(runner, map[string]string{"verdict": string(rep.Verdict), "findings": strconv.Itoa(netFindings(&rep)), "approved": "false"})
+}
+
+func short7(s string) string {
+	if len(s) > 7 {
+		return s[:7]
+	}
+	return s
 }

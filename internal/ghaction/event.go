@@ -38,6 +38,19 @@ type Event struct {
 	Sender, Label string
 	// SenderType is "User" or "Bot".
 	SenderType string
+	// WorkflowRun is set for workflow_run: the run that triggered this one.
+	WorkflowRun *WorkflowRun
+}
+
+// WorkflowRun is the finished run a workflow_run event reports, as GitHub
+// (not the run's code) describes it.
+type WorkflowRun struct {
+	HeadSHA    string
+	Conclusion string
+	Event      string
+	// PullRequest is the number of the pull request the run was for (0: none,
+	// or a fork's, which GitHub does not list).
+	PullRequest int
 }
 
 // PullRequest is the part of a pull request payload the gate uses.
@@ -111,7 +124,15 @@ type payload struct {
 		BaseSHA string `json:"base_sha"`
 		HeadSHA string `json:"head_sha"`
 	} `json:"merge_group"`
-	Inputs map[string]any `json:"inputs"`
+	Inputs      map[string]any `json:"inputs"`
+	WorkflowRun *struct {
+		HeadSHA      string `json:"head_sha"`
+		Conclusion   string `json:"conclusion"`
+		Event        string `json:"event"`
+		PullRequests []struct {
+			Number int `json:"number"`
+		} `json:"pull_requests"`
+	} `json:"workflow_run"`
 }
 
 type prEnd struct {
@@ -198,6 +219,15 @@ func ParseEvent(name string, data []byte) (*Event, error) {
 		ev.MergeGroupBase, ev.MergeGroupHead = p.MergeGroup.BaseSHA, p.MergeGroup.HeadSHA
 	case name == "workflow_dispatch":
 		ev.DispatchBase, ev.DispatchHead = stringInput(p.Inputs, "base"), stringInput(p.Inputs, "head")
+	case name == "workflow_run" && p.WorkflowRun != nil:
+		wr := p.WorkflowRun
+		if !isSHA(wr.HeadSHA) {
+			return nil, errors.New("workflow_run payload without workflow_run.head_sha")
+		}
+		ev.WorkflowRun = &WorkflowRun{HeadSHA: wr.HeadSHA, Conclusion: wr.Conclusion, Event: wr.Event}
+		if len(wr.PullRequests) > 0 {
+			ev.WorkflowRun.PullRequest = wr.PullRequests[0].Number
+		}
 	}
 	return ev, nil
 }

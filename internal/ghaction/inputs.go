@@ -35,6 +35,9 @@ type Inputs struct {
 	// WorkingDirectory is the repository's directory, relative to
 	// GITHUB_WORKSPACE ("" for the workspace itself).
 	WorkingDirectory string
+	// ReportFrom is the report of a measure job (its artifact) that this
+	// step, run on workflow_run, posts instead of measuring.
+	ReportFrom string
 }
 
 // ReportGlob is one line of the reports inputs.
@@ -58,6 +61,7 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		Token:            Input(getenv, "token"),
 		ApproveLabel:     Input(getenv, "approve-label"),
 		WorkingDirectory: Input(getenv, "working-directory"),
+		ReportFrom:       Input(getenv, "report-from"),
 	}
 	if in.ApproveLabel == "" {
 		in.ApproveLabel = DefaultApproveLabel
