@@ -562,12 +562,17 @@ func TestBestCheckoutMovedTag(t *testing.T) {
 	r.commit("later")
 	tag := "ralph/" + id + "/iter-001"
 	r.git("tag", "-f", tag, "HEAD~2") // the baseline, where the tests fail
+	// A branch named like the tag: git would prefer it to the tag.
+	r.git("branch", "refs/tags/"+tag, "HEAD~2")
 	res := runGate(t, r.dir, "", "best", "--checkout")
 	if res.code != 0 || !strings.Contains(res.stderr, "changed outside ralph-gate") {
 		t.Fatalf("best --checkout with a moved tag: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 	if head := strings.TrimSpace(r.git("rev-parse", "HEAD")); head != good {
 		t.Errorf("checked out %s, want the recorded %s", head, good)
+	}
+	if branch := strings.TrimSpace(r.git("branch", "--show-current")); branch != "" {
+		t.Errorf("best --checkout ended on branch %q, want a detached HEAD", branch)
 	}
 	if at := strings.TrimSpace(r.git("rev-parse", tag+"^{commit}")); at != good {
 		t.Errorf("tag not put back: %s", at)
