@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -191,6 +192,16 @@ func TestReportFilesFromHEAD(t *testing.T) {
 		if strings.Contains(res.stdout+res.stderr, "the-secret-content") {
 			t.Errorf("%s: the linked file's content is in the output", tc.glob)
 		}
+	}
+	// Files each within the cap, over the total one.
+	for i := 0; i < 3; i++ {
+		r.write(fmt.Sprintf("many/r%d.xml", i), junit+strings.Repeat(" ", 900))
+	}
+	r.commit("many reports")
+	env := append(os.Environ(), "NO_COLOR=1", "RALPH_GATE_MAX_REPORTS_BYTES=2500")
+	if res := runGateEnv(t, r.dir, "", env, "compare", "--collect", "none", "--report", "junit=many/*.xml",
+		"--base-report", "junit="+filepath.Join(base, "base.xml"), "HEAD~2", "HEAD"); res.code != 2 || !strings.Contains(res.stderr, "total more than the cap of 2500") {
+		t.Errorf("over the total cap: exit %d %s", res.code, res.stderr)
 	}
 	// A report inside the repository within the cap is read.
 	res := runGate(t, r.dir, "", "compare", "--collect", "none", "--report", "junit=ok/*.xml",

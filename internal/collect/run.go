@@ -87,8 +87,9 @@ func run(ctx context.Context, dir string, specs []config.Collector, opts RunOpti
 	}
 	defer removeAll(out)
 	var results []*collectors.Result
+	budget := NewReportBudget()
 	for _, spec := range specs {
-		res, cr, err := runOne(ctx, dir, out, spec, opts)
+		res, cr, err := runOne(ctx, dir, out, spec, opts, budget)
 		if opts.Progress != nil {
 			phase := PhaseDone
 			if err != nil {
@@ -109,7 +110,7 @@ func run(ctx context.Context, dir string, specs []config.Collector, opts RunOpti
 }
 
 // runOne runs one collector and parses its reports.
-func runOne(ctx context.Context, dir, out string, spec config.Collector, opts RunOptions) ([]*collectors.Result, CollectorRun, error) {
+func runOne(ctx context.Context, dir, out string, spec config.Collector, opts RunOptions, budget *ReportBudget) ([]*collectors.Result, CollectorRun, error) {
 	cr := CollectorRun{Name: spec.Name}
 	start := time.Now()
 	fail := func(err error) ([]*collectors.Result, CollectorRun, error) {
@@ -257,7 +258,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 			if fi.Size() == 0 && cr.ExitCode != 0 {
 				return fail(fmt.Errorf("no %s report on standard output (%s)", r.Format, status()))
 			}
-			res, err := parseFile(ctx, p, name, stdoutFile.Name(), out)
+			res, err := parseFile(ctx, budget, p, name, stdoutFile.Name(), out)
 			if err != nil {
 				return fail(err)
 			}
@@ -276,7 +277,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 		var parsed []*collectors.Result
 		for _, f := range files {
 			name := reportName(dir, out, f)
-			res, err := parseFile(ctx, p, name, f, dir, out)
+			res, err := parseFile(ctx, budget, p, name, f, dir, out)
 			if err != nil {
 				return fail(err)
 			}
@@ -295,12 +296,15 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 
 // parseFile parses one report file, which must lie inside roots (OpenReport);
 // the parser's errors name the file.
-func parseFile(ctx context.Context, p collectors.Parser, name, file string, roots ...string) (*collectors.Result, error) {
+func parseFile(ctx context.Context, budget *ReportBudget, p collectors.Parser, name, file string, roots ...string) (*collectors.Result, error) {
 	f, err := OpenReport(ctx, name, file, roots...)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if err := budget.Spend(name, ReportSize(f)); err != nil {
+		return nil, err
+	}
 	res, err := p.Parse(name, f)
 	if err != nil {
 		return nil, err

@@ -10,18 +10,49 @@ import (
 	"strings"
 )
 
-// DefaultMaxReportBytes caps one report file; RALPH_GATE_MAX_REPORT_BYTES
-// (set by the workflow, never by the change) overrides it.
-const DefaultMaxReportBytes = 256 << 20
+// DefaultMaxReportBytes caps one report file, and DefaultMaxReportsBytes all
+// the report files one end reads; RALPH_GATE_MAX_REPORT_BYTES and
+// RALPH_GATE_MAX_REPORTS_BYTES (set by the workflow, never by the change)
+// override them.
+const (
+	DefaultMaxReportBytes  = 256 << 20
+	DefaultMaxReportsBytes = 1 << 30
+)
 
-// MaxReportBytes is the cap in force.
-func MaxReportBytes() int64 {
-	if v := os.Getenv("RALPH_GATE_MAX_REPORT_BYTES"); v != "" {
+// MaxReportBytes is the cap in force for one file.
+func MaxReportBytes() int64 { return envBytes("RALPH_GATE_MAX_REPORT_BYTES", DefaultMaxReportBytes) }
+
+func envBytes(name string, def int64) int64 {
+	if v := os.Getenv(name); v != "" {
 		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n > 0 {
 			return n
 		}
 	}
-	return DefaultMaxReportBytes
+	return def
+}
+
+// ReportBudget bounds the bytes of all the report files one end reads.
+type ReportBudget struct {
+	left, max int64
+}
+
+// NewReportBudget is the budget in force (RALPH_GATE_MAX_REPORTS_BYTES).
+func NewReportBudget() *ReportBudget {
+	m := envBytes("RALPH_GATE_MAX_REPORTS_BYTES", DefaultMaxReportsBytes)
+	return &ReportBudget{left: m, max: m}
+}
+
+// Spend takes a file's size from the budget; over it, the error names the
+// file and the cap.
+func (b *ReportBudget) Spend(name string, size int64) error {
+	if b == nil {
+		return nil
+	}
+	b.left -= size
+	if b.left < 0 {
+		return fmt.Errorf("report %s: the report files read so far total more than the cap of %d bytes (RALPH_GATE_MAX_REPORTS_BYTES)", name, b.max)
+	}
+	return nil
 }
 
 // OpenReport opens a report file the change may have planted: after every
@@ -76,7 +107,15 @@ func OpenReport(ctx context.Context, name, path string, roots ...string) (io.Rea
 		f.Close()
 		return nil, fmt.Errorf("report %s: %d bytes, over the cap of %d (RALPH_GATE_MAX_REPORT_BYTES)", name, fi.Size(), max)
 	}
-	return &cappedReader{ctx: ctx, f: f, name: name, left: max + 1, max: max}, nil
+	return &cappedReader{ctx: ctx, f: f, name: name, left: max + 1, max: max, size: fi.Size()}, nil
+}
+
+// ReportSize is the size an opened report had when it was opened.
+func ReportSize(r io.Reader) int64 {
+	if c, ok := r.(*cappedReader); ok {
+		return c.size
+	}
+	return 0
 }
 
 // cappedReader reads at most max bytes and stops when ctx is done.
@@ -86,6 +125,7 @@ type cappedReader struct {
 	name string
 	left int64
 	max  int64
+	size int64
 }
 
 func (r *cappedReader) Read(p []byte) (int, error) {

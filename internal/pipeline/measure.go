@@ -140,6 +140,7 @@ func (c *comparison) runOptions(side string) collect.RunOptions {
 // glob's files are merged, as shards of a CI matrix are.
 func readReports(ctx context.Context, dir string, reports []ReportGlob) (*collectors.Result, error) {
 	var results []*collectors.Result
+	budget := collect.NewReportBudget()
 	for _, ra := range reports {
 		pattern := ra.Glob
 		// A relative glob reads inside the repository (where the change
@@ -167,7 +168,7 @@ func readReports(ctx context.Context, dir string, reports []ReportGlob) (*collec
 			return nil, inputErr(err)
 		}
 		for _, f := range files {
-			r, err := parseReportFile(ctx, p, f, root)
+			r, err := parseReportFile(ctx, budget, p, f, root)
 			if err != nil {
 				return nil, inputErr(err)
 			}
@@ -177,12 +178,15 @@ func readReports(ctx context.Context, dir string, reports []ReportGlob) (*collec
 	return collectors.Merge(results...), nil
 }
 
-func parseReportFile(ctx context.Context, p collectors.Parser, file, root string) (*collectors.Result, error) {
+func parseReportFile(ctx context.Context, budget *collect.ReportBudget, p collectors.Parser, file, root string) (*collectors.Result, error) {
 	f, err := collect.OpenReport(ctx, file, file, root)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if err := budget.Spend(file, collect.ReportSize(f)); err != nil {
+		return nil, err
+	}
 	return p.Parse(file, f)
 }
 
