@@ -451,6 +451,11 @@ type commentServer struct {
 	mu       sync.Mutex
 	comments []string
 	calls    []string
+	// prHead and prLabels are pull request #7's, for GET /pulls/7 (the
+	// report job's approval check); statuses are the commit statuses set.
+	prHead   string
+	prLabels []string
+	statuses []string
 }
 
 func newCommentServer() *commentServer { return &commentServer{} }
@@ -470,6 +475,18 @@ func (s *commentServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && r.URL.Path == "/user":
 		// A workflow's GITHUB_TOKEN cannot ask who it is.
 		w.WriteHeader(http.StatusForbidden)
+	case r.Method == http.MethodGet && r.URL.Path == "/repos/o/r/pulls/7" && s.prHead != "":
+		var ls []map[string]string
+		for _, l := range s.prLabels {
+			ls = append(ls, map[string]string{"name": l})
+		}
+		_ = json.NewEncoder(w).Encode(map[string]any{"user": map[string]any{"login": "agent-bot"}, "head": map[string]any{"sha": s.prHead}, "labels": ls})
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/repos/o/r/statuses/"):
+		var st struct{ State, Context, Description string }
+		_ = json.Unmarshal(data, &st)
+		s.statuses = append(s.statuses, st.Context+"="+st.State+" "+strings.TrimPrefix(r.URL.Path, "/repos/o/r/statuses/"))
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write([]byte(`{}`))
 	case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/repos/o/r/collaborators/"):
 		perm := map[string]string{"reviewer": "write", "outsider": "read", "agent-bot": "write", "helper-bot-account": "admin"}[strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/repos/o/r/collaborators/"), "/permission")]
 		_ = json.NewEncoder(w).Encode(map[string]string{"permission": orNone(perm)})
@@ -566,5 +583,40 @@ func TestActionTwoJobs(t *testing.T) {
 	post.run("pull_request", prPayload(base, head))
 	if post.code != 2 || !strings.Contains(post.stderr, "workflow_run") {
 		t.Errorf("report-from on pull_request: exit %d %s", post.code, post.stderr)
+	}
+
+	// The approve label, in the report job: it counts when the person who
+	// triggered the measure run (by labeling, or re-running it) may approve
+	// and the pull request's head is still the commit measured; the commit
+	// status ralph-gate is the report job's, the one to require.
+	os.Remove(filepath.Join(artifact, "ralph-gate-report.json"))
+	write(string(report))
+	gh.prHead, gh.prLabels = head, []string{"ralph-gate/approved"}
+	byWho := func(who, sha string) map[string]any {
+		p := wr(head, "failure")
+		p["workflow_run"].(map[string]any)["triggering_actor"] = map[string]any{"login": who, "type": "User"}
+		gh.prHead = sha
+		return p
+	}
+	for _, tc := range []struct {
+		name, who, prHead, want string
+	}{
+		{"the agent pushed", "agent-bot", head, "opened the pull request"},
+		{"a reader re-ran it", "outsider", head, "has read access"},
+		{"the head moved on", "reviewer", base, "not " + head[:7]},
+	} {
+		post.run("workflow_run", byWho(tc.who, tc.prHead))
+		summary, _ := os.ReadFile(post.summary)
+		if post.outputs["approved"] != "false" || post.outputs["verdict"] != "block" || !strings.Contains(string(summary), tc.want) {
+			t.Errorf("%s: outputs %v\n%s", tc.name, post.outputs, summary)
+		}
+	}
+	gh.statuses = nil
+	post.run("workflow_run", byWho("reviewer", head))
+	if post.code != 0 || post.outputs["approved"] != "true" || post.outputs["verdict"] != "pass" {
+		t.Errorf("a reviewer's label: exit %d, outputs %v\n%s", post.code, post.outputs, post.stderr)
+	}
+	if len(gh.statuses) != 1 || gh.statuses[0] != "ralph-gate=success "+head {
+		t.Errorf("commit statuses: %v", gh.statuses)
 	}
 }

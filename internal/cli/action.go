@@ -13,8 +13,10 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/ghaction"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/report"
 )
 
@@ -415,10 +417,41 @@ func postReport(ctx context.Context, env Env, runner *ghaction.Runner, ev *ghact
 	default:
 		return inputErr(fmt.Errorf("action: the measure run's conclusion is %q: there is no verdict to post", wr.Conclusion))
 	}
+	api := ghaction.Comments{API: orDefault(env.Getenv("GITHUB_API_URL"), "https://api.github.com"), Repo: ev.Repository, Token: in.Token}
+	approved, approvedBy := false, ""
+	if rep.Verdict == gate.VerdictBlock {
+		// The agent accounts come from the default branch's configuration,
+		// when the report job checked it out (it runs no code of the pull
+		// request).
+		var agents []string
+		if cfg, err := workspaceConfig(workspace); err == nil {
+			agents = cfg.Approve.AgentAccounts
+		}
+		ap := ghaction.CheckRunApproval(ctx, wr, in.ApproveLabel, agents, api)
+		if ap.Note != "" {
+			notes = append(notes, ap.Note)
+		}
+		if ap.Approved {
+			approved, approvedBy = true, ap.By
+			rep.Verdict = gate.VerdictPass
+		}
+	}
+	if runner.Active {
+		state, desc := "success", "ralph-gate: "+string(rep.Verdict)
+		if rep.Verdict == gate.VerdictBlock {
+			state = "failure"
+		}
+		if approved {
+			desc = "ralph-gate: block approved by " + approvedBy
+		}
+		if err := api.SetStatus(ctx, wr.HeadSHA, state, desc); err != nil {
+			notes = append(notes, "no commit status: "+err.Error()+" (the report job needs statuses: write)")
+		}
+	}
 	if in.Comment && wr.PullRequest > 0 && runner.Active {
 		cev := *ev
 		cev.PullRequest = &ghaction.PullRequest{Number: wr.PullRequest}
-		notes = append(notes, upsertComment(ctx, env, &cev, in, &rep, false, workspace))
+		notes = append(notes, upsertComment(ctx, env, &cev, in, &rep, approved, workspace))
 	} else if wr.PullRequest == 0 {
 		notes = append(notes, "the measure run names no pull request (a fork's, which GitHub does not list): nothing to comment on")
 	}
@@ -426,13 +459,29 @@ func postReport(ctx context.Context, env Env, runner *ghaction.Runner, ev *ghact
 		runner.Notice("ralph-gate: " + n)
 	}
 	var summary bytes.Buffer
-	if err := ghaction.WriteSummary(&summary, &rep, ghaction.SummaryOptions{RangeFrom: "the measure run's report (" + in.ReportFrom + ")", Notes: notes}); err != nil {
+	if err := ghaction.WriteSummary(&summary, &rep, ghaction.SummaryOptions{RangeFrom: "the measure run's report (" + in.ReportFrom + ")", Notes: notes,
+		Approved: approved, ApprovedBy: approvedBy, Label: in.ApproveLabel}); err != nil {
 		return err
 	}
 	if err := runner.Summary(summary.String()); err != nil {
 		return inputErr(fmt.Errorf("action: %w", err))
 	}
-	return setOutputs(runner, map[string]string{"verdict": string(rep.Verdict), "findings": strconv.Itoa(netFindings(&rep)), "approved": "false"})
+	return setOutputs(runner, map[string]string{"verdict": string(rep.Verdict), "findings": strconv.Itoa(netFindings(&rep)), "approved": strconv.FormatBool(approved)})
+}
+
+// workspaceConfig reads .ralph-gate.yml from the commit checked out in the
+// workspace (the default branch, in a workflow_run job).
+func workspaceConfig(workspace string) (*config.Config, error) {
+	repo, err := gitrepo.Open(workspace)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	head, err := repo.Resolve("HEAD")
+	if err != nil {
+		return nil, err
+	}
+	return config.AtCommit(repo, head, "the default branch")
 }
 
 func short7(s string) string {

@@ -51,6 +51,9 @@ type WorkflowRun struct {
 	// PullRequest is the number of the pull request the run was for (0: none,
 	// or a fork's, which GitHub does not list).
 	PullRequest int
+	// TriggeringActor is who made the run happen (who pushed, labeled, or
+	// re-ran it), and TriggeringType "User" or "Bot".
+	TriggeringActor, TriggeringType string
 }
 
 // PullRequest is the part of a pull request payload the gate uses.
@@ -126,9 +129,13 @@ type payload struct {
 	} `json:"merge_group"`
 	Inputs      map[string]any `json:"inputs"`
 	WorkflowRun *struct {
-		HeadSHA      string `json:"head_sha"`
-		Conclusion   string `json:"conclusion"`
-		Event        string `json:"event"`
+		HeadSHA         string `json:"head_sha"`
+		Conclusion      string `json:"conclusion"`
+		Event           string `json:"event"`
+		TriggeringActor struct {
+			Login string `json:"login"`
+			Type  string `json:"type"`
+		} `json:"triggering_actor"`
 		PullRequests []struct {
 			Number int `json:"number"`
 		} `json:"pull_requests"`
@@ -224,7 +231,8 @@ func ParseEvent(name string, data []byte) (*Event, error) {
 		if !isSHA(wr.HeadSHA) {
 			return nil, errors.New("workflow_run payload without workflow_run.head_sha")
 		}
-		ev.WorkflowRun = &WorkflowRun{HeadSHA: wr.HeadSHA, Conclusion: wr.Conclusion, Event: wr.Event}
+		ev.WorkflowRun = &WorkflowRun{HeadSHA: wr.HeadSHA, Conclusion: wr.Conclusion, Event: wr.Event,
+			TriggeringActor: wr.TriggeringActor.Login, TriggeringType: wr.TriggeringActor.Type}
 		if len(wr.PullRequests) > 0 {
 			ev.WorkflowRun.PullRequest = wr.PullRequests[0].Number
 		}
