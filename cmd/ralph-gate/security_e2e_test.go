@@ -289,6 +289,9 @@ func TestPlant(t *testing.T) {
 	run("config", "filter.evil.smudge", "sh -c 'touch @MARK@-smudge; cat'")
 	run("config", "filter.evil.process", "sh -c 'touch @MARK@-process; exit 1'")
 	run("config", "core.fsmonitor", "sh -c 'touch @MARK@-fsmonitor'")
+	os.MkdirAll("@MARK@-hooks", 0o755)
+	os.WriteFile("@MARK@-hooks/post-checkout", []byte("#!/bin/sh\ntouch @MARK@-hookspath\n"), 0o755)
+	run("config", "core.hooksPath", "@MARK@-hooks")
 	os.MkdirAll(gitDir+"/info", 0o755)
 	os.WriteFile(gitDir+"/info/attributes", []byte("* filter=evil\n"), 0o644)
 	os.WriteFile(gitDir+"/hooks/post-checkout", []byte("#!/bin/sh\ntouch @MARK@-hook\n"), 0o755)
@@ -315,7 +318,7 @@ func TestGitFilesPlantedByHEAD(t *testing.T) {
 	if res.code != 1 || !strings.Contains(res.stdout, `"git-files-changed"`) {
 		t.Errorf("compare: exit %d, want 1 with the git-files-changed finding\n%s\n%s", res.code, res.stdout, res.stderr)
 	}
-	for _, m := range []string{"-smudge", "-process", "-fsmonitor", "-hook"} {
+	for _, m := range []string{"-smudge", "-process", "-fsmonitor", "-hook", "-hookspath"} {
 		if _, err := os.Stat(mark + m); err == nil {
 			t.Errorf("the planted %s ran", m[1:])
 		}

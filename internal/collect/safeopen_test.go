@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
 )
 
 func TestOpenReport(t *testing.T) {
@@ -57,4 +59,34 @@ func TestOpenReport(t *testing.T) {
 		t.Errorf("read after cancel: %v", err)
 	}
 	f.Close()
+}
+
+// FuzzOpenReport: any bytes, read through OpenReport's caps by a report
+// parser, give a result or an error, never a panic, and never more than the
+// cap.
+func FuzzOpenReport(f *testing.F) {
+	f.Add([]byte(`<testsuite name="s" tests="1"><testcase classname="c" name="t"/></testsuite>`))
+	f.Add([]byte(`<testsuite><testcase name="`))
+	f.Add(make([]byte, 5000))
+	root := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		t.Setenv("RALPH_GATE_MAX_REPORT_BYTES", "4096")
+		path := filepath.Join(root, "r.xml")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := OpenReport(context.Background(), "r.xml", path, root)
+		if err != nil {
+			if len(data) <= 4096 {
+				t.Fatalf("a %d-byte report refused: %v", len(data), err)
+			}
+			return
+		}
+		defer r.Close()
+		if len(data) > 4096 {
+			t.Fatalf("a %d-byte report opened over the cap", len(data))
+		}
+		p, _ := collectors.New("junit")
+		_, _ = p.Parse("r.xml", r)
+	})
 }
