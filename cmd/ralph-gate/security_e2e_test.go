@@ -8,7 +8,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // dumpTest is a test an agent commits to read what the gate's process tree
@@ -359,5 +361,31 @@ func TestPatchConfigFromTheDefaultBranch(t *testing.T) {
 	}
 	if res := runGate(t, r.dir, "", "analyze", "--config", loose, "HEAD~1", "HEAD"); res.code != 2 {
 		t.Errorf("--config without --patch: exit %d", res.code)
+	}
+}
+
+// TestPatchFromANeverEndingPipe: a patch read from a pipe that never ends
+// (/dev/zero through cat, a stalled producer) does not outlive SIGTERM.
+func TestPatchFromANeverEndingPipe(t *testing.T) {
+	t.Parallel()
+	cmd := exec.Command(binary, "analyze", "--patch", "-")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stdin.Write([]byte("--- a/x\n+++ b/x\n")) // and then nothing, never closed
+	time.Sleep(200 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("analyze --patch - ignored SIGTERM while its input stayed open")
 	}
 }

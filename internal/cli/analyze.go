@@ -167,7 +167,17 @@ func analyzePatch(ctx context.Context, name, configFile string, cf commonFlags, 
 		defer f.Close()
 		r = f
 	}
-	files, err := patch.Read(display, r)
+	// A patch read from a pipe that never ends must not outlive Ctrl-C or
+	// SIGTERM: the read goes through a pipe that a cancelled ctx closes (the
+	// copy blocked on the input is left to the process's exit).
+	pr, pw := io.Pipe()
+	go func() { _, err := io.Copy(pw, r); pw.CloseWithError(err) }()
+	stop := context.AfterFunc(ctx, func() { pw.CloseWithError(ctx.Err()) })
+	defer stop()
+	files, err := patch.Read(display, pr)
+	if ctx.Err() != nil {
+		return fmt.Errorf("read patch %s: %w", display, ctx.Err())
+	}
 	if err != nil {
 		return inputErr(err)
 	}
