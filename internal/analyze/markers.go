@@ -62,6 +62,13 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		if x.m.Kind == "discarded-error" && x.pr.new.isTest {
 			continue // `_ = f.Close()` in a test is the idiom, not a hidden failure
 		}
+		if fileWide(x.m) {
+			// A suppression of a whole file's checking is a checker switched
+			// off, like a lowered strictness setting: not one hidden error.
+			msg := fmt.Sprintf("%s added in %s switches the checker off for the whole file: every error in it is hidden from now on", quoted(x.m.Text), p)
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "file-suppression", p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+			continue
+		}
 		msg := fmt.Sprintf("%s added in %s", suppressionDescription(x.m), p)
 		out = append(out, newFinding(gate.ErrorSuppression, gate.SeverityMedium, "suppression-"+x.m.Kind, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 	}
@@ -183,4 +190,25 @@ func distinctive(lit string) bool {
 		}
 	}
 	return hasLetter && hasDigit // "user42", "v2beta1"
+}
+
+// fileWide reports a suppression directive that switches a checker off for
+// a whole file: TypeScript's @ts-nocheck, a bare eslint-disable (to the end
+// of the file, every rule), mypy's ignore-errors, ruff's and flake8's file-level noqa,
+// pylint's skip-file, staticcheck's lint:file-ignore.
+func fileWide(m testscan.Marker) bool {
+	t := strings.ToLower(m.Text)
+	switch m.Kind {
+	case "ts-nocheck":
+		return true
+	case "eslint-disable":
+		// Every rule; a file-level disable of named rules (no-console in a
+		// CLI script) stays one suppression.
+		return t == "eslint-disable"
+	case "type-ignore":
+		return strings.HasPrefix(t, "mypy: ignore-errors")
+	case "noqa":
+		return t == "ruff: noqa" || t == "flake8: noqa" || strings.HasPrefix(t, "pylint: skip-file")
+	}
+	return false
 }

@@ -1,0 +1,30 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFileWideSuppressionBlocks: a checker switched off for a whole file
+// (// @ts-nocheck, # mypy: ignore-errors) blocks through the binary as a
+// high validation_bypass naming the file; a one-line suppression warns.
+func TestFileWideSuppressionBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("src/parse.ts", "export function parse(s: string): number {\n  return Number(s);\n}\n")
+	r.write("app/parse.py", "def parse(s: str) -> int:\n    return int(s)\n")
+	r.commit("base")
+	r.write("src/parse.ts", "// @ts-nocheck\nexport function parse(s: string): number {\n  return Number(s);\n}\n")
+	r.write("app/parse.py", "# mypy: ignore-errors\ndef parse(s: str) -> int:\n    return int(s)\n")
+	r.commit("silence the checkers")
+	res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD")
+	if res.code != 1 || !strings.Contains(res.stdout, "validation_bypass") || !strings.Contains(res.stdout, "src/parse.ts") || !strings.Contains(res.stdout, "app/parse.py") {
+		t.Errorf("file-wide suppressions: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	r.write("src/parse.ts", "export function parse(s: string): number {\n  // @ts-ignore\n  return Number(s);\n}\n")
+	r.write("app/parse.py", "def parse(s: str) -> int:\n    return int(s)\n")
+	r.commit("one line only")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~2", "HEAD"); res.code != 0 {
+		t.Errorf("a one-line suppression: exit %d\n%s", res.code, res.stdout)
+	}
+}
