@@ -28,3 +28,24 @@ func TestFileWideSuppressionBlocks(t *testing.T) {
 		t.Errorf("a one-line suppression: exit %d\n%s", res.code, res.stdout)
 	}
 }
+
+// TestSkipGuardsBlock: a Go test newly skipped where the gate runs (an
+// environment guard) or returning at once (`if true { return }`) blocks
+// through the binary, naming the test.
+func TestSkipGuardsBlock(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n")
+	r.write("a_test.go", "package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n")
+	r.commit("base")
+	r.write("a_test.go", "package m\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) {\n\tif os.Getenv(\"CI\") != \"\" {\n\t\tt.Skip(\"flaky on CI\")\n\t}\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n")
+	r.commit("skip on CI")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 1 || !strings.Contains(res.stdout, "test_skipping") || !strings.Contains(res.stdout, "TestA") {
+		t.Errorf("env-guarded skip: exit %d\n%s", res.code, res.stdout)
+	}
+	r.write("a_test.go", "package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif true {\n\t\treturn\n\t}\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n")
+	r.commit("return at once")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~2", "HEAD"); res.code != 1 || !strings.Contains(res.stdout, "returns before its first assertion") {
+		t.Errorf("if true return: exit %d\n%s", res.code, res.stdout)
+	}
+}

@@ -343,8 +343,8 @@ func (a *Analyzer) compareSkips(o, n *locTest) []gate.Finding {
 		return nil // already skipped at base, at least as strongly
 	}
 	sev := gate.SeverityHigh
-	if ns.Kind == testscan.SkipConditional && os == nil {
-		sev = gate.SeverityMedium // a platform or environment guard is often legitimate
+	if ns.Kind == testscan.SkipConditional && os == nil && !ns.EnvGuard {
+		sev = gate.SeverityMedium // a platform guard is often legitimate
 	}
 	how := skipDescription(ns)
 	msg := fmt.Sprintf("test %s no longer runs: %s", n.tc.ID, how)
@@ -367,6 +367,9 @@ func skipDescription(s *testscan.Skip) string {
 	case testscan.SkipXFail:
 		return "it is marked as an expected failure"
 	case testscan.SkipConditional:
+		if s.EnvGuard {
+			return "it is now skipped when an environment variable says so, as it does where the gate and CI run"
+		}
 		return "it is now skipped under a condition"
 	case testscan.SkipCall:
 		return "it calls skip before checking anything"

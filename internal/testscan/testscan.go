@@ -242,6 +242,9 @@ type Skip struct {
 	Kind   SkipKind
 	Reason string // the reason string when the source gives one
 	Line   int
+	// EnvGuard marks a conditional skip whose condition reads the process
+	// environment (os.Getenv("CI")): it skips exactly where the gate runs.
+	EnvGuard bool
 }
 
 // Strength ranks how much an assertion constrains the value it checks.

@@ -139,10 +139,18 @@ func (e *env) ifSkip(s *ast.IfStmt) (*testscan.Skip, ast.Expr) {
 	short, negShort := e.shortIn(s.Cond, false)
 	if sk, ok := e.skipIn(s.Body.List); ok {
 		switch {
+		case s.Init == nil && constTrue(s.Cond):
+			// `if true { return }`: a skip in all but name.
+			sk.Kind = testscan.SkipCall
+			if sk.Reason == "" {
+				sk.Kind = testscan.SkipEarlyReturn
+			}
+			return sk, nil
 		case short:
 			sk.Kind = testscan.SkipShortGuard
 		default:
 			sk.Kind = testscan.SkipConditional
+			sk.EnvGuard = e.readsEnv(s.Cond) || s.Init != nil && e.readsEnv(s.Init)
 			if negShort && sk.Reason == "" {
 				sk.Reason = "not -short"
 			}
@@ -237,4 +245,56 @@ func isCommentedAssertion(comment string) bool {
 		return ok && len(id.Name) <= 2 // s.Equal, a.Equal
 	}
 	return failMethods[name]
+}
+
+// constTrue reports a condition that is always true: true, !false, a
+// comparison of two equal literals, or such joined with || and &&.
+func constTrue(x ast.Expr) bool {
+	switch v := x.(type) {
+	case *ast.ParenExpr:
+		return constTrue(v.X)
+	case *ast.Ident:
+		return v.Name == "true"
+	case *ast.UnaryExpr:
+		return v.Op == token.NOT && constFalse(v.X)
+	case *ast.BinaryExpr:
+		switch v.Op {
+		case token.LOR:
+			return constTrue(v.X) || constTrue(v.Y)
+		case token.LAND:
+			return constTrue(v.X) && constTrue(v.Y)
+		case token.EQL:
+			a, ok1 := v.X.(*ast.BasicLit)
+			b, ok2 := v.Y.(*ast.BasicLit)
+			return ok1 && ok2 && a.Kind == b.Kind && a.Value == b.Value
+		}
+	}
+	return false
+}
+
+func constFalse(x ast.Expr) bool {
+	switch v := x.(type) {
+	case *ast.ParenExpr:
+		return constFalse(v.X)
+	case *ast.Ident:
+		return v.Name == "false"
+	case *ast.UnaryExpr:
+		return v.Op == token.NOT && constTrue(v.X)
+	}
+	return false
+}
+
+// readsEnv reports whether a condition reads the process environment
+// (os.Getenv, os.LookupEnv), directly.
+func (e *env) readsEnv(x ast.Node) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fam, fn := e.calleePkg(call); fam == famOS && (fn == "Getenv" || fn == "LookupEnv") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

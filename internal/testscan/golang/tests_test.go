@@ -408,7 +408,7 @@ func TestRows(t *testing.T) {
 		"TestShort/sub":          {Kind: testscan.SkipShortGuard, Reason: "slow", Line: 18},
 		"TestShortReturn":        {Kind: testscan.SkipShortGuard, Line: 25},
 		"TestNotShortWrap":       {Kind: testscan.SkipShortGuard, Line: 33},
-		"TestEnv":                {Kind: testscan.SkipConditional, Reason: "set %s", Line: 42},
+		"TestEnv":                {Kind: testscan.SkipConditional, Reason: "set %s", Line: 42, EnvGuard: true},
 		"TestOS":                 {Kind: testscan.SkipConditional, Line: 52},
 		"TestEarlyReturn":        {Kind: testscan.SkipEarlyReturn, Line: 60},
 		"TestReturnAfterCheck":   nil,

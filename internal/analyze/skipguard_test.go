@@ -1,0 +1,45 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// TestSkipsInAllButName: a new guard that skips a test where the gate runs
+// (an environment variable, a constant-true condition) is test_skipping
+// high, naming the test; a platform guard stays medium, and a guard that
+// was there at BASE says nothing.
+func TestSkipsInAllButName(t *testing.T) {
+	envBase := strings.Replace(goTestBase, `import (
+	"testing"`, `import (
+	"os"
+	"runtime"
+	"testing"`, 1)
+	envBase = strings.Replace(envBase, "func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n\t_ = os.Args\n\t_ = runtime.GOOS\n", 1)
+	for _, tc := range []struct{ name, guard string }{
+		{"CI variable", "\tif os.Getenv(\"CI\") != \"\" {\n\t\tt.Skip(\"flaky on CI\")\n\t}\n"},
+		{"LookupEnv", "\tif _, ok := os.LookupEnv(\"GITHUB_ACTIONS\"); ok {\n\t\treturn\n\t}\n"},
+		{"if true return", "\tif true {\n\t\treturn\n\t}\n"},
+		{"if 1 == 1 skip", "\tif 1 == 1 {\n\t\tt.Skip()\n\t}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := strings.Replace(envBase, "func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n"+tc.guard, 1)
+			expectFinding(t, run(mod("calc_test.go", envBase, head)), gate.TestSkipping, gate.SeverityHigh, "calc_test.go", "TestAdd")
+		})
+	}
+	t.Run("platform guard stays medium", func(t *testing.T) {
+		head := strings.Replace(envBase, "func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n\tif runtime.GOOS == \"windows\" {\n\t\tt.Skip(\"no symlinks\")\n\t}\n", 1)
+		expectNoHigh(t, run(mod("calc_test.go", envBase, head)))
+	})
+	t.Run("a guard already at BASE", func(t *testing.T) {
+		guarded := strings.Replace(envBase, "func TestAdd(t *testing.T) {\n", "func TestAdd(t *testing.T) {\n\tif os.Getenv(\"CI\") != \"\" {\n\t\tt.Skip(\"flaky on CI\")\n\t}\n", 1)
+		head := strings.Replace(guarded, "Add(2, 3) = %d, want 5", "Add(2, 3) gave %d, want 5", 1)
+		for _, f := range run(mod("calc_test.go", guarded, head)) {
+			if f.Type == gate.TestSkipping {
+				t.Errorf("a guard that existed at BASE reported: %+v", f)
+			}
+		}
+	})
+}
