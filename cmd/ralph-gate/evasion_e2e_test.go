@@ -49,3 +49,18 @@ func TestSkipGuardsBlock(t *testing.T) {
 		t.Errorf("if true return: exit %d\n%s", res.code, res.stdout)
 	}
 }
+
+// TestBranchOnTestBlocks: Go production code that newly returns a canned
+// answer under go test (testing.Testing()) blocks through the binary.
+func TestBranchOnTestBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n")
+	r.write("price.go", "package m\n\n// Price is the price.\nfunc Price(n int) int {\n\treturn n * 3\n}\n")
+	r.commit("base")
+	r.write("price.go", "package m\n\nimport \"testing\"\n\n// Price is the price.\nfunc Price(n int) int {\n\tif testing.Testing() {\n\t\treturn 42\n\t}\n\treturn n * 3\n}\n")
+	r.commit("special-case the tests")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 1 || !strings.Contains(res.stdout, "testing.Testing()") || !strings.Contains(res.stdout, "price.go") {
+		t.Errorf("testing.Testing in production code: exit %d\n%s", res.code, res.stdout)
+	}
+}

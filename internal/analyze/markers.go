@@ -72,6 +72,14 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		msg := fmt.Sprintf("%s added in %s", suppressionDescription(x.m), p)
 		out = append(out, newFinding(gate.ErrorSuppression, gate.SeverityMedium, "suppression-"+x.m.Kind, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 	}
+	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.UnderTest }) {
+		if x.pr.new.isTest {
+			continue
+		}
+		p := x.pr.new.path
+		msg := fmt.Sprintf("production code in %s now branches on %s: it behaves one way under its tests and another for its users, so passing tests say nothing", p, quoted(x.m.Text))
+		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "branches-on-test", p, x.m.Line, "", "", x.m.Text, msg+"."))
+	}
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
 		p := x.pr.new.path
 		msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)

@@ -43,3 +43,26 @@ func TestSkipsInAllButName(t *testing.T) {
 		}
 	})
 }
+
+// TestProductionCodeBranchesOnTest: production code that newly asks whether
+// it runs under go test is validation_bypass high; the same check in a test
+// helper, or one that was there at BASE, says nothing.
+func TestProductionCodeBranchesOnTest(t *testing.T) {
+	old := "package calc\n\nimport \"testing\"\n\nvar _ = testing.Verbose\n\n// Price is the price.\nfunc Price(n int) int {\n\treturn n * 3\n}\n"
+	for _, tc := range []struct{ name, new string }{
+		{"testing.Testing", strings.Replace(old, "\treturn n * 3\n", "\tif testing.Testing() {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)},
+		{"flag.Lookup test.v", strings.Replace(strings.Replace(old, "import \"testing\"", "import (\n\t\"flag\"\n\t\"testing\"\n)", 1), "\treturn n * 3\n", "\tif flag.Lookup(\"test.v\") != nil {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectFinding(t, run(mod("price.go", old, tc.new)), gate.ValidationBypass, gate.SeverityHigh, "price.go", "")
+		})
+	}
+	t.Run("in a test helper", func(t *testing.T) {
+		helper := "package calc\n\nimport \"testing\"\n\nfunc slow(t *testing.T) {\n\tif testing.Testing() && testing.Short() {\n\t\tt.Skip()\n\t}\n}\n"
+		expectNoHigh(t, run(add("helpers_test.go", helper)))
+	})
+	t.Run("already at BASE", func(t *testing.T) {
+		with := strings.Replace(old, "\treturn n * 3\n", "\tif testing.Testing() {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)
+		expectNoHigh(t, run(mod("price.go", with, strings.Replace(with, "n * 3", "n*3 + 0", 1))))
+	})
+}

@@ -65,6 +65,10 @@ type File struct {
 	// Bypasses are statements that defeat the test run itself, such as
 	// sys.exit(0) / os._exit(0) in conftest.py or a test hook.
 	Bypasses []Marker
+	// UnderTest are the places production code branches on running under a
+	// test (Go's testing.Testing(), flag.Lookup("test.v")): code that
+	// behaves one way for its tests and another for its users.
+	UnderTest []Marker
 	// Exports are the public API names declared in this file (Go exported
 	// identifiers, JS/TS exports, Python public top-level defs and classes,
 	// Java public types and methods, Rust pub items).

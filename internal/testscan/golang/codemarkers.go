@@ -11,7 +11,7 @@ import (
 
 // markerList is the code markers found in a walk, in the order found.
 type markerList struct {
-	suppressions, bypasses, comparisons []testscan.Marker
+	suppressions, bypasses, comparisons, underTest []testscan.Marker
 }
 
 // markerWalk finds code markers: discarded and swallowed errors, forced exits in
@@ -66,6 +66,7 @@ func (m *markerWalk) walk(n ast.Node) {
 				m.found.suppressions = append(m.found.suppressions, found.suppressions...)
 				m.found.bypasses = append(m.found.bypasses, found.bypasses...)
 				m.found.comparisons = append(m.found.comparisons, found.comparisons...)
+				m.found.underTest = append(m.found.underTest, found.underTest...)
 				return false
 			}
 		}
@@ -98,6 +99,7 @@ func (m *markerWalk) visit(x ast.Node) {
 		}
 		m.swallowed(v, ft)
 		m.literalsIn(v.Cond)
+		m.underTestIn(v.Cond)
 	case *ast.SwitchStmt:
 		m.switchLiterals(v)
 	}
@@ -286,4 +288,36 @@ func literalText(bl *ast.BasicLit) string {
 		return normString(bl.Value)
 	}
 	return strings.ToLower(bl.Value)
+}
+
+// underTestIn reports a condition of production code that asks whether it
+// runs under `go test`: testing.Testing(), or flag.Lookup("test.v") (the
+// idiom before Go 1.21).
+func (m *markerWalk) underTestIn(cond ast.Expr) {
+	if m.ctx.isTest || cond == nil {
+		return
+	}
+	ast.Inspect(cond, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch {
+		case m.ctx.family(id.Name) == famTesting && sel.Sel.Name == "Testing" && len(call.Args) == 0:
+			m.add(&m.found.underTest, call, "under-test", "testing.Testing()")
+		case id.Name == "flag" && sel.Sel.Name == "Lookup" && len(call.Args) == 1:
+			if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Kind == token.STRING && strings.HasPrefix(strings.Trim(bl.Value, "`\""), "test.") {
+				m.add(&m.found.underTest, call, "under-test", "flag.Lookup("+bl.Value+")")
+			}
+		}
+		return true
+	})
 }

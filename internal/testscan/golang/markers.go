@@ -129,4 +129,5 @@ func (ctx *fileCtx) markers(u *unit) {
 	ctx.out.Suppressions = append(ctx.out.Suppressions, m.found.suppressions...)
 	ctx.out.Bypasses = append(ctx.out.Bypasses, m.found.bypasses...)
 	ctx.out.Comparisons = append(ctx.out.Comparisons, m.found.comparisons...)
+	ctx.out.UnderTest = append(ctx.out.UnderTest, m.found.underTest...)
 }
