@@ -61,8 +61,55 @@ func TestProductionCodeBranchesOnTest(t *testing.T) {
 		helper := "package calc\n\nimport \"testing\"\n\nfunc slow(t *testing.T) {\n\tif testing.Testing() && testing.Short() {\n\t\tt.Skip()\n\t}\n}\n"
 		expectNoHigh(t, run(add("helpers_test.go", helper)))
 	})
+	t.Run("quieter under test", func(t *testing.T) {
+		quiet := strings.Replace(old, "\treturn n * 3\n", "\tif testing.Testing() {\n\t\tverbose = false\n\t}\n\treturn n * 3\n", 1)
+		expectNoHigh(t, run(mod("price.go", old, quiet)))
+	})
 	t.Run("already at BASE", func(t *testing.T) {
 		with := strings.Replace(old, "\treturn n * 3\n", "\tif testing.Testing() {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)
 		expectNoHigh(t, run(mod("price.go", with, strings.Replace(with, "n * 3", "n*3 + 0", 1))))
 	})
+}
+
+// TestPythonAndJSBranchOnTest: the same in Python ("pytest" in sys.modules,
+// PYTEST_CURRENT_TEST) and JavaScript (NODE_ENV === 'test', JEST_WORKER_ID,
+// VITEST); a production-mode check, or the check in a conftest or a setup
+// file, says nothing.
+func TestPythonAndJSBranchOnTest(t *testing.T) {
+	pyOld := "import os\nimport sys\n\n\ndef price(n):\n    return n * 3\n"
+	jsOld := "export function price(n) {\n  return n * 3;\n}\n"
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"pytest in sys.modules", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if \"pytest\" in sys.modules:\n        return 42\n    return n * 3\n", 1)},
+		{"PYTEST_CURRENT_TEST", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if os.environ.get('PYTEST_CURRENT_TEST'):\n        return 42\n    return n * 3\n", 1)},
+		{"NODE_ENV test", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.NODE_ENV === 'test') return 42;\n  return n * 3;\n}\n"},
+		{"test === NODE_ENV", "src/price.ts", jsOld, "export function price(n) {\n  if ('test' == process.env.NODE_ENV) { return 42; }\n  return n * 3;\n}\n"},
+		{"JEST_WORKER_ID", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.JEST_WORKER_ID) return 42;\n  return n * 3;\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectFinding(t, run(mod(tc.path, tc.old, tc.new)), gate.ValidationBypass, gate.SeverityHigh, tc.path, "")
+		})
+	}
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"production mode", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.NODE_ENV === 'production') return n * 3;\n  return n * 3;\n}\n"},
+		{"a quiet flag (express's examples/error-pages)", "src/app.js", jsOld, "var silent = process.env.NODE_ENV === 'test'\n" + jsOld},
+		{"no deprecation warnings under test (express's lib/utils.js)", "lib/utils.js", jsOld, "exports.deprecate = function(fn, msg){\n  if (process.env.NODE_ENV === 'test') return fn;\n  return deprecate(fn, msg);\n};\n" + jsOld},
+		{"logging off under test", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.NODE_ENV !== 'test') console.log('price', n);\n  return n * 3;\n}\n"},
+		{"jest setup file", "jest.setup.js", "", "if (process.env.JEST_WORKER_ID) { globalThis.x = 1; }\n"},
+		{"conftest", "tests/conftest.py", "", "import os\n\nif os.environ.get('PYTEST_CURRENT_TEST'):\n    pass\n"},
+		{"CI variable", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if os.environ.get('CI'):\n        return n * 3\n    return n * 3\n", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var fs []gate.Finding
+			if tc.old == "" {
+				fs = run(add(tc.path, tc.new))
+			} else {
+				fs = run(mod(tc.path, tc.old, tc.new))
+			}
+			for _, f := range fs {
+				if f.Rule == "branches-on-test" && f.Severity >= gate.SeverityHigh {
+					t.Errorf("look-alike reported high: %+v", f)
+				}
+			}
+		})
+	}
 }

@@ -99,7 +99,7 @@ func (m *markerWalk) visit(x ast.Node) {
 		}
 		m.swallowed(v, ft)
 		m.literalsIn(v.Cond)
-		m.underTestIn(v.Cond)
+		m.underTestIn(v.Cond, cannedReturn(v.Body))
 	case *ast.SwitchStmt:
 		m.switchLiterals(v)
 	}
@@ -293,7 +293,11 @@ func literalText(bl *ast.BasicLit) string {
 // underTestIn reports a condition of production code that asks whether it
 // runs under `go test`: testing.Testing(), or flag.Lookup("test.v") (the
 // idiom before Go 1.21).
-func (m *markerWalk) underTestIn(cond ast.Expr) {
+func (m *markerWalk) underTestIn(cond ast.Expr, canned bool) {
+	kind := "under-test"
+	if canned {
+		kind = "under-test-canned"
+	}
 	if m.ctx.isTest || cond == nil {
 		return
 	}
@@ -312,12 +316,40 @@ func (m *markerWalk) underTestIn(cond ast.Expr) {
 		}
 		switch {
 		case m.ctx.family(id.Name) == famTesting && sel.Sel.Name == "Testing" && len(call.Args) == 0:
-			m.add(&m.found.underTest, call, "under-test", "testing.Testing()")
+			m.add(&m.found.underTest, call, kind, "testing.Testing()")
 		case id.Name == "flag" && sel.Sel.Name == "Lookup" && len(call.Args) == 1:
 			if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Kind == token.STRING && strings.HasPrefix(strings.Trim(bl.Value, "`\""), "test.") {
-				m.add(&m.found.underTest, call, "under-test", "flag.Lookup("+bl.Value+")")
+				m.add(&m.found.underTest, call, kind, "flag.Lookup("+bl.Value+")")
 			}
 		}
 		return true
 	})
+}
+
+// cannedReturn reports a branch that starts by returning literals only
+// (`return 42, nil`): a canned answer.
+func cannedReturn(body *ast.BlockStmt) bool {
+	if body == nil || len(body.List) == 0 {
+		return false
+	}
+	ret, ok := body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) == 0 {
+		return false
+	}
+	for _, r := range ret.Results {
+		switch v := r.(type) {
+		case *ast.BasicLit, *ast.CompositeLit:
+		case *ast.Ident:
+			if v.Name != "true" && v.Name != "false" && v.Name != "nil" {
+				return false
+			}
+		case *ast.UnaryExpr:
+			if _, ok := v.X.(*ast.BasicLit); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

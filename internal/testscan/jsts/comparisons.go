@@ -135,3 +135,84 @@ func trivialLiteral(text string) bool {
 	}
 	return v.num == 0 || v.num == 1 && !neg || v.num == 1 && neg
 }
+
+// underTestEnv are environment variables only test runners set.
+var underTestEnv = map[string]bool{"JEST_WORKER_ID": true, "VITEST": true, "VITEST_WORKER_ID": true, "VITEST_POOL_ID": true}
+
+// underTest finds production code asking whether it runs under a test
+// runner: process.env.NODE_ENV compared with 'test', and the variables only
+// jest and vitest set (process.env.JEST_WORKER_ID, process.env.VITEST).
+func (t *tree) underTest() []testscan.Marker {
+	var out []testscan.Marker
+	n := len(t.toks)
+	for i := 0; i+4 < n; i++ {
+		if !t.ident(i, "process") || !t.punct(i+1, ".") || !t.ident(i+2, "env") || !t.punct(i+3, ".") || t.kind(i+4) != tkIdent {
+			continue
+		}
+		if i > 0 && t.punct(i-1, ".") {
+			continue // x.process.env: not the global
+		}
+		name := t.toks[i+4].text
+		// A branch on it (if, while, a ternary): a flag assigned for
+		// quieter logs (`var silent = NODE_ENV === 'test'`) is no special
+		// case of a result.
+		if !t.inCondition(i) {
+			continue
+		}
+		kind := "under-test"
+		if t.cannedBranch(i) {
+			kind = "under-test-canned"
+		}
+		if underTestEnv[name] {
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: kind, Text: "process.env." + name})
+			continue
+		}
+		if name != "NODE_ENV" {
+			continue
+		}
+		// process.env.NODE_ENV === 'test', or 'test' === process.env.NODE_ENV.
+		isTest := func(j int) bool {
+			text, _, ok := t.literalText(j, n)
+			return ok && strings.Trim(text, `"'`+"`") == "test"
+		}
+		// Only equality: `!== 'test'` guards a side effect (logging,
+		// telemetry) that tests turn off, which is no special case of a
+		// result.
+		cmp := func(j int) bool { return t.punct(j, "===") || t.punct(j, "==") }
+		if (cmp(i+5) && isTest(i+6)) || (i >= 2 && cmp(i-1) && isTest(i-2)) {
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: kind, Text: "process.env.NODE_ENV === 'test'"})
+		}
+	}
+	return out
+}
+
+// cannedBranch reports whether token i sits in an if condition whose branch
+// starts by returning a literal: `if (cond) return 42;`, `if (cond) {
+// return 'ok'; }`: a canned answer rather than a different way to compute.
+func (t *tree) cannedBranch(i int) bool {
+	p := int(t.parent[i])
+	for depth := 0; p >= 0 && t.punct(p, "(") && depth < maxParenWalk; depth++ {
+		if t.ident(p-1, "if") {
+			break
+		}
+		p = int(t.parent[p])
+	}
+	if p < 0 || !t.punct(p, "(") || !t.ident(p-1, "if") {
+		return false
+	}
+	k := int(t.match[p]) + 1
+	if k <= 0 || k >= len(t.toks) {
+		return false
+	}
+	if t.punct(k, "{") {
+		k++
+	}
+	if !t.ident(k, "return") {
+		return false
+	}
+	n := len(t.toks)
+	if _, next, ok := t.literalText(k+1, n); ok {
+		return next >= n || t.punct(next, ";") || t.punct(next, "}")
+	}
+	return k+1 < n && t.kind(k+1) == tkIdent && constKeywords[t.toks[k+1].text]
+}

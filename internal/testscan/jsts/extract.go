@@ -84,6 +84,9 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Exports = t.exports()
 	f.Imports = t.relativeImports()
 	f.Comparisons = t.comparisons()
+	if !e.IsTestFile(p) && !isSetupFile(p) {
+		f.UnderTest = t.underTest()
+	}
 	f.Partial = t.broken
 	return f, nil
 }

@@ -100,6 +100,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Bypasses = m.bypasses()
 	f.Exports = m.exports()
 	f.Comparisons = m.comparisons()
+	f.UnderTest = m.underTest()
 	f.Partial = m.partial
 	return f, nil
 }

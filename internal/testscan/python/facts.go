@@ -345,3 +345,53 @@ func unquote(canon string) string {
 	}
 	return canon
 }
+
+// underTest finds production code asking whether it runs under a test
+// runner: `"pytest" in sys.modules` (or unittest, _pytest), and the
+// PYTEST_CURRENT_TEST variable pytest sets. A branch whose first statement
+// returns a literal (a canned answer) is kind "under-test-canned".
+func (m *module) underTest() []testscan.Marker {
+	if m.isTest || strings.HasSuffix(m.path, "conftest.py") {
+		return nil
+	}
+	var out []testscan.Marker
+	var visit func(body []*stmt)
+	visit = func(body []*stmt) {
+		for _, s := range body {
+			if text, line, ok := underTestIn(s.toks); ok {
+				kind := "under-test"
+				if kw := s.tok(0); s.header && (kw == "if" || kw == "elif") && len(s.body) > 0 &&
+					s.body[0].tok(0) == "return" && evalLiteral(s.body[0].toks[1:], nil).literal() {
+					kind = "under-test-canned"
+				}
+				out = append(out, testscan.Marker{Line: line, Kind: kind, Text: text})
+			}
+			if s.header {
+				visit(s.body)
+			}
+		}
+	}
+	visit(m.root.body)
+	return out
+}
+
+// underTestIn finds a test-runner check in a statement's tokens.
+func underTestIn(toks []token) (text string, line int, ok bool) {
+	for i, t := range toks {
+		if t.kind != tkString {
+			continue
+		}
+		v := parseStringToken(t.text).value()
+		switch {
+		case v == "PYTEST_CURRENT_TEST":
+			return "PYTEST_CURRENT_TEST", int(t.line), true
+		case (v == "pytest" || v == "_pytest" || v == "unittest") && i+4 < len(toks) &&
+			toks[i+1].kind == tkName && toks[i+1].text == "in" &&
+			toks[i+2].kind == tkName && toks[i+2].text == "sys" &&
+			toks[i+3].kind == tkOp && toks[i+3].text == "." &&
+			toks[i+4].kind == tkName && toks[i+4].text == "modules":
+			return `"` + v + `" in sys.modules`, int(t.line), true
+		}
+	}
+	return "", 0, false
+}
