@@ -64,3 +64,25 @@ func TestBranchOnTestBlocks(t *testing.T) {
 		t.Errorf("testing.Testing in production code: exit %d\n%s", res.code, res.stdout)
 	}
 }
+
+// TestBuildConstraintBlocks: a test file taken out of go test's reach by a
+// build constraint blocks through the binary, naming the file; a platform
+// constraint does not.
+func TestBuildConstraintBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n")
+	body := "package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n"
+	r.write("a_test.go", body)
+	r.commit("base")
+	r.write("a_test.go", "//go:build linux\n\n"+body)
+	r.commit("linux only")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 0 {
+		t.Errorf("a platform constraint: exit %d\n%s", res.code, res.stdout)
+	}
+	r.write("a_test.go", "//go:build ignore\n\n"+body)
+	r.commit("out of reach")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 1 || !strings.Contains(res.stdout, "a_test.go") || !strings.Contains(res.stdout, "go:build ignore") {
+		t.Errorf("//go:build ignore: exit %d\n%s", res.code, res.stdout)
+	}
+}

@@ -189,6 +189,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	out = append(out, a.compareTests(pairs, cr)...)
 	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)
+	out = append(out, a.compareConstraints(pairs)...)
 	out = append(out, a.compareComparisons(pairs, ch.RelatedTests)...)
 	out = append(out, a.compareExports(pairs)...)
 	out = append(out, a.compareCommands(pairs)...)

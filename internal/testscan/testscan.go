@@ -69,6 +69,9 @@ type File struct {
 	// test (Go's testing.Testing(), flag.Lookup("test.v")): code that
 	// behaves one way for its tests and another for its users.
 	UnderTest []Marker
+	// Constraint is a Go file's build constraint (the //go:build line's
+	// expression), "" when it has none.
+	Constraint string
 	// Exports are the public API names declared in this file (Go exported
 	// identifiers, JS/TS exports, Python public top-level defs and classes,
 	// Java public types and methods, Rust pub items).

@@ -1,7 +1,9 @@
 package golang
 
 import (
+	"bytes"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"sort"
 	"strconv"
@@ -132,6 +134,7 @@ func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
 		ctx.markers(u)
 	}
 	ctx.flattenAll()
+	ctx.out.Constraint = buildConstraint(src)
 	sc.hasherBuf = ctx.hash.buf[:0]
 	putScratch(sc)
 	sortMarkers(ctx.out.Suppressions)
@@ -302,6 +305,32 @@ func recvTypeName(x ast.Expr) string {
 			return v.Name
 		default:
 			return ""
+		}
+	}
+	return ""
+}
+
+// buildConstraint returns the expression of the file's //go:build line,
+// which must come before the package clause ("" when there is none).
+func buildConstraint(src []byte) string {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		t := strings.TrimSpace(string(line))
+		switch {
+		case t == "" || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*"):
+		case constraint.IsGoBuild(t):
+			if expr, err := constraint.Parse(t); err == nil {
+				return expr.String()
+			}
+			return strings.TrimSpace(strings.TrimPrefix(t, "//go:build"))
+		case strings.HasPrefix(t, "//"):
+		default:
+			return "" // the package clause, or code: no constraint after it
 		}
 	}
 	return ""
