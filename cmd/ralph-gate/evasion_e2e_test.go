@@ -86,3 +86,38 @@ func TestBuildConstraintBlocks(t *testing.T) {
 		t.Errorf("//go:build ignore: exit %d\n%s", res.code, res.stdout)
 	}
 }
+
+// TestOutOfReachBlocks: a test file renamed or moved where its runner no
+// longer collects it (a Go test under testdata/, a Python test renamed off
+// test_*.py, a jest test renamed off *.test.*) blocks through the binary
+// naming the test; a rename the runner still collects passes.
+func TestOutOfReachBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n")
+	r.write("a_test.go", "package m\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n")
+	r.write("tests/test_cart.py", "def test_total():\n    assert sum([1, 2]) == 3\n")
+	r.write("src/cart.test.js", "test('adds', () => {\n  expect(1 + 2).toBe(3);\n});\n")
+	r.commit("base")
+	mv := func(from, to string) {
+		r.write(to, r.read(from))
+		r.remove(from)
+	}
+	mv("a_test.go", "arith_test.go")
+	mv("tests/test_cart.py", "tests/unit/test_cart.py")
+	mv("src/cart.test.js", "src/cart.spec.js")
+	r.commit("reorganize the tests")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 0 {
+		t.Errorf("renames the runners follow: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	mv("arith_test.go", "testdata/arith_test.go")
+	mv("tests/unit/test_cart.py", "tests/unit/cart_checks.py")
+	mv("src/cart.spec.js", "src/cart.js")
+	r.commit("move the tests aside")
+	res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD")
+	for _, want := range []string{"TestA", "test_total", "adds", "out of the test runner's reach"} {
+		if res.code != 1 || !strings.Contains(res.stdout, want) {
+			t.Errorf("tests moved out of the runners' reach: want %q, exit %d\n%s%s", want, res.code, res.stdout, res.stderr)
+		}
+	}
+}

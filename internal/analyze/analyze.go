@@ -120,6 +120,9 @@ type side struct {
 	ext    testscan.Extractor
 	facts  *testscan.File
 	isTest bool
+	// outOfReach says why the language's test runner does not collect
+	// this file's tests ("" when it does); see notCollected.
+	outOfReach string
 	// failed says why the version could not be parsed at all.
 	failed string
 }
@@ -220,6 +223,11 @@ func (a *Analyzer) maskPair(o, n *parseJob) bool {
 	if !ok {
 		return false
 	}
+	// A file moved out of (or into) the runner's reach changes every test
+	// in it, shared text or not.
+	if notCollected(ext.Lang(), o.path) != notCollected(ext.Lang(), n.path) {
+		return false
+	}
 	mo, mn, ok := m.MaskUnchanged(o.path, o.data, n.path, n.data, a.maskMin)
 	if !ok {
 		return false
@@ -280,6 +288,7 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
 		return s
 	}
 	s.isTest = s.ext.IsTestFile(p)
+	s.outOfReach = notCollected(s.ext.Lang(), p)
 	ck := ""
 	if key != "" {
 		ck = string(s.ext.Lang()) + ":" + p + ":" + key

@@ -22,13 +22,23 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // parametrized test) and reports deletions, new skips and weakened assertions.
 func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 	var olds, news []*locTest
+	outside := map[string]*side{} // test id -> an uncollected new side holding it
+	// Tests the runner does not collect on either side (a fixture under
+	// testdata/, a file named off the runner's pattern) are not tests of
+	// the project: a test that moves there is lost, not moved.
 	for _, pr := range pairs {
-		if pr.old != nil && pr.old.facts != nil {
+		if pr.old != nil && pr.old.facts != nil && !pr.uncollected(pr.old) {
 			for i := range pr.old.facts.Tests {
 				olds = append(olds, &locTest{pr: pr, side: pr.old, tc: &pr.old.facts.Tests[i]})
 			}
 		}
-		if pr.new != nil && pr.new.facts != nil {
+		if pr.new != nil && pr.new.facts != nil && pr.uncollected(pr.new) {
+			for i := range pr.new.facts.Tests {
+				if outside[pr.new.facts.Tests[i].ID] == nil {
+					outside[pr.new.facts.Tests[i].ID] = pr.new
+				}
+			}
+		} else if pr.new != nil && pr.new.facts != nil {
 			for i := range pr.new.facts.Tests {
 				news = append(news, &locTest{pr: pr, side: pr.new, tc: &pr.new.facts.Tests[i]})
 			}
@@ -105,9 +115,26 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 	}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
 	out = append(out, a.reportReplaced(replaced)...)
-	out = append(out, a.reportDeletions(deleted)...)
+	out = append(out, a.reportDeletions(deleted, outside)...)
 	out = append(out, a.reportOnly(pairs)...)
 	return out
+}
+
+// uncollected reports whether the tests of side s of the pair are out of
+// the runner's reach. In Go and JavaScript the file's name and place decide
+// it. Python and Java test classes may inherit test methods from a base in
+// a file the runner does not collect itself (tests/base.py, an abstract
+// FooTestBase), so there only a file renamed from a collected name to an
+// uncollected one loses its tests.
+func (pr *pair) uncollected(s *side) bool {
+	if s.outOfReach == "" {
+		return false
+	}
+	switch s.ext.Lang() {
+	case testscan.Go, testscan.JavaScript:
+		return true
+	}
+	return s == pr.new && pr.old != nil && pr.old.ext != nil && pr.old.outOfReach == ""
 }
 
 // replacement is a group of deleted tests whose file gained new tests that check
@@ -243,7 +270,7 @@ func sameAssertionShape(o, n *testscan.TestCase) bool {
 	return true
 }
 
-func (a *Analyzer) reportDeletions(deleted []*locTest) []gate.Finding {
+func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*side) []gate.Finding {
 	gone := map[string]bool{}
 	for _, o := range deleted {
 		gone[o.key()] = true
@@ -264,6 +291,12 @@ func (a *Analyzer) reportDeletions(deleted []*locTest) []gate.Finding {
 		what := "test " + o.tc.ID
 		msg := ""
 		switch {
+		case outside[o.tc.ID] != nil || o.pr.new != nil && o.pr.uncollected(o.pr.new):
+			to := outside[o.tc.ID]
+			if to == nil {
+				to = o.pr.new
+			}
+			msg = fmt.Sprintf("%s was moved from %s to %s, out of the test runner's reach: %s", what, file, to.path, to.outOfReach)
 		case o.pr.new == nil:
 			msg = fmt.Sprintf("%s was deleted together with its file %s", what, file)
 		case o.pr.new.facts != nil && o.pr.new.facts.Partial && !o.pr.fc.Fragment:
