@@ -121,3 +121,37 @@ func TestOutOfReachBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestCIProgramBlocks: a workflow that keeps its test command but drops its
+// exit status (`|| echo`), stops running on pull requests, or is renamed
+// where GitHub does not load it, blocks through the binary; a reworded
+// step that keeps the status passes.
+func TestCIProgramBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	wf := ".github/workflows/ci.yml"
+	base := "on: [push, pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          go vet ./...\n          go test ./...\n"
+	r.write(wf, base)
+	r.commit("base")
+	r.write(wf, strings.Replace(base, "go test ./...", "go test -race -count=1 ./... | tee test.log\n        shell: bash", 1))
+	r.commit("race detector, keep a log")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 0 {
+		t.Errorf("a step that keeps its status: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	for _, c := range []struct{ name, content, path, want string }{
+		{"|| echo", strings.Replace(base, "go test ./...", "go test ./... || echo flaky", 1), wf, "`|| echo flaky` replaces its exit status"},
+		{"trigger", strings.Replace(base, "[push, pull_request]", "[push]", 1), wf, "no longer runs on pull requests"},
+		{"disabled", base, wf + ".disabled", "does not load it"},
+	} {
+		r.git("checkout", "-q", "-B", "cheat-"+strings.ReplaceAll(c.name, " ", ""), "HEAD~1")
+		if c.path != wf {
+			r.remove(wf)
+		}
+		r.write(c.path, c.content)
+		r.commit(c.name)
+		res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD")
+		if res.code != 1 || !strings.Contains(res.stdout, c.want) {
+			t.Errorf("%s: exit %d, want %q\n%s%s", c.name, res.code, c.want, res.stdout, res.stderr)
+		}
+	}
+}

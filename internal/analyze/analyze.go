@@ -188,6 +188,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, a.ciConfig(pr)...)
 	}
 	out = append(out, a.changeWideConfig(pairs)...)
+	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
 	out = append(out, a.compareTests(pairs, cr)...)
 	out = append(out, a.compareHelpers(pairs, cr)...)

@@ -1,0 +1,438 @@
+package analyze
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// CI read as a program: the scripts of a workflow's steps, a Makefile's
+// recipes and the repository's shell scripts are parsed (shellChecks), so a
+// check whose failure used to fail the build and no longer does is found
+// however the script drops its status. A workflow that stops running on
+// pull requests, or that GitHub no longer loads, is found from the YAML.
+
+// ciScript is one script and where it sits in its file.
+type ciScript struct {
+	src  string
+	opts shellOpts
+	line int // the file line of the script's first line
+	// off says why the script's status does not count (continue-on-error).
+	off string
+	// opaque is set for a shell this reader does not follow (pwsh, python):
+	// its checks are taken to reach the step's result.
+	opaque bool
+}
+
+// ciFacts is what a CI file runs and when.
+type ciFacts struct {
+	runs    []*checkRun // with file lines
+	reached map[*checkRun]bool
+	// events are the workflow's triggers; nil for other files.
+	events map[string]bool
+	err    error
+}
+
+func (f *ciFacts) reaching() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range f.runs {
+		m[r.key] = m[r.key] || f.reached[r]
+	}
+	return m
+}
+
+// readCI reads the checks of a workflow, a Makefile or a shell script.
+func readCI(p string, data []byte, kind configKind) *ciFacts {
+	var scripts []ciScript
+	f := &ciFacts{reached: map[*checkRun]bool{}}
+	switch {
+	case kind == ciWorkflow && strings.HasPrefix(p, ".github/workflows/"):
+		scripts, f.events, f.err = workflowScripts(data)
+	case kind == buildScript && strings.HasSuffix(p, ".sh"):
+		scripts = []ciScript{{src: string(data), opts: shebangOpts(data), line: 1}}
+	case kind == buildScript && (path.Base(p) == "Makefile" || path.Base(p) == "makefile" || path.Base(p) == "GNUmakefile" || path.Ext(p) == ".mk"):
+		scripts = makeRecipes(data)
+	default:
+		return nil
+	}
+	for _, sc := range scripts {
+		if sc.opaque {
+			for i, l := range strings.Split(sc.src, "\n") {
+				if w := strings.Fields(l); len(w) > 0 {
+					if k := checkKey(w); k != "" {
+						r := &checkRun{key: k, text: strings.TrimSpace(l), line: sc.line + i}
+						f.runs = append(f.runs, r)
+						f.reached[r] = sc.off == ""
+					}
+				}
+			}
+			continue
+		}
+		sf, err := shellChecks(sc.src, sc.opts)
+		if err != nil {
+			continue // not bash (a Windows step, make syntax the parser rejects)
+		}
+		for _, r := range sf.runs {
+			r.line += sc.line - 1
+			f.runs = append(f.runs, r)
+			switch {
+			case sc.off != "":
+				if r.cause == "" || sf.reached[r] {
+					r.cause = sc.off
+				}
+			case sf.reached[r]:
+				f.reached[r] = true
+			}
+		}
+	}
+	return f
+}
+
+// workflowScripts returns the run scripts of a GitHub Actions workflow with
+// the options of their shell, and the workflow's triggers.
+func workflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, nil, err
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, nil, nil
+	}
+	root := doc.Content[0]
+	events := map[string]bool{}
+	if on := mapGet(root, "on"); on != nil {
+		switch on.Kind {
+		case yaml.ScalarNode:
+			events[on.Value] = true
+		case yaml.SequenceNode:
+			for _, e := range on.Content {
+				events[e.Value] = true
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(on.Content); i += 2 {
+				events[on.Content[i].Value] = true
+			}
+		}
+	}
+	defShell := scalar(mapGet(mapGet(mapGet(root, "defaults"), "run"), "shell"))
+	var out []ciScript
+	jobs := mapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return nil, events, nil
+	}
+	for i := 0; i+1 < len(jobs.Content); i += 2 {
+		job := jobs.Content[i+1]
+		jobShell := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "shell"))
+		if jobShell == "" {
+			jobShell = defShell
+		}
+		jobOff := ""
+		if isTrue(mapGet(job, "continue-on-error")) {
+			jobOff = "its job has continue-on-error"
+		}
+		steps := mapGet(job, "steps")
+		if steps == nil || steps.Kind != yaml.SequenceNode {
+			continue
+		}
+		for _, st := range steps.Content {
+			run := mapGet(st, "run")
+			if run == nil || run.Kind != yaml.ScalarNode {
+				continue
+			}
+			sh := scalar(mapGet(st, "shell"))
+			if sh == "" {
+				sh = jobShell
+			}
+			opts, ok := shellFlags(sh)
+			line := run.Line
+			if run.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+				line++
+			}
+			off := jobOff
+			if isTrue(mapGet(st, "continue-on-error")) {
+				off = "its step has continue-on-error"
+			}
+			out = append(out, ciScript{src: run.Value, opts: opts, line: line, off: off, opaque: !ok})
+		}
+	}
+	return out, events, nil
+}
+
+// shellFlags are the options of a step's shell: GitHub runs a default step
+// with `bash -e {0}`, `shell: bash` with `bash --noprofile --norc -eo
+// pipefail {0}`, `shell: sh` with `sh -e {0}`; a custom shell says its own.
+// ok is false for shells that are not POSIX (pwsh, python, cmd).
+func shellFlags(sh string) (shellOpts, bool) {
+	sh = strings.TrimSpace(sh)
+	switch sh {
+	case "":
+		return shellOpts{errexit: true}, true
+	case "bash":
+		return shellOpts{errexit: true, pipefail: true}, true
+	case "sh":
+		return shellOpts{errexit: true}, true
+	}
+	f := strings.Fields(sh)
+	if len(f) == 0 || !strings.Contains(sh, "{0}") {
+		return shellOpts{}, false
+	}
+	switch path.Base(f[0]) {
+	case "bash", "sh", "dash", "zsh":
+	default:
+		return shellOpts{}, false
+	}
+	s := &shellRun{}
+	s.set(f[1:])
+	return s.opts, true
+}
+
+// shebangOpts reads `#!/bin/bash -e` and `#!/usr/bin/env -S bash -eu`.
+func shebangOpts(data []byte) shellOpts {
+	line, _, _ := strings.Cut(string(data), "\n")
+	if !strings.HasPrefix(line, "#!") {
+		return shellOpts{}
+	}
+	s := &shellRun{}
+	s.set(strings.Fields(line)[1:])
+	return s.opts
+}
+
+// makeRecipes returns a Makefile's recipe lines: make runs each with `sh -c`
+// (no -e) and stops when one fails, so each is a script of its own. Make
+// variables are read as their lower-cased names ($(GO) test is go test).
+func makeRecipes(data []byte) []ciScript {
+	var out []ciScript
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		if !strings.HasPrefix(l, "\t") {
+			continue
+		}
+		start := i + 1
+		text := strings.TrimPrefix(l, "\t")
+		for strings.HasSuffix(text, "\\") && i+1 < len(lines) {
+			i++
+			text = strings.TrimSuffix(text, "\\") + " " + strings.TrimSpace(lines[i])
+		}
+		off := ""
+		for len(text) > 0 && strings.ContainsRune("@-+", rune(text[0])) {
+			if text[0] == '-' {
+				off = "its recipe line starts with '-', which tells make to ignore its failure"
+			}
+			text = text[1:]
+		}
+		out = append(out, ciScript{src: makeVars(text), line: start, off: off})
+	}
+	return out
+}
+
+// makeVars replaces $(NAME) and ${NAME} by name and $$ by $.
+func makeVars(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '$' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch s[i+1] {
+		case '$':
+			b.WriteByte('$')
+			i++
+		case '(', '{':
+			closer := byte(')')
+			if s[i+1] == '{' {
+				closer = '}'
+			}
+			j := strings.IndexByte(s[i+2:], closer)
+			if j < 0 {
+				b.WriteByte(s[i])
+				continue
+			}
+			name := s[i+2 : i+2+j]
+			if f := strings.Fields(name); len(f) > 0 {
+				name = f[0]
+			}
+			b.WriteString(strings.ToLower(name))
+			i += j + 2
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func mapGet(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func scalar(n *yaml.Node) string {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return ""
+	}
+	return n.Value
+}
+
+func isTrue(n *yaml.Node) bool {
+	v := strings.TrimSpace(scalar(n))
+	return v == "true" || strings.ReplaceAll(v, " ", "") == "${{true}}"
+}
+
+// workflowLoaded reports whether GitHub Actions loads a workflow at p: a
+// .yml or .yaml file directly in .github/workflows/.
+func workflowLoaded(p string) bool {
+	ext := path.Ext(p)
+	return path.Dir(p) == ".github/workflows" && (ext == ".yml" || ext == ".yaml")
+}
+
+// prEvents are the triggers that run a workflow on a pull request.
+var prEvents = []string{"pull_request", "pull_request_target", "merge_group"}
+
+// ciPrograms compares, for each CI file of the change, what its checks do
+// with their exit status and when a workflow runs, at both sides. A check
+// that another file of the change now runs (a workflow split in two) is
+// not lost.
+func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
+	type ciPair struct {
+		pr       *pair
+		old, cur *ciFacts
+	}
+	var cps []ciPair
+	for _, pr := range pairs {
+		cp := ciPair{pr: pr}
+		if pr.fc.OldPath != "" && pr.fc.Old != nil {
+			cp.old = readCI(pr.fc.OldPath, pr.fc.Old, classify(pr.fc.OldPath))
+		}
+		if cp.old == nil || cp.old.err != nil {
+			continue // nothing was checked at BASE (or it did not parse then)
+		}
+		if pr.fc.NewPath != "" && pr.fc.New != nil {
+			cp.cur = readCI(pr.fc.NewPath, pr.fc.New, classify(pr.fc.NewPath))
+		}
+		cps = append(cps, cp)
+	}
+	var out []gate.Finding
+	for i, cp := range cps {
+		elsewhere := map[string]bool{}
+		for j, o := range cps {
+			if j == i || o.cur == nil || o.cur.events != nil && !workflowLoaded(o.pr.fc.NewPath) {
+				continue
+			}
+			for k, ok := range o.cur.reaching() {
+				elsewhere[k] = elsewhere[k] || ok
+			}
+		}
+		out = append(out, a.ciProgram(cp.pr, cp.old, cp.cur, elsewhere)...)
+	}
+	return out
+}
+
+// ciProgram compares one CI file's two sides.
+func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]bool) []gate.Finding {
+	before := old.reaching()
+	var out []gate.Finding
+	p := pr.path()
+	// A workflow GitHub no longer loads (deleted, renamed to .disabled,
+	// moved into a subdirectory) no longer runs its checks; unless another
+	// file of the change runs them now.
+	// (A deleted one is test-command-removed's.)
+	if old.events != nil && workflowLoaded(pr.fc.OldPath) && pr.fc.NewPath != "" && !workflowLoaded(pr.fc.NewPath) {
+		var lost []string
+		for k, ok := range before {
+			if ok && !elsewhere[k] {
+				lost = append(lost, k)
+			}
+		}
+		if len(lost) > 0 {
+			sort.Strings(lost)
+			how := "was moved to " + pr.fc.NewPath + ", where GitHub Actions does not load it"
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "workflow-unloaded", pr.fc.OldPath, 1, "", "", "unloaded "+strings.Join(lost, ","),
+				fmt.Sprintf("workflow %s %s: its checks (%s) no longer run.", pr.fc.OldPath, how, quotedList(lost))))
+		}
+		return out
+	}
+	if cur == nil {
+		return out
+	}
+	if cur.err != nil {
+		return []gate.Finding{newFinding(gate.ValidationBypass, gate.SeverityHigh, "workflow-unreadable", p, 1, "", "", "yaml",
+			fmt.Sprintf("%s no longer parses as YAML (%v): GitHub Actions will not run it.", p, cur.err))}
+	}
+	// The pull request triggers.
+	if old.events != nil && cur.events != nil && len(old.runs) > 0 {
+		var had, has []string
+		for _, e := range prEvents {
+			if old.events[e] {
+				had = append(had, e)
+			}
+			if cur.events[e] {
+				has = append(has, e)
+			}
+		}
+		if len(had) > 0 && len(has) == 0 {
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "pr-trigger-removed", p, 1, "", "", "on "+strings.Join(had, ","),
+				fmt.Sprintf("%s no longer runs on pull requests (its `on:` dropped %s): its checks do not gate the change.", p, strings.Join(had, ", "))))
+		}
+	}
+	after := cur.reaching()
+	var keys []string
+	for k := range before {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		have, present := after[k]
+		if !before[k] || !present || have || elsewhere[k] {
+			continue // removal is changeWideConfig's to judge
+		}
+		for _, r := range cur.runs {
+			if r.key != k || cur.reached[r] {
+				continue
+			}
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped", p, r.line, "", "", "status "+k,
+				fmt.Sprintf("`%s` in %s no longer fails the build when it fails: %s.", r.text, p, r.cause)))
+			break
+		}
+	}
+	return out
+}
+
+func quotedList(ks []string) string {
+	q := make([]string, len(ks))
+	for i, k := range ks {
+		q[i] = "`" + k + "`"
+	}
+	return strings.Join(q, ", ")
+}
+
+// dedupeCI drops the dropped-status findings of files where the line rules
+// (|| true, set +e, continue-on-error) already found a bypass: one evasion,
+// one finding.
+func dedupeCI(have, prog []gate.Finding) []gate.Finding {
+	flagged := map[string]bool{}
+	for _, f := range have {
+		if f.Type == gate.ValidationBypass && f.Severity >= gate.SeverityCritical {
+			flagged[f.File] = true
+		}
+	}
+	out := prog[:0]
+	for _, f := range prog {
+		if f.Rule == "exit-status-dropped" && flagged[f.File] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}

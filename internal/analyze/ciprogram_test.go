@@ -1,0 +1,136 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+const progWorkflow = `name: ci
+on:
+  push:
+    branches: [main]
+  pull_request:
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: Test
+        run: |
+          go vet ./...
+          go test -race ./...
+      - name: Lint
+        run: golangci-lint run ./...
+  nightly:
+    runs-on: ubuntu-latest
+    continue-on-error: true
+    steps:
+      - run: go test -tags slow ./slow/...
+`
+
+// TestCIProgram: CI read as a program. Each cheat keeps the check command
+// and drops its exit status, or stops the workflow from running; each
+// look-alike changes the script without losing a status.
+func TestCIProgram(t *testing.T) {
+	const wf = ".github/workflows/ci.yml"
+	edit := func(old, new string) FileChange {
+		if !strings.Contains(progWorkflow, old) {
+			t.Fatalf("%q not in the workflow", old)
+		}
+		return mod(wf, progWorkflow, strings.Replace(progWorkflow, old, new, 1))
+	}
+	const testRun = "          go test -race ./...\n"
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+		rule  string
+		line  int
+		want  string
+	}{
+		{"|| echo", []FileChange{edit(testRun, "          go test -race ./... || echo tests failed\n")}, "exit-status-dropped", 14, "`|| echo tests failed` replaces"},
+		{"; exit 0 after set +e", []FileChange{edit(testRun, "          set +o errexit\n          go test -race ./...\n          exit 0\n")}, "exit-status-dropped", 15, "`exit 0` follows it"},
+		{"backgrounded", []FileChange{edit(testRun, "          go test -race ./... &\n")}, "exit-status-dropped", 14, "background"},
+		{"piped into tee", []FileChange{edit(testRun, "          go test -race ./... | tee test.log\n")}, "exit-status-dropped", 14, "no pipefail"},
+		{"if ! ... then echo", []FileChange{edit(testRun, "          if ! go test -race ./...; then echo flaky; fi\n")}, "exit-status-dropped", 14, "condition of an `if`"},
+		{"subshell with || true", []FileChange{edit(testRun, "          (go test -race ./... || true)\n")}, "or-true", 14, ""},
+		{"bash -c wrapper", []FileChange{edit(testRun, "          bash -c 'go test -race ./...; exit 0'\n")}, "exit-status-dropped", 14, "exit 0"},
+		{"custom shell without -e", []FileChange{edit("          go test -race ./...\n      - name: Lint", "          go test -race ./...\n          echo done\n        shell: bash {0}\n      - name: Lint")}, "exit-status-dropped", 14, "later command"},
+		{"lint || exit 0", []FileChange{edit("run: golangci-lint run ./...", "run: golangci-lint run ./... || exit 0")}, "or-true", 16, ""},
+		{"pull_request trigger removed", []FileChange{edit("  pull_request:\n", "")}, "pr-trigger-removed", 1, "no longer runs on pull requests"},
+		{"trigger narrowed to dispatch", []FileChange{edit("on:\n  push:\n    branches: [main]\n  pull_request:\n", "on: workflow_dispatch\n")}, "pr-trigger-removed", 1, "pull_request"},
+		{"renamed .disabled", []FileChange{mv(wf, wf+".disabled", progWorkflow, progWorkflow)}, "workflow-unloaded", 1, "does not load it"},
+		{"moved to a subdirectory", []FileChange{mv(wf, ".github/workflows/old/ci.yml", progWorkflow, progWorkflow)}, "workflow-unloaded", 1, "does not load it"},
+		{"makefile || echo", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\tgo test ./... || echo flaky\n")}, "exit-status-dropped", 2, "replaces"},
+		{"makefile ; exit 0", []FileChange{mod("Makefile", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...\n", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...; exit 0\n")}, "exit-status-dropped", 3, "exit 0"},
+		{"script loses set -e", []FileChange{mod("scripts/test.sh", "#!/bin/bash\nset -e\npytest -q\necho done\n", "#!/bin/bash\npytest -q\necho done\n")}, "exit-status-dropped", 2, "later command"},
+		{"script shebang -e dropped", []FileChange{mod("ci/check.sh", "#!/bin/bash -e\nnpm run lint\nnpm test -- --silent > out.txt\necho ok\n", "#!/bin/bash\nnpm run lint\nnpm test -- --silent > out.txt\necho ok\n")}, "exit-status-dropped", 2, "later command"},
+		{"lint exit code forced", []FileChange{mod(".golangci.yml", "run:\n  timeout: 5m\n", "run:\n  timeout: 5m\n  issues-exit-code: 0\n")}, "failure-allowed", 3, ""},
+		{"flake8 --exit-zero", []FileChange{edit("run: golangci-lint run ./...", "run: flake8 --exit-zero .")}, "failure-allowed", 16, ""},
+		{"GOFLAGS -run", []FileChange{edit("    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n", "    runs-on: ubuntu-latest\n    env:\n      GOFLAGS: -run=^$\n    steps:\n      - uses: actions/checkout@v4\n")}, "runner-filter", 10, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.files...)
+			for _, f := range fs {
+				if f.Rule == tc.rule && f.Severity >= gate.SeverityHigh && f.Line == tc.line && strings.Contains(f.Message, tc.want) {
+					return
+				}
+			}
+			t.Errorf("want %s at line %d saying %q; got:%s", tc.rule, tc.line, tc.want, dump(fs))
+		})
+	}
+
+	// set +e before go vet: vet's failure is dropped (go test runs last).
+	fs := run(edit("          go vet ./...\n", "          set +e\n          go vet ./...\n"))
+	expectFinding(t, fs, gate.ValidationBypass, gate.SeverityCritical, wf, "")
+
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+	}{
+		{"flags added", []FileChange{edit(testRun, "          go test -race -count=1 -coverprofile=c.out ./...\n")}},
+		{"|| exit 1 added", []FileChange{edit(testRun, "          go test -race ./... || { echo '::error::tests failed'; exit 1; }\n")}},
+		{"pipefail tee", []FileChange{edit(testRun, "          set -o pipefail\n          go test -race ./... | tee test.log\n")}},
+		{"shell: bash tee", []FileChange{edit("          go test -race ./...\n      - name: Lint", "          go test -race ./... | tee test.log\n        shell: bash\n      - name: Lint")}},
+		{"gotestsum status kept", []FileChange{edit(testRun, "          set +e\n          go test -race -json ./... > test.json\n          status=$?\n          go run ./cmd/report < test.json\n          exit $status\n")}},
+		{"retry loop", []FileChange{edit(testRun, "          for i in 1 2 3; do go test -race ./... && break; done\n          go test -race ./...\n")}},
+		{"split into a new workflow", []FileChange{edit("      - name: Lint\n        run: golangci-lint run ./...\n", ""), add(".github/workflows/lint.yml", "on: [push, pull_request]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: golangci-lint run ./...\n")}},
+		{"renamed to .yaml", []FileChange{mv(wf, ".github/workflows/ci.yaml", progWorkflow, progWorkflow)}},
+		{"optional scheduled job gets || true", []FileChange{edit("      - run: go test -tags slow ./slow/...", "      - run: go test -tags slow ./slow/... || true")}},
+		{"push trigger dropped, pull_request kept", []FileChange{edit("  push:\n    branches: [main]\n", "")}},
+		{"workflow_dispatch added", []FileChange{edit("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n")}},
+		{"makefile recipe reformatted", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t@echo testing\n\t$(GO) test -count=1 \\\n\t\t./...\n")}},
+		{"script gains set -euo pipefail", []FileChange{mod("scripts/test.sh", "#!/bin/bash\npytest -q\n", "#!/bin/bash\nset -euo pipefail\npytest -q | tee log\n")}},
+		{"windows step", []FileChange{edit(testRun, "          go test -race ./...\n        shell: pwsh\n")}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.files...)
+			for _, f := range fs {
+				switch f.Rule {
+				case "exit-status-dropped", "pr-trigger-removed", "workflow-unloaded", "workflow-unreadable":
+					t.Errorf("look-alike reported:%s", dump(fs))
+				}
+			}
+		})
+	}
+}
+
+func FuzzWorkflowScripts(f *testing.F) {
+	f.Add([]byte(progWorkflow))
+	f.Add([]byte("on: push\njobs: 3\n"))
+	f.Add([]byte("jobs:\n  a:\n    steps:\n      - run: |\n          x || true\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		scripts, _, err := workflowScripts(data)
+		if err != nil {
+			return
+		}
+		for _, s := range scripts {
+			if s.line < 1 {
+				t.Fatalf("script line %d", s.line)
+			}
+		}
+		_ = makeRecipes(data)
+		_ = shebangOpts(data)
+	})
+}
