@@ -155,3 +155,36 @@ func TestCIProgramBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestMachineryBlocks: the machinery around the tests neutered (a conftest
+// hook that reports failures as passes, pytest.ini collecting other files,
+// npm test replaced by echo, testify replaced by a local copy) blocks
+// through the binary; a reordering hook and a test script gaining coverage
+// pass.
+func TestMachineryBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n\nrequire github.com/stretchr/testify v1.9.0\n")
+	r.write("pytest.ini", "[pytest]\ntestpaths = tests\npython_files = test_*.py\n")
+	r.write("tests/conftest.py", "import pytest\n")
+	r.write("tests/test_a.py", "def test_a():\n    assert 1 + 1 == 2\n")
+	r.write("package.json", "{\n  \"scripts\": {\n    \"test\": \"jest\"\n  }\n}\n")
+	r.commit("base")
+	r.write("tests/conftest.py", "import pytest\n\n\ndef pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda i: i.nodeid)\n")
+	r.write("package.json", "{\n  \"scripts\": {\n    \"test\": \"jest --coverage\"\n  }\n}\n")
+	r.commit("order tests, coverage")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 0 {
+		t.Errorf("legitimate machinery changes: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	r.write("tests/conftest.py", "import pytest\n\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = 'passed'\n")
+	r.write("pytest.ini", "[pytest]\ntestpaths = tests\npython_files = check_*.py\n")
+	r.write("package.json", "{\n  \"scripts\": {\n    \"test\": \"echo no tests\"\n  }\n}\n")
+	r.write("go.mod", "module m\n\ngo 1.26\n\nrequire github.com/stretchr/testify v1.9.0\n\nreplace github.com/stretchr/testify => ./fake/testify\n")
+	r.commit("make it pass")
+	res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD")
+	for _, want := range []string{"pytest_runtest_makereport", "python_files no longer lists", "\"test\" script", "replaces the assertion library"} {
+		if res.code != 1 || !strings.Contains(res.stdout, want) {
+			t.Errorf("machinery neutered: want %q, exit %d\n%s%s", want, res.code, res.stdout, res.stderr)
+		}
+	}
+}

@@ -185,7 +185,10 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	a.parseAll(jobs)
 	for _, pr := range pairs {
 		out = append(out, unparsed(pr)...)
-		out = append(out, a.ciConfig(pr)...)
+		cfg := a.ciConfig(pr)
+		out = append(out, cfg...)
+		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr))...)
+		out = append(out, a.compareAssertLibs(pr)...)
 	}
 	out = append(out, a.changeWideConfig(pairs)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
@@ -408,5 +411,5 @@ func (a *Analyzer) NeedsContent(p, key string) bool {
 // a supported language, a file of the checking machinery, or the gate's own
 // configuration. Callers need not read the contents of other files.
 func Wants(p string) bool {
-	return p == config.FileName || classify(p) != notConfig || scanners.ForPath(p) != nil
+	return p == config.FileName || classify(p) != notConfig || scanners.ForPath(p) != nil || path.Base(p) == "go.mod"
 }

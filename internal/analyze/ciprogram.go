@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"sort"
@@ -300,6 +301,71 @@ func workflowLoaded(p string) bool {
 // prEvents are the triggers that run a workflow on a pull request.
 var prEvents = []string{"pull_request", "pull_request_target", "merge_group"}
 
+// packageScripts compares the scripts of a package.json: a script that ran
+// a check at BASE (npm test running jest) and at HEAD runs none whose
+// failure fails it (`"test": "echo ok"`, `"test": "jest || true"`) is a
+// check switched off under its own name. A script that now runs another
+// check (jest replaced by vitest) is a migration.
+func packageScripts(p string, old, cur []byte) []gate.Finding {
+	read := func(data []byte) map[string]string {
+		var pkg struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal(data, &pkg) != nil {
+			return nil
+		}
+		return pkg.Scripts
+	}
+	reach := func(src string) (map[string]bool, *shellFacts) {
+		f, err := shellChecks(src, shellOpts{})
+		if err != nil {
+			return nil, nil
+		}
+		m := map[string]bool{}
+		for _, r := range f.runs {
+			if f.reached[r] {
+				m[r.key] = true
+			}
+		}
+		return m, f
+	}
+	before, after := read(old), read(cur)
+	var names []string
+	for n := range before {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []gate.Finding
+	for _, n := range names {
+		now, ok := after[n]
+		if !ok || now == before[n] {
+			continue
+		}
+		was, _ := reach(before[n])
+		is, f := reach(now)
+		if len(was) == 0 || is == nil || len(is) > 0 {
+			continue
+		}
+		why := "it no longer runs one"
+		for _, r := range f.runs {
+			why = r.cause
+			break
+		}
+		var ks []string
+		for k := range was {
+			ks = append(ks, k)
+		}
+		sort.Strings(ks)
+		line := 1
+		if i := strings.Index(string(cur), `"`+n+`"`); i >= 0 {
+			line = 1 + strings.Count(string(cur[:i]), "\n")
+		}
+		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "script-check-dropped", p, line, "", "", "script "+n,
+			fmt.Sprintf("the %q script of %s ran %s and no longer fails when a check fails (%s): it is now %s.", n, p, quotedList(ks), why, quoted(now))))
+	}
+	return out
+}
+
 // ciPrograms compares, for each CI file of the change, what its checks do
 // with their exit status and when a workflow runs, at both sides. A check
 // that another file of the change now runs (a workflow split in two) is
@@ -310,7 +376,12 @@ func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
 		old, cur *ciFacts
 	}
 	var cps []ciPair
+	var out []gate.Finding
 	for _, pr := range pairs {
+		if path.Base(pr.fc.OldPath) == "package.json" && pr.fc.NewPath == pr.fc.OldPath {
+			out = append(out, packageScripts(pr.fc.NewPath, pr.fc.Old, pr.fc.New)...)
+			continue
+		}
 		cp := ciPair{pr: pr}
 		if pr.fc.OldPath != "" && pr.fc.Old != nil {
 			cp.old = readCI(pr.fc.OldPath, pr.fc.Old, classify(pr.fc.OldPath))
@@ -323,7 +394,6 @@ func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
 		}
 		cps = append(cps, cp)
 	}
-	var out []gate.Finding
 	for i, cp := range cps {
 		elsewhere := map[string]bool{}
 		for j, o := range cps {
@@ -429,7 +499,7 @@ func dedupeCI(have, prog []gate.Finding) []gate.Finding {
 	}
 	out := prog[:0]
 	for _, f := range prog {
-		if f.Rule == "exit-status-dropped" && flagged[f.File] {
+		if (f.Rule == "exit-status-dropped" || f.Rule == "script-check-dropped") && flagged[f.File] {
 			continue
 		}
 		out = append(out, f)

@@ -41,7 +41,11 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 			cur = pr.new.facts.HelperAssertions
 		}
 		_, added := assertionDiff(old, cur)
-		gained += len(added)
+		for _, x := range added {
+			if x.Strength > testscan.Trivial { // a check that cannot fail gains nothing
+				gained++
+			}
+		}
 		oldAll := byHelperAll(old)
 		for name, xs := range byHelperAll(cur) {
 			was := map[string]int{}
@@ -56,7 +60,7 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 				}
 			}
 		}
-		if !readable || !pr.new.isTest {
+		if !readable || !pr.new.isTest && !goSupport(pr) {
 			// Outside test files (a Rust lib.rs with its tests module, a
 			// Python module) an assert is as often production code's own
 			// invariant, whose removal is a behaviour change, not a weaker
@@ -183,7 +187,7 @@ func byHelper(xs []testscan.Assertion) map[string][]testscan.Assertion {
 	return m
 }
 
-func sortedKeys(m map[string][]testscan.Assertion) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -237,4 +241,12 @@ func testAssertionGain(pairs []*pair) int {
 		}
 	}
 	return max(0, n)
+}
+
+// goSupport reports whether a pair is a Go test support file on both sides
+// (a non-test file that imports "testing" and declares assertion helpers,
+// such as testutil.Equals): its helpers are test code.
+func goSupport(pr *pair) bool {
+	return pr.old != nil && pr.new != nil && pr.old.facts != nil && pr.new.facts != nil &&
+		pr.new.facts.Lang == testscan.Go && len(pr.old.facts.Helpers) > 0 && len(pr.new.facts.Helpers) > 0
 }

@@ -88,10 +88,34 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 	}
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
 		p := x.pr.new.path
-		msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)
-		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "forced-exit", p, x.m.Line, "", "", x.m.Text, msg+"."))
+		switch x.m.Kind {
+		case "hook-deselect", "collect-ignore", "test-disabled":
+			what := map[string]string{
+				"hook-deselect":  "pytest no longer runs every collected test",
+				"collect-ignore": "pytest no longer collects the test files it names",
+				"test-disabled":  "pytest no longer collects the tests under it",
+			}[x.m.Kind]
+			msg := fmt.Sprintf("%s added in %s: %s", hookText(x.m), p, what)
+			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case "hook-outcome":
+			msg := fmt.Sprintf("%s added in %s: a failing test can be reported as passed", hookText(x.m), p)
+			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		default:
+			msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "forced-exit", p, x.m.Line, "", "", x.m.Text, msg+"."))
+		}
 	}
 	return out
+}
+
+// hookText names a pytest hook marker: a hook by what it does ("a
+// pytest_collection_modifyitems hook that drops collected tests"), a
+// setting by its text.
+func hookText(m testscan.Marker) string {
+	if name, what, ok := strings.Cut(m.Text, " "); ok && strings.HasPrefix(name, "pytest_") {
+		return "a " + name + " hook that " + what + ","
+	}
+	return quoted(m.Text)
 }
 
 func suppressionDescription(m testscan.Marker) string {

@@ -100,6 +100,11 @@ loop:
 // cond reads a condition under which a test fails; neg is set when the test fails
 // when the condition is false (the call sits in the else branch).
 func (e *env) cond(x ast.Expr, neg bool) check {
+	// `if false && got != want { t.Fatal() }` never fails.
+	if b, ok := x.(*ast.BinaryExpr); ok && (b.Op == token.LAND || b.Op == token.LOR) &&
+		(!neg && constFalse(x) || neg && constTrue(x)) {
+		return check{strength: testscan.Trivial}
+	}
 	switch v := x.(type) {
 	case *ast.ParenExpr:
 		return e.cond(v.X, neg)

@@ -72,10 +72,14 @@ var defaultFamilies = map[string]string{
 // fileCtx is what one extraction knows about the whole file.
 type fileCtx struct {
 	isTest bool
-	out    *testscan.File
-	units  []*unit
-	roots  []*node           // the test functions read, in source order
-	pkgs   map[string]string // import name -> family ("" for other imports)
+	// support is set for a non-test file that imports "testing": a test
+	// support package (testutil), whose assertion helpers the project's
+	// tests call, so their checks are read as helper checks.
+	support bool
+	out     *testscan.File
+	units   []*unit
+	roots   []*node           // the test functions read, in source order
+	pkgs    map[string]string // import name -> family ("" for other imports)
 	// walked holds the code markers of the test functions, found as they were
 	// read (see markerWalk).
 	walked  map[*ast.FuncDecl]markerList
@@ -160,6 +164,11 @@ func (ctx *fileCtx) declarations(u *unit) {
 	}
 	for name, fam := range importedFamilies(u.file) {
 		ctx.pkgs[name] = fam
+	}
+	for _, imp := range u.file.Imports {
+		if !ctx.isTest && imp.Path != nil && imp.Path.Value == `"testing"` {
+			ctx.support = true
+		}
 	}
 	for _, d := range u.file.Decls {
 		gd, ok := d.(*ast.GenDecl)

@@ -164,13 +164,29 @@ func TestMain(m *testing.M) { m.Run() }
 `,
 		},
 		{
-			name: "production file",
-			path: "calc.go",
+			// A non-test file that imports "testing" is a test support
+			// package (testutil): its assertion helpers are read.
+			name: "support file",
+			path: "testutil/calc.go",
 			src: helperHeader + `
 func checkAdd(t *testing.T, a, b, want int) {
 	if got := Add(a, b); got != want {
 		t.Errorf("got %d", got)
 	}
+}
+`,
+			want: []a{{Line: 14, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "want"}},
+		},
+		{
+			name: "production file",
+			path: "calc.go",
+			src: `package calc
+
+func checkAdd(a, b, want int) bool {
+	if got := Add(a, b); got != want {
+		panic("got")
+	}
+	return true
 }
 `,
 		},

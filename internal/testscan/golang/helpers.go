@@ -15,7 +15,7 @@ import (
 // assertion-object parameter, and methods of suites, can assert; the others
 // are left to the marker walk.
 func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
-	if !ctx.isTest || fd.Body == nil {
+	if !(ctx.isTest || ctx.support) || fd.Body == nil {
 		return
 	}
 	suiteRecv := ""

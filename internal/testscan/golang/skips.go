@@ -280,6 +280,13 @@ func constFalse(x ast.Expr) bool {
 		return v.Name == "false"
 	case *ast.UnaryExpr:
 		return v.Op == token.NOT && constTrue(v.X)
+	case *ast.BinaryExpr:
+		switch v.Op {
+		case token.LAND:
+			return constFalse(v.X) || constFalse(v.Y)
+		case token.LOR:
+			return constFalse(v.X) && constFalse(v.Y)
+		}
 	}
 	return false
 }

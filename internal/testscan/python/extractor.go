@@ -97,7 +97,8 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		f.HelperAssertions, f.Helpers, f.HelperCalls = m.helpers()
 	}
 	f.Suppressions = m.suppressions()
-	f.Bypasses = m.bypasses()
+	f.Bypasses = append(m.bypasses(), m.hookMarkers()...)
+	sortMarkers(f.Bypasses)
 	f.Exports = m.exports()
 	f.Comparisons = m.comparisons()
 	f.UnderTest = m.underTest()

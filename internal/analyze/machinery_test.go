@@ -1,0 +1,173 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+const pomBase = `<project>
+  <build>
+    <plugins>
+      <plugin>
+        <artifactId>maven-surefire-plugin</artifactId>
+        <configuration>
+          <includes>
+            <include>**/*Test.java</include>
+          </includes>
+        </configuration>
+      </plugin>
+      <plugin>
+        <artifactId>jacoco-maven-plugin</artifactId>
+        <configuration>
+          <excludes>
+            <exclude>**/generated/**</exclude>
+          </excludes>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+`
+
+const vitestBase = `import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.spec.ts'],
+    coverage: {
+      include: ['src/**'],
+    },
+  },
+});
+`
+
+// TestRunnerMachinery: the machinery around the tests (the runner's
+// configuration, the scripts that run it, pytest's hooks) changed so that
+// tests stop running or stop failing; each cheat with a legitimate
+// look-alike.
+func TestRunnerMachinery(t *testing.T) {
+	const pkg = "{\n  \"scripts\": {\n    \"test\": \"jest --ci\",\n    \"lint\": \"eslint .\"\n  }\n}\n"
+	const ini = "[pytest]\ntestpaths = tests\npython_files = test_*.py\naddopts = -q\n"
+	const pyproject = "[tool.pytest.ini_options]\ntestpaths = [\"tests\", \"integration\"]\npython_functions = [\"test_*\"]\n"
+	const jestCfg = "module.exports = {\n  roots: ['<rootDir>/src'],\n  testMatch: ['**/__tests__/**/*.ts', '**/*.test.ts'],\n};\n"
+	const conftest = "import pytest\n\n\n@pytest.fixture\ndef db():\n    return {}\n"
+	for _, tc := range []struct {
+		name string
+		file FileChange
+		typ  gate.FindingType
+		sev  gate.Severity
+		rule string
+	}{
+		{"npm test replaced by echo", mod("package.json", pkg, strings.Replace(pkg, "jest --ci", "echo skipped", 1)), gate.ValidationBypass, gate.SeverityCritical, "script-check-dropped"},
+		{"npm test backgrounded", mod("package.json", pkg, strings.Replace(pkg, "jest --ci", "jest --ci &", 1)), gate.ValidationBypass, gate.SeverityCritical, "script-check-dropped"},
+		{"npm lint ; exit 0", mod("package.json", pkg, strings.Replace(pkg, "eslint .", "eslint .; exit 0", 1)), gate.ValidationBypass, gate.SeverityCritical, "script-check-dropped"},
+		{"python_files renamed away", mod("pytest.ini", ini, strings.Replace(ini, "test_*.py", "check_*.py", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"testpaths moved to docs", mod("pytest.ini", ini, strings.Replace(ini, "testpaths = tests", "testpaths = docs", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"pyproject testpaths loses one", mod("pyproject.toml", pyproject, strings.Replace(pyproject, `["tests", "integration"]`, `["tests"]`, 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"pyproject python_functions", mod("pyproject.toml", pyproject, strings.Replace(pyproject, `["test_*"]`, `["check_*"]`, 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"jest testMatch loses __tests__", mod("jest.config.js", jestCfg, strings.Replace(jestCfg, "'**/__tests__/**/*.ts', ", "", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"jest roots narrowed", mod("jest.config.js", jestCfg, strings.Replace(jestCfg, "<rootDir>/src", "<rootDir>/src/util", 1)), gate.TestSkipping, gate.SeverityMedium, "runner-narrowed"},
+		{"vitest include loses spec", mod("vitest.config.ts", vitestBase, strings.Replace(vitestBase, ", 'test/**/*.spec.ts'", "", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"package.json jest testMatch", mod("package.json", "{\n  \"jest\": {\n    \"testMatch\": [\"**/*.test.js\"]\n  }\n}\n", "{\n  \"jest\": {\n    \"testMatch\": [\"**/*.test.jsx\"]\n  }\n}\n"), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"surefire include dropped", mod("pom.xml", pomBase, strings.Replace(pomBase, "**/*Test.java", "**/*SmokeTest.java", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"surefire exclude added", mod("pom.xml", pomBase, strings.Replace(pomBase, "          </includes>\n", "          </includes>\n          <excludes>\n            <exclude>**/AccountTest.java</exclude>\n          </excludes>\n", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"mocharc spec narrowed", mod(".mocharc.json", "{\n  \"spec\": [\"test/**/*.spec.js\"]\n}\n", "{\n  \"spec\": [\"test/smoke/*.spec.js\"]\n}\n"), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"conftest rewrites outcomes", mod("tests/conftest.py", conftest, conftest+"\n\n@pytest.hookimpl(hookwrapper=True)\ndef pytest_runtest_makereport(item, call):\n    outcome = yield\n    outcome.get_result().outcome = 'passed'\n"), gate.AssertionWeakening, gate.SeverityHigh, "hook-outcome"},
+		{"conftest drops items", mod("tests/conftest.py", conftest, conftest+"\n\ndef pytest_collection_modifyitems(config, items):\n    items[:] = [i for i in items if 'auth' not in i.nodeid]\n"), gate.TestSkipping, gate.SeverityHigh, "hook-deselect"},
+		{"conftest collect_ignore", mod("tests/conftest.py", conftest, conftest+"\ncollect_ignore = ['test_auth.py']\n"), gate.TestSkipping, gate.SeverityHigh, "collect-ignore"},
+		{"module __test__ = False", mod("tests/test_cart.py", pyBase, pyBase+"\n__test__ = False\n"), gate.TestSkipping, gate.SeverityHigh, "test-disabled"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.file)
+			for _, f := range fs {
+				if f.Type == tc.typ && f.Rule == tc.rule && f.Severity == tc.sev {
+					return
+				}
+			}
+			t.Errorf("want %s/%s %s; got:%s", tc.typ, tc.rule, tc.sev, dump(fs))
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		file FileChange
+	}{
+		{"npm test migrated to vitest", mod("package.json", pkg, strings.Replace(pkg, "jest --ci", "vitest run", 1))},
+		{"npm test gains coverage", mod("package.json", pkg, strings.Replace(pkg, "jest --ci", "jest --ci --coverage && node scripts/badge.js", 1))},
+		{"npm lint gains a second linter", mod("package.json", pkg, strings.Replace(pkg, "eslint .", "eslint . && prettier --check .", 1))},
+		{"python_files broadened", mod("pytest.ini", ini, strings.Replace(ini, "python_files = test_*.py", "python_files = test_*.py *_test.py", 1))},
+		{"testpaths gains one", mod("pyproject.toml", pyproject, strings.Replace(pyproject, `["tests", "integration"]`, `["tests", "integration", "e2e"]`, 1))},
+		{"addopts edited", mod("pytest.ini", ini, strings.Replace(ini, "addopts = -q", "addopts = -q --strict-markers", 1))},
+		{"testpaths reformatted", mod("pytest.ini", ini, strings.Replace(ini, "testpaths = tests", "testpaths =\n    tests", 1))},
+		{"jest testMatch broadened", mod("jest.config.js", jestCfg, strings.Replace(jestCfg, "'**/*.test.ts'", "'**/*.test.ts', '**/*.spec.ts'", 1))},
+		{"vitest coverage include narrowed", mod("vitest.config.ts", vitestBase, strings.Replace(vitestBase, "include: ['src/**'],", "include: ['src/lib/**'],", 1))},
+		{"surefire include broadened", mod("pom.xml", pomBase, strings.Replace(pomBase, "            <include>**/*Test.java</include>\n", "            <include>**/*Test.java</include>\n            <include>**/*Tests.java</include>\n", 1))},
+		{"jacoco exclude added", mod("pom.xml", pomBase, strings.Replace(pomBase, "            <exclude>**/generated/**</exclude>\n", "            <exclude>**/generated/**</exclude>\n            <exclude>**/proto/**</exclude>\n", 1))},
+		{"failsafe empty excludes", mod("pom.xml", pomBase, strings.Replace(pomBase, "          </includes>\n", "          </includes>\n          <excludes>\n            <exclude></exclude>\n          </excludes>\n", 1))},
+		{"conftest sorts items", mod("tests/conftest.py", conftest, conftest+"\n\ndef pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda i: i.nodeid)\n")},
+		{"conftest adds a timeout marker", mod("tests/conftest.py", conftest, conftest+"\n\ndef pytest_collection_modifyitems(config, items):\n    for item in items:\n        item.add_marker(pytest.mark.timeout(30))\n")},
+		{"conftest ignores setup.py", mod("tests/conftest.py", conftest, conftest+"\ncollect_ignore = ['setup.py']\n")},
+		{"helper class __test__", mod("tests/helpers.py", "class Helper:\n    pass\n", "class Helper:\n    __test__ = False\n")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectNoHigh(t, run(tc.file))
+		})
+	}
+}
+
+// TestAssertionMachinery: the assertion library or a project's own
+// assertion package changed so that assertions pass vacuously.
+func TestAssertionMachinery(t *testing.T) {
+	const gomod = "module example.com/m\n\ngo 1.26\n\nrequire github.com/stretchr/testify v1.9.0\n"
+	const pkg = "{\n  \"devDependencies\": {\n    \"chai\": \"^4.3.0\",\n    \"left-pad\": \"^1.0.0\"\n  }\n}\n"
+	const testutil = "package testutil\n\nimport \"testing\"\n\n// Equals fails the test when got != want.\nfunc Equals(t testing.TB, want, got any) {\n\tt.Helper()\n\tif want != got {\n\t\tt.Fatalf(\"want %v, got %v\", want, got)\n\t}\n}\n"
+	for _, tc := range []struct {
+		name string
+		file FileChange
+		rule string
+		sev  gate.Severity
+	}{
+		{"go.mod replaces testify with a local copy", mod("go.mod", gomod, gomod+"\nreplace github.com/stretchr/testify => ./internal/fake/testify\n"), "assertion-lib-replaced", gate.SeverityHigh},
+		{"go.mod replaces go-cmp with a fork", mod("go.mod", gomod, gomod+"\nreplace github.com/google/go-cmp => github.com/someone/go-cmp v0.7.1\n"), "assertion-lib-replaced", gate.SeverityMedium},
+		{"chai from a file", mod("package.json", pkg, strings.Replace(pkg, "^4.3.0", "file:./vendor/chai-stub", 1)), "assertion-lib-replaced", gate.SeverityHigh},
+		{"expect aliased", mod("package.json", "{\n  \"devDependencies\": {\n    \"expect\": \"^29.0.0\"\n  }\n}\n", "{\n  \"devDependencies\": {\n    \"expect\": \"npm:noop-expect@1.0.0\"\n  }\n}\n"), "assertion-lib-replaced", gate.SeverityHigh},
+		{"testutil.Equals emptied", mod("internal/testutil/assert.go", testutil, strings.Replace(testutil, "\tif want != got {\n\t\tt.Fatalf(\"want %v, got %v\", want, got)\n\t}\n", "", 1)), "helper-weakened", gate.SeverityHigh},
+		{"testutil.Equals guarded by false", mod("internal/testutil/assert.go", testutil, strings.Replace(testutil, "if want != got", "if false && want != got", 1)), "helper-weakened", gate.SeverityHigh},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.file)
+			for _, f := range fs {
+				if f.Type == gate.AssertionWeakening && f.Severity == tc.sev && (f.Rule == tc.rule || tc.rule == "helper-weakened" && strings.HasPrefix(f.Rule, "helper")) {
+					return
+				}
+			}
+			t.Errorf("want %s %s; got:%s", tc.rule, tc.sev, dump(fs))
+		})
+	}
+	for _, tc := range []struct {
+		name string
+		file FileChange
+	}{
+		{"go.mod replaces another module", mod("go.mod", gomod, gomod+"\nreplace golang.org/x/net => ./third_party/net\n")},
+		{"go.mod testify bumped", mod("go.mod", gomod, strings.Replace(gomod, "v1.9.0", "v1.10.0", 1))},
+		{"go.mod replace kept", mod("go.mod", gomod+"\nreplace github.com/stretchr/testify => ./fake\n", gomod+"\nreplace github.com/stretchr/testify => ./fake\n\nrequire golang.org/x/mod v0.42.0\n")},
+		{"chai bumped", mod("package.json", pkg, strings.Replace(pkg, "^4.3.0", "^5.1.0", 1))},
+		{"left-pad from a file", mod("package.json", pkg, strings.Replace(pkg, "^1.0.0", "file:./vendor/left-pad", 1))},
+		{"testutil.Equals reworked", mod("internal/testutil/assert.go", testutil, strings.Replace(strings.Replace(testutil, "if want != got", "if !reflect.DeepEqual(want, got)", 1), "import \"testing\"", "import (\n\t\"reflect\"\n\t\"testing\"\n)", 1))},
+		{"production code's own guard", mod("calc.go", "package calc\n\nfunc Div(a, b int) int {\n\tif b == 0 {\n\t\tpanic(\"zero\")\n\t}\n\treturn a / b\n}\n", "package calc\n\nfunc Div(a, b int) int {\n\treturn a / b\n}\n")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectNoHigh(t, run(tc.file))
+		})
+	}
+}
+
+// TestConstantFalseCheck: a test's check put behind a condition that is
+// never true (`if false && got != 5`) can no longer fail.
+func TestConstantFalseCheck(t *testing.T) {
+	head := strings.Replace(goTestBase, "if got != 5 {", "if false && got != 5 {", 1)
+	expectFinding(t, run(mod("calc_test.go", goTestBase, head)), gate.AssertionWeakening, gate.SeverityHigh, "calc_test.go", "TestAdd")
+	legit := strings.Replace(goTestBase, "if got != 5 {", "if got != 5 && got != 6-1 {", 1)
+	expectNoHigh(t, run(mod("calc_test.go", goTestBase, legit)))
+}

@@ -1,0 +1,195 @@
+package analyze
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// The runner's configuration decides which files it collects: pytest's
+// testpaths and python_files, jest's testMatch and roots, vitest's include,
+// mocha's spec, Surefire's includes and excludes. A change that drops a
+// pattern the runner collected by (or adds an exclusion of test files)
+// takes tests out of its reach without touching them.
+
+var (
+	// includeKeys name the patterns a runner collects by.
+	includeKeys = regexp.MustCompile(`(?m)(?:^|[\s{,"'])(testpaths|python_files|python_classes|python_functions|testMatch|testRegex|roots|include|testDir|testFiles|spec|specPattern)["']?\s*[=:]\s*`)
+	// quotedVal picks the quoted strings of a value.
+	quotedVal = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+	pomTag    = regexp.MustCompile(`<(include|exclude)>\s*([^<]*?)\s*</(?:include|exclude)>`)
+)
+
+// runnerPatterns returns, per collection key of a runner configuration, the
+// patterns it lists.
+func runnerPatterns(kind configKind, p string, data []byte) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	add := func(k, v string) {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return
+		}
+		if out[k] == nil {
+			out[k] = map[string]bool{}
+		}
+		out[k][v] = true
+	}
+	text := string(data)
+	if kind == javaBuild && strings.HasSuffix(p, ".xml") {
+		for _, m := range pomTag.FindAllStringSubmatch(text, -1) {
+			add(m[1], m[2])
+		}
+		return out
+	}
+	for _, loc := range includeKeys.FindAllStringSubmatchIndex(text, -1) {
+		key := text[loc[2]:loc[3]]
+		rest := text[loc[1]:]
+		var val string
+		switch {
+		case strings.HasPrefix(rest, "["):
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				continue
+			}
+			val = rest[:end+1]
+		case strings.HasPrefix(rest, "\"") || strings.HasPrefix(rest, "'"):
+			val, _, _ = strings.Cut(rest, "\n")
+		default:
+			// An ini value: the rest of the line and its indented
+			// continuation lines, whitespace-separated.
+			lines := strings.Split(rest, "\n")
+			val = lines[0]
+			for _, l := range lines[1:] {
+				if l == "" || (l[0] != ' ' && l[0] != '\t') {
+					break
+				}
+				val += " " + l
+			}
+			if kind == pythonConfig || strings.HasSuffix(p, ".ini") || strings.HasSuffix(p, ".cfg") {
+				for _, w := range strings.Fields(strings.Split(val, "#")[0]) {
+					add(key, strings.Trim(w, `"',`))
+				}
+			}
+			continue
+		}
+		for _, m := range quotedVal.FindAllStringSubmatch(val, -1) {
+			add(key, m[1]+m[2])
+		}
+	}
+	return out
+}
+
+// testLike reports whether a pattern names tests (coverage includes such
+// as src/** do not).
+func testLike(v string) bool {
+	l := strings.ToLower(v)
+	return strings.Contains(l, "test") || strings.Contains(l, "spec") || strings.Contains(v, "IT")
+}
+
+// compareRunnerConfig reports a runner configuration that collects less.
+func (a *Analyzer) compareRunnerConfig(pr *pair) []gate.Finding {
+	if pr.fc.OldPath == "" || pr.fc.NewPath == "" {
+		return nil
+	}
+	kind := classify(pr.fc.NewPath)
+	switch kind {
+	case pythonConfig, jsTestConfig, javaBuild, packageJSON:
+	default:
+		return nil
+	}
+	before := runnerPatterns(kind, pr.fc.OldPath, pr.fc.Old)
+	after := runnerPatterns(kind, pr.fc.NewPath, pr.fc.New)
+	p := pr.path()
+	var keys []string
+	for k := range before {
+		keys = append(keys, k)
+	}
+	for k := range after {
+		if before[k] == nil {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var out []gate.Finding
+	for _, k := range keys {
+		if k == "exclude" {
+			var added []string
+			for v := range after[k] {
+				if !before[k][v] && testLike(v) {
+					added = append(added, v)
+				}
+			}
+			if len(added) > 0 {
+				sort.Strings(added)
+				out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", p, lineOf(pr.fc.New, added[0]), "", "", k+" +"+strings.Join(added, ","),
+					fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
+			}
+			continue
+		}
+		if before[k] == nil || after[k] == nil {
+			continue // a key dropped widens to the default; one added is judged by the tests it loses
+		}
+		var lost []string
+		for v := range before[k] {
+			if !after[k][v] && (k != "include" || testLike(v)) {
+				lost = append(lost, v)
+			}
+		}
+		if len(lost) == 0 || len(after[k]) == 0 {
+			continue
+		}
+		sort.Strings(lost)
+		var now []string
+		for v := range after[k] {
+			now = append(now, v)
+		}
+		sort.Strings(now)
+		// tests -> tests/unit tests/integration may list the same tests.
+		sev := gate.SeverityHigh
+		if allRefined(lost, now) {
+			sev = gate.SeverityMedium
+		}
+		out = append(out, newFinding(gate.TestSkipping, sev, "runner-narrowed", p, lineOf(pr.fc.New, now[0]), "", "", k+" -"+strings.Join(lost, ","),
+			fmt.Sprintf("%s narrows which tests the runner collects: %s no longer lists %s (now %s).", p, k, quotedList(lost), quotedList(now))))
+	}
+	return out
+}
+
+func lineOf(data []byte, s string) int {
+	if i := strings.Index(string(data), s); i >= 0 {
+		return 1 + strings.Count(string(data[:i]), "\n")
+	}
+	return 1
+}
+
+// allRefined reports whether every lost pattern is the directory of a
+// pattern still listed.
+func allRefined(lost, now []string) bool {
+	for _, l := range lost {
+		ok := false
+		for _, n := range now {
+			if strings.HasPrefix(n, strings.TrimSuffix(l, "/")+"/") {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupeRunner drops runner-narrowed findings of a file the line rules
+// already found filtering tests (an added exclude: [...] line).
+func dedupeRunner(have, prog []gate.Finding) []gate.Finding {
+	for _, f := range have {
+		if f.Rule == "runner-filter" {
+			return nil
+		}
+	}
+	return prog
+}
