@@ -188,3 +188,26 @@ func TestMachineryBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialCasedTestBlocks: production code that answers a test's input
+// with that test's expected value blocks through the binary; a guard that
+// rejects the same input passes.
+func TestSpecialCasedTestBlocks(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module m\n\ngo 1.26\n")
+	src := "package m\n\nimport \"strings\"\n\n// Slug makes a URL slug.\nfunc Slug(s string) (string, error) {\n\treturn strings.ToLower(strings.ReplaceAll(s, \" \", \"-\")), nil\n}\n"
+	r.write("slug.go", src)
+	r.write("slug_test.go", "package m\n\nimport \"testing\"\n\nfunc TestSlugUnicode(t *testing.T) {\n\tgot, err := Slug(\"Crème Brûlée\")\n\tif err != nil || got != \"creme-brulee\" {\n\t\tt.Fatalf(\"got %q\", got)\n\t}\n}\n")
+	r.commit("base")
+	r.write("slug.go", strings.Replace(src, "\treturn strings.ToLower", "\tif s == \"Crème Brûlée\" {\n\t\treturn \"\", errUnicode\n\t}\n\treturn strings.ToLower", 1))
+	r.commit("reject it")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 0 {
+		t.Errorf("a guard on the input: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	r.write("slug.go", strings.Replace(src, "\treturn strings.ToLower", "\tif s == \"Crème Brûlée\" {\n\t\treturn \"creme-brulee\", nil\n\t}\n\treturn strings.ToLower", 1))
+	r.commit("special-case it")
+	if res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD"); res.code != 1 || !strings.Contains(res.stdout, "special-cases the test") || !strings.Contains(res.stdout, "TestSlugUnicode") {
+		t.Errorf("special-cased test: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+}

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -12,6 +13,9 @@ import (
 type addedMarker struct {
 	pr *pair
 	m  testscan.Marker
+	// answerOnly: a comparison that was there, whose branch now returns
+	// another literal (see compareComparisons).
+	answerOnly bool
 }
 
 // addedMarkers returns the markers of the new sides that the old sides do not
@@ -34,7 +38,7 @@ func addedMarkers(pairs []*pair, get func(*testscan.File) []testscan.Marker) []a
 					have[k]--
 					continue
 				}
-				added = append(added, addedMarker{pr, m})
+				added = append(added, addedMarker{pr: pr, m: m})
 			}
 		}
 		for k, n := range have {
@@ -145,15 +149,40 @@ func quoted(s string) string {
 // compareComparisons reports production code that newly compares against a
 // literal value which a related test uses as input or expected value: the shape
 // of code that special-cases a test. Legitimate code compares against the same
-// constants its tests use, so the diff alone is only suggestive: medium.
+// constants its tests use, so the diff alone is only suggestive: medium. When
+// the branch returns at once a literal that the same test also uses (its
+// expected value), the code answers that test's question with that test's
+// answer: high.
 func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Source) []gate.Finding {
 	added := addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Comparisons })
+	// A comparison that was there but now answers with another literal (a
+	// guard that rejected the input now returns the test's expected value)
+	// is new by its answer.
+	newText := map[string]bool{}
+	for _, x := range added {
+		newText[x.pr.new.path+"\x00"+strconv.Itoa(x.m.Line)+"\x00"+x.m.Text] = true
+	}
+	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker {
+		var ms []testscan.Marker
+		for _, m := range f.Comparisons {
+			if m.Value != "" {
+				m.Text += "\x00" + m.Value
+				ms = append(ms, m)
+			}
+		}
+		return ms
+	}) {
+		x.m.Text, _, _ = strings.Cut(x.m.Text, "\x00")
+		if !newText[x.pr.new.path+"\x00"+strconv.Itoa(x.m.Line)+"\x00"+x.m.Text] {
+			x.answerOnly = true
+			added = append(added, x)
+		}
+	}
 	if len(added) == 0 {
 		return nil
 	}
-	// Literals of the tests changed in this change, new side.
 	var out []gate.Finding
-	relatedCache := map[string]map[string]string{}
+	relatedCache := map[string]*testLiterals{}
 	for _, x := range added {
 		if x.pr.new.isTest || !distinctive(x.m.Text) {
 			continue
@@ -161,24 +190,34 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 		p := x.pr.new.path
 		lits, ok := relatedCache[dir(p)]
 		if !ok {
-			lits = map[string]string{}
+			lits = &testLiterals{first: map[string]string{}, byTest: map[string]map[string]bool{}}
 			for _, pr := range pairs {
 				if pr.new != nil && pr.new.isTest && pr.new.facts != nil {
-					addLiterals(lits, pr.new.path, pr.new.facts)
+					lits.add(pr.new.facts)
 				}
 			}
 			if related != nil {
 				for _, src := range related(p) {
 					s := a.parse(src.Path, src.Key, src.Data, false)
 					if s.facts != nil {
-						addLiterals(lits, src.Path, s.facts)
+						lits.add(s.facts)
 					}
 				}
 			}
 			relatedCache[dir(p)] = lits
 		}
-		test, hit := lits[x.m.Text]
+		test, hit := lits.first[x.m.Text]
 		if !hit {
+			continue
+		}
+		if v := x.m.Value; v != "" && v != x.m.Text {
+			if t := lits.both(x.m.Text, v); t != "" {
+				msg := fmt.Sprintf("production code in %s now returns %s when its input is %s, the input and the expected value of test %s: it special-cases the test instead of computing the answer", p, v, x.m.Text, t)
+				out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "special-cased-test", p, x.m.Line, t, "", x.m.Text, msg+"."))
+				continue
+			}
+		}
+		if x.answerOnly {
 			continue
 		}
 		msg := fmt.Sprintf("production code in %s now compares against %s, a value test %s uses: check that it is not special-casing the test", p, x.m.Text, test)
@@ -188,14 +227,43 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 	return out
 }
 
-func addLiterals(into map[string]string, file string, f *testscan.File) {
+// testLiterals indexes the literals of tests: the first test using each,
+// and each test's set.
+type testLiterals struct {
+	first  map[string]string
+	byTest map[string]map[string]bool
+	order  []string
+}
+
+func (l *testLiterals) add(f *testscan.File) {
 	for _, t := range f.Tests {
-		for _, l := range t.Literals {
-			if _, ok := into[l]; !ok {
-				into[l] = t.ID
+		set := l.byTest[t.ID]
+		if set == nil {
+			set = map[string]bool{}
+			l.byTest[t.ID] = set
+			l.order = append(l.order, t.ID)
+		}
+		lits := t.Literals
+		if t.NameLiteral != "" {
+			lits = append(lits[:len(lits):len(lits)], t.NameLiteral)
+		}
+		for _, lit := range lits {
+			set[lit] = true
+			if _, ok := l.first[lit]; !ok {
+				l.first[lit] = t.ID
 			}
 		}
 	}
+}
+
+// both names the first test that uses both literals, "" when none does.
+func (l *testLiterals) both(a, b string) string {
+	for _, id := range l.order {
+		if s := l.byTest[id]; s[a] && s[b] {
+			return id
+		}
+	}
+	return ""
 }
 
 // distinctive reports whether a literal is specific enough that production code

@@ -135,6 +135,10 @@ type TestCase struct {
 	// Literals are the string and number literals in the body (inputs and expected
 	// values), normalized, at most 64 of them.
 	Literals []string
+	// NameLiteral is the literal a table row is named by, normalized, when
+	// the name is a string literal: often the row's input ({"1900/02", 28}).
+	// It is kept out of Literals, which a renamed row must keep.
+	NameLiteral string `json:",omitempty"`
 	// Calls are the functions the test calls that may be helpers of its own
 	// code, each once with its number of call sites, in order of first call,
 	// at most MaxCalls of them. Calls into imported packages and builtins, and
@@ -324,6 +328,9 @@ type Marker struct {
 	// Text is the normalized marker text (the comment, the literal), used to match
 	// a marker in one version of a file with the same marker in another.
 	Text string
+	// Value is, for a comparison, the literal the branch it guards returns
+	// at once (`if in == "x" { return 42 }`: "42"), normalized as Text.
+	Value string `json:",omitempty"`
 }
 
 // Symbol is a public name a file declares.

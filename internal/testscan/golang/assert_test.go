@@ -327,4 +327,8 @@ func TestDouble(t *testing.T) {
 	if diff := cmp.Diff([]string{"1", "2", `"got %d"`}, byID(t, f, "TestDouble/two").Literals); diff != "" {
 		t.Errorf("row literals (-want +got):\n%s", diff)
 	}
+	// The row's name is a literal the test uses (often its input).
+	if got := byID(t, f, "TestDouble/two").NameLiteral; got != `"two"` {
+		t.Errorf("NameLiteral = %q", got)
+	}
 }

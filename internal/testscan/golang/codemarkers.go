@@ -98,7 +98,7 @@ func (m *markerWalk) visit(x ast.Node) {
 			ft = m.funcs[len(m.funcs)-1]
 		}
 		m.swallowed(v, ft)
-		m.literalsIn(v.Cond)
+		m.literalsIn(v.Cond, returnedLiteral(v.Body.List))
 		m.underTestIn(v.Cond, cannedReturn(v.Body))
 	case *ast.SwitchStmt:
 		m.switchLiterals(v)
@@ -229,7 +229,7 @@ func (m *markerWalk) exitCall(call *ast.CallExpr) {
 }
 
 // literalsIn reports the non-trivial literal operands of == and != in x.
-func (m *markerWalk) literalsIn(x ast.Expr) {
+func (m *markerWalk) literalsIn(x ast.Expr, ret string) {
 	if x == nil {
 		return
 	}
@@ -239,34 +239,58 @@ func (m *markerWalk) literalsIn(x ast.Expr) {
 			return false
 		case *ast.BinaryExpr:
 			if v.Op == token.EQL || v.Op == token.NEQ {
-				m.literal(v.X)
-				m.literal(v.Y)
+				m.literal(v.X, ret)
+				m.literal(v.Y, ret)
 			}
 		}
 		return true
 	})
 }
 
+// returnedLiteral is the first literal a branch returns at once
+// (`return 42, nil`: "42"), "" when it does not.
+func returnedLiteral(body []ast.Stmt) string {
+	if len(body) == 0 {
+		return ""
+	}
+	ret, ok := body[0].(*ast.ReturnStmt)
+	if !ok {
+		return ""
+	}
+	for _, r := range ret.Results {
+		switch v := r.(type) {
+		case *ast.BasicLit:
+			return literalText(v)
+		case *ast.UnaryExpr:
+			if bl, ok := v.X.(*ast.BasicLit); ok && v.Op == token.SUB {
+				return "-" + literalText(bl)
+			}
+		}
+	}
+	return ""
+}
+
 // switchLiterals reports case literals of a tagged switch and comparisons in the
 // cases of a tagless one.
 func (m *markerWalk) switchLiterals(s *ast.SwitchStmt) {
-	m.literalsIn(s.Tag)
+	m.literalsIn(s.Tag, "")
 	for _, c := range s.Body.List {
 		cc, ok := c.(*ast.CaseClause)
 		if !ok {
 			continue
 		}
+		ret := returnedLiteral(cc.Body)
 		for _, x := range cc.List {
 			if s.Tag != nil {
-				m.literal(x)
+				m.literal(x, ret)
 			} else {
-				m.literalsIn(x)
+				m.literalsIn(x, ret)
 			}
 		}
 	}
 }
 
-func (m *markerWalk) literal(x ast.Expr) {
+func (m *markerWalk) literal(x ast.Expr, ret string) {
 	text := ""
 	switch v := x.(type) {
 	case *ast.BasicLit:
@@ -281,6 +305,7 @@ func (m *markerWalk) literal(x ast.Expr) {
 		return
 	}
 	m.add(&m.found.comparisons, x, "literal", text)
+	m.found.comparisons[len(m.found.comparisons)-1].Value = ret
 }
 
 func literalText(bl *ast.BasicLit) string {

@@ -82,6 +82,9 @@ func (e *env) expand(tmpl *node, t *table, base tokenSeq) []*node {
 		e.ctx.fingerprint(c, before, after, loop)
 		c.literals = after.literals(before.literals(nil))
 		c.literals = append(c.literals, baseLits[:min(len(baseLits), max(0, maxLiterals-len(c.literals)))]...)
+		if bl, ok := r.nameNode.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+			c.nameLit = normString(bl.Value)
+		}
 		c.substitute(func(operand string) (string, bool) {
 			f, ok := strings.CutPrefix(operand, prefix)
 			if !ok {

@@ -213,6 +213,7 @@ func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, 
 			Fingerprint:         n.fingerprint,
 			BodyTokens:          n.tokens,
 			Literals:            n.literals,
+			NameLiteral:         n.nameLit,
 			Calls:               calls,
 		})
 	}

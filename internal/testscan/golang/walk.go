@@ -27,6 +27,7 @@ type node struct {
 	fingerprint string
 	tokens      int
 	literals    []string
+	nameLit     string          // see testscan.TestCase.NameLiteral
 	calls       []testscan.Call // see testscan.TestCase.Calls
 	children    []*node
 }

@@ -27,7 +27,13 @@ func (t *tree) comparisons() []testscan.Marker {
 		tk := &t.toks[i]
 		if tk.kind == tkIdent && tk.text == "case" && !t.isMember(i) {
 			if text, next, ok := t.literalText(i+1, n); ok && t.punct(next, ":") {
+				from := len(out)
 				add(i+1, text)
+				if len(out) > from && t.ident(next+1, "return") {
+					if v, after, ok := t.literalText(next+2, n); ok && !t.continuesOperand(after) {
+						out[from].Value = v
+					}
+				}
 			}
 			continue
 		}
@@ -42,6 +48,7 @@ func (t *tree) comparisons() []testscan.Marker {
 		if !t.inCondition(i) {
 			continue
 		}
+		from := len(out)
 		if text, next, ok := t.literalText(i+1, n); ok && !t.continuesOperand(next) {
 			start := t.subjectStart(i-1, int(t.parent[i])+1)
 			if !t.ident(start-1, "typeof") {
@@ -51,8 +58,41 @@ func (t *tree) comparisons() []testscan.Marker {
 		if text, at, ok := t.leftLiteral(i); ok && !t.ident(i+1, "typeof") {
 			add(at, text)
 		}
+		if len(out) > from {
+			ret := t.ifReturns(i)
+			for j := from; j < len(out); j++ {
+				out[j].Value = ret
+			}
+		}
 	}
 	return out
+}
+
+// ifReturns is the literal returned at once by the if whose condition holds
+// the token at i (`if (s === 'x') return 42;`, `if (...) { return 'y'; }`),
+// "" when there is none.
+func (t *tree) ifReturns(i int) string {
+	n := len(t.toks)
+	for p, depth := int(t.parent[i]), 0; p >= 0 && t.punct(p, "(") && depth < maxParenWalk; p, depth = int(t.parent[p]), depth+1 {
+		if !t.ident(p-1, "if") {
+			continue
+		}
+		k := int(t.match[p]) + 1
+		if k <= 0 || k >= n {
+			return ""
+		}
+		if t.punct(k, "{") {
+			k++
+		}
+		if !t.ident(k, "return") {
+			return ""
+		}
+		if text, next, ok := t.literalText(k+1, n); ok && !t.continuesOperand(next) {
+			return text
+		}
+		return ""
+	}
+	return ""
 }
 
 // continuesOperand reports whether the token at k extends the operand before it

@@ -179,13 +179,13 @@ func TestComparisons(t *testing.T) {
 }
 `
 	want := []testscan.Marker{
-		M(2, "literal", `"admin@example.com"`),
-		M(3, "literal", "42"),
-		M(3, "literal", "-7"),
+		{Line: 2, Kind: "literal", Text: `"admin@example.com"`, Value: `"admin"`},
+		{Line: 3, Kind: "literal", Text: "42", Value: `"special"`},
+		{Line: 3, Kind: "literal", Text: "-7", Value: `"special"`},
 		M(4, "literal", "3"),
 		M(5, "literal", `"ok"`),
-		M(6, "literal", `"guest"`),
-		M(10, "literal", `"enterprise"`),
+		{Line: 6, Kind: "literal", Text: `"guest"`, Value: `"guest"`},
+		{Line: 10, Kind: "literal", Text: `"enterprise"`, Value: `"gold"`},
 		M(12, "literal", "7"),
 	}
 	f := extract(t, "src/role.js", src)

@@ -210,7 +210,14 @@ func (m *module) comparisons() []testscan.Marker {
 		for _, s := range body {
 			switch kw := s.tok(0); {
 			case s.header && (kw == "if" || kw == "elif" || kw == "while") && !isMainGuard(s):
+				from := len(out)
 				out = append(out, literalComparisons(s.toks[1:])...)
+				if kw != "while" {
+					ret := returnedLiteral(s.body)
+					for i := from; i < len(out); i++ {
+						out[i].Value = ret
+					}
+				}
 			case s.header && inMatch && kw == "case":
 				pattern := s.toks[1:]
 				if parts := splitBool(pattern, "if"); len(parts) > 1 {
@@ -230,6 +237,22 @@ func (m *module) comparisons() []testscan.Marker {
 	}
 	visit(m.root.body, false)
 	return out
+}
+
+// returnedLiteral is the literal a block returns at once (`return 28`:
+// "28"; the first element of `return 28, None`), "" when it does not.
+func returnedLiteral(body []*stmt) string {
+	if len(body) == 0 || body[0].tok(0) != "return" || len(body[0].toks) < 2 {
+		return ""
+	}
+	expr := body[0].toks[1:]
+	if parts := splitTop(expr, ","); len(parts) > 1 {
+		expr = parts[0]
+	}
+	if v := evalLiteral(expr, nil); isScalar(v) {
+		return v.canon
+	}
+	return ""
 }
 
 func isScalar(v pyValue) bool { return v.kind == vStr || v.kind == vBytes || v.kind == vNum }

@@ -285,10 +285,10 @@ func TestComparisons(t *testing.T) {
     label = "x" if mode == "ignored" else "y"
 `
 	want := []testscan.Marker{
-		{Line: 2, Kind: "literal", Text: `"test@example.com"`},
-		{Line: 4, Kind: "literal", Text: "42"},
-		{Line: 6, Kind: "literal", Text: `"gold"`},
-		{Line: 6, Kind: "literal", Text: `"platinum"`},
+		{Line: 2, Kind: "literal", Text: `"test@example.com"`, Value: "0"},
+		{Line: 4, Kind: "literal", Text: "42", Value: "1"},
+		{Line: 6, Kind: "literal", Text: `"gold"`, Value: "2"},
+		{Line: 6, Kind: "literal", Text: `"platinum"`, Value: "2"},
 		{Line: 8, Kind: "literal", Text: `"done"`},
 		{Line: 8, Kind: "literal", Text: "7"},
 		{Line: 10, Kind: "literal", Text: `"ab"`},
