@@ -119,6 +119,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			sev, what := gate.SeverityMedium, "a CI step"
 			if testWords.MatchString(ctx) {
 				sev, what = gate.SeverityCritical, "a CI step that runs checks"
+			} else if offChangePath(pr.fc.New) {
+				continue // a job that runs no checks, on a schedule: optional by design
 			}
 			verb := "may now fail without failing the build"
 			rule := "continue-on-error"
@@ -148,13 +150,56 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):
 			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
 				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
-		case kind == lintConfig && ruleOff.MatchString(text):
+		case kind == lintConfig && ruleOff.MatchString(text) && lintOffContext(newLines, l.n, text):
 			add(gate.ValidationBypass, gate.SeverityMedium, "lint-rule-disabled", l.n, norm(text),
 				fmt.Sprintf("%s disables or excludes a lint check: %s.", p, quoted(strings.TrimSpace(text))))
 		}
 	}
 	out = append(out, a.thresholds(p, added, removed)...)
 	return out
+}
+
+// offChangePath reports a GitHub workflow that no change runs through: its
+// triggers are only schedule, workflow_dispatch, release and the like.
+func offChangePath(data []byte) bool {
+	_, events, err := workflowScripts(data)
+	if err != nil || len(events) == 0 {
+		return false
+	}
+	for _, e := range []string{"push", "pull_request", "pull_request_target", "merge_group", "workflow_call"} {
+		if events[e] {
+			return false
+		}
+	}
+	return true
+}
+
+// listItem is a YAML list item of one word (`- errcheck`).
+var listItem = regexp.MustCompile(`^\s*-\s*[\w-]+\s*$`)
+
+// lintOffContext tells a lint rule switched off from a look-alike: a list
+// item counts only under a key that disables or excludes (golangci's
+// disable:, not enable:), and a bare `disable:` key is left to its items.
+func lintOffContext(lines []string, n int, text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "disable:" || t == "disable: []" {
+		return false
+	}
+	if !listItem.MatchString(text) {
+		return true
+	}
+	indent := len(text) - len(strings.TrimLeft(text, " \t"))
+	for i := n - 2; i >= 0 && i < len(lines); i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" || isCommentLine(l) {
+			continue
+		}
+		if in := len(l) - len(strings.TrimLeft(l, " \t")); in < indent || in == indent && !strings.HasPrefix(strings.TrimSpace(l), "-") {
+			key := strings.ToLower(strings.TrimSpace(l))
+			return strings.Contains(key, "disable") || strings.Contains(key, "exclude") || strings.Contains(key, "skip") || strings.Contains(key, "ignore")
+		}
+	}
+	return false
 }
 
 // editedToAdd reports whether an added line is a removed line with a match of re

@@ -61,8 +61,12 @@ func addedMarkers(pairs []*pair, get func(*testscan.File) []testscan.Marker) []a
 // exits in test hooks (validation_bypass).
 func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 	var out []gate.Finding
+	removed := removedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Suppressions })
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Suppressions }) {
 		p := x.pr.new.path
+		if narrows(removed[x.pr], x.m) {
+			continue // `//nolint` -> `//nolint:errcheck` suppresses less
+		}
 		if x.m.Kind == "discarded-error" && x.pr.new.isTest {
 			continue // `_ = f.Close()` in a test is the idiom, not a hidden failure
 		}
@@ -110,6 +114,53 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		}
 	}
 	return out
+}
+
+// removedMarkers returns, per pair, the markers of the old side that the new
+// side lacks.
+func removedMarkers(pairs []*pair, get func(*testscan.File) []testscan.Marker) map[*pair][]testscan.Marker {
+	out := map[*pair][]testscan.Marker{}
+	for _, pr := range pairs {
+		if pr.old == nil || pr.old.facts == nil {
+			continue
+		}
+		have := map[string]int{}
+		if pr.new != nil && pr.new.facts != nil {
+			for _, m := range get(pr.new.facts) {
+				have[m.Kind+"\x00"+m.Text]++
+			}
+		}
+		for _, m := range get(pr.old.facts) {
+			if k := m.Kind + "\x00" + m.Text; have[k] > 0 {
+				have[k]--
+				continue
+			}
+			out[pr] = append(out[pr], m)
+		}
+	}
+	return out
+}
+
+// bareSuppression are the directives that, without codes, hide every
+// check of their line.
+var bareSuppression = map[string]bool{
+	"nolint": true, "noqa": true, "type: ignore": true, "pyright: ignore": true,
+	"eslint-disable": true, "eslint-disable-line": true, "eslint-disable-next-line": true,
+}
+
+// narrows reports whether a new suppression is a removed one given codes
+// (`nolint` -> `nolint:errcheck`, `noqa` -> `noqa: E501`, `type: ignore` ->
+// `type: ignore[attr-defined]`): it hides less than before. The removed
+// marker it narrows is used up.
+func narrows(removed []testscan.Marker, m testscan.Marker) bool {
+	for i, r := range removed {
+		if r.Kind == m.Kind && bareSuppression[r.Text] && len(m.Text) > len(r.Text) && strings.HasPrefix(m.Text, r.Text) &&
+			strings.ContainsRune(":[ =", rune(m.Text[len(r.Text)])) {
+			removed[i].Kind = "" // used
+			return true
+		}
+	}
+	return false
 }
 
 // hookText names a pytest hook marker: a hook by what it does ("a

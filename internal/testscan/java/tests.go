@@ -62,9 +62,81 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			tc.Skip = scan.skip
 		}
 		tc.CommentedAssertions = commentedAssertions(comments, m.bodyOpen, m.bodyClose)
+		if rows := sourceRows(m.annots); len(rows) > 0 {
+			// One case per row, as JUnit reports them ("adds(int, int)[1]"):
+			// tests folded into a parameterized test keep a case each.
+			for i, row := range rows {
+				c := tc
+				c.ID = id + "[" + strconv.Itoa(i+1) + "]"
+				c.Literals = append(append([]string(nil), row...), tc.Literals...)
+				if len(c.Literals) > maxLiterals {
+					c.Literals = c.Literals[:maxLiterals]
+				}
+				out = append(out, c)
+			}
+			continue
+		}
 		out = append(out, tc)
 	}
 	return out
+}
+
+// sourceRows reads the rows of a parameterized test's @CsvSource (each
+// string, or each line of a text block) and @ValueSource (each literal):
+// a row's values as literals.
+func sourceRows(annots []annotation) [][]string {
+	param := false
+	for _, a := range annots {
+		param = param || a.name == "ParameterizedTest"
+	}
+	if !param {
+		return nil
+	}
+	var rows [][]string
+	for _, a := range annots {
+		switch a.name {
+		case "CsvSource":
+			for _, t := range a.args {
+				if t.kind != tkString {
+					continue
+				}
+				body := strings.Trim(t.text, `"`)
+				lines := []string{body}
+				if strings.HasPrefix(t.text, `"""`) {
+					lines = strings.Split(body, "\n")
+				}
+				for _, l := range lines {
+					if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+						continue
+					}
+					var row []string
+					for _, v := range strings.Split(l, ",") {
+						v = strings.Trim(strings.TrimSpace(v), "'")
+						if _, err := strconv.ParseFloat(v, 64); err == nil {
+							row = append(row, v)
+						} else {
+							row = append(row, strconv.Quote(v))
+						}
+					}
+					rows = append(rows, row)
+				}
+			}
+		case "ValueSource":
+			for i, t := range a.args {
+				switch t.kind {
+				case tkString, tkChar:
+					rows = append(rows, []string{t.text})
+				case tkNumber:
+					v := t.text
+					if i > 0 && a.args[i-1].text == "-" {
+						v = "-" + v
+					}
+					rows = append(rows, []string{v})
+				}
+			}
+		}
+	}
+	return rows
 }
 
 // isTest reports whether m is a test method.
