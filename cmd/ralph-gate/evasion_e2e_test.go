@@ -211,3 +211,22 @@ func TestSpecialCasedTestBlocks(t *testing.T) {
 		t.Errorf("special-cased test: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
 }
+
+// TestRetriesAndAssumptionsBlock: a test rerun until it passes, and a Java
+// test behind an assumption that never holds, block through the binary.
+func TestRetriesAndAssumptionsBlock(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("tests/test_net.py", "import pytest\n\n\ndef test_net():\n    assert fetch() == 1\n")
+	r.write("src/test/java/x/NetTest.java", "package x;\nimport org.junit.jupiter.api.Test;\nclass NetTest {\n  @Test\n  void fetches() {\n    assertEquals(1, Net.fetch());\n  }\n}\n")
+	r.commit("base")
+	r.write("tests/test_net.py", "import pytest\n\n\n@pytest.mark.flaky(reruns=5)\ndef test_net():\n    assert fetch() == 1\n")
+	r.write("src/test/java/x/NetTest.java", "package x;\nimport org.junit.jupiter.api.Test;\nclass NetTest {\n  @Test\n  void fetches() {\n    assumeTrue(false);\n    assertEquals(1, Net.fetch());\n  }\n}\n")
+	r.commit("stabilize")
+	res := runGate(t, r.dir, "", "analyze", "HEAD~1", "HEAD")
+	for _, want := range []string{"test_net now reruns up to 5 times", "NetTest.fetches no longer runs"} {
+		if res.code != 1 || !strings.Contains(res.stdout, want) {
+			t.Errorf("want %q, exit %d\n%s%s", want, res.code, res.stdout, res.stderr)
+		}
+	}
+}

@@ -156,7 +156,40 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		}
 	}
 	out = append(out, a.thresholds(p, added, removed)...)
+	if pr.fc.OldPath != "" && kind != lintConfig && kind != tsConfig && kind != coverageConfig {
+		out = append(out, retriesRaised(p, oldLines, newLines)...)
+	}
 	return out
+}
+
+// retryKV reads a runner's retry setting: vitest's and playwright's
+// retry(ies), pytest's --reruns, Surefire's rerunFailingTestsCount.
+var retryKV = regexp.MustCompile(`(?i)(?:\b(retry|retries|reruns|rerunFailingTestsCount|flakyTestAttempts)["']?\s*[:=>]\s*["']?|--(reruns)[= ]|<(rerunFailingTestsCount)>)(\d+)`)
+
+// retriesRaised reports a runner configuration that reruns failing tests
+// more often than before: failures that come and go pass on a retry.
+func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
+	most := func(lines []string) (int, int) {
+		n, at := 0, 0
+		for i, l := range lines {
+			if isCommentLine(l) {
+				continue
+			}
+			for _, m := range retryKV.FindAllStringSubmatch(l, -1) {
+				if v, err := strconv.Atoi(m[4]); err == nil && v > n {
+					n, at = v, i+1
+				}
+			}
+		}
+		return n, at
+	}
+	was, _ := most(oldLines)
+	now, line := most(newLines)
+	if now <= was {
+		return nil
+	}
+	msg := fmt.Sprintf("%s now reruns failing tests up to %d times (was %d): a failure that comes and goes passes on a retry", p, now, was)
+	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
 }
 
 // offChangePath reports a GitHub workflow that no change runs through: its

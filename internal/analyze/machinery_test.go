@@ -171,3 +171,79 @@ func TestConstantFalseCheck(t *testing.T) {
 	legit := strings.Replace(goTestBase, "if got != 5 {", "if got != 5 && got != 6-1 {", 1)
 	expectNoHigh(t, run(mod("calc_test.go", goTestBase, legit)))
 }
+
+// TestRetriesRaised: a test, or the runner, that reruns failing tests more
+// often is test_skipping high naming the test; a new test born with
+// retries, other options and fewer retries stay quiet.
+func TestRetriesRaised(t *testing.T) {
+	const js = "describe('net', () => {\n  it('fetches', () => {\n    expect(fetchIt()).toBe(1);\n  });\n});\n"
+	const py = "import pytest\n\n\ndef test_net():\n    assert fetch() == 1\n"
+	const java = "package x;\nimport org.junit.jupiter.api.Test;\nclass NetTest {\n  @Test\n  void fetches() {\n    assertEquals(1, Net.fetch());\n  }\n}\n"
+	for _, tc := range []struct {
+		name, path, old, new, test string
+	}{
+		{"jest.retryTimes in the test", "src/net.test.js", js, strings.Replace(js, "    expect(", "    jest.retryTimes(5);\n    expect(", 1), "net > fetches"},
+		{"jest.retryTimes at the top", "src/net.test.js", js, "jest.retryTimes(3);\n" + js, "net > fetches"},
+		{"vitest retry option", "src/net.test.js", js, strings.Replace(js, "it('fetches', () =>", "it('fetches', { retry: 5 }, () =>", 1), "net > fetches"},
+		{"vitest describe retry", "src/net.test.js", js, strings.Replace(js, "describe('net', () =>", "describe('net', { retry: 2 }, () =>", 1), "net > fetches"},
+		{"mocha this.retries", "test/net.js", strings.Replace(js, "() => {\n  it", "function () {\n  it", 1), strings.Replace(js, "() => {\n  it", "function () {\n  this.retries(4);\n  it", 1), "net > fetches"},
+		{"retry raised", "src/net.test.js", strings.Replace(js, "it('fetches', () =>", "it('fetches', { retry: 1 }, () =>", 1), strings.Replace(js, "it('fetches', () =>", "it('fetches', { retry: 4 }, () =>", 1), "net > fetches"},
+		{"pytest flaky reruns", "tests/test_net.py", py, strings.Replace(py, "def test_net", "@pytest.mark.flaky(reruns=5)\ndef test_net", 1), "test_net"},
+		{"flaky max_runs", "tests/test_net.py", py, strings.Replace(py, "def test_net", "@flaky(max_runs=3)\ndef test_net", 1), "test_net"},
+		{"pytestmark flaky", "tests/test_net.py", py, py + "\npytestmark = pytest.mark.flaky(reruns=2)\n", "test_net"},
+		{"junit pioneer RetryingTest", "src/test/java/x/NetTest.java", java, strings.Replace(java, "@Test", "@RetryingTest(5)", 1), "NetTest.fetches"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(mod(tc.path, tc.old, tc.new))
+			expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, tc.path, tc.test)
+			if !strings.Contains(dump(fs), "retries-raised") {
+				t.Errorf("want retries-raised:%s", dump(fs))
+			}
+		})
+	}
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"vitest config retry raised", "vitest.config.ts", "export default defineConfig({ test: { retry: 0 } });\n", "export default defineConfig({ test: { retry: 3 } });\n"},
+		{"pytest addopts --reruns", "pytest.ini", "[pytest]\naddopts = -q\n", "[pytest]\naddopts = -q --reruns 3\n"},
+		{"surefire rerunFailingTestsCount", "pom.xml", "<project>\n</project>\n", "<project>\n  <properties>\n    <surefire.rerunFailingTestsCount>2</surefire.rerunFailingTestsCount>\n  </properties>\n</project>\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(mod(tc.path, tc.old, tc.new))
+			expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, tc.path, "")
+		})
+	}
+	for _, tc := range []struct {
+		name  string
+		files []FileChange
+	}{
+		{"new test born with retries", []FileChange{mod("src/net.test.js", js, strings.Replace(js, "});\n", "});\n\nit('streams', { retry: 2 }, () => {\n  expect(stream()).toBe(1);\n});\n", 1))}},
+		{"timeout option", []FileChange{mod("src/net.test.js", js, strings.Replace(js, "it('fetches', () =>", "it('fetches', { timeout: 5000 }, () =>", 1))}},
+		{"retries lowered", []FileChange{mod("src/net.test.js", strings.Replace(js, "it('fetches', () =>", "it('fetches', { retry: 4 }, () =>", 1), strings.Replace(js, "it('fetches', () =>", "it('fetches', { retry: 1 }, () =>", 1))}},
+		{"new playwright config with CI retries", []FileChange{add("playwright.config.ts", "export default defineConfig({ retries: process.env.CI ? 2 : 0 });\n")}},
+		{"flaky mark removed", []FileChange{mod("tests/test_net.py", strings.Replace(py, "def test_net", "@pytest.mark.flaky(reruns=5)\ndef test_net", 1), py)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(tc.files...)
+			if strings.Contains(dump(fs), "retries-raised") {
+				t.Errorf("look-alike reported:%s", dump(fs))
+			}
+		})
+	}
+}
+
+// TestConstantAssumptions: an assumption that never holds skips the test
+// every time (high); one on a condition stays medium. A vitest
+// test.extend fixture keeps its .skip readable.
+func TestConstantAssumptions(t *testing.T) {
+	const java = "package x;\nimport org.junit.jupiter.api.Test;\nclass NetTest {\n  @Test\n  void fetches() {\n    assertEquals(1, Net.fetch());\n  }\n}\n"
+	const jp = "src/test/java/x/NetTest.java"
+	for _, call := range []string{"assumeTrue(false);", "Assumptions.assumeFalse(true);", "Assume.assumeTrue(false);", "Assumptions.abort(\"later\");"} {
+		fs := run(mod(jp, java, strings.Replace(java, "    assertEquals", "    "+call+"\n    assertEquals", 1)))
+		expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, jp, "NetTest.fetches")
+	}
+	fs := run(mod(jp, java, strings.Replace(java, "    assertEquals", "    assumeTrue(Net.online());\n    assertEquals", 1)))
+	expectNoHigh(t, fs)
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityMedium, jp, "NetTest.fetches")
+
+	const ts = "import { test as base, expect } from 'vitest';\n\nconst test = base.extend<{ db: string }>({\n  db: async ({}, use) => { await use('db'); },\n});\n\ntest('reads', ({ db }) => {\n  expect(db).toBe('db');\n});\n"
+	expectFinding(t, run(mod("src/db.test.ts", ts, strings.Replace(ts, "test('reads'", "test.skip('reads'", 1))), gate.TestSkipping, gate.SeverityHigh, "src/db.test.ts", "reads")
+}

@@ -102,6 +102,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 		}
 		matched[n] = true
 		out = append(out, a.compareSkips(o, n)...)
+		out = append(out, compareRetries(o, n)...)
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
@@ -478,4 +479,19 @@ func dataChanged(o, n *locTest) []gate.Finding {
 	}
 	msg := fmt.Sprintf("values in test %s were rewritten (%s no longer in it) while its checks stayed the same; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", n.tc.ID, quoteList(gone, 3))
 	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "test-data-rewritten", n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
+}
+
+// compareRetries reports a test that the runner now reruns more often when
+// it fails: a check that fails now and then passes on a retry, which is a
+// skip of its failures.
+func compareRetries(o, n *locTest) []gate.Finding {
+	if n.tc.Retries <= o.tc.Retries {
+		return nil
+	}
+	was := "did not retry"
+	if o.tc.Retries > 0 {
+		was = fmt.Sprintf("was %d", o.tc.Retries)
+	}
+	msg := fmt.Sprintf("test %s now reruns up to %d %s when it fails (%s): a failure that comes and goes passes on a retry", n.tc.ID, n.tc.Retries, plural(n.tc.Retries, "time", "times"), was)
+	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", n.side.path, n.tc.Line, n.tc.ID, "", fmt.Sprintf("retries %d", n.tc.Retries), msg+".")}
 }

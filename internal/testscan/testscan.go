@@ -139,6 +139,10 @@ type TestCase struct {
 	// the name is a string literal: often the row's input ({"1900/02", 28}).
 	// It is kept out of Literals, which a renamed row must keep.
 	NameLiteral string `json:",omitempty"`
+	// Retries is how many times the runner reruns the test when it fails
+	// (jest.retryTimes, vitest's and mocha's retries, pytest's flaky
+	// reruns, JUnit Pioneer's @RetryingTest); 0 when it does not.
+	Retries int `json:",omitempty"`
 	// Calls are the functions the test calls that may be helpers of its own
 	// code, each once with its number of call sites, in order of first call,
 	// at most MaxCalls of them. Calls into imported packages and builtins, and

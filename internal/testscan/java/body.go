@@ -63,7 +63,16 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		if assumptionNames[t.text] && parens == 0 && len(blocks) == 0 && assume == nil {
-			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(b.args(i + 1)), Line: t.line}
+			args := b.args(i + 1)
+			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(args), Line: t.line}
+			// assumeTrue(false), assumeFalse(true): skipped every time.
+			if len(args) > 0 && len(args[0]) == 1 && (t.text == "assumeTrue" && args[0][0].text == "false" || t.text == "assumeFalse" && args[0][0].text == "true") {
+				assume.Kind, assume.Reason = testscan.SkipCall, t.text+"("+args[0][0].text+")"
+			}
+			continue
+		}
+		if t.text == "abort" && i > 1 && toks[i-2].text == "Assumptions" && parens == 0 && len(blocks) == 0 && assume == nil {
+			assume = &testscan.Skip{Kind: testscan.SkipCall, Reason: "Assumptions.abort()", Line: t.line}
 			continue
 		}
 		found := b.call(i)

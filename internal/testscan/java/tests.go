@@ -11,7 +11,7 @@ import (
 // testAnnotations mark a method as a test (JUnit 4 and 5, TestNG, Theories).
 var testAnnotations = map[string]bool{
 	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true,
-	"TestTemplate": true, "Theory": true,
+	"TestTemplate": true, "Theory": true, "RetryingTest": true, "RepeatedIfExceptionsTest": true,
 }
 
 // lifecycleAnnotations mark public methods that a class-level TestNG @Test does not
@@ -50,6 +50,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 		if tc.EndLine < tc.Line {
 			tc.EndLine = tc.Line
 		}
+		tc.Retries = annotationRetries(m.annots)
 		tc.Assertions = annotationAssertions(m.annots)
 		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
 		tc.Assertions = append(tc.Assertions, scan.assertions...)
@@ -296,4 +297,36 @@ func looksLikeAssertion(toks []token) bool {
 	}
 	_, known := assertionKinds[toks[i].text]
 	return known || customAssertion(toks[i].text)
+}
+
+// annotationRetries reads JUnit Pioneer's @RetryingTest(N) (or maxAttempts =
+// N: attempts, so N-1 retries), @RepeatedIfExceptionsTest(repeats = N) and
+// TestNG's retryAnalyzer (a count the analyzer class decides: 1).
+func annotationRetries(annots []annotation) int {
+	for _, a := range annots {
+		switch a.name {
+		case "RetryingTest":
+			v := namedArg(a.args, "maxAttempts")
+			if v == "" {
+				v = namedArg(a.args, "value")
+			}
+			if v == "" && len(a.args) == 1 && a.args[0].kind == tkNumber {
+				v = a.args[0].text
+			}
+			if n, err := strconv.Atoi(v); err == nil && n > 1 {
+				return n - 1
+			}
+			return 1
+		case "RepeatedIfExceptionsTest":
+			if n, err := strconv.Atoi(namedArg(a.args, "repeats")); err == nil {
+				return n
+			}
+			return 1
+		case "Test":
+			if namedArg(a.args, "retryAnalyzer") != "" {
+				return 1
+			}
+		}
+	}
+	return 0
 }

@@ -73,6 +73,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f := &testscan.File{Lang: testscan.JavaScript}
 	s := newScanner(t)
 	s.scanRange(0, len(t.toks), scope{calls: s.hookCalls(0, len(t.toks))})
+	s.applyRetries()
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()
 	f.Helpers = s.helperNames

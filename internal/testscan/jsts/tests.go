@@ -30,6 +30,8 @@ type scope struct {
 	depth   int
 	// calls are those of the setup hooks of the file and the enclosing groups.
 	calls []testscan.Call
+	// retries is the retry count an enclosing group's options set.
+	retries int
 }
 
 // scanner walks the token tree and collects test cases.
@@ -50,6 +52,8 @@ type scanner struct {
 	work int
 	// testSpans maps the first token of each test call to the token after it.
 	testSpans map[int]int
+	// spans are the token spans of tests, one per test case.
+	spans [][2]int
 	// hooks caches the calls of a group body's setup hooks by its first token.
 	hooks map[int][]testscan.Call
 	// helperCalls are File.HelperCalls, set by helperAssertions.
@@ -138,6 +142,10 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 				calls = mergeCalls(sc.calls, hooks)
 			}
 		}
+		retries := sc.retries
+		if opts >= 0 {
+			retries = max(retries, retryOption(t.normTokens(args[opts][0], args[opts][1])))
+		}
 		for _, ti := range titles {
 			child := scope{
 				prefix:  append(append([]string(nil), sc.prefix...), ti.text),
@@ -146,6 +154,7 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 				only:    sc.only || only,
 				depth:   sc.depth + 1,
 				calls:   calls,
+				retries: retries,
 			}
 			s.scanRange(fn.from, fn.to, child)
 		}
@@ -197,9 +206,11 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 			Literals:            append([]string(nil), body.literals...),
 			Fingerprint:         fingerprint(optsNorm, body.norm, ti.row),
 			Calls:               calls,
+			Retries:             max(sc.retries, retryOption(optsNorm)),
 		}
 		tc.ID = s.uniqueID(strings.Join(append(append([]string(nil), sc.prefix...), ti.text), idSeparator), tc.Dynamic)
 		s.tests = append(s.tests, tc)
+		s.spans = append(s.spans, [2]int{c.start, c.end})
 	}
 	return true
 }
@@ -459,4 +470,48 @@ func (t *tree) optionsSkip(from, to int) (*testscan.Skip, bool) {
 		}
 	}
 	return skip, only
+}
+
+// retryOption reads `retry: N` from a test's or group's options object
+// (vitest, and jest's circus through test options).
+func retryOption(norm []string) int {
+	for i := 0; i+2 < len(norm); i++ {
+		if (norm[i] == "retry" || norm[i] == `"retry"` || norm[i] == "retries") && norm[i+1] == ":" {
+			if n, err := strconv.Atoi(norm[i+2]); err == nil {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// applyRetries reads jest.retryTimes(N) and mocha's this.retries(N): in a
+// test's body they set its own count; elsewhere they set the count of the
+// tests after them.
+func (s *scanner) applyRetries() {
+	t := s.t
+	for k := range t.toks {
+		if !(t.ident(k, "retryTimes") || t.ident(k, "retries")) || !t.punct(k-1, ".") || !t.punct(k+1, "(") || t.kind(k+2) != tkNumber {
+			continue
+		}
+		n, err := strconv.Atoi(t.toks[k+2].text)
+		if err != nil {
+			continue
+		}
+		inside := false
+		for i, sp := range s.spans {
+			if k > sp[0] && k < sp[1] {
+				s.tests[i].Retries = max(s.tests[i].Retries, n)
+				inside = true
+			}
+		}
+		if inside {
+			continue
+		}
+		for i, sp := range s.spans {
+			if sp[0] > k {
+				s.tests[i].Retries = max(s.tests[i].Retries, n)
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -253,6 +254,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 	}
 	tc.Assertions = assertions(body)
 	tc.Calls = m.testCalls(def, scopes)
+	tc.Retries = m.retries(def, scopes)
 	tc.Skip = decoratorSkip(def.decos)
 	for i := len(scopes) - 1; i >= 0 && tc.Skip == nil; i-- {
 		tc.Skip = scopes[i].skip
@@ -336,4 +338,47 @@ func (m *module) bodyComments(def *stmt) (inside, trailing []token) {
 		}
 	}
 	return inside, trailing
+}
+
+// retries reads the reruns of a test: @pytest.mark.flaky(reruns=N) (pytest-
+// rerunfailures) or @flaky(max_runs=N) (flaky) on the function, its classes
+// or the module's pytestmark.
+func (m *module) retries(def *stmt, scopes []classScope) int {
+	n := 0
+	for _, d := range def.decos {
+		n = max(n, flakyRuns(d.toks))
+	}
+	for _, sc := range scopes {
+		for _, d := range sc.decos {
+			n = max(n, flakyRuns(d.toks))
+		}
+	}
+	for _, st := range m.root.body {
+		if st.tok(0) == "pytestmark" {
+			n = max(n, flakyRuns(st.toks))
+		}
+	}
+	return n
+}
+
+// flakyRuns reads a flaky mark in toks: its reruns or max_runs, 1 without.
+func flakyRuns(toks []token) int {
+	for i, t := range toks {
+		if t.kind != tkName || t.text != "flaky" {
+			continue
+		}
+		if i+1 >= len(toks) || !isOp(toks[i+1], "(") {
+			return 1
+		}
+		close := matchClose(toks, i+1)
+		for j := i + 2; j+2 <= close && j+2 < len(toks); j++ {
+			if toks[j].kind == tkName && (toks[j].text == "reruns" || toks[j].text == "max_runs") && isOp(toks[j+1], "=") && toks[j+2].kind == tkNumber {
+				if v, err := strconv.Atoi(toks[j+2].text); err == nil {
+					return v
+				}
+			}
+		}
+		return 1
+	}
+	return 0
 }
