@@ -247,3 +247,47 @@ func TestConstantAssumptions(t *testing.T) {
 	const ts = "import { test as base, expect } from 'vitest';\n\nconst test = base.extend<{ db: string }>({\n  db: async ({}, use) => { await use('db'); },\n});\n\ntest('reads', ({ db }) => {\n  expect(db).toBe('db');\n});\n"
 	expectFinding(t, run(mod("src/db.test.ts", ts, strings.Replace(ts, "test('reads'", "test.skip('reads'", 1))), gate.TestSkipping, gate.SeverityHigh, "src/db.test.ts", "reads")
 }
+
+// TestExitsWhereTestsRun: a process exit with success added where tests run
+// (a Go init, a module's top level, a setup file) and an assertion that
+// cannot fail (a no-op matcher, a shadowing macro) are high; the same calls
+// in a function, a script or behind a main guard stay quiet.
+func TestExitsWhereTestsRun(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, old, new, rule string
+	}{
+		{"go init os.Exit(0) in production", "pkg/p.go", "package pkg\n\nfunc F() int { return 1 }\n", "package pkg\n\nimport \"os\"\n\nfunc init() {\n\tif len(os.Args) > 1 {\n\t\tos.Exit(0)\n\t}\n}\n\nfunc F() int { return 1 }\n", "forced-exit"},
+		{"go init syscall.Exit(0)", "pkg/p.go", "package pkg\n\nfunc F() int { return 1 }\n", "package pkg\n\nimport \"syscall\"\n\nfunc init() { syscall.Exit(0) }\n\nfunc F() int { return 1 }\n", "forced-exit"},
+		{"python module-level sys.exit", "app/core.py", "def f():\n    return 1\n", "import sys\n\ndef f():\n    return 1\n\nsys.exit(0)\n", "forced-exit"},
+		{"python os._exit at import", "app/core.py", "def f():\n    return 1\n", "import os\n\nos._exit(0)\n\ndef f():\n    return 1\n", "forced-exit"},
+		{"js module-level process.exit", "src/core.js", "export function f() { return 1; }\n", "export function f() { return 1; }\nprocess.exit(0);\n", "forced-exit"},
+		{"conftest excepthook", "tests/conftest.py", "import pytest\n", "import sys\n\nsys.excepthook = lambda *a: None\n", "excepthook"},
+		{"jest no-op matcher", "src/setupTests.js", "import '@testing-library/jest-dom';\n", "import '@testing-library/jest-dom';\nexpect.extend({ toEqual: () => ({ pass: true, message: () => '' }) });\n", "noop-matcher"},
+		{"rust shadowing assert_eq", "src/lib.rs", rustBase, "macro_rules! assert_eq {\n    ($($t:tt)*) => {};\n}\n\n" + rustBase, "noop-matcher"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(mod(tc.path, tc.old, tc.new))
+			for _, f := range fs {
+				if f.Rule == tc.rule && f.Severity >= gate.SeverityHigh {
+					return
+				}
+			}
+			t.Errorf("want %s:%s", tc.rule, dump(fs))
+		})
+	}
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"go main calls os.Exit", "cmd/x/main.go", "package main\n\nfunc main() {}\n", "package main\n\nimport \"os\"\n\nfunc main() { os.Exit(run()) }\n"},
+		{"go init without exit", "pkg/p.go", "package pkg\n", "package pkg\n\nfunc init() { register() }\n"},
+		{"python main guard", "app/cli.py", "def main():\n    return 0\n", "import sys\n\ndef main():\n    return 0\n\nif __name__ == '__main__':\n    sys.exit(0)\n"},
+		{"python script", "scripts/gen.py", "print(1)\n", "import sys\nprint(1)\nsys.exit(0)\n"},
+		{"python exit in a function", "app/cli.py", "def main():\n    return 0\n", "import sys\n\ndef main():\n    sys.exit(0)\n"},
+		{"js exit in a function", "src/cli.js", "export function f() {}\n", "export function quit() { process.exit(0); }\n"},
+		{"js bin script", "bin/cli.js", "console.log(1);\n", "#!/usr/bin/env node\nconsole.log(1);\nprocess.exit(0);\n"},
+		{"real matcher", "src/setupTests.js", "import x from 'x';\n", "import x from 'x';\nexpect.extend({ toBeEven(r) { if (r % 2 === 0) { return { pass: true, message: () => '' }; } return { pass: false, message: () => 'odd' }; } });\n"},
+		{"rust macro that checks", "src/lib.rs", rustBase, "macro_rules! assert_close {\n    ($a:expr, $b:expr) => { assert!(($a - $b).abs() < 1e-9) };\n}\n\n" + rustBase},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectNoHigh(t, run(mod(tc.path, tc.old, tc.new)))
+		})
+	}
+}

@@ -105,6 +105,12 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 			}[x.m.Kind]
 			msg := fmt.Sprintf("%s added in %s: %s", hookText(x.m), p, what)
 			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case "excepthook":
+			msg := fmt.Sprintf("%s added in %s: errors that reach it no longer fail the run", quoted(x.m.Text), p)
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "excepthook", p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case "noop-matcher":
+			msg := fmt.Sprintf("%s added in %s: every expectation that uses them passes", quoted(x.m.Text), p)
+			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "noop-matcher", p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case "hook-outcome":
 			msg := fmt.Sprintf("%s added in %s: a failing test can be reported as passed", hookText(x.m), p)
 			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))

@@ -206,7 +206,9 @@ func (ctx *fileCtx) exitsEarly(fd *ast.FuncDecl) bool {
 		return false
 	}
 	name := fd.Name.Name
-	return name == "TestMain" || (ctx.isTest && (isTestName(name, "Test") || isTestName(name, "Fuzz") || name == "init"))
+	// An init runs before the tests of its package and of every package
+	// that imports it, production code included.
+	return name == "TestMain" || name == "init" || (ctx.isTest && (isTestName(name, "Test") || isTestName(name, "Fuzz")))
 }
 
 // exitCall reports os.Exit(0) in a test function, and notes m.Run() calls.
@@ -221,9 +223,16 @@ func (m *markerWalk) exitCall(call *ast.CallExpr) {
 	if sel.Sel.Name == "Run" && len(call.Args) == 0 {
 		m.runs = true
 	}
-	if id, ok := sel.X.(*ast.Ident); ok && sel.Sel.Name == "Exit" && m.ctx.family(id.Name) == famOS && len(call.Args) == 1 {
-		if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Value == "0" {
-			m.add(&m.found.bypasses, call, "forced-exit", "os.Exit(0)")
+	if id, ok := sel.X.(*ast.Ident); ok && sel.Sel.Name == "Exit" && len(call.Args) == 1 {
+		pkg := ""
+		switch {
+		case m.ctx.family(id.Name) == famOS:
+			pkg = "os"
+		case id.Name == "syscall" || id.Name == "unix":
+			pkg = id.Name
+		}
+		if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Value == "0" && pkg != "" {
+			m.add(&m.found.bypasses, call, "forced-exit", pkg+".Exit(0)")
 		}
 	}
 }

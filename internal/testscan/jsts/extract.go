@@ -53,6 +53,27 @@ func (e *Extractor) IsTestFile(p string) bool {
 	return false
 }
 
+// isScript reports a file that is run rather than imported: one with a #!
+// line, under bin/ or scripts/, or an entry point by name (cli.ts, main.js,
+// server.js).
+func isScript(p string, src []byte) bool {
+	if strings.HasPrefix(string(src), "#!") {
+		return true
+	}
+	base := strings.ToLower(path.Base(p))
+	for _, entry := range []string{"cli.", "main.", "server.", "index.bin."} {
+		if strings.HasPrefix(base, entry) {
+			return true
+		}
+	}
+	for _, d := range strings.Split(path.Dir(p), "/") {
+		if d == "bin" || d == "scripts" || d == "tools" || d == "examples" {
+			return true
+		}
+	}
+	return false
+}
+
 // isSetupFile reports whether p is a test runner setup or config file, where a
 // forced process exit defeats the run.
 func isSetupFile(p string) bool {
@@ -79,8 +100,11 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Helpers = s.helperNames
 	f.HelperCalls = s.helperCalls
 	f.Suppressions = t.suppressions()
-	if e.IsTestFile(p) || isSetupFile(p) {
-		f.Bypasses = t.bypasses()
+	switch {
+	case e.IsTestFile(p) || isSetupFile(p):
+		f.Bypasses = append(t.bypasses(), t.noopMatchers()...)
+	case !isScript(p, src):
+		f.Bypasses = t.exits(true)
 	}
 	f.Exports = t.exports()
 	f.Imports = t.relativeImports()

@@ -140,8 +140,17 @@ func (t *tree) swallowingCatch(i int) bool {
 // bypasses finds process.exit() and process.exit(0): a test file or runner
 // setup that exits early reports success without running the suite.
 func (t *tree) bypasses() []testscan.Marker {
+	return t.exits(false)
+}
+
+// exits finds process.exit() and process.exit(0); topOnly keeps those at a
+// module's top level (run when a test imports the module).
+func (t *tree) exits(topOnly bool) []testscan.Marker {
 	var out []testscan.Marker
 	for i := range t.toks {
+		if topOnly && t.parent[i] >= 0 {
+			continue
+		}
 		if !t.ident(i, "process") || t.isMember(i) || !t.punct(i+1, ".") || !t.ident(i+2, "exit") || !t.punct(i+3, "(") {
 			continue
 		}
@@ -151,6 +160,33 @@ func (t *tree) bypasses() []testscan.Marker {
 			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit()"})
 		case close == i+5 && t.is(i+4, tkNumber, "0"):
 			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit(0)"})
+		}
+	}
+	return out
+}
+
+// noopMatchers finds expect.extend calls whose matchers can only pass: every
+// `pass:` in the call is the literal true (a matcher that computes its
+// verdict has `pass: received === expected` or a `pass: false` branch).
+func (t *tree) noopMatchers() []testscan.Marker {
+	var out []testscan.Marker
+	n := len(t.toks)
+	for i := range t.toks {
+		if !t.ident(i, "expect") || t.isMember(i) || !t.punct(i+1, ".") || !t.ident(i+2, "extend") || !t.punct(i+3, "(") {
+			continue
+		}
+		close := t.closeOf(i+3, n)
+		passes, always := 0, true
+		for k := i + 4; k < close && k < n; k++ {
+			if t.ident(k, "pass") && t.punct(k+1, ":") {
+				passes++
+				if !t.ident(k+2, "true") || !(t.punct(k+3, ",") || t.punct(k+3, "}")) {
+					always = false
+				}
+			}
+		}
+		if passes > 0 && always {
+			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "noop-matcher", Text: "expect.extend(...) whose matchers always pass"})
 		}
 	}
 	return out

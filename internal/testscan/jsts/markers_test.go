@@ -82,7 +82,9 @@ process.exit()
 	}{
 		{"test/setup.js", []testscan.Marker{M(2, "forced-exit", "process.exit(0)"), M(5, "forced-exit", "process.exit()")}},
 		{"jest.setup.ts", []testscan.Marker{M(2, "forced-exit", "process.exit(0)"), M(5, "forced-exit", "process.exit()")}},
-		{"src/cli.ts", nil},
+		{"src/cli.ts", nil}, // an entry point: it may end the process
+		// A module tests import: only its top-level exit runs on import.
+		{"src/util.ts", []testscan.Marker{M(5, "forced-exit", "process.exit()")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {

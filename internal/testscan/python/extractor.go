@@ -69,6 +69,7 @@ type module struct {
 	// those of test support modules, read on first use (see importNames).
 	imports map[string]bool
 	callBuf []testscan.Call // scratch for testCalls and helperCalls
+	shebang bool            // the file starts with #!
 }
 
 // Extract parses src. It never fails: input that does not parse gives what was
@@ -89,6 +90,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		topDefs:      map[string]*stmt{},
 		unittestMemo: map[string]int8{},
 		testDefs:     map[*stmt]bool{},
+		shebang:      strings.HasPrefix(text, "#!"),
 	}
 	m.scanModule()
 	f := &testscan.File{Lang: testscan.Python}

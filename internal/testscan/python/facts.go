@@ -1,6 +1,7 @@
 package python
 
 import (
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,8 +31,14 @@ func (m *module) bypasses() []testscan.Marker {
 			case moduleLevel && isMainGuard(s):
 				continue
 			}
-			if m.conftest || inHook || (moduleLevel && m.isTest) {
+			// Module level code of a module the tests import runs at
+			// collection too; scripts run on their own.
+			if m.conftest || inHook || moduleLevel && (m.isTest || !m.script()) {
 				out = append(out, forcedExits(s.toks)...)
+			}
+			if (m.conftest || m.isTest || moduleLevel) && !s.header && len(s.toks) >= 4 && s.tok(1) == "." && s.tok(2) == "excepthook" && s.tok(3) == "=" &&
+				(s.tok(0) == "sys" || s.tok(0) == "threading") {
+				out = append(out, testscan.Marker{Line: s.line, Kind: "excepthook", Text: s.tok(0) + ".excepthook = " + compact(s.toks[4:])})
 			}
 			if s.header {
 				visit(s.body, inHook, moduleLevel)
@@ -40,6 +47,23 @@ func (m *module) bypasses() []testscan.Marker {
 	}
 	visit(m.root.body, false, true)
 	return out
+}
+
+// script reports a file that is run rather than imported: setup.py,
+// __main__.py, manage.py, noxfile.py, files under bin/ or scripts/, and
+// files with a #! line.
+func (m *module) script() bool {
+	base := path.Base(m.path)
+	switch base {
+	case "setup.py", "__main__.py", "manage.py", "noxfile.py", "conf.py", "fabfile.py", "tasks.py":
+		return true
+	}
+	for _, d := range strings.Split(path.Dir(m.path), "/") {
+		if d == "bin" || d == "scripts" || d == "tools" || d == "examples" || d == "docs" {
+			return true
+		}
+	}
+	return m.shebang
 }
 
 // forcedExits finds calls that end the process with success: sys.exit(0),

@@ -51,6 +51,7 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		Suppressions:     suppressions(lx.toks, match),
 		Exports:          ps.exports,
 		Comparisons:      comparisons(lx.toks, match),
+		Bypasses:         shadowedAsserts(lx.toks, match),
 		Partial:          lx.broken || !balanced || ps.partial,
 	}, nil
 }

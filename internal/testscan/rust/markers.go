@@ -294,3 +294,49 @@ func trivialLiteral(text string) bool {
 	}
 	return false
 }
+
+// stdAssertMacros are the standard assertion macros a crate can shadow.
+var stdAssertMacros = map[string]bool{
+	"assert": true, "assert_eq": true, "assert_ne": true, "debug_assert": true,
+	"debug_assert_eq": true, "debug_assert_ne": true, "assert_matches": true,
+}
+
+// shadowedAsserts finds `macro_rules! assert_eq { ... }` whose every rule
+// expands to nothing: a local macro that shadows a standard assertion and
+// checks nothing.
+func shadowedAsserts(toks []token, match []int) []testscan.Marker {
+	var out []testscan.Marker
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].text != "macro_rules" || toks[i+1].text != "!" || !stdAssertMacros[toks[i+2].text] {
+			continue
+		}
+		open := i + 3
+		if toks[open].text != "{" && toks[open].text != "(" && toks[open].text != "[" {
+			continue
+		}
+		close := match[open]
+		if close <= open {
+			continue
+		}
+		// The rules: (pattern) => {expansion}; ...
+		empty, rules := true, 0
+		for k := open + 1; k < close; k++ {
+			if toks[k].text == "=>" && k+1 < close {
+				rules++
+				b := k + 1
+				e := match[b]
+				if e != b+1 { // a non-empty expansion
+					empty = false
+				}
+				if e > k {
+					k = e
+				}
+			}
+		}
+		if rules > 0 && empty {
+			out = append(out, testscan.Marker{Line: toks[i].line, Kind: "noop-matcher", Text: "macro_rules! " + toks[i+2].text + " that expands to nothing"})
+		}
+		i = close
+	}
+	return out
+}
