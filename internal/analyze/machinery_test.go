@@ -291,3 +291,16 @@ func TestExitsWhereTestsRun(t *testing.T) {
 		})
 	}
 }
+
+// TestRustCfgOnTests: a cfg no default `cargo test` satisfies on a test
+// module is high; a platform or feature cfg stays medium.
+func TestRustCfgOnTests(t *testing.T) {
+	for _, cfg := range []string{"all(test, never)", "any()", "all(test, not(test))", "loom"} {
+		head := strings.Replace(rustBase, "#[cfg(test)]", "#[cfg("+cfg+")]", 1)
+		expectFinding(t, run(mod("src/lib.rs", rustBase, head)), gate.TestSkipping, gate.SeverityHigh, "src/lib.rs", "tests::parses_digits")
+	}
+	for _, cfg := range []string{"all(test, unix)", "all(test, feature = \"slow\")", "all(test, target_os = \"linux\")", "all(test, not(windows))"} {
+		head := strings.Replace(rustBase, "#[cfg(test)]", "#[cfg("+cfg+")]", 1)
+		expectNoHigh(t, run(mod("src/lib.rs", rustBase, head)))
+	}
+}

@@ -262,7 +262,13 @@ func attrSkip(attrs []attr) *testscan.Skip {
 func cfgSkip(attrs []attr) *testscan.Skip {
 	for _, a := range attrs {
 		if a.path == "cfg" && joinTokens(a.args) != "test" {
-			return &testscan.Skip{Kind: testscan.SkipConditional, Reason: "cfg(" + joinTokens(a.args) + ")", Line: a.line}
+			kind := testscan.SkipConditional
+			// A predicate no `cargo test` satisfies (a custom cfg flag,
+			// not(test), any()) takes the item out of every default run.
+			if canTrue, _ := cfgEval(a.args); !canTrue {
+				kind = testscan.SkipMarked
+			}
+			return &testscan.Skip{Kind: kind, Reason: "cfg(" + joinTokens(a.args) + ")", Line: a.line}
 		}
 	}
 	return nil
@@ -346,4 +352,60 @@ func commentedAssertions(comments []comment, open, close int) int {
 		}
 	}
 	return n
+}
+
+// knownCfgs are the cfg names cargo or rustc set on some platform or
+// profile; any other bare name is a custom flag a default run does not set.
+var knownCfgs = map[string]bool{
+	"unix": true, "windows": true, "debug_assertions": true, "target_os": true, "target_family": true,
+	"target_arch": true, "target_pointer_width": true, "target_endian": true, "target_env": true,
+	"target_vendor": true, "target_has_atomic": true, "target_feature": true, "panic": true,
+	"feature": true, "doc": true, "proc_macro": true, "overflow_checks": true, "target_abi": true,
+}
+
+// cfgEval reads a cfg predicate under `cargo test`: whether it can hold and
+// whether it can fail. test holds; platform and feature predicates may go
+// either way; a custom flag does not hold.
+func cfgEval(toks []token) (canTrue, canFalse bool) {
+	if len(toks) == 0 {
+		return true, true
+	}
+	name := toks[0].text
+	if len(toks) >= 2 && toks[1].text == "(" {
+		var args [][]token
+		if len(toks) > 2 {
+			args = splitArgs(toks[2 : len(toks)-1])
+		}
+		switch name {
+		case "not":
+			if len(args) == 1 {
+				t, f := cfgEval(args[0])
+				return f, t
+			}
+		case "all":
+			canTrue, canFalse = true, false
+			for _, a := range args {
+				t, f := cfgEval(a)
+				canTrue = canTrue && t
+				canFalse = canFalse || f
+			}
+			return canTrue, canFalse
+		case "any":
+			canTrue, canFalse = false, true
+			for _, a := range args {
+				t, f := cfgEval(a)
+				canTrue = canTrue || t
+				canFalse = canFalse && f
+			}
+			return canTrue, canFalse
+		}
+		return true, true
+	}
+	switch {
+	case name == "test":
+		return true, false
+	case knownCfgs[name]:
+		return true, true
+	}
+	return false, true
 }
