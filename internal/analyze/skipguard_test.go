@@ -113,3 +113,39 @@ func TestPythonAndJSBranchOnTest(t *testing.T) {
 		})
 	}
 }
+
+// TestSkipGuardsPythonJS: the environment and constant guards in Python
+// and JavaScript, as in Go: high when an existing test gains one, medium
+// for a platform guard.
+func TestSkipGuardsPythonJS(t *testing.T) {
+	const py = "import os\nimport sys\n\nimport pytest\n\n\ndef test_fetch():\n    assert fetch() == 1\n"
+	const js = "test('fetches', () => {\n  expect(fetchIt()).toBe(1);\n});\n"
+	for _, tc := range []struct {
+		name, path, old, new, test string
+		sev                        gate.Severity
+	}{
+		{"python env skip call", "tests/test_net.py", py, strings.Replace(py, "def test_fetch():\n", "def test_fetch():\n    if os.environ.get('CI'):\n        pytest.skip('flaky on CI')\n", 1), "test_fetch", gate.SeverityHigh},
+		{"python env return", "tests/test_net.py", py, strings.Replace(py, "def test_fetch():\n", "def test_fetch():\n    if os.getenv('GITHUB_ACTIONS'):\n        return\n", 1), "test_fetch", gate.SeverityHigh},
+		{"python skipif env", "tests/test_net.py", py, strings.Replace(py, "def test_fetch", "@pytest.mark.skipif('CI' in os.environ, reason='slow')\ndef test_fetch", 1), "test_fetch", gate.SeverityHigh},
+		{"python if True return", "tests/test_net.py", py, strings.Replace(py, "def test_fetch():\n", "def test_fetch():\n    if True:\n        return\n", 1), "test_fetch", gate.SeverityHigh},
+		{"python if True skip", "tests/test_net.py", py, strings.Replace(py, "def test_fetch():\n", "def test_fetch():\n    if True:\n        pytest.skip('later')\n", 1), "test_fetch", gate.SeverityHigh},
+		{"vitest skipIf env", "src/net.test.js", js, strings.Replace(js, "test('fetches'", "test.skipIf(process.env.CI)('fetches'", 1), "fetches", gate.SeverityHigh},
+		{"python platform skipif", "tests/test_net.py", py, strings.Replace(py, "def test_fetch", "@pytest.mark.skipif(sys.platform == 'win32', reason='posix')\ndef test_fetch", 1), "test_fetch", gate.SeverityMedium},
+		{"vitest skipIf platform", "src/net.test.js", js, strings.Replace(js, "test('fetches'", "test.skipIf(process.platform === 'win32')('fetches'", 1), "fetches", gate.SeverityMedium},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := run(mod(tc.path, tc.old, tc.new))
+			expectFinding(t, fs, gate.TestSkipping, tc.sev, tc.path, tc.test)
+			if tc.sev == gate.SeverityMedium {
+				expectNoHigh(t, fs)
+			}
+		})
+	}
+	// A guard already at BASE, and a new test born guarded, stay below high.
+	guarded := strings.Replace(py, "def test_fetch():\n", "def test_fetch():\n    if os.environ.get('CI'):\n        pytest.skip('flaky on CI')\n", 1)
+	expectNoHigh(t, run(mod("tests/test_net.py", guarded, guarded+"\n\ndef test_more():\n    assert fetch() == 1\n")))
+	expectNoHigh(t, run(mod("tests/test_net.py", py, py+"\n\n@pytest.mark.skipif(not os.environ.get('DATABASE_URL'), reason='needs a database')\ndef test_db():\n    assert db() == 1\n")))
+	// go test -short added to CI.
+	fs := run(mod(".github/workflows/ci.yml", "on: [push, pull_request]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./...\n", "on: [push, pull_request]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test -short ./...\n"))
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, ".github/workflows/ci.yml", "")
+}

@@ -404,10 +404,23 @@ func (s *scanner) modifierSkip(c call) (*testscan.Skip, bool) {
 			case lit == "false" && m.name == "skipIf", lit == "true" && m.name == "runIf":
 			default:
 				set(testscan.SkipConditional, m.tok)
+				if skip != nil && skip.Kind == testscan.SkipConditional && t.readsEnv(m.from, m.to) {
+					skip.EnvGuard = true // skipIf(process.env.CI): skipped where the gate runs
+				}
 			}
 		}
 	}
 	return skip, only
+}
+
+// readsEnv reports a process.env read among the tokens [from, to).
+func (t *tree) readsEnv(from, to int) bool {
+	for k := from; k+2 < to; k++ {
+		if t.ident(k, "process") && t.punct(k+1, ".") && t.ident(k+2, "env") {
+			return true
+		}
+	}
+	return false
 }
 
 // optionsSkip reads a node:test options object: { skip: true | 'reason' | cond,

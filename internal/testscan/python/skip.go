@@ -53,13 +53,13 @@ func markSkip(expr []token) *testscan.Skip {
 	case "mark.skip":
 		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
 	case "mark.skipif":
-		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line}
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0))}
 	case "mark.xfail":
 		return &testscan.Skip{Kind: testscan.SkipXFail, Reason: reasonText(keyword(args, "reason")), Line: line}
 	case "skip":
 		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
 	case "skipIf", "skipUnless":
-		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(argOr(args, 1, "reason")), Line: line}
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(argOr(args, 1, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0))}
 	case "expectedFailure":
 		return &testscan.Skip{Kind: testscan.SkipXFail, Line: line}
 	}
@@ -232,17 +232,46 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 							if len(s.toks) > 1 {
 								reason = compact(s.toks[1:])
 							}
-							return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: c.line}
+							if s.keyword() == "if" && constTrue(s.toks[1:]) {
+								return &testscan.Skip{Kind: testscan.SkipEarlyReturn, Reason: reason, Line: c.line}
+							}
+							return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: c.line, EnvGuard: readsEnv(s.toks)}
 						}
 					}
 				}
 			}
 			if sk := nestedSkipCall(s.body); sk != nil {
+				if s.keyword() == "if" && constTrue(s.toks[1:]) {
+					return sk // `if True: pytest.skip()` skips every time
+				}
 				sk.Kind = testscan.SkipConditional
+				sk.EnvGuard = s.keyword() != "else" && readsEnv(s.toks)
 				return sk
 			}
 		}
 		return nil
 	}
 	return visit(body, true)
+}
+
+// readsEnv reports a condition that reads the process environment
+// (os.environ, os.getenv, environ.get): a guard on where the tests run.
+func readsEnv(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tkName && (t.text == "environ" || t.text == "getenv") {
+			return true
+		}
+	}
+	return false
+}
+
+// constTrue reports an if condition that always holds: True, 1, not False.
+func constTrue(toks []token) bool {
+	switch {
+	case len(toks) == 1:
+		return toks[0].text == "True" || toks[0].kind == tkNumber && toks[0].text != "0"
+	case len(toks) == 2 && toks[0].text == "not":
+		return toks[1].text == "False" || toks[1].text == "None" || toks[1].text == "0"
+	}
+	return false
 }
