@@ -437,6 +437,13 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		return out
 	}
 	if cur.err != nil {
+		ran := false
+		for _, ok := range before {
+			ran = ran || ok
+		}
+		if !ran {
+			return out // a release or docs workflow: not a gate
+		}
 		return []gate.Finding{newFinding(gate.ValidationBypass, gate.SeverityHigh, "workflow-unreadable", p, 1, "", "", "yaml",
 			fmt.Sprintf("%s no longer parses as YAML (%v): GitHub Actions will not run it.", p, cur.err))}
 	}

@@ -103,6 +103,8 @@ func TestCIProgram(t *testing.T) {
 		{"makefile recipe reformatted", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t@echo testing\n\t$(GO) test -count=1 \\\n\t\t./...\n")}},
 		{"script gains set -euo pipefail", []FileChange{mod("scripts/test.sh", "#!/bin/bash\npytest -q\n", "#!/bin/bash\nset -euo pipefail\npytest -q | tee log\n")}},
 		{"windows step", []FileChange{edit(testRun, "          go test -race ./...\n        shell: pwsh\n")}},
+		// pallets/click b0efabc8ee: a release workflow that stopped parsing.
+		{"release workflow broken", []FileChange{mod(".github/workflows/publish.yaml", "on:\n  push:\n    tags: ['*']\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          pattern: 'x'\n", "on:\n  push:\n    tags: ['*']\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/download-artifact@v4\n        with:\n          pattern: *\n")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := run(tc.files...)
@@ -133,4 +135,16 @@ func FuzzWorkflowScripts(f *testing.F) {
 		_ = makeRecipes(data)
 		_ = shebangOpts(data)
 	})
+}
+
+// TestCheckWorkflowUnreadable: a workflow that ran checks and no longer
+// parses no longer runs them.
+func TestCheckWorkflowUnreadable(t *testing.T) {
+	fs := run(mod(".github/workflows/ci.yml", progWorkflow, progWorkflow+"      - run: *\n"))
+	for _, f := range fs {
+		if f.Rule == "workflow-unreadable" && f.Severity >= gate.SeverityHigh {
+			return
+		}
+	}
+	t.Errorf("want workflow-unreadable:%s", dump(fs))
 }
