@@ -68,9 +68,11 @@ type Analyzer struct {
 
 	mu    sync.Mutex
 	cache map[string]*testscan.File
-	decls map[string]map[string]bool // see declared
-	notes []gate.Note
-	seen  map[string]bool
+	// ciCache holds what CI files run, by path and blob (see readCI).
+	ciCache map[string]*ciFacts
+	decls   map[string]map[string]bool // see declared
+	notes   []gate.Note
+	seen    map[string]bool
 }
 
 // New returns an Analyzer for a configuration (nil: the defaults).
@@ -78,7 +80,7 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
+	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
 
 // MaskUnchanged tells the analyzer that each file version will be analyzed in

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
@@ -41,9 +42,15 @@ func (a *Analyzer) compareAssertLibs(pr *pair) []gate.Finding {
 	}
 	switch path.Base(pr.fc.NewPath) {
 	case "go.mod":
-		return goReplaces(pr.fc.NewPath, pr.fc.Old, pr.fc.New)
+		if bytes.Contains(pr.fc.New, []byte("replace")) {
+			return goReplaces(pr.fc.NewPath, pr.fc.Old, pr.fc.New)
+		}
 	case "package.json":
-		return jsAliases(pr.fc.NewPath, pr.fc.Old, pr.fc.New)
+		if bytes.Contains(pr.fc.New, []byte(`"file:`)) || bytes.Contains(pr.fc.New, []byte(`"link:`)) ||
+			bytes.Contains(pr.fc.New, []byte(`"npm:`)) || bytes.Contains(pr.fc.New, []byte(`"portal:`)) ||
+			bytes.Contains(pr.fc.New, []byte(`"./`)) || bytes.Contains(pr.fc.New, []byte(`"../`)) {
+			return jsAliases(pr.fc.NewPath, pr.fc.Old, pr.fc.New)
+		}
 	}
 	return nil
 }

@@ -74,6 +74,9 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 			}
 			continue
 		}
+		if !mayRunCheck(sc.src) {
+			continue
+		}
 		sf, err := shellChecks(sc.src, sc.opts)
 		if err != nil {
 			continue // not bash (a Windows step, make syntax the parser rejects)
@@ -92,6 +95,42 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 		}
 	}
 	return f
+}
+
+// readCICached is readCI, once per file version: in a range each version
+// is the new side of one commit and the old side of the next.
+func (a *Analyzer) readCICached(p, key string, data []byte) *ciFacts {
+	if key == "" {
+		return readCI(p, data, classify(p))
+	}
+	k := p + "\x00" + key
+	a.mu.Lock()
+	f, ok := a.ciCache[k]
+	a.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = readCI(p, data, classify(p))
+	a.mu.Lock()
+	a.ciCache[k] = f
+	a.mu.Unlock()
+	return f
+}
+
+// checkHints are substrings every check command checkKey knows contains.
+var checkHints = []string{"test", "lint", "vet", "check", "verify", "spec", "jest", "vitest", "mocha", "ava", "tap", "jasmine",
+	"karma", "playwright", "cypress", "tox", "nox", "tsc", "mypy", "ruff", "flake8", "pylint", "pyright", "rubocop",
+	"clippy", "mvn", "gradle", "coverage", "ralph-gate", "staticcheck", "eslint", "ctest", " ci"}
+
+// mayRunCheck is a cheap look before parsing a script: one that names no
+// check tool runs none (a Makefile's build and install recipes).
+func mayRunCheck(src string) bool {
+	for _, h := range checkHints {
+		if strings.Contains(src, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // workflowScripts returns the run scripts of a GitHub Actions workflow with
@@ -384,13 +423,13 @@ func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
 		}
 		cp := ciPair{pr: pr}
 		if pr.fc.OldPath != "" && pr.fc.Old != nil {
-			cp.old = readCI(pr.fc.OldPath, pr.fc.Old, classify(pr.fc.OldPath))
+			cp.old = a.readCICached(pr.fc.OldPath, pr.fc.OldKey, pr.fc.Old)
 		}
 		if cp.old == nil || cp.old.err != nil {
 			continue // nothing was checked at BASE (or it did not parse then)
 		}
 		if pr.fc.NewPath != "" && pr.fc.New != nil {
-			cp.cur = readCI(pr.fc.NewPath, pr.fc.New, classify(pr.fc.NewPath))
+			cp.cur = a.readCICached(pr.fc.NewPath, pr.fc.NewKey, pr.fc.New)
 		}
 		cps = append(cps, cp)
 	}
