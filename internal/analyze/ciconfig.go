@@ -164,7 +164,7 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 
 // retryKV reads a runner's retry setting: vitest's and playwright's
 // retry(ies), pytest's --reruns, Surefire's rerunFailingTestsCount.
-var retryKV = regexp.MustCompile(`(?i)(?:\b(retry|retries|reruns|rerunFailingTestsCount|flakyTestAttempts)["']?\s*[:=>]\s*["']?|--(reruns)[= ]|<(rerunFailingTestsCount)>)(\d+)`)
+var retryKV = regexp.MustCompile(`(?i)(?:\b(retry|retries|reruns|rerunFailingTestsCount|flakyTestAttempts)["']?\s*[:=>]\s*["']?|--(reruns|retry|retries)[= ]|<(rerunFailingTestsCount)>)(\d+)`)
 
 // retriesRaised reports a runner configuration that reruns failing tests
 // more often than before: failures that come and go pass on a retry.

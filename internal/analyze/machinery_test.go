@@ -204,6 +204,7 @@ func TestRetriesRaised(t *testing.T) {
 	for _, tc := range []struct{ name, path, old, new string }{
 		{"vitest config retry raised", "vitest.config.ts", "export default defineConfig({ test: { retry: 0 } });\n", "export default defineConfig({ test: { retry: 3 } });\n"},
 		{"pytest addopts --reruns", "pytest.ini", "[pytest]\naddopts = -q\n", "[pytest]\naddopts = -q --reruns 3\n"},
+		{"vitest --retry in the test script", "package.json", "{\n  \"scripts\": {\n    \"test\": \"vitest run\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"test\": \"vitest run --retry 3\"\n  }\n}\n"},
 		{"surefire rerunFailingTestsCount", "pom.xml", "<project>\n</project>\n", "<project>\n  <properties>\n    <surefire.rerunFailingTestsCount>2</surefire.rerunFailingTestsCount>\n  </properties>\n</project>\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -74,6 +74,10 @@ type shellRun struct {
 	lastP []*checkRun
 	// vars holds the variables assigned $? (rc=$?).
 	vars map[string][]*checkRun
+	// trapOK is set by `trap 'exit 0' EXIT` (or ERR): every failure after it
+	// ends the script with success.
+	trapOK   bool
+	trapLine int
 }
 
 // shellChecks parses src as bash and reports its checks and which of them
@@ -92,6 +96,14 @@ func shellChecks(src string, opts shellOpts) (*shellFacts, error) {
 	if r.exit != exitOK {
 		for _, c := range r.p {
 			out.reached[c] = true
+		}
+	}
+	if s.trapOK {
+		for _, c := range s.runs {
+			if out.reached[c] && c.line >= s.trapLine {
+				delete(out.reached, c)
+				c.cause = "`trap 'exit 0'` turns the script's failure into success"
+			}
 		}
 	}
 	for _, c := range s.runs {
@@ -344,6 +356,16 @@ func (s *shellRun) call(c *syntax.CallExpr, exempt bool) exitRes {
 	case "set":
 		s.set(args[1:])
 		return exitRes{}
+	case "trap":
+		if len(args) >= 3 {
+			action := strings.TrimSpace(args[1])
+			for _, sig := range args[2:] {
+				if (sig == "EXIT" || sig == "ERR" || sig == "0") && (strings.HasSuffix(action, "exit 0") || action == "exit") {
+					s.trapOK, s.trapLine = true, int(c.Pos().Line())
+				}
+			}
+		}
+		return exitRes{}
 	case "exit":
 		switch {
 		case len(args) == 1 || args[1] == "$?":
@@ -384,6 +406,16 @@ func (s *shellRun) call(c *syntax.CallExpr, exempt bool) exitRes {
 				}
 				return exitRes{p: p, pe: p, fails: r.fails}
 			}
+		}
+	}
+	if body := s.funcs[args[0]]; body != nil {
+		// A function named like the tool (`go() { :; }`) runs instead of
+		// it: the check does not run.
+		if key := checkKey(args); key != "" {
+			cr := &checkRun{key: key, text: strings.Join(args, " "), line: int(c.Pos().Line()),
+				cause: "`" + args[0] + "` is redefined as a shell function in the script, which runs instead of the tool"}
+			s.runs = append(s.runs, cr)
+			return exitRes{}
 		}
 	}
 	if body := s.funcs[args[0]]; body != nil && s.depth < 3 {

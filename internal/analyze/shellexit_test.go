@@ -135,3 +135,39 @@ func FuzzShellChecks(f *testing.F) {
 		}
 	})
 }
+
+// TestShellChecksHostile: ways to keep a check's text and lose its status
+// that a first version missed.
+func TestShellChecksHostile(t *testing.T) {
+	for _, tc := range []struct{ src, key, cause string }{
+		{"trap 'exit 0' EXIT\ngo test ./...", "go test", "trap"},
+		{"trap 'echo failed; exit 0' ERR\nnpm test", "npm test", "trap"},
+		{"go() { :; }\ngo test ./...", "go test", "redefined as a shell function"},
+		{"pytest() { echo ok; }\npytest -q", "pytest", "redefined as a shell function"},
+	} {
+		f, err := shellChecks(tc.src, shellOpts{errexit: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, r := range f.runs {
+			if r.key == tc.key {
+				found = true
+				if f.reached[r] || !strings.Contains(r.cause, tc.cause) {
+					t.Errorf("%q: reached=%v cause %q, want dropped with %q", tc.src, f.reached[r], r.cause, tc.cause)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no run of %q", tc.src, tc.key)
+		}
+	}
+	// A trap that cleans up keeps the status; a helper function that runs
+	// the tool keeps it too.
+	for _, src := range []string{"trap 'rm -rf tmp' EXIT\ngo test ./...", "run_tests() { go test ./...; }\nrun_tests"} {
+		f, _ := shellChecks(src, shellOpts{errexit: true})
+		if !f.reaching()["go test"] {
+			t.Errorf("%q: go test no longer reaches", src)
+		}
+	}
+}

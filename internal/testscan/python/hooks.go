@@ -26,6 +26,12 @@ const (
 // file that defines pytest_* hooks), and `__test__ = False` in test files.
 func (m *module) hookMarkers() []testscan.Marker {
 	var out []testscan.Marker
+	walk(m.root.body, func(s *stmt) bool {
+		if name := assertPatched(s); name != "" {
+			out = append(out, testscan.Marker{Line: s.line, Kind: KindHookOutcome, Text: name})
+		}
+		return true
+	})
 	for _, s := range m.root.body {
 		switch {
 		case s.isDef():
@@ -125,6 +131,15 @@ func rewritesOutcome(toks []token) bool {
 		if (t.text == "force_result" || t.text == "force_exception") && i > 0 && isOp(toks[i-1], ".") {
 			return true
 		}
+		// setattr(rep, "outcome", "passed")
+		if t.text == "setattr" && i+1 < len(toks) && isOp(toks[i+1], "(") {
+			close := matchClose(toks, i+1)
+			for j := i + 2; j < close && j < len(toks); j++ {
+				if toks[j].kind == tkString && strings.Contains(toks[j].text, "outcome") {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -175,4 +190,28 @@ func mentionsTests(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// assertPatched reports an assignment that replaces an assertion method
+// (`unittest.TestCase.assertEqual = lambda *a, **k: None`,
+// `TestCase.assertTrue = noop`): its name, "" otherwise.
+func assertPatched(s *stmt) string {
+	if s.header || len(s.toks) < 4 {
+		return ""
+	}
+	eq := -1
+	for i, t := range s.toks {
+		if isOp(t, "=") {
+			eq = i
+			break
+		}
+	}
+	if eq < 3 || !isOp(s.toks[eq-2], ".") {
+		return ""
+	}
+	last := s.toks[eq-1]
+	if last.kind != tkName || !(strings.HasPrefix(last.text, "assert") || last.text == "fail") {
+		return ""
+	}
+	return compact(s.toks)
 }

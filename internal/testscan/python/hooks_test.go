@@ -25,7 +25,12 @@ func TestHookMarkers(t *testing.T) {
 		{"collect_ignore_glob append", "conftest.py", "collect_ignore_glob.append('test_*.py')\n", []string{KindCollectIgnore}},
 		{"module __test__", "tests/test_auth.py", "__test__ = False\n\ndef test_a():\n    assert 1\n", []string{KindTestDisabled}},
 		{"class __test__", "tests/test_auth.py", "class TestAuth:\n    __test__ = False\n\n    def test_a(self):\n        assert 1\n", []string{KindTestDisabled}},
+		{"setattr outcome", "conftest.py", "def pytest_runtest_makereport(item, call):\n    outcome = yield\n    setattr(outcome.get_result(), 'outcome', 'passed')\n", []string{KindHookOutcome}},
+		{"assertEqual monkeypatched", "conftest.py", "import unittest\n\nunittest.TestCase.assertEqual = lambda *a, **k: None\n", []string{KindHookOutcome}},
+		{"self.assertTrue replaced in setUp", "tests/test_x.py", "import unittest\n\nclass TestX(unittest.TestCase):\n    def setUp(self):\n        self.assertTrue = lambda *a: None\n\n    def test_a(self):\n        self.assertTrue(False)\n", []string{KindHookOutcome}},
 		// Look-alikes.
+		{"failureException set", "tests/test_x.py", "import unittest\n\nclass TestX(unittest.TestCase):\n    failureException = MyError\n\n    def test_a(self):\n        self.assertTrue(True)\n", nil},
+		{"assert result kept in a variable", "tests/test_x.py", "def test_a():\n    asserted = check()\n    assert asserted\n", nil},
 		{"items sorted", "conftest.py", "def pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda i: i.name)\n    items[:] = sorted(items, key=lambda i: i.nodeid)\n", nil},
 		{"markers added", "conftest.py", "import pytest\n\ndef pytest_collection_modifyitems(config, items):\n    for item in items:\n        item.add_marker(pytest.mark.timeout(60))\n", nil},
 		{"report extras", "conftest.py", "def pytest_runtest_makereport(item, call):\n    outcome = yield\n    rep = outcome.get_result()\n    setattr(item, 'rep_' + rep.when, rep)\n", nil},
