@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 
 	"golang.org/x/mod/modfile"
@@ -123,13 +122,8 @@ func jsAliases(p string, old, cur []byte) []gate.Finding {
 	if before == nil || after == nil {
 		return nil
 	}
-	var names []string
-	for n := range after {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var out []gate.Finding
-	for _, n := range names {
+	for _, n := range sortedKeys(after) {
 		to := after[n]
 		if !jsAssertPackages[n] || before[n] == to || !localSpec(to) || localSpec(before[n]) {
 			continue

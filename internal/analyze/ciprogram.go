@@ -369,13 +369,8 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 		return m, f
 	}
 	before, after := read(old), read(cur)
-	var names []string
-	for n := range before {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	var out []gate.Finding
-	for _, n := range names {
+	for _, n := range sortedKeys(before) {
 		now, ok := after[n]
 		if !ok || now == before[n] {
 			continue

@@ -3,6 +3,7 @@ package analyze
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -565,15 +566,8 @@ func indexOf(args []string, s string) int {
 }
 
 func isNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
 }
 
 // wordText is a word's literal text, with quotes removed and expansions
