@@ -89,7 +89,12 @@ func runnerPatterns(kind configKind, p string, data []byte) map[string]map[strin
 // as src/** do not).
 func testLike(v string) bool {
 	l := strings.ToLower(v)
-	return strings.Contains(l, "test") || strings.Contains(l, "spec") || strings.Contains(v, "IT")
+	if strings.Contains(l, "test") || strings.Contains(l, "spec") || strings.Contains(v, "IT") {
+		return true
+	}
+	// A wildcard broad enough to take every file ("**/*", "*.java").
+	rest := strings.Trim(l, "*/.")
+	return strings.Contains(l, "*") && (rest == "" || rest == "java" || rest == "py" || rest == "js" || rest == "ts")
 }
 
 // compareRunnerConfig reports a runner configuration that collects less.

@@ -182,10 +182,19 @@ func assignsFalse(s *stmt, name string) bool {
 	return !s.header && len(s.toks) == 3 && s.toks[0].kind == tkName && s.toks[0].text == name && isOp(s.toks[1], "=") && s.tok(2) == "False"
 }
 
-// mentionsTests: a string naming a test file or directory.
+// mentionsTests: a string naming a test file or directory, or a wildcard
+// broad enough to match them ("*", "*.py", "**/*.py").
 func mentionsTests(toks []token) bool {
 	for _, t := range toks {
-		if t.kind == tkString && strings.Contains(strings.ToLower(t.text), "test") {
+		if t.kind != tkString {
+			continue
+		}
+		v := strings.ToLower(t.text)
+		if strings.Contains(v, "test") {
+			return true
+		}
+		bare := strings.Trim(v, "'\"rbuf")
+		if strings.Trim(strings.ReplaceAll(bare, ".py", ""), "*/.") == "" && strings.Contains(bare, "*") {
 			return true
 		}
 	}

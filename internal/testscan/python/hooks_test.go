@@ -28,7 +28,10 @@ func TestHookMarkers(t *testing.T) {
 		{"setattr outcome", "conftest.py", "def pytest_runtest_makereport(item, call):\n    outcome = yield\n    setattr(outcome.get_result(), 'outcome', 'passed')\n", []string{KindHookOutcome}},
 		{"assertEqual monkeypatched", "conftest.py", "import unittest\n\nunittest.TestCase.assertEqual = lambda *a, **k: None\n", []string{KindHookOutcome}},
 		{"self.assertTrue replaced in setUp", "tests/test_x.py", "import unittest\n\nclass TestX(unittest.TestCase):\n    def setUp(self):\n        self.assertTrue = lambda *a: None\n\n    def test_a(self):\n        self.assertTrue(False)\n", []string{KindHookOutcome}},
+		{"collect_ignore_glob everything", "conftest.py", "collect_ignore_glob = ['*']\n", []string{KindCollectIgnore}},
+		{"collect_ignore_glob every .py", "conftest.py", "collect_ignore_glob = [\"**/*.py\"]\n", []string{KindCollectIgnore}},
 		// Look-alikes.
+		{"collect_ignore_glob of py2 files", "conftest.py", "collect_ignore_glob = ['*_py2.py']\n", nil},
 		{"failureException set", "tests/test_x.py", "import unittest\n\nclass TestX(unittest.TestCase):\n    failureException = MyError\n\n    def test_a(self):\n        self.assertTrue(True)\n", nil},
 		{"assert result kept in a variable", "tests/test_x.py", "def test_a():\n    asserted = check()\n    assert asserted\n", nil},
 		{"items sorted", "conftest.py", "def pytest_collection_modifyitems(config, items):\n    items.sort(key=lambda i: i.name)\n    items[:] = sorted(items, key=lambda i: i.nodeid)\n", nil},
