@@ -70,6 +70,8 @@ type Analyzer struct {
 	cache map[string]*testscan.File
 	// ciCache holds what CI files run, by path and blob (see readCI).
 	ciCache map[string]*ciFacts
+	// cmdCount holds the test command lines of a file version, by blob.
+	cmdCount map[string]int
 	decls   map[string]map[string]bool // see declared
 	notes   []gate.Note
 	seen    map[string]bool
@@ -80,7 +82,7 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
+	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
 
 // MaskUnchanged tells the analyzer that each file version will be analyzed in

@@ -41,7 +41,7 @@ func (a *Analyzer) compareAssertLibs(pr *pair) []gate.Finding {
 	}
 	switch path.Base(pr.fc.NewPath) {
 	case "go.mod":
-		if bytes.Contains(pr.fc.New, []byte("replace")) {
+		if bytes.Contains(pr.fc.New, []byte("replace")) && !sameArrows(pr.fc.Old, pr.fc.New) {
 			return goReplaces(pr.fc.NewPath, pr.fc.Old, pr.fc.New)
 		}
 	case "package.json":
@@ -139,4 +139,19 @@ func jsAliases(p string, old, cur []byte) []gate.Finding {
 func localSpec(v string) bool {
 	return strings.HasPrefix(v, "file:") || strings.HasPrefix(v, "link:") || strings.HasPrefix(v, "portal:") ||
 		strings.HasPrefix(v, "npm:") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../")
+}
+
+// sameArrows reports two go.mod versions whose replace lines (the lines with
+// "=>") are the same: a dependency bump that left the replacements alone.
+func sameArrows(a, b []byte) bool {
+	pick := func(d []byte) []byte {
+		var out []byte
+		for _, l := range bytes.Split(d, []byte("\n")) {
+			if bytes.Contains(l, []byte("=>")) {
+				out = append(append(out, bytes.TrimSpace(l)...), '\n')
+			}
+		}
+		return out
+	}
+	return a != nil && bytes.Equal(pick(a), pick(b))
 }

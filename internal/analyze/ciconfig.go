@@ -280,7 +280,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			}
 		}
 		if kind == ciWorkflow || kind == buildScript || kind == packageJSON {
-			c := counted{pr, countMatches(oldLines, testCommand), countMatches(newLines, testCommand)}
+			c := counted{pr, a.testCommands(pr.fc.OldKey, oldLines), a.testCommands(pr.fc.NewKey, newLines)}
 			oldTotal += c.old
 			newTotal += c.new
 			files = append(files, c)
@@ -511,6 +511,25 @@ func stepContext(lines []string, n int) string {
 // countMatches counts the non-comment lines that run a test command. A line
 // without any of the words every test command contains is not tried against
 // the regular expression, which is costly on the long lines of CI files.
+// testCommands counts the test command lines of a file version, once per
+// version (blob key): in a range each version is both sides of two commits.
+func (a *Analyzer) testCommands(key string, lines []string) int {
+	if key == "" {
+		return countMatches(lines, testCommand)
+	}
+	a.mu.Lock()
+	n, ok := a.cmdCount[key]
+	a.mu.Unlock()
+	if ok {
+		return n
+	}
+	n = countMatches(lines, testCommand)
+	a.mu.Lock()
+	a.cmdCount[key] = n
+	a.mu.Unlock()
+	return n
+}
+
 func countMatches(lines []string, re *regexp.Regexp) int {
 	n := 0
 	for _, l := range lines {
