@@ -72,9 +72,9 @@ type Analyzer struct {
 	ciCache map[string]*ciFacts
 	// cmdCount holds the test command lines of a file version, by blob.
 	cmdCount map[string]int
-	decls   map[string]map[string]bool // see declared
-	notes   []gate.Note
-	seen    map[string]bool
+	decls    map[string]map[string]bool // see declared
+	notes    []gate.Note
+	seen     map[string]bool
 }
 
 // New returns an Analyzer for a configuration (nil: the defaults).
