@@ -43,9 +43,12 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 		return nil, err
 	}
 	an := analyze.New(cfg)
-	if len(commits) == 1 && commits[0].Parent == base {
-		an.MaskUnchanged() // the commit's analysis is also the net change's
-	}
+	// Each change parses only what its two sides do not share. In a range a
+	// version is then parsed once per change it is in rather than once in
+	// all, but the masked parses are cheaper: on prometheus's last 200
+	// commits 0.82-0.87 s against 0.98-1.02 s, with the same findings over
+	// its last 2,000.
+	an.MaskUnchanged()
 	src := &source{repo: repo, cfg: cfg}
 	per, err := analyzeCommits(ctx, an, src, commits, progress)
 	if err != nil {
