@@ -46,9 +46,11 @@ func main() {
 // tuneMemory bounds the heap: parsing a long range allocates a lot of short-lived
 // garbage, and a soft limit keeps a pre-push hook's footprint small on big
 // repositories without slowing small runs. GOGC and GOMEMLIMIT still win.
+// At 75 MiB the last 200 prometheus commits peak under 100 MB RSS (the live
+// heap peaks near 60 MB); at 150 MiB they took 170 MB and 10% less time.
 func tuneMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(150 << 20)
+		debug.SetMemoryLimit(75 << 20)
 	}
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(200)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapsFiles: mapFile maps rather than reads, so pack files can be mapped.
@@ -49,4 +51,15 @@ func mapFile(name string) ([]byte, func() error, error) {
 		return b, func() error { return nil }, nil
 	}
 	return b, func() error { return syscall.Munmap(b) }, nil
+}
+
+// dropPages tells the kernel that the process no longer needs the pages of
+// a read-only file mapping: they leave its resident set (the page cache
+// keeps them, so a later read costs a minor fault). A long range reads
+// blobs from all over a large pack; without this every page it touched
+// stays counted in its RSS.
+func dropPages(b []byte) {
+	if len(b) > 0 {
+		_ = unix.Madvise(b, unix.MADV_DONTNEED)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
@@ -32,7 +33,14 @@ type packStore struct {
 	loaded bool
 	off    bool // an index this reader cannot parse: go-git reads everything
 	packs  []*storedPack
+
+	// reads counts blobs read from mapped packs: every dropEvery of them,
+	// the pages read so far leave the resident set (see dropPages).
+	reads atomic.Int64
 }
+
+// dropEvery is how many blob reads go between two dropPages of a pack.
+const dropEvery = 128
 
 type storedPack struct {
 	base string // "pack-<hash>", the file names without extension
@@ -45,8 +53,10 @@ type storedPack struct {
 	rawErr   error // mapping failed: go-git reads this pack
 }
 
-// resolvedCacheSize bounds the blobs and delta bases kept by packStore.
-const resolvedCacheSize = 32 << 20
+// resolvedCacheSize bounds the blobs and delta bases kept by packStore. 8 MiB
+// keeps most delta bases a range reads again (32 MiB measured no faster on
+// prometheus's last 200 commits) and leaves room under the heap limit.
+const resolvedCacheSize = 8 << 20
 
 var _ storer.EncodedObjectStorer = (*packStore)(nil)
 
@@ -153,6 +163,9 @@ func (s *packStore) blob(h plumbing.Hash, limit int64) ([]byte, error) {
 		}
 		if p.rawErr == nil {
 			typ, b, err := s.readPacked(p, off, limit)
+			if s.reads.Add(1)%dropEvery == 0 {
+				dropPages(p.raw)
+			}
 			switch {
 			case err == nil && typ != objBlob:
 				return nil, plumbing.ErrObjectNotFound
