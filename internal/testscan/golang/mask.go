@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"hash/maphash"
+	"sync"
 )
 
 // This file lets the analyzer skip what a change did not touch. A commit that
@@ -50,20 +51,19 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 	if len(old)+len(new) < minBlank {
 		return nil, nil, false
 	}
-	od, ok1 := scanDecls(old)
-	nd, ok2 := scanDecls(new)
+	od, ok1 := scanDeclsCached(old)
+	nd, ok2 := scanDeclsCached(new)
 	if !ok1 || !ok2 {
 		return nil, nil, false
 	}
-	seed := maphash.MakeSeed()
 	count := map[uint64]int{}
 	for _, d := range od {
-		count[maphash.Bytes(seed, old[d.start:d.end])]++
+		count[d.hash]++
 	}
 	for _, d := range nd {
-		count[maphash.Bytes(seed, new[d.start:d.end])]--
+		count[d.hash]--
 	}
-	same := func(src []byte, d topDecl) bool { return count[maphash.Bytes(seed, src[d.start:d.end])] == 0 }
+	same := func(_ []byte, d topDecl) bool { return count[d.hash] == 0 }
 	maskable := func(src []byte, d topDecl) bool {
 		// A function with a body ends with its closing brace; anything else
 		// is not what scanDecls expects, and is left alone.
@@ -173,6 +173,54 @@ type topDecl struct {
 	kind       declKind
 	// method: a function with a receiver.
 	method bool
+	// hash is that of the declaration's bytes (declSeed), set by
+	// scanDeclsCached.
+	hash uint64
+}
+
+// declSeed hashes declarations the same way in every call, so that a
+// version's declarations are hashed once.
+var declSeed = maphash.MakeSeed()
+
+// declCache holds the declarations of recent file versions by a hash of
+// their bytes: in a range each version is both sides of two changes.
+var declCache struct {
+	sync.Mutex
+	m map[declKey][]topDecl
+}
+
+type declKey struct {
+	sum uint64
+	n   int
+}
+
+// maxDeclCache bounds declCache; it is emptied when full.
+const maxDeclCache = 4096
+
+// scanDeclsCached is scanDecls with each declaration's hash, once per
+// version. A version that does not scan is not cached.
+func scanDeclsCached(src []byte) ([]topDecl, bool) {
+	k := declKey{maphash.Bytes(declSeed, src), len(src)}
+	declCache.Lock()
+	ds, hit := declCache.m[k]
+	declCache.Unlock()
+	if hit {
+		return ds, true
+	}
+	ds, ok := scanDecls(src)
+	if !ok {
+		return nil, false
+	}
+	for i := range ds {
+		ds[i].hash = maphash.Bytes(declSeed, src[ds[i].start:ds[i].end])
+	}
+	declCache.Lock()
+	if declCache.m == nil || len(declCache.m) >= maxDeclCache {
+		declCache.m = map[declKey][]topDecl{}
+	}
+	declCache.m[k] = ds
+	declCache.Unlock()
+	return ds, true
 }
 
 // scanDecls finds the top-level declarations of src by scanning tokens:
