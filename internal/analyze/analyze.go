@@ -298,7 +298,9 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
 	s.isTest = s.ext.IsTestFile(p)
 	s.outOfReach = notCollected(s.ext.Lang(), p)
 	ck := ""
-	if key != "" {
+	// A masked version (key "old~new", see maskPair) serves its one change
+	// only: caching it would keep every masked parse of a range alive.
+	if key != "" && !strings.Contains(key, "~") {
 		ck = string(s.ext.Lang()) + ":" + p + ":" + key
 		a.mu.Lock()
 		f, ok := a.cache[ck]
