@@ -72,6 +72,9 @@ type Analyzer struct {
 	ciCache map[string]*ciFacts
 	// cmdCount holds the test command lines of a file version, by blob.
 	cmdCount map[string]int
+	// patCache holds a runner configuration's collection patterns, by path
+	// and blob.
+	patCache map[string]map[string]map[string]bool
 	decls    map[string]map[string]bool // see declared
 	notes    []gate.Note
 	seen     map[string]bool
@@ -82,7 +85,7 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
+	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, patCache: map[string]map[string]map[string]bool{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
 
 // MaskUnchanged tells the analyzer that each file version will be analyzed in

@@ -38,8 +38,8 @@ func runnerPatterns(kind configKind, p string, data []byte) map[string]map[strin
 		out[k][v] = true
 	}
 	text := string(data)
-	if !strings.Contains(text, "test") && !strings.Contains(text, "Test") && !strings.Contains(text, "spec") && !strings.Contains(text, "roots") {
-		return out // names no test pattern: nothing the runner collects by
+	if !mentionsCollection(text) {
+		return out // names no collection key: nothing the runner collects by
 	}
 	if kind == javaBuild && strings.HasSuffix(p, ".xml") {
 		for _, m := range pomTag.FindAllStringSubmatch(text, -1) {
@@ -108,8 +108,8 @@ func (a *Analyzer) compareRunnerConfig(pr *pair) []gate.Finding {
 	default:
 		return nil
 	}
-	before := runnerPatterns(kind, pr.fc.OldPath, pr.fc.Old)
-	after := runnerPatterns(kind, pr.fc.NewPath, pr.fc.New)
+	before := a.runnerPatternsCached(kind, pr.fc.OldPath, pr.fc.OldKey, pr.fc.Old)
+	after := a.runnerPatternsCached(kind, pr.fc.NewPath, pr.fc.NewKey, pr.fc.New)
 	p := pr.path()
 	var keys []string
 	for k := range before {
@@ -200,4 +200,37 @@ func dedupeRunner(have, prog []gate.Finding) []gate.Finding {
 		}
 	}
 	return prog
+}
+
+// collectionKeys are the literal names includeKeys and pomTag look for.
+var collectionKeys = []string{"testpaths", "python_files", "python_classes", "python_functions", "testMatch",
+	"testRegex", "roots", "include", "testDir", "testFiles", "spec", "exclude"}
+
+// mentionsCollection is a cheap look before the regular expressions.
+func mentionsCollection(text string) bool {
+	for _, k := range collectionKeys {
+		if strings.Contains(text, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// runnerPatternsCached is runnerPatterns once per file version.
+func (a *Analyzer) runnerPatternsCached(kind configKind, p, key string, data []byte) map[string]map[string]bool {
+	if key == "" {
+		return runnerPatterns(kind, p, data)
+	}
+	k := p + "\x00" + key
+	a.mu.Lock()
+	m, ok := a.patCache[k]
+	a.mu.Unlock()
+	if ok {
+		return m
+	}
+	m = runnerPatterns(kind, p, data)
+	a.mu.Lock()
+	a.patCache[k] = m
+	a.mu.Unlock()
+	return m
 }
