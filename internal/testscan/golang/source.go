@@ -2,7 +2,6 @@ package golang
 
 import (
 	"go/ast"
-	"sync/atomic"
 )
 
 // A unit is scanned for tokens one segment at a time, when a token of the
@@ -88,14 +87,15 @@ type scratch struct {
 	hasherBuf          []byte // see hasher
 }
 
-// spareScratch is the scratch memory of the last extraction, kept for the
-// next. (A sync.Pool loses it whenever the goroutine moves to another P.)
-var spareScratch atomic.Pointer[scratch]
+// spareScratch holds the scratch memory of the last extractions, kept for
+// the next: one per parsing worker (a range parses on every core). A
+// sync.Pool loses it whenever the goroutine moves to another P, and at GC.
+var spareScratch = make(chan *scratch, 4)
 
 // maxSpare bounds the memory kept in spareScratch, in bytes; tokSize is the
 // size of a tok.
 const (
-	maxSpare = 64 << 20
+	maxSpare = 16 << 20
 	tokSize  = 16
 )
 
@@ -106,8 +106,10 @@ const (
 // each step copies what was scanned, and in a short run all of that is fresh
 // memory. Memory reserved and not used costs nothing.
 func getScratch(size int) *scratch {
-	sc := spareScratch.Swap(nil)
-	if sc == nil {
+	var sc *scratch
+	select {
+	case sc = <-spareScratch:
+	default:
 		sc = new(scratch)
 	}
 	needToks := max(sc.needToks, size/3)
@@ -126,7 +128,10 @@ func getScratch(size int) *scratch {
 func putScratch(sc *scratch) {
 	sc.needToks, sc.needHash = len(sc.lex.toks), len(sc.lex.hash)
 	if cap(sc.lex.toks)*tokSize+cap(sc.lex.hash) <= maxSpare {
-		spareScratch.Store(sc)
+		select {
+		case spareScratch <- sc:
+		default:
+		}
 	}
 }
 
