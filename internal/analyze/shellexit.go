@@ -55,7 +55,7 @@ type exitRes struct {
 	fails bool        // its status is always non-zero (false, exit 1)
 	exit  int         // exitNone, exitOK (exit 0), exitFail (exit 1), exitLast (exit, exit $?)
 	carry []*checkRun // for exitLast: the checks whose failure is the status it exits with
-	text  string
+	node  *syntax.Stmt // the statement, printed only when a cause quotes it
 }
 
 const (
@@ -168,14 +168,13 @@ func (s *shellRun) list(stmts []*syntax.Stmt, exempt bool) exitRes {
 }
 
 func (s *shellRun) stmt(st *syntax.Stmt, exempt bool) exitRes {
-	text := nodeText(st)
 	if st.Background {
 		saved := s.opts
 		r := s.command(st.Cmd, true)
 		s.opts = saved
 		drop(r.p, "it runs in the background (`&`), so the script does not wait for its status")
 		s.bg = append(s.bg, r.p...)
-		return exitRes{text: text}
+		return exitRes{node: st}
 	}
 	if st.Negated {
 		r := s.command(st.Cmd, true)
@@ -185,10 +184,10 @@ func (s *shellRun) stmt(st *syntax.Stmt, exempt bool) exitRes {
 		if !exempt {
 			drop(r.p, "it is negated with `!`")
 		}
-		return exitRes{a: r.a, np: r.p, fails: false, text: text}
+		return exitRes{a: r.a, np: r.p, fails: false, node: st}
 	}
 	r := s.command(st.Cmd, exempt)
-	r.text = text
+	r.node = st
 	return r
 }
 
@@ -275,7 +274,9 @@ func (s *shellRun) binary(c *syntax.BinaryCmd, exempt bool) exitRes {
 			y.pe = append(y.pe, x.p...)
 			return y
 		}
-		drop(x.p, "`|| "+y.text+"` replaces its exit status")
+		if len(x.p) > 0 {
+			drop(x.p, "`|| "+stmtText(y.node)+"` replaces its exit status")
+		}
 		y.a = append(y.a, x.a...)
 		if y.exit != exitNone {
 			y.exit, y.carry = exitNone, nil
@@ -296,7 +297,9 @@ func (s *shellRun) binary(c *syntax.BinaryCmd, exempt bool) exitRes {
 			out.p = append(out.p, xp...)
 			out.pe = out.p
 		} else {
-			drop(xp, "it is piped into `"+y.text+"` and the script has no pipefail, so the pipe's status is the last command's")
+			if len(xp) > 0 {
+				drop(xp, "it is piped into `"+stmtText(y.node)+"` and the script has no pipefail, so the pipe's status is the last command's")
+			}
 		}
 		return out
 	}
@@ -593,6 +596,14 @@ func wordText(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// stmtText prints a statement for a cause ("" for none).
+func stmtText(st *syntax.Stmt) string {
+	if st == nil {
+		return ""
+	}
+	return nodeText(st)
 }
 
 func nodeText(n syntax.Node) string {
