@@ -48,13 +48,13 @@ type shellOpts struct{ errexit, pipefail bool }
 
 // exitRes is the effect of running a piece of script.
 type exitRes struct {
-	p     []*checkRun // checks whose failure makes its status non-zero
-	pe    []*checkRun // the same, where errexit applies to them
-	a     []*checkRun // checks whose failure ends the script failing (exit, errexit)
-	np    []*checkRun // a negated statement's inner p: their failure makes it succeed
-	fails bool        // its status is always non-zero (false, exit 1)
-	exit  int         // exitNone, exitOK (exit 0), exitFail (exit 1), exitLast (exit, exit $?)
-	carry []*checkRun // for exitLast: the checks whose failure is the status it exits with
+	p     []*checkRun  // checks whose failure makes its status non-zero
+	pe    []*checkRun  // the same, where errexit applies to them
+	a     []*checkRun  // checks whose failure ends the script failing (exit, errexit)
+	np    []*checkRun  // a negated statement's inner p: their failure makes it succeed
+	fails bool         // its status is always non-zero (false, exit 1)
+	exit  int          // exitNone, exitOK (exit 0), exitFail (exit 1), exitLast (exit, exit $?)
+	carry []*checkRun  // for exitLast: the checks whose failure is the status it exits with
 	node  *syntax.Stmt // the statement, printed only when a cause quotes it
 }
 
