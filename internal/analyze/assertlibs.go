@@ -74,6 +74,9 @@ func goReplaces(p string, old, cur []byte) []gate.Finding {
 		return m
 	}
 	before, after := read(old), read(cur)
+	if after == nil && before != nil {
+		return []gate.Finding{unreadableManifest(p, "its replace directives")}
+	}
 	if before == nil || after == nil {
 		return nil
 	}
@@ -154,4 +157,13 @@ func sameArrows(a, b []byte) bool {
 		return out
 	}
 	return a != nil && bytes.Equal(pick(a), pick(b))
+}
+
+// unreadableManifest is the finding for a go.mod or package.json that parsed
+// at BASE and does not at HEAD: what it says about the tests' machinery
+// (replacements, test scripts) cannot be checked, which is never read as
+// "nothing changed".
+func unreadableManifest(p, what string) gate.Finding {
+	msg := fmt.Sprintf("%s no longer parses, so %s cannot be checked", p, what)
+	return newFinding(gate.Unverified, gate.SeverityHigh, "unparsed-manifest", p, 0, "", "", what, msg+".")
 }

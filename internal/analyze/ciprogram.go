@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -37,6 +39,9 @@ type ciFacts struct {
 	// events are the workflow's triggers; nil for other files.
 	events map[string]bool
 	err    error
+	// unparsed are the scripts that name a check tool and do not parse as
+	// shell, by text, with their first line.
+	unparsed map[string]int
 }
 
 func (f *ciFacts) reaching() map[string]bool {
@@ -79,7 +84,11 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 		}
 		sf, err := shellChecks(sc.src, sc.opts)
 		if err != nil {
-			continue // not bash (a Windows step, make syntax the parser rejects)
+			if f.unparsed == nil {
+				f.unparsed = map[string]int{}
+			}
+			f.unparsed[sc.src] = sc.line
+			continue
 		}
 		for _, r := range sf.runs {
 			r.line += sc.line - 1
@@ -197,10 +206,26 @@ func workflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
 			if isTrue(mapGet(st, "continue-on-error")) {
 				off = "its step has continue-on-error"
 			}
-			out = append(out, ciScript{src: run.Value, opts: opts, line: line, off: off, opaque: !ok})
+			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})
 		}
 	}
 	return out, events, nil
+}
+
+// ghExpr is a GitHub Actions expression, which the runner substitutes before
+// the shell sees the script.
+var ghExpr = regexp.MustCompile(`(?s)\$\{\{.*?\}\}`)
+
+// withoutExpressions stands a word in for each ${{ ... }} (keeping its line
+// breaks, so lines still count), so that the script parses as the shell
+// will see it.
+func withoutExpressions(src string) string {
+	if !strings.Contains(src, "${{") {
+		return src
+	}
+	return ghExpr.ReplaceAllStringFunc(src, func(e string) string {
+		return "GHA_EXPR" + strings.Repeat("\n", strings.Count(e, "\n"))
+	})
 }
 
 // shellFlags are the options of a step's shell: GitHub runs a default step
@@ -369,6 +394,9 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 		return m, f
 	}
 	before, after := read(old), read(cur)
+	if json.Valid(old) && !json.Valid(cur) {
+		return []gate.Finding{unreadableManifest(p, "its scripts and test dependencies")}
+	}
 	var out []gate.Finding
 	for _, n := range sortedKeys(before) {
 		now, ok := after[n]
@@ -496,6 +524,20 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "pr-trigger-removed", p, 1, "", "", "on "+strings.Join(had, ","),
 				fmt.Sprintf("%s no longer runs on pull requests (its `on:` dropped %s): its checks do not gate the change.", p, strings.Join(had, ", "))))
 		}
+	}
+	// A script that names a check and no longer parses hides what it does
+	// with the check's status; one that did not parse at BASE either is no
+	// news.
+	ran := false
+	for _, ok := range before {
+		ran = ran || ok
+	}
+	for src, line := range cur.unparsed {
+		if _, known := old.unparsed[src]; known || !ran {
+			continue
+		}
+		out = append(out, newFinding(gate.Unverified, gate.SeverityHigh, "unparsed-script", p, line, "", "", "script "+strconv.Itoa(line),
+			fmt.Sprintf("the script at line %d of %s does not parse as shell, so whether its checks can still fail the build cannot be followed.", line, p)))
 	}
 	after := cur.reaching()
 	var keys []string

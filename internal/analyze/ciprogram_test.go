@@ -148,3 +148,33 @@ func TestCheckWorkflowUnreadable(t *testing.T) {
 	}
 	t.Errorf("want workflow-unreadable:%s", dump(fs))
 }
+
+// TestUnparsedScript: a step script that names a check and no longer parses
+// as shell is unverified high; one that did not parse at BASE either is not
+// news, and a Makefile's make-only lines stay quiet.
+func TestUnparsedScript(t *testing.T) {
+	const wf = ".github/workflows/ci.yml"
+	head := strings.Replace(progWorkflow, "          go test -race ./...\n", "          go test -race ./... || {\n", 1)
+	fs := run(mod(wf, progWorkflow, head))
+	expectFinding(t, fs, gate.Unverified, gate.SeverityHigh, wf, "")
+	expectNoHigh(t, run(mod(wf, head, head+"\n")))
+}
+
+// TestScriptsWithExpressions: ${{ ... }} in a step is substituted by the
+// runner before the shell runs; the script still parses and its checks are
+// followed (express's ci.yml has both).
+func TestScriptsWithExpressions(t *testing.T) {
+	const base = "on: [push, pull_request]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: bash\n        run: |\n          if [[ \"$(cut -d. -f1 <<< \"${{ matrix.node-version }}\")\" -lt 12 ]]; then\n            echo old\n          fi\n          npm run test-ci\n          cp coverage/lcov.info \"coverage/${{ matrix.name }}.lcov\"\n"
+	f := readCI(".github/workflows/ci.yml", []byte(base), ciWorkflow)
+	if len(f.unparsed) != 0 || !f.reaching()["npm run test-ci"] {
+		t.Fatalf("unparsed %v, reaching %v", f.unparsed, f.reaching())
+	}
+	head := strings.Replace(base, "npm run test-ci\n", "npm run test-ci || echo \"${{ matrix.name }} failed\"\n", 1)
+	fs := run(mod(".github/workflows/ci.yml", base, head))
+	for _, x := range fs {
+		if x.Severity >= gate.SeverityCritical && x.Type == gate.ValidationBypass {
+			return
+		}
+	}
+	t.Errorf("want the dropped status reported:%s", dump(fs))
+}

@@ -306,3 +306,16 @@ func TestRustCfgOnTests(t *testing.T) {
 		expectNoHigh(t, run(mod("src/lib.rs", rustBase, head)))
 	}
 }
+
+// TestUnreadableManifests: a go.mod or package.json that parsed at BASE and
+// does not at HEAD hides what it says about the tests: unverified high.
+func TestUnreadableManifests(t *testing.T) {
+	const gomod = "module example.com/m\n\ngo 1.26\n\nreplace example.com/x => ./x\n"
+	fs := run(mod("go.mod", gomod, gomod+"replace github.com/stretchr/testify => \n"))
+	expectFinding(t, fs, gate.Unverified, gate.SeverityHigh, "go.mod", "")
+	const pkg = "{\n  \"scripts\": {\n    \"test\": \"jest\"\n  }\n}\n"
+	fs = run(mod("package.json", pkg, strings.Replace(pkg, "\"jest\"\n", "\"jest\",\n", 1)))
+	expectFinding(t, fs, gate.Unverified, gate.SeverityHigh, "package.json", "")
+	// Broken at BASE already: nothing new to say.
+	expectNoHigh(t, run(mod("package.json", "{ broken", "{ broken still")))
+}
