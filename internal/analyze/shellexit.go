@@ -393,6 +393,22 @@ func (s *shellRun) call(c *syntax.CallExpr, exempt bool) exitRes {
 			return exitRes{p: s.bg, pe: s.bg}
 		}
 		return exitRes{}
+	case "eval":
+		// eval runs its words as a script in this shell: its exits end the
+		// script and set -e applies.
+		if len(args) >= 2 && s.depth < 3 {
+			inner, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(strings.Join(args[1:], " ")), "")
+			if err == nil {
+				from := len(s.runs)
+				s.depth++
+				r := s.list(inner.Stmts, exempt)
+				s.depth--
+				for _, cr := range s.runs[from:] {
+					cr.line = int(c.Pos().Line())
+				}
+				return r
+			}
+		}
 	case "bash", "sh", "zsh":
 		if len(args) >= 3 && (args[1] == "-c" || args[1] == "-ec" || args[1] == "-ce") && s.depth < 3 {
 			inner, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(args[2]), "")

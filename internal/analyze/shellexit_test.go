@@ -144,6 +144,8 @@ func TestShellChecksHostile(t *testing.T) {
 		{"trap 'echo failed; exit 0' ERR\nnpm test", "npm test", "trap"},
 		{"go() { :; }\ngo test ./...", "go test", "redefined as a shell function"},
 		{"pytest() { echo ok; }\npytest -q", "pytest", "redefined as a shell function"},
+		{"eval 'go test ./... || true'", "go test", "replaces"},
+		{"eval \"set +e\"\ngo test ./...\necho done", "go test", "set +e"},
 	} {
 		f, err := shellChecks(tc.src, shellOpts{errexit: true})
 		if err != nil {
@@ -164,7 +166,7 @@ func TestShellChecksHostile(t *testing.T) {
 	}
 	// A trap that cleans up keeps the status; a helper function that runs
 	// the tool keeps it too.
-	for _, src := range []string{"trap 'rm -rf tmp' EXIT\ngo test ./...", "run_tests() { go test ./...; }\nrun_tests"} {
+	for _, src := range []string{"trap 'rm -rf tmp' EXIT\ngo test ./...", "run_tests() { go test ./...; }\nrun_tests", "eval \"go test $FLAGS ./...\""} {
 		f, _ := shellChecks(src, shellOpts{errexit: true})
 		if !f.reaching()["go test"] {
 			t.Errorf("%q: go test no longer reaches", src)
