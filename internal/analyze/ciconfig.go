@@ -514,20 +514,7 @@ func stepContext(lines []string, n int) string {
 // testCommands counts the test command lines of a file version, once per
 // version (blob key): in a range each version is both sides of two commits.
 func (a *Analyzer) testCommands(key string, lines []string) int {
-	if key == "" {
-		return countMatches(lines, testCommand)
-	}
-	a.mu.Lock()
-	n, ok := a.cmdCount[key]
-	a.mu.Unlock()
-	if ok {
-		return n
-	}
-	n = countMatches(lines, testCommand)
-	a.mu.Lock()
-	a.cmdCount[key] = n
-	a.mu.Unlock()
-	return n
+	return memo(&a.mu, a.cmdCount, "", key, func() int { return countMatches(lines, testCommand) })
 }
 
 func countMatches(lines []string, re *regexp.Regexp) int {

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -109,21 +110,27 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 // readCICached is readCI, once per file version: in a range each version
 // is the new side of one commit and the old side of the next.
 func (a *Analyzer) readCICached(p, key string, data []byte) *ciFacts {
+	return memo(&a.mu, a.ciCache, p, key, func() *ciFacts { return readCI(p, data, classify(p)) })
+}
+
+// memo returns f()'s result for a file version (path and blob key), computed
+// once per analyzer; without a key it is not kept.
+func memo[T any](mu *sync.Mutex, m map[string]T, p, key string, f func() T) T {
 	if key == "" {
-		return readCI(p, data, classify(p))
+		return f()
 	}
 	k := p + "\x00" + key
-	a.mu.Lock()
-	f, ok := a.ciCache[k]
-	a.mu.Unlock()
+	mu.Lock()
+	v, ok := m[k]
+	mu.Unlock()
 	if ok {
-		return f
+		return v
 	}
-	f = readCI(p, data, classify(p))
-	a.mu.Lock()
-	a.ciCache[k] = f
-	a.mu.Unlock()
-	return f
+	v = f()
+	mu.Lock()
+	m[k] = v
+	mu.Unlock()
+	return v
 }
 
 // checkHints are substrings every check command checkKey knows contains.

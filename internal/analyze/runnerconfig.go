@@ -218,19 +218,5 @@ func mentionsCollection(text string) bool {
 
 // runnerPatternsCached is runnerPatterns once per file version.
 func (a *Analyzer) runnerPatternsCached(kind configKind, p, key string, data []byte) map[string]map[string]bool {
-	if key == "" {
-		return runnerPatterns(kind, p, data)
-	}
-	k := p + "\x00" + key
-	a.mu.Lock()
-	m, ok := a.patCache[k]
-	a.mu.Unlock()
-	if ok {
-		return m
-	}
-	m = runnerPatterns(kind, p, data)
-	a.mu.Lock()
-	a.patCache[k] = m
-	a.mu.Unlock()
-	return m
+	return memo(&a.mu, a.patCache, p, key, func() map[string]map[string]bool { return runnerPatterns(kind, p, data) })
 }
