@@ -42,8 +42,8 @@ type Extractor interface {
 
 // Masker is implemented by extractors that can blank what two versions of a
 // file share, so that a change's analysis parses only what it touched.
-// MaskUnchanged returns both versions with the shared parts blanked (lines and
-// offsets kept), or ok=false to extract the whole versions, which it does
+// MaskUnchanged returns both versions with the shared parts blanked (line
+// numbers kept, offsets and columns not), or ok=false to extract the whole versions, which it does
 // when it would blank fewer than minBlank bytes. Extracting the masked
 // versions must find exactly what extracting the whole versions finds in the
 // parts that differ.

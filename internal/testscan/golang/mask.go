@@ -13,7 +13,7 @@ import (
 // whole versions, most of the time of a per-commit run. MaskUnchanged blanks, in
 // both versions, the function declarations whose text is the same in both; the
 // extraction of what is left is the extraction of the whole file restricted to
-// the functions that changed, with the same lines and offsets.
+// the functions that changed, on the same lines.
 
 // MaskUnchanged implements testscan.Masker (see the function MaskUnchanged).
 // A file renamed between a test file and another file is not masked.
@@ -27,7 +27,8 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 
 // MaskUnchanged returns copies of two versions of a Go file in which the
 // top-level function declarations present in both, byte for byte, are blanked
-// (every byte but newlines replaced by a space), or ok=false when nothing is to
+// (each replaced by its newlines and a space, so that every line keeps its
+// number; offsets and columns after it move), or ok=false when nothing is to
 // be gained (fewer than minBlank bytes blanked) or the result could differ
 // from extracting the whole files.
 //
@@ -96,25 +97,31 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 	}
 	blank := func(src []byte, ds []topDecl) ([]byte, int) {
 		var out []byte
-		n := 0
+		n, from := 0, 0
 		for _, d := range ds {
 			if !maskable(src, d) || !same(src, d) {
 				continue
 			}
 			if out == nil {
-				out = bytes.Clone(src)
+				out = make([]byte, 0, len(src))
 			}
-			for i := d.start; i < d.end; i++ {
-				if out[i] != '\n' {
-					out[i] = ' '
+			// The declaration becomes its newlines and a space: the lines
+			// of what follows stay where they were, and the scanner does
+			// not walk the declaration's width in blanks.
+			out = append(out, src[from:d.start]...)
+			for _, c := range src[d.start:d.end] {
+				if c == '\n' {
+					out = append(out, c)
 				}
 			}
+			out = append(out, ' ')
+			from = d.end
 			n += d.end - d.start
 		}
 		if out == nil {
 			return src, 0
 		}
-		return out, n
+		return append(out, src[from:]...), n
 	}
 	mo, n1 := blank(old, od)
 	mn, n2 := blank(new, nd)
