@@ -119,3 +119,26 @@ func TestMaskParityOnRealFiles(t *testing.T) {
 	}
 	t.Logf("%d edits of %d files", edits, len(files))
 }
+
+// TestNeedsContentsMasked: a masking analyzer wants both versions of a
+// modified file when it parsed only one of them before (masking both costs
+// less than parsing the other whole), and neither when it parsed both.
+func TestNeedsContentsMasked(t *testing.T) {
+	src := "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif 1 != 1 {\n\t\tt.Fatal(\"x\")\n\t}\n}\n"
+	const p = "p/a_test.go"
+	for _, masked := range []bool{false, true} {
+		a := New(nil)
+		if masked {
+			a.MaskUnchanged()
+		}
+		a.Analyze(Change{Files: []FileChange{{NewPath: p, NewKey: "k1", New: []byte(src)}}})
+		o, n := a.NeedsContents(p, "k1", p, "k2")
+		if want := masked; o != want || !n {
+			t.Errorf("masked=%v, one version parsed: NeedsContents = %v, %v; want %v, true", masked, o, n, want)
+		}
+		a.Analyze(Change{Files: []FileChange{{NewPath: p, NewKey: "k2", New: []byte(src + "\n")}}})
+		if o, n := a.NeedsContents(p, "k1", p, "k2"); o || n {
+			t.Errorf("masked=%v, both versions parsed: NeedsContents = %v, %v; want false, false", masked, o, n)
+		}
+	}
+}

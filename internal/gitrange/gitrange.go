@@ -157,17 +157,23 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 			ch.Files = append(ch.Files, fc)
 			continue
 		}
-		if fc.OldPath != "" {
+		var needOld, needNew bool
+		switch {
+		case fc.OldPath != "" && fc.NewPath != "":
+			fc.OldKey, fc.NewKey = d.From.Hash.String(), d.To.Hash.String()
+			needOld, needNew = an.NeedsContents(fc.OldPath, fc.OldKey, fc.NewPath, fc.NewKey)
+		case fc.OldPath != "":
 			fc.OldKey = d.From.Hash.String()
-			if an.NeedsContent(fc.OldPath, fc.OldKey) {
-				fc.Old, fc.Skip = s.blob(d.From.Hash)
-			}
-		}
-		if fc.NewPath != "" && fc.Skip == "" {
+			needOld = an.NeedsContent(fc.OldPath, fc.OldKey)
+		default:
 			fc.NewKey = d.To.Hash.String()
-			if an.NeedsContent(fc.NewPath, fc.NewKey) {
-				fc.New, fc.Skip = s.blob(d.To.Hash)
-			}
+			needNew = an.NeedsContent(fc.NewPath, fc.NewKey)
+		}
+		if needOld {
+			fc.Old, fc.Skip = s.blob(d.From.Hash)
+		}
+		if needNew && fc.Skip == "" {
+			fc.New, fc.Skip = s.blob(d.To.Hash)
 		}
 		ch.Files = append(ch.Files, fc)
 	}
