@@ -28,13 +28,26 @@ type FileChange struct {
 	// Skip, when set, says why the contents are not available (binary, too large,
 	// submodule); the file is reported as a note and only its path is analyzed.
 	Skip string
+	// OldParsed and NewParsed, when set (from Analyzer.Parsed), stand for a
+	// side the analyzer has read before: its contents may then be nil.
+	OldParsed, NewParsed *Parsed
 }
 
-// Source is a file on one side of a change, read on demand.
+// Source is a file on one side of a change, read on demand. Data may be nil
+// when Parsed is set.
 type Source struct {
-	Path string
-	Key  string
-	Data []byte
+	Path   string
+	Key    string
+	Data   []byte
+	Parsed *Parsed
+}
+
+// Parsed is what the analyzer read from one file version, handed out by
+// Analyzer.Parsed so that a caller need not read that version again.
+type Parsed struct {
+	facts  *testscan.File
+	failed string
+	size   int // of the source, for factsCache
 }
 
 // Change is a set of file changes: one commit against its parent, the net change
@@ -67,17 +80,18 @@ type Analyzer struct {
 	maskMin int
 
 	mu    sync.Mutex
-	cache map[string]*testscan.File
+	cache factsCache
 	// ciCache holds what CI files run, by path and blob (see readCI).
 	ciCache map[string]*ciFacts
 	// cmdCount holds the test command lines of a file version, by blob.
 	cmdCount map[string]int
 	// patCache holds a runner configuration's collection patterns, by path
 	// and blob.
-	patCache map[string]map[string]map[string]bool
-	decls    map[string]map[string]bool // see declared
-	notes    []gate.Note
-	seen     map[string]bool
+	patCache  map[string]map[string]map[string]bool
+	decls     map[string]map[string]bool // see declared
+	declNames int                        // held in decls
+	notes     []gate.Note
+	seen      map[string]bool
 }
 
 // New returns an Analyzer for a configuration (nil: the defaults).
@@ -85,7 +99,7 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, cache: map[string]*testscan.File{}, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, patCache: map[string]map[string]map[string]bool{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
+	return &Analyzer{cfg: cfg, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, patCache: map[string]map[string]map[string]bool{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
 
 // MaskUnchanged tells the analyzer that each file version will be analyzed in
@@ -176,8 +190,8 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			continue
 		}
 		pr := &pair{fc: fc}
-		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment}
-		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment}
+		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed}
+		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed}
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
 			pr.masked = a.maskPair(&oldJob, &newJob)
 		}
@@ -226,7 +240,7 @@ func (a *Analyzer) maskPair(o, n *parseJob) bool {
 	if !a.mask || o.fragment || o.data == nil || n.data == nil {
 		return false
 	}
-	if a.cached(o.path, o.key) && a.cached(n.path, n.key) {
+	if a.Parsed(o.path, o.key) != nil && a.Parsed(n.path, n.key) != nil {
 		return false // nothing to parse
 	}
 	ext := scanners.ForPath(n.path)
@@ -262,6 +276,7 @@ type parseJob struct {
 	key      string
 	data     []byte
 	fragment bool
+	known    *Parsed
 }
 
 // parseAll parses file versions on every core: parsing is most of the
@@ -273,7 +288,7 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 	}
 	if workers <= 1 {
 		for _, j := range jobs {
-			*j.dst = a.parse(j.path, j.key, j.data, j.fragment)
+			*j.dst = a.parse(j.path, j.key, j.data, j.fragment, j.known)
 		}
 		return
 	}
@@ -284,7 +299,7 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				*j.dst = a.parse(j.path, j.key, j.data, j.fragment)
+				*j.dst = a.parse(j.path, j.key, j.data, j.fragment, j.known)
 			}
 		}()
 	}
@@ -295,7 +310,9 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 	wg.Wait()
 }
 
-func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
+// parse reads one file version, or takes what was read of it before: known
+// (the caller's, see Parsed) or the cache's.
+func (a *Analyzer) parse(p, key string, data []byte, fragment bool, known *Parsed) *side {
 	s := &side{path: p}
 	s.ext = scanners.ForPath(p)
 	if s.ext == nil {
@@ -308,13 +325,15 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
 	// only: caching it would keep every masked parse of a range alive.
 	if key != "" && !strings.Contains(key, "~") {
 		ck = string(s.ext.Lang()) + ":" + p + ":" + key
-		a.mu.Lock()
-		f, ok := a.cache[ck]
-		a.mu.Unlock()
-		if ok {
-			s.facts = f
-			return s
+		if known == nil {
+			a.mu.Lock()
+			known = a.cache.get(ck)
+			a.mu.Unlock()
 		}
+	}
+	if known != nil {
+		s.facts, s.failed = known.facts, known.failed
+		return s
 	}
 	f, err := s.ext.Extract(p, data)
 	if err != nil || f == nil {
@@ -326,12 +345,12 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool) *side {
 	} else if f.Partial && !fragment {
 		a.note(p, "did not parse completely; findings in it are based on the parts that did")
 	}
+	s.facts = f
 	if ck != "" {
 		a.mu.Lock()
-		a.cache[ck] = f
+		a.cache.put(ck, &Parsed{facts: f, failed: s.failed, size: len(data)})
 		a.mu.Unlock()
 	}
-	s.facts = f
 	return s
 }
 
@@ -400,46 +419,38 @@ func quoteList(names []string, max int) string {
 	return strings.Join(names[:max], ", ") + ", ..."
 }
 
-// NeedsContent reports whether Analyze needs the contents of a file version:
-// false when the version (path and key) was parsed before and the file is not
-// one whose lines the configuration rules read. Callers can then skip reading
-// the blob, which matters for the net change of a long range, whose versions
-// the per-commit analyses have already parsed.
-func (a *Analyzer) NeedsContent(p, key string) bool {
+// Parsed returns what the analyzer read of a file version before, or nil
+// when Analyze needs the version's contents: it has not read it (or no
+// longer holds it), or the file is one whose lines the configuration rules
+// read. A caller that gets it can skip reading the blob and pass it in the
+// FileChange or Source instead, which matters for the net change of a long
+// range, whose versions the per-commit analyses have read.
+func (a *Analyzer) Parsed(p, key string) *Parsed {
 	if key == "" || p == config.FileName || classify(p) != notConfig {
-		return true
+		return nil
 	}
-	if scanners.ForPath(p) == nil {
-		return true
-	}
-	return !a.cached(p, key)
-}
-
-// NeedsContents is NeedsContent for both versions of a modified file. When
-// the analyzer masks (MaskUnchanged) and one version was parsed before but
-// not the other, both are needed: masking both costs less than parsing the
-// new one whole, and parsing it whole would leave the next commit's change
-// of the file with the same choice (on prometheus's last 200 commits a
-// single whole parse of tsdb/db_test.go turned every later change of it into
-// whole parses of 400 KB).
-func (a *Analyzer) NeedsContents(oldPath, oldKey, newPath, newKey string) (old, new bool) {
-	old, new = a.NeedsContent(oldPath, oldKey), a.NeedsContent(newPath, newKey)
-	if a.mask && old != new {
-		return true, true
-	}
-	return old, new
-}
-
-// cached reports whether a version's whole facts are in the cache.
-func (a *Analyzer) cached(p, key string) bool {
 	ext := scanners.ForPath(p)
-	if key == "" || ext == nil {
-		return false
+	if ext == nil {
+		return nil
 	}
 	a.mu.Lock()
-	_, ok := a.cache[string(ext.Lang())+":"+p+":"+key]
-	a.mu.Unlock()
-	return ok
+	defer a.mu.Unlock()
+	return a.cache.get(string(ext.Lang()) + ":" + p + ":" + key)
+}
+
+// ParsedPair is Parsed for both versions of a modified file. When the
+// analyzer masks (MaskUnchanged) and has read one version but not the
+// other, it needs both: masking both costs less than parsing the new one
+// whole, and parsing it whole would leave the next commit's change of the
+// file with the same choice (on prometheus's last 200 commits a single whole
+// parse of tsdb/db_test.go turned every later change of it into whole parses
+// of 400 KB).
+func (a *Analyzer) ParsedPair(oldPath, oldKey, newPath, newKey string) (old, new *Parsed) {
+	old, new = a.Parsed(oldPath, oldKey), a.Parsed(newPath, newKey)
+	if a.mask && (old == nil) != (new == nil) {
+		return nil, nil
+	}
+	return old, new
 }
 
 // Wants reports whether the analyzer looks at a file's contents: a source file of

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
 // maxCallDepth bounds how far calls are followed from a test: helper, the
@@ -250,7 +251,7 @@ func (cr *callReach) scope(old bool, s *side) *callScope {
 		if f == nil || f.facts == nil || f.ext == nil || f.ext.Lang() != lang || !f.isTest || lang == testscan.Go && path.Dir(p) != dir {
 			continue
 		}
-		src := lazySource{Source: Source{Path: p, Key: key, Data: data}}
+		src := lazySource{Source: Source{Path: p, Key: key, Data: data}, narrow: pr.masked}
 		if !pr.masked {
 			src.facts = f.facts
 		}
@@ -293,6 +294,11 @@ func importDirs(dirs []string, dir string, imports []string) []string {
 type lazySource struct {
 	Source
 	facts *testscan.File
+	// narrow: a changed file parsed masked, whose whole version would be
+	// read for no other use; a name looked for in it reads only the
+	// functions the name stands for (testscan.HelperNarrower) when the
+	// language can.
+	narrow bool
 }
 
 // whole returns one side of a changed file with the facts of its whole
@@ -308,7 +314,7 @@ func (cr *callReach) whole(pr *pair, old bool) *side {
 	if !pr.masked {
 		return s
 	}
-	return cr.a.parse(p, key, data, pr.fc.Fragment)
+	return cr.a.parse(p, key, data, pr.fc.Fragment, nil)
 }
 
 // add reads in the helpers of a file, the rank-th of the scope. A helper
@@ -384,13 +390,19 @@ func (sc *callScope) ensure(name string) {
 		if sc.loaded[src.Path] || src.Data != nil && !sc.cr.a.mayDeclare(sc.lang, src.Source, name) {
 			continue
 		}
+		if src.narrow {
+			if f := sc.cr.a.parseHelper(sc.lang, src.Source, name); f != nil {
+				sc.add(f, rank)
+				continue
+			}
+		}
 		if sc.loaded == nil {
 			sc.loaded = map[string]bool{}
 		}
 		sc.loaded[src.Path] = true
 		f := src.facts
 		if f == nil {
-			s := sc.cr.a.parse(src.Path, src.Key, src.Data, false)
+			s := sc.cr.a.parse(src.Path, src.Key, src.Data, false, src.Parsed)
 			if s.ext == nil || !s.isTest || s.ext.Lang() != sc.lang {
 				continue
 			}
@@ -398,6 +410,27 @@ func (sc *callScope) ensure(name string) {
 		}
 		sc.add(f, rank)
 	}
+}
+
+// parseHelper reads, of a test file, only the functions a helper name may
+// stand for (see testscan.HelperNarrower); nil when its language cannot
+// tell them apart. What it reads is not cached: it serves one name of one
+// change.
+func (a *Analyzer) parseHelper(lang testscan.Lang, src Source, name string) *testscan.File {
+	ext := scanners.ForPath(src.Path)
+	n, ok := ext.(testscan.HelperNarrower)
+	if !ok || ext.Lang() != lang || src.Data == nil {
+		return nil
+	}
+	data, ok := n.KeepHelper(src.Path, src.Data, name)
+	if !ok {
+		return nil
+	}
+	s := a.parse(src.Path, "", data, false, nil)
+	if !s.isTest || s.facts == nil {
+		return nil
+	}
+	return s.facts
 }
 
 // mayDeclare reports whether a file may declare a helper name: its text
@@ -411,6 +444,10 @@ func (a *Analyzer) mayDeclare(lang testscan.Lang, src Source, name string) bool 
 	}
 	return bytes.Contains(src.Data, []byte(name))
 }
+
+// maxDeclNames bounds the names Analyzer.decls holds over all versions; it
+// is emptied when full (a long range reads many versions of a folder).
+const maxDeclNames = 1 << 16
 
 // declared returns the helper names a file may declare, read from its text
 // once per version: Go's functions and methods whose signature takes a
@@ -438,10 +475,11 @@ func (a *Analyzer) declared(lang testscan.Lang, src Source) map[string]bool {
 	}
 	if ck != "" {
 		a.mu.Lock()
-		if a.decls == nil {
-			a.decls = map[string]map[string]bool{}
+		if a.decls == nil || a.declNames+len(m) > maxDeclNames {
+			a.decls, a.declNames = map[string]map[string]bool{}, 0
 		}
 		a.decls[ck] = m
+		a.declNames += len(m)
 		a.mu.Unlock()
 	}
 	return m

@@ -255,7 +255,7 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 			}
 			if related != nil {
 				for _, src := range related(p) {
-					s := a.parse(src.Path, src.Key, src.Data, false)
+					s := a.parse(src.Path, src.Key, src.Data, false, src.Parsed)
 					if s.facts != nil {
 						lits.add(s.facts)
 					}

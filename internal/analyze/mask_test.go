@@ -120,10 +120,10 @@ func TestMaskParityOnRealFiles(t *testing.T) {
 	t.Logf("%d edits of %d files", edits, len(files))
 }
 
-// TestNeedsContentsMasked: a masking analyzer wants both versions of a
-// modified file when it parsed only one of them before (masking both costs
-// less than parsing the other whole), and neither when it parsed both.
-func TestNeedsContentsMasked(t *testing.T) {
+// TestParsedPairMasked: a masking analyzer wants both versions of a modified
+// file when it read only one of them before (masking both costs less than
+// parsing the other whole), and neither when it read both.
+func TestParsedPairMasked(t *testing.T) {
 	src := "package p\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) {\n\tif 1 != 1 {\n\t\tt.Fatal(\"x\")\n\t}\n}\n"
 	const p = "p/a_test.go"
 	for _, masked := range []bool{false, true} {
@@ -132,13 +132,13 @@ func TestNeedsContentsMasked(t *testing.T) {
 			a.MaskUnchanged()
 		}
 		a.Analyze(Change{Files: []FileChange{{NewPath: p, NewKey: "k1", New: []byte(src)}}})
-		o, n := a.NeedsContents(p, "k1", p, "k2")
-		if want := masked; o != want || !n {
-			t.Errorf("masked=%v, one version parsed: NeedsContents = %v, %v; want %v, true", masked, o, n, want)
+		o, n := a.ParsedPair(p, "k1", p, "k2")
+		if (o != nil) == masked || n != nil {
+			t.Errorf("masked=%v, one version read: ParsedPair = %v, %v; want the first only when not masking", masked, o, n)
 		}
 		a.Analyze(Change{Files: []FileChange{{NewPath: p, NewKey: "k2", New: []byte(src + "\n")}}})
-		if o, n := a.NeedsContents(p, "k1", p, "k2"); o || n {
-			t.Errorf("masked=%v, both versions parsed: NeedsContents = %v, %v; want false, false", masked, o, n)
+		if o, n := a.ParsedPair(p, "k1", p, "k2"); o == nil || n == nil {
+			t.Errorf("masked=%v, both versions read: ParsedPair = %v, %v; want both", masked, o, n)
 		}
 	}
 }

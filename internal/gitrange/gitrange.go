@@ -50,20 +50,45 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 	// its last 2,000.
 	an.MaskUnchanged()
 	src := &source{repo: repo, cfg: cfg}
-	per, err := analyzeCommits(ctx, an, src, commits, progress)
+	// The net change is analyzed beside the last commits, once every commit
+	// is handed out: its comparisons run on one core, and the last commits
+	// would leave the other idle (prometheus's last 200: 0.72 s instead of
+	// 0.80 s). Starting it with the first commits is no faster and holds
+	// its memory all along.
+	var (
+		net    []gate.Finding
+		netErr error
+		netWG  sync.WaitGroup
+	)
+	single := len(commits) == 1 && commits[0].Parent == base
+	dispatched := make(chan struct{})
+	if !single && len(commits) > 0 {
+		netWG.Add(1)
+		go func() {
+			defer netWG.Done()
+			<-dispatched
+			if ctx.Err() != nil {
+				return
+			}
+			ch, err := src.change(base, head, "", an)
+			if err != nil {
+				netErr = err
+				return
+			}
+			net = an.Analyze(ch)
+		}()
+	}
+	per, err := analyzeCommits(ctx, an, src, commits, progress, dispatched)
+	netWG.Wait()
 	if err != nil {
 		return nil, err
 	}
-	var net []gate.Finding
-	if len(commits) == 1 && commits[0].Parent == base {
+	if netErr != nil {
+		return nil, netErr
+	}
+	if single {
 		// One commit on top of BASE: its change is the net change.
 		net = append(net, per[0].Findings...)
-	} else if len(commits) > 0 {
-		ch, err := src.change(base, head, "", an)
-		if err != nil {
-			return nil, err
-		}
-		net = an.Analyze(ch)
 	}
 	findings, list := analyze.Combine(per, net)
 	return &Result{Base: base, Head: head, Findings: findings, Commits: list, Notes: an.Notes()}, nil
@@ -71,8 +96,9 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 
 // analyzeCommits analyzes each commit against its first parent, several commits
 // at a time (the repository and the analyzer are safe for concurrent use), and
-// returns the findings in commit order.
-func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, commits []gitrepo.Commit, progress Progress) ([]analyze.CommitFindings, error) {
+// returns the findings in commit order. It closes dispatched once every
+// commit is handed to a worker (or the context is done).
+func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, commits []gitrepo.Commit, progress Progress, dispatched chan<- struct{}) ([]analyze.CommitFindings, error) {
 	per := make([]analyze.CommitFindings, len(commits))
 	type result struct {
 		i   int
@@ -97,6 +123,7 @@ func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, comm
 		}()
 	}
 	go func() {
+		defer close(dispatched)
 		defer close(jobs)
 		for i := range commits {
 			select {
@@ -157,22 +184,21 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 			ch.Files = append(ch.Files, fc)
 			continue
 		}
-		var needOld, needNew bool
 		switch {
 		case fc.OldPath != "" && fc.NewPath != "":
 			fc.OldKey, fc.NewKey = d.From.Hash.String(), d.To.Hash.String()
-			needOld, needNew = an.NeedsContents(fc.OldPath, fc.OldKey, fc.NewPath, fc.NewKey)
+			fc.OldParsed, fc.NewParsed = an.ParsedPair(fc.OldPath, fc.OldKey, fc.NewPath, fc.NewKey)
 		case fc.OldPath != "":
 			fc.OldKey = d.From.Hash.String()
-			needOld = an.NeedsContent(fc.OldPath, fc.OldKey)
+			fc.OldParsed = an.Parsed(fc.OldPath, fc.OldKey)
 		default:
 			fc.NewKey = d.To.Hash.String()
-			needNew = an.NeedsContent(fc.NewPath, fc.NewKey)
+			fc.NewParsed = an.Parsed(fc.NewPath, fc.NewKey)
 		}
-		if needOld {
+		if fc.OldPath != "" && fc.OldParsed == nil {
 			fc.Old, fc.Skip = s.blob(d.From.Hash)
 		}
-		if needNew && fc.Skip == "" {
+		if fc.NewPath != "" && fc.NewParsed == nil && fc.Skip == "" {
 			fc.New, fc.Skip = s.blob(d.To.Hash)
 		}
 		ch.Files = append(ch.Files, fc)
@@ -254,7 +280,7 @@ func (s *source) siblings(commit plumbing.Hash, dir string, an *analyze.Analyzer
 			continue
 		}
 		src := analyze.Source{Path: e.Path, Key: e.Hash.String()}
-		if an.NeedsContent(e.Path, src.Key) {
+		if src.Parsed = an.Parsed(e.Path, src.Key); src.Parsed == nil {
 			b, skip := s.blob(e.Hash)
 			if skip != "" {
 				continue

@@ -104,7 +104,7 @@ func TestSingleCommitMasking(t *testing.T) {
 			if mask {
 				an.MaskUnchanged()
 			}
-			per, err := analyzeCommits(context.Background(), an, &source{repo: r, cfg: config.Default()}, []gitrepo.Commit{c}, nil)
+			per, err := analyzeCommits(context.Background(), an, &source{repo: r, cfg: config.Default()}, []gitrepo.Commit{c}, nil, make(chan struct{}))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -43,12 +43,23 @@ type Extractor interface {
 // Masker is implemented by extractors that can blank what two versions of a
 // file share, so that a change's analysis parses only what it touched.
 // MaskUnchanged returns both versions with the shared parts blanked (line
-// numbers kept, offsets and columns not), or ok=false to extract the whole versions, which it does
-// when it would blank fewer than minBlank bytes. Extracting the masked
+// numbers kept, offsets and columns not), or ok=false to extract the whole
+// versions, which it does when it would blank fewer than minBlank bytes. Extracting the masked
 // versions must find exactly what extracting the whole versions finds in the
 // parts that differ.
 type Masker interface {
 	MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) (maskedOld, maskedNew []byte, ok bool)
+}
+
+// HelperNarrower is implemented by extractors that can blank, in a test
+// file, every function but those a helper name may stand for, so that a
+// helper looked up in a file parsed masked is read without the whole file.
+// KeepHelper returns the narrowed copy (line numbers kept), or ok=false when
+// it cannot tell the functions apart. Extracting it must find, for the
+// helpers the name stands for, exactly what extracting src finds
+// (HelperAssertions and HelperCalls).
+type HelperNarrower interface {
+	KeepHelper(path string, src []byte, name string) (narrowed []byte, ok bool)
 }
 
 // File is what an extractor found in one source file.

@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // parserDecls returns the top-level declarations of src as go/parser sees
@@ -111,4 +113,60 @@ func FuzzScanDecls(f *testing.F) {
 			t.Fatalf("declarations (-parser +scanDecls):\n%s\nsource:\n%s", diff, src)
 		}
 	})
+}
+
+// TestKeepHelperParity: for every helper of every test file that parses,
+// the file narrowed to the helper's name (KeepHelper) gives the helper the
+// same checks and calls, on the same lines, as the whole file.
+func TestKeepHelperParity(t *testing.T) {
+	x := &Extractor{}
+	checked := 0
+	for _, p := range goFiles(t) {
+		if !strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := x.Extract(p, src)
+		if err != nil || whole.Partial {
+			continue
+		}
+		for _, h := range whole.Helpers {
+			if strings.Contains(h, ".") {
+				continue // a method: KeepHelper keeps them all
+			}
+			narrowed, ok := x.KeepHelper(p, src, h)
+			if !ok {
+				continue
+			}
+			if len(narrowed) >= len(src) {
+				t.Errorf("%s: narrowing to %s kept everything", p, h)
+			}
+			got, err := x.Extract(p, narrowed)
+			if err != nil {
+				t.Fatalf("%s, %s: %v", p, h, err)
+			}
+			of := func(f *testscan.File) (out []testscan.Assertion) {
+				for _, a := range f.HelperAssertions {
+					if a.Helper == h {
+						out = append(out, a)
+					}
+				}
+				return out
+			}
+			if d := cmp.Diff(of(whole), of(got)); d != "" {
+				t.Errorf("%s: helper %s's checks differ (-whole +narrowed):\n%s", p, h, d)
+			}
+			if d := cmp.Diff(whole.HelperCalls[h], got.HelperCalls[h]); d != "" {
+				t.Errorf("%s: helper %s's calls differ (-whole +narrowed):\n%s", p, h, d)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d helpers checked", checked)
+	}
+	t.Logf("%d helpers", checked)
 }

@@ -90,12 +90,12 @@ type scratch struct {
 // spareScratch holds the scratch memory of the last extractions, kept for
 // the next: one per parsing worker (a range parses on every core). A
 // sync.Pool loses it whenever the goroutine moves to another P, and at GC.
-var spareScratch = make(chan *scratch, 4)
+var spareScratch = make(chan *scratch, 2)
 
 // maxSpare bounds the memory kept in spareScratch, in bytes; tokSize is the
 // size of a tok.
 const (
-	maxSpare = 16 << 20
+	maxSpare = 4 << 20
 	tokSize  = 16
 )
 
