@@ -95,31 +95,21 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 			return nil, nil, false
 		}
 	}
-	blank := func(src []byte, ds []topDecl) ([]byte, int) {
-		var out []byte
-		n, from := 0, 0
+	pick := func(src []byte, ds []topDecl) (picked []topDecl, n int) {
 		for _, d := range ds {
-			if !maskable(src, d) || !same(src, d) {
-				continue
+			if maskable(src, d) && same(src, d) {
+				picked = append(picked, d)
+				n += d.end - d.start
 			}
-			if out == nil {
-				out = make([]byte, 0, len(src))
-			}
-			out = blankDecl(append(out, src[from:d.start]...), src[d.start:d.end])
-			from = d.end
-			n += d.end - d.start
 		}
-		if out == nil {
-			return src, 0
-		}
-		return append(out, src[from:]...), n
+		return picked, n
 	}
-	mo, n1 := blank(old, od)
-	mn, n2 := blank(new, nd)
+	po, n1 := pick(old, od)
+	pn, n2 := pick(new, nd)
 	if n1+n2 == 0 || n1+n2 < minBlank {
 		return nil, nil, false
 	}
-	return mo, mn, true
+	return blankDecls(old, po), blankDecls(new, pn), true
 }
 
 // KeepHelper implements testscan.HelperNarrower: in a test file it blanks,
@@ -134,19 +124,16 @@ func (x *Extractor) KeepHelper(path string, src []byte, name string) ([]byte, bo
 	if !ok {
 		return nil, false
 	}
-	out := make([]byte, 0, len(src)/4)
-	from := 0
+	var blank []topDecl
 	for _, d := range ds {
-		if d.kind != declFunc || d.method || d.end == 0 || src[d.end-1] != '}' || funcName(src, d) == name {
-			continue
+		if d.kind == declFunc && !d.method && d.end > 0 && src[d.end-1] == '}' && funcName(src, d) != name {
+			blank = append(blank, d)
 		}
-		out = blankDecl(append(out, src[from:d.start]...), src[d.start:d.end])
-		from = d.end
 	}
-	if from == 0 {
+	if len(blank) == 0 {
 		return nil, false
 	}
-	return append(out, src[from:]...), true
+	return blankDecls(src, blank), true
 }
 
 // funcName is the name of a function declaration without a receiver.
@@ -159,17 +146,37 @@ func funcName(src []byte, d topDecl) string {
 	return string(r[:n])
 }
 
-// blankDecl appends what a blanked declaration becomes: its newlines, so
-// that the lines of what follows stay where they were, and a space, without
-// the declaration's width in blanks for the scanner to walk.
-func blankDecl(out, decl []byte) []byte {
-	for _, c := range decl {
-		if c == '\n' {
-			out = append(out, c)
-		}
+// blankDecls returns a copy of src in which each of ds (in source order)
+// becomes its newlines and a space: the lines of what follows stay where
+// they were, and the scanner does not walk the declarations' width in
+// blanks. src itself when ds is empty.
+func blankDecls(src []byte, ds []topDecl) []byte {
+	if len(ds) == 0 {
+		return src
 	}
-	return append(out, ' ')
+	lines := make([]int, len(ds))
+	size := len(src)
+	for i, d := range ds {
+		lines[i] = bytes.Count(src[d.start:d.end], newline)
+		size += lines[i] + 1 - (d.end - d.start)
+	}
+	out := make([]byte, 0, size)
+	from := 0
+	for i, d := range ds {
+		out = append(out, src[from:d.start]...)
+		for k := lines[i]; k > 0; k -= len(newlines) {
+			out = append(out, newlines[:min(k, len(newlines))]...)
+		}
+		out = append(out, ' ')
+		from = d.end
+	}
+	return append(out, src[from:]...)
 }
+
+var (
+	newline  = []byte{'\n'}
+	newlines = bytes.Repeat(newline, 256)
+)
 
 // sameFamilies reports whether every name imported by either version stands
 // for the same package family in both (a name not imported falls back to its
