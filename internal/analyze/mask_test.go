@@ -12,9 +12,11 @@ import (
 )
 
 // goEdits returns edited versions of a Go file, one per kind of edit a commit
-// makes to one function: deleted, skipped, an assertion removed, renamed, a
-// line added, a //nolint added; and edits outside functions: an import added.
-func goEdits(t *testing.T, src string) map[string]string {
+// makes to one function (a test and another, or every function when every is
+// set): deleted, skipped, an assertion removed, renamed, a line added, a
+// //nolint added; and edits outside functions: an import added, a type,
+// variable or constant declaration deleted, renamed or added.
+func goEdits(t *testing.T, src string, every bool) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
@@ -42,14 +44,25 @@ func goEdits(t *testing.T, src string) map[string]string {
 		return nil
 	}
 	isTest := func(fd *ast.FuncDecl) bool { return fd.Recv == nil && strings.HasPrefix(fd.Name.Name, "Test") }
-	for _, kind := range []struct {
+	type edited struct {
 		name string
-		want func(*ast.FuncDecl) bool
-	}{{"test", isTest}, {"other", func(fd *ast.FuncDecl) bool { return !isTest(fd) }}} {
-		fd := pick(kind.want)
-		if fd == nil {
-			continue
+		fd   *ast.FuncDecl
+	}
+	var targets []edited
+	if every {
+		for _, fd := range funcs {
+			targets = append(targets, edited{fd.Name.Name, fd})
 		}
+	} else {
+		if fd := pick(isTest); fd != nil {
+			targets = append(targets, edited{"test", fd})
+		}
+		if fd := pick(func(fd *ast.FuncDecl) bool { return !isTest(fd) }); fd != nil {
+			targets = append(targets, edited{"other", fd})
+		}
+	}
+	for _, kind := range targets {
+		fd := kind.fd
 		start, end := off(fd.Pos()), off(fd.End())
 		body := off(fd.Body.Lbrace) + 1
 		first := fd.Body.List[0]
@@ -81,6 +94,32 @@ func goEdits(t *testing.T, src string) map[string]string {
 		e := off(f.Name.End())
 		out["import added"] = src[:e] + "\n\nimport _ \"embed\"\n" + src[e:]
 	}
+	// Declarations of types, variables and constants: deleted, renamed,
+	// and one with an exported name added beside them.
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok == token.IMPORT || len(gd.Specs) == 0 {
+			continue
+		}
+		var name *ast.Ident
+		switch sp := gd.Specs[0].(type) {
+		case *ast.TypeSpec:
+			name = sp.Name
+		case *ast.ValueSpec:
+			name = sp.Names[0]
+		}
+		if name == nil || name.Name == "_" {
+			continue
+		}
+		k := gd.Tok.String()
+		if _, done := out[k+" deleted"]; done {
+			continue
+		}
+		start, end := off(gd.Pos()), off(gd.End())
+		out[k+" deleted"] = src[:start] + src[end:]
+		out[k+" renamed"] = src[:off(name.Pos())] + name.Name + "Renamed" + src[off(name.End()):]
+		out[k+" added"] = src[:end] + "\n\n" + k + " AddedBeside" + map[string]string{"type": " int", "var": " = 1", "const": " = 1"}[k] + "\n" + src[end:]
+	}
 	return out
 }
 
@@ -90,7 +129,10 @@ func goEdits(t *testing.T, src string) map[string]string {
 // test, message, id).
 func TestMaskParityOnRealFiles(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"../../internal/*/*.go", "../../internal/*/*/*.go", "../../cmd/ralph-gate/*.go"} {
+	// testdata/maskcorpus: table-driven subtests, a support package's
+	// helpers and a production file's types, variables and constants, which
+	// the files above have few of.
+	for _, pat := range []string{"../../internal/*/*.go", "../../internal/*/*/*.go", "../../cmd/ralph-gate/*.go", "testdata/maskcorpus/*.go"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
@@ -104,7 +146,7 @@ func TestMaskParityOnRealFiles(t *testing.T) {
 			continue
 		}
 		name := "pkg/" + filepath.Base(p)
-		for what, edited := range goEdits(t, string(b)) {
+		for what, edited := range goEdits(t, string(b), strings.Contains(p, "maskcorpus")) {
 			before := len(maskMismatch)
 			run(mod(name, string(b), edited))
 			if len(maskMismatch) > before {

@@ -26,7 +26,7 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 }
 
 // MaskUnchanged returns copies of two versions of a Go file in which the
-// top-level function declarations present in both, byte for byte, are blanked
+// top-level declarations present in both, byte for byte, are blanked
 // (each replaced by its newlines and a space, so that every line keeps its
 // number; offsets and columns after it move), or ok=false when nothing is to
 // be gained (fewer than minBlank bytes blanked) or the result could differ
@@ -44,7 +44,9 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 //     family: a changed table, type, method or import family is read by the
 //     functions that use it, so then nothing is blanked;
 //   - in any other file, every unchanged function or method is blanked: its
-//     exports, markers and comparisons belong to it alone.
+//     exports, markers and comparisons belong to it alone; and so is every
+//     unchanged type, variable and constant declaration, unless the file
+//     imports package testing (see importsTesting).
 //
 // Both sources must scan as Go (balanced brackets, terminated literals and
 // comments); otherwise ok is false and the caller extracts the whole files.
@@ -65,13 +67,24 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 		count[d.hash]--
 	}
 	same := func(_ []byte, d topDecl) bool { return count[d.hash] == 0 }
+	// In a file that is neither a test file nor imports package testing,
+	// or another package under that name (its functions are read as
+	// helpers, with the file's tables and types), nothing reads a type,
+	// variable or constant declaration but the declaration itself.
+	alone := !isTest && !importsTesting(old) && !importsTesting(new)
 	maskable := func(src []byte, d topDecl) bool {
-		// A function with a body ends with its closing brace; anything else
-		// is not what scanDecls expects, and is left alone.
-		if d.kind != declFunc || d.end == 0 || src[d.end-1] != '}' {
+		switch {
+		case d.end <= d.start:
 			return false
+		case d.kind == declFunc:
+			// A function with a body ends with its closing brace;
+			// anything else is not what scanDecls expects, and is left
+			// alone.
+			return src[d.end-1] == '}' && (!isTest || !d.method)
+		case d.kind == declOther:
+			return alone && !bytes.HasPrefix(src[d.start:], []byte("package"))
 		}
-		return !isTest || !d.method
+		return false
 	}
 	if isTest {
 		// Every difference must lie in a function without a receiver, or in
@@ -146,8 +159,9 @@ func funcName(src []byte, d topDecl) string {
 	return string(r[:n])
 }
 
-// blankDecls returns a copy of src in which each of ds (in source order)
-// becomes its newlines and a space: the lines of what follows stay where
+// blankDecls returns a copy of src in which each of ds (in source order,
+// modified: a declaration takes the semicolon after it) becomes its
+// newlines and a space: the lines of what follows stay where
 // they were, and the scanner does not walk the declarations' width in
 // blanks. src itself when ds is empty.
 func blankDecls(src []byte, ds []topDecl) []byte {
@@ -156,7 +170,17 @@ func blankDecls(src []byte, ds []topDecl) []byte {
 	}
 	lines := make([]int, len(ds))
 	size := len(src)
-	for i, d := range ds {
+	for i := range ds {
+		// A semicolon that ends the declaration on its line goes with
+		// it: alone, it is not a declaration.
+		d := &ds[i]
+		j := d.end
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		if j < len(src) && src[j] == ';' {
+			d.end = j + 1
+		}
 		lines[i] = bytes.Count(src[d.start:d.end], newline)
 		size += lines[i] + 1 - (d.end - d.start)
 	}
@@ -177,6 +201,13 @@ var (
 	newline  = []byte{'\n'}
 	newlines = bytes.Repeat(newline, 256)
 )
+
+// importsTesting reports whether src may import package testing or name
+// another import testing: it holds "testing" quoted, or testing before a
+// quoted path (comments that say testing do not count).
+func importsTesting(src []byte) bool {
+	return bytes.Contains(src, []byte(`"testing"`)) || bytes.Contains(src, []byte(`testing "`)) || bytes.Contains(src, []byte("testing `"))
+}
 
 // sameFamilies reports whether every name imported by either version stands
 // for the same package family in both (a name not imported falls back to its
