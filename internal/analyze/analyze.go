@@ -190,8 +190,8 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			continue
 		}
 		pr := &pair{fc: fc}
-		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed}
-		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed}
+		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed, nil}
+		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed, nil}
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
 			pr.masked = a.maskPair(&oldJob, &newJob)
 		}
@@ -265,7 +265,8 @@ func (a *Analyzer) maskPair(o, n *parseJob) bool {
 	} else {
 		o.key, n.key = "", ""
 	}
-	o.data, n.data = mo, mn
+	o.data, n.data = nil, nil
+	o.masked, n.masked = &mo, &mn
 	return true
 }
 
@@ -277,6 +278,9 @@ type parseJob struct {
 	data     []byte
 	fragment bool
 	known    *Parsed
+	// masked, when set, is the version masked (see maskPair), read in
+	// place of data.
+	masked *testscan.Masked
 }
 
 // parseAll parses file versions on every core: parsing is most of the
@@ -288,7 +292,7 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 	}
 	if workers <= 1 {
 		for _, j := range jobs {
-			*j.dst = a.parse(j.path, j.key, j.data, j.fragment, j.known)
+			*j.dst = a.parseJob(j)
 		}
 		return
 	}
@@ -299,7 +303,7 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				*j.dst = a.parse(j.path, j.key, j.data, j.fragment, j.known)
+				*j.dst = a.parseJob(j)
 			}
 		}()
 	}
@@ -308,6 +312,44 @@ func (a *Analyzer) parseAll(jobs []parseJob) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+func (a *Analyzer) parseJob(j parseJob) *side {
+	if j.masked != nil {
+		return a.parseMasked(j.path, *j.masked)
+	}
+	return a.parse(j.path, j.key, j.data, j.fragment, j.known)
+}
+
+// parseMasked reads a version masked by its language's extractor
+// (testscan.Masker); what it finds serves one change only and is not cached.
+func (a *Analyzer) parseMasked(p string, m testscan.Masked) *side {
+	s := &side{path: p}
+	s.ext = scanners.ForPath(p)
+	mk, ok := s.ext.(testscan.Masker)
+	if !ok {
+		return s
+	}
+	s.isTest = s.ext.IsTestFile(p)
+	s.outOfReach = notCollected(s.ext.Lang(), p)
+	f, err := mk.ExtractMasked(p, m)
+	s.record(a, f, err, false)
+	return s
+}
+
+// record sets what an extraction gave, noting what it could not read.
+func (s *side) record(a *Analyzer, f *testscan.File, err error, fragment bool) {
+	p := s.path
+	if err != nil || f == nil {
+		s.failed = "it could not be read as " + string(s.ext.Lang()) + ": " + errString(err)
+		if !s.isTest {
+			a.note(p, "could not be read as "+string(s.ext.Lang())+": "+errString(err))
+		}
+		f = &testscan.File{Lang: s.ext.Lang(), Partial: true}
+	} else if f.Partial && !fragment {
+		a.note(p, "did not parse completely; findings in it are based on the parts that did")
+	}
+	s.facts = f
 }
 
 // parse reads one file version, or takes what was read of it before: known
@@ -336,19 +378,10 @@ func (a *Analyzer) parse(p, key string, data []byte, fragment bool, known *Parse
 		return s
 	}
 	f, err := s.ext.Extract(p, data)
-	if err != nil || f == nil {
-		s.failed = "it could not be read as " + string(s.ext.Lang()) + ": " + errString(err)
-		if !s.isTest {
-			a.note(p, "could not be read as "+string(s.ext.Lang())+": "+errString(err))
-		}
-		f = &testscan.File{Lang: s.ext.Lang(), Partial: true}
-	} else if f.Partial && !fragment {
-		a.note(p, "did not parse completely; findings in it are based on the parts that did")
-	}
-	s.facts = f
+	s.record(a, f, err, fragment)
 	if ck != "" {
 		a.mu.Lock()
-		a.cache.put(ck, &Parsed{facts: f, failed: s.failed, size: len(data)})
+		a.cache.put(ck, &Parsed{facts: s.facts, failed: s.failed, size: len(data)})
 		a.mu.Unlock()
 	}
 	return s

@@ -422,11 +422,11 @@ func (a *Analyzer) parseHelper(lang testscan.Lang, src Source, name string) *tes
 	if !ok || ext.Lang() != lang || src.Data == nil {
 		return nil
 	}
-	data, ok := n.KeepHelper(src.Path, src.Data, name)
+	m, ok := n.KeepHelper(src.Path, src.Data, name)
 	if !ok {
 		return nil
 	}
-	s := a.parse(src.Path, "", data, false, nil)
+	s := a.parseMasked(src.Path, m)
 	if !s.isTest || s.facts == nil {
 		return nil
 	}

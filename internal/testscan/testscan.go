@@ -42,24 +42,57 @@ type Extractor interface {
 
 // Masker is implemented by extractors that can blank what two versions of a
 // file share, so that a change's analysis parses only what it touched.
-// MaskUnchanged returns both versions with the shared parts blanked (line
-// numbers kept, offsets and columns not), or ok=false to extract the whole
-// versions, which it does when it would blank fewer than minBlank bytes. Extracting the masked
-// versions must find exactly what extracting the whole versions finds in the
-// parts that differ.
+// MaskUnchanged returns both versions with the shared parts blanked, or
+// ok=false to extract the whole versions, which it does when it would blank
+// fewer than minBlank bytes. ExtractMasked extracts a masked version, on the
+// original's lines; it must find exactly what extracting the whole versions
+// finds in the parts that differ.
 type Masker interface {
-	MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) (maskedOld, maskedNew []byte, ok bool)
+	MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) (maskedOld, maskedNew Masked, ok bool)
+	ExtractMasked(path string, m Masked) (*File, error)
 }
 
-// HelperNarrower is implemented by extractors that can blank, in a test
-// file, every function but those a helper name may stand for, so that a
-// helper looked up in a file parsed masked is read without the whole file.
-// KeepHelper returns the narrowed copy (line numbers kept), or ok=false when
-// it cannot tell the functions apart. Extracting it must find, for the
+// HelperNarrower is implemented by extractors (Maskers) that can blank, in
+// a test file, every function but those a helper name may stand for, so
+// that a helper looked up in a file parsed masked is read without the whole
+// file. KeepHelper returns the narrowed version, or ok=false when it cannot
+// tell the functions apart. Extracting it (ExtractMasked) must find, for the
 // helpers the name stands for, exactly what extracting src finds
 // (HelperAssertions and HelperCalls).
 type HelperNarrower interface {
-	KeepHelper(path string, src []byte, name string) (narrowed []byte, ok bool)
+	KeepHelper(path string, src []byte, name string) (narrowed Masked, ok bool)
+}
+
+// Masked is a file version with parts blanked by a Masker: what is left,
+// on fewer lines, and how those lines map back to the original's.
+type Masked struct {
+	Src   []byte
+	Lines LineMap
+}
+
+// LineMap maps the lines of a masked source to the original's: a line at or
+// after a shift's From moves down by the Add of the last such shift. Shifts
+// are in order of From; no shift maps a line to itself.
+type LineMap []LineShift
+
+// LineShift is one step of a LineMap.
+type LineShift struct{ From, Add int }
+
+// Line is the original line of line l (1-based) of the masked source.
+func (m LineMap) Line(l int) int {
+	lo, hi := 0, len(m)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if m[mid].From <= l {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return l
+	}
+	return l + m[lo-1].Add
 }
 
 // File is what an extractor found in one source file.

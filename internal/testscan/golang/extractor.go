@@ -109,6 +109,16 @@ func (ctx *fileCtx) family(name string) string {
 // Extract reads one Go file. A file that does not parse is read piece by piece
 // and the result is marked Partial.
 func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
+	return x.extract(path, src, nil)
+}
+
+// ExtractMasked implements testscan.Masker: Extract on the lines of the
+// file m was masked from.
+func (x *Extractor) ExtractMasked(path string, m testscan.Masked) (*testscan.File, error) {
+	return x.extract(path, m.Src, m.Lines)
+}
+
+func (x *Extractor) extract(path string, src []byte, lines testscan.LineMap) (*testscan.File, error) {
 	ctx := &fileCtx{
 		isTest:  x.IsTestFile(path),
 		out:     &testscan.File{Lang: testscan.Go},
@@ -126,6 +136,7 @@ func (x *Extractor) Extract(path string, src []byte) (*testscan.File, error) {
 	}
 	for _, u := range ctx.units {
 		u.scratch = sc
+		u.lines = lines
 	}
 	for _, u := range ctx.units {
 		ctx.declarations(u)

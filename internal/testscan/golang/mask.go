@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"go/parser"
 	"go/token"
 	"hash/maphash"
@@ -17,10 +18,10 @@ import (
 
 // MaskUnchanged implements testscan.Masker (see the function MaskUnchanged).
 // A file renamed between a test file and another file is not masked.
-func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) ([]byte, []byte, bool) {
+func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, new []byte, minBlank int) (testscan.Masked, testscan.Masked, bool) {
 	isTest := x.IsTestFile(newPath)
 	if x.IsTestFile(oldPath) != isTest {
-		return nil, nil, false
+		return testscan.Masked{}, testscan.Masked{}, false
 	}
 	return MaskUnchanged(old, new, isTest, minBlank)
 }
@@ -50,14 +51,14 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 //
 // Both sources must scan as Go (balanced brackets, terminated literals and
 // comments); otherwise ok is false and the caller extracts the whole files.
-func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maskedNew []byte, ok bool) {
+func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maskedNew testscan.Masked, ok bool) {
 	if len(old)+len(new) < minBlank {
-		return nil, nil, false
+		return
 	}
 	od, ok1 := scanDeclsCached(old)
 	nd, ok2 := scanDeclsCached(new)
 	if !ok1 || !ok2 {
-		return nil, nil, false
+		return
 	}
 	count := map[uint64]int{}
 	for _, d := range od {
@@ -100,12 +101,12 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 				case d.kind == declImport:
 					importsChanged = true
 				default:
-					return nil, nil, false
+					return
 				}
 			}
 		}
 		if importsChanged && !sameFamilies(old, new) {
-			return nil, nil, false
+			return
 		}
 	}
 	pick := func(src []byte, ds []topDecl) (picked []topDecl, n int) {
@@ -120,7 +121,7 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 	po, n1 := pick(old, od)
 	pn, n2 := pick(new, nd)
 	if n1+n2 == 0 || n1+n2 < minBlank {
-		return nil, nil, false
+		return
 	}
 	return blankDecls(old, po), blankDecls(new, pn), true
 }
@@ -129,13 +130,13 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 // as MaskUnchanged does, every function without a receiver that is not
 // named name. Methods stay (a suite's methods are its helpers), and so does
 // everything else the extraction of a function reads.
-func (x *Extractor) KeepHelper(path string, src []byte, name string) ([]byte, bool) {
+func (x *Extractor) KeepHelper(path string, src []byte, name string) (testscan.Masked, bool) {
 	if !x.IsTestFile(path) {
-		return nil, false
+		return testscan.Masked{}, false
 	}
 	ds, ok := scanDeclsCached(src)
 	if !ok {
-		return nil, false
+		return testscan.Masked{}, false
 	}
 	var blank []topDecl
 	for _, d := range ds {
@@ -144,7 +145,7 @@ func (x *Extractor) KeepHelper(path string, src []byte, name string) ([]byte, bo
 		}
 	}
 	if len(blank) == 0 {
-		return nil, false
+		return testscan.Masked{}, false
 	}
 	return blankDecls(src, blank), true
 }
@@ -159,14 +160,14 @@ func funcName(src []byte, d topDecl) string {
 	return string(r[:n])
 }
 
-// blankDecls returns a copy of src in which each of ds (in source order,
-// modified: a declaration takes the semicolon after it) becomes its
-// newlines and a space: the lines of what follows stay where
-// they were, and the scanner does not walk the declarations' width in
-// blanks. src itself when ds is empty.
-func blankDecls(src []byte, ds []topDecl) []byte {
+// blankDecls returns src with each of ds (in source order, modified: a
+// declaration takes the semicolon after it) blanked: a declaration becomes
+// a space, and a newline when it spans lines, so that the scanner walks
+// neither its width in blanks nor its lines; the LineMap gives the lines
+// after it back their numbers. src itself when ds is empty.
+func blankDecls(src []byte, ds []topDecl) testscan.Masked {
 	if len(ds) == 0 {
-		return src
+		return testscan.Masked{Src: src}
 	}
 	lines := make([]int, len(ds))
 	size := len(src)
@@ -182,25 +183,31 @@ func blankDecls(src []byte, ds []topDecl) []byte {
 			d.end = j + 1
 		}
 		lines[i] = bytes.Count(src[d.start:d.end], newline)
-		size += lines[i] + 1 - (d.end - d.start)
+		size -= d.end - d.start - 2
 	}
 	out := make([]byte, 0, size)
-	from := 0
+	var m testscan.LineMap
+	line, add, from := 1, 0, 0
 	for i, d := range ds {
+		line += bytes.Count(src[from:d.start], newline)
 		out = append(out, src[from:d.start]...)
-		for k := lines[i]; k > 0; k -= len(newlines) {
-			out = append(out, newlines[:min(k, len(newlines))]...)
-		}
 		out = append(out, ' ')
+		if lines[i] > 0 {
+			// What follows the declaration's last line is on the
+			// masked source's next line.
+			out = append(out, '\n')
+			line++
+			if lines[i] > 1 {
+				add += lines[i] - 1
+				m = append(m, testscan.LineShift{From: line, Add: add})
+			}
+		}
 		from = d.end
 	}
-	return append(out, src[from:]...)
+	return testscan.Masked{Src: append(out, src[from:]...), Lines: m}
 }
 
-var (
-	newline  = []byte{'\n'}
-	newlines = bytes.Repeat(newline, 256)
-)
+var newline = []byte{'\n'}
 
 // importsTesting reports whether src may import package testing or name
 // another import testing: it holds "testing" quoted, or testing before a

@@ -141,10 +141,10 @@ func TestKeepHelperParity(t *testing.T) {
 			if !ok {
 				continue
 			}
-			if len(narrowed) >= len(src) {
+			if len(narrowed.Src) >= len(src) {
 				t.Errorf("%s: narrowing to %s kept everything", p, h)
 			}
-			got, err := x.Extract(p, narrowed)
+			got, err := x.ExtractMasked(p, narrowed)
 			if err != nil {
 				t.Fatalf("%s, %s: %v", p, h, err)
 			}
@@ -169,4 +169,39 @@ func TestKeepHelperParity(t *testing.T) {
 		t.Fatalf("only %d helpers checked", checked)
 	}
 	t.Logf("%d helpers", checked)
+}
+
+// FuzzBlankDecls: blanking every function of a source leaves each word on
+// a line that maps (LineMap) to an original line that holds it.
+func FuzzBlankDecls(f *testing.F) {
+	for _, s := range []string{
+		"package p\n\nfunc TestA(t *testing.T) {\n\tt.Log(\"}\")\n}\n\nvar x = func() {}\n\nfunc f() (int, error) { return 0, nil }\n",
+		"package p; import \"testing\"; func TestA(t *testing.T) { /* { */ }; type T struct{ a int }",
+		"package p\nvar (\n\ta = `\n}\n`\n)\nfunc (r *R) M() {}\nfunc G[T any]() {\n}\n\n\nfunc H() {\n\t_ = 1\n} // after\nconst c = 1\n",
+		"package p\nfunc a() {\n};  func b() {\n\n}\nfunc c() {}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		ds, ok := scanDecls(src)
+		if !ok {
+			return
+		}
+		var funcs []topDecl
+		for _, d := range ds {
+			if d.kind == declFunc && d.end > d.start {
+				funcs = append(funcs, d)
+			}
+		}
+		m := blankDecls(src, funcs)
+		orig := strings.Split(string(src), "\n")
+		for i, line := range strings.Split(string(m.Src), "\n") {
+			l := m.Lines.Line(i + 1)
+			for _, word := range strings.Fields(line) {
+				if l < 1 || l > len(orig) || !strings.Contains(orig[l-1], word) {
+					t.Fatalf("masked line %d %q maps to line %d, which does not hold %q\nmasked:\n%s", i+1, line, l, word, m.Src)
+				}
+			}
+		}
+	})
 }

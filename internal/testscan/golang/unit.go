@@ -7,6 +7,8 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // unit is one parsed piece of a file: the whole file when it parses, otherwise one
@@ -16,8 +18,10 @@ type unit struct {
 	file *ast.File
 	// src is the buffer that was parsed; positions of file index into it.
 	src []byte
-	// lineDelta maps a line of src to a line of the original file.
+	// lineDelta maps a line of the unit to a line of src, and lines (nil
+	// when src is not masked) a line of src to one of the original file.
 	lineDelta int
+	lines     testscan.LineMap
 	// loose is set for statements that belong to no declaration of the fragment:
 	// they are wrapped in a dummy function and yield markers only.
 	loose bool
@@ -60,7 +64,11 @@ func (u *unit) line(p token.Pos) int {
 	if !p.IsValid() || int(p) < u.tf.Base() || int(p) > u.tf.Base()+u.tf.Size() {
 		return 0
 	}
-	return u.tf.PositionFor(p, false).Line + u.lineDelta
+	l := u.tf.PositionFor(p, false).Line + u.lineDelta
+	if u.lines != nil {
+		l = u.lines.Line(l)
+	}
+	return l
 }
 
 // endLine is the line of the last character of n.
