@@ -43,23 +43,6 @@ func main() {
 	os.Exit(code)
 }
 
-// tuneMemory bounds the heap: parsing a long range allocates a lot of short-lived
-// garbage, and a soft limit keeps a pre-push hook's footprint small on big
-// repositories without slowing small runs. GOGC and GOMEMLIMIT still win.
-// Measured on prometheus and express (README, Performance): at 150 MiB the
-// last 200 prometheus commits peak at 155 MB RSS; 100 MiB takes that to
-// 122 MB in the same time but 2,000-commit ranges 11% longer, and 75 MiB
-// under 100 MB but express's 2,000 commits 78% longer (the GC runs all the
-// time). Speed wins by default; GOMEMLIMIT trades it for memory.
-func tuneMemory() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(150 << 20)
-	}
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(200)
-	}
-}
-
 func resolveVersion() string {
 	if version != "" {
 		return version

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+func TestGCPercent(t *testing.T) {
+	for _, c := range []struct {
+		live uint64
+		want int
+	}{
+		{0, 1300},       // ~4 MB to start with: the first collection at ~56 MB
+		{8 << 20, 600},  // 8 MB live: the next at 56 MB
+		{28 << 20, 100}, // 28 MB: 56 MB
+		{40 << 20, 50},  // 40 MB: 60 MB, growth wins over the floor
+		{200 << 20, 50}, // 200 MB: 300 MB
+		{37 << 20, 51},  // just under the floor: 56 MB
+		{38 << 20, 50},  // just over
+	} {
+		if got := gcPercent(c.live); got != c.want {
+			t.Errorf("gcPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)
+		}
+	}
+}
+
+// TestRetuneAfterEachCollection: once armed, GOGC is set again after every
+// collection.
+func TestRetuneAfterEachCollection(t *testing.T) {
+	old := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(old)
+	armRetune()
+	before := retunes.Load()
+	for i := 0; i < 3; i++ {
+		runtime.GC()
+		// The finalizer runs on its own goroutine after the collection;
+		// the next collection waits for nothing, so give it its turn.
+		for j := 0; j < 1000 && retunes.Load() < before+int64(i)+1; j++ {
+			runtime.Gosched()
+			runtime.GC()
+		}
+	}
+	if got := retunes.Load() - before; got < 3 {
+		t.Fatalf("GOGC set again after %d of at least 3 collections", got)
+	}
+	// The test's heap is a few MB: the floor sets a GOGC far above 100.
+	if got := debug.SetGCPercent(100); got <= 100 {
+		t.Errorf("GOGC after collections of a small heap = %d, want the floor's (> 100)", got)
+	}
+}
