@@ -14,10 +14,9 @@ func TestGCPercent(t *testing.T) {
 		{0, 1300},       // ~4 MB to start with: the first collection at ~56 MB
 		{8 << 20, 600},  // 8 MB live: the next at 56 MB
 		{28 << 20, 100}, // 28 MB: 56 MB
-		{40 << 20, 50},  // 40 MB: 60 MB, growth wins over the floor
-		{200 << 20, 50}, // 200 MB: 300 MB
-		{37 << 20, 51},  // just under the floor: 56 MB
-		{38 << 20, 50},  // just over
+		{39 << 20, 43},  // just under 40 MB: still the floor
+		{40 << 20, 40},  // 40 MB: 56 MB by growth
+		{200 << 20, 40}, // 200 MB: 280 MB
 	} {
 		if got := gcPercent(c.live); got != c.want {
 			t.Errorf("gcPercent(%d MiB) = %d, want %d", c.live>>20, got, c.want)

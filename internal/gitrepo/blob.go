@@ -34,11 +34,14 @@ func IsBinary(b []byte) bool {
 // inflated. The content may be shared with other callers and a cache: it must
 // not be modified.
 func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	b, err := r.objs.blob(h, MaxBlobSize)
-	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+	b, err, ok := r.blobShared(h)
+	if !ok {
+		r.mu.Lock()
 		b, err = r.objs.blob(h, MaxBlobSize)
+		if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+			b, err = r.objs.blob(h, MaxBlobSize)
+		}
+		r.mu.Unlock()
 	}
 	if errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("read blob %s: %w (limit %d)", short(h), err, MaxBlobSize)
@@ -47,6 +50,24 @@ func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
 		return nil, fmt.Errorf("read blob %s: %w", short(h), err)
 	}
 	return b, nil
+}
+
+// blobShared reads a blob from a pack already mapped, under the read lock,
+// so that blobs are inflated on every core (a range reads its net change's
+// blobs from several goroutines). ok is false when the read needs the lock:
+// the packs are not indexed or mapped yet, or the blob is elsewhere or does
+// not read (the locked path tells why).
+func (r *Repo) blobShared(h plumbing.Hash) (b []byte, err error, ok bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	b, err = r.objs.blobMapped(h, MaxBlobSize)
+	switch {
+	case err == nil:
+		return b, nil, true
+	case errors.Is(err, ErrTooLarge):
+		return nil, err, true
+	}
+	return nil, nil, false
 }
 
 // blobSize reads a blob's size from its header.

@@ -204,6 +204,7 @@ func applyDelta(dst, base, ops []byte) error {
 // bytes, least recently used first out. Its slices are shared: nobody writes
 // to them.
 type resolvedCache struct {
+	mu          sync.Mutex // readers share it (see Repo.blobShared)
 	limit, used int
 	order       *list.List // of *resolvedEntry, most recent at the front
 	byKey       map[resolvedKey]*list.Element
@@ -225,6 +226,8 @@ func newResolvedCache(limit int) *resolvedCache {
 }
 
 func (c *resolvedCache) get(k resolvedKey) (*resolvedEntry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	e, ok := c.byKey[k]
 	if !ok {
 		return nil, false
@@ -234,6 +237,8 @@ func (c *resolvedCache) get(k resolvedKey) (*resolvedEntry, bool) {
 }
 
 func (c *resolvedCache) put(k resolvedKey, typ byte, data []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	if len(data) > c.limit/4 {
 		return // one object must not flush the rest
 	}

@@ -53,7 +53,9 @@ type Repo struct {
 	shallow map[plumbing.Hash]bool
 	packs   string // the pack files indexed, see packsChanged
 
-	mu sync.Mutex // guards st's object reads
+	// mu guards st's object reads; blobs in mapped packs are read under
+	// its read lock (see Blob), everything else under the lock.
+	mu sync.RWMutex
 }
 
 // Open finds the repository that contains dir: dir or its nearest parent with
