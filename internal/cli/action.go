@@ -233,7 +233,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 // failure, since the verdict does not depend on the comment.
 func upsertComment(ctx context.Context, env Env, ev *ghaction.Event, in ghaction.Inputs, rep *gate.Report, approved bool, dir string) string {
 	var body bytes.Buffer
-	if err := report.Render(&body, report.Markdown, rep, report.Options{RepoRoot: dir}); err != nil {
+	if err := report.Render(&body, report.Markdown, rep, report.Options{RepoRoot: dir, BlobURL: report.BlobURL(env.Getenv, rep.Head)}); err != nil {
 		return "no pull request comment: " + err.Error()
 	}
 	if approved {

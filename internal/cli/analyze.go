@@ -254,6 +254,7 @@ func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, for
 	opt := report.Options{
 		Color:   format == report.Text && isTerminal(env.Stdout) && env.Getenv("NO_COLOR") == "",
 		Verbose: cf.verbose,
+		BlobURL: report.BlobURL(env.Getenv, rep.Head),
 	}
 	if err := report.Render(env.Stdout, format, rep, opt); err != nil {
 		return fmt.Errorf("write report: %w", err)

@@ -60,7 +60,8 @@ Arguments:
 
 Flags:
   --repo DIR        the repository (default: the current directory)
-  --format F        text (default), json, markdown, sarif, github
+  --format F        text (default), json, markdown, sarif, github,
+                    codeclimate (GitLab Code Quality), rdjson (reviewdog)
   --fail-on SEV     critical, high (default), medium, low, none; the config's
                     fail_on applies when the flag is not given
   --patch FILE|-    analyze a unified diff (a file, or - for stdin) instead of a
@@ -109,7 +110,8 @@ eslint, golangci, tsc.
 
 Flags:
   --repo DIR            the repository (default: the current directory)
-  --format F            text (default), json, markdown, sarif, github
+  --format F            text (default), json, markdown, sarif, github,
+                        codeclimate (GitLab Code Quality), rdjson (reviewdog)
   --fail-on SEV         critical, high (default), medium, low, none
   --config FILE         use FILE instead of .ralph-gate.yml at BASE
   --report KIND=GLOB    HEAD's report files (repeatable)

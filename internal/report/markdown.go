@@ -141,13 +141,46 @@ func (m *mdRenderer) summary() string {
 	return b.String()
 }
 
+// locationCell is a finding's location as code, linked to its line when
+// the options give a BlobURL.
+func (m *mdRenderer) locationCell(f gate.Finding) string {
+	cell := codeSpan(location(f, m.opt.RepoRoot))
+	p := repoPath(f.File, m.opt.RepoRoot)
+	if cell == "" || m.opt.BlobURL == "" || p == "" {
+		return cell
+	}
+	u := m.opt.BlobURL + linkPath(p)
+	if f.Line > 0 {
+		u += fmt.Sprintf("#L%d", f.Line)
+	}
+	return "[" + cell + "](" + u + ")"
+}
+
+// linkPath percent-encodes a relative slash path for a markdown link's
+// destination: everything but unreserved characters and "/".
+func linkPath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if isASCIILetter(c) || c >= '0' && c <= '9' || strings.IndexByte("-._~/", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}
+
 const findingsHeader = "| Severity | Type | Location | Test/Symbol | Commit | Message |\n|---|---|---|---|---|---|\n"
 
 func (m *mdRenderer) findingRow(f gate.Finding, status string) string {
 	cells := []string{
 		"**" + f.Severity.String() + "**",
 		codeSpan(string(f.Type)),
-		cmpOr(codeSpan(location(f, m.opt.RepoRoot)), "_repository_"),
+		cmpOr(m.locationCell(f), "_repository_"),
 		codeSpan(subject(f)),
 		codeSpan(shortSHA(f.Commit)),
 		mdText(f.Message, maxMessageRunes),

@@ -19,10 +19,14 @@ const (
 	Markdown Format = "markdown"
 	SARIF    Format = "sarif"
 	GitHub   Format = "github"
+	// CodeClimate is GitLab Code Quality's report (codeclimate.go).
+	CodeClimate Format = "codeclimate"
+	// RDJSON is reviewdog's Diagnostic Format (rdjson.go).
+	RDJSON Format = "rdjson"
 )
 
 // Formats lists every format in the order help text shows them.
-var Formats = []Format{Text, JSON, Markdown, SARIF, GitHub}
+var Formats = []Format{Text, JSON, Markdown, SARIF, GitHub, CodeClimate, RDJSON}
 
 // ParseFormat reads a format name as --format takes it, case-insensitively.
 func ParseFormat(s string) (Format, error) {
@@ -54,6 +58,33 @@ type Options struct {
 	// paths under it are shown relative to it. Empty means paths are used as the
 	// report gives them (made relative all the same).
 	RepoRoot string
+	// BlobURL, when set, links each finding's location in the markdown
+	// format: the file's path and "#L" and the line are appended to it
+	// ("https://github.com/o/r/blob/<sha>/"; see BlobURL).
+	BlobURL string
+}
+
+// BlobURL is the prefix of links to files at commit head on the forge the
+// environment names, or "" when it names none or head is not a full commit
+// name: GitHub Actions (GITHUB_SERVER_URL, GITHUB_REPOSITORY) or GitLab CI
+// (CI_PROJECT_URL). A value that is not a plain http(s) URL gives no links.
+func BlobURL(getenv func(string) string, head string) string {
+	if len(head) != 40 && len(head) != 64 || strings.Trim(head, "0123456789abcdef") != "" {
+		return ""
+	}
+	var base, blob string
+	switch {
+	case getenv("GITHUB_SERVER_URL") != "" && getenv("GITHUB_REPOSITORY") != "":
+		base, blob = strings.TrimSuffix(getenv("GITHUB_SERVER_URL"), "/")+"/"+getenv("GITHUB_REPOSITORY"), "/blob/"
+	case getenv("CI_PROJECT_URL") != "":
+		base, blob = strings.TrimSuffix(getenv("CI_PROJECT_URL"), "/"), "/-/blob/"
+	default:
+		return ""
+	}
+	if !strings.HasPrefix(base, "https://") && !strings.HasPrefix(base, "http://") || strings.ContainsAny(base, " \t\r\n\"'<>()[]`|\\") {
+		return ""
+	}
+	return base + blob + head + "/"
 }
 
 // Render writes rep to w in format f.
@@ -73,6 +104,10 @@ func Render(w io.Writer, f Format, rep *gate.Report, opt Options) error {
 		err = renderSARIF(w, rep, opt)
 	case GitHub:
 		err = renderGitHub(w, rep, opt)
+	case CodeClimate:
+		err = renderCodeClimate(w, rep, opt)
+	case RDJSON:
+		err = renderRDJSON(w, rep, opt)
 	default:
 		return fmt.Errorf("render report: unknown format %q (want %s)", string(f), formatList())
 	}

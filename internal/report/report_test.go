@@ -22,8 +22,10 @@ func TestParseFormat(t *testing.T) {
 		{name: "markdown", in: "markdown", want: Markdown},
 		{name: "sarif upper case and spaces", in: " SARIF ", want: SARIF},
 		{name: "github", in: "github", want: GitHub},
-		{name: "unknown", in: "xml", wantErr: `unknown format "xml" (want text, json, markdown, sarif or github)`},
-		{name: "empty", in: "", wantErr: `unknown format "" (want text, json, markdown, sarif or github)`},
+		{name: "codeclimate", in: "CodeClimate", want: CodeClimate},
+		{name: "rdjson", in: "rdjson", want: RDJSON},
+		{name: "unknown", in: "xml", wantErr: `unknown format "xml" (want text, json, markdown, sarif, github, codeclimate or rdjson)`},
+		{name: "empty", in: "", wantErr: `unknown format "" (want text, json, markdown, sarif, github, codeclimate or rdjson)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,7 +79,7 @@ func render(t *testing.T, f Format, rep *gate.Report, opt Options) []byte {
 	return buf.Bytes()
 }
 
-var extensions = map[Format]string{Text: "txt", JSON: "json", Markdown: "md", SARIF: "sarif", GitHub: "github.txt"}
+var extensions = map[Format]string{Text: "txt", JSON: "json", Markdown: "md", SARIF: "sarif", GitHub: "github.txt", CodeClimate: "codeclimate.json", RDJSON: "rdjson"}
 
 func TestRenderGolden(t *testing.T) {
 	reports := []struct {

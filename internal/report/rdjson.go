@@ -1,0 +1,82 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// reviewdog's Diagnostic Format, rdjson (--format rdjson; reviewdog -f=rdjson):
+// a DiagnosticResult with one Diagnostic per net finding, as defined by
+// https://github.com/reviewdog/reviewdog/blob/master/proto/rdf/reviewdog.proto
+// and its JSON Schema (proto/rdf/jsonschema/DiagnosticResult.json, kept in
+// testdata/schemas). Only the proto's fields are written: reviewdog reads
+// the file with protojson.
+type rdResult struct {
+	Source      rdSource       `json:"source"`
+	Diagnostics []rdDiagnostic `json:"diagnostics"`
+}
+
+type rdSource struct {
+	Name string `json:"name"`
+	URL  string `json:"url,omitempty"`
+}
+
+type rdDiagnostic struct {
+	Message  string     `json:"message"`
+	Location rdLocation `json:"location"`
+	Severity string     `json:"severity"`
+	Code     rdCode     `json:"code"`
+}
+
+type rdLocation struct {
+	Path  string  `json:"path"`
+	Range rdRange `json:"range"`
+}
+
+type rdRange struct {
+	Start rdPosition `json:"start"`
+}
+
+type rdPosition struct {
+	Line int `json:"line"`
+}
+
+type rdCode struct {
+	Value string `json:"value"`
+	URL   string `json:"url,omitempty"`
+}
+
+// rdSeverity: a finding that blocks at the report's fail-on is an ERROR,
+// another net finding a WARNING, a suppressed one INFO.
+func rdSeverity(f gate.Finding, failOn gate.FailOn) string {
+	switch {
+	case f.Suppressed != "":
+		return "INFO"
+	case failOn.Blocks(f.Severity):
+		return "ERROR"
+	}
+	return "WARNING"
+}
+
+func renderRDJSON(w io.Writer, rep *gate.Report, opt Options) error {
+	failOn := gate.FailOn(rep.FailOn)
+	out := rdResult{Source: rdSource{Name: toolName, URL: informationURI}, Diagnostics: []rdDiagnostic{}}
+	for _, f := range netFindings(rep) {
+		p := repoPath(f.File, opt.RepoRoot)
+		if p == "" {
+			p = RepositoryAnchor
+		}
+		out.Diagnostics = append(out.Diagnostics, rdDiagnostic{
+			Message:  "[" + f.Severity.String() + "] " + describe(f),
+			Location: rdLocation{Path: p, Range: rdRange{Start: rdPosition{Line: max(f.Line, 1)}}},
+			Severity: rdSeverity(f, failOn),
+			Code:     rdCode{Value: checkName(f)},
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
