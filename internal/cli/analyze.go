@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -265,9 +266,15 @@ func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, for
 	return nil
 }
 
-// decide sets the report's fail-on (the flag, else the config's, else high),
-// verdict and counts, and returns the fail-on.
+// decide adds a finding for each expired waiver of the configuration, and
+// sets the report's fail-on (the flag, else the config's, else high), verdict
+// and counts, and returns the fail-on.
 func decide(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity) gate.FailOn {
+	for _, f := range cfg.ExpiredWaivers() {
+		if !slices.ContainsFunc(rep.Findings, func(g gate.Finding) bool { return g.ID == f.ID }) {
+			rep.Findings = append(rep.Findings, f)
+		}
+	}
 	failOn := gate.FailOn(gate.SeverityHigh)
 	if cfg.FailOn != nil {
 		failOn = gate.FailOn(*cfg.FailOn)

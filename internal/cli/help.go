@@ -15,6 +15,7 @@ Commands:
   action     run as a GitHub Action step (inputs from INPUT_* variables)
   hook       install, uninstall or run the git pre-push hook
   guard      Claude Code hooks that judge an agent's every tool call
+  waive      print the config entry that lets a reviewed finding through
 
 Loop commands (one git commit per agent iteration):
   run        run the agent in a loop (claude, codex, or any command), gated

@@ -42,6 +42,8 @@ type Config struct {
 	// Exceptions are sanctioned findings: reported, marked suppressed, never
 	// blocking.
 	Exceptions []Exception `yaml:"exceptions"`
+	// Waivers let reviewed findings through until they expire (waiver.go).
+	Waivers []Waiver `yaml:"waivers"`
 	// Collectors replace the detected toolchains' commands for compare.
 	Collectors []Collector `yaml:"collectors"`
 	// Compare holds compare's tolerances and policies.
@@ -227,6 +229,13 @@ func annotateExceptionLines(doc *yaml.Node, c *Config) {
 				}
 			}
 		}
+		if m.Content[i].Value == "waivers" && m.Content[i+1].Kind == yaml.SequenceNode {
+			for j, item := range m.Content[i+1].Content {
+				if j < len(c.Waivers) {
+					c.Waivers[j].Line = item.Line
+				}
+			}
+		}
 	}
 }
 
@@ -281,6 +290,15 @@ func (c *Config) validate() error {
 	if v := c.Coverage.ChangedLinesMin; v != nil && (*v < 0 || *v > 100) {
 		return fmt.Errorf("coverage: changed_lines_min must be a percentage between 0 and 100, not %g", *v)
 	}
+	for i := range c.Waivers {
+		where := "waivers[" + strconv.Itoa(i) + "]"
+		if c.Waivers[i].Line > 0 {
+			where = "line " + strconv.Itoa(c.Waivers[i].Line) + ": waiver"
+		}
+		if err := c.Waivers[i].validate(where); err != nil {
+			return err
+		}
+	}
 	for i, e := range c.Exceptions {
 		where := "exceptions[" + strconv.Itoa(i) + "]"
 		if e.Line > 0 {
@@ -321,7 +339,8 @@ func (c *Config) Ignored(p string) bool {
 	return false
 }
 
-// Apply sets configured severities and marks sanctioned exceptions on findings.
+// Apply sets configured severities and marks sanctioned exceptions and
+// waived findings.
 func (c *Config) Apply(fs []gate.Finding) {
 	for i := range fs {
 		f := &fs[i]
@@ -334,6 +353,7 @@ func (c *Config) Apply(fs []gate.Finding) {
 				break
 			}
 		}
+		c.waive(f)
 	}
 }
 

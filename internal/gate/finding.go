@@ -131,6 +131,9 @@ type Finding struct {
 	// Suppressed carries the reason of a sanctioned exception from the config;
 	// a suppressed finding is reported and never blocks.
 	Suppressed string `json:"suppressed,omitempty"`
+	// Waived is set when a waiver of the configuration suppresses the
+	// finding (Suppressed then says who waived it, until when and why).
+	Waived bool `json:"waived,omitempty"`
 	// Tests names every test of a grouped finding (a deleted test file's
 	// tests); Test stays empty then.
 	Tests []string `json:"tests,omitempty"`
