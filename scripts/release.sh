@@ -92,7 +92,7 @@ for target in $targets; do
 	exe=ralph-gate
 	[ "$goos" = windows ] && exe=ralph-gate.exe
 	echo "release.sh: building $name" >&2
-	(cd "$root" && CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath \
+	(cd "$root" && CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -buildvcs=auto \
 		-ldflags "-s -w -X main.version=$version" -o "$stage/$exe" ./cmd/ralph-gate)
 	for f in "${extras[@]}"; do
 		cp "$root/$f" "$stage/$f"

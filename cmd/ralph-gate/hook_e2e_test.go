@@ -468,8 +468,13 @@ func TestReleaseScript(t *testing.T) {
 	if strings.Join(names, ",") != strings.Join(want, ",") {
 		t.Errorf("archive holds %v, want %v", names, want)
 	}
-	if got := runCmd(t, t.TempDir(), bin, "version"); got != "ralph-gate 1.2.3\n" {
+	got := runCmd(t, t.TempDir(), bin, "version")
+	if !strings.HasPrefix(got, "ralph-gate 1.2.3\n") {
 		t.Errorf("version = %q", got)
+	}
+	// Built from this checkout: the release says at which revision.
+	if rev, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil && !strings.Contains(got, "  revision   "+strings.TrimSpace(string(rev))) {
+		t.Errorf("version = %q, want the revision %s", got, rev)
 	}
 }
 

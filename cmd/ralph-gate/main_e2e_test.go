@@ -27,7 +27,8 @@ func TestMain(m *testing.M) {
 	if runtime.GOOS == "windows" {
 		binary += ".exe"
 	}
-	build := exec.Command("go", "build", "-o", binary, ".")
+	// -buildvcs=auto, whatever GOFLAGS says: version prints the revision.
+	build := exec.Command("go", "build", "-buildvcs=auto", "-o", binary, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		os.Stderr.Write(out)
@@ -454,8 +455,15 @@ func TestHelpAndVersion(t *testing.T) {
 	if res := runGate(t, t.TempDir(), "", "analyze", "-h"); res.code != 0 || !strings.Contains(res.stdout, "--patch") {
 		t.Errorf("analyze -h: exit %d", res.code)
 	}
-	if res := runGate(t, t.TempDir(), "", "version"); res.code != 0 || !strings.HasPrefix(res.stdout, "ralph-gate ") {
+	res := runGate(t, t.TempDir(), "", "version")
+	if res.code != 0 || !strings.HasPrefix(res.stdout, "ralph-gate ") || !strings.Contains(res.stdout, "  go         go1.") {
 		t.Errorf("version: %d %q", res.code, res.stdout)
+	}
+	// Built from this repository's checkout: the revision it was built at.
+	if rev, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil {
+		if want := "  revision   " + strings.TrimSpace(string(rev)); !strings.Contains(res.stdout, want) {
+			t.Errorf("version does not give the revision (%s):\n%s", want, res.stdout)
+		}
 	}
 	if res := runGate(t, t.TempDir(), ""); res.code != 2 {
 		t.Errorf("no command: exit %d, want 2", res.code)

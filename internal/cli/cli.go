@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -52,7 +53,7 @@ func run(ctx context.Context, args []string, env Env) error {
 	case "help":
 		return runHelp(rest, env)
 	case "version", "--version", "-version":
-		fmt.Fprintf(env.Stdout, "ralph-gate %s\n", env.Version)
+		fmt.Fprint(env.Stdout, versionText(env.Version))
 		return nil
 	case "analyze":
 		return runAnalyze(ctx, rest, env)
@@ -138,4 +139,31 @@ func isTerminal(w io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// versionText is what version prints: the version, then what the build
+// info says of the source it was built from (the VCS revision, whether the
+// tree had changes, the commit's time) and the Go toolchain.
+func versionText(v string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ralph-gate %s\n", v)
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return b.String()
+	}
+	settings := map[string]string{}
+	for _, s := range bi.Settings {
+		settings[s.Key] = s.Value
+	}
+	if rev := settings["vcs.revision"]; rev != "" {
+		if settings["vcs.modified"] == "true" {
+			rev += " (with uncommitted changes)"
+		}
+		fmt.Fprintf(&b, "  revision   %s\n", rev)
+	}
+	if t := settings["vcs.time"]; t != "" {
+		fmt.Fprintf(&b, "  committed  %s\n", t)
+	}
+	fmt.Fprintf(&b, "  go         %s %s/%s\n", bi.GoVersion, settings["GOOS"], settings["GOARCH"])
+	return b.String()
 }
