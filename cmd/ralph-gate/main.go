@@ -3,6 +3,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -37,7 +38,11 @@ func main() {
 	})
 	stop()
 	code := cli.ExitCode(err)
-	if err != nil && code != cli.ExitBlocked && code != cli.ExitStop {
+	switch {
+	case err == nil, code == cli.ExitBlocked, code == cli.ExitStop:
+	case code == cli.ExitInterrupted && errors.Is(err, context.Canceled):
+		fmt.Fprintln(os.Stderr, "ralph-gate: interrupted")
+	default:
 		fmt.Fprintln(os.Stderr, "ralph-gate: "+err.Error())
 	}
 	os.Exit(code)

@@ -17,8 +17,9 @@ const (
 	ExitUsage    = 2 // usage, configuration or input error
 	ExitInternal = 3 // internal error
 	ExitStop     = 4 // record: the loop should stop (completed or a stopping criterion)
-	// ExitInterrupted is run's exit on SIGINT or SIGTERM (128 + SIGINT, as
-	// shells report it): the loop is paused.
+	// ExitInterrupted is every command's exit on SIGINT or SIGTERM once it
+	// has cleaned up (128 + SIGINT, as shells report it); run pauses its
+	// loop.
 	ExitInterrupted = 130
 )
 
@@ -79,7 +80,8 @@ func ExitCode(err error) int {
 	case errors.As(err, &usage), errors.As(err, &input):
 		return ExitUsage
 	case errors.Is(err, context.Canceled):
-		return ExitInternal
+		// The only cancel is the signal handler's: Ctrl-C or SIGTERM.
+		return ExitInterrupted
 	}
 	return ExitInternal
 }

@@ -34,8 +34,9 @@ Loop commands (one git commit per agent iteration):
   help       show help for a command
 
 Exit codes: 0 pass (or warn), 1 the gate blocked, 2 usage, configuration or
-input error, 3 internal error; record and run also exit 4 when the loop stopped
-without completion, and run 130 when interrupted (the loop is paused).
+input error, 3 internal error, 130 interrupted by Ctrl-C or SIGTERM once cleaned
+up (run pauses its loop); record and run also exit 4 when the loop stopped
+without completion.
 
 Run 'ralph-gate help <command>' for a command's flags.
 `
