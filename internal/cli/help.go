@@ -10,6 +10,7 @@ Usage:
   ralph-gate <command> [flags] [arguments]
 
 Commands:
+  init       set ralph-gate up in a repository: config, workflows, hook
   analyze    analyze a git range or a patch statically (reads git objects only)
   compare    analyze, and measure tests, coverage, type and lint errors at both ends
   action     run as a GitHub Action step (inputs from INPUT_* variables)
