@@ -42,7 +42,7 @@ Flags:
 // toolchains found in a work tree: what the generated workflow sets up.
 type toolchains struct {
 	goMod, nodeVersionFile, nodeLock, python, pythonReqs, pythonPkg, rust, java bool
-	pnpm                                                                         bool
+	pnpm                                                                        bool
 }
 
 func detectToolchains(root string) toolchains {
