@@ -142,6 +142,7 @@ func agentPR(t *testing.T) (r *repo, base, head string) {
 }
 
 func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	gh := newCommentServer()
 	srv := httptest.NewServer(gh)
@@ -200,6 +201,7 @@ func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
 // comments API; the verdict stands and the summary says why there is no
 // comment.
 func TestActionForkCommentForbidden(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		w.WriteHeader(http.StatusForbidden)
@@ -219,6 +221,7 @@ func TestActionForkCommentForbidden(t *testing.T) {
 // a write token, so collect defaults to none: the pull request's tests are not
 // run, and the summary says so.
 func TestActionPullRequestTargetRunsNoCode(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	run := newRunner(t, r.dir)
 	delete(run.env, "INPUT_COLLECT")
@@ -233,6 +236,7 @@ func TestActionPullRequestTargetRunsNoCode(t *testing.T) {
 // has the measured metrics, and HEAD's code (a test the agent added) does not
 // see the token the comment uses.
 func TestActionCollectAuto(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go not on PATH")
 	}
@@ -262,6 +266,7 @@ func TestActionCollectAuto(t *testing.T) {
 // in the run of its own labeled event (a later push voids it). Everyone
 // else's label is reported and ignored.
 func TestActionApproveLabel(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	r.write(".ralph-gate.yml", "approve:\n  agent_accounts: [helper-bot-account]\n")
 	base := r.commit("the gate's config")
@@ -305,6 +310,7 @@ func TestActionApproveLabel(t *testing.T) {
 }
 
 func TestActionPushEvent(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	run := newRunner(t, r.dir)
 	run.run("push", map[string]any{"before": base, "after": head, "repository": map[string]any{"default_branch": "main"}})
@@ -338,6 +344,7 @@ func TestActionPushEvent(t *testing.T) {
 }
 
 func TestActionShallowClone(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	clone := filepath.Join(t.TempDir(), "clone")
 	gitIn(t, filepath.Dir(clone), "clone", "-q", "--depth", "1", "--branch", "agent", "file://"+r.dir, clone)
@@ -359,6 +366,7 @@ func TestActionShallowClone(t *testing.T) {
 }
 
 func TestActionBadInput(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	run := newRunner(t, r.dir)
 	run.env["INPUT_FAIL-ON"] = "severe"
@@ -375,6 +383,7 @@ func TestActionBadInput(t *testing.T) {
 // scripts/release.sh the way action.yml's first step does, checking its
 // checksum, and refuses a tampered archive.
 func TestActionInstallScript(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("curl"); err != nil {
 		t.Fatal("curl is needed by the install script and this test")
 	}
@@ -524,6 +533,7 @@ func orNone(s string) string {
 // measure run was for, and the verdict posted is the measure job's
 // conclusion, never the file's.
 func TestActionTwoJobs(t *testing.T) {
+	t.Parallel()
 	r, base, head := agentPR(t)
 	measure := newRunner(t, r.dir)
 	measure.run("pull_request", prPayload(base, head))

@@ -76,6 +76,7 @@ func compareModule(t *testing.T) *repo {
 }
 
 func TestCompareDeletedTestFile(t *testing.T) {
+	t.Parallel()
 	r := compareModule(t)
 	base := r.git("rev-parse", "HEAD")
 	r.remove("mul_test.go")
@@ -124,6 +125,7 @@ func TestCompareDeletedTestFile(t *testing.T) {
 }
 
 func TestCompareTamperCheck(t *testing.T) {
+	t.Parallel()
 	r := compareModule(t)
 	base := r.git("rev-parse", "HEAD")
 	// Break Mul and rewrite the expected value of the test that caught it.
@@ -157,6 +159,7 @@ func TestCompareTamperCheck(t *testing.T) {
 }
 
 func TestCompareReports(t *testing.T) {
+	t.Parallel()
 	r := compareModule(t)
 	base := r.git("rev-parse", "HEAD")
 	r.commit("empty")

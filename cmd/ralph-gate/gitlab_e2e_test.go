@@ -20,6 +20,7 @@ import (
 // fails, and its Code Quality report validates against GitLab's field list
 // and names the deleted test.
 func TestGitLabExample(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../../examples/gitlab/ralph-gate.gitlab-ci.yml")
 	if err != nil {
 		t.Fatal(err)

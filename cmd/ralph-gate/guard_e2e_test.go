@@ -82,6 +82,7 @@ func guardModule(t *testing.T, config string) *repo {
 }
 
 func TestGuardPreToolUseFiles(t *testing.T) {
+	t.Parallel()
 	r := guardModule(t, "fail_on: medium\n")
 	// The working tree's configuration is the agent's: it does not count.
 	r.write(".ralph-gate.yml", "fail_on: none\n")
@@ -141,6 +142,7 @@ func TestGuardPreToolUseFiles(t *testing.T) {
 }
 
 func TestGuardPreToolUseBash(t *testing.T) {
+	t.Parallel()
 	r := guardModule(t, "")
 	r.write("progress.txt", "1\n")
 	r.commit("before the loop")
@@ -210,6 +212,7 @@ func TestGuardPreToolUseBash(t *testing.T) {
 }
 
 func TestGuardFixturePayloads(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("pkg/calc.go", "package pkg\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n")
 	r.write("pkg/calc_test.go", "package pkg\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 2); got != 4 {\n\t\tt.Fatalf(\"Add(2, 2) = %d, want 4\", got)\n\t}\n}\n")
@@ -229,6 +232,7 @@ func TestGuardFixturePayloads(t *testing.T) {
 }
 
 func TestGuardMalformedInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for name, in := range map[string]string{
 		"empty":          "",
@@ -262,6 +266,7 @@ const settingsWithHooks = `{
 `
 
 func TestGuardInstall(t *testing.T) {
+	t.Parallel()
 	r := guardModule(t, "")
 	r.write(".claude/settings.json", settingsWithHooks)
 	sub := filepath.Join(r.dir, "tests")
@@ -360,6 +365,7 @@ func mustMarshal(t *testing.T, v any) []byte {
 }
 
 func TestGuardPostToolUse(t *testing.T) {
+	t.Parallel()
 	r := guardModule(t, "")
 	write := hookPayload(t, "PostToolUse", r.dir, "Write", map[string]any{"file_path": filepath.Join(r.dir, "calc_test.go"), "content": loopCalcTest},
 		map[string]any{"tool_response": map[string]any{"filePath": filepath.Join(r.dir, "calc_test.go"), "success": true}})
@@ -452,6 +458,7 @@ func stop(t *testing.T, r *repo, active bool) string {
 }
 
 func TestGuardStop(t *testing.T) {
+	t.Parallel()
 	r := guardModule(t, "guard:\n  max_stop_blocks: 2\n")
 	// The completion passes when DONE holds "yes" in the checkout it runs in.
 	r.write("check.sh", "grep -q yes DONE\n")

@@ -85,6 +85,7 @@ func newPushed(t *testing.T, install bool) *pushed {
 }
 
 func TestHookRefusesDeletedTest(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, true)
 	hookPath := filepath.Join(p.dir, ".git", "hooks", "pre-push")
 	script, err := os.ReadFile(hookPath)
@@ -140,6 +141,7 @@ func TestHookRefusesDeletedTest(t *testing.T) {
 }
 
 func TestHookAllowsCleanAndNetCleanPushes(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, true)
 	// A new test: clean.
 	p.write("more_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestMore(t *testing.T) {\n\tif Add(1, 1) != 2 {\n\t\tt.Fatal(\"Add\")\n\t}\n}\n")
@@ -163,6 +165,7 @@ func TestHookAllowsCleanAndNetCleanPushes(t *testing.T) {
 }
 
 func TestHookNewBranchAndDeletion(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, true)
 	p.git("checkout", "-q", "-b", "agent/cheat")
 	p.write("calc_test.go", calcTestNoSub)
@@ -196,6 +199,7 @@ func TestHookNewBranchAndDeletion(t *testing.T) {
 }
 
 func TestHookChainsExistingHook(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, false)
 	hooks := filepath.Join(p.dir, ".git", "hooks")
 	marker := filepath.Join(t.TempDir(), "marker")
@@ -255,6 +259,7 @@ func TestHookChainsExistingHook(t *testing.T) {
 }
 
 func TestHookHooksPathAndForce(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, false)
 	p.git("config", "core.hooksPath", ".githooks")
 	dir := filepath.Join(p.dir, ".githooks")
@@ -295,6 +300,7 @@ func runHookEnv(t *testing.T, dir, stdin string, env []string, args ...string) r
 }
 
 func TestHookPrePushInputs(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, false)
 	base := p.remoteRef("main")
 	p.write("calc_test.go", calcTestNoSub)
@@ -342,6 +348,7 @@ func TestHookPrePushInputs(t *testing.T) {
 }
 
 func TestHookConfigFromBase(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, true)
 	p.write(".ralph-gate.yml", "fail_on: critical\n")
 	p.commit("gate config")
@@ -374,6 +381,7 @@ func TestHookConfigFromBase(t *testing.T) {
 }
 
 func TestHookCollect(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs go test at both ends of the push")
 	}
@@ -394,6 +402,7 @@ func TestHookCollect(t *testing.T) {
 // TestReleaseScript runs scripts/release.sh for this machine's target only
 // (TARGETS): the six-target build takes minutes, too long for every run.
 func TestReleaseScript(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a release binary")
 	}

@@ -50,6 +50,7 @@ func lintWorkflows(t *testing.T, dir string) {
 // changes nothing; a file that differs is kept unless --force; the hook then
 // refuses a push that deletes a test.
 func TestInit(t *testing.T) {
+	t.Parallel()
 	p := newPushed(t, false)
 
 	dry := runGate(t, p.dir, "", "init", "--hook", "--dry-run")
@@ -112,6 +113,7 @@ func TestInit(t *testing.T) {
 // TestInitToolchains: the measure workflow sets up each toolchain found, and
 // passes actionlint; a symbolic link where a file goes is refused.
 func TestInitToolchains(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("package.json", `{"name": "x", "scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "3.2.4"}}`)
 	r.write("pnpm-lock.yaml", "lockfileVersion: '9.0'\n")

@@ -162,6 +162,7 @@ func readState(t *testing.T, r *repo, id string) map[string]any {
 // commit), then the real fix, which passes the completion command and stops
 // the loop.
 func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	id := startLoop(t, r, "--task", "fix the failing calc tests", "--completion", "go test ./...")
 	if tags := r.git("tag", "--list", "ralph/*"); tags != "ralph/"+id+"/iter-000" {
@@ -265,6 +266,7 @@ func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
 // fails; iteration 3 breaks Add again. The improvement criterion stops the
 // loop and best checks out iteration 2, not the last one.
 func TestLoopBestIsNotTheLast(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	id := startLoop(t, r, "--task", "fix calc", "--completion", "go test ./... && test -f NOTES")
 	r.write("calc.go", strings.Replace(loopCalcSrc, "return a - b", "return a + b", 1))
@@ -337,6 +339,7 @@ func slowCompletion(dir string) string {
 // TestLoopPlateauStops: with the improvement criterion off, iterations that do
 // not move the quality stop the loop once the plateau window is full.
 func TestLoopPlateauStops(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	r.write(".ralph-gate.yml", "loop:\n  stop:\n    improvement: 0\n")
 	r.write("check.sh", slowCompletion(r.dir))
@@ -359,6 +362,7 @@ func TestLoopPlateauStops(t *testing.T) {
 // TestLoopKill9DuringRecord kills record while the completion command runs:
 // the state stays parseable, the lock is released, and recording again works.
 func TestLoopKill9DuringRecord(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	r.write("check.sh", slowCompletion(r.dir))
 	r.commit("script")
@@ -411,6 +415,7 @@ func TestLoopKill9DuringRecord(t *testing.T) {
 // TestLoopTransitionsAndErrors: pause/resume/abort follow loop-state.yaml, an
 // illegal one lists the allowed ones, and bad input is one line with exit 2.
 func TestLoopTransitionsAndErrors(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	if res := runGate(t, r.dir, "", "record"); res.code != 2 || !strings.Contains(res.stderr, "no loop in") {
 		t.Errorf("record without a loop: exit %d, stderr %s", res.code, res.stderr)
@@ -468,6 +473,7 @@ func TestLoopTransitionsAndErrors(t *testing.T) {
 // work. (A loop whose controller died is crashed: TestCrashed in the loop
 // package, since no process here can name itself controller.)
 func TestLoopCrashedController(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	// start from a shell that exits at once: no process controls the loop,
 	// so it is running, not crashed, and pause and resume work.
@@ -582,6 +588,7 @@ func TestLoopSealedState(t *testing.T) {
 // TestLoopSeveralLoops: loops live side by side; with two active, --loop is
 // needed, and status --all lists both.
 func TestLoopSeveralLoops(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	a := startLoop(t, r, "--task", "first task", "--completion", "false", "--collect", "none")
 	b := startLoop(t, r, "--task", "second task", "--completion", "false", "--collect", "none")
@@ -607,6 +614,7 @@ func TestLoopSeveralLoops(t *testing.T) {
 // TestLoopLegacyMigration: a legacy single-loop current-loop.json becomes a
 // loop of the multi-loop layout on first use; the legacy file stays.
 func TestLoopLegacyMigration(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	legacy := `{"task": "fix all tests", "completionPromise": "go test ./...", "maxIterations": 7, "currentIteration": 2, "status": "active"}`
 	r.write(".aiwg/ralph/current-loop.json", legacy)
@@ -643,6 +651,7 @@ func TestLoopLegacyMigration(t *testing.T) {
 // TestLoopSettingsFromFiles: aiwg.yml and .ralph-gate.yml's loop section set
 // the thresholds at start, and a malformed aiwg.yml is one line with exit 2.
 func TestLoopSettingsFromFiles(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	r.write("aiwg.yml", "agent_persistence:\n  best_output_selection:\n    quality_threshold: 60\nralph:\n  maxIterations: 4\n  improvementThreshold: 0.02\n")
 	r.write(".ralph-gate.yml", "loop:\n  weights: {validation: 50, completeness: 50}\n")
@@ -668,6 +677,7 @@ func TestLoopSettingsFromFiles(t *testing.T) {
 // agent rewrites its expected value instead of fixing Add. Only the loop's
 // history shows that the failing test now passes because of that edit alone.
 func TestLoopHistoryCatchesATestEditedToPass(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	startLoop(t, r, "--task", "fix Add", "--completion", "go test -run TestAdd ./...")
 	r.write("calc_test.go", strings.Replace(loopCalcTest, "got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\"", "got != -1 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want -1\"", 1))
@@ -687,6 +697,7 @@ func TestLoopHistoryCatchesATestEditedToPass(t *testing.T) {
 // TestLoopStuckEscalates: the same failure three iterations in a row is a
 // stuck loop: the third is blocked for a human.
 func TestLoopStuckEscalates(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	r.write(".ralph-gate.yml", "loop:\n  stop:\n    improvement: 0\n    plateau_window: 0\n")
 	r.commit("config")
@@ -729,6 +740,7 @@ func TestLoopStuckEscalates(t *testing.T) {
 // loads and validates, and recording again either records the iteration or
 // says it already did.
 func TestLoopKill9AtAnyMoment(t *testing.T) {
+	t.Parallel()
 	r := loopModule(t)
 	r.write(".ralph-gate.yml", "loop:\n  stop: {improvement: 0, plateau_window: 0, quality: 0}\n  max_iterations: 100\n")
 	r.commit("config")

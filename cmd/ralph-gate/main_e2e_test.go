@@ -210,6 +210,7 @@ func goModule(t *testing.T) *repo {
 }
 
 func TestAnalyzeBlocksDeletedTest(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	r.write("calc.go", calcSrc+"\n// Mul multiplies.\nfunc Mul(a, b int) int { return a * b }\n")
@@ -253,6 +254,7 @@ func TestAnalyzeBlocksDeletedTest(t *testing.T) {
 }
 
 func TestAnalyzeTransientFindingDoesNotBlock(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	r.write("calc_test.go", calcTestNoSub)
@@ -271,6 +273,7 @@ func TestAnalyzeTransientFindingDoesNotBlock(t *testing.T) {
 }
 
 func TestAnalyzeInputErrors(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	first := r.git("rev-parse", "HEAD")
 	r.git("checkout", "-q", "-b", "side")
@@ -315,6 +318,7 @@ func TestAnalyzeInputErrors(t *testing.T) {
 }
 
 func TestAnalyzeShallowClone(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	for i := 0; i < 3; i++ {
@@ -330,6 +334,7 @@ func TestAnalyzeShallowClone(t *testing.T) {
 }
 
 func TestAnalyzeDefaultBase(t *testing.T) {
+	t.Parallel()
 	origin := goModule(t)
 	clone := filepath.Join(t.TempDir(), "clone")
 	gitIn(t, origin.dir, "clone", "-q", "file://"+origin.dir, clone)
@@ -348,6 +353,7 @@ func TestAnalyzeDefaultBase(t *testing.T) {
 }
 
 func TestAnalyzeConfigFromBase(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	r.write(".ralph-gate.yml", "fail_on: critical\nexceptions:\n  - type: assertion_weakening\n    path: \"legacy/**\"\n    reason: legacy checks replaced by golden files\n")
 	base := r.commit("gate config")
@@ -384,6 +390,7 @@ func TestAnalyzeConfigFromBase(t *testing.T) {
 }
 
 func TestAnalyzePatch(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	r.write("calc_test.go", calcTestNoSub)
 	diff := r.git("diff")
@@ -408,6 +415,7 @@ func TestAnalyzePatch(t *testing.T) {
 }
 
 func TestAnalyzeFormats(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	r.write("calc_test.go", calcTestNoSub)
@@ -426,6 +434,7 @@ func TestAnalyzeFormats(t *testing.T) {
 }
 
 func TestHelpAndVersion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		golden string
 		args   []string
@@ -473,6 +482,7 @@ func TestHelpAndVersion(t *testing.T) {
 // A test file the analyzer cannot read is evidence missing: each is an
 // unverified finding naming the file and why, never a note and a pass.
 func TestAnalyzeUnreadableTestFilesAreUnverified(t *testing.T) {
+	t.Parallel()
 	r := goModule(t)
 	base := r.git("rev-parse", "HEAD")
 	big := "package calc\n\nvar blob = `" + strings.Repeat("x", 5<<20) + "`\n"

@@ -78,6 +78,7 @@ func TestDump(t *testing.T) {
 // gate still gives its verdict. A `go` planted in the repository on PATH is
 // never run.
 func TestActionSecretsNeverReachHEAD(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("go is not on PATH")
 	}
@@ -217,6 +218,7 @@ func TestReportFilesFromHEAD(t *testing.T) {
 // link the change committed where it goes: a file link is replaced, a
 // directory link refused (exit 2); the linked targets are untouched.
 func TestActionSARIFNotThroughALink(t *testing.T) {
+	t.Parallel()
 	r, base, _ := agentPR(t)
 	victim := filepath.Join(t.TempDir(), "victim")
 	os.WriteFile(victim, []byte("keep\n"), 0o644)

@@ -54,6 +54,7 @@ func waiverReport(t *testing.T, out string) (verdict string, fs []waivedFinding)
 // through, and every output says so; one the change adds does not count; an
 // expired one lets nothing through and is itself a finding.
 func TestWaivers(t *testing.T) {
+	t.Parallel()
 	r := newRepo(t)
 	r.write("go.mod", "module example.com/calc\n\ngo 1.22\n")
 	r.write("calc.go", "package calc\n\nfunc Add(a, b int) int { return a + b }\n")
