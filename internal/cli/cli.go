@@ -111,8 +111,15 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name string, env Env) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	if observeFlagSet != nil {
+		observeFlagSet(fs)
+	}
 	return fs
 }
+
+// observeFlagSet, when set, is told of every flag set a command defines:
+// completion learns each command's flags from the flag sets themselves.
+var observeFlagSet func(*flag.FlagSet)
 
 // flagError turns a flag package error into a usage error (or nil for -h, after
 // printing the help).

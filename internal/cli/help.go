@@ -31,7 +31,8 @@ Loop commands (one git commit per agent iteration):
   approve, reject          decide on a blocked iteration
   repair     rebuild a loop's state.json from its journal
 
-  version    print the version
+  version    print the version and the revision it was built from
+  completion print a shell completion script: bash, zsh or fish
   help       show help for a command
 
 Exit codes: 0 pass (or warn), 1 the gate blocked, 2 usage, configuration or
@@ -70,6 +71,7 @@ Flags:
   --patch FILE|-    analyze a unified diff (a file, or - for stdin) instead of a
                     range; no repository needed
   --config FILE     with --patch: the configuration to use
+  --verbose         text: each finding's id, rule, evidence and measured values
 
 Configuration: .ralph-gate.yml is read from BASE's tree (for --patch, from the
 default branch's tip inside a repository, or --config FILE), never from HEAD's
@@ -117,6 +119,7 @@ Flags:
                         codeclimate (GitLab Code Quality), rdjson (reviewdog)
   --fail-on SEV         critical, high (default), medium, low, none
   --config FILE         use FILE instead of .ralph-gate.yml at BASE
+  --verbose             text: each finding's id, rule, evidence and measured values
   --report KIND=GLOB    HEAD's report files (repeatable)
   --base-report KIND=GLOB  BASE's report files (repeatable)
   --collect auto|none   run collectors for an end without reports (default auto)

@@ -19,14 +19,14 @@ import (
 func init() {
 	register("start", startHelp, runStart)
 	register("record", recordHelp, runRecord)
-	register("prompt", promptHelp, runPrompt)
-	register("status", statusHelp, runStatus)
-	register("pause", transitionHelp("pause"), runTransition("pause", loop.StatusPaused))
-	register("resume", transitionHelp("resume"), runTransition("resume", loop.StatusRunning))
-	register("abort", transitionHelp("abort"), runTransition("abort", loop.StatusAborted))
-	register("approve", gateHelp("approve"), runApprove)
-	register("reject", gateHelp("reject"), runReject)
-	register("repair", repairHelp, runRepair)
+	register("prompt", promptHelp+loopFlagsHelp(false), runPrompt)
+	register("status", statusHelp+loopFlagsHelp(false), runStatus)
+	register("pause", transitionHelp("pause")+loopFlagsHelp(true), runTransition("pause", loop.StatusPaused))
+	register("resume", transitionHelp("resume")+loopFlagsHelp(true), runTransition("resume", loop.StatusRunning))
+	register("abort", transitionHelp("abort")+loopFlagsHelp(true), runTransition("abort", loop.StatusAborted))
+	register("approve", gateHelp("approve")+loopFlagsHelp(true), runApprove)
+	register("reject", gateHelp("reject")+loopFlagsHelp(true), runReject)
+	register("repair", repairHelp+loopFlagsHelp(true), runRepair)
 }
 
 // loopFlags are the flags every loop command shares.

@@ -27,6 +27,8 @@ Flags:
   --no-cache            measure the baseline again even when cached
   --repo DIR            the repository (default: the current directory)
   --format F            text (default: the loop id alone) or json
+  --loop ID             refused: start makes a new loop (the other loop
+                        commands take --loop)
 `
 
 const recordHelp = `Usage:
@@ -78,6 +80,10 @@ Shows a loop: status (a running loop whose controlling process died shows as
 crashed), baseline vs current metrics, regression events and their recovery,
 reinforcement level, recovery attempts, best vs current iteration and the
 quality trajectory. --all lists every loop of the repository.
+
+--mark-fp ID --by NAME marks a finding or regression event of the loop as a
+false positive (recorded with who said so); it no longer counts against the
+loop's quality.
 `
 
 const analyticsHelp = `Usage:
@@ -186,6 +192,7 @@ Flags:
   --on-block reject|stop
   --no-checkout-best    leave HEAD where the loop ended
   --format F            text (default) or json: the result on standard output
+  --no-cache            measure again even when cached
   --wait D              wait this long for another ralph-gate working on the loop
   --repo DIR            the repository (default: the current directory)
 
@@ -198,3 +205,18 @@ Exit codes: 0 completion passed and the best iteration is checked out; 4
 stopped by a criterion or a budget without completion; 1 a human must decide;
 2 usage or state error; 3 internal error; 130 interrupted (the loop is paused).
 `
+
+// loopFlagsHelp lists the flags every loop command shares (loopFlags);
+// wait only for the commands that change a loop.
+func loopFlagsHelp(wait bool) string {
+	h := `
+Loop flags:
+  --loop ID             the loop (default: the active one)
+  --repo DIR            the repository (default: the current directory)
+  --format F            text (default) or json
+`
+	if wait {
+		h += "  --wait D              wait up to D for another ralph-gate working on the\n                        loop (default: fail at once)\n"
+	}
+	return h
+}

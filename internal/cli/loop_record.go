@@ -35,6 +35,9 @@ func runStart(ctx context.Context, args []string, env Env) error {
 	if len(pos) > 0 {
 		return usagef("start: unexpected argument %q (the task goes in --task)", pos[0])
 	}
+	if lf.loop != "" {
+		return usagef("start: --loop: start makes a new loop; the other loop commands take --loop")
+	}
 	if err := lf.checkFormat("start"); err != nil {
 		return err
 	}

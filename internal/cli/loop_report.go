@@ -12,8 +12,8 @@ import (
 )
 
 func init() {
-	register("analytics", analyticsHelp, runAnalytics)
-	register("best", bestHelp, runBest)
+	register("analytics", analyticsHelp+loopFlagsHelp(false), runAnalytics)
+	register("best", bestHelp+loopFlagsHelp(false), runBest)
 }
 
 func runAnalytics(ctx context.Context, args []string, env Env) error {
