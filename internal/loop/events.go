@@ -1,8 +1,6 @@
 package loop
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -116,22 +114,4 @@ func (s *Store) logRecord(st *State, out *Outcome, now time.Time, levelWhy strin
 	if out.Decision == Stopped {
 		_ = s.AppendLog(st.LoopID, hookEntry(now, "loop_complete", st, it.Iteration, []string{st.RalphGate.StopReason}))
 	}
-}
-
-// ReadLog reads hook-log.jsonl's entries (for tests and status).
-func (s *Store) ReadLog(id string) ([]map[string]any, error) {
-	data, err := os.ReadFile(filepath.Join(s.LoopDir(id), hookLogName))
-	if err != nil {
-		return nil, err
-	}
-	var out []map[string]any
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for dec.More() {
-		var m map[string]any
-		if err := dec.Decode(&m); err != nil {
-			return out, err
-		}
-		out = append(out, m)
-	}
-	return out, nil
 }

@@ -22,6 +22,3 @@ func ForPath(path string) testscan.Extractor {
 	}
 	return nil
 }
-
-// All returns every extractor.
-func All() []testscan.Extractor { return append([]testscan.Extractor(nil), all...) }
