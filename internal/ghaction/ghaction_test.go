@@ -168,7 +168,7 @@ func TestAnnotationsAndSummaryGolden(t *testing.T) {
 	rep := sampleReport()
 	// Text the agent controls is escaped: pipes, HTML, mentions, line breaks.
 	rep.Findings[len(rep.Findings)-1].Message = "nolint | see <details> @octocat\nsecond line"
-	rep.Commits[0].Subject = "iteration 1 <b>@everyone</b>"
+	rep.Commits[0].Subject = "iteration 1 <b>@everyone</b> [click](https://evil.example) `x`"
 	shown, overflow := SelectAnnotations(rep, gate.FailOn(gate.SeverityHigh), "svc")
 	if len(shown) != 12 || len(overflow) != 2 {
 		t.Fatalf("%d shown, %d overflow; want 2 errors + 10 warnings shown and 2 left over", len(shown), len(overflow))

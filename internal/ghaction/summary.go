@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/report"
 )
 
 // SummaryOptions are what the job summary says beyond the report.
@@ -223,12 +224,10 @@ func short(sha string) string {
 }
 
 // cell makes text from the report (the agent's commit subjects and test
-// names among it) safe in a table cell or a list item: one line, no pipe that
-// ends the cell, no HTML, no @mention.
-var cellReplacer = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", "\\|",
-	"<", "&lt;", ">", "&gt;", "&", "&amp;", "@", "@&#8203;")
-
-func cell(s string) string { return cellReplacer.Replace(s) }
+// names among it) safe in a table cell or a list item, with the escaper
+// every renderer uses (report.MarkdownText): one line, markdown's own
+// characters ([, ], |, `, *, ...) escaped, no HTML, no @mention.
+func cell(s string) string { return report.MarkdownText(s, 1<<20) }
 
 func metricRows(mp *gate.MetricsPair) [][4]string {
 	type metric struct {

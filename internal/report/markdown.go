@@ -330,6 +330,10 @@ func (m *mdRenderer) metricsTable() string {
 // markdown punctuation is backslash-escaped, HTML is written as entities, line
 // breaks become <br>, other control characters are dropped, and "@name" cannot
 // notify anyone.
+// MarkdownText is mdText for other packages' markdown (the Action's job
+// summary): one escaper for every markdown ralph-gate writes.
+func MarkdownText(s string, limit int) string { return mdText(s, limit) }
+
 func mdText(s string, limit int) string {
 	s = truncate(s, limit)
 	var b strings.Builder
