@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop"
 	"github.com/ralph-gate/ralph-gate/internal/report"
 )
 
@@ -367,11 +368,25 @@ func TestCommentMarkerIsTheReportsMarker(t *testing.T) {
 
 func TestCommitScore(t *testing.T) {
 	rep := sampleReport()
-	if got := CommitScore(rep.Findings, sha2); got != 25 {
-		t.Errorf("score of the commit with a critical and a high finding = %v, want 25", got)
+	if got := CommitScore(rep.Findings, sha2); got != 0 {
+		t.Errorf("score of the commit with a critical and a high finding = %v, want 0 (a critical one voids it, as in a loop)", got)
 	}
-	if got := CommitScore(rep.Findings, sha1); got != 64 {
-		t.Errorf("score of the commit with 12 low findings = %v, want 64", got)
+	if got := CommitScore(rep.Findings, sha1); got != 40 {
+		t.Errorf("score of the commit with 12 low findings = %v, want 40", got)
+	}
+	// The same model as the loop's validation dimension.
+	for _, sha := range []string{sha1, sha2} {
+		var mine []gate.Finding
+		for _, f := range rep.Findings {
+			if f.Commit == sha && f.Suppressed == "" {
+				mine = append(mine, f)
+			}
+		}
+		in := loop.ScoreInput{Findings: mine}
+		_, b, _, _ := loop.Score(in, map[string]float64{"validation": 100})
+		if got := CommitScore(rep.Findings, sha); got != b.Validation {
+			t.Errorf("commit %s: the Action scores %v, a loop's validation %v", sha[:7], got, b.Validation)
+		}
 	}
 }
 

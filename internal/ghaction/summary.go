@@ -25,19 +25,12 @@ type SummaryOptions struct {
 	Notes []string
 }
 
-// Score penalties per finding a commit introduced.
-const (
-	PenaltyCritical = 50
-	PenaltyHigh     = 25
-	PenaltyMedium   = 10
-	PenaltyLow      = 3
-)
-
-// ScoreFormula says in the summary, under the chart, what the score is.
-const ScoreFormula = "Score per commit = 100 − 50 × critical − 25 × high − 10 × medium − 3 × low, " +
-	"floored at 0, over the findings that commit introduced (one fixed by a later commit still counts " +
-	"against the commit that made it; sanctioned exceptions of the config do not count). It rates each " +
-	"iteration's own change by what the analysis found in it: it is not a measured quality score (the " +
+// ScoreFormula says in the summary, under the chart, what the score is: the
+// loop's validation score (gate.ValidationScore), one model for both.
+const ScoreFormula = "Score per commit = " + gate.ValidationFormula + ", over the findings that commit " +
+	"introduced (one fixed by a later commit still counts against the commit that made it; sanctioned exceptions " +
+	"and waivers of the config do not count): the validation score a loop gives an iteration. It rates each " +
+	"commit's own change by what the analysis found in it: it is not a measured quality score (the " +
 	"metrics table has the measurements, and a measured finding that no commit is blamed for counts in no score)."
 
 // Summary limits: a step summary holds at most 1 MiB, and a table of
@@ -49,23 +42,14 @@ const (
 
 // CommitScore is the trajectory's score of the commit sha (see ScoreFormula).
 func CommitScore(fs []gate.Finding, sha string) float64 {
-	score := 100
+	var mine []gate.Finding
 	for _, f := range fs {
-		if f.Commit != sha || f.Suppressed != "" {
-			continue
-		}
-		switch f.Severity {
-		case gate.SeverityCritical:
-			score -= PenaltyCritical
-		case gate.SeverityHigh:
-			score -= PenaltyHigh
-		case gate.SeverityMedium:
-			score -= PenaltyMedium
-		case gate.SeverityLow:
-			score -= PenaltyLow
+		if f.Commit == sha && f.Suppressed == "" {
+			mine = append(mine, f)
 		}
 	}
-	return float64(max(score, 0))
+	score, _ := gate.ValidationScore(mine)
+	return score
 }
 
 // WriteSummary writes the job summary: the verdict (and the approval), the

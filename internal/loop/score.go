@@ -30,11 +30,6 @@ type ScoreInput struct {
 	BaseComplexity, Complexity *int
 }
 
-// Severity penalties of the validation dimension. A critical finding makes the
-// iteration void: validation 0 and never eligible as best.
-var validationPenalty = map[gate.Severity]float64{
-	gate.SeverityHigh: 40, gate.SeverityMedium: 15, gate.SeverityLow: 5,
-}
 
 // Score computes the quality score (0-100), its breakdown, whether the
 // iteration is void, and notes on dimensions that could not be measured.
@@ -55,22 +50,9 @@ func Score(in ScoreInput, weights map[string]float64) (float64, Breakdown, bool,
 	var notes []string
 	void := false
 
-	b.Validation = 100
-	seen := map[string]bool{}
-	for _, f := range in.Findings {
-		if seen[f.ID] {
-			continue
-		}
-		seen[f.ID] = true
-		if f.Severity == gate.SeverityCritical {
-			void = true
-			continue
-		}
-		b.Validation -= validationPenalty[f.Severity]
-	}
-	if void || b.Validation < 0 {
-		b.Validation = 0
-	}
+	// A critical finding makes the iteration void: validation 0 and never
+	// eligible as best (gate.ValidationScore, the Action's score too).
+	b.Validation, void = gate.ValidationScore(in.Findings)
 
 	switch {
 	case in.CompletionPassed:
