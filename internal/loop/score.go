@@ -30,7 +30,6 @@ type ScoreInput struct {
 	BaseComplexity, Complexity *int
 }
 
-
 // Score computes the quality score (0-100), its breakdown, whether the
 // iteration is void, and notes on dimensions that could not be measured.
 //
