@@ -176,7 +176,7 @@ func TestActionPullRequestBlocksDeletedTest(t *testing.T) {
 		t.Errorf("sarif: %v, output %q", err, o["sarif"])
 	}
 	summary, _ := os.ReadFile(run.summary)
-	for _, want := range []string{"ralph-gate: BLOCK", "| test_deletion | critical | calc_test.go:", "TestSub", "### Iterations", "xychart-beta", "commented on pull request #7"} {
+	for _, want := range []string{"ralph-gate: BLOCK", "| test_deletion | critical | calc\\_test.go:", "TestSub", "### Iterations", "xychart-beta", "commented on pull request \\#7"} {
 		if !strings.Contains(string(summary), want) {
 			t.Errorf("summary lacks %q:\n%s", want, summary)
 		}
@@ -227,7 +227,7 @@ func TestActionPullRequestTargetRunsNoCode(t *testing.T) {
 	delete(run.env, "INPUT_COLLECT")
 	run.run("pull_request_target", prPayload(base, head))
 	summary, _ := os.ReadFile(run.summary)
-	if run.code != 1 || !strings.Contains(string(summary), "collect defaults to none on pull_request_target") || strings.Contains(string(summary), "### Metrics") {
+	if run.code != 1 || !strings.Contains(string(summary), "collect defaults to none on pull\\_request\\_target") || strings.Contains(string(summary), "### Metrics") {
 		t.Errorf("pull_request_target: exit %d\nsummary:\n%s\nstderr: %s", run.code, summary, run.stderr)
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -348,8 +348,7 @@ func withBypass(err error) error {
 // trackedDir says whether a hooks directory lies in the work tree with files
 // git tracks ("" when not): a hook there is the change's to edit.
 func trackedDir(ctx context.Context, hooks string) (string, error) {
-	out, err := exec.CommandContext(ctx, "git", "-C", hooks, "rev-parse", "--show-toplevel").Output()
-	top := strings.TrimSpace(string(out))
+	top, err := gitcmd.Output(ctx, hooks, "rev-parse", "--show-toplevel")
 	if err != nil || top == "" {
 		return "", nil // not in a work tree (a bare repository's hooks)
 	}
@@ -367,11 +366,11 @@ func trackedDir(ctx context.Context, hooks string) (string, error) {
 	if rel == ".git" || strings.HasPrefix(filepath.ToSlash(rel), ".git/") {
 		return "", nil
 	}
-	out, err = exec.CommandContext(ctx, "git", "-C", top, "ls-files", "--", filepath.ToSlash(rel)).Output()
+	out, err := gitcmd.Output(ctx, top, "ls-files", "--", filepath.ToSlash(rel))
 	if err != nil {
-		return "", fmt.Errorf("git ls-files %s: %w", rel, err)
+		return "", err
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	first, _, _ := strings.Cut(out, "\n")
 	if first == "" {
 		return "", nil
 	}

@@ -1,13 +1,12 @@
 package collect
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -170,11 +169,6 @@ func removeAll(root string) error {
 	return os.RemoveAll(root)
 }
 
-// hardened are the settings every git command of ralph-gate runs with:
-// repository configuration that runs programs (hooks, an fsmonitor) is
-// ignored, since the code under test can write .git/config while it runs.
-var hardened = []string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}
-
 // noFilters neutralizes every filter driver the repository configures (a
 // smudge, clean or process command runs on checkout): a test of HEAD's can
 // configure one in .git/config, and name it in .git/info/attributes, to run
@@ -204,46 +198,17 @@ func noFilters(ctx context.Context, repoDir string) []string {
 	return args
 }
 
-// git runs a git command in dir, hardened, and returns its standard output;
-// the error carries git's standard error.
+// git runs a git command in dir through gitcmd (hardened, without the
+// variables that point git at another repository) and returns its standard
+// output; the error carries git's first line on standard error.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", append(append([]string{"-C", dir}, hardened...), args...)...)
-	cmd.Env = append(withoutRepoEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			return nil, fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
-		}
-		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, firstLine(msg))
-	}
-	return stdout.Bytes(), nil
+	return gitcmd.Run(ctx, dir, gitcmd.Options{}, args...)
 }
 
-// repoEnv are the variables that point git at a repository; a pre-push hook
-// runs with some of them set, and a collector that runs git (a test that
-// makes a repository) must not be sent to the user's.
-var repoEnv = []string{
-	"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR",
-	"GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE",
-	"GIT_PREFIX", "GIT_CEILING_DIRECTORIES",
-}
-
-func withoutRepoEnv(env []string) []string {
-	out := make([]string, 0, len(env))
-next:
-	for _, kv := range env {
-		k, _, _ := strings.Cut(kv, "=")
-		for _, r := range repoEnv {
-			if k == r {
-				continue next
-			}
-		}
-		out = append(out, kv)
-	}
-	return out
-}
+// withoutRepoEnv drops the variables that point git at a repository: a
+// pre-push hook runs with some set, and a collector that runs git (a test
+// that makes a repository) must not be sent to the user's.
+func withoutRepoEnv(env []string) []string { return gitcmd.WithoutRepoEnv(env) }
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")

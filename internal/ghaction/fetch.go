@@ -1,13 +1,11 @@
 package ghaction
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io"
-	"os"
-	"os/exec"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -60,37 +58,15 @@ func (g Git) fetch(ctx context.Context, flags []string, wants []string) error {
 		fmt.Fprintf(g.Log, "ralph-gate: git %s\n", strings.Join(args[2:], " "))
 	}
 	// Hooks and an fsmonitor from the repository's config never run.
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}, args...)...)
-	cmd.Env = append(withoutRepoEnv(os.Environ()), "GIT_TERMINAL_PROMPT=0")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		if line := lastLine(stderr.String()); line != "" {
+	_, err := gitcmd.Run(ctx, "", gitcmd.Options{}, args...)
+	var ge *gitcmd.Error
+	if errors.As(err, &ge) {
+		if line := ge.LastLine(); line != "" {
 			return errors.New(line)
 		}
-		return err
+		return ge.Err
 	}
-	return nil
-}
-
-// withoutRepoEnv drops variables that would point git at another repository.
-func withoutRepoEnv(env []string) []string {
-	out := env[:0:0]
-	for _, kv := range env {
-		name, _, _ := strings.Cut(kv, "=")
-		switch name {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
-			"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR", "GIT_NAMESPACE":
-			continue
-		}
-		out = append(out, kv)
-	}
-	return out
-}
-
-func lastLine(s string) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
+	return err
 }
 
 // deepenSteps are the fetches tried, in order, while the range's history is

@@ -1,12 +1,12 @@
 package guard
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -165,23 +165,12 @@ func workCommit(ctx context.Context, root string) (string, error) {
 }
 
 func gitOutput(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}, args...)...)
-	var env []string
-	for _, kv := range os.Environ() {
-		k, _, _ := strings.Cut(kv, "=")
-		switch k {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_PREFIX":
-			continue
-		}
-		env = append(env, kv)
+	out, err := gitcmd.Run(ctx, dir, gitcmd.Options{}, args...)
+	var ge *gitcmd.Error
+	if errors.As(err, &ge) {
+		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), ge.Err, oneLine(strings.TrimSpace(ge.Stderr)))
 	}
-	cmd.Env = append(env, "GIT_TERMINAL_PROMPT=0")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, oneLine(strings.TrimSpace(stderr.String())))
-	}
-	return stdout.String(), nil
+	return string(out), err
 }
 
 func readStopState(path string) StopState {

@@ -5,9 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -25,19 +25,13 @@ var ErrLeftover = errors.New("left from an earlier install")
 // resolves them). It runs `git rev-parse --git-path hooks`, so it agrees with
 // the git that will run the hook.
 func HooksDir(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", "rev-parse", "--git-path", "hooks")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	// Plain: the answer must be the one the git that runs the hook gives,
+	// core.hooksPath included.
+	out, err := gitcmd.Run(ctx, dir, gitcmd.Options{Plain: true}, "rev-parse", "--git-path", "hooks")
 	if err != nil {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			msg := strings.TrimSpace(stderr.String())
-			if i := strings.IndexByte(msg, '\n'); i >= 0 {
-				msg = msg[:i]
-			}
-			return "", fmt.Errorf("%s: %s", dir, strings.TrimPrefix(msg, "fatal: "))
+		var ge *gitcmd.Error
+		if errors.As(err, &ge) && ge.ExitCode() >= 0 {
+			return "", fmt.Errorf("%s: %s", dir, strings.TrimPrefix(ge.FirstLine(), "fatal: "))
 		}
 		return "", fmt.Errorf("find the hooks directory of %s: run git: %w", dir, err)
 	}

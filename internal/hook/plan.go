@@ -1,11 +1,10 @@
 package hook
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os/exec"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"regexp"
 	"sort"
 	"strings"
@@ -277,13 +276,10 @@ func (p *Planner) remoteTips(ctx context.Context) (map[string]plumbing.Hash, err
 // gitRemoteTips lists refs/remotes/ with git, which knows every ref storage
 // (loose, packed, reftable). Symbolic refs (origin/HEAD) are left out.
 func (p *Planner) gitRemoteTips(ctx context.Context) (map[string]plumbing.Hash, error) {
-	cmd := exec.CommandContext(ctx, "git", "--git-dir="+p.Repo.GitDir(), "for-each-ref",
+	out, err := gitcmd.Run(ctx, "", gitcmd.Options{}, "--git-dir="+p.Repo.GitDir(), "for-each-ref",
 		"--format=%(objectname) %(*objectname) %(symref) %(refname)", "refs/remotes/")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("list remote-tracking refs: git for-each-ref: %v: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("list remote-tracking refs: %w", err)
 	}
 	tips := map[string]plumbing.Hash{}
 	for _, line := range strings.Split(string(out), "\n") {

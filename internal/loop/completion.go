@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -34,8 +35,8 @@ func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, 
 	// repository's git directory: what it does to the git files that run
 	// programs (config, hooks) is undone, and fails the check.
 	var guard *collect.RepoGuard
-	if out, err := exec.CommandContext(ctx, "git", "-C", repoDir, "rev-parse", "--absolute-git-dir").Output(); err == nil {
-		guard, _ = collect.GuardRepo(strings.TrimSpace(string(out)))
+	if gitDir, err := gitcmd.Output(ctx, repoDir, "rev-parse", "--absolute-git-dir"); err == nil {
+		guard, _ = collect.GuardRepo(gitDir)
 	}
 	check := RunCompletion(ctx, wt.Dir, command, timeout, iteration, now)
 	if guard != nil {

@@ -1,11 +1,10 @@
 package loop
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"os"
-	"os/exec"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"strings"
 	"time"
 
@@ -227,24 +226,19 @@ func Dirty(ctx context.Context, dir string) (string, error) {
 	return strings.TrimSpace(line), nil
 }
 
-// git runs git in dir and returns its trimmed standard output. Optional
-// locks are off: `git status` would otherwise refresh the index under
-// index.lock, and a loop command killed at that moment (an agent's timeout,
-// kill -9) would leave the lock behind and make the agent's next `git add`
-// fail.
-//
-// Repository configuration that runs programs is ignored (hooks, an
-// fsmonitor): the agent's code can write .git/config.
+// git runs git in dir through gitcmd and returns its trimmed standard
+// output. Optional locks are off: `git status` would otherwise refresh the
+// index under index.lock, and a loop command killed at that moment (an
+// agent's timeout, kill -9) would leave the lock behind and make the agent's
+// next `git add` fail. Repository configuration that runs programs is
+// ignored (hooks, an fsmonitor): the agent's code can write .git/config.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-c", "core.hooksPath=" + os.DevNull, "-c", "core.fsmonitor=false"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("git %s: %s", commandLine(args), strings.TrimSpace(firstLine(errb.String(), err.Error())))
+	out, err := gitcmd.Output(ctx, dir, args...)
+	var ge *gitcmd.Error
+	if errors.As(err, &ge) {
+		return "", fmt.Errorf("git %s: %s", commandLine(args), firstLine(ge.Stderr, ge.Err.Error()))
 	}
-	return strings.TrimSpace(out.String()), nil
+	return out, err
 }
 
 func firstLine(s, fallback string) string {
