@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
 	"github.com/ralph-gate/ralph-gate/internal/pipeline"
 )
 
@@ -27,6 +26,9 @@ const (
 type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
+
+// Kind: a command-line mistake.
+func (e *UsageError) Kind() errkind.Kind { return errkind.Usage }
 
 func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
 
@@ -49,39 +51,32 @@ func (e *BlockedError) Error() string {
 	return fmt.Sprintf("blocked: %d net findings at or above the fail-on severity", e.Findings)
 }
 
+// Kind: the gate blocked.
+func (e *BlockedError) Kind() errkind.Kind { return errkind.Blocked }
+
 // StopError says a loop should stop; record has already printed why.
 type StopError struct{ Reason string }
 
 func (e *StopError) Error() string { return "stop: " + e.Reason }
 
-// ExitCode maps an error returned by Run to the process exit code.
+// Kind: the loop should stop.
+func (e *StopError) Kind() errkind.Kind { return errkind.Stop }
+
+// ExitCode maps an error returned by Run to the process exit code, by its
+// kind (errkind): every command's errors say their kind the same way.
 func ExitCode(err error) int {
 	if err == nil {
 		return ExitPass
 	}
-	var blocked *BlockedError
-	var usage *UsageError
-	var input *InputError
-	var stop *StopError
-	var loopBlocked *loop.BlockedError
-	var loopInput *loop.InputError
-	var corrupt *loop.CorruptError
-	var locked *loop.LockedError
-	var interrupted *InterruptedError
-	switch {
-	case errors.As(err, &interrupted):
+	switch errkind.Of(err) {
+	case errkind.Interrupted:
 		return ExitInterrupted
-	case errors.As(err, &blocked), errors.As(err, &loopBlocked):
+	case errkind.Blocked:
 		return ExitBlocked
-	case errors.As(err, &stop):
+	case errkind.Stop:
 		return ExitStop
-	case errors.As(err, &loopInput), errors.As(err, &corrupt), errors.As(err, &locked), errors.Is(err, loop.ErrNotFound), errors.As(err, new(*loop.LinkError)), errors.As(err, new(*loop.TamperedError)):
+	case errkind.Usage, errkind.Input:
 		return ExitUsage
-	case errors.As(err, &usage), errors.As(err, &input):
-		return ExitUsage
-	case errors.Is(err, context.Canceled):
-		// The only cancel is the signal handler's: Ctrl-C or SIGTERM.
-		return ExitInterrupted
 	}
 	return ExitInternal
 }

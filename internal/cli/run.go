@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"io"
 	"os"
 	"path/filepath"
@@ -35,6 +36,9 @@ type InterruptedError struct{ Loop string }
 func (e *InterruptedError) Error() string {
 	return fmt.Sprintf("interrupted: loop %s is paused, nothing is lost; run again to resume it", e.Loop)
 }
+
+// Kind: Ctrl-C or SIGTERM; the loop is paused.
+func (e *InterruptedError) Kind() errkind.Kind { return errkind.Interrupted }
 
 type runFlags struct {
 	lf                  loopFlags

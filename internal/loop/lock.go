@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,6 +20,9 @@ type LockedError struct {
 	Loop   string
 	Holder lockInfo
 }
+
+// Kind: another process holds the loop; the user waits or retries.
+func (e *LockedError) Kind() errkind.Kind { return errkind.Input }
 
 func (e *LockedError) Error() string {
 	who := "another ralph-gate"

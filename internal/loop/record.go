@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"strings"
 	"time"
 
@@ -43,6 +44,9 @@ type Outcome struct {
 type BlockedError struct{ Msg string }
 
 func (e *BlockedError) Error() string { return e.Msg }
+
+// Kind: the gate blocked the iteration.
+func (e *BlockedError) Kind() errkind.Kind { return errkind.Blocked }
 
 // Record records HEAD as the loop's next iteration. The caller holds the
 // loop's lock and saves nothing itself: Record saves. It reads top to

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"sort"
 	"strings"
@@ -82,6 +83,9 @@ func SnapshotPath(id string, n int) string {
 type InputError struct{ Msg string }
 
 func (e *InputError) Error() string { return e.Msg }
+
+// Kind: input the user can fix.
+func (e *InputError) Kind() errkind.Kind { return errkind.Input }
 
 func inputf(format string, args ...any) error { return &InputError{Msg: fmt.Sprintf(format, args...)} }
 

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -31,6 +32,9 @@ type TamperedError struct {
 	Path string
 	Why  string
 }
+
+// Kind: state changed outside ralph-gate; a person repairs it.
+func (e *TamperedError) Kind() errkind.Kind { return errkind.Input }
 
 func (e *TamperedError) Error() string {
 	return fmt.Sprintf("%s %s; it was changed outside ralph-gate, so the loop is refused (a person can rebuild it from the verified journal: ralph-gate repair --loop ID)", e.Path, e.Why)

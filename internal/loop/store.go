@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,13 +28,16 @@ const (
 )
 
 // ErrNotFound says a loop does not exist.
-var ErrNotFound = errors.New("no such loop")
+var ErrNotFound error = &errkind.Error{K: errkind.Input, Err: errors.New("no such loop")}
 
 // CorruptError is a state.json that does not parse. It is never overwritten.
 type CorruptError struct {
 	Path string
 	Err  error
 }
+
+// Kind: state that does not parse; a person repairs it.
+func (e *CorruptError) Kind() errkind.Kind { return errkind.Input }
 
 func (e *CorruptError) Error() string {
 	return fmt.Sprintf("%s is corrupt (%v); it was left untouched: rebuild it from its journal with 'ralph-gate repair --loop %s'",
@@ -498,6 +502,9 @@ func CommonGitDir(gitDir string) string {
 // LinkError is a loop directory that is a symbolic link: the agent can make
 // one, and loop state is never read or written through it.
 type LinkError struct{ Path string }
+
+// Kind: a link where state goes; the user removes it.
+func (e *LinkError) Kind() errkind.Kind { return errkind.Input }
 
 func (e *LinkError) Error() string {
 	return fmt.Sprintf("%s is a symbolic link: loop state is not read or written through one (remove it; ralph-gate makes a plain directory)", e.Path)
