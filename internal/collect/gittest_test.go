@@ -1,8 +1,8 @@
 package collect
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,13 +21,7 @@ var gitEnv = []string{
 
 func runGit(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(withoutRepoEnv(os.Environ()), gitEnv...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testgit.RunEnv(t, dir, "", gitEnv, args...)
 }
 
 // newRepo makes a repository in a temporary directory with one commit of

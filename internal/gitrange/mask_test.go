@@ -3,6 +3,7 @@ package gitrange
 import (
 	"context"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,14 +38,7 @@ func bigTestFile(n int, edit func(i int, body string) string) string {
 
 func gitT(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=R", "-c", "user.email=r@example.com", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testgit.Run(t, dir, args...)
 }
 
 // TestSingleCommitMasking commits edits to a large test file, each its own

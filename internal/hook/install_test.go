@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,12 +38,7 @@ func TestMain(m *testing.M) {
 
 func git(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testgit.RunEnv(t, dir, "", gitEnv, args...)
 }
 
 func initRepo(t testing.TB) string {

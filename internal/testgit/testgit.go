@@ -1,0 +1,85 @@
+// Package testgit holds the helpers the tests of every package use to make
+// real git repositories in temporary directories: git with a fixed identity
+// and date, away from the machine's configuration. Tests only.
+package testgit
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Env is what every test repository's git runs with: a fixed identity and
+// date (the same content makes the same commits) and no system or global
+// configuration.
+var Env = []string{
+	"GIT_AUTHOR_NAME=Agent", "GIT_AUTHOR_EMAIL=agent@example.com",
+	"GIT_COMMITTER_NAME=Agent", "GIT_COMMITTER_EMAIL=agent@example.com",
+	"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
+	"GIT_CONFIG_GLOBAL=" + os.DevNull, "GIT_CONFIG_NOSYSTEM=1",
+}
+
+// repoEnv points git at a repository; a test run from a git hook has some
+// set, and they must not send a test's git elsewhere.
+var repoEnv = map[string]bool{
+	"GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_INDEX_FILE": true, "GIT_COMMON_DIR": true,
+	"GIT_OBJECT_DIRECTORY": true, "GIT_ALTERNATE_OBJECT_DIRECTORIES": true, "GIT_NAMESPACE": true,
+	"GIT_PREFIX": true, "GIT_CEILING_DIRECTORIES": true,
+}
+
+// RunEnv runs git in dir with Env and then extra (later values win), stdin
+// as its standard input, and returns its trimmed output; it fails t when
+// git fails.
+func RunEnv(t testing.TB, dir, stdin string, extra []string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	var env []string
+	for _, kv := range os.Environ() {
+		if k, _, _ := strings.Cut(kv, "="); !repoEnv[k] {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(append(env, Env...), extra...)
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Run is RunEnv with no input and nothing more in the environment.
+func Run(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	return RunEnv(t, dir, "", nil, args...)
+}
+
+// Init makes a repository (branch main) in a new temporary directory.
+func Init(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	Run(t, dir, "init", "-q", "-b", "main")
+	return dir
+}
+
+// Write writes a file of the work tree, making its directories.
+func Write(t testing.TB, dir, path, content string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(path))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Commit commits the whole work tree and returns the commit's name.
+func Commit(t testing.TB, dir, msg string) string {
+	t.Helper()
+	Run(t, dir, "add", "-A")
+	Run(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
+	return Run(t, dir, "rev-parse", "HEAD")
+}
