@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/report"
 )
 
 // GitHub shows at most this many error and this many warning annotations of
@@ -88,16 +89,8 @@ func annotationOf(f gate.Finding, level, prefix string) Annotation {
 		a.File = path.Join(prefix, f.File)
 		a.Line = f.Line
 	}
-	if s := subjectOf(f); s != "" {
+	if s := report.Subject(f); s != "" {
 		a.Message += " [" + s + "]"
 	}
 	return a
-}
-
-// subjectOf is the test or symbol a finding is about.
-func subjectOf(f gate.Finding) string {
-	if f.Test != "" {
-		return f.Test
-	}
-	return f.Symbol
 }

@@ -76,11 +76,11 @@ func WriteSummary(w io.Writer, rep *gate.Report, opt SummaryOptions) error {
 				fmt.Fprintf(&b, "- …and %d more (the JSON report lists them all)\n", len(opt.Overflow)-i)
 				break
 			}
-			loc := where(f)
-			if s := subjectOf(f); s != "" {
+			loc := report.Location(f, "")
+			if s := report.Subject(f); s != "" {
 				loc += " " + s
 			}
-			fmt.Fprintf(&b, "- %s (%s) %s: %s\n", f.Type, f.Severity, cell(loc), cell(truncate(f.Message, 300)))
+			fmt.Fprintf(&b, "- %s (%s) %s: %s\n", f.Type, f.Severity, cell(loc), cell(report.Truncate(f.Message, 300)))
 		}
 		b.WriteString("\n")
 	}
@@ -146,7 +146,7 @@ func writeFindings(b *strings.Builder, rep *gate.Report) {
 		if f.Suppressed != "" {
 			sev += " (suppressed: " + cell(f.Suppressed) + ")"
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", f.Type, sev, cell(where(f)), cell(subjectOf(f)), short(f.Commit), cell(truncate(f.Message, 200)))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", f.Type, sev, cell(report.Location(f, "")), cell(report.Subject(f)), short(f.Commit), cell(report.Truncate(f.Message, 200)))
 	}
 	b.WriteString("\n")
 }
@@ -169,7 +169,7 @@ func writeIterations(b *strings.Builder, rep *gate.Report) {
 		s := CommitScore(rep.Findings, c.SHA)
 		xs = append(xs, fmt.Sprint(i+1))
 		scores = append(scores, fmt.Sprintf("%.0f", s))
-		fmt.Fprintf(b, "| %d | `%s` | %s | %d | %.0f |\n", i+1, short(c.SHA), cell(truncate(c.Subject, 120)), c.Findings, s)
+		fmt.Fprintf(b, "| %d | `%s` | %s | %d | %.0f |\n", i+1, short(c.SHA), cell(report.Truncate(c.Subject, 120)), c.Findings, s)
 	}
 	b.WriteString("\n```mermaid\nxychart-beta\n    title \"Score per commit (from the findings each introduced)\"\n")
 	fmt.Fprintf(b, "    x-axis \"commit #\" [%s]\n", strings.Join(xs, ", "))
@@ -185,20 +185,6 @@ func plural(n int, noun string) string {
 }
 
 // truncate cuts s to limit characters, marking the cut.
-func truncate(s string, limit int) string {
-	r := []rune(s)
-	if len(r) <= limit {
-		return s
-	}
-	return string(r[:limit-1]) + "…"
-}
-
-func where(f gate.Finding) string {
-	if f.Line > 0 {
-		return fmt.Sprintf("%s:%d", f.File, f.Line)
-	}
-	return f.File
-}
 
 func short(sha string) string {
 	if len(sha) > 7 {

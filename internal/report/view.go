@@ -238,6 +238,17 @@ func location(f gate.Finding, root string) string {
 	return p
 }
 
+// Location is a finding's place for every renderer: its repository path
+// (relative to root when root is set and the file is under it) and line,
+// "" for a finding about the whole repository.
+func Location(f gate.Finding, root string) string { return location(f, root) }
+
+// Subject names the test and symbol a finding is about, for every renderer.
+func Subject(f gate.Finding) string { return subject(f) }
+
+// Truncate cuts s to limit runes, an ellipsis last, for every renderer.
+func Truncate(s string, limit int) string { return truncate(s, limit) }
+
 // subject names the test or symbol a finding is about.
 func subject(f gate.Finding) string {
 	switch {
