@@ -1,12 +1,11 @@
 package analyze
 
 import (
-	"bytes"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,7 +137,7 @@ func TestMaskParityOnRealFiles(t *testing.T) {
 		files = append(files, m...)
 	}
 	for _, p := range []string{"net/http/serve_test.go", "net/http/transport_test.go", "strconv/atof_test.go", "go/parser/parser.go", "go/types/api_test.go", "encoding/json/decode_test.go", "net/http/server.go", "math/big/int_test.go"} {
-		files = append(files, filepath.Join(goroot(t), "src", p))
+		files = append(files, filepath.Join(testgit.GoRoot(t), "src", p))
 	}
 	edits := 0
 	for _, p := range files {
@@ -184,14 +183,4 @@ func TestParsedPairMasked(t *testing.T) {
 			t.Errorf("masked=%v, both versions read: ParsedPair = %v, %v; want both", masked, o, n)
 		}
 	}
-}
-
-// goroot is the Go toolchain's root, as go env reports it.
-func goroot(t *testing.T) string {
-	t.Helper()
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil || len(bytes.TrimSpace(out)) == 0 {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	return string(bytes.TrimSpace(out))
 }

@@ -158,21 +158,7 @@ func (m *mdRenderer) locationCell(f gate.Finding) string {
 
 // linkPath percent-encodes a relative slash path for a markdown link's
 // destination: everything but unreserved characters and "/".
-func linkPath(p string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if isASCIILetter(c) || c >= '0' && c <= '9' || strings.IndexByte("-._~/", c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(hex[c>>4])
-		b.WriteByte(hex[c&15])
-	}
-	return b.String()
-}
+func linkPath(p string) string { return percentEncode(p, "-._~/") }
 
 const findingsHeader = "| Severity | Type | Location | Test/Symbol | Commit | Message |\n|---|---|---|---|---|---|\n"
 

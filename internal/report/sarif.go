@@ -286,12 +286,16 @@ func sarifLocationAt(p string, line int) sarifLocation {
 // sarifURI writes a relative slash path as a URI reference: every byte but
 // unreserved characters, "/" and a few safe sub-delimiters is percent-encoded,
 // ":" included so that no first segment reads as a scheme.
-func sarifURI(p string) string {
+func sarifURI(p string) string { return percentEncode(p, "-._~/!$&'()*+,;=@") }
+
+// percentEncode percent-encodes every byte of p but ASCII letters, digits
+// and those of safe.
+func percentEncode(p, safe string) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for i := 0; i < len(p); i++ {
 		c := p[i]
-		if isASCIILetter(c) || (c >= '0' && c <= '9') || strings.IndexByte("-._~/!$&'()*+,;=@", c) >= 0 {
+		if isASCIILetter(c) || (c >= '0' && c <= '9') || strings.IndexByte(safe, c) >= 0 {
 			b.WriteByte(c)
 			continue
 		}

@@ -1,6 +1,7 @@
-// Package testgit holds the helpers the tests of every package use to make
-// real git repositories in temporary directories: git with a fixed identity
-// and date, away from the machine's configuration. Tests only.
+// Package testgit holds the helpers the tests of every package use: real git
+// repositories in temporary directories, with a fixed identity and date and
+// away from the machine's configuration, and the Go toolchain's sources.
+// Tests only.
 package testgit
 
 import (
@@ -82,4 +83,15 @@ func Commit(t testing.TB, dir, msg string) string {
 	Run(t, dir, "add", "-A")
 	Run(t, dir, "commit", "-q", "--allow-empty", "-m", msg)
 	return Run(t, dir, "rev-parse", "HEAD")
+}
+
+// GoRoot is the Go toolchain's root as go env reports it: tests read real
+// files of the standard library from it.
+func GoRoot(t testing.TB) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil || len(strings.TrimSpace(string(out))) == 0 {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out))
 }

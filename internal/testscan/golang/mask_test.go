@@ -1,13 +1,12 @@
 package golang
 
 import (
-	"bytes"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,7 +48,7 @@ func goFiles(t *testing.T) []string {
 	var files []string
 	roots := []string{"../../.."}
 	for _, p := range []string{"go/parser", "go/types", "net/http", "strconv", "math/big", "regexp/syntax", "slices", "encoding/json"} {
-		roots = append(roots, filepath.Join(goroot(t), "src", p))
+		roots = append(roots, filepath.Join(testgit.GoRoot(t), "src", p))
 	}
 	for _, root := range roots {
 		_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -205,14 +204,4 @@ func FuzzBlankDecls(f *testing.F) {
 			}
 		}
 	})
-}
-
-// goroot is the Go toolchain's root, as go env reports it.
-func goroot(t *testing.T) string {
-	t.Helper()
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil || len(bytes.TrimSpace(out)) == 0 {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	return string(bytes.TrimSpace(out))
 }
