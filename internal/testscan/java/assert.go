@@ -53,13 +53,13 @@ func customAssertion(name string) bool {
 // call classifies the call whose name is at i; it returns nothing for calls that
 // are not assertions.
 func (b *bodyScanner) call(i int) []testscan.Assertion {
-	name := b.toks[i].text
+	name := b.toks[i].Text
 	kind, known := assertionKinds[name]
 	if !known && !customAssertion(name) {
 		return nil
 	}
 	args := b.args(i + 1)
-	a := testscan.Assertion{Line: b.toks[i].line, Kind: name, Strength: testscan.Medium}
+	a := testscan.Assertion{Line: b.toks[i].Line, Kind: name, Strength: testscan.Medium}
 	switch kind {
 	case ckGroup:
 		return nil
@@ -163,16 +163,16 @@ func isMessage(arg []token) bool {
 	if len(arg) == 0 {
 		return false
 	}
-	if arg[0].kind == tkString {
+	if arg[0].Kind == tkString {
 		return true
 	}
 	for _, t := range arg {
-		if t.text == "->" && t.kind == tkPunct {
+		if t.Text == "->" && t.Kind == tkPunct {
 			return true
 		}
 	}
-	if len(arg) == 1 && arg[0].kind == tkIdent {
-		n := strings.ToLower(arg[0].text)
+	if len(arg) == 1 && arg[0].Kind == tkIdent {
+		n := strings.ToLower(arg[0].Text)
 		return strings.Contains(n, "message") || strings.Contains(n, "msg") || strings.Contains(n, "reason")
 	}
 	return false
@@ -185,13 +185,13 @@ func isTolerance(arg []token) bool {
 		return false
 	}
 	last := arg[len(arg)-1]
-	if last.kind == tkNumber {
+	if last.Kind == tkNumber {
 		return true
 	}
-	if last.kind != tkIdent {
+	if last.Kind != tkIdent {
 		return false
 	}
-	n := strings.ToLower(last.text)
+	n := strings.ToLower(last.Text)
 	for _, w := range []string{"eps", "delta", "tol", "precision", "margin", "offset", "error", "within"} {
 		if strings.Contains(n, w) {
 			return true
@@ -215,13 +215,13 @@ func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testsc
 		a.Subject = joinTokens(args[0])
 	}
 	c := b.closeOf(i + 1)
-	if !b.is(c+1, ".") || b.at(c+2).kind != tkIdent || !b.is(c+3, "(") {
+	if !b.is(c+1, ".") || b.at(c+2).Kind != tkIdent || !b.is(c+3, "(") {
 		return a // verify without a call: a helper, or an incomplete chain
 	}
 	a.Strength = testscan.Strong
 	a.Expected = joinTokens(b.toks[c+2 : min(b.closeOf(c+3)+1, len(b.toks))])
 	if len(args) > 1 && len(args[1]) > 0 {
-		switch args[1][0].text {
+		switch args[1][0].Text {
 		case "never", "atLeast", "atLeastOnce", "atMost", "atMostOnce":
 			a.Strength = testscan.Medium
 		}

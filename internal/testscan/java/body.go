@@ -33,8 +33,8 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 	parens := 0
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
-		if t.kind == tkPunct {
-			switch t.text {
+		if t.Kind == tkPunct {
+			switch t.Text {
 			case "(":
 				parens++
 			case ")":
@@ -49,11 +49,11 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
-		if t.kind != tkIdent {
+		if t.Kind != tkIdent {
 			continue
 		}
-		if t.text == "return" && topLevel && firstAssert < 0 && earlyReturn == nil && b.is(i+1, ";") {
-			earlyReturn = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.line}
+		if t.Text == "return" && topLevel && firstAssert < 0 && earlyReturn == nil && b.is(i+1, ";") {
+			earlyReturn = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.Line}
 		}
 		if !b.is(i+1, "(") {
 			continue
@@ -62,17 +62,17 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		if !b.rootCall(i) {
 			continue
 		}
-		if assumptionNames[t.text] && parens == 0 && len(blocks) == 0 && assume == nil {
+		if assumptionNames[t.Text] && parens == 0 && len(blocks) == 0 && assume == nil {
 			args := b.args(i + 1)
-			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(args), Line: t.line}
+			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(args), Line: t.Line}
 			// assumeTrue(false), assumeFalse(true): skipped every time.
-			if len(args) > 0 && len(args[0]) == 1 && (t.text == "assumeTrue" && args[0][0].text == "false" || t.text == "assumeFalse" && args[0][0].text == "true") {
-				assume.Kind, assume.Reason = testscan.SkipCall, t.text+"("+args[0][0].text+")"
+			if len(args) > 0 && len(args[0]) == 1 && (t.Text == "assumeTrue" && args[0][0].Text == "false" || t.Text == "assumeFalse" && args[0][0].Text == "true") {
+				assume.Kind, assume.Reason = testscan.SkipCall, t.Text+"("+args[0][0].Text+")"
 			}
 			continue
 		}
-		if t.text == "abort" && i > 1 && toks[i-2].text == "Assumptions" && parens == 0 && len(blocks) == 0 && assume == nil {
-			assume = &testscan.Skip{Kind: testscan.SkipCall, Reason: "Assumptions.abort()", Line: t.line}
+		if t.Text == "abort" && i > 1 && toks[i-2].Text == "Assumptions" && parens == 0 && len(blocks) == 0 && assume == nil {
+			assume = &testscan.Skip{Kind: testscan.SkipCall, Reason: "Assumptions.abort()", Line: t.Line}
 			continue
 		}
 		found := b.call(i)
@@ -110,7 +110,7 @@ func (b *bodyScanner) at(i int) token {
 
 func (b *bodyScanner) is(i int, text string) bool {
 	t := b.at(i)
-	return t.text == text && t.kind == tkPunct
+	return t.Text == text && t.Kind == tkPunct
 }
 
 // closeOf returns the partner of the opener at i, clamped to the body.
@@ -134,13 +134,13 @@ func (b *bodyScanner) rootCall(i int) bool {
 		return !b.is(i-1, "::")
 	}
 	q := b.at(i - 2)
-	return q.kind == tkIdent && q.text != "" && q.text[0] >= 'A' && q.text[0] <= 'Z'
+	return q.Kind == tkIdent && q.Text != "" && q.Text[0] >= 'A' && q.Text[0] <= 'Z'
 }
 
 // isIfBlock reports whether the '{' at i opens the block of an if or else.
 func (b *bodyScanner) isIfBlock(i int) bool {
 	prev := b.at(i - 1)
-	if prev.kind == tkIdent && prev.text == "else" {
+	if prev.Kind == tkIdent && prev.Text == "else" {
 		return true
 	}
 	if !b.is(i-1, ")") || i-1 >= len(b.match) {
@@ -148,7 +148,7 @@ func (b *bodyScanner) isIfBlock(i int) bool {
 	}
 	o := b.match[i-1]
 	kw := b.at(o - 1)
-	return o > 0 && kw.kind == tkIdent && kw.text == "if"
+	return o > 0 && kw.Kind == tkIdent && kw.Text == "if"
 }
 
 // messageArg returns the message of an assumption: a string literal given as the
@@ -158,8 +158,8 @@ func messageArg(args [][]token) string {
 		return ""
 	}
 	for _, arg := range [][]token{args[len(args)-1], args[0]} {
-		if len(arg) == 1 && arg[0].kind == tkString {
-			return unquote(arg[0].text)
+		if len(arg) == 1 && arg[0].Kind == tkString {
+			return unquote(arg[0].Text)
 		}
 	}
 	return ""

@@ -12,18 +12,18 @@ import "github.com/ralph-gate/ralph-gate/internal/testscan"
 // stubbing chains they start (when(...).thenReturn(...)), and calls on
 // well-known library classes (Math.max, List.of, String.format).
 func (b *bodyScanner) callSite(calls []testscan.Call, i int) []testscan.Call {
-	name := b.toks[i].text
+	name := b.toks[i].Text
 	if javaKeywords[name] || chainEntry(name) {
 		return calls
 	}
 	prev := b.at(i - 1)
-	if prev.kind == tkIdent && !exprKeywords[prev.text] {
+	if prev.Kind == tkIdent && !exprKeywords[prev.Text] {
 		return calls // a constructor, or a method declaration: void run()
 	}
-	if prev.kind == tkPunct && (prev.text == "@" || prev.text == "]") {
+	if prev.Kind == tkPunct && (prev.Text == "@" || prev.Text == "]") {
 		return calls // an annotation, or a declaration returning an array
 	}
-	if prev.kind != tkPunct || prev.text != "." {
+	if prev.Kind != tkPunct || prev.Text != "." {
 		if libraryFunctions[name] {
 			return calls
 		}
@@ -32,13 +32,13 @@ func (b *bodyScanner) callSite(calls []testscan.Call, i int) []testscan.Call {
 	// A qualified name: new a.b.Foo(...) is a constructor; Math.max(...) a
 	// library call.
 	k := i - 1
-	for b.is(k, ".") && b.at(k-1).kind == tkIdent {
+	for b.is(k, ".") && b.at(k-1).Kind == tkIdent {
 		k -= 2
 	}
-	if q := b.at(k); q.kind == tkIdent && q.text == "new" {
+	if q := b.at(k); q.Kind == tkIdent && q.Text == "new" {
 		return calls
 	}
-	if recv := b.at(i - 2); recv.kind == tkIdent && libraryClasses[recv.text] {
+	if recv := b.at(i - 2); recv.Kind == tkIdent && libraryClasses[recv.Text] {
 		return calls
 	}
 	if b.chainLink(i) {
@@ -68,9 +68,9 @@ func (b *bodyScanner) chainLink(i int) bool {
 			return false
 		}
 		prev := b.match[k] - 1
-		if t := b.at(prev); t.kind != tkIdent {
+		if t := b.at(prev); t.Kind != tkIdent {
 			return false
-		} else if chainEntry(t.text) {
+		} else if chainEntry(t.Text) {
 			return true
 		}
 		if !b.is(prev-1, ".") {

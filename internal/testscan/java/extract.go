@@ -1,6 +1,7 @@
 package java
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"path"
 	"sort"
 	"strings"
@@ -66,14 +67,14 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 // the actual value first.
 func importsTestNG(toks []token) bool {
 	for i := 0; i+3 < len(toks); i++ {
-		if toks[i].text != "import" || toks[i].kind != tkIdent {
+		if toks[i].Text != "import" || toks[i].Kind != tkIdent {
 			continue
 		}
 		j := i + 1
-		if toks[j].text == "static" {
+		if toks[j].Text == "static" {
 			j++
 		}
-		if j+2 < len(toks) && toks[j].text == "org" && toks[j+1].text == "." && toks[j+2].text == "testng" {
+		if j+2 < len(toks) && toks[j].Text == "org" && toks[j+1].Text == "." && toks[j+2].Text == "testng" {
 			return true
 		}
 	}
@@ -94,49 +95,36 @@ func joinTokens(toks []token) string {
 		if i > 0 && wordLike(toks[i-1]) && wordLike(t) {
 			b.WriteByte(' ')
 		}
-		b.WriteString(t.text)
+		b.WriteString(t.Text)
 	}
 	return b.String()
 }
 
-func wordLike(t token) bool { return t.kind != tkPunct }
+func wordLike(t token) bool { return t.Kind != tkPunct }
 
 // isLiteral reports whether toks is exactly one literal: a string, char or number
 // (optionally negated), true, false or null.
 func isLiteral(toks []token) bool {
-	if len(toks) == 2 && toks[0].text == "-" && toks[1].kind == tkNumber {
+	if len(toks) == 2 && toks[0].Text == "-" && toks[1].Kind == tkNumber {
 		return true
 	}
 	if len(toks) != 1 {
 		return false
 	}
-	switch toks[0].kind {
+	switch toks[0].Kind {
 	case tkString, tkChar, tkNumber:
 		return true
 	case tkIdent:
-		return toks[0].text == "true" || toks[0].text == "false" || toks[0].text == "null"
+		return toks[0].Text == "true" || toks[0].Text == "false" || toks[0].Text == "null"
 	}
 	return false
 }
 
-func closer(t token) bool {
-	return t.kind == tkPunct && (t.text == ")" || t.text == "]" || t.text == "}")
-}
+func closer(t token) bool { return clex.Closer(t, tkPunct) }
 
-// fingerprint hashes the body tokens with the test's own name blanked out.
+// fingerprint hashes the tokens with the test's own name blanked out.
 func fingerprint(toks []token, name string) string {
-	var h testscan.TokenHash
-	for i, t := range toks {
-		if t.kind == tkPunct && t.text == "," && i+1 < len(toks) && closer(toks[i+1]) {
-			continue // a trailing comma is formatting
-		}
-		text := t.text
-		if t.kind == tkIdent && text == name {
-			text = "\x01"
-		}
-		h.Add(byte(t.kind), text)
-	}
-	return h.Sum()
+	return clex.Fingerprint(toks, name, tkIdent, tkPunct)
 }
 
 // maxLiterals bounds TestCase.Literals.
@@ -150,14 +138,14 @@ func literals(toks []token) []string {
 		if len(out) == maxLiterals {
 			break
 		}
-		switch t.kind {
+		switch t.Kind {
 		case tkString, tkChar:
-			out = append(out, t.text)
+			out = append(out, t.Text)
 		case tkNumber:
-			if i > 0 && toks[i-1].text == "-" && (i == 1 || toks[i-2].kind == tkPunct && !closesOperand(toks[i-2].text)) {
-				out = append(out, "-"+t.text)
+			if i > 0 && toks[i-1].Text == "-" && (i == 1 || toks[i-2].Kind == tkPunct && !closesOperand(toks[i-2].Text)) {
+				out = append(out, "-"+t.Text)
 			} else {
-				out = append(out, t.text)
+				out = append(out, t.Text)
 			}
 		}
 	}

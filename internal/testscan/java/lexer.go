@@ -1,13 +1,13 @@
 package java
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
-// tokKind classifies a token.
-type tokKind uint8
+// tokKind classifies a token (the kinds are Java's own values).
+type tokKind = clex.Kind
 
 const (
 	tkIdent  tokKind = iota + 1 // identifiers and keywords
@@ -17,12 +17,8 @@ const (
 	tkPunct                     // operators and separators
 )
 
-// token is one significant lexeme; comments are kept apart in comment values.
-type token struct {
-	kind tokKind
-	text string
-	line int
-}
+// token is one significant lexeme; comments are kept apart.
+type token = clex.Token
 
 // comment is one line, block or javadoc comment.
 type comment struct {
@@ -88,7 +84,7 @@ func lex(src []byte) lexResult {
 				r.broken = true
 			}
 			text := s[i:end]
-			r.toks = append(r.toks, token{kind: tkString, text: text, line: line})
+			r.toks = append(r.toks, token{Kind: tkString, Text: text, Line: line})
 			line += strings.Count(text, "\n")
 			i = end
 		case c == '"' || c == '\'':
@@ -100,11 +96,11 @@ func lex(src []byte) lexResult {
 			if c == '\'' {
 				kind = tkChar
 			}
-			r.toks = append(r.toks, token{kind: kind, text: s[i:end], line: line})
+			r.toks = append(r.toks, token{Kind: kind, Text: s[i:end], Line: line})
 			i = end
 		case isDigit(c) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
 			end := scanNumber(s, i)
-			r.toks = append(r.toks, token{kind: tkNumber, text: s[i:end], line: line})
+			r.toks = append(r.toks, token{Kind: tkNumber, Text: s[i:end], Line: line})
 			i = end
 		case isIdentStart(s, i):
 			end := i
@@ -112,7 +108,7 @@ func lex(src []byte) lexResult {
 				_, size := utf8.DecodeRuneInString(s[end:])
 				end += size
 			}
-			r.toks = append(r.toks, token{kind: tkIdent, text: s[i:end], line: line})
+			r.toks = append(r.toks, token{Kind: tkIdent, Text: s[i:end], Line: line})
 			i = end
 		default:
 			n := punctLen(s[i:])
@@ -120,7 +116,7 @@ func lex(src []byte) lexResult {
 				_, n = utf8.DecodeRuneInString(s[i:])
 				r.broken = true
 			}
-			r.toks = append(r.toks, token{kind: tkPunct, text: s[i : i+n], line: line})
+			r.toks = append(r.toks, token{Kind: tkPunct, Text: s[i : i+n], Line: line})
 			i += n
 		}
 	}
@@ -213,31 +209,14 @@ func scanNumber(s string, i int) int {
 	return i
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// ident classifies identifiers ($ is a letter in Java).
+var ident = clex.Ident{Extra: "$"}
 
-func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
-
-func isIdentStartByte(c byte) bool {
-	return c == '_' || c == '$' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-}
-
-func isIdentStart(s string, i int) bool {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return isIdentStartByte(c)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return unicode.IsLetter(r)
-}
-
-func isIdentPart(s string, i int) bool {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return isIdentStartByte(c) || isDigit(c)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
-}
+func isDigit(c byte) bool               { return clex.IsDigit(c) }
+func isHex(c byte) bool                 { return clex.IsHex(c) }
+func isIdentStartByte(c byte) bool      { return ident.StartByte(c) }
+func isIdentStart(s string, i int) bool { return ident.Start(s, i) }
+func isIdentPart(s string, i int) bool  { return ident.Part(s, i) }
 
 // maxUnwind bounds how many unclosed openers a closer may skip to find its partner.
 const maxUnwind = 8
@@ -250,26 +229,26 @@ func matchGroups(toks []token) (match []int, ok bool) {
 	var stack []int
 	for i, t := range toks {
 		match[i] = -1
-		if t.kind != tkPunct || len(t.text) != 1 {
+		if t.Kind != tkPunct || len(t.Text) != 1 {
 			continue
 		}
-		switch t.text[0] {
+		switch t.Text[0] {
 		case '(', '[', '{':
 			stack = append(stack, i)
 		case ')', ']', '}':
 			open := byte('(')
-			if t.text[0] == ']' {
+			if t.Text[0] == ']' {
 				open = '['
-			} else if t.text[0] == '}' {
+			} else if t.Text[0] == '}' {
 				open = '{'
 			}
 			// Pop to the nearest opener of the same shape; openers skipped are
 			// unpaired. The search is bounded so hostile input stays linear.
 			k := len(stack) - 1
-			for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].text[0] != open {
+			for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].Text[0] != open {
 				k--
 			}
-			if k >= 0 && toks[stack[k]].text[0] != open {
+			if k >= 0 && toks[stack[k]].Text[0] != open {
 				k = -1
 			}
 			if k < 0 {

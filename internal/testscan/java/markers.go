@@ -14,11 +14,11 @@ func suppressions(toks []token, match []int, comments []comment) []testscan.Mark
 	for i := 0; i+1 < len(toks); i++ {
 		t := toks[i]
 		switch {
-		case t.kind == tkPunct && t.text == "@" && toks[i+1].kind == tkIdent:
+		case t.Kind == tkPunct && t.Text == "@" && toks[i+1].Kind == tkIdent:
 			j, name := i+1, ""
-			for j < len(toks) && toks[j].kind == tkIdent {
-				name = toks[j].text
-				if j+2 < len(toks) && toks[j+1].text == "." && toks[j+2].kind == tkIdent {
+			for j < len(toks) && toks[j].Kind == tkIdent {
+				name = toks[j].Text
+				if j+2 < len(toks) && toks[j+1].Text == "." && toks[j+2].Kind == tkIdent {
 					j += 2
 					continue
 				}
@@ -28,14 +28,14 @@ func suppressions(toks []token, match []int, comments []comment) []testscan.Mark
 				continue
 			}
 			end := j + 1
-			if end < len(toks) && toks[end].text == "(" && match[end] > end {
+			if end < len(toks) && toks[end].Text == "(" && match[end] > end {
 				end = match[end] + 1
 			}
-			out = append(out, testscan.Marker{Line: t.line, Kind: "nolint", Text: name + joinTokens(toks[j+1:end])})
-		case t.kind == tkIdent && t.text == "catch" && toks[i+1].text == "(" && match[i+1] > i:
+			out = append(out, testscan.Marker{Line: t.Line, Kind: "nolint", Text: name + joinTokens(toks[j+1:end])})
+		case t.Kind == tkIdent && t.Text == "catch" && toks[i+1].Text == "(" && match[i+1] > i:
 			open := match[i+1] + 1
-			if open+1 < len(toks) && toks[open].text == "{" && toks[open+1].text == "}" && toks[open].kind == tkPunct {
-				out = append(out, testscan.Marker{Line: t.line, Kind: "empty-catch", Text: "catch"})
+			if open+1 < len(toks) && toks[open].Text == "{" && toks[open+1].Text == "}" && toks[open].Kind == tkPunct {
+				out = append(out, testscan.Marker{Line: t.Line, Kind: "empty-catch", Text: "catch"})
 			}
 		}
 	}
@@ -74,40 +74,40 @@ func comparisons(toks []token, match []int) []testscan.Marker {
 		if k < 0 || k >= len(toks) || reported[k] {
 			return
 		}
-		text := toks[k].text
-		if k > 0 && toks[k].kind == tkNumber && toks[k-1].text == "-" {
+		text := toks[k].Text
+		if k > 0 && toks[k].Kind == tkNumber && toks[k-1].Text == "-" {
 			text = "-" + text
 		}
 		reported[k] = true
 		if trivialLiteral(text) {
 			return
 		}
-		out = append(out, testscan.Marker{Line: toks[k].line, Kind: "literal", Text: text})
+		out = append(out, testscan.Marker{Line: toks[k].Line, Kind: "literal", Text: text})
 	}
 	for i, t := range toks {
 		switch {
-		case t.kind == tkPunct && (t.text == "==" || t.text == "!=") && inCond[i]:
-			if i > 0 && isLiteralTok(toks[i-1]) && (i < 2 || toks[i-2].text != ".") {
+		case t.Kind == tkPunct && (t.Text == "==" || t.Text == "!=") && inCond[i]:
+			if i > 0 && isLiteralTok(toks[i-1]) && (i < 2 || toks[i-2].Text != ".") {
 				report(i - 1)
 			}
 			r := i + 1
-			if r < len(toks) && toks[r].text == "-" {
+			if r < len(toks) && toks[r].Text == "-" {
 				r++
 			}
-			if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].text != ".") {
+			if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].Text != ".") {
 				report(r)
 			}
-		case t.kind == tkIdent && t.text == "case":
+		case t.Kind == tkIdent && t.Text == "case":
 			for j := i + 1; j < len(toks) && j < i+64; j++ {
-				if toks[j].text == ":" || toks[j].text == "->" || toks[j].text == ";" || toks[j].text == "{" {
+				if toks[j].Text == ":" || toks[j].Text == "->" || toks[j].Text == ";" || toks[j].Text == "{" {
 					break
 				}
-				if isLiteralTok(toks[j]) && toks[j].kind != tkIdent {
+				if isLiteralTok(toks[j]) && toks[j].Kind != tkIdent {
 					report(j)
 				}
 			}
-		case t.kind == tkIdent && (t.text == "equals" || t.text == "equalsIgnoreCase") && i+1 < len(toks) && toks[i+1].text == "(" && match[i+1] > i:
-			if i >= 2 && toks[i-1].text == "." && isLiteralTok(toks[i-2]) {
+		case t.Kind == tkIdent && (t.Text == "equals" || t.Text == "equalsIgnoreCase") && i+1 < len(toks) && toks[i+1].Text == "(" && match[i+1] > i:
+			if i >= 2 && toks[i-1].Text == "." && isLiteralTok(toks[i-2]) {
 				report(i - 2)
 			}
 			for _, arg := range splitArgs(toks[i+2 : match[i+1]]) {
@@ -136,7 +136,7 @@ func indexOf(toks []token, t token, from int) int {
 func conditionMask(toks []token, match []int) []bool {
 	diff := make([]int, len(toks)+1)
 	for i, t := range toks {
-		if t.kind == tkIdent && (t.text == "if" || t.text == "while") && i+1 < len(toks) && toks[i+1].text == "(" {
+		if t.Kind == tkIdent && (t.Text == "if" || t.Text == "while") && i+1 < len(toks) && toks[i+1].Text == "(" {
 			if c := match[i+1]; c > i+1 {
 				diff[i+2]++
 				diff[c]--
@@ -153,7 +153,7 @@ func conditionMask(toks []token, match []int) []bool {
 }
 
 func isLiteralTok(t token) bool {
-	return t.kind == tkString || t.kind == tkChar || t.kind == tkNumber
+	return t.Kind == tkString || t.Kind == tkChar || t.Kind == tkNumber
 }
 
 // trivialLiteral reports literals too common to mean anything.

@@ -58,10 +58,10 @@ func (b *bodyScanner) chain(root testscan.Assertion, i int, args [][]token, thro
 		out = append(out, root)
 	}
 	c := b.closeOf(i + 1)
-	for b.is(c+1, ".") && b.at(c+2).kind == tkIdent && b.is(c+3, "(") {
-		name := b.toks[c+2].text
+	for b.is(c+1, ".") && b.at(c+2).Kind == tkIdent && b.is(c+3, "(") {
+		name := b.toks[c+2].Text
 		margs := splitArgs(b.toks[c+4 : b.closeOf(c+3)])
-		line := b.toks[c+2].line
+		line := b.toks[c+2].Line
 		open := c + 3
 		c = b.closeOf(open)
 		if isModifier(name) {
@@ -169,20 +169,20 @@ func (b *bodyScanner) hamcrest(a testscan.Assertion, args [][]token) testscan.As
 // spans the whole argument.
 func matcherCall(toks []token) (name string, inner []token, ok bool) {
 	i := 0
-	for i+2 < len(toks) && toks[i].kind == tkIdent && toks[i+1].text == "." {
+	for i+2 < len(toks) && toks[i].Kind == tkIdent && toks[i+1].Text == "." {
 		i += 2
 	}
-	if i+2 > len(toks) || toks[i].kind != tkIdent || toks[i+1].text != "(" || toks[len(toks)-1].text != ")" {
+	if i+2 > len(toks) || toks[i].Kind != tkIdent || toks[i+1].Text != "(" || toks[len(toks)-1].Text != ")" {
 		return "", nil, false
 	}
-	name = toks[i].text
+	name = toks[i].Text
 	if name == "" || name[0] < 'a' || name[0] > 'z' {
 		return "", nil, false
 	}
 	// The closing parenthesis must belong to this call, not to a later one.
 	depth := 0
 	for k := i + 1; k < len(toks); k++ {
-		switch toks[k].text {
+		switch toks[k].Text {
 		case "(":
 			depth++
 		case ")":

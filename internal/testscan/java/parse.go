@@ -74,7 +74,7 @@ func (p *parser) at(i int) token {
 
 func (p *parser) is(i int, text string) bool {
 	t := p.at(i)
-	return t.text == text && t.kind != tkString && t.kind != tkChar
+	return t.Text == text && t.Kind != tkString && t.Kind != tkChar
 }
 
 // closeOf returns the partner of the opener at i, or end with partial set when it
@@ -109,10 +109,10 @@ func (p *parser) members(i, end int, owner *typeDecl) {
 			start = i
 		}
 		switch {
-		case p.is(i, "@") && p.at(i+1).text == "interface":
+		case p.is(i, "@") && p.at(i+1).Text == "interface":
 			i = p.typeDecl(i+1, end, "annotation", owner, annots, mods)
 			reset()
-		case p.is(i, "@") && p.at(i+1).kind == tkIdent:
+		case p.is(i, "@") && p.at(i+1).Kind == tkIdent:
 			var a annotation
 			a, i = p.annotation(i, end)
 			annots = append(annots, a)
@@ -126,21 +126,21 @@ func (p *parser) members(i, end int, owner *typeDecl) {
 			p.partial = true
 			reset()
 			i++
-		case t.kind == tkIdent && owner == nil && (t.text == "package" || t.text == "import"):
+		case t.Kind == tkIdent && owner == nil && (t.Text == "package" || t.Text == "import"):
 			i = p.skipStatement(i, end)
 			reset()
-		case t.kind == tkIdent && modifiers[t.text]:
-			mods[t.text] = true
+		case t.Kind == tkIdent && modifiers[t.Text]:
+			mods[t.Text] = true
 			i++
-			if t.text == "non" && p.is(i, "-") {
+			if t.Text == "non" && p.is(i, "-") {
 				i += 2 // non-sealed
 			}
-		case t.kind == tkIdent && (t.text == "class" || t.text == "interface" || t.text == "enum") && p.at(i+1).kind == tkIdent,
-			t.kind == tkIdent && t.text == "record" && p.at(i+1).kind == tkIdent && (p.is(i+2, "(") || p.is(i+2, "<")):
-			i = p.typeDecl(i, end, t.text, owner, annots, mods)
+		case t.Kind == tkIdent && (t.Text == "class" || t.Text == "interface" || t.Text == "enum") && p.at(i+1).Kind == tkIdent,
+			t.Kind == tkIdent && t.Text == "record" && p.at(i+1).Kind == tkIdent && (p.is(i+2, "(") || p.is(i+2, "<")):
+			i = p.typeDecl(i, end, t.Text, owner, annots, mods)
 			reset()
 		default:
-			i = p.member(i, end, owner, annots, mods, p.toks[start].line)
+			i = p.member(i, end, owner, annots, mods, p.toks[start].Line)
 			reset()
 		}
 	}
@@ -148,12 +148,12 @@ func (p *parser) members(i, end int, owner *typeDecl) {
 
 // annotation parses @a.b.Name or @Name(args) at i.
 func (p *parser) annotation(i, end int) (annotation, int) {
-	a := annotation{line: p.toks[i].line}
+	a := annotation{line: p.toks[i].Line}
 	i++
-	for i < end && p.at(i).kind == tkIdent {
-		a.name = p.toks[i].text
+	for i < end && p.at(i).Kind == tkIdent {
+		a.name = p.toks[i].Text
 		i++
-		if !p.is(i, ".") || p.at(i+1).kind != tkIdent {
+		if !p.is(i, ".") || p.at(i+1).Kind != tkIdent {
 			break
 		}
 		i++
@@ -201,8 +201,8 @@ func (p *parser) skipEnumConstants(i, end int) int {
 
 // typeDecl parses a type declaration whose keyword is at i.
 func (p *parser) typeDecl(i, end int, kind string, owner *typeDecl, annots []annotation, mods map[string]bool) int {
-	td := &typeDecl{name: p.at(i + 1).text, kind: kind, annots: annots, parent: owner}
-	if td.name == "" || p.at(i+1).kind != tkIdent {
+	td := &typeDecl{name: p.at(i + 1).Text, kind: kind, annots: annots, parent: owner}
+	if td.name == "" || p.at(i+1).Kind != tkIdent {
 		return i + 1
 	}
 	td.qual = td.name
@@ -220,11 +220,11 @@ func (p *parser) typeDecl(i, end int, kind string, owner *typeDecl, annots []ann
 			return k
 		case p.is(k, "("):
 			k = p.closeOf(k, end) + 1
-		case p.at(k).text == "extends" && td.extends == "":
+		case p.at(k).Text == "extends" && td.extends == "":
 			k++
-			for k < end && (p.at(k).kind == tkIdent || p.is(k, ".")) {
-				if p.at(k).kind == tkIdent {
-					td.extends = p.toks[k].text
+			for k < end && (p.at(k).Kind == tkIdent || p.is(k, ".")) {
+				if p.at(k).Kind == tkIdent {
+					td.extends = p.toks[k].Text
 				}
 				k++
 			}
@@ -237,7 +237,7 @@ func (p *parser) typeDecl(i, end int, kind string, owner *typeDecl, annots []ann
 		return end
 	}
 	if td.exported {
-		p.export(td.qual, "class", p.toks[i].line)
+		p.export(td.qual, "class", p.toks[i].Line)
 	}
 	c := p.closeOf(k, end)
 	p.members(k+1, c, td)
@@ -250,14 +250,14 @@ func (p *parser) member(i, end int, owner *typeDecl, annots []annotation, mods m
 		switch {
 		case p.is(j, "("):
 			name := p.at(j - 1)
-			if j == i || name.kind != tkIdent || statementWords[name.text] {
+			if j == i || name.Kind != tkIdent || statementWords[name.Text] {
 				// A statement from a method body: skip it whole.
 				return p.skipStatementOrBlock(j, end)
 			}
 			return p.method(j, end, owner, annots, mods, line)
 		case p.is(j, "=") || p.is(j, ";"):
-			if mods["public"] && mods["static"] && mods["final"] && owner != nil && owner.exported && p.at(j-1).kind == tkIdent {
-				p.export(owner.qual+"."+p.toks[j-1].text, "const", p.toks[j-1].line)
+			if mods["public"] && mods["static"] && mods["final"] && owner != nil && owner.exported && p.at(j-1).Kind == tkIdent {
+				p.export(owner.qual+"."+p.toks[j-1].Text, "const", p.toks[j-1].Line)
 			}
 			return p.skipStatement(j, end)
 		case p.is(j, "{"):
@@ -293,8 +293,8 @@ func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods m
 		p.partial = true
 	}
 	m := &methodDecl{
-		owner: owner, name: p.toks[j-1].text, annots: annots, mods: mods,
-		void: p.at(j-2).text == "void", line: line, bodyOpen: -1,
+		owner: owner, name: p.toks[j-1].Text, annots: annots, mods: mods,
+		void: p.at(j-2).Text == "void", line: line, bodyOpen: -1,
 	}
 	c := p.closeOf(j, end)
 	m.noParams = c == j+1
@@ -304,14 +304,14 @@ func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods m
 		case p.is(k, "{"):
 			m.bodyOpen = k
 			m.bodyClose = p.closeOf(k, end)
-			m.endLine = p.at(m.bodyClose).line
+			m.endLine = p.at(m.bodyClose).Line
 			if m.bodyClose >= len(p.toks) {
-				m.endLine = p.at(len(p.toks) - 1).line
+				m.endLine = p.at(len(p.toks) - 1).Line
 			}
 			p.methods = append(p.methods, m)
 			p.exportMethod(m)
 			return m.bodyClose + 1
-		case p.is(k, ";") || p.at(k).text == "default":
+		case p.is(k, ";") || p.at(k).Text == "default":
 			p.exportMethod(m)
 			return p.skipStatement(k, end)
 		case p.is(k, "}") || p.is(k, ")"):

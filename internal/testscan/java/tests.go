@@ -98,12 +98,12 @@ func sourceRows(annots []annotation) [][]string {
 		switch a.name {
 		case "CsvSource":
 			for _, t := range a.args {
-				if t.kind != tkString {
+				if t.Kind != tkString {
 					continue
 				}
-				body := strings.Trim(t.text, `"`)
+				body := strings.Trim(t.Text, `"`)
 				lines := []string{body}
-				if strings.HasPrefix(t.text, `"""`) {
+				if strings.HasPrefix(t.Text, `"""`) {
 					lines = strings.Split(body, "\n")
 				}
 				for _, l := range lines {
@@ -124,12 +124,12 @@ func sourceRows(annots []annotation) [][]string {
 			}
 		case "ValueSource":
 			for i, t := range a.args {
-				switch t.kind {
+				switch t.Kind {
 				case tkString, tkChar:
-					rows = append(rows, []string{t.text})
+					rows = append(rows, []string{t.Text})
 				case tkNumber:
-					v := t.text
-					if i > 0 && a.args[i-1].text == "-" {
+					v := t.Text
+					if i > 0 && a.args[i-1].Text == "-" {
 						v = "-" + v
 					}
 					rows = append(rows, []string{v})
@@ -211,7 +211,7 @@ func annotationAssertions(annots []annotation) []testscan.Assertion {
 // namedArg returns the normalized value of `key = value` in annotation arguments.
 func namedArg(args []token, key string) string {
 	for _, arg := range splitArgs(args) {
-		if len(arg) > 2 && arg[0].kind == tkIdent && arg[0].text == key && arg[1].text == "=" {
+		if len(arg) > 2 && arg[0].Kind == tkIdent && arg[0].Text == key && arg[1].Text == "=" {
 			return joinTokens(arg[2:])
 		}
 	}
@@ -222,12 +222,12 @@ func namedArg(args []token, key string) string {
 // key = "...", unquoted.
 func annotationString(args []token, key string) string {
 	parts := splitArgs(args)
-	if len(parts) == 1 && len(parts[0]) == 1 && parts[0][0].kind == tkString {
-		return unquote(parts[0][0].text)
+	if len(parts) == 1 && len(parts[0]) == 1 && parts[0][0].Kind == tkString {
+		return unquote(parts[0][0].Text)
 	}
 	for _, arg := range parts {
-		if len(arg) == 3 && arg[0].text == key && arg[1].text == "=" && arg[2].kind == tkString {
-			return unquote(arg[2].text)
+		if len(arg) == 3 && arg[0].Text == key && arg[1].Text == "=" && arg[2].Kind == tkString {
+			return unquote(arg[2].Text)
 		}
 	}
 	return ""
@@ -248,10 +248,10 @@ func splitArgs(toks []token) [][]token {
 	var out [][]token
 	depth, start := 0, 0
 	for i, t := range toks {
-		if t.kind != tkPunct {
+		if t.Kind != tkPunct {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "(", "[", "{":
 			depth++
 		case ")", "]", "}":
@@ -289,14 +289,14 @@ func commentedAssertions(comments []comment, open, close int) int {
 // function, optionally qualified: assertEquals(, Assertions.assertThat(, verify(.
 func looksLikeAssertion(toks []token) bool {
 	i := 0
-	for i+2 < len(toks) && toks[i].kind == tkIdent && toks[i+1].text == "." {
+	for i+2 < len(toks) && toks[i].Kind == tkIdent && toks[i+1].Text == "." {
 		i += 2
 	}
-	if i+1 >= len(toks) || toks[i].kind != tkIdent || toks[i+1].text != "(" {
+	if i+1 >= len(toks) || toks[i].Kind != tkIdent || toks[i+1].Text != "(" {
 		return false
 	}
-	_, known := assertionKinds[toks[i].text]
-	return known || customAssertion(toks[i].text)
+	_, known := assertionKinds[toks[i].Text]
+	return known || customAssertion(toks[i].Text)
 }
 
 // annotationRetries reads JUnit Pioneer's @RetryingTest(N) (or maxAttempts =
@@ -310,8 +310,8 @@ func annotationRetries(annots []annotation) int {
 			if v == "" {
 				v = namedArg(a.args, "value")
 			}
-			if v == "" && len(a.args) == 1 && a.args[0].kind == tkNumber {
-				v = a.args[0].text
+			if v == "" && len(a.args) == 1 && a.args[0].Kind == tkNumber {
+				v = a.args[0].Text
 			}
 			if n, err := strconv.Atoi(v); err == nil && n > 1 {
 				return n - 1

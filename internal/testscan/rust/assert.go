@@ -61,11 +61,11 @@ func isAssertMacro(name string) bool {
 
 // classifyMacro reads the assertion macro named by t with the argument tokens args.
 func classifyMacro(t token, args []token) (testscan.Assertion, bool) {
-	kind, ok := macroKindOf(t.text)
+	kind, ok := macroKindOf(t.Text)
 	if !ok {
 		return testscan.Assertion{}, false
 	}
-	a := testscan.Assertion{Line: t.line, Kind: t.text + "!", Strength: testscan.Medium}
+	a := testscan.Assertion{Line: t.Line, Kind: t.Text + "!", Strength: testscan.Medium}
 	parts := splitArgs(args)
 	arg := func(k int) []token {
 		if k < len(parts) {
@@ -97,7 +97,7 @@ func classifyMacro(t token, args []token) (testscan.Assertion, bool) {
 	case mkSnapshot:
 		a.Strength = testscan.Strong
 		subj := arg(0)
-		if len(parts) >= 2 && len(subj) == 1 && subj[0].kind == tkString && !isInline(parts[1]) {
+		if len(parts) >= 2 && len(subj) == 1 && subj[0].Kind == tkString && !isInline(parts[1]) {
 			subj = parts[1] // assert_snapshot!("name", value)
 		}
 		a.Subject = joinTokens(subj)
@@ -118,7 +118,7 @@ func classifyMacro(t token, args []token) (testscan.Assertion, bool) {
 
 // isInline reports an insta inline snapshot argument: @"..." or @r#"..."#.
 func isInline(p []token) bool {
-	return len(p) == 2 && p[0].text == "@" && p[1].kind == tkString
+	return len(p) == 2 && p[0].Text == "@" && p[1].Kind == tkString
 }
 
 // condition reads the condition of assert!: a == b is strong, a != b a negated
@@ -127,16 +127,16 @@ func isInline(p []token) bool {
 func condition(a *testscan.Assertion, cond []token) {
 	a.Subject = joinTokens(cond)
 	a.Strength = testscan.Weak
-	if len(cond) == 1 && cond[0].kind == tkIdent && cond[0].text == "true" {
+	if len(cond) == 1 && cond[0].Kind == tkIdent && cond[0].Text == "true" {
 		a.Strength = testscan.Trivial
 		return
 	}
 	depth, eq, cmp, logical := 0, -1, -1, false
 	for k, t := range cond {
-		if t.kind != tkPunct {
+		if t.Kind != tkPunct {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "(", "[", "{":
 			depth++
 		case ")", "]", "}":
@@ -150,7 +150,7 @@ func condition(a *testscan.Assertion, cond []token) {
 				cmp = k
 			}
 		case "<", ">":
-			if depth == 0 && k > 0 && cond[k-1].text != "::" && (k+1 >= len(cond) || cond[k+1].text != "::") {
+			if depth == 0 && k > 0 && cond[k-1].Text != "::" && (k+1 >= len(cond) || cond[k+1].Text != "::") {
 				cmp = k
 			}
 		case "&&", "||":
@@ -164,7 +164,7 @@ func condition(a *testscan.Assertion, cond []token) {
 		a.Strength = testscan.Medium
 	case eq >= 0:
 		a.Subject, a.Expected = joinTokens(cond[:eq]), joinTokens(cond[eq+1:])
-		if cond[eq].text == "!=" {
+		if cond[eq].Text == "!=" {
 			a.Negated = true
 			a.Strength = testscan.Medium
 		} else {
@@ -175,10 +175,10 @@ func condition(a *testscan.Assertion, cond []token) {
 		}
 	case cmp >= 0:
 		a.Strength = testscan.Medium
-	case len(cond) > 0 && cond[0].text == "!" && cond[0].kind == tkPunct:
+	case len(cond) > 0 && cond[0].Text == "!" && cond[0].Kind == tkPunct:
 		a.Negated = true
 		a.Subject = joinTokens(cond[1:])
-	case len(cond) > 2 && cond[0].text == "matches" && cond[1].text == "!":
+	case len(cond) > 2 && cond[0].Text == "matches" && cond[1].Text == "!":
 		a.Strength = testscan.Medium
 		if len(cond) > 3 {
 			parts := splitArgs(cond[3 : len(cond)-1])
@@ -201,19 +201,19 @@ func condition(a *testscan.Assertion, cond []token) {
 // "contains" for a.b().contains(&c).
 func outerMethod(expr []token) string {
 	n := len(expr)
-	if n < 4 || expr[n-1].text != ")" {
+	if n < 4 || expr[n-1].Text != ")" {
 		return ""
 	}
 	depth := 0
 	for k := n - 1; k >= 2; k-- {
-		switch expr[k].text {
+		switch expr[k].Text {
 		case ")", "]", "}":
 			depth++
 		case "(", "[", "{":
 			depth--
 			if depth == 0 {
-				if expr[k-1].kind == tkIdent && expr[k-2].text == "." {
-					return expr[k-1].text
+				if expr[k-1].Kind == tkIdent && expr[k-2].Text == "." {
+					return expr[k-1].Text
 				}
 				return ""
 			}

@@ -29,8 +29,8 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
-		if t.kind == tkPunct {
-			switch t.text {
+		if t.Kind == tkPunct {
+			switch t.Text {
 			case "#":
 				k := i + 1
 				if k < close && isPunct(toks[k], "!") {
@@ -56,22 +56,22 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			}
 			continue
 		}
-		if t.kind != tkIdent {
+		if t.Kind != tkIdent {
 			continue
 		}
-		if i+1 < close && toks[i+1].kind == tkPunct && (toks[i+1].text == "(" || toks[i+1].text == "::") && i > attrEnd {
+		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			calls = addCallAt(calls, toks, i)
 		}
-		switch t.text {
+		switch t.Text {
 		case "if", "else":
 			pendingIf, pendingDepth, pendingParens = true, len(blocks), parens
 		case "return":
 			topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
 			if topLevel && !firstAssert && out.skip == nil {
-				out.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.line}
+				out.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.Line}
 			}
 		}
-		if i+2 < len(toks) && toks[i+1].text == "!" && toks[i+1].kind == tkPunct && isGroupOpen(toks[i+2]) {
+		if i+2 < len(toks) && toks[i+1].Text == "!" && toks[i+1].Kind == tkPunct && isGroupOpen(toks[i+2]) {
 			c := match[i+2]
 			if c <= i+2 || c > close {
 				c = close
@@ -90,5 +90,5 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 }
 
 func isGroupOpen(t token) bool {
-	return t.kind == tkPunct && (t.text == "(" || t.text == "[" || t.text == "{")
+	return t.Kind == tkPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
 }

@@ -36,11 +36,11 @@ func addCallAt(calls []testscan.Call, toks []token, i int) []testscan.Call {
 func callName(toks []token, i int) (name string, method bool) {
 	t := toks[i]
 	if i > 0 {
-		if p := toks[i-1]; p.kind == tkPunct && p.text == "::" {
+		if p := toks[i-1]; p.Kind == tkPunct && p.Text == "::" {
 			return "", false
 		}
 	}
-	method = i > 0 && toks[i-1].kind == tkPunct && toks[i-1].text == "."
+	method = i > 0 && toks[i-1].Kind == tkPunct && toks[i-1].Text == "."
 	// Read the path forward: name (:: name | ::<generics>)* then '('.
 	last, prev, typed := i, "", false
 	j := i
@@ -53,8 +53,8 @@ func callName(toks []token, i int) (name string, method bool) {
 		}
 		n := toks[j+2]
 		switch {
-		case n.kind == tkIdent && !method:
-			prev = toks[last].text
+		case n.Kind == tkIdent && !method:
+			prev = toks[last].Text
 			typed = typed || isUpper(prev)
 			last, j = j+2, j+2
 		case isPunct(n, "<"):
@@ -66,18 +66,18 @@ func callName(toks []token, i int) (name string, method bool) {
 			return "", false
 		}
 	}
-	name = strings.TrimPrefix(toks[last].text, "r#")
+	name = strings.TrimPrefix(toks[last].Text, "r#")
 	if method {
 		return name, true
 	}
-	if i > 0 && toks[i-1].kind == tkIdent && toks[i-1].text == "fn" {
+	if i > 0 && toks[i-1].Kind == tkIdent && toks[i-1].Text == "fn" {
 		return "", false // a nested fn declaration
 	}
 	if last == i && rustKeywords[name] || isUpper(name) {
 		return "", false // a keyword; a tuple struct or enum variant
 	}
 	if last != i {
-		if first := t.text; first == "std" || first == "core" || first == "alloc" {
+		if first := t.Text; first == "std" || first == "core" || first == "alloc" {
 			return "", false
 		}
 		if typed && name == "new" || stdTypes[prev] {
@@ -93,10 +93,10 @@ func skipGenerics(toks []token, i int) int {
 	depth := 0
 	for j := i; j < len(toks) && j < i+maxGenericTokens; j++ {
 		t := toks[j]
-		if t.kind != tkPunct {
+		if t.Kind != tkPunct {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "<":
 			depth++
 		case "<<":
@@ -113,7 +113,7 @@ func skipGenerics(toks []token, i int) int {
 	return -1
 }
 
-func isPunct(t token, text string) bool { return t.kind == tkPunct && t.text == text }
+func isPunct(t token, text string) bool { return t.Kind == tkPunct && t.Text == text }
 
 func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
 
@@ -164,25 +164,25 @@ func (p *parser) fixtureCalls(calls []testscan.Call, f *fnDecl) []testscan.Call 
 			for end < len(param) && !isPunct(param[end], "]") {
 				end++
 			}
-			a := parseAttr(param[k+2:min(end, len(param))], param[k].line)
+			a := parseAttr(param[k+2:min(end, len(param))], param[k].Line)
 			switch a.path {
 			case "case", "values", "files", "default", "rstest::case", "rstest::values", "rstest::files", "rstest::default":
 				skip = true
 			case "from", "rstest::from":
-				if len(a.args) > 0 && a.args[len(a.args)-1].kind == tkIdent {
-					name = a.args[len(a.args)-1].text
+				if len(a.args) > 0 && a.args[len(a.args)-1].Kind == tkIdent {
+					name = a.args[len(a.args)-1].Text
 				}
 			}
 			k = end + 1
 		}
-		if k < len(param) && param[k].kind == tkIdent && param[k].text == "mut" {
+		if k < len(param) && param[k].Kind == tkIdent && param[k].Text == "mut" {
 			k++
 		}
-		if skip || k+1 >= len(param) || param[k].kind != tkIdent || !isPunct(param[k+1], ":") || param[k].text == "self" {
+		if skip || k+1 >= len(param) || param[k].Kind != tkIdent || !isPunct(param[k+1], ":") || param[k].Text == "self" {
 			continue
 		}
 		if name == "" {
-			name = strings.TrimPrefix(param[k].text, "r#")
+			name = strings.TrimPrefix(param[k].Text, "r#")
 		}
 		calls = testscan.AddCall(calls, name)
 	}

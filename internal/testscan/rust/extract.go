@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"path"
 	"strings"
 
@@ -67,10 +68,10 @@ func joinTokens(toks []token) string {
 	}
 	var b strings.Builder
 	for i, t := range toks {
-		if i > 0 && toks[i-1].kind != tkPunct && t.kind != tkPunct {
+		if i > 0 && toks[i-1].Kind != tkPunct && t.Kind != tkPunct {
 			b.WriteByte(' ')
 		}
-		b.WriteString(t.text)
+		b.WriteString(t.Text)
 	}
 	return b.String()
 }
@@ -78,39 +79,26 @@ func joinTokens(toks []token) string {
 // isLiteral reports whether toks is exactly one literal: a string, char or number
 // (optionally negated), true or false.
 func isLiteral(toks []token) bool {
-	if len(toks) == 2 && toks[0].text == "-" && toks[1].kind == tkNumber {
+	if len(toks) == 2 && toks[0].Text == "-" && toks[1].Kind == tkNumber {
 		return true
 	}
 	if len(toks) != 1 {
 		return false
 	}
-	switch toks[0].kind {
+	switch toks[0].Kind {
 	case tkString, tkChar, tkNumber:
 		return true
 	case tkIdent:
-		return toks[0].text == "true" || toks[0].text == "false"
+		return toks[0].Text == "true" || toks[0].Text == "false"
 	}
 	return false
 }
 
-func closer(t token) bool {
-	return t.kind == tkPunct && (t.text == ")" || t.text == "]" || t.text == "}")
-}
+func closer(t token) bool { return clex.Closer(t, tkPunct) }
 
 // fingerprint hashes the tokens with the test's own name blanked out.
 func fingerprint(toks []token, name string) string {
-	var h testscan.TokenHash
-	for i, t := range toks {
-		if t.kind == tkPunct && t.text == "," && i+1 < len(toks) && closer(toks[i+1]) {
-			continue // a trailing comma is formatting
-		}
-		text := t.text
-		if t.kind == tkIdent && text == name {
-			text = "\x01"
-		}
-		h.Add(byte(t.kind), text)
-	}
-	return h.Sum()
+	return clex.Fingerprint(toks, name, tkIdent, tkPunct)
 }
 
 // maxLiterals bounds TestCase.Literals.
@@ -124,14 +112,14 @@ func literals(toks []token) []string {
 		if len(out) == maxLiterals {
 			break
 		}
-		switch t.kind {
+		switch t.Kind {
 		case tkString, tkChar:
-			out = append(out, t.text)
+			out = append(out, t.Text)
 		case tkNumber:
-			if i > 0 && toks[i-1].text == "-" && (i == 1 || toks[i-2].kind == tkPunct && toks[i-2].text != ")" && toks[i-2].text != "]") {
-				out = append(out, "-"+t.text)
+			if i > 0 && toks[i-1].Text == "-" && (i == 1 || toks[i-2].Kind == tkPunct && toks[i-2].Text != ")" && toks[i-2].Text != "]") {
+				out = append(out, "-"+t.Text)
 			} else {
-				out = append(out, t.text)
+				out = append(out, t.Text)
 			}
 		}
 	}

@@ -1,13 +1,13 @@
 package rust
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
-// tokKind classifies a token.
-type tokKind uint8
+// tokKind classifies a token (the kinds are Rust's own values).
+type tokKind = clex.Kind
 
 const (
 	tkIdent    tokKind = iota + 1 // identifiers and keywords, r#raw identifiers
@@ -19,11 +19,7 @@ const (
 )
 
 // token is one significant lexeme; comments are kept apart.
-type token struct {
-	kind tokKind
-	text string
-	line int
-}
+type token = clex.Token
 
 // comment is one line, block or doc comment.
 type comment struct {
@@ -60,7 +56,7 @@ func lex(src []byte) lexResult {
 	}
 	emit := func(kind tokKind, end int) {
 		text := s[i:end]
-		r.toks = append(r.toks, token{kind: kind, text: text, line: line})
+		r.toks = append(r.toks, token{Kind: kind, Text: text, Line: line})
 		if kind == tkString {
 			line += strings.Count(text, "\n")
 		}
@@ -101,7 +97,7 @@ func lex(src []byte) lexResult {
 			r.broken = r.broken || !ok
 			emit(kind, end)
 		case isDigit(c):
-			afterDot := len(r.toks) > 0 && r.toks[len(r.toks)-1].text == "."
+			afterDot := len(r.toks) > 0 && r.toks[len(r.toks)-1].Text == "."
 			emit(tkNumber, scanNumber(s, i, afterDot))
 		case isIdentStart(s, i):
 			if kind, end, ok, found := scanPrefixed(s, i); found {
@@ -285,31 +281,14 @@ func scanNumber(s string, i int, afterDot bool) int {
 	return i
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// ident classifies identifiers.
+var ident = clex.Ident{Extra: ""}
 
-func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
-
-func isIdentStartByte(c byte) bool {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-}
-
-func isIdentStart(s string, i int) bool {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return isIdentStartByte(c)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return unicode.IsLetter(r)
-}
-
-func isIdentPart(s string, i int) bool {
-	c := s[i]
-	if c < utf8.RuneSelf {
-		return isIdentStartByte(c) || isDigit(c)
-	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
-	return unicode.IsLetter(r) || unicode.IsDigit(r)
-}
+func isDigit(c byte) bool               { return clex.IsDigit(c) }
+func isHex(c byte) bool                 { return clex.IsHex(c) }
+func isIdentStartByte(c byte) bool      { return ident.StartByte(c) }
+func isIdentStart(s string, i int) bool { return ident.Start(s, i) }
+func isIdentPart(s string, i int) bool  { return ident.Part(s, i) }
 
 // maxUnwind bounds how many unclosed openers a closer may skip to find its partner.
 const maxUnwind = 8
@@ -322,11 +301,11 @@ func matchGroups(toks []token) (match []int, ok bool) {
 	var stack []int
 	for i, t := range toks {
 		match[i] = -1
-		if t.kind != tkPunct || len(t.text) != 1 {
+		if t.Kind != tkPunct || len(t.Text) != 1 {
 			continue
 		}
 		var open byte
-		switch t.text[0] {
+		switch t.Text[0] {
 		case '(', '[', '{':
 			stack = append(stack, i)
 			continue
@@ -340,10 +319,10 @@ func matchGroups(toks []token) (match []int, ok bool) {
 			continue
 		}
 		k := len(stack) - 1
-		for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].text[0] != open {
+		for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].Text[0] != open {
 			k--
 		}
-		if k < 0 || toks[stack[k]].text[0] != open {
+		if k < 0 || toks[stack[k]].Text[0] != open {
 			ok = false
 			continue
 		}

@@ -17,8 +17,8 @@ func suppressions(toks []token, match []int) []testscan.Marker {
 	stmtStart := []int{0} // per open brace: where the current statement began
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if t.kind == tkPunct {
-			switch t.text {
+		if t.Kind == tkPunct {
+			switch t.Text {
 			case "{":
 				stmtStart = append(stmtStart, i+1)
 			case "}":
@@ -35,22 +35,22 @@ func suppressions(toks []token, match []int) []testscan.Marker {
 		}
 		start := stmtStart[len(stmtStart)-1]
 		switch {
-		case t.text == "_" && t.kind == tkIdent && i+1 < len(toks) && toks[i+1].text == "=" &&
-			(i == start || i == start+1 && toks[start].text == "let"):
+		case t.Text == "_" && t.Kind == tkIdent && i+1 < len(toks) && toks[i+1].Text == "=" &&
+			(i == start || i == start+1 && toks[start].Text == "let"):
 			end := statementEnd(toks, match, i+2)
 			if expr := toks[i+2 : end]; fallible(expr) {
 				prefix := "_="
 				if i > start {
 					prefix = "let _="
 				}
-				out = append(out, testscan.Marker{Line: t.line, Kind: "discarded-error", Text: prefix + joinTokens(expr)})
+				out = append(out, testscan.Marker{Line: t.Line, Kind: "discarded-error", Text: prefix + joinTokens(expr)})
 			}
-		case t.text == "ok" && t.kind == tkIdent && i >= 2 && i+3 < len(toks) && toks[i-1].text == "." &&
-			toks[i+1].text == "(" && toks[i+2].text == ")" && toks[i+3].text == ";" && closesCall(toks[i-2]):
+		case t.Text == "ok" && t.Kind == tkIdent && i >= 2 && i+3 < len(toks) && toks[i-1].Text == "." &&
+			toks[i+1].Text == "(" && toks[i+2].Text == ")" && toks[i+3].Text == ";" && closesCall(toks[i-2]):
 			from := max(start, i-maxStatement)
 			stmt := toks[from : i+3]
-			if len(stmt) > 0 && stmt[0].text != "let" && stmt[0].text != "return" && !assigns(stmt) {
-				out = append(out, testscan.Marker{Line: t.line, Kind: "swallowed-error", Text: joinTokens(stmt)})
+			if len(stmt) > 0 && stmt[0].Text != "let" && stmt[0].Text != "return" && !assigns(stmt) {
+				out = append(out, testscan.Marker{Line: t.Line, Kind: "swallowed-error", Text: joinTokens(stmt)})
 			}
 		}
 	}
@@ -61,30 +61,30 @@ func suppressions(toks []token, match []int) []testscan.Marker {
 // lintAttr reads an attribute at '#' that silences lints.
 func lintAttr(toks []token, match []int, i int) []testscan.Marker {
 	j := i + 1
-	if j < len(toks) && toks[j].text == "!" {
+	if j < len(toks) && toks[j].Text == "!" {
 		j++
 	}
-	if j >= len(toks) || toks[j].text != "[" || match[j] <= j {
+	if j >= len(toks) || toks[j].Text != "[" || match[j] <= j {
 		return nil
 	}
 	body := toks[j+1 : match[j]]
 	var out []testscan.Marker
-	if len(body) > 0 && body[0].text == "cfg_attr" && len(body) > 2 && match[j+2] > j+2 {
+	if len(body) > 0 && body[0].Text == "cfg_attr" && len(body) > 2 && match[j+2] > j+2 {
 		for _, arg := range splitArgs(toks[j+3 : match[j+2]]) {
 			if lintName(arg) {
-				out = append(out, testscan.Marker{Line: toks[i].line, Kind: "nolint", Text: joinTokens(arg)})
+				out = append(out, testscan.Marker{Line: toks[i].Line, Kind: "nolint", Text: joinTokens(arg)})
 			}
 		}
 		return out
 	}
 	if lintName(body) {
-		out = append(out, testscan.Marker{Line: toks[i].line, Kind: "nolint", Text: joinTokens(body)})
+		out = append(out, testscan.Marker{Line: toks[i].Line, Kind: "nolint", Text: joinTokens(body)})
 	}
 	return out
 }
 
 func lintName(toks []token) bool {
-	return len(toks) > 1 && toks[0].kind == tkIdent && (toks[0].text == "allow" || toks[0].text == "expect") && toks[1].text == "("
+	return len(toks) > 1 && toks[0].Kind == tkIdent && (toks[0].Text == "allow" || toks[0].Text == "expect") && toks[1].Text == "("
 }
 
 // statementEnd returns the index of the ';' ending the statement from i (or the
@@ -92,8 +92,8 @@ func lintName(toks []token) bool {
 func statementEnd(toks []token, match []int, i int) int {
 	for n := 0; i < len(toks) && n < maxStatement; n++ {
 		t := toks[i]
-		if t.kind == tkPunct {
-			switch t.text {
+		if t.Kind == tkPunct {
+			switch t.Text {
 			case ";", "}", ")", "]":
 				return i
 			case "(", "[", "{":
@@ -116,22 +116,22 @@ func fallible(expr []token) bool {
 		return false
 	}
 	last := expr[len(expr)-1]
-	return last.text == ")" || last.text == "?" || last.text == "await"
+	return last.Text == ")" || last.Text == "?" || last.Text == "await"
 }
 
-func closesCall(t token) bool { return t.text == ")" || t.text == "?" || t.text == "await" }
+func closesCall(t token) bool { return t.Text == ")" || t.Text == "?" || t.Text == "await" }
 
 // assigns reports a top-level '=' in a statement: `x = call().ok();` keeps the value.
 func assigns(stmt []token) bool {
 	depth := 0
 	for _, t := range stmt {
-		switch t.text {
+		switch t.Text {
 		case "(", "[", "{":
 			depth++
 		case ")", "]", "}":
 			depth--
 		case "=", "+=", "-=", "|=", "&=":
-			if depth == 0 && t.kind == tkPunct {
+			if depth == 0 && t.Kind == tkPunct {
 				return true
 			}
 		}
@@ -146,19 +146,19 @@ func comparisons(toks []token, match []int) []testscan.Marker {
 	c := &comparer{toks: toks, match: match, reported: map[int]bool{}}
 	inCond := make([]int, len(toks)+1)
 	for i, t := range toks {
-		if t.kind != tkIdent {
+		if t.Kind != tkIdent {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "if", "while":
 			end := c.conditionEnd(i + 1)
 			if i+1 < end {
 				inCond[i+1]++
 				inCond[end]--
 			}
-			if i+1 < len(toks) && toks[i+1].text == "let" {
+			if i+1 < len(toks) && toks[i+1].Text == "let" {
 				for k := i + 2; k < end; k++ {
-					if toks[k].text == "=" && toks[k].kind == tkPunct {
+					if toks[k].Text == "=" && toks[k].Kind == tkPunct {
 						break
 					}
 					c.reportLiteral(k)
@@ -171,17 +171,17 @@ func comparisons(toks []token, match []int) []testscan.Marker {
 	depth := 0
 	for i, t := range toks {
 		depth += inCond[i]
-		if depth <= 0 || t.kind != tkPunct || (t.text != "==" && t.text != "!=") {
+		if depth <= 0 || t.Kind != tkPunct || (t.Text != "==" && t.Text != "!=") {
 			continue
 		}
 		if i > 0 && isLiteralTok(toks[i-1]) {
 			c.reportLiteral(i - 1)
 		}
 		r := i + 1
-		if r < len(toks) && toks[r].text == "-" {
+		if r < len(toks) && toks[r].Text == "-" {
 			r++
 		}
-		if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].text != ".") {
+		if r < len(toks) && isLiteralTok(toks[r]) && (r+1 >= len(toks) || toks[r+1].Text != ".") {
 			c.reportLiteral(r)
 		}
 	}
@@ -205,8 +205,8 @@ const maxScan = 4096
 func (c *comparer) conditionEnd(i int) int {
 	for n := 0; i < len(c.toks) && n < maxScan; n++ {
 		t := c.toks[i]
-		if t.kind == tkPunct {
-			switch t.text {
+		if t.Kind == tkPunct {
+			switch t.Text {
 			case "{", "=>", ";", "}", ")", "]":
 				return i
 			case "(", "[":
@@ -225,7 +225,7 @@ func (c *comparer) conditionEnd(i int) int {
 // matchArms reports the literal patterns of the match expression at i.
 func (c *comparer) matchArms(i int) {
 	open := c.conditionEnd(i + 1)
-	if open >= len(c.toks) || c.toks[open].text != "{" || c.match[open] <= open {
+	if open >= len(c.toks) || c.toks[open].Text != "{" || c.match[open] <= open {
 		return
 	}
 	close := c.match[open]
@@ -234,14 +234,14 @@ func (c *comparer) matchArms(i int) {
 		// The pattern runs to '=>' at this level; a guard starts at 'if'.
 		guard := false
 		depth := 0
-		for k < close && !(depth == 0 && c.toks[k].text == "=>") {
+		for k < close && !(depth == 0 && c.toks[k].Text == "=>") {
 			t := c.toks[k]
 			switch {
-			case t.kind == tkPunct && (t.text == "(" || t.text == "[" || t.text == "{"):
+			case t.Kind == tkPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{"):
 				depth++
-			case t.kind == tkPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+			case t.Kind == tkPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
 				depth--
-			case depth == 0 && t.kind == tkIdent && t.text == "if":
+			case depth == 0 && t.Kind == tkIdent && t.Text == "if":
 				guard = true
 			case !guard:
 				c.reportLiteral(k)
@@ -249,15 +249,15 @@ func (c *comparer) matchArms(i int) {
 			k++
 		}
 		k++ // past '=>'
-		if k < close && c.toks[k].text == "{" && c.match[k] > k {
+		if k < close && c.toks[k].Text == "{" && c.match[k] > k {
 			k = c.match[k] + 1
-			if k < close && c.toks[k].text == "," {
+			if k < close && c.toks[k].Text == "," {
 				k++
 			}
 			continue
 		}
-		for k < close && c.toks[k].text != "," {
-			if t := c.toks[k]; t.kind == tkPunct && (t.text == "(" || t.text == "[" || t.text == "{") && c.match[k] > k {
+		for k < close && c.toks[k].Text != "," {
+			if t := c.toks[k]; t.Kind == tkPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{") && c.match[k] > k {
 				k = c.match[k]
 			}
 			k++
@@ -272,18 +272,18 @@ func (c *comparer) reportLiteral(k int) {
 		return
 	}
 	c.reported[k] = true
-	text := c.toks[k].text
-	if k > 0 && c.toks[k].kind == tkNumber && c.toks[k-1].text == "-" {
+	text := c.toks[k].Text
+	if k > 0 && c.toks[k].Kind == tkNumber && c.toks[k-1].Text == "-" {
 		text = "-" + text
 	}
 	if trivialLiteral(text) {
 		return
 	}
-	c.out = append(c.out, testscan.Marker{Line: c.toks[k].line, Kind: "literal", Text: text})
+	c.out = append(c.out, testscan.Marker{Line: c.toks[k].Line, Kind: "literal", Text: text})
 }
 
 func isLiteralTok(t token) bool {
-	return t.kind == tkString || t.kind == tkChar || t.kind == tkNumber
+	return t.Kind == tkString || t.Kind == tkChar || t.Kind == tkNumber
 }
 
 // trivialLiteral reports literals too common to mean anything.
@@ -301,11 +301,11 @@ func trivialLiteral(text string) bool {
 func shadowedAsserts(toks []token, match []int) []testscan.Marker {
 	var out []testscan.Marker
 	for i := 0; i+3 < len(toks); i++ {
-		if toks[i].text != "macro_rules" || toks[i+1].text != "!" || !shadowable(toks[i+2].text) {
+		if toks[i].Text != "macro_rules" || toks[i+1].Text != "!" || !shadowable(toks[i+2].Text) {
 			continue
 		}
 		open := i + 3
-		if toks[open].text != "{" && toks[open].text != "(" && toks[open].text != "[" {
+		if toks[open].Text != "{" && toks[open].Text != "(" && toks[open].Text != "[" {
 			continue
 		}
 		close := match[open]
@@ -315,7 +315,7 @@ func shadowedAsserts(toks []token, match []int) []testscan.Marker {
 		// The rules: (pattern) => {expansion}; ...
 		empty, rules := true, 0
 		for k := open + 1; k < close; k++ {
-			if toks[k].text == "=>" && k+1 < close {
+			if toks[k].Text == "=>" && k+1 < close {
 				rules++
 				b := k + 1
 				e := match[b]
@@ -328,7 +328,7 @@ func shadowedAsserts(toks []token, match []int) []testscan.Marker {
 			}
 		}
 		if rules > 0 && empty {
-			out = append(out, testscan.Marker{Line: toks[i].line, Kind: "noop-matcher", Text: "macro_rules! " + toks[i+2].text + " that expands to nothing"})
+			out = append(out, testscan.Marker{Line: toks[i].Line, Kind: "noop-matcher", Text: "macro_rules! " + toks[i+2].Text + " that expands to nothing"})
 		}
 		i = close
 	}

@@ -255,7 +255,7 @@ func TestLex(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
 			for _, tok := range lex([]byte(tt.src)).toks {
-				got = append(got, kinds[tok.kind]+":"+tok.text)
+				got = append(got, kinds[tok.Kind]+":"+tok.Text)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("tokens (-want +got):\n%s", diff)

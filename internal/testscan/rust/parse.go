@@ -52,7 +52,7 @@ func (p *parser) at(i int) token {
 // is reports whether the token at i is the punctuation or keyword text.
 func (p *parser) is(i int, text string) bool {
 	t := p.at(i)
-	return t.text == text && (t.kind == tkPunct || t.kind == tkIdent)
+	return t.Text == text && (t.Kind == tkPunct || t.Kind == tkIdent)
 }
 
 // closeOf returns the partner of the opener at i, or end with partial set when it
@@ -87,7 +87,7 @@ func (p *parser) items(i, end int, m *module, quick bool) {
 			i = p.closeOf(i+2, end) + 1 // an inner attribute
 		case p.is(i, "#") && p.is(i+1, "["):
 			c := p.closeOf(i+1, end)
-			attrs = append(attrs, parseAttr(p.toks[i+2:c], t.line))
+			attrs = append(attrs, parseAttr(p.toks[i+2:c], t.Line))
 			i = c + 1
 		case p.is(i, "pub"):
 			pub = true
@@ -106,11 +106,11 @@ func (p *parser) items(i, end int, m *module, quick bool) {
 		case p.isOpener(i):
 			i = p.closeOf(i, end) + 1
 			reset()
-		case t.kind != tkIdent:
+		case t.Kind != tkIdent:
 			i++
 			reset()
 		default:
-			i = p.item(i, end, m, attrs, pub, p.toks[start].line, quick)
+			i = p.item(i, end, m, attrs, pub, p.toks[start].Line, quick)
 			reset()
 		}
 	}
@@ -123,17 +123,17 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 	}
 	t := p.toks[i]
 	exported := pub && m.exported
-	switch t.text {
+	switch t.Text {
 	case "const", "async", "unsafe", "default", "extern":
-		if t.text == "const" && p.at(i+1).kind == tkIdent && p.is(i+2, ":") {
-			p.export(exported, m, p.toks[i+1].text, "const", t.line)
+		if t.Text == "const" && p.at(i+1).Kind == tkIdent && p.is(i+2, ":") {
+			p.export(exported, m, p.toks[i+1].Text, "const", t.Line)
 			return p.skipTo(i, end)
 		}
-		if t.text == "extern" && p.is(i+1, "crate") {
+		if t.Text == "extern" && p.is(i+1, "crate") {
 			return p.skipTo(i, end)
 		}
 		j := i + 1
-		if p.at(j).kind == tkString { // extern "C"
+		if p.at(j).Kind == tkString { // extern "C"
 			j++
 		}
 		if p.is(j, "{") { // extern "C" { ... }
@@ -144,14 +144,14 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 		return p.fn(i, end, m, attrs, exported, line, quick)
 	case "mod":
 		name := p.at(i + 1)
-		if name.kind != tkIdent {
+		if name.Kind != tkIdent {
 			return i + 1
 		}
-		p.export(exported, m, name.text, "module", t.line)
+		p.export(exported, m, name.Text, "module", t.Line)
 		if !p.is(i+2, "{") {
 			return p.skipTo(i, end)
 		}
-		child := &module{path: join(m.path, name.text), exported: exported, skip: m.skip}
+		child := &module{path: join(m.path, name.Text), exported: exported, skip: m.skip}
 		if child.skip == nil {
 			child.skip = cfgSkip(attrs)
 		}
@@ -160,17 +160,17 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 		return c + 1
 	case "struct", "enum", "union", "trait", "type":
 		name := p.at(i + 1)
-		if name.kind != tkIdent || (t.text == "union" && !(p.is(i+2, "{") || p.is(i+2, "<"))) {
+		if name.Kind != tkIdent || (t.Text == "union" && !(p.is(i+2, "{") || p.is(i+2, "<"))) {
 			return p.skipTo(i, end)
 		}
-		p.export(exported, m, name.text, "type", t.line)
+		p.export(exported, m, name.Text, "type", t.Line)
 		return p.skipItem(i+2, end)
 	case "static":
 		j := i + 1
 		if p.is(j, "mut") {
 			j++
 		}
-		p.export(exported && p.at(j).kind == tkIdent, m, p.at(j).text, "var", t.line)
+		p.export(exported && p.at(j).Kind == tkIdent, m, p.at(j).Text, "var", t.Line)
 		return p.skipTo(i, end)
 	case "impl":
 		return p.impl(i, end, m)
@@ -178,8 +178,8 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 		return p.skipTo(i, end)
 	case "macro_rules":
 		name := p.at(i + 2)
-		if p.is(i+1, "!") && name.kind == tkIdent {
-			p.export(hasAttr(attrs, "macro_export"), m, name.text, "macro", t.line)
+		if p.is(i+1, "!") && name.Kind == tkIdent {
+			p.export(hasAttr(attrs, "macro_export"), m, name.Text, "macro", t.Line)
 			j := i + 3
 			if p.isOpener(j) {
 				return p.closeOf(j, end) + 1
@@ -190,8 +190,8 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 	if p.is(i+1, "!") && p.isOpener(i+2) {
 		// An item-position macro. proptest! and quickcheck! hold test functions.
 		c := p.closeOf(i+2, end)
-		if t.text == "proptest" || t.text == "quickcheck" {
-			p.items(i+3, c, m, t.text == "quickcheck")
+		if t.Text == "proptest" || t.Text == "quickcheck" {
+			p.items(i+3, c, m, t.Text == "quickcheck")
 		}
 		return c + 1
 	}
@@ -247,10 +247,10 @@ func (p *parser) skipItem(i, end int) int {
 // fn parses a function whose `fn` keyword is at i.
 func (p *parser) fn(i, end int, m *module, attrs []attr, exported bool, line int, quick bool) int {
 	name := p.at(i + 1)
-	if name.kind != tkIdent {
+	if name.Kind != tkIdent {
 		return i + 1
 	}
-	p.export(exported, m, name.text, "func", p.toks[i].line)
+	p.export(exported, m, name.Text, "func", p.toks[i].Line)
 	k := i + 2
 	params, angle := -1, 0
 	for k < end {
@@ -265,10 +265,10 @@ func (p *parser) fn(i, end int, m *module, attrs []attr, exported bool, line int
 		switch {
 		case p.is(k, "{"):
 			c := p.closeOf(k, end)
-			f := &fnDecl{mod: m, name: name.text, attrs: attrs, line: line, paramOpen: params, bodyOpen: k, bodyClose: c, quick: quick}
-			f.endLine = p.at(c).line
+			f := &fnDecl{mod: m, name: name.Text, attrs: attrs, line: line, paramOpen: params, bodyOpen: k, bodyClose: c, quick: quick}
+			f.endLine = p.at(c).Line
 			if c >= len(p.toks) {
-				f.endLine = p.at(len(p.toks) - 1).line
+				f.endLine = p.at(len(p.toks) - 1).Line
 			}
 			p.fns = append(p.fns, f)
 			return c + 1
@@ -306,8 +306,8 @@ func (p *parser) impl(i, end int, m *module) int {
 			trait, selfType = true, ""
 		case p.is(k, "where") && angle == 0:
 			angle = -1000 // the rest is bounds
-		case t.kind == tkIdent && angle == 0 && t.text != "dyn" && t.text != "mut" && t.text != "const":
-			selfType = t.text
+		case t.Kind == tkIdent && angle == 0 && t.Text != "dyn" && t.Text != "mut" && t.Text != "const":
+			selfType = t.Text
 		}
 		k++
 	}
@@ -323,17 +323,17 @@ func (p *parser) impl(i, end int, m *module) int {
 			j = p.closeOf(j+1, c) + 1
 		case p.is(j, "pub"):
 			n := j + 1
-			for p.is(n, "const") || p.is(n, "async") || p.is(n, "unsafe") || p.is(n, "extern") || p.at(n).kind == tkString {
+			for p.is(n, "const") || p.is(n, "async") || p.is(n, "unsafe") || p.is(n, "extern") || p.at(n).Kind == tkString {
 				n++
 			}
-			if p.is(n, "fn") && p.at(n+1).kind == tkIdent && selfType != "" {
-				p.export(typ.exported, m, selfType+"."+p.toks[n+1].text, "method", p.toks[n].line)
+			if p.is(n, "fn") && p.at(n+1).Kind == tkIdent && selfType != "" {
+				p.export(typ.exported, m, selfType+"."+p.toks[n+1].Text, "method", p.toks[n].Line)
 			}
 			j = n
-		case p.is(j, "fn") && p.at(j+1).kind == tkIdent:
+		case p.is(j, "fn") && p.at(j+1).Kind == tkIdent:
 			// A method: recorded for its helper assertions; the pub case above
 			// already exported it.
-			j = p.fn(j, c, typ, nil, false, p.toks[j].line, false)
+			j = p.fn(j, c, typ, nil, false, p.toks[j].Line, false)
 		case p.isOpener(j):
 			j = p.closeOf(j, c) + 1
 		default:
@@ -347,17 +347,17 @@ func (p *parser) impl(i, end int, m *module) int {
 func parseAttr(toks []token, line int) attr {
 	a := attr{line: line}
 	i := 0
-	for i < len(toks) && (toks[i].kind == tkIdent || toks[i].text == "::") {
-		a.path += toks[i].text
+	for i < len(toks) && (toks[i].Kind == tkIdent || toks[i].Text == "::") {
+		a.path += toks[i].Text
 		i++
 	}
-	if i < len(toks) && toks[i].text == "(" {
+	if i < len(toks) && toks[i].Text == "(" {
 		end := len(toks)
-		if toks[end-1].text == ")" {
+		if toks[end-1].Text == ")" {
 			end--
 		}
 		a.args = toks[i+1 : end]
-	} else if i < len(toks) && toks[i].text == "=" {
+	} else if i < len(toks) && toks[i].Text == "=" {
 		a.args = toks[i+1:]
 	}
 	return a

@@ -165,10 +165,10 @@ func testCaseAttr(a attr) testCase {
 	depth := 0
 	arrow, semi := -1, -1
 	for k, t := range a.args {
-		if t.kind != tkPunct {
+		if t.Kind != tkPunct {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "(", "[", "{":
 			depth++
 		case ")", "]", "}":
@@ -183,8 +183,8 @@ func testCaseAttr(a attr) testCase {
 			}
 		}
 	}
-	if semi >= 0 && semi+1 < len(a.args) && a.args[semi+1].kind == tkString {
-		tc.name = escapeTestName(unquote(a.args[semi+1].text))
+	if semi >= 0 && semi+1 < len(a.args) && a.args[semi+1].Kind == tkString {
+		tc.name = escapeTestName(unquote(a.args[semi+1].Text))
 		tc.args = a.args[:semi]
 	}
 	if arrow >= 0 {
@@ -192,7 +192,7 @@ func testCaseAttr(a attr) testCase {
 		if semi > arrow {
 			result = a.args[arrow+1 : semi]
 		}
-		if len(result) > 0 && result[0].kind == tkIdent && (result[0].text == "ignore" || result[0].text == "inconclusive") {
+		if len(result) > 0 && result[0].Kind == tkIdent && (result[0].Text == "ignore" || result[0].Text == "inconclusive") {
 			tc.skip = &testscan.Skip{Kind: testscan.SkipMarked, Line: a.line}
 		} else if len(result) > 0 {
 			tc.assertions = []testscan.Assertion{{Line: a.line, Kind: "test_case =>", Strength: testscan.Strong, Expected: joinTokens(result)}}
@@ -237,17 +237,17 @@ func attrSkip(attrs []attr) *testscan.Skip {
 		switch a.path {
 		case "ignore":
 			reason := ""
-			if len(a.args) == 1 && a.args[0].kind == tkString {
-				reason = unquote(a.args[0].text)
+			if len(a.args) == 1 && a.args[0].Kind == tkString {
+				reason = unquote(a.args[0].Text)
 			}
 			return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reason, Line: a.line}
 		case "cfg_attr":
 			args := splitArgs(a.args)
 			for _, arg := range args[min(1, len(args)):] {
-				if len(arg) > 0 && arg[0].text == "ignore" {
+				if len(arg) > 0 && arg[0].Text == "ignore" {
 					reason := ""
-					if len(arg) == 3 && arg[2].kind == tkString {
-						reason = unquote(arg[2].text)
+					if len(arg) == 3 && arg[2].Kind == tkString {
+						reason = unquote(arg[2].Text)
 					}
 					return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: a.line}
 				}
@@ -282,12 +282,12 @@ func attrAssertions(attrs []attr) []testscan.Assertion {
 		}
 		as := testscan.Assertion{Line: a.line, Kind: "should_panic", Strength: testscan.Medium}
 		for _, arg := range splitArgs(a.args) {
-			if len(arg) == 3 && arg[0].text == "expected" && arg[1].text == "=" {
+			if len(arg) == 3 && arg[0].Text == "expected" && arg[1].Text == "=" {
 				as.Strength, as.Expected = testscan.Strong, joinTokens(arg[2:])
 			}
 		}
-		if len(a.args) == 1 && a.args[0].kind == tkString { // #[should_panic = "msg"]
-			as.Strength, as.Expected = testscan.Strong, a.args[0].text
+		if len(a.args) == 1 && a.args[0].Kind == tkString { // #[should_panic = "msg"]
+			as.Strength, as.Expected = testscan.Strong, a.args[0].Text
 		}
 		return []testscan.Assertion{as}
 	}
@@ -309,10 +309,10 @@ func splitArgs(toks []token) [][]token {
 	var out [][]token
 	depth, start := 0, 0
 	for i, t := range toks {
-		if t.kind != tkPunct {
+		if t.Kind != tkPunct {
 			continue
 		}
-		switch t.text {
+		switch t.Text {
 		case "(", "[", "{":
 			depth++
 		case ")", "]", "}":
@@ -342,10 +342,10 @@ func commentedAssertions(comments []comment, open, close int) int {
 		for _, line := range strings.Split(c.text, "\n") {
 			toks := lex([]byte(strings.TrimLeft(strings.TrimSpace(line), "*"))).toks
 			k := 0
-			for k+2 < len(toks) && toks[k].kind == tkIdent && toks[k+1].text == "::" {
+			for k+2 < len(toks) && toks[k].Kind == tkIdent && toks[k+1].Text == "::" {
 				k += 2
 			}
-			if k+2 < len(toks) && toks[k].kind == tkIdent && toks[k+1].text == "!" && isAssertMacro(toks[k].text) {
+			if k+2 < len(toks) && toks[k].Kind == tkIdent && toks[k+1].Text == "!" && isAssertMacro(toks[k].Text) {
 				n++
 				break
 			}
@@ -370,8 +370,8 @@ func cfgEval(toks []token) (canTrue, canFalse bool) {
 	if len(toks) == 0 {
 		return true, true
 	}
-	name := toks[0].text
-	if len(toks) >= 2 && toks[1].text == "(" {
+	name := toks[0].Text
+	if len(toks) >= 2 && toks[1].Text == "(" {
 		var args [][]token
 		if len(toks) > 2 {
 			args = splitArgs(toks[2 : len(toks)-1])
