@@ -88,3 +88,52 @@ func Fingerprint(toks []Token, name string, ident, punct Kind) string {
 	}
 	return h.Sum()
 }
+
+// maxUnwind bounds how many unclosed openers a closer may skip to find its partner.
+const maxUnwind = 8
+
+// MatchGroups pairs every opening (, [ and { with its closer. match[i] is the index
+// of the partner, or -1 when it has none; ok is false when anything was unpaired.
+func MatchGroups(toks []Token, punct Kind) (match []int, ok bool) {
+	match = make([]int, len(toks))
+	ok = true
+	var stack []int
+	for i, t := range toks {
+		match[i] = -1
+		if t.Kind != punct || len(t.Text) != 1 {
+			continue
+		}
+		var open byte
+		switch t.Text[0] {
+		case '(', '[', '{':
+			stack = append(stack, i)
+			continue
+		case ')':
+			open = '('
+		case ']':
+			open = '['
+		case '}':
+			open = '{'
+		default:
+			continue
+		}
+		k := len(stack) - 1
+		for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].Text[0] != open {
+			k--
+		}
+		if k < 0 || toks[stack[k]].Text[0] != open {
+			ok = false
+			continue
+		}
+		if k != len(stack)-1 {
+			ok = false
+		}
+		match[stack[k]] = i
+		match[i] = stack[k]
+		stack = stack[:k]
+	}
+	if len(stack) > 0 {
+		ok = false
+	}
+	return match, ok
+}

@@ -218,53 +218,5 @@ func isIdentStartByte(c byte) bool      { return ident.StartByte(c) }
 func isIdentStart(s string, i int) bool { return ident.Start(s, i) }
 func isIdentPart(s string, i int) bool  { return ident.Part(s, i) }
 
-// maxUnwind bounds how many unclosed openers a closer may skip to find its partner.
-const maxUnwind = 8
-
-// matchGroups pairs every opening (, [ and { with its closer. match[i] is the index
-// of the partner, or -1 when it has none; ok is false when anything was unpaired.
-func matchGroups(toks []token) (match []int, ok bool) {
-	match = make([]int, len(toks))
-	ok = true
-	var stack []int
-	for i, t := range toks {
-		match[i] = -1
-		if t.Kind != tkPunct || len(t.Text) != 1 {
-			continue
-		}
-		switch t.Text[0] {
-		case '(', '[', '{':
-			stack = append(stack, i)
-		case ')', ']', '}':
-			open := byte('(')
-			if t.Text[0] == ']' {
-				open = '['
-			} else if t.Text[0] == '}' {
-				open = '{'
-			}
-			// Pop to the nearest opener of the same shape; openers skipped are
-			// unpaired. The search is bounded so hostile input stays linear.
-			k := len(stack) - 1
-			for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].Text[0] != open {
-				k--
-			}
-			if k >= 0 && toks[stack[k]].Text[0] != open {
-				k = -1
-			}
-			if k < 0 {
-				ok = false
-				continue
-			}
-			if k != len(stack)-1 {
-				ok = false
-			}
-			match[stack[k]] = i
-			match[i] = stack[k]
-			stack = stack[:k]
-		}
-	}
-	if len(stack) > 0 {
-		ok = false
-	}
-	return match, ok
-}
+// matchGroups pairs every opening (, [ and { with its closer (clex.MatchGroups).
+func matchGroups(toks []token) (match []int, ok bool) { return clex.MatchGroups(toks, tkPunct) }
