@@ -181,3 +181,20 @@ func TestMarkdownLinks(t *testing.T) {
 		t.Errorf("links without a BlobURL:\n%s", plain)
 	}
 }
+
+// TestRDJSONEscapes: what the change controls reaches a review comment
+// without a mention, a link or HTML.
+func TestRDJSONEscapes(t *testing.T) {
+	rep := warnReport()
+	rep.Findings[0].Message = "see [here](https://evil.example) @org/team <img src=x>"
+	var res rdResult
+	if err := json.Unmarshal(render(t, RDJSON, rep, Options{}), &res); err != nil {
+		t.Fatal(err)
+	}
+	msg := res.Diagnostics[0].Message
+	for _, bad := range []string{"[here](", "@org", "<img"} {
+		if strings.Contains(msg, bad) {
+			t.Errorf("rdjson message keeps %q: %s", bad, msg)
+		}
+	}
+}

@@ -69,7 +69,11 @@ func renderRDJSON(w io.Writer, rep *gate.Report, opt Options) error {
 			p = RepositoryAnchor
 		}
 		out.Diagnostics = append(out.Diagnostics, rdDiagnostic{
-			Message:  "[" + f.Severity.String() + "] " + describe(f),
+			// reviewdog posts the message as a review comment, which the
+			// forge renders as markdown: test names and messages come from
+			// the change, so they are escaped like every markdown ralph-gate
+			// writes (no @mention, no link, no HTML).
+			Message:  "[" + f.Severity.String() + "] " + mdText(describe(f), 2000),
 			Location: rdLocation{Path: p, Range: rdRange{Start: rdPosition{Line: max(f.Line, 1)}}},
 			Severity: rdSeverity(f, failOn),
 			Code:     rdCode{Value: checkName(f)},
