@@ -267,9 +267,7 @@ func TestHookHooksPathAndForce(t *testing.T) {
 		t.Fatal(err)
 	}
 	foreign := "#!/bin/sh\nexit 1\n"
-	if err := os.WriteFile(filepath.Join(dir, "pre-push"), []byte(foreign), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeScript(t, filepath.Join(dir, "pre-push"), foreign)
 	res := runGate(t, p.dir, "", "hook", "install", "--force")
 	if res.code != 0 || !strings.Contains(res.stdout, filepath.Join(dir, "pre-push")) || !strings.Contains(res.stdout, "pre-push.ralph-gate-backup") {
 		t.Fatalf("install --force: exit %d\n%s%s", res.code, res.stdout, res.stderr)
@@ -456,14 +454,10 @@ func TestReleaseScript(t *testing.T) {
 			if h.Mode&0o111 == 0 {
 				t.Errorf("ralph-gate is not executable in the archive: %o", h.Mode)
 			}
-			f, err := os.OpenFile(bin, os.O_CREATE|os.O_WRONLY, 0o755)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := io.Copy(f, tr); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			writeExecutable(t, bin, func(f *os.File) error {
+				_, err := io.Copy(f, tr)
+				return err
+			})
 		}
 	}
 	want := []string{"ralph-gate"}

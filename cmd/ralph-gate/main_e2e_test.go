@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -516,4 +517,33 @@ func runCmd(t *testing.T, dir string, name string, args ...string) string {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return string(out)
+}
+
+// writeExecutable writes a file the test then runs, with no fork while it is
+// open for writing: a child a parallel test forks in that moment holds the
+// descriptor until its own exec, and running the file then fails with "text
+// file busy" (ETXTBSY). Forks take syscall.ForkLock for writing.
+func writeExecutable(t *testing.T, path string, write func(*os.File) error) {
+	t.Helper()
+	syscall.ForkLock.RLock()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
+	if err == nil {
+		err = write(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	syscall.ForkLock.RUnlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeScript is writeExecutable with the file's content.
+func writeScript(t *testing.T, path, content string) {
+	t.Helper()
+	writeExecutable(t, path, func(f *os.File) error {
+		_, err := f.WriteString(content)
+		return err
+	})
 }

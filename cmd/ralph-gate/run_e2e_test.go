@@ -608,9 +608,7 @@ func TestRunPresets(t *testing.T) {
 				"sed -i 's/return a - b/return a + b/' calc.go\n" +
 				"sed -i '/Sub subtracts/{n;s/return a + b/return a - b/}' calc.go\n" +
 				"cat <<'EOF'\n" + tc.usage + "\nEOF\n"
-			if err := os.WriteFile(filepath.Join(bin, tc.preset), []byte(script), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			writeScript(t, filepath.Join(bin, tc.preset), script)
 			env := append(os.Environ(), "NO_COLOR=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 			res := runGateEnv(t, r.dir, "", env, "run", "--format", "json", "--agent", tc.preset, "--task", "make the calc tests pass", "--completion", "go test ./...")
 			if res.code != 0 {
