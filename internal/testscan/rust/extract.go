@@ -94,8 +94,6 @@ func isLiteral(toks []token) bool {
 	return false
 }
 
-func closer(t token) bool { return clex.Closer(t, tkPunct) }
-
 // fingerprint hashes the tokens with the test's own name blanked out.
 func fingerprint(toks []token, name string) string {
 	return clex.Fingerprint(toks, name, tkIdent, tkPunct)
