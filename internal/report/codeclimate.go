@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -134,8 +133,5 @@ func renderCodeClimate(w io.Writer, rep *gate.Report, opt Options) error {
 			Location:    ccLocation{Path: p, Lines: ccLines{Begin: max(f.Line, 1)}},
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(issues)
+	return writeJSON(w, issues)
 }

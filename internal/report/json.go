@@ -30,8 +30,14 @@ func renderJSON(w io.Writer, rep *gate.Report) error {
 	if out.Verdict == "" {
 		out.Verdict = gate.Decide(out.Findings, gate.FailOn(out.FailOn))
 	}
+	return writeJSON(w, &out)
+}
+
+// writeJSON writes v indented, HTML characters as they are: every JSON
+// format ralph-gate writes (json, sarif, codeclimate, rdjson) the same way.
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(&out)
+	return enc.Encode(v)
 }

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -79,8 +78,5 @@ func renderRDJSON(w io.Writer, rep *gate.Report, opt Options) error {
 			Code:     rdCode{Value: checkName(f)},
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -206,7 +205,9 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 		// Most severe first, so that the cut keeps what matters.
 		slices.SortStableFunc(net, func(a, b gate.Finding) int { return cmp.Compare(b.Severity, a.Severity) })
 	}
-	fingerprints := map[string]int{}
+	// partialFingerprints must tell results apart: GitHub merges results
+	// that share one.
+	fps := uniqueFingerprints(net)
 	for i, f := range net {
 		if i == maxSARIFResults {
 			run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications, sarifNotification{
@@ -217,19 +218,10 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 			break
 		}
 		r := sarifResultFor(f, index, opt)
-		// partialFingerprints must tell results apart: GitHub merges results
-		// that share one.
-		fp := r.PartialFingerprints[fingerprintKey]
-		if n := fingerprints[fp]; n > 0 {
-			r.PartialFingerprints[fingerprintKey] = fmt.Sprintf("%s/%d", fp, n+1)
-		}
-		fingerprints[fp]++
+		r.PartialFingerprints[fingerprintKey] = fps[i]
 		run.Results = append(run.Results, r)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
 func sarifResultFor(f gate.Finding, index map[string]int, opt Options) sarifResult {
