@@ -98,13 +98,13 @@ func lex(src []byte) lexResult {
 			}
 			r.toks = append(r.toks, token{Kind: kind, Text: s[i:end], Line: line})
 			i = end
-		case isDigit(c) || (c == '.' && i+1 < len(s) && isDigit(s[i+1])):
+		case clex.IsDigit(c) || (c == '.' && i+1 < len(s) && clex.IsDigit(s[i+1])):
 			end := scanNumber(s, i)
 			r.toks = append(r.toks, token{Kind: tkNumber, Text: s[i:end], Line: line})
 			i = end
-		case isIdentStart(s, i):
+		case ident.Start(s, i):
 			end := i
-			for end < len(s) && isIdentPart(s, end) {
+			for end < len(s) && ident.Part(s, end) {
 				_, size := utf8.DecodeRuneInString(s[end:])
 				end += size
 			}
@@ -180,7 +180,7 @@ func scanNumber(s string, i int) int {
 	start := i
 	if strings.HasPrefix(s[i:], "0x") || strings.HasPrefix(s[i:], "0X") || strings.HasPrefix(s[i:], "0b") || strings.HasPrefix(s[i:], "0B") {
 		i += 2
-		for i < len(s) && (isHex(s[i]) || s[i] == '_' || s[i] == '.' || s[i] == 'p' || s[i] == 'P') {
+		for i < len(s) && (clex.IsHex(s[i]) || s[i] == '_' || s[i] == '.' || s[i] == 'p' || s[i] == 'P') {
 			i++
 		}
 		for i < len(s) && strings.IndexByte("lLfFdD", s[i]) >= 0 {
@@ -191,13 +191,13 @@ func scanNumber(s string, i int) int {
 	for i < len(s) {
 		c := s[i]
 		switch {
-		case isDigit(c) || c == '_':
+		case clex.IsDigit(c) || c == '_':
 			i++
-		case c == '.' && i+1 < len(s) && isDigit(s[i+1]):
+		case c == '.' && i+1 < len(s) && clex.IsDigit(s[i+1]):
 			i++
-		case c == '.' && i > start && !(i+1 < len(s) && (s[i+1] == '.' || isIdentStartByte(s[i+1]))):
+		case c == '.' && i > start && !(i+1 < len(s) && (s[i+1] == '.' || ident.StartByte(s[i+1]))):
 			i++ // "1." is a double literal, "1.foo" is not
-		case (c == 'e' || c == 'E') && i+1 < len(s) && (isDigit(s[i+1]) || ((s[i+1] == '+' || s[i+1] == '-') && i+2 < len(s) && isDigit(s[i+2]))):
+		case (c == 'e' || c == 'E') && i+1 < len(s) && (clex.IsDigit(s[i+1]) || ((s[i+1] == '+' || s[i+1] == '-') && i+2 < len(s) && clex.IsDigit(s[i+2]))):
 			i += 2
 		default:
 			for i < len(s) && strings.IndexByte("lLfFdD", s[i]) >= 0 {
@@ -211,12 +211,6 @@ func scanNumber(s string, i int) int {
 
 // ident classifies identifiers ($ is a letter in Java).
 var ident = clex.Ident{Extra: "$"}
-
-func isDigit(c byte) bool               { return clex.IsDigit(c) }
-func isHex(c byte) bool                 { return clex.IsHex(c) }
-func isIdentStartByte(c byte) bool      { return ident.StartByte(c) }
-func isIdentStart(s string, i int) bool { return ident.Start(s, i) }
-func isIdentPart(s string, i int) bool  { return ident.Part(s, i) }
 
 // matchGroups pairs every opening (, [ and { with its closer (clex.MatchGroups).
 func matchGroups(toks []token) (match []int, ok bool) { return clex.MatchGroups(toks, tkPunct) }

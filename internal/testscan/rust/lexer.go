@@ -96,20 +96,20 @@ func lex(src []byte) lexResult {
 			kind, end, ok := scanQuote(s, i+1)
 			r.broken = r.broken || !ok
 			emit(kind, end)
-		case isDigit(c):
+		case clex.IsDigit(c):
 			afterDot := len(r.toks) > 0 && r.toks[len(r.toks)-1].Text == "."
 			emit(tkNumber, scanNumber(s, i, afterDot))
-		case isIdentStart(s, i):
+		case ident.Start(s, i):
 			if kind, end, ok, found := scanPrefixed(s, i); found {
 				r.broken = r.broken || !ok
 				emit(kind, end)
 				continue
 			}
 			end := i
-			if strings.HasPrefix(s[i:], "r#") && i+2 < len(s) && isIdentStart(s, i+2) {
+			if strings.HasPrefix(s[i:], "r#") && i+2 < len(s) && ident.Start(s, i+2) {
 				end = i + 2 // a raw identifier
 			}
-			for end < len(s) && isIdentPart(s, end) {
+			for end < len(s) && ident.Part(s, end) {
 				_, size := utf8.DecodeRuneInString(s[end:])
 				end += size
 			}
@@ -205,9 +205,9 @@ func scanQuote(s string, i int) (tokKind, int, bool) {
 	if i+size < len(s) && s[i+size] == '\'' {
 		return tkChar, i + size + 1, true
 	}
-	if isIdentStart(s, i) {
+	if ident.Start(s, i) {
 		end := i
-		for end < len(s) && isIdentPart(s, end) {
+		for end < len(s) && ident.Part(s, end) {
 			_, n := utf8.DecodeRuneInString(s[end:])
 			end += n
 		}
@@ -243,23 +243,23 @@ func scanBlockComment(s string, i int) (int, bool) {
 func scanNumber(s string, i int, afterDot bool) int {
 	if strings.HasPrefix(s[i:], "0x") || strings.HasPrefix(s[i:], "0o") || strings.HasPrefix(s[i:], "0b") {
 		i += 2
-		for i < len(s) && (isHex(s[i]) || s[i] == '_' || isIdentStartByte(s[i])) {
+		for i < len(s) && (clex.IsHex(s[i]) || s[i] == '_' || ident.StartByte(s[i])) {
 			i++
 		}
 		return i
 	}
-	for i < len(s) && (isDigit(s[i]) || s[i] == '_') {
+	for i < len(s) && (clex.IsDigit(s[i]) || s[i] == '_') {
 		i++
 	}
 	if afterDot {
 		return i
 	}
-	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+	if i+1 < len(s) && s[i] == '.' && clex.IsDigit(s[i+1]) {
 		i++
-		for i < len(s) && (isDigit(s[i]) || s[i] == '_') {
+		for i < len(s) && (clex.IsDigit(s[i]) || s[i] == '_') {
 			i++
 		}
-	} else if i < len(s) && s[i] == '.' && !(i+1 < len(s) && (s[i+1] == '.' || isIdentStartByte(s[i+1]))) {
+	} else if i < len(s) && s[i] == '.' && !(i+1 < len(s) && (s[i+1] == '.' || ident.StartByte(s[i+1]))) {
 		i++ // "1." is a float; "1..2" and "1.max(2)" are not
 		return i
 	}
@@ -268,14 +268,14 @@ func scanNumber(s string, i int, afterDot bool) int {
 		if k < len(s) && (s[k] == '+' || s[k] == '-') {
 			k++
 		}
-		if k < len(s) && isDigit(s[k]) {
+		if k < len(s) && clex.IsDigit(s[k]) {
 			i = k
-			for i < len(s) && (isDigit(s[i]) || s[i] == '_') {
+			for i < len(s) && (clex.IsDigit(s[i]) || s[i] == '_') {
 				i++
 			}
 		}
 	}
-	for i < len(s) && (isIdentStartByte(s[i]) || isDigit(s[i])) {
+	for i < len(s) && (ident.StartByte(s[i]) || clex.IsDigit(s[i])) {
 		i++ // a type suffix: u8, f64, usize
 	}
 	return i
@@ -283,12 +283,6 @@ func scanNumber(s string, i int, afterDot bool) int {
 
 // ident classifies identifiers.
 var ident = clex.Ident{Extra: ""}
-
-func isDigit(c byte) bool               { return clex.IsDigit(c) }
-func isHex(c byte) bool                 { return clex.IsHex(c) }
-func isIdentStartByte(c byte) bool      { return ident.StartByte(c) }
-func isIdentStart(s string, i int) bool { return ident.Start(s, i) }
-func isIdentPart(s string, i int) bool  { return ident.Part(s, i) }
 
 // matchGroups pairs every opening (, [ and { with its closer (clex.MatchGroups).
 func matchGroups(toks []token) (match []int, ok bool) { return clex.MatchGroups(toks, tkPunct) }
