@@ -547,3 +547,14 @@ func writeScript(t *testing.T, path, content string) {
 		return err
 	})
 }
+
+// missingTool ends a test whose tool is not installed: it skips, unless the
+// environment variable require is set (.ci/run sets it after installing the
+// tool), where it fails: CI never skips a test silently.
+func missingTool(t *testing.T, require, msg string) {
+	t.Helper()
+	if os.Getenv(require) != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}

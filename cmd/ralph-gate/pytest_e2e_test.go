@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -20,11 +19,7 @@ func pytestPython(t *testing.T) string {
 			}
 		}
 	}
-	msg := "no python3 with pytest and coverage.py (apt-get install python3-pytest python3-coverage)"
-	if os.Getenv("RALPH_GATE_REQUIRE_PYTEST") != "" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
+	missingTool(t, "RALPH_GATE_REQUIRE_PYTEST", "no python3 with pytest and coverage.py (apt-get install python3-pytest python3-coverage)")
 	return ""
 }
 

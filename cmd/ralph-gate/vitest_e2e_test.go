@@ -19,10 +19,7 @@ func vitestDir(t *testing.T) string {
 	t.Helper()
 	fail := func(msg string) {
 		t.Helper()
-		if os.Getenv("RALPH_GATE_REQUIRE_VITEST") != "" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		missingTool(t, "RALPH_GATE_REQUIRE_VITEST", msg)
 	}
 	if _, err := exec.LookPath("node"); err != nil {
 		fail("no node on PATH: the vitest end-to-end tests need it")
