@@ -217,14 +217,13 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 			})
 			break
 		}
-		r := sarifResultFor(f, index, opt)
-		r.PartialFingerprints[fingerprintKey] = fps[i]
-		run.Results = append(run.Results, r)
+		run.Results = append(run.Results, sarifResultFor(f, fps[i], index, opt))
 	}
 	return writeJSON(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
-func sarifResultFor(f gate.Finding, index map[string]int, opt Options) sarifResult {
+// sarifResultFor is the result of a finding whose fingerprint is fp.
+func sarifResultFor(f gate.Finding, fp string, index map[string]int, opt Options) sarifResult {
 	id := ruleID(f.Type)
 	msg := f.Message
 	if strings.TrimSpace(msg) == "" {
@@ -232,10 +231,6 @@ func sarifResultFor(f gate.Finding, index map[string]int, opt Options) sarifResu
 	}
 	if len(msg) > maxSARIFMessage {
 		msg = truncate(msg, maxSARIFMessage/4)
-	}
-	fp := f.ID
-	if fp == "" {
-		fp = gate.MakeID(f.Type, f.Rule, f.File, subject(f), f.Message)
 	}
 	r := sarifResult{
 		RuleID:              id,
