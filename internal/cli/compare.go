@@ -47,6 +47,7 @@ type compareFlags struct {
 	baseReports  reportFlag
 	collectMode  string
 	noCache      bool
+	allPackages  bool
 	allowMissing bool
 	noTamper     bool
 	// staticOnly skips measuring (the action with collect none and no report
@@ -66,6 +67,7 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	fs.Var(&cf.baseReports, "base-report", "KIND=GLOB report files for BASE")
 	fs.StringVar(&cf.collectMode, "collect", "auto", "auto or none")
 	fs.BoolVar(&cf.noCache, "no-cache", false, "measure again even when cached")
+	fs.BoolVar(&cf.allPackages, "all-packages", false, "measure every package, not only those the range affects")
 	fs.BoolVar(&cf.allowMissing, "allow-missing", false, "report missing measurements as notes")
 	fs.BoolVar(&cf.noTamper, "no-tamper-check", false, "skip the tamper check")
 	pos, err := parseInterspersed(fs, args)
@@ -129,7 +131,7 @@ func compareRange(ctx context.Context, env Env, cf compareFlags, baseRev, headRe
 	opt := pipeline.Options{
 		Repo: repo, Config: cfg, Dir: env.Dir, Collect: cf.collectMode,
 		Reports: globs(cf.reports), BaseReports: globs(cf.baseReports),
-		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, StaticOnly: cf.staticOnly,
+		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, StaticOnly: cf.staticOnly, AllPackages: cf.allPackages,
 		Environ: cf.environ, Progress: collectProgress(env, cf.environ), AnalyzeProgress: progressFunc(env),
 	}
 	if !cf.noCache {

@@ -85,8 +85,8 @@ Examples:
 	"compare": `Usage:
   ralph-gate compare [--repo DIR] [--format F] [--fail-on SEV] [--config FILE]
                      [--report KIND=GLOB]... [--base-report KIND=GLOB]...
-                     [--collect auto|none] [--no-cache] [--allow-missing]
-                     [--no-tamper-check] [BASE [HEAD]]
+                     [--collect auto|none] [--no-cache] [--all-packages]
+                     [--allow-missing] [--no-tamper-check] [BASE [HEAD]]
 
 compare = analyze + measured metrics. For BASE and HEAD it obtains the test ids
 and outcomes, coverage (overall and per file), type-check and lint errors, file
@@ -102,6 +102,15 @@ detected from BASE's tree (go.mod, package.json with vitest or jest, tsconfig,
 pytest, golangci-lint, eslint, ruff) or given in .ralph-gate.yml. Results are
 cached under .git/ralph-gate/ by tree, collector configuration and tool
 versions.
+
+Only what the range can affect runs, at both ends: for go test, the packages
+that own a changed file and every package that imports one of them (BASE's
+import graph, from go list -deps), plus packages whose code names a parent
+directory; for vitest and jest, the changed JavaScript workspaces and the ones
+depending on them; for pytest, the changed test files. A change to go.mod, a
+lockfile or a file outside every workspace measures everything. Unaffected Go
+packages are carried from the cache (per package, by the contents they are
+built from) or left out, as the notes say; --all-packages measures everything.
 
 The tamper check runs BASE's versions of the test files the range modified or
 deleted against HEAD's code: a test that passed at BASE and fails there while
@@ -124,6 +133,7 @@ Flags:
   --base-report KIND=GLOB  BASE's report files (repeatable)
   --collect auto|none   run collectors for an end without reports (default auto)
   --no-cache            measure again even when a measurement is cached
+  --all-packages        measure every package, not only those the range affects
   --allow-missing       turn missing measurements into notes
   --no-tamper-check     do not run BASE's tests against HEAD's code
 

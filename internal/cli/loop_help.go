@@ -57,6 +57,9 @@ Flags:
   --interactive    on a block, ask approve / reject / abort on the terminal
   --wait D         wait up to D for another ralph-gate working on the loop
   --no-cache       measure again even when cached
+  --all-packages   run every package's tests; by default HEAD runs the Go
+                   packages the iteration can affect and takes the others'
+                   results from the previous iteration's measurement
   --repo DIR       the repository (default: the current directory)
 `
 
@@ -193,6 +196,7 @@ Flags:
   --no-checkout-best    leave HEAD where the loop ended
   --format F            text (default) or json: the result on standard output
   --no-cache            measure again even when cached
+  --all-packages        run every package's tests in every iteration (see record)
   --wait D              wait this long for another ralph-gate working on the loop
   --repo DIR            the repository (default: the current directory)
 

@@ -127,6 +127,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	lf.register(fs, true)
 	interactive := fs.Bool("interactive", false, "ask for the human decision on a terminal when blocked")
 	noCache := fs.Bool("no-cache", false, "measure again even when cached")
+	allPackages := fs.Bool("all-packages", false, "measure every package, not only those the iteration affects")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("record", err, env)
@@ -151,6 +152,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 		}
 	}
 	le.Progress = progressLine(env)
+	le.AllPackages = *allPackages
 	out, err := loop.Record(ctx, le, snap, 0)
 	clearProgress(env)
 	if err != nil {

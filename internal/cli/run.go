@@ -46,6 +46,7 @@ type runFlags struct {
 	task, completion    string
 	slug, collect       string
 	noCache             bool
+	allPackages         bool
 	maxIter, extend     int
 	iterTimeout         time.Duration
 	budgetUSD           float64
@@ -67,6 +68,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	fs.StringVar(&f.slug, "slug", "", "a new loop's id slug")
 	fs.StringVar(&f.collect, "collect", "", "auto or none (a new loop)")
 	fs.BoolVar(&f.noCache, "no-cache", false, "measure again even when cached")
+	fs.BoolVar(&f.allPackages, "all-packages", false, "measure every package, not only those each iteration affects")
 	fs.IntVar(&f.maxIter, "max-iterations", 0, "iteration limit")
 	fs.IntVar(&f.extend, "extend", 0, "add N iterations to a loop that ran out")
 	fs.IntVar(&f.timeoutMinutes, "timeout-minutes", -1, "a new loop's overall time limit")
@@ -106,6 +108,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 			return err
 		}
 	}
+	le.AllPackages = f.allPackages
 	id, err := runLoopID(ctx, le, &f, env)
 	if err != nil {
 		return err

@@ -67,8 +67,18 @@ func commonGitDir(gitDir string) (string, error) {
 // CacheKey is the key of a measurement: sha256 over the tree, the
 // collectors' specs (as JSON) and the tools' versions.
 func CacheKey(tree plumbing.Hash, specs []config.Collector, tools map[string]string) string {
+	return Key(specs, tools, "tree "+tree.String())
+}
+
+// Key is a cache key: sha256 over the lines that name what is stored (one
+// line each, none containing a newline), the collectors' specs and the
+// tools' versions.
+func Key(specs []config.Collector, tools map[string]string, lines ...string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\ntree %s\n", cacheVersion, tree)
+	fmt.Fprintf(h, "%s\n", cacheVersion)
+	for _, l := range lines {
+		fmt.Fprintf(h, "%s\n", l)
+	}
 	specJSON, _ := json.Marshal(specs) // plain data: cannot fail
 	fmt.Fprintf(h, "specs %s\n", specJSON)
 	keys := make([]string, 0, len(tools))
@@ -118,11 +128,48 @@ type cacheEntry struct {
 // temporary file in the cache directory, is synced, and renamed over the
 // entry, so a concurrent reader sees the old entry or the new one.
 func (c *Cache) Put(key string, m *Measurement) error {
+	return c.put(key, cacheEntry{Key: key, Measurement: m})
+}
+
+// jsonEntry is any other stored value (an import graph) with its key.
+type jsonEntry struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"`
+}
+
+// GetJSON reads the value stored under key by PutJSON into v; a missing or
+// corrupt entry is a miss.
+func (c *Cache) GetJSON(key string, v any) bool {
+	p, err := c.path(key)
+	if err != nil {
+		return false
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	var e jsonEntry
+	if err := json.Unmarshal(b, &e); err != nil || e.Key != key || len(e.Value) == 0 {
+		return false
+	}
+	return json.Unmarshal(e.Value, v) == nil
+}
+
+// PutJSON stores v under key, as Put stores a measurement.
+func (c *Cache) PutJSON(key string, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	return c.put(key, jsonEntry{Key: key, Value: b})
+}
+
+func (c *Cache) put(key string, entry any) error {
 	p, err := c.path(key)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(cacheEntry{Key: key, Measurement: m})
+	b, err := json.Marshal(entry)
 	if err != nil {
 		return fmt.Errorf("cache %s: %w", p, err)
 	}

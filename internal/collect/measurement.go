@@ -250,3 +250,14 @@ func decodeResult(j *resultJSON) (*collectors.Result, error) {
 	}
 	return r, nil
 }
+
+// WithResults returns a copy of m whose result also holds rs (results of
+// other runs carried over, see collectors.Merge), with the metrics derived
+// again; the tree statistics are kept.
+func (m *Measurement) WithResults(rs ...*collectors.Result) *Measurement {
+	out := *m
+	out.Result = collectors.Merge(append([]*collectors.Result{m.Result}, rs...)...)
+	out.Metrics = gate.Metrics{FileCount: m.Metrics.FileCount, LinesOfCode: m.Metrics.LinesOfCode, Complexity: m.Metrics.Complexity}
+	deriveMetrics(&out.Metrics, out.Result)
+	return &out
+}

@@ -29,6 +29,10 @@ type Env struct {
 	Now func() time.Time
 	// Progress, when set, is told what record is doing (for a terminal).
 	Progress func(string)
+	// AllPackages measures every package of every iteration; otherwise
+	// HEAD runs the packages the iteration can affect and takes the others'
+	// results from the measurement it is compared with.
+	AllPackages bool
 	// Collect overrides the loop's collect setting (auto, none) when set.
 	Collect string
 	// CollectOutput receives the collectors' standard error when set.
@@ -126,7 +130,7 @@ func (m *measurement) measuredTests() bool {
 func (e *Env) pipeline(cfg *config.Config, specs []config.Collector) *pipeline.Pipeline {
 	return pipeline.New(pipeline.Options{
 		Repo: e.Repo, RepoDir: e.Store.Root, Config: cfg, Specs: specs, Cache: e.Cache,
-		StaticOnly: specs == nil, AllowMissing: true,
+		StaticOnly: specs == nil, AllowMissing: true, AllPackages: e.AllPackages, Complete: true,
 		Progress: func(string) collect.RunOptions {
 			if e.CollectOutput != nil {
 				return e.CollectOutput()

@@ -44,21 +44,33 @@ func (c *comparison) collectorSpecs() ([]config.Collector, error) {
 func (c *comparison) measureBoth() (*collect.Measurement, *collect.Measurement, error) {
 	opt := c.p.opt
 	var (
-		wg        sync.WaitGroup
 		ms        [2]*collect.Measurement
 		errs      [2]error
 		sides     = [2]plumbing.Hash{c.base, c.head}
 		reports   = [2][]ReportGlob{opt.BaseReports, opt.Reports}
 		sideNames = [2]string{"BASE", "HEAD"}
 	)
-	for i := range sides {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ms[i], errs[i] = c.measure(sideNames[i], sides[i], reports[i])
-		}()
+	sc, err := c.scope()
+	if err != nil {
+		return nil, nil, err
 	}
-	wg.Wait()
+	if sc != nil && sc.needsBase() {
+		// HEAD takes the unaffected packages' results from BASE's.
+		ms[0], errs[0] = c.measure(sideNames[0], baseSide, sides[0], reports[0], sc, nil)
+		if errs[0] == nil {
+			ms[1], errs[1] = c.measure(sideNames[1], headSide, sides[1], reports[1], sc, ms[0])
+		}
+	} else {
+		var wg sync.WaitGroup
+		for i := range sides {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ms[i], errs[i] = c.measure(sideNames[i], i, sides[i], reports[i], sc, nil)
+			}()
+		}
+		wg.Wait()
+	}
 	for i, err := range errs {
 		// HEAD with no test at all where BASE had some is a regression the
 		// comparison reports (a binary that exits early); no tests at BASE, or
@@ -81,9 +93,36 @@ func (c *comparison) measureBoth() (*collect.Measurement, *collect.Measurement, 
 	return ms[0], ms[1], nil
 }
 
+// scope works out what the comparison measures when both ends run the
+// collectors and not everything is asked for (--all-packages); nil measures
+// everything.
+func (c *comparison) scope() (*scope, error) {
+	opt := c.p.opt
+	if opt.AllPackages || opt.Collect == "none" || len(opt.Reports) > 0 || len(opt.BaseReports) > 0 || c.base == c.head {
+		return nil, nil
+	}
+	specs, err := c.collectorSpecs()
+	if err != nil || len(specs) == 0 {
+		return nil, err
+	}
+	sc, err := c.planScope(specs, opt.Complete)
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return nil, c.ctx.Err()
+		}
+		return nil, fmt.Errorf("work out the packages the range affects: %w", err)
+	}
+	for _, n := range sc.notes {
+		c.note("", n)
+	}
+	return sc, nil
+}
+
 // measure measures one end: from its report files, or with the collectors
-// (from the pipeline's memory, then the cache, then a worktree).
-func (c *comparison) measure(side string, commit plumbing.Hash, reports []ReportGlob) (*collect.Measurement, error) {
+// (from the pipeline's memory, then the cache, then a worktree), narrowed
+// to the scope when there is one. baseM is BASE's measurement when HEAD
+// takes results from it.
+func (c *comparison) measure(side string, sideIdx int, commit plumbing.Hash, reports []ReportGlob, sc *scope, baseM *collect.Measurement) (*collect.Measurement, error) {
 	opt := c.p.opt
 	if len(reports) > 0 {
 		r, err := readReports(c.ctx, opt.Dir, reports)
@@ -102,13 +141,22 @@ func (c *comparison) measure(side string, commit plumbing.Hash, reports []Report
 	if len(specs) == 0 {
 		return nil, inputf("no collectors for %s: none in %s and none detected from BASE's tree (%s)%s", side, config.FileName, collect.LookedFor, c.p.rejected())
 	}
+	memo := commit.String()
+	if sc != nil && sc.sig != "" {
+		memo += " " + sc.sig
+	}
 	c.p.mu.Lock()
-	m := c.p.measured[commit]
+	m := c.p.measured[memo]
 	c.p.mu.Unlock()
 	if m != nil {
 		return m, nil
 	}
-	m, cached, err := collect.Measure(c.ctx, opt.Repo, opt.RepoDir, commit, specs, opt.Cache, c.runOptions(side))
+	var cached bool
+	if sc != nil && sc.narrowed() {
+		m, cached, err = c.measureScoped(c.ctx, sideIdx, side, commit, sc, baseM)
+	} else {
+		m, cached, err = collect.Measure(c.ctx, opt.Repo, opt.RepoDir, commit, specs, opt.Cache, c.runOptions(side))
+	}
 	if err != nil {
 		if c.ctx.Err() != nil {
 			return nil, err
@@ -119,7 +167,7 @@ func (c *comparison) measure(side string, commit plumbing.Hash, reports []Report
 		c.note("", fmt.Sprintf("%s %s: metrics from the cache", side, short(commit)))
 	}
 	c.p.mu.Lock()
-	c.p.measured[commit] = m
+	c.p.measured[memo] = m
 	c.p.mu.Unlock()
 	return m, nil
 }
@@ -205,7 +253,7 @@ func staticPrefix(pattern string) string {
 // and progress.
 func (p *Pipeline) Measure(ctx context.Context, side string, commit plumbing.Hash) (*collect.Measurement, error) {
 	c := &comparison{p: p, ctx: ctx, base: commit, head: commit}
-	return c.measure(side, commit, nil)
+	return c.measure(side, baseSide, commit, nil, nil, nil)
 }
 
 func testsAt(m *collect.Measurement) int {

@@ -54,6 +54,14 @@ type Options struct {
 	// Progress returns the run options (progress lines) for one side:
 	// "BASE", "HEAD" or "tamper". Nil shows nothing.
 	Progress func(side string) collect.RunOptions
+	// AllPackages measures every package at both ends; otherwise only what
+	// the range can affect runs (see scope).
+	AllPackages bool
+	// Complete measures every test at both ends even so: HEAD runs the
+	// affected Go packages and takes the others' results from BASE's
+	// measurement, whose inputs they share; the other test runners run
+	// whole. The loop's iterations are scored on complete measurements.
+	Complete bool
 	// AnalyzeProgress is told how far the static analysis has got.
 	AnalyzeProgress gitrange.Progress
 }
@@ -64,8 +72,10 @@ type Options struct {
 type Pipeline struct {
 	opt Options
 
-	mu       sync.Mutex
-	measured map[plumbing.Hash]*collect.Measurement
+	mu sync.Mutex
+	// measured remembers measurements by commit, and by scope for a
+	// partial one.
+	measured map[string]*collect.Measurement
 	specs    []config.Collector
 	detected bool
 	specNote []string
@@ -82,7 +92,7 @@ func New(opt Options) *Pipeline {
 	if opt.RepoDir == "" && opt.Repo != nil {
 		opt.RepoDir = opt.Repo.Root()
 	}
-	return &Pipeline{opt: opt, measured: map[plumbing.Hash]*collect.Measurement{}}
+	return &Pipeline{opt: opt, measured: map[string]*collect.Measurement{}}
 }
 
 // Result is one comparison: the findings of the range, static and measured,

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// monoModule is a module of four packages: b imports a; a's own test does
+// not pin A's value, so only b's catches a change to it; e's test reads a
+// file of a's testdata through "..", so it reaches out of its directory; c
+// stands alone.
+func monoModule(t *testing.T) *repo {
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/mono\n\ngo 1.26\n")
+	r.write("a/a.go", "package a\n\n// A is the answer b builds on.\nfunc A() int { return 1 }\n")
+	r.write("a/a_test.go", "package a\n\nimport \"testing\"\n\nfunc TestARuns(t *testing.T) { _ = A() }\n")
+	r.write("a/testdata/limit.txt", "3\n")
+	r.write("b/b.go", "package b\n\nimport \"example.com/mono/a\"\n\n// B is one more than A.\nfunc B() int { return a.A() + 1 }\n")
+	r.write("b/b_test.go", "package b\n\nimport \"testing\"\n\nfunc TestB(t *testing.T) {\n\tif got := B(); got != 2 {\n\t\tt.Fatalf(\"B() = %d, want 2\", got)\n\t}\n}\n")
+	r.write("c/c.go", "package c\n\n// C is three.\nfunc C() int { return 3 }\n")
+	r.write("c/c_test.go", "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {\n\tif C() != 3 {\n\t\tt.Fatal(\"C\")\n\t}\n}\n")
+	r.write("e/e.go", "package e\n")
+	r.write("e/e_test.go", `package e
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+func TestLimit(t *testing.T) {
+	b, err := os.ReadFile("../a/testdata/limit.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := strings.TrimSpace(string(b)); s != "3" {
+		t.Fatalf("limit %q, want 3", s)
+	}
+}
+`)
+	r.write("README.md", "mono\n")
+	r.commit("base")
+	return r
+}
+
+// affectedReport is compare's JSON with the test ids measured at each end.
+type affectedReport struct {
+	compareReport
+	IDs struct {
+		Base, Head struct {
+			TestIDs struct{ Passed, Failed, Skipped []string } `json:"test_ids"`
+		}
+	}
+}
+
+func compareAffected(t *testing.T, r *repo, args ...string) (affectedReport, result) {
+	t.Helper()
+	res := runGate(t, r.dir, "", append([]string{"compare", "--format", "json"}, args...)...)
+	var rep affectedReport
+	rep.compareReport = parseCompare(t, res.stdout)
+	var raw struct {
+		Metrics json.RawMessage `json:"metrics"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw.Metrics, &rep.IDs); err != nil {
+		t.Fatal(err)
+	}
+	return rep, res
+}
+
+func (a affectedReport) note(sub string) string {
+	for _, n := range a.Notes {
+		if strings.Contains(n.Message, sub) {
+			return n.Message
+		}
+	}
+	return ""
+}
+
+func TestAffectedOnlyRunsWhatTheRangeAffects(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("c/c.go", strings.Replace(r.read("c/c.go"), "// C is three.", "// C is three, always.", 1))
+	r.commit("agent: document C")
+
+	rep, res := compareAffected(t, r, "--no-cache", base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	// c changed; e reaches out of its directory, so it always runs.
+	want := []string{"example.com/mono/c.TestC", "example.com/mono/e.TestLimit"}
+	for side, ids := range map[string][]string{"BASE": rep.IDs.Base.TestIDs.Passed, "HEAD": rep.IDs.Head.TestIDs.Passed} {
+		if !reflect.DeepEqual(ids, want) {
+			t.Errorf("%s ran %v, want %v", side, ids, want)
+		}
+	}
+	if n := rep.note("affected-only"); !strings.Contains(n, "2 of 4 packages") || !strings.Contains(n, "2 unaffected packages not measured") {
+		t.Errorf("note: %q (notes %+v)", n, rep.Notes)
+	}
+
+	all, res := compareAffected(t, r, "--no-cache", "--all-packages", base, "HEAD")
+	if res.code != 0 || len(all.IDs.Head.TestIDs.Passed) != 4 || len(all.IDs.Base.TestIDs.Passed) != 4 {
+		t.Errorf("--all-packages: exit %d, BASE %v HEAD %v", res.code, all.IDs.Base.TestIDs.Passed, all.IDs.Head.TestIDs.Passed)
+	}
+	if n := all.note("affected-only"); n != "" {
+		t.Errorf("--all-packages noted %q", n)
+	}
+}
+
+// TestAffectedOnlyCatchesDependents: the agent changes a package whose own
+// tests do not notice; the package that imports it fails, and runs.
+func TestAffectedOnlyCatchesDependents(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("a/a.go", strings.Replace(r.read("a/a.go"), "return 1", "return 2", 1))
+	r.commit("agent: tune A")
+	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/b.TestB", "B() = 3, want 2")
+}
+
+// TestAffectedOnlyCatchesReadsOutOfPackage: the agent changes a data file in
+// a's testdata that e's test reads through "..".
+func TestAffectedOnlyCatchesReadsOutOfPackage(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("a/testdata/limit.txt", "4\n")
+	r.commit("agent: raise the limit")
+	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/e.TestLimit")
+}
+
+// TestAffectedOnlyCatchesReadsThroughLinks: c's test reads its data through
+// a committed symbolic link to a shared directory; the agent changes the
+// shared file.
+func TestAffectedOnlyCatchesReadsThroughLinks(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	r.write("shared/want.txt", "3\n")
+	r.write("c/c_test.go", "package c\n\nimport (\n\t\"os\"\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestC(t *testing.T) {\n\tb, err := os.ReadFile(\"data/want.txt\")\n\tif err != nil || strings.TrimSpace(string(b)) != \"3\" {\n\t\tt.Fatalf(\"want.txt %q %v\", b, err)\n\t}\n}\n")
+	if err := os.Symlink("../shared", filepath.Join(r.dir, "c", "data")); err != nil {
+		t.Fatal(err)
+	}
+	base := r.commit("link the shared data")
+	r.write("shared/want.txt", "4\n")
+	r.commit("agent: change the shared data")
+	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/c.TestC")
+}
+
+func TestAffectedOnlyCarriesFromTheCache(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.git("checkout", "-q", "-b", "docs")
+	r.write("c/c.go", strings.Replace(r.read("c/c.go"), "// C is three.", "// C is three, always.", 1))
+	r.commit("document C")
+	// BASE's run of c and e is kept per package.
+	if _, res := compareAffected(t, r, base, "HEAD"); res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	r.git("checkout", "-q", "-b", "tune", base)
+	r.write("b/b.go", strings.Replace(r.read("b/b.go"), "// B is one more than A.", "// B is one more than A, always.", 1))
+	r.commit("document B")
+	rep, res := compareAffected(t, r, base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if n := rep.note("affected-only"); !strings.Contains(n, "2 of 4 packages") || !strings.Contains(n, "1 unaffected package carried from the cache") || !strings.Contains(n, "1 unaffected package not measured") {
+		t.Errorf("note: %q", n)
+	}
+	// b and e ran; c came from the cache at both ends; a was never run at
+	// this BASE, so it is not measured.
+	want := []string{"example.com/mono/b.TestB", "example.com/mono/c.TestC", "example.com/mono/e.TestLimit"}
+	if !reflect.DeepEqual(rep.IDs.Head.TestIDs.Passed, want) || !reflect.DeepEqual(rep.IDs.Base.TestIDs.Passed, want) {
+		t.Errorf("BASE %v HEAD %v, want %v at both", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed, want)
+	}
+}
+
+func TestAffectedOnlySharedFileMeasuresEverything(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("go.mod", "module example.com/mono\n\ngo 1.26\n\n// toolchain notes\n")
+	r.commit("agent: touch go.mod")
+	rep, res := compareAffected(t, r, "--no-cache", base, "HEAD")
+	if res.code != 0 || len(rep.IDs.Head.TestIDs.Passed) != 4 {
+		t.Fatalf("exit %d, HEAD ran %v\n%s", res.code, rep.IDs.Head.TestIDs.Passed, res.stderr)
+	}
+	if n := rep.note("every package measured"); !strings.Contains(n, "go.mod changed") {
+		t.Errorf("notes %+v", rep.Notes)
+	}
+}
