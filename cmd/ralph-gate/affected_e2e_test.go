@@ -196,3 +196,54 @@ func TestAffectedOnlySharedFileMeasuresEverything(t *testing.T) {
 		t.Errorf("notes %+v", rep.Notes)
 	}
 }
+
+// TestLoopRecordsAffectedOnly: start measures every package; each record
+// runs at HEAD only the packages the iteration affects and takes the
+// others' results from the previous measurement, so every iteration is
+// scored on all the tests, and a regression in a dependent still blocks.
+func TestLoopRecordsAffectedOnly(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	id := startLoop(t, r, "--task", "document c", "--completion", "false")
+	r.write("c/c.go", strings.Replace(r.read("c/c.go"), "// C is three.", "// C is three, always.", 1))
+	r.commit("iteration 1: document C")
+
+	res := runGate(t, r.dir, "", "record", "--format", "json")
+	if res.code != 0 {
+		t.Fatalf("record: exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	var out struct {
+		QualityScore float64  `json:"quality_score"`
+		Notes        []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, n := range out.Notes {
+		found = found || strings.Contains(n, "2 of 4 packages are affected by the range and run at HEAD; the other 2 are carried from BASE's measurement")
+	}
+	if !found {
+		t.Errorf("record notes %q", out.Notes)
+	}
+	st := readState(t, r, id)
+	hist := st["iteration_history"].([]any)
+	last := hist[len(hist)-1].(map[string]any)
+	b, _ := json.Marshal(last)
+	if !strings.Contains(string(b), `"test_count":4`) && !strings.Contains(string(b), `"tests_total":4`) {
+		t.Errorf("iteration 1 is not scored on all 4 tests: %s", b)
+	}
+
+	// Iteration 2 breaks b through a: a runs, and so does b, whose test
+	// now fails (a high finding: the loop goes on, and the iteration
+	// scores lower).
+	r.write("a/a.go", strings.Replace(r.read("a/a.go"), "return 1", "return 2", 1))
+	r.commit("iteration 2: tune A")
+	out2 := record(t, r, 0)
+	if !out2.has("test_regression", "high", "example.com/mono/b.TestB") {
+		t.Errorf("iteration 2 findings %+v", out2.Findings)
+	}
+	if out2.QualityScore >= out.QualityScore {
+		t.Errorf("iteration 2 scored %v, iteration 1 %v", out2.QualityScore, out.QualityScore)
+	}
+}

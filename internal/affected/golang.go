@@ -83,12 +83,12 @@ type goListPackage struct {
 	XTestGoFiles []string
 }
 
-// LoadGo runs `go list -deps -e -json ./...` in root, a checkout of BASE,
-// with env as the environment (nil: the process's), and reads the import
-// graph of the repository's packages. It runs no code of the repository:
-// go list only reads files (-compiled and -export, which would run cgo and
-// the compiler, are not used).
-func LoadGo(ctx context.Context, root string, env []string) (*Go, error) {
+// LoadGo runs `go list -deps -e -json ./...` with the go command goBin in
+// root, a checkout of BASE, with env as the environment (nil: the
+// process's), and reads the import graph of the repository's packages. It
+// runs no code of the repository: go list only reads files (-compiled and
+// -export, which would run cgo and the compiler, are not used).
+func LoadGo(ctx context.Context, goBin, root string, env []string) (*Go, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -96,7 +96,7 @@ func LoadGo(ctx context.Context, root string, env []string) (*Go, error) {
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
-	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-e", "-json="+goListFields, "./...")
+	cmd := exec.CommandContext(ctx, goBin, "list", "-deps", "-e", "-json="+goListFields, "./...")
 	cmd.Dir = root
 	if env != nil {
 		cmd.Env = env

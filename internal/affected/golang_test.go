@@ -57,7 +57,7 @@ func loadGraph(t *testing.T) *Go {
 		}
 	}
 	writeTree(t, dir, files)
-	g, err := LoadGo(context.Background(), dir, nil)
+	g, err := LoadGo(context.Background(), "go", dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestGoReachesOut(t *testing.T) {
 	if err := os.Symlink("../shared", filepath.Join(dir, "link", "data")); err != nil {
 		t.Fatal(err)
 	}
-	g, err := LoadGo(context.Background(), dir, nil)
+	g, err := LoadGo(context.Background(), "go", dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestGoReachesOut(t *testing.T) {
 func TestLoadGoError(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"go.mod": "this is not a go.mod\n"})
-	_, err := LoadGo(context.Background(), dir, nil)
+	_, err := LoadGo(context.Background(), "go", dir, nil)
 	if err == nil || !strings.Contains(err.Error(), "go list") {
 		t.Fatalf("a broken go.mod: %v", err)
 	}

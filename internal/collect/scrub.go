@@ -173,3 +173,16 @@ func probeEnv() []string {
 	env, _ := ScrubEnv(withoutRepoEnv(os.Environ()), cwd, os.Getenv("GITHUB_WORKSPACE"))
 	return env
 }
+
+// ToolCommand resolves a tool ralph-gate runs itself in a checkout (go list
+// for the import graph) the way the collectors' commands are resolved: on
+// the scrubbed environment's PATH, which has no entry inside the checkout
+// or the repository. environ nil is the process's environment.
+func ToolCommand(name string, environ []string, dir, repoDir string) (bin string, env []string, err error) {
+	if environ == nil {
+		environ = os.Environ()
+	}
+	env, _ = ScrubEnv(withoutRepoEnv(environ), dir, repoDir)
+	bin, err = lookPath(name, env)
+	return bin, env, err
+}

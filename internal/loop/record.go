@@ -220,6 +220,7 @@ func (r *recording) measure(ctx context.Context) error {
 	if r.headM, err = e.measured(iter.HeadM, r.head); err != nil {
 		return err
 	}
+	r.notes = append(r.notes, iter.Scope...)
 	r.findings = append([]gate.Finding(nil), iter.Findings...)
 	r.cumulative = append([]gate.Finding(nil), net.Findings...)
 	return nil

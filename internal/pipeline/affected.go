@@ -158,8 +158,11 @@ func (c *comparison) baseGraph(tools map[string]string) (*affected.Go, error) {
 		return nil, err
 	}
 	defer wt.Remove()
-	env := opt.Environ
-	loaded, err := affected.LoadGo(c.ctx, wt.Dir, env)
+	goBin, env, err := collect.ToolCommand("go", opt.Environ, wt.Dir, opt.RepoDir)
+	if err != nil {
+		return nil, err
+	}
+	loaded, err := affected.LoadGo(c.ctx, goBin, wt.Dir, env)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +268,11 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 	}
 	msg := fmt.Sprintf("collector %s: affected-only: %d of %d packages are affected by the range and run at both ends", ss.spec.Name, run, len(targets))
 	if complete {
-		msg = fmt.Sprintf("collector %s: affected-only: %d of %d packages are affected by the range and run at HEAD; the other %d are carried from BASE's measurement, whose inputs they share", ss.spec.Name, run, len(targets), carried)
+		others := fmt.Sprintf("%d are", carried)
+		if carried == 1 {
+			others = "one is"
+		}
+		msg = fmt.Sprintf("collector %s: affected-only: %d of %d packages are affected by the range and run at HEAD; the other %s carried from BASE's measurement, whose inputs they share", ss.spec.Name, run, len(targets), others)
 	} else {
 		if carried > 0 {
 			msg += fmt.Sprintf("; %s carried from the cache", plural(carried, "unaffected package"))
@@ -576,7 +583,10 @@ func (c *comparison) measureScoped(ctx context.Context, side int, sideName strin
 		err    error
 	)
 	if specs == nil {
+		// Nothing runs at this end: every result is carried, from the
+		// cache unless from BASE's measurement.
 		m, err = collect.FromReports(opt.Repo, commit, nil)
+		cached = !(side == headSide && sc.needsBase())
 	} else {
 		m, cached, err = collect.Measure(ctx, opt.Repo, opt.RepoDir, commit, specs, opt.Cache, c.runOptions(sideName))
 	}

@@ -115,6 +115,9 @@ func (c *comparison) scope() (*scope, error) {
 	for _, n := range sc.notes {
 		c.note("", n)
 	}
+	c.mu.Lock()
+	c.scopeNotes = append(c.scopeNotes, sc.notes...)
+	c.mu.Unlock()
 	return sc, nil
 }
 

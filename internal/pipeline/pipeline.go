@@ -110,6 +110,9 @@ type Result struct {
 	// ChangedLines is HEAD's changed-line coverage; nil when HEAD measured
 	// no coverage.
 	ChangedLines *gate.ChangedLines
+	// Scope says what was measured when not everything ran (affected-only
+	// measuring); also among Notes.
+	Scope []string
 }
 
 // Metrics returns both ends' metrics for the report; nil when nothing was
@@ -227,6 +230,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 	analyze.Sort(findings)
 	r.Findings = findings
 	r.Notes = append(r.Notes, c.notes...)
+	r.Scope = c.scopeNotes
 	return r, nil
 }
 
@@ -237,6 +241,7 @@ type comparison struct {
 	base, head plumbing.Hash
 	mu         sync.Mutex
 	notes      []gate.Note
+	scopeNotes []string
 }
 
 func (c *comparison) note(file, msg string) {

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Times `ralph-gate compare` on a one-file change of a real Go project,
+# affected-only (the default) against --all-packages, same binary, same
+# range:
+#   1. --all-packages, which also warms Go's build cache;
+#   2. affected-only;
+#   3. --all-packages again, with the build cache as warm as step 2 had it.
+# Go's test cache is cleared before each run and ralph-gate's cache is off
+# (--no-cache), so every run measures both ends from scratch; the ratio is
+# step 3 over step 2.
+#
+# Usage: scripts/bench-affected.sh REPO BASE HEAD
+# REPO is a git repository of a Go module (prometheus: see docs/performance.md
+# for the range used in the README); BASE..HEAD should change one file.
+set -euo pipefail
+repo=${1:?usage: scripts/bench-affected.sh REPO BASE HEAD}
+base=${2:?usage: scripts/bench-affected.sh REPO BASE HEAD}
+head=${3:?usage: scripts/bench-affected.sh REPO BASE HEAD}
+here=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=$tmp/ralph-gate
+(cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$bin" ./cmd/ralph-gate)
+cd "$repo"
+echo "range: $(git rev-parse --short "$base")..$(git rev-parse --short "$head"), $(git diff --name-only "$base" "$head" | wc -l) file(s) changed: $(git diff --name-only "$base" "$head" | head -3 | tr '\n' ' ')"
+
+run() { # name, extra flags...
+  local name=$1
+  shift
+  go clean -testcache
+  local t0 t1
+  t0=$(date +%s%N)
+  set +e
+  "$bin" compare --no-cache --format json "$@" "$base" "$head" >"$tmp/$name.json" 2>"$tmp/$name.err"
+  local code=$?
+  set -e
+  t1=$(date +%s%N)
+  local ms=$(((t1 - t0) / 1000000))
+  echo "$ms" >"$tmp/$name.ms"
+  python3 - "$tmp/$name.json" "$name" "$code" "$ms" <<'PY'
+import json, sys
+path, name, code, ms = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+try:
+    r = json.load(open(path))
+except Exception as e:
+    print(f"{name}: exit {code}, {ms/1000:.1f} s, no report ({e})")
+    sys.exit(0)
+m = r.get("metrics") or {}
+tests = [(m.get(s) or {}).get("test_count") for s in ("base", "head")]
+scope = [n["message"] for n in r.get("notes", []) if "affected" in n["message"] or "every package" in n["message"]]
+print(f"{name}: exit {code}, {ms/1000:.1f} s, verdict {r.get('verdict')}, tests BASE {tests[0]} HEAD {tests[1]}")
+for s in scope:
+    print("   " + s)
+PY
+}
+
+run all-packages-1 --all-packages
+run affected-only
+run all-packages-2 --all-packages
+python3 - "$tmp" <<'PY'
+import sys
+d = sys.argv[1]
+a = int(open(f"{d}/affected-only.ms").read())
+w = int(open(f"{d}/all-packages-2.ms").read())
+print(f"ratio: --all-packages {w/1000:.1f} s / affected-only {a/1000:.1f} s = {w/a:.1f}x")
+PY
