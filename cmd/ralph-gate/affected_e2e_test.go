@@ -114,43 +114,54 @@ func TestAffectedOnlyRunsWhatTheRangeAffects(t *testing.T) {
 	}
 }
 
-// TestAffectedOnlyCatchesDependents: the agent changes a package whose own
-// tests do not notice; the package that imports it fails, and runs.
-func TestAffectedOnlyCatchesDependents(t *testing.T) {
+// TestAffectedOnlyCatches: the changes an agent could hope affected-only
+// measuring would not run the tests of. Each one's broken test runs, and
+// blocks.
+func TestAffectedOnlyCatches(t *testing.T) {
 	t.Parallel()
-	r := monoModule(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write("a/a.go", strings.Replace(r.read("a/a.go"), "return 1", "return 2", 1))
-	r.commit("agent: tune A")
-	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/b.TestB", "B() = 3, want 2")
-}
-
-// TestAffectedOnlyCatchesReadsOutOfPackage: the agent changes a data file in
-// a's testdata that e's test reads through "..".
-func TestAffectedOnlyCatchesReadsOutOfPackage(t *testing.T) {
-	t.Parallel()
-	r := monoModule(t)
-	base := r.git("rev-parse", "HEAD")
-	r.write("a/testdata/limit.txt", "4\n")
-	r.commit("agent: raise the limit")
-	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/e.TestLimit")
-}
-
-// TestAffectedOnlyCatchesReadsThroughLinks: c's test reads its data through
-// a committed symbolic link to a shared directory; the agent changes the
-// shared file.
-func TestAffectedOnlyCatchesReadsThroughLinks(t *testing.T) {
-	t.Parallel()
-	r := monoModule(t)
-	r.write("shared/want.txt", "3\n")
-	r.write("c/c_test.go", "package c\n\nimport (\n\t\"os\"\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestC(t *testing.T) {\n\tb, err := os.ReadFile(\"data/want.txt\")\n\tif err != nil || strings.TrimSpace(string(b)) != \"3\" {\n\t\tt.Fatalf(\"want.txt %q %v\", b, err)\n\t}\n}\n")
-	if err := os.Symlink("../shared", filepath.Join(r.dir, "c", "data")); err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct {
+		name   string
+		setup  func(r *repo) // committed as BASE
+		change func(r *repo)
+		want   []string
+	}{{
+		// A package whose own tests do not notice; the package that
+		// imports it fails.
+		name:   "a dependent",
+		change: func(r *repo) { r.write("a/a.go", strings.Replace(r.read("a/a.go"), "return 1", "return 2", 1)) },
+		want:   []string{"example.com/mono/b.TestB", "B() = 3, want 2"},
+	}, {
+		// A data file of a's testdata that e's test reads through "..".
+		name:   "a read out of the package",
+		change: func(r *repo) { r.write("a/testdata/limit.txt", "4\n") },
+		want:   []string{"example.com/mono/e.TestLimit"},
+	}, {
+		// c's test reads its data through a committed symbolic link to a
+		// shared directory.
+		name: "a read through a link",
+		setup: func(r *repo) {
+			r.write("shared/want.txt", "3\n")
+			r.write("c/c_test.go", "package c\n\nimport (\n\t\"os\"\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestC(t *testing.T) {\n\tb, err := os.ReadFile(\"data/want.txt\")\n\tif err != nil || strings.TrimSpace(string(b)) != \"3\" {\n\t\tt.Fatalf(\"want.txt %q %v\", b, err)\n\t}\n}\n")
+			if err := os.Symlink("../shared", filepath.Join(r.dir, "c", "data")); err != nil {
+				r.t.Fatal(err)
+			}
+		},
+		change: func(r *repo) { r.write("shared/want.txt", "4\n") },
+		want:   []string{"example.com/mono/c.TestC"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := monoModule(t)
+			if tc.setup != nil {
+				tc.setup(r)
+				r.commit("setup")
+			}
+			base := r.git("rev-parse", "HEAD")
+			tc.change(r)
+			r.commit("agent: " + tc.name)
+			compareBlocks(t, r, base, "test_regression", "test-now-fails", tc.want...)
+		})
 	}
-	base := r.commit("link the shared data")
-	r.write("shared/want.txt", "4\n")
-	r.commit("agent: change the shared data")
-	compareBlocks(t, r, base, "test_regression", "test-now-fails", "example.com/mono/c.TestC")
 }
 
 func TestAffectedOnlyCarriesFromTheCache(t *testing.T) {

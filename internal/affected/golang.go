@@ -287,26 +287,15 @@ func (g *Go) Affected(changed []string) Scope {
 		}
 	}
 	// Everything that imports a hit package, directly or not.
-	rdeps := map[string][]int{}
+	rdeps := map[int][]int{}
 	for i, p := range g.Packages {
 		for _, imp := range p.Imports {
-			rdeps[imp] = append(rdeps[imp], i)
-		}
-	}
-	queue := make([]int, 0, len(hit))
-	for i := range hit {
-		queue = append(queue, i)
-	}
-	for len(queue) > 0 {
-		i := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		for _, j := range rdeps[g.Packages[i].ImportPath] {
-			if !hit[j] {
-				hit[j] = true
-				queue = append(queue, j)
+			if j, ok := byPath[imp]; ok {
+				rdeps[j] = append(rdeps[j], i)
 			}
 		}
 	}
+	spread(hit, rdeps)
 	var s Scope
 	dirs := map[string]bool{}
 	for i, p := range g.Packages {
@@ -395,6 +384,25 @@ func (g *Go) Inputs(importPath string) (dirs, modules []string, ok bool) {
 	sort.Strings(dirs)
 	sort.Strings(modules)
 	return dirs, modules, true
+}
+
+// spread adds to hit everything that depends on a hit node, directly or
+// not; rdeps lists each node's dependents.
+func spread(hit map[int]bool, rdeps map[int][]int) {
+	queue := make([]int, 0, len(hit))
+	for i := range hit {
+		queue = append(queue, i)
+	}
+	for len(queue) > 0 {
+		i := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, j := range rdeps[i] {
+			if !hit[j] {
+				hit[j] = true
+				queue = append(queue, j)
+			}
+		}
+	}
 }
 
 func firstLine(s string) string {

@@ -208,20 +208,7 @@ func AffectedWorkspaces(ws []Workspace, changed []string) Scope {
 			}
 		}
 	}
-	queue := make([]int, 0, len(hit))
-	for i := range hit {
-		queue = append(queue, i)
-	}
-	for len(queue) > 0 {
-		i := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		for _, j := range rdeps[i] {
-			if !hit[j] {
-				hit[j] = true
-				queue = append(queue, j)
-			}
-		}
-	}
+	spread(hit, rdeps)
 	var s Scope
 	for i, w := range ws {
 		if hit[i] {

@@ -102,19 +102,25 @@ func (c *Cache) path(key string) (string, error) {
 // Get returns the measurement stored under key. A missing, unreadable or
 // corrupt entry is a miss (the next Put rewrites it).
 func (c *Cache) Get(key string) (*Measurement, bool) {
-	p, err := c.path(key)
-	if err != nil {
-		return nil, false
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return nil, false
-	}
 	var e cacheEntry
-	if err := json.Unmarshal(b, &e); err != nil || e.Key != key || e.Measurement == nil {
+	if !c.read(key, &e) || e.Key != key || e.Measurement == nil {
 		return nil, false
 	}
 	return e.Measurement, true
+}
+
+// read decodes the entry stored under key; false when there is none or it
+// does not decode.
+func (c *Cache) read(key string, entry any) bool {
+	p, err := c.path(key)
+	if err != nil {
+		return false
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	return json.Unmarshal(b, entry) == nil
 }
 
 // cacheEntry is a stored measurement with its key, so that a truncated,
@@ -140,16 +146,8 @@ type jsonEntry struct {
 // GetJSON reads the value stored under key by PutJSON into v; a missing or
 // corrupt entry is a miss.
 func (c *Cache) GetJSON(key string, v any) bool {
-	p, err := c.path(key)
-	if err != nil {
-		return false
-	}
-	b, err := os.ReadFile(p)
-	if err != nil {
-		return false
-	}
 	var e jsonEntry
-	if err := json.Unmarshal(b, &e); err != nil || e.Key != key || len(e.Value) == 0 {
+	if !c.read(key, &e) || e.Key != key || len(e.Value) == 0 {
 		return false
 	}
 	return json.Unmarshal(e.Value, v) == nil

@@ -224,3 +224,43 @@ func TestOpenCacheSharedByWorktrees(t *testing.T) {
 		t.Errorf("cache dirs %s and %s, want both %s", main.Dir(), other.Dir(), want)
 	}
 }
+
+func TestCacheJSON(t *testing.T) {
+	c := NewCache(t.TempDir())
+	key := Key(nil, map[string]string{"go version": "go1.26"}, "go import graph", "tree abc")
+	if key == Key(nil, map[string]string{"go version": "go1.25"}, "go import graph", "tree abc") || key == Key(nil, nil, "go import graph", "tree abd") {
+		t.Fatal("a key does not depend on its tools or lines")
+	}
+	type graph struct{ Packages []string }
+	var g graph
+	if c.GetJSON(key, &g) {
+		t.Fatal("a hit in an empty cache")
+	}
+	if err := c.PutJSON(key, graph{[]string{"a", "b"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !c.GetJSON(key, &g) || len(g.Packages) != 2 {
+		t.Fatalf("round trip: %+v", g)
+	}
+	// A value is never read as a measurement, nor a misnamed entry as the
+	// value of another key.
+	if _, ok := c.Get(key); ok {
+		t.Error("a JSON value read as a measurement")
+	}
+	other := Key(nil, nil, "other")
+	p, _ := c.path(key)
+	q, _ := c.path(other)
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(q, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c.GetJSON(other, &g) {
+		t.Error("an entry copied under another key was read")
+	}
+	if err := os.WriteFile(p, b[:len(b)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c.GetJSON(key, &g) {
+		t.Error("a truncated entry was read")
+	}
+}
