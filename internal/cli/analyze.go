@@ -35,18 +35,18 @@ func (c *commonFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 	BoolVar(*bool, string, bool, string)
 }) {
-	fs.StringVar(&c.repo, "repo", "", "repository directory")
-	fs.StringVar(&c.format, "format", "", "output format")
-	fs.StringVar(&c.failOn, "fail-on", "", "lowest blocking severity")
-	fs.BoolVar(&c.verbose, "verbose", false, "more detail in text output")
+	fs.StringVar(&c.repo, "repo", "", "the repository `DIR` (default: the current directory)")
+	fs.StringVar(&c.format, "format", "", "output format `F`: text (default), json, markdown, sarif, github, codeclimate (GitLab Code Quality), rdjson (reviewdog)")
+	fs.StringVar(&c.failOn, "fail-on", "", "the lowest severity `SEV` that blocks: critical, high (default), medium, low, none; the config's fail_on applies when the flag is not given")
+	fs.BoolVar(&c.verbose, "verbose", false, "text: each finding's id, rule, evidence and measured values")
 }
 
 func runAnalyze(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("analyze", env)
 	var cf commonFlags
 	cf.register(fs)
-	patchFile := fs.String("patch", "", "unified diff file, or - for stdin")
-	configFile := fs.String("config", "", "with --patch: the configuration file to use (default: .ralph-gate.yml of the default branch)")
+	patchFile := fs.String("patch", "", "analyze the unified diff in `FILE|-` (a file, or - for standard input) instead of a range; no repository needed")
+	configFile := fs.String("config", "", "with --patch: the configuration `FILE` to use (default: .ralph-gate.yml of the default branch)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("analyze", err, env)

@@ -26,6 +26,9 @@ type Env struct {
 	// process's environment before any of HEAD's code runs (Getenv still
 	// answers them): only the agent `run` drives gets them back.
 	Withheld map[string]string
+	// flagSets, when set, collects the flag sets the command defines, and
+	// -h shows nothing (commandFlagSets).
+	flagSets *[]*flag.FlagSet
 }
 
 // Run executes one command line (without the program name).
@@ -81,7 +84,7 @@ func runHelp(args []string, env Env) error {
 		fmt.Fprint(env.Stdout, mainHelp)
 		return nil
 	}
-	if h, ok := commandHelp[args[0]]; ok {
+	if h := helpText(args[0]); h != "" {
 		fmt.Fprint(env.Stdout, h)
 		return nil
 	}
@@ -111,21 +114,17 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name string, env Env) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	if observeFlagSet != nil {
-		observeFlagSet(fs)
+	if env.flagSets != nil {
+		*env.flagSets = append(*env.flagSets, fs)
 	}
 	return fs
 }
-
-// observeFlagSet, when set, is told of every flag set a command defines:
-// completion learns each command's flags from the flag sets themselves.
-var observeFlagSet func(*flag.FlagSet)
 
 // flagError turns a flag package error into a usage error (or nil for -h, after
 // printing the help).
 func flagError(name string, err error, env Env) error {
 	if err == flag.ErrHelp {
-		fmt.Fprint(env.Stdout, commandHelp[name])
+		showHelp(env.Stdout, name, env)
 		return errHelpShown
 	}
 	return usagef("%s: %s (run 'ralph-gate help %s')", name, strings.TrimSpace(err.Error()), name)

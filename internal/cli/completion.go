@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -46,12 +45,8 @@ func commandNames() []string {
 // the flag sets the command makes when asked for its help: the flags a
 // command parses are the ones completed.
 func commandFlags(args ...string) []string {
-	var sets []*flag.FlagSet
-	observeFlagSet = func(fs *flag.FlagSet) { sets = append(sets, fs) }
-	defer func() { observeFlagSet = nil }()
-	_ = run(context.Background(), append(args, "--help"), Env{Stdout: io.Discard, Stderr: io.Discard})
 	var out []string
-	for _, fs := range sets {
+	for _, fs := range flagSetsOf(args...) {
 		fs.VisitAll(func(f *flag.Flag) { out = append(out, "--"+f.Name) })
 	}
 	sort.Strings(out)

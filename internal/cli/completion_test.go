@@ -3,35 +3,66 @@ package cli
 import (
 	"bytes"
 	"context"
+	"flag"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-// TestHelpListsEveryFlag: every flag a command's flag sets define is in its
-// help text: help cannot fall behind the flags.
+// TestHelpListsEveryFlag: a command's help lists the flags of its flag
+// sets, described by their usage strings and nowhere else: help cannot fall
+// behind the flags.
 func TestHelpListsEveryFlag(t *testing.T) {
+	flagLine := regexp.MustCompile(`(?m)^ +--[a-z]`)
 	for _, c := range commandNames() {
 		if c == "help" || c == "version" || c == "completion" {
 			continue
 		}
-		help := commandHelp[c]
-		if help == "" {
+		if commandHelp[c] == "" {
 			t.Errorf("%s: no help text", c)
 			continue
 		}
-		flags := commandFlags(c)
-		for _, sub := range subcommands[c] {
-			flags = append(flags, commandFlags(c, sub)...)
+		if m := flagLine.FindString(commandHelp[c]); m != "" {
+			t.Errorf("%s: the prose lists a flag by hand (%q): describe it in its usage string", c, m)
 		}
-		for _, f := range flags {
-			if !strings.Contains(help, f) {
-				t.Errorf("%s: flag %s is not in 'ralph-gate help %s'", c, f, c)
-			}
+		help := helpText(c)
+		for _, fs := range commandFlagSets(c) {
+			fs.VisitAll(func(f *flag.Flag) {
+				if !strings.Contains(help, "  --"+f.Name+" ") && !strings.Contains(help, "  --"+f.Name+"\n") {
+					t.Errorf("%s: flag --%s is not in 'ralph-gate help %s'", c, f.Name, c)
+				}
+				if f.Usage == "" {
+					t.Errorf("%s: flag --%s has no usage", c, f.Name)
+				}
+				if arg, _ := flag.UnquoteUsage(f); !isBoolFlag(f) && !strings.Contains(f.Usage, "`") {
+					t.Errorf("%s: flag --%s names its value %q: put it in backquotes in the usage", c, f.Name, arg)
+				}
+			})
 		}
 	}
 	if got := commandFlags("analyze"); !strings.Contains(strings.Join(got, " "), "--format") {
 		t.Errorf("analyze's flags: %v", got)
+	}
+}
+
+// TestHelpIsTheFlagsHelp: -h, --help and 'help CMD' print the same text,
+// the one written from the flag sets.
+func TestHelpIsTheFlagsHelp(t *testing.T) {
+	for _, c := range []string{"compare", "record", "hook", "status"} {
+		var a, b, h bytes.Buffer
+		quiet := func(w *bytes.Buffer) Env { return Env{Stdout: w, Stderr: w, Getenv: func(string) string { return "" }} }
+		_ = Run(context.Background(), []string{c, "-h"}, quiet(&a))
+		_ = Run(context.Background(), []string{c, "--help"}, quiet(&b))
+		_ = Run(context.Background(), []string{"help", c}, quiet(&h))
+		if a.String() != h.String() || b.String() != h.String() || !strings.Contains(h.String(), "\nFlags:\n  --") {
+			t.Errorf("%s: -h, --help and help differ, or list no flag:\n%s\n---\n%s", c, a.String(), h.String())
+		}
+		for _, line := range strings.Split(h.String(), "\n") {
+			if len(line) > 80 && strings.HasPrefix(line, "  --") {
+				t.Errorf("%s: a flag line of %d columns: %q", c, len(line), line)
+			}
+		}
 	}
 }
 

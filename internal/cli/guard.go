@@ -63,20 +63,20 @@ Examples:
 
 func runGuard(ctx context.Context, args []string, env Env) error {
 	if len(args) == 0 {
-		fmt.Fprint(env.Stderr, guardHelp)
+		showHelp(env.Stderr, "guard", env)
 		return usagef("guard: want a subcommand: pre-tool-use, post-tool-use, stop or install")
 	}
 	sub, rest := args[0], args[1:]
 	switch sub {
 	case "-h", "--help", "-help", "help":
-		fmt.Fprint(env.Stdout, guardHelp)
+		showHelp(env.Stdout, "guard", env)
 		return nil
 	case "install":
 		return runGuardInstall(rest, env)
 	case "pre-tool-use", "post-tool-use", "stop":
 		if len(rest) > 0 {
 			if rest[0] == "-h" || rest[0] == "--help" {
-				fmt.Fprint(env.Stdout, guardHelp)
+				showHelp(env.Stdout, "guard", env)
 				return nil
 			}
 			return usagef("guard %s: unexpected argument %q: the hook input comes on standard input", sub, rest[0])
@@ -263,8 +263,8 @@ func writeHookJSON(w io.Writer, v any) error {
 
 func runGuardInstall(args []string, env Env) error {
 	fs := newFlagSet("guard install", env)
-	settings := fs.String("settings", "", "settings file")
-	uninstall := fs.Bool("uninstall", false, "remove the guard's hooks")
+	settings := fs.String("settings", "", "the Claude Code settings `FILE` to install into (default: .claude/settings.json of the repository)")
+	uninstall := fs.Bool("uninstall", false, "remove only the guard's entries")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("guard", err, env)

@@ -63,15 +63,6 @@ Arguments:
   HEAD   default: HEAD
 
 Flags:
-  --repo DIR        the repository (default: the current directory)
-  --format F        text (default), json, markdown, sarif, github,
-                    codeclimate (GitLab Code Quality), rdjson (reviewdog)
-  --fail-on SEV     critical, high (default), medium, low, none; the config's
-                    fail_on applies when the flag is not given
-  --patch FILE|-    analyze a unified diff (a file, or - for stdin) instead of a
-                    range; no repository needed
-  --config FILE     with --patch: the configuration to use
-  --verbose         text: each finding's id, rule, evidence and measured values
 
 Configuration: .ralph-gate.yml is read from BASE's tree (for --patch, from the
 default branch's tip inside a repository, or --config FILE), never from HEAD's
@@ -123,19 +114,6 @@ Report kinds: gotest, junit, coverprofile, lcov, cobertura, sarif, checkstyle,
 eslint, golangci, tsc.
 
 Flags:
-  --repo DIR            the repository (default: the current directory)
-  --format F            text (default), json, markdown, sarif, github,
-                        codeclimate (GitLab Code Quality), rdjson (reviewdog)
-  --fail-on SEV         critical, high (default), medium, low, none
-  --config FILE         use FILE instead of .ralph-gate.yml at BASE
-  --verbose             text: each finding's id, rule, evidence and measured values
-  --report KIND=GLOB    HEAD's report files (repeatable)
-  --base-report KIND=GLOB  BASE's report files (repeatable)
-  --collect auto|none   run collectors for an end without reports (default auto)
-  --no-cache            measure again even when a measurement is cached
-  --all-packages        measure every package, not only those the range affects
-  --allow-missing       turn missing measurements into notes
-  --no-tamper-check     do not run BASE's tests against HEAD's code
 
 Examples:
   ralph-gate compare origin/main HEAD

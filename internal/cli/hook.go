@@ -51,11 +51,6 @@ the tests).
 Push anyway, once: git push --no-verify, or RALPH_GATE_SKIP=1 git push.
 
 Flags:
-  --repo DIR      the repository (default: the current directory)
-  --force         install: replace a hook that is not ralph-gate's, keeping it
-                  as pre-push.ralph-gate-backup
-  --fail-on SEV   pre-push: critical, high, medium, low, none (default: the
-                  config's fail_on, else high)
 
 Examples:
   ralph-gate hook install
@@ -67,13 +62,13 @@ var executable = os.Executable
 
 func runHook(ctx context.Context, args []string, env Env) error {
 	if len(args) == 0 {
-		fmt.Fprint(env.Stderr, hookHelp)
+		showHelp(env.Stderr, "hook", env)
 		return usagef("hook: want a subcommand: install, uninstall or pre-push")
 	}
 	sub, rest := args[0], args[1:]
 	switch sub {
 	case "-h", "--help", "-help", "help":
-		fmt.Fprint(env.Stdout, hookHelp)
+		showHelp(env.Stdout, "hook", env)
 		return nil
 	case "install":
 		return runHookInstall(ctx, rest, env)
@@ -89,9 +84,9 @@ func runHook(ctx context.Context, args []string, env Env) error {
 // directory.
 func hooksDir(ctx context.Context, name string, args []string, env Env, force *bool) (string, error) {
 	fs := newFlagSet(name, env)
-	repo := fs.String("repo", "", "repository directory")
+	repo := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
 	if force != nil {
-		fs.BoolVar(force, "force", false, "replace a foreign hook")
+		fs.BoolVar(force, "force", false, "install: replace a hook that is not ralph-gate's, keeping it as pre-push.ralph-gate-backup")
 	}
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -195,8 +190,8 @@ func runHookUninstall(ctx context.Context, args []string, env Env) error {
 
 func runHookPrePush(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("hook pre-push", env)
-	repoFlag := fs.String("repo", "", "repository directory")
-	failOnFlag := fs.String("fail-on", "", "lowest blocking severity")
+	repoFlag := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
+	failOnFlag := fs.String("fail-on", "", "pre-push: the lowest severity `SEV` that blocks: critical, high, medium, low, none (default: the config's fail_on, else high)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("hook", err, env)

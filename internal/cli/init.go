@@ -32,11 +32,6 @@ changes nothing. The configuration is read from the base branch: commit it
 there.
 
 Flags:
-  --repo DIR   the repository (default: the current directory)
-  --hook       also install the git pre-push hook (ralph-gate hook install)
-  --guard      also install the Claude Code guard (ralph-gate guard install)
-  --force      overwrite files that differ from what init writes
-  --dry-run    print the files instead of writing them
 `
 
 // toolchains found in a work tree: what the generated workflow sets up.
@@ -229,11 +224,11 @@ type initFile struct {
 
 func runInit(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("init", env)
-	repoFlag := fs.String("repo", "", "")
-	withHook := fs.Bool("hook", false, "")
-	withGuard := fs.Bool("guard", false, "")
-	force := fs.Bool("force", false, "")
-	dryRun := fs.Bool("dry-run", false, "")
+	repoFlag := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
+	withHook := fs.Bool("hook", false, "also install the git pre-push hook (ralph-gate hook install)")
+	withGuard := fs.Bool("guard", false, "also install the Claude Code guard (ralph-gate guard install)")
+	force := fs.Bool("force", false, "overwrite files that differ from what init writes")
+	dryRun := fs.Bool("dry-run", false, "print the files instead of writing them")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("init", err, env)

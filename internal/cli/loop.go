@@ -19,14 +19,14 @@ import (
 func init() {
 	register("start", startHelp, runStart)
 	register("record", recordHelp, runRecord)
-	register("prompt", promptHelp+loopFlagsHelp(false), runPrompt)
-	register("status", statusHelp+loopFlagsHelp(false), runStatus)
-	register("pause", transitionHelp("pause")+loopFlagsHelp(true), runTransition("pause", loop.StatusPaused))
-	register("resume", transitionHelp("resume")+loopFlagsHelp(true), runTransition("resume", loop.StatusRunning))
-	register("abort", transitionHelp("abort")+loopFlagsHelp(true), runTransition("abort", loop.StatusAborted))
-	register("approve", gateHelp("approve")+loopFlagsHelp(true), runApprove)
-	register("reject", gateHelp("reject")+loopFlagsHelp(true), runReject)
-	register("repair", repairHelp+loopFlagsHelp(true), runRepair)
+	register("prompt", promptHelp, runPrompt)
+	register("status", statusHelp, runStatus)
+	register("pause", transitionHelp("pause"), runTransition("pause", loop.StatusPaused))
+	register("resume", transitionHelp("resume"), runTransition("resume", loop.StatusRunning))
+	register("abort", transitionHelp("abort"), runTransition("abort", loop.StatusAborted))
+	register("approve", gateHelp("approve"), runApprove)
+	register("reject", gateHelp("reject"), runReject)
+	register("repair", repairHelp, runRepair)
 }
 
 // loopFlags are the flags every loop command shares.
@@ -39,11 +39,11 @@ func (l *loopFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 	DurationVar(*time.Duration, string, time.Duration, string)
 }, lock bool) {
-	fs.StringVar(&l.repo, "repo", "", "repository directory")
-	fs.StringVar(&l.loop, "loop", "", "loop id")
-	fs.StringVar(&l.format, "format", "text", "text or json")
+	fs.StringVar(&l.repo, "repo", "", "the repository `DIR` (default: the current directory)")
+	fs.StringVar(&l.loop, "loop", "", "the loop `ID` (default: the only active loop)")
+	fs.StringVar(&l.format, "format", "text", "output format `F`: text (default) or json")
 	if lock {
-		fs.DurationVar(&l.wait, "wait", 0, "wait this long for another ralph-gate working on the loop")
+		fs.DurationVar(&l.wait, "wait", 0, "wait up to `D` for another ralph-gate working on the loop (default: fail at once)")
 	}
 }
 
@@ -427,9 +427,9 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 	lf.register(fs, false)
 	all := fs.Bool("all", false, "every loop of the repository")
 	var sec loop.Sections
-	fs.BoolVar(&sec.Persistence, "persistence", false, "baseline vs current metrics")
-	fs.BoolVar(&sec.Regressions, "regressions", false, "regression events")
-	fs.BoolVar(&sec.Quality, "quality", false, "quality trajectory")
+	fs.BoolVar(&sec.Persistence, "persistence", false, "the persistence section: baseline against current metrics")
+	fs.BoolVar(&sec.Regressions, "regressions", false, "the regressions section: regression events")
+	fs.BoolVar(&sec.Quality, "quality", false, "the quality section: the quality trajectory")
 	markFP := fs.String("mark-fp", "", "mark finding or event `ID` as a false positive")
 	by := fs.String("by", "", "`NAME` of who marks it (required when standard input is not a terminal)")
 	pos, err := parseInterspersed(fs, args)

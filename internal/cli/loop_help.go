@@ -16,23 +16,11 @@ loop section of .ralph-gate.yml at HEAD, then the flags; they are frozen in the
 loop's state, so nothing an agent commits later loosens them.
 
 Flags:
-  --task T              what the loop should achieve (required)
-  --completion CMD      shell command that exits 0 when the task is done (required)
-  --max-iterations N    iteration limit (default 10)
-  --timeout-minutes M   overall time limit (default none)
-  --slug S              the loop id's slug (default: from the task)
-  --no-feedback         prompt gives the level's text only, never the findings
-  --interactive         record asks approve/reject/abort on a terminal when blocked
-  --collect auto|none   run the collectors each iteration (default auto)
-  --no-cache            measure the baseline again even when cached
-  --repo DIR            the repository (default: the current directory)
-  --format F            text (default: the loop id alone) or json
-  --loop ID             refused: start makes a new loop (the other loop
-                        commands take --loop)
 `
 
 const recordHelp = `Usage:
   ralph-gate record [--loop ID] [--format text|json] [--interactive] [--wait D]
+                    [--no-cache] [--all-packages]
 
 Records HEAD as the loop's next iteration, after the agent committed it:
 measures it, analyzes its change against the previous iteration and against
@@ -52,15 +40,6 @@ Exit codes:
   3  internal error
 
 Flags:
-  --loop ID        the loop (default: the only active loop)
-  --format F       text (default) or json
-  --interactive    on a block, ask approve / reject / abort on the terminal
-  --wait D         wait up to D for another ralph-gate working on the loop
-  --no-cache       measure again even when cached
-  --all-packages   run every package's tests; by default HEAD runs the Go
-                   packages the iteration can affect and takes the others'
-                   results from the previous iteration's measurement
-  --repo DIR       the repository (default: the current directory)
 `
 
 const promptHelp = `Usage:
@@ -183,22 +162,6 @@ next prompt; when recovery escalates (retries exhausted, stuck loop) a human
 decides. --on-block stop hands the first block to a human.
 
 Flags:
-  --agent A             claude, codex, or the command that runs the agent
-                        (required for a new loop; kept for the next runs)
-  --task T, --completion CMD, --slug S, --collect auto|none, --timeout-minutes M
-                        a new loop's, as start takes them
-  --max-iterations N    iteration limit (a new loop: default 10)
-  --extend N            add N iterations to the loop
-  --iteration-timeout D stop the agent's process group after D (like 30m)
-  --budget-usd X        stop once the reported cost reaches X dollars
-  --budget-tokens N     stop once the reported tokens reach N
-  --on-block reject|stop
-  --no-checkout-best    leave HEAD where the loop ended
-  --format F            text (default) or json: the result on standard output
-  --no-cache            measure again even when cached
-  --all-packages        run every package's tests in every iteration (see record)
-  --wait D              wait this long for another ralph-gate working on the loop
-  --repo DIR            the repository (default: the current directory)
 
 Ctrl-C (SIGINT) or SIGTERM stops the agent's process group and pauses the
 loop; nothing is lost, and run again resumes it (work the agent left is
@@ -209,18 +172,3 @@ Exit codes: 0 completion passed and the best iteration is checked out; 4
 stopped by a criterion or a budget without completion; 1 a human must decide;
 2 usage or state error; 3 internal error; 130 interrupted (the loop is paused).
 `
-
-// loopFlagsHelp lists the flags every loop command shares (loopFlags);
-// wait only for the commands that change a loop.
-func loopFlagsHelp(wait bool) string {
-	h := `
-Loop flags:
-  --loop ID             the loop (default: the active one)
-  --repo DIR            the repository (default: the current directory)
-  --format F            text (default) or json
-`
-	if wait {
-		h += "  --wait D              wait up to D for another ralph-gate working on the\n                        loop (default: fail at once)\n"
-	}
-	return h
-}

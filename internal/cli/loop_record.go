@@ -19,15 +19,17 @@ func runStart(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("start", env)
 	var lf loopFlags
 	lf.register(fs, false)
-	task := fs.String("task", "", "what the loop should achieve")
-	completion := fs.String("completion", "", "command that exits 0 when the task is done")
-	maxIter := fs.Int("max-iterations", 0, "iteration limit")
-	timeout := fs.Int("timeout-minutes", -1, "overall time limit")
-	slug := fs.String("slug", "", "loop id slug")
-	noFeedback := fs.Bool("no-feedback", false, "hide findings from prompt's text")
-	interactive := fs.Bool("interactive", false, "record asks for a decision on a terminal")
-	collectMode := fs.String("collect", "", "auto or none")
-	noCache := fs.Bool("no-cache", false, "measure again even when cached")
+	fs.Lookup("loop").Usage = "refused: start makes a new loop (the other loop commands take --loop `ID`)"
+	fs.Lookup("format").Usage = "output format `F`: text (default: the loop id alone) or json"
+	task := fs.String("task", "", "what the loop should achieve, `T` (required)")
+	completion := fs.String("completion", "", "shell command `CMD` that exits 0 when the task is done (required)")
+	maxIter := fs.Int("max-iterations", 0, "iteration limit `N` (default 10)")
+	timeout := fs.Int("timeout-minutes", -1, "overall time limit `M` in minutes (default none)")
+	slug := fs.String("slug", "", "the loop id's slug `S` (default: from the task)")
+	noFeedback := fs.Bool("no-feedback", false, "prompt gives the level's text only, never the findings")
+	interactive := fs.Bool("interactive", false, "record asks approve/reject/abort on a terminal when blocked")
+	collectMode := fs.String("collect", "", "whether to run the collectors each iteration, `auto|none` (default auto)")
+	noCache := fs.Bool("no-cache", false, "measure the baseline again even when cached")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("start", err, env)
@@ -125,9 +127,9 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("record", env)
 	var lf loopFlags
 	lf.register(fs, true)
-	interactive := fs.Bool("interactive", false, "ask for the human decision on a terminal when blocked")
+	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal")
 	noCache := fs.Bool("no-cache", false, "measure again even when cached")
-	allPackages := fs.Bool("all-packages", false, "measure every package, not only those the iteration affects")
+	allPackages := fs.Bool("all-packages", false, "run every package's tests; by default HEAD runs the Go packages the iteration can affect and takes the others' results from the previous iteration's measurement")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("record", err, env)

@@ -12,15 +12,15 @@ import (
 )
 
 func init() {
-	register("analytics", analyticsHelp+loopFlagsHelp(false), runAnalytics)
-	register("best", bestHelp+loopFlagsHelp(false), runBest)
+	register("analytics", analyticsHelp, runAnalytics)
+	register("best", bestHelp, runBest)
 }
 
 func runAnalytics(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("analytics", env)
 	var lf loopFlags
 	lf.register(fs, false)
-	export := fs.String("export", "", "write the report to FILE")
+	export := fs.String("export", "", "write the report to `FILE`")
 	formatSet := false
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -78,7 +78,7 @@ func runBest(ctx context.Context, args []string, env Env) error {
 	var lf loopFlags
 	lf.register(fs, false)
 	checkout := fs.Bool("checkout", false, "check out the best iteration's tag")
-	threshold := fs.Float64("threshold", -1, "least quality score (default: the loop's, 70)")
+	threshold := fs.Float64("threshold", -1, "the least quality score `S` (default: the loop's, 70)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("best", err, env)

@@ -22,16 +22,13 @@ blocks again and the expired waiver is itself a finding. A waiver added by the
 change it would let through never counts.
 
 Flags:
-  --reason TEXT   why the change is right (required)
-  --by NAME       who reviewed it (required)
-  --days N        how long the waiver holds, 1 to 366 (default 30)
 `
 
 func runWaive(_ context.Context, args []string, env Env) error {
 	fs := newFlagSet("waive", env)
-	reason := fs.String("reason", "", "")
-	by := fs.String("by", "", "")
-	days := fs.Int("days", 30, "")
+	reason := fs.String("reason", "", "why the change is right, `TEXT` (required)")
+	by := fs.String("by", "", "`NAME` of who reviewed it (required)")
+	days := fs.Int("days", 30, "how long the waiver holds, `N` days from 1 to 366 (default 30)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("waive", err, env)
