@@ -51,7 +51,8 @@ Outside a runner (GITHUB_ACTIONS is not "true") it prints the report and the
 annotations as plain lines and writes no runner files and no comment.
 
 Inputs: base, head, config, fail-on, collect (auto|none; default auto, none on
-pull_request_target), reports, base-reports, comment (true|false), sarif,
+pull_request_target), all-packages (true|false; default false: only what the
+range can affect runs), reports, base-reports, comment (true|false), sarif,
 token, approve-label, working-directory, report-from.
 `
 
@@ -104,7 +105,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 	if rng.Fetches > 0 {
 		notes = append(notes, fmt.Sprintf("the checkout was shallow: %d git fetch runs brought the range's history (fetch-depth: 0 avoids them)", rng.Fetches))
 	}
-	cf := compareFlags{config: in.Config, collectMode: in.Collect}
+	cf := compareFlags{config: in.Config, collectMode: in.Collect, allPackages: in.AllPackages}
 	cf.repo = dir
 	if cf.config != "" && !filepath.IsAbs(cf.config) {
 		cf.config = filepath.Join(dir, cf.config)

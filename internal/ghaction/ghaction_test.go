@@ -121,14 +121,14 @@ func TestReadEvent(t *testing.T) {
 
 func TestReadInputs(t *testing.T) {
 	env := map[string]string{
-		"INPUT_FAIL-ON": "medium", "INPUT_COLLECT": "none", "INPUT_COMMENT": "false",
+		"INPUT_FAIL-ON": "medium", "INPUT_COLLECT": "none", "INPUT_COMMENT": "false", "INPUT_ALL-PACKAGES": "true",
 		"INPUT_REPORTS": "junit=out/*.xml\n\n# coverage\nlcov = coverage/lcov.info\n",
 	}
 	in, err := ReadInputs(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *in.FailOn != gate.SeverityMedium || in.Collect != "none" || in.Comment || in.ApproveLabel != DefaultApproveLabel {
+	if *in.FailOn != gate.SeverityMedium || in.Collect != "none" || in.Comment || !in.AllPackages || in.ApproveLabel != DefaultApproveLabel {
 		t.Errorf("inputs = %+v", in)
 	}
 	if diff := cmp.Diff([]ReportGlob{{"junit", "out/*.xml"}, {"lcov", "coverage/lcov.info"}}, in.Reports); diff != "" {
@@ -136,7 +136,7 @@ func TestReadInputs(t *testing.T) {
 	}
 	for input, want := range map[string]string{
 		"INPUT_FAIL-ON": "input fail-on", "INPUT_COLLECT": "input collect", "INPUT_COMMENT": "input comment",
-		"INPUT_REPORTS": "input reports line 1",
+		"INPUT_REPORTS": "input reports line 1", "INPUT_ALL-PACKAGES": "input all-packages",
 	} {
 		bad := map[string]string{input: "bogus"}
 		if _, err := ReadInputs(func(k string) string { return bad[k] }); err == nil || !strings.Contains(err.Error(), want) {

@@ -26,6 +26,8 @@ type Inputs struct {
 	Reports, BaseReports []ReportGlob
 	// Comment turns the sticky pull request comment on.
 	Comment bool
+	// AllPackages measures every package, not only those the range affects.
+	AllPackages bool
 	// SARIF is a path to write a SARIF file to ("" for none).
 	SARIF string
 	// Token authenticates the comment's API calls.
@@ -84,6 +86,9 @@ func ReadInputs(getenv func(string) string) (Inputs, error) {
 		return Inputs{}, err
 	}
 	in.Comment = comment
+	if in.AllPackages, err = boolInput(getenv, "all-packages", false); err != nil {
+		return Inputs{}, err
+	}
 	if in.Reports, err = reportGlobs(getenv, "reports"); err != nil {
 		return Inputs{}, err
 	}
