@@ -48,9 +48,11 @@ type GoPackage struct {
 	// the others are their dependencies.
 	Target bool `json:"target,omitempty"`
 	// ReachesOut is set when a string literal in the package's Go files names
-	// a parent directory (".." as a path element), when the package uses cgo,
-	// or when its directory holds a symbolic link: its tests may read files
-	// anywhere in the repository, so it is affected by every change.
+	// a parent directory (".." as a path element), when they ask for the
+	// working directory or their own file name (os.Getwd, runtime.Caller),
+	// when the package uses cgo, or when its directory holds a symbolic link:
+	// its tests may read files anywhere in the repository, so it is affected
+	// by every change.
 	ReachesOut bool `json:"reaches_out,omitempty"`
 }
 
@@ -178,29 +180,57 @@ func reachesOut(files []string) bool {
 			return true
 		}
 		file, err := parser.ParseFile(token.NewFileSet(), f, src, parser.SkipObjectResolution)
-		if err != nil {
-			return true
-		}
-		found := false
-		ast.Inspect(file, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
-				v, err := strconv.Unquote(bl.Value)
-				if err != nil {
-					found = true
-					return false
-				}
-				found = namesParent(v)
-			}
-			return !found
-		})
-		if found {
+		if err != nil || fileReachesOut(file) {
 			return true
 		}
 	}
 	return false
+}
+
+// locators are the calls that find files by where the code or the process
+// is rather than by a path in the source: runtime.Caller's file name and
+// the working directory.
+var locators = map[string][]string{"runtime": {"Caller", "Callers"}, "os": {"Getwd"}}
+
+// fileReachesOut reports whether a file names a parent directory in a
+// string literal or calls a locator.
+func fileReachesOut(file *ast.File) bool {
+	local := map[string]string{} // local name -> import path, for the locators' packages
+	for _, imp := range file.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			return true
+		}
+		if _, ok := locators[p]; !ok {
+			continue
+		}
+		name := p
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		local[name] = p
+	}
+	found := false
+	ast.Inspect(file, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				v, err := strconv.Unquote(n.Value)
+				found = err != nil || namesParent(v)
+			}
+		case *ast.SelectorExpr:
+			if id, ok := n.X.(*ast.Ident); ok {
+				for _, fn := range locators[local[id.Name]] {
+					found = found || n.Sel.Name == fn
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // hasSymlink reports whether dir or a directory below it holds a symbolic

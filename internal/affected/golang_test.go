@@ -146,6 +146,9 @@ func TestGoReachesOut(t *testing.T) {
 		"join/join_test.go": "package join\n\nimport (\n\t\"path/filepath\"\n\t\"testing\"\n)\n\nfunc TestJ(t *testing.T) { _ = filepath.Join(\"..\", \"x\") }\n",
 		"raw/raw_test.go":   "package raw\n\nimport \"testing\"\n\nfunc TestR(t *testing.T) { _ = `a/../../b` }\n",
 		"link/link.go":      "package link\n",
+		"wd/wd_test.go":     "package wd\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"testing\"\n)\n\nfunc TestW(t *testing.T) { d, _ := os.Getwd(); _ = filepath.Dir(filepath.Dir(d)) }\n",
+		"caller/c_test.go":  "package caller\n\nimport (\n\trt \"runtime\"\n\t\"testing\"\n)\n\nfunc TestC(t *testing.T) { _, f, _, _ := rt.Caller(0); _ = f }\n",
+		"osother/o.go":      "package osother\n\nimport \"os\"\n\nvar _ = os.Getenv(\"X\")\n",
 		"plain/plain.go":    "package plain\n\nconst s = \"a..b/c..\"\n",
 		"shared/data.txt":   "d\n",
 	})
@@ -156,13 +159,14 @@ func TestGoReachesOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{"example.com/r/join": true, "example.com/r/raw": true, "example.com/r/link": true, "example.com/r/plain": false}
+	want := map[string]bool{"example.com/r/join": true, "example.com/r/raw": true, "example.com/r/link": true, "example.com/r/plain": false,
+		"example.com/r/wd": true, "example.com/r/caller": true, "example.com/r/osother": false}
 	for _, p := range g.Packages {
 		if w, ok := want[p.ImportPath]; ok && p.ReachesOut != w {
 			t.Errorf("%s: ReachesOut = %v, want %v", p.ImportPath, p.ReachesOut, w)
 		}
 	}
-	if s := g.Affected([]string{"shared/data.txt"}); !reflect.DeepEqual(s.Units, []string{"example.com/r/join", "example.com/r/link", "example.com/r/raw"}) {
+	if s := g.Affected([]string{"shared/data.txt"}); !reflect.DeepEqual(s.Units, []string{"example.com/r/caller", "example.com/r/join", "example.com/r/link", "example.com/r/raw", "example.com/r/wd"}) {
 		t.Errorf("a change read through a link: %v", s.Units)
 	}
 }
