@@ -12,6 +12,7 @@
 # Usage: scripts/bench-affected.sh REPO BASE HEAD
 # REPO is a git repository of a Go module (prometheus: see docs/performance.md
 # for the range used in the README); BASE..HEAD should change one file.
+# WARM=1 skips step 1 when the build cache is already warm for the range.
 set -euo pipefail
 repo=${1:?usage: scripts/bench-affected.sh REPO BASE HEAD}
 base=${2:?usage: scripts/bench-affected.sh REPO BASE HEAD}
@@ -54,7 +55,9 @@ for s in scope:
 PY
 }
 
-run all-packages-1 --all-packages
+if [ "${WARM:-0}" != 1 ]; then
+  run all-packages-1 --all-packages
+fi
 run affected-only
 run all-packages-2 --all-packages
 python3 - "$tmp" <<'PY'
