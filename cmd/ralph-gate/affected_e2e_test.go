@@ -258,3 +258,69 @@ func TestLoopRecordsAffectedOnly(t *testing.T) {
 		t.Errorf("iteration 2 scored %v, iteration 1 %v", out2.QualityScore, out.QualityScore)
 	}
 }
+
+// TestAffectedOnlyWorkspaces: vitest in a workspace monorepo runs the changed
+// workspace and the ones that depend on it, at both ends.
+func TestAffectedOnlyWorkspaces(t *testing.T) {
+	t.Parallel()
+	r := vitestProject(t)
+	r.write("package.json", `{"name": "mono", "private": true, "workspaces": ["packages/*"]}`)
+	r.write("packages/a/package.json", `{"name": "a"}`)
+	r.write("packages/a/a.js", "export const a = () => 1\n")
+	r.write("packages/a/a.test.js", "import { a } from './a.js'\n\ntest('a', () => { expect(a()).toBe(1) })\n")
+	r.write("packages/b/package.json", `{"name": "b", "dependencies": {"a": "*"}}`)
+	r.write("packages/b/b.test.js", "import { a } from '../a/a.js'\n\ntest('b', () => { expect(a() + 1).toBe(2) })\n")
+	r.write("packages/c/package.json", `{"name": "c"}`)
+	r.write("packages/c/c.test.js", "test('c', () => { expect(3).toBe(3) })\n")
+	r.remove("test/calc.test.js")
+	r.remove("src/calc.js")
+	base := r.commit("workspaces")
+
+	r.write("packages/c/c.test.js", "test('c', () => { expect(3).toBe(3) })\ntest('c2', () => { expect(4).toBe(4) })\n")
+	r.commit("c: one more test")
+	rep, res := compareAffected(t, r, "--no-cache", base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if n := rep.note("affected-only"); !strings.Contains(n, "1 path") || !strings.Contains(n, "(c)") {
+		t.Errorf("note %q (notes %+v)", n, rep.Notes)
+	}
+	if len(rep.IDs.Base.TestIDs.Passed) != 1 || len(rep.IDs.Head.TestIDs.Passed) != 2 {
+		t.Errorf("BASE ran %v, HEAD %v: want c's tests only", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed)
+	}
+
+	// a breaks b: both run, and b's failure blocks.
+	r.write("packages/a/a.js", "export const a = () => 2\n")
+	r.write("packages/a/a.test.js", "import { a } from './a.js'\n\ntest('a', () => { expect(a()).toBe(2) })\n")
+	r.commit("agent: a returns 2")
+	compareBlocks(t, r, base, "test_regression", "test-now-fails", "b")
+}
+
+// TestAffectedOnlyPytest: a change to test files alone runs those files; a
+// change to the code under test runs everything.
+func TestAffectedOnlyPytest(t *testing.T) {
+	t.Parallel()
+	r := pytestProject(t)
+	r.write("tests/test_other.py", "def test_other():\n    assert True\n")
+	base := r.commit("another test file")
+	r.write("tests/test_calc.py", r.read("tests/test_calc.py")+"\n\ndef test_add_zero():\n    assert add(0, 0) == 0\n")
+	r.commit("one more test")
+	rep, res := compareAffected(t, r, "--no-cache", base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	for _, id := range append(rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed...) {
+		if strings.Contains(id, "test_other") {
+			t.Errorf("the unchanged test file ran: %s", id)
+		}
+	}
+	if len(rep.IDs.Head.TestIDs.Passed) != len(rep.IDs.Base.TestIDs.Passed)+1 {
+		t.Errorf("BASE ran %v, HEAD %v", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed)
+	}
+	r.write("calc.py", r.read("calc.py")+"\n")
+	r.commit("touch the code")
+	rep, res = compareAffected(t, r, "--no-cache", base, "HEAD")
+	if n := rep.note("every test measured"); res.code != 0 || !strings.Contains(n, "calc.py changed") {
+		t.Errorf("exit %d, notes %+v", res.code, rep.Notes)
+	}
+}
