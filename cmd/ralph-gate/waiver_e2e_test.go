@@ -165,3 +165,23 @@ func TestWaivers(t *testing.T) {
 		t.Fatalf("a malformed waiver: exit %d\n%s", res.code, res.stderr)
 	}
 }
+
+// TestLoopExpiredWaiver: record reports an expired waiver of the loop's
+// configuration as compare does.
+func TestLoopExpiredWaiver(t *testing.T) {
+	t.Parallel()
+	r := goModule(t)
+	r.write(".ralph-gate.yml", "waivers:\n  - type: test_deletion\n    path: calc_test.go\n    reason: reviewed\n    by: alice\n    expires: 2020-01-31\n")
+	r.commit("an old waiver")
+	startLoop(t, r, "--task", "t", "--completion", "false", "--collect", "none")
+	r.write("calc.go", r.read("calc.go")+"\n// More docs.\n")
+	r.commit("iteration 1")
+	out := record(t, r, 0)
+	found := false
+	for _, f := range out.Findings {
+		found = found || f.Rule == "waiver-expired" && f.File == ".ralph-gate.yml"
+	}
+	if !found {
+		t.Errorf("record findings %+v", out.Findings)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
+	"slices"
 	"strings"
 	"time"
 
@@ -256,6 +257,12 @@ func (r *recording) historyEvidence() error {
 // iteration's own commits never blocks.
 func (r *recording) analyze() {
 	st := r.st
+	// An expired waiver is a finding of its own, as in compare.
+	for _, f := range r.cfg.ExpiredWaivers() {
+		if !slices.ContainsFunc(r.cumulative, func(g gate.Finding) bool { return g.ID == f.ID }) {
+			r.cumulative = append(r.cumulative, f)
+		}
+	}
 	r.cfg.Apply(r.findings)
 	r.cfg.Apply(r.cumulative)
 	approve(st, r.findings)
