@@ -1,9 +1,11 @@
 package affected
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,14 +19,23 @@ type Files interface {
 	// Dirs lists the directories directly inside dir ("." for the root),
 	// as slash paths from the root.
 	Dirs(dir string) ([]string, error)
+	// Walk calls fn with the path of every file below dir, skipping
+	// node_modules directories.
+	Walk(dir string, fn func(name string) error) error
 }
 
 // Workspace is one package of a JavaScript workspace.
 type Workspace struct {
 	Name string
 	Dir  string
-	// Deps are the names of the workspace's dependencies of every kind.
+	// Deps are the names of the workspace's dependencies of every kind, and
+	// of the other workspaces its files name in quotes (an undeclared
+	// dependency, which a hoisted node_modules resolves all the same).
 	Deps []string
+	// ReachesOut is set when a file of the workspace names a parent
+	// directory ("../"): it may import or read any file of the repository,
+	// so it is affected by every change.
+	ReachesOut bool
 }
 
 type workspacePackageJSON struct {
@@ -120,11 +131,78 @@ func Workspaces(fs Files) ([]Workspace, error) {
 				w.Deps = append(w.Deps, name)
 			}
 		}
-		sort.Strings(w.Deps)
 		out = append(out, w)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Dir < out[j].Dir })
+	if err := readReferences(fs, out); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		sort.Strings(out[i].Deps)
+		out[i].Deps = slices.Compact(out[i].Deps)
+	}
 	return out, nil
+}
+
+// sourceExts are the files whose references readReferences looks for.
+var sourceExts = map[string]bool{".js": true, ".jsx": true, ".ts": true, ".tsx": true, ".mjs": true, ".cjs": true,
+	".mts": true, ".cts": true, ".vue": true, ".svelte": true, ".json": true}
+
+// maxReferenceBytes bounds a file read for references; a larger one counts
+// as reaching out.
+const maxReferenceBytes = 4 << 20
+
+// readReferences reads every source file of each workspace for what its
+// package.json does not declare: a parent directory ("../", which a relative
+// import out of the workspace needs) and another workspace's name in quotes
+// ('a', "a/sub"). It over-approximates on purpose (a comment counts): a
+// reference too many costs a run, one too few a missed regression.
+func readReferences(fs Files, ws []Workspace) error {
+	var names []string
+	for _, w := range ws {
+		if w.Name != "" {
+			names = append(names, w.Name)
+		}
+	}
+	for i := range ws {
+		w := &ws[i]
+		err := fs.Walk(w.Dir, func(name string) error {
+			if !sourceExts[path.Ext(name)] || path.Base(name) == "package.json" {
+				return nil
+			}
+			b, ok, err := fs.Read(name)
+			if err != nil || !ok || len(b) > maxReferenceBytes {
+				w.ReachesOut = true
+				return err
+			}
+			if bytes.Contains(b, []byte("../")) || bytes.Contains(b, []byte(`..\`)) {
+				w.ReachesOut = true
+			}
+			for _, n := range names {
+				if n != w.Name && quotesName(b, n) {
+					w.Deps = append(w.Deps, n)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quotesName reports whether b holds name in quotes, alone or as the first
+// part of a path: 'a', "a/x", `a`.
+func quotesName(b []byte, name string) bool {
+	for _, q := range []string{"'", `"`, "`"} {
+		for _, end := range []string{q, "/"} {
+			if bytes.Contains(b, []byte(q+name+end)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // globDirs matches the directories of a workspace pattern's segments under
@@ -211,7 +289,7 @@ func AffectedWorkspaces(ws []Workspace, changed []string) Scope {
 	spread(hit, rdeps)
 	var s Scope
 	for i, w := range ws {
-		if hit[i] {
+		if hit[i] || w.ReachesOut {
 			s.Dirs = append(s.Dirs, w.Dir)
 			s.Units = append(s.Units, orName(w))
 		}

@@ -39,6 +39,22 @@ func (m mapFiles) Dirs(dir string) ([]string, error) {
 	return out, nil
 }
 
+func (m mapFiles) Walk(dir string, fn func(name string) error) error {
+	var names []string
+	for name := range m {
+		if strings.HasPrefix(name, dir+"/") && !strings.Contains(name, "/node_modules/") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if err := fn(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 var monorepo = mapFiles{
 	"package.json":                  `{"name": "root", "workspaces": ["packages/*", "apps/**", "!packages/ignored"]}`,
 	"packages/core/package.json":    `{"name": "@x/core"}`,
@@ -48,6 +64,11 @@ var monorepo = mapFiles{
 	"packages/ignored/package.json": `{"name": "@x/ignored"}`,
 	"apps/web/site/package.json":    `{"name": "site", "peerDependencies": {"@x/ui": "*"}}`,
 	"apps/docs/README.md":           "",
+	// util imports core without declaring it; web's site reads a file above
+	// its workspace.
+	"packages/util/index.ts":                "import { x } from '@x/core/src/index'\n",
+	"packages/util/node_modules/y/index.js": "import '../../../apps/web'\n",
+	"apps/web/site/load.js":                 "fs.readFileSync(path.join(__dirname, '../../../fixtures/a.json'))\n",
 }
 
 func TestWorkspaces(t *testing.T) {
@@ -67,8 +88,9 @@ func TestWorkspaces(t *testing.T) {
 		units   []string
 		all     bool
 	}{
-		{[]string{"packages/core/src/index.ts"}, []string{"@x/core", "@x/ui", "site"}, false},
-		{[]string{"packages/util/index.js"}, []string{"@x/util"}, false},
+		{[]string{"packages/core/src/index.ts"}, []string{"@x/core", "@x/ui", "@x/util", "site"}, false},
+		{[]string{"packages/util/index.js"}, []string{"@x/util", "site"}, false},
+		{[]string{"packages/ui/button.tsx"}, []string{"@x/ui", "site"}, false},
 		{[]string{"apps/web/site/page.tsx"}, []string{"site"}, false},
 		{[]string{"package-lock.json"}, nil, true},
 		{[]string{"packages/util/a.js", "tsconfig.base.json"}, nil, true},

@@ -488,6 +488,33 @@ func (t treeFiles) Dirs(dir string) ([]string, error) {
 	return out, nil
 }
 
+func (t treeFiles) Walk(dir string, fn func(name string) error) error {
+	entries, err := t.repo.ListDir(t.commit, dir)
+	if errors.Is(err, gitrepo.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		switch {
+		case e.Mode == filemode.Dir:
+			if path.Base(e.Path) == "node_modules" {
+				continue
+			}
+			if err := t.Walk(e.Path, fn); err != nil {
+				return err
+			}
+		case e.Mode == filemode.Submodule:
+		default:
+			if err := fn(e.Path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // specsAt returns the collectors one end runs under the scope: narrowed,
 // or dropped where they run nothing there.
 func (sc *scope) specsAt(side int) []config.Collector {
