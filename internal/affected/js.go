@@ -309,10 +309,13 @@ func orName(w Workspace) string {
 // changed test file (test_*.py, *_test.py) is run itself, a changed
 // conftest.py runs the tests of its directory; any other change (the code
 // under test, which any test may import, a configuration, a data file)
-// affects everything.
-func AffectedPython(changed []string) Scope {
+// affects everything, and so does a changed test file whose module name
+// another Python file of BASE's tree mentions (a test importing another's
+// helpers).
+func AffectedPython(fs Files, changed []string) (Scope, error) {
 	var s Scope
 	seen := map[string]bool{}
+	var stems []string
 	for _, f := range changed {
 		base := path.Base(f)
 		switch {
@@ -325,9 +328,34 @@ func AffectedPython(changed []string) Scope {
 			if !seen[f] {
 				seen[f] = true
 				s.Dirs = append(s.Dirs, f)
+				stems = append(stems, strings.TrimSuffix(base, ".py"))
 			}
 		default:
-			return Scope{All: true, Why: f + " changed, and any test may import or read it"}
+			return Scope{All: true, Why: f + " changed, and any test may import or read it"}, nil
+		}
+	}
+	if len(stems) > 0 {
+		var why string
+		err := fs.Walk(".", func(name string) error {
+			if why != "" || !strings.HasSuffix(name, ".py") {
+				return nil
+			}
+			b, ok, err := fs.Read(name)
+			if err != nil || !ok {
+				return err
+			}
+			for _, stem := range stems {
+				if strings.TrimSuffix(path.Base(name), ".py") != stem && containsWord(b, stem) {
+					why = name + " mentions " + stem + ", a changed test module"
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return Scope{}, err
+		}
+		if why != "" {
+			return Scope{All: true, Why: why}, nil
 		}
 	}
 	// A directory covers the files below it.
@@ -346,5 +374,25 @@ func AffectedPython(changed []string) Scope {
 	}
 	s.Dirs = kept
 	s.Units = kept
-	return s
+	return s, nil
+}
+
+// containsWord reports whether b holds w with no identifier byte on either
+// side.
+func containsWord(b []byte, w string) bool {
+	ident := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(w))
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		end := at + len(w)
+		if (at == 0 || !ident(b[at-1])) && (end == len(b) || !ident(b[end])) {
+			return true
+		}
+		i = at + 1
+	}
 }

@@ -41,8 +41,12 @@ func (m mapFiles) Dirs(dir string) ([]string, error) {
 
 func (m mapFiles) Walk(dir string, fn func(name string) error) error {
 	var names []string
+	prefix := dir + "/"
+	if dir == "." {
+		prefix = ""
+	}
 	for name := range m {
-		if strings.HasPrefix(name, dir+"/") && !strings.Contains(name, "/node_modules/") {
+		if strings.HasPrefix(name, prefix) && !strings.Contains(name, "/node_modules/") {
 			names = append(names, name)
 		}
 	}
@@ -151,8 +155,24 @@ func TestAffectedPython(t *testing.T) {
 		{[]string{"tests/helpers.py"}, nil, true},
 		{[]string{"tests/data/sample.json"}, nil, true},
 	}
+	tree := mapFiles{
+		"tests/test_api.py":    "def test_api(): pass\n",
+		"tests/test_y.py":      "def test_y(): pass\n",
+		"tests/unit/test_x.py": "def test_x(): pass\n",
+		"tests/test_shared.py": "def helper(): pass\n",
+		"tests/test_uses.py":   "from tests.test_shared import helper\n# see test_api_v2 and xtest_api\n",
+		"pkg/api_test.py":      "def test_it(): pass\n",
+	}
+	tests = append(tests, struct {
+		changed []string
+		dirs    []string
+		all     bool
+	}{[]string{"tests/test_shared.py"}, nil, true})
 	for _, tt := range tests {
-		s := AffectedPython(tt.changed)
+		s, err := AffectedPython(tree, tt.changed)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if s.All != tt.all || !tt.all && !reflect.DeepEqual(s.Dirs, tt.dirs) {
 			t.Errorf("%v: All %v (%s) Dirs %v, want All %v Dirs %v", tt.changed, s.All, s.Why, s.Dirs, tt.all, tt.dirs)
 		}

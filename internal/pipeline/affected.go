@@ -416,7 +416,10 @@ func (c *comparison) scopePaths(sc *scope, ss *specScope, changed []string) erro
 	r := runnerOf(ss.spec)
 	var a affected.Scope
 	if r == runnerPytest {
-		a = affected.AffectedPython(changed)
+		var err error
+		if a, err = affected.AffectedPython(treeFiles{c.p.opt.Repo, c.base}, changed); err != nil {
+			return err
+		}
 	} else {
 		ws, err := affected.Workspaces(treeFiles{c.p.opt.Repo, c.base})
 		if err != nil {
