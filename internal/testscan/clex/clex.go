@@ -1,9 +1,10 @@
 // Package clex is the core the tokenizers of the C-family languages share
-// (Java, Rust): the token, what a lexer returns, the byte classes and the
-// walks over a token stream that do not depend on the language. Each
-// language keeps its own lexer for what differs (Java's text blocks and $,
-// Rust's raw strings, lifetimes and nested comments) and its own Kind
-// constants, so that a token's kind keeps the value the language gave it.
+// (Java, Rust, JavaScript/TypeScript): the token, what a lexer returns, the
+// byte classes and the walks over a token stream that do not depend on the
+// language. Each language keeps its own lexer for what differs (Java's text
+// blocks and $, Rust's raw strings, lifetimes and nested comments, JS's
+// template literals, regex literals and JSX) and its own Kind constants, so
+// that a token's kind keeps the value the language gave it.
 package clex
 
 import (
@@ -16,9 +17,13 @@ import (
 // Kind classifies a token; each language names its kinds.
 type Kind uint8
 
-// Token is one significant lexeme; comments are kept apart.
+// Token is one significant lexeme; comments are kept apart. Off is the byte
+// offset of its start where the lexer records it (JavaScript/TypeScript), 0
+// elsewhere; on 64-bit platforms it fills the padding after Kind, so it costs
+// the languages that leave it 0 no memory.
 type Token struct {
 	Kind Kind
+	Off  int32
 	Text string
 	Line int
 }
@@ -89,6 +94,47 @@ func Fingerprint(toks []Token, name string, ident, punct Kind) string {
 	return h.Sum()
 }
 
+// Opens is the stack of open brackets of a bracket matcher: each entry is a
+// token index and the bracket's class (its opening byte, or whatever byte a
+// language gives a bracket of its own, such as JS's template parts).
+type Opens struct{ open []opening }
+
+type opening struct {
+	tok   int
+	class byte
+}
+
+// Push opens a bracket of class at token i.
+func (s *Opens) Push(i int, class byte) { s.open = append(s.open, opening{i, class}) }
+
+// Len is the number of brackets still open.
+func (s *Opens) Len() int { return len(s.open) }
+
+// Top is the token index of the innermost open bracket, -1 when none is open.
+func (s *Opens) Top() int {
+	if len(s.open) == 0 {
+		return -1
+	}
+	return s.open[len(s.open)-1].tok
+}
+
+// Close closes a bracket of class: it pops the nearest opener of that class
+// and returns its token index; innermost is false when openers above it were
+// skipped (they stay unpaired and are dropped). A closer skips at most skip
+// openers, which keeps the matching linear on hostile input; when none of the
+// openers in reach has the class, Close returns -1 and leaves the stack as is.
+func (s *Opens) Close(class byte, skip int) (open int, innermost bool) {
+	top := len(s.open) - 1
+	for k := top; k >= 0 && k >= top-skip; k-- {
+		if s.open[k].class == class {
+			open = s.open[k].tok
+			s.open = s.open[:k]
+			return open, k == top
+		}
+	}
+	return -1, false
+}
+
 // maxUnwind bounds how many unclosed openers a closer may skip to find its partner.
 const maxUnwind = 8
 
@@ -97,7 +143,7 @@ const maxUnwind = 8
 func MatchGroups(toks []Token, punct Kind) (match []int, ok bool) {
 	match = make([]int, len(toks))
 	ok = true
-	var stack []int
+	var opens Opens
 	for i, t := range toks {
 		match[i] = -1
 		if t.Kind != punct || len(t.Text) != 1 {
@@ -106,7 +152,7 @@ func MatchGroups(toks []Token, punct Kind) (match []int, ok bool) {
 		var open byte
 		switch t.Text[0] {
 		case '(', '[', '{':
-			stack = append(stack, i)
+			opens.Push(i, t.Text[0])
 			continue
 		case ')':
 			open = '('
@@ -117,22 +163,16 @@ func MatchGroups(toks []Token, punct Kind) (match []int, ok bool) {
 		default:
 			continue
 		}
-		k := len(stack) - 1
-		for k >= 0 && k >= len(stack)-maxUnwind && toks[stack[k]].Text[0] != open {
-			k--
-		}
-		if k < 0 || toks[stack[k]].Text[0] != open {
-			ok = false
-			continue
-		}
-		if k != len(stack)-1 {
+		o, innermost := opens.Close(open, maxUnwind)
+		if !innermost {
 			ok = false
 		}
-		match[stack[k]] = i
-		match[i] = stack[k]
-		stack = stack[:k]
+		if o >= 0 {
+			match[o] = i
+			match[i] = o
+		}
 	}
-	if len(stack) > 0 {
+	if opens.Len() > 0 {
 		ok = false
 	}
 	return match, ok

@@ -1,6 +1,9 @@
 package clex
 
-import "testing"
+import (
+	"testing"
+	"unsafe"
+)
 
 func TestIdent(t *testing.T) {
 	java, rust := Ident{Extra: "$"}, Ident{}
@@ -25,11 +28,11 @@ func TestIdent(t *testing.T) {
 func TestFingerprint(t *testing.T) {
 	const ident, punct Kind = 1, 5
 	toks := func(name string, comma bool) []Token {
-		ts := []Token{{ident, name, 1}, {punct, "(", 1}, {ident, "a", 1}}
+		ts := []Token{{Kind: ident, Text: name, Line: 1}, {Kind: punct, Text: "(", Line: 1}, {Kind: ident, Text: "a", Line: 1}}
 		if comma {
-			ts = append(ts, Token{punct, ",", 1})
+			ts = append(ts, Token{Kind: punct, Text: ",", Line: 1})
 		}
-		return append(ts, Token{punct, ")", 1})
+		return append(ts, Token{Kind: punct, Text: ")", Line: 1})
 	}
 	base := Fingerprint(toks("testA", false), "testA", ident, punct)
 	if got := Fingerprint(toks("testB", true), "testB", ident, punct); got != base {
@@ -37,5 +40,42 @@ func TestFingerprint(t *testing.T) {
 	}
 	if got := Fingerprint(toks("other", false), "testA", ident, punct); got == base {
 		t.Error("a different call has the same fingerprint")
+	}
+}
+
+// TestTokenSize: Off fills the padding after Kind, so on a 64-bit platform it
+// costs the languages that leave it 0 (Java, Rust) no memory.
+func TestTokenSize(t *testing.T) {
+	type before struct {
+		Kind Kind
+		Text string
+		Line int
+	}
+	if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(Token{}) != unsafe.Sizeof(before{}) {
+		t.Errorf("a Token takes %d bytes, %d without Off", unsafe.Sizeof(Token{}), unsafe.Sizeof(before{}))
+	}
+}
+
+// TestOpens: a closer pops the nearest opener of its class, skipping at most
+// skip others, and finds none beyond them.
+func TestOpens(t *testing.T) {
+	var s Opens
+	if s.Top() != -1 {
+		t.Fatal("Top of an empty stack")
+	}
+	s.Push(0, '(')
+	s.Push(1, '[')
+	s.Push(2, '[')
+	if open, innermost := s.Close('[', 0); open != 2 || !innermost || s.Top() != 1 {
+		t.Errorf("Close('[') = %d, %v; Top %d", open, innermost, s.Top())
+	}
+	if open, _ := s.Close('{', 5); open != -1 || s.Len() != 2 {
+		t.Errorf("Close('{') = %d with %d open, want -1 with 2", open, s.Len())
+	}
+	if open, _ := s.Close('(', 0); open != -1 {
+		t.Errorf("Close('(', 0) = %d past an opener it may not skip", open)
+	}
+	if open, innermost := s.Close('(', 1); open != 0 || innermost || s.Len() != 0 {
+		t.Errorf("Close('(', 1) = %d, %v with %d open, want 0, false with 0", open, innermost, s.Len())
 	}
 }

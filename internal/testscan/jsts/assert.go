@@ -27,7 +27,7 @@ func (t *tree) chain(k, limit int) []link {
 		if !(t.punct(k, ".") || t.punct(k, "?.")) || t.kind(k+1) != tkIdent {
 			break
 		}
-		l := link{name: t.toks[k+1].text, tok: k + 1}
+		l := link{name: t.toks[k+1].Text, tok: k + 1}
 		k += 2
 		if t.punct(k, "(") && t.matched(k, limit) {
 			l.call, l.open = true, k
@@ -48,22 +48,22 @@ func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 	member := t.isMember(j)
 	viaChai := member && t.ident(j-2, "chai")
 	switch {
-	case tk.text == "expect" && (!member || viaChai):
+	case tk.Text == "expect" && (!member || viaChai):
 		return t.expectAt(j, limit)
-	case tk.text == "should" && member:
+	case tk.Text == "should" && member:
 		return t.shouldAt(j, limit)
-	case tk.text == "should" && !member && t.punct(j+1, "."):
+	case tk.Text == "should" && !member && t.punct(j+1, "."):
 		return t.staticShouldAt(j, limit)
-	case tk.text == "should" && !member && t.punct(j+1, "(") && !t.ident(j-1, "function"):
+	case tk.Text == "should" && !member && t.punct(j+1, "(") && !t.ident(j-1, "function"):
 		return t.shouldCallAt(j, limit)
-	case tk.text == "assert" && (!member || viaChai):
+	case tk.Text == "assert" && (!member || viaChai):
 		return t.assertAt(j, j, limit)
-	case param != "" && tk.text == param && !member && t.punct(j+1, ".") && t.kind(j+2) == tkIdent:
+	case param != "" && tk.Text == param && !member && t.punct(j+1, ".") && t.kind(j+2) == tkIdent:
 		if t.ident(j+2, "assert") {
 			return t.assertAt(j, j+2, limit)
 		}
 		return t.ctxAssertAt(j, limit)
-	case tk.text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
+	case tk.Text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
 		return t.sinonAssertAt(j, limit)
 	case !member && (t.punct(j+1, "(") || t.punct(j+1, ".")):
 		return t.supertestAt(j, limit)
@@ -93,9 +93,9 @@ func trivial(a *testscan.Assertion, subjConst, expConst bool) {
 
 func (t *tree) expectAt(j, limit int) []testscan.Assertion {
 	k := j + 1
-	line := t.toks[j].ln()
+	line := t.toks[j].Line
 	if t.punct(k, ".") && t.kind(k+1) == tkIdent {
-		switch name := t.toks[k+1].text; name {
+		switch name := t.toks[k+1].Text; name {
 		case "assertions", "hasAssertions":
 			if !t.punct(k+2, "(") || !t.matched(k+2, limit) {
 				return nil
@@ -207,7 +207,7 @@ func (t *tree) shouldAt(j, limit int) []testscan.Assertion {
 		return nil
 	}
 	links := t.chain(j+1, limit)
-	return t.chaiChain(t.toks[j].ln(), start, j-1, links)
+	return t.chaiChain(t.toks[j].Line, start, j-1, links)
 }
 
 // subjectStart walks back from end over one member/call expression and returns
@@ -222,14 +222,14 @@ func (t *tree) subjectStart(end, lo int) int {
 				return k + 1
 			}
 			k = o - 1
-			if k >= lo && (t.kind(k) == tkIdent && !exprKeywords[t.toks[k].text] || t.closer(k) == '(' || t.closer(k) == '[') {
+			if k >= lo && (t.kind(k) == tkIdent && !exprKeywords[t.toks[k].Text] || t.closer(k) == '(' || t.closer(k) == '[') {
 				continue
 			}
 			return o
 		}
 		switch t.kind(k) {
 		case tkIdent, tkNumber, tkString, tkTemplate, tkRegex:
-			if t.kind(k) == tkIdent && exprKeywords[t.toks[k].text] {
+			if t.kind(k) == tkIdent && exprKeywords[t.toks[k].Text] {
 				return k + 1
 			}
 			start := k
@@ -257,7 +257,7 @@ func (t *tree) shouldCallAt(j, limit int) []testscan.Assertion {
 	if len(args) == 0 {
 		return nil
 	}
-	return t.chaiChain(t.toks[j].ln(), args[0][0], args[0][1], t.chain(close+1, limit))
+	return t.chaiChain(t.toks[j].Line, args[0][0], args[0][1], t.chain(close+1, limit))
 }
 
 // staticShouldAt handles should.exist(x), should.not.exist(x), should.equal(a, b).
@@ -272,7 +272,7 @@ func (t *tree) staticShouldAt(j, limit int) []testscan.Assertion {
 		if !l.call {
 			return nil
 		}
-		a := testscan.Assertion{Line: t.toks[j].ln(), Kind: "should." + l.name, Negated: negated,
+		a := testscan.Assertion{Line: t.toks[j].Line, Kind: "should." + l.name, Negated: negated,
 			Subject: t.argText(l.args, 0), Expected: t.argText(l.args, 1)}
 		a.Strength = chaiStrength(l.name, negated, len(l.args))
 		if l.name == "exist" {

@@ -194,12 +194,12 @@ func (t *tree) assertAt(start, at, limit int) []testscan.Assertion {
 	k := at + 1
 	name := ""
 	if t.punct(k, ".") && t.kind(k+1) == tkIdent {
-		name = t.toks[k+1].text
+		name = t.toks[k+1].Text
 		k += 2
 		if name == "strict" {
 			name = ""
 			if t.punct(k, ".") && t.kind(k+1) == tkIdent {
-				name = t.toks[k+1].text
+				name = t.toks[k+1].Text
 				k += 2
 			}
 		}
@@ -213,7 +213,7 @@ func (t *tree) assertAt(start, at, limit int) []testscan.Assertion {
 	if name != "" {
 		kind += "." + name
 	}
-	a := testscan.Assertion{Line: t.toks[start].ln(), Kind: kind, Strength: spec.strength, Negated: spec.negated}
+	a := testscan.Assertion{Line: t.toks[start].Line, Kind: kind, Strength: spec.strength, Negated: spec.negated}
 	if name != "fail" {
 		a.Subject = t.argText(args, 0)
 	}
@@ -254,13 +254,13 @@ var ctxSpecs = map[string]assertSpec{
 
 // ctxAssertAt handles t.is(a, b) and friends on the test context parameter.
 func (t *tree) ctxAssertAt(j, limit int) []testscan.Assertion {
-	name := t.toks[j+2].text
+	name := t.toks[j+2].Text
 	spec, ok := ctxSpecs[name]
 	if !ok || !t.punct(j+3, "(") || !t.matched(j+3, limit) {
 		return nil
 	}
 	args := t.splitArgs(j+3, int(t.match[j+3]))
-	a := testscan.Assertion{Line: t.toks[j].ln(), Kind: "t." + name, Strength: spec.strength, Negated: spec.negated}
+	a := testscan.Assertion{Line: t.toks[j].Line, Kind: "t." + name, Strength: spec.strength, Negated: spec.negated}
 	switch name {
 	case "plan":
 		a.Expected = t.argText(args, 0)
@@ -281,10 +281,10 @@ func (t *tree) sinonAssertAt(j, limit int) []testscan.Assertion {
 	if !t.punct(j+3, ".") || t.kind(j+4) != tkIdent || !t.punct(j+5, "(") || !t.matched(j+5, limit) {
 		return nil
 	}
-	name := t.toks[j+4].text
+	name := t.toks[j+4].Text
 	close := int(t.match[j+5])
 	args := t.splitArgs(j+5, close)
-	a := testscan.Assertion{Line: t.toks[j].ln(), Kind: "sinon.assert." + name, Strength: testscan.Medium,
+	a := testscan.Assertion{Line: t.toks[j].Line, Kind: "sinon.assert." + name, Strength: testscan.Medium,
 		Subject: t.argText(args, 0)}
 	switch {
 	case strings.Contains(name, "With") || name == "callOrder":

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // maxAssertions bounds the assertions recorded for one test.
@@ -38,7 +39,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 	}
 	firstAssert, skipAt, returnAt := -1, -1, -1
 	for j := fn.bodyFrom; j < fn.bodyTo; j++ {
-		switch t.toks[j].kind {
+		switch t.toks[j].Kind {
 		case tkString, tkTemplate, tkNumber:
 			if len(f.literals) < maxLiterals {
 				f.literals = append(f.literals, t.normTok(j))
@@ -63,13 +64,13 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 					f.skip, skipAt = sk, j
 				}
 			}
-			if returnAt < 0 && t.toks[j].text == "return" && !t.isMember(j) && t.guardLevel(j, top) {
+			if returnAt < 0 && t.toks[j].Text == "return" && !t.isMember(j) && t.guardLevel(j, top) {
 				returnAt = j
 			}
 		}
 	}
 	if returnAt >= 0 && firstAssert >= t.returnEnd(returnAt, fn.bodyTo) && (skipAt < 0 || returnAt < skipAt) {
-		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].ln()}
+		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].Line}
 	}
 	sortByLine(f.assertions)
 	f.commented = s.commentedAssertions(fn)
@@ -93,7 +94,7 @@ func (t *tree) guardLevel(j, top int) bool {
 // returnEnd returns the end of the return statement at r. A line break right
 // after "return" ends it (ASI's restricted production).
 func (t *tree) returnEnd(r, limit int) int {
-	if r+1 < limit && t.toks[r+1].ln() > t.toks[r].ln() {
+	if r+1 < limit && t.toks[r+1].Line > t.toks[r].Line {
 		return r + 1
 	}
 	return t.statementEnd(r+1, limit)
@@ -104,10 +105,10 @@ func (t *tree) returnEnd(r, limit int) int {
 // complete operand.
 func (t *tree) statementEnd(k, limit int) int {
 	for k < limit {
-		if t.punct(k, ";") || t.closer(k) != 0 && t.kind(k) == tkPunct {
+		if t.punct(k, ";") || clex.Closer(t.toks[k].Token, tkPunct) {
 			return k
 		}
-		if k > 0 && t.toks[k].ln() > t.toks[k-1].ln() && endsOperand(&t.toks[k-1]) && !continuesLine(&t.toks[k]) {
+		if k > 0 && t.toks[k].Line > t.toks[k-1].Line && endsOperand(&t.toks[k-1]) && !continuesLine(&t.toks[k]) {
 			return k
 		}
 		k = t.skip(k, limit)
@@ -117,11 +118,11 @@ func (t *tree) statementEnd(k, limit int) int {
 
 // endsOperand reports whether a token can end an expression.
 func endsOperand(tk *token) bool {
-	switch tk.kind {
+	switch tk.Kind {
 	case tkPunct:
-		return tk.text == ")" || tk.text == "]" || tk.text == "}"
+		return clex.Closer(tk.Token, tkPunct)
 	case tkIdent:
-		return !exprKeywords[tk.text]
+		return !exprKeywords[tk.Text]
 	}
 	return true
 }
@@ -129,10 +130,10 @@ func endsOperand(tk *token) bool {
 // continuesLine reports whether a token at a line start continues the previous
 // line's expression (a leading operator or member access).
 func continuesLine(tk *token) bool {
-	if tk.kind != tkPunct {
+	if tk.Kind != tkPunct {
 		return false
 	}
-	switch tk.text {
+	switch tk.Text {
 	case "(", "[", "{", "!", "~", "++", "--", "...", "}", ")", "]":
 		return false
 	}
@@ -155,10 +156,10 @@ func (t *tree) conditional(j, top int) bool {
 		j--
 	}
 	switch {
-	case prev.kind == tkIdent && prev.text == "else":
+	case prev.Kind == tkIdent && prev.Text == "else":
 		return true
-	case prev.kind == tkPunct:
-		switch prev.text {
+	case prev.Kind == tkPunct:
+		switch prev.Text {
 		case "&&", "||", "??", "?", ":", "=>":
 			return true
 		case ")":
@@ -181,15 +182,15 @@ func (t *tree) skipCallAt(j int, fn fnInfo, top int) *testscan.Skip {
 	var open int
 	playwright := false
 	switch {
-	case (tk.text == "this" || tk.text == fn.param && fn.param != "") && t.punct(j+1, ".") &&
+	case (tk.Text == "this" || tk.Text == fn.param && fn.param != "") && t.punct(j+1, ".") &&
 		(t.ident(j+2, "skip") || t.ident(j+2, "todo")) && t.punct(j+3, "("):
 		if t.ident(j+2, "todo") {
 			kind = testscan.SkipTodo
 		}
 		open = j + 3
-	case tk.text == "test" && t.punct(j+1, ".") && (t.ident(j+2, "skip") || t.ident(j+2, "fixme")) && t.punct(j+3, "("):
+	case tk.Text == "test" && t.punct(j+1, ".") && (t.ident(j+2, "skip") || t.ident(j+2, "fixme")) && t.punct(j+3, "("):
 		open, playwright = j+3, true
-	case (tk.text == "pending" || fn.destructured["skip"] && tk.text == "skip") && t.punct(j+1, "("):
+	case (tk.Text == "pending" || fn.destructured["skip"] && tk.Text == "skip") && t.punct(j+1, "("):
 		if t.ident(j-1, "function") {
 			return nil
 		}
@@ -199,7 +200,7 @@ func (t *tree) skipCallAt(j int, fn fnInfo, top int) *testscan.Skip {
 	}
 	close := t.closeOf(open, fn.bodyTo)
 	args := t.splitArgs(open, close)
-	sk := &testscan.Skip{Kind: kind, Line: tk.ln()}
+	sk := &testscan.Skip{Kind: kind, Line: tk.Line}
 	if playwright && len(args) > 0 {
 		if !(args[0][1] == args[0][0]+1 && t.ident(args[0][0], "true")) {
 			sk.Kind = testscan.SkipConditional
@@ -222,13 +223,13 @@ func (s *scanner) commentedAssertions(fn fnInfo) int {
 	if fn.bodyFrom >= len(t.toks) || fn.bodyFrom >= fn.bodyTo && fn.bodyOpen < 0 {
 		return 0
 	}
-	from := int(t.toks[fn.bodyFrom].off)
+	from := int(t.toks[fn.bodyFrom].Off)
 	if fn.bodyOpen >= 0 {
 		from = t.toks[fn.bodyOpen].endOff()
 	}
 	to := len(t.src)
 	if fn.bodyTo < len(t.toks) {
-		to = int(t.toks[fn.bodyTo].off)
+		to = int(t.toks[fn.bodyTo].Off)
 	}
 	k := sort.Search(len(t.comments), func(i int) bool { return t.comments[i].off >= from })
 	n := 0
@@ -271,7 +272,7 @@ func isAssertionText(text string) bool {
 	}
 	ct := newTree(text, false)
 	for j := range ct.toks {
-		if ct.toks[j].kind == tkIdent && len(ct.assertionAt(j, len(ct.toks), "")) > 0 {
+		if ct.toks[j].Kind == tkIdent && len(ct.assertionAt(j, len(ct.toks), "")) > 0 {
 			return true
 		}
 	}

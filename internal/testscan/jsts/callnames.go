@@ -109,7 +109,7 @@ func (t *tree) markLinks(j, limit int) {
 			k += 2
 		case t.punct(k, "(") && (t.kind(prev) == tkIdent || t.punct(prev, "]")) && t.matched(k, limit):
 			k = int(t.match[k]) + 1
-		case t.punct(k, "[") && t.toks[k].line == t.toks[prev].line && t.matched(k, limit):
+		case t.punct(k, "[") && t.toks[k].Line == t.toks[prev].Line && t.matched(k, limit):
 			k = int(t.match[k]) + 1
 		default:
 			return
@@ -126,10 +126,10 @@ func (t *tree) isLink(j int) bool {
 // f?.(, f<T>(), or -1.
 func (t *tree) callOpen(j int) int {
 	k := j + 1
-	if k >= len(t.toks) || t.toks[k].kind != tkPunct {
+	if k >= len(t.toks) || t.toks[k].Kind != tkPunct {
 		return -1
 	}
-	switch t.toks[k].text {
+	switch t.toks[k].Text {
 	case "(":
 		return k
 	case "?.":
@@ -148,14 +148,14 @@ func (t *tree) typeArgsCall(lt int) int {
 	depth := 0
 	for i := lt; i < len(t.toks) && i < lt+maxTypeArgs; i++ {
 		tk := &t.toks[i]
-		switch tk.kind {
+		switch tk.Kind {
 		case tkIdent, tkString, tkNumber:
 			continue
 		case tkPunct:
 		default:
 			return -1
 		}
-		switch tk.text {
+		switch tk.Text {
 		case "<":
 			depth++
 		case ">":
@@ -188,14 +188,14 @@ func (t *tree) callName(j int, param string) string {
 	if open < 0 || t.isLink(j) {
 		return ""
 	}
-	name := t.toks[j].text
+	name := t.toks[j].Text
 	if t.isMember(j) {
 		if builtinMethods[name] {
 			return ""
 		}
 		root, called := t.calleeRoot(j)
 		if root >= 0 {
-			r := t.toks[root].text
+			r := t.toks[root].Text
 			switch {
 			case globalRoots[r], r == param && param != "",
 				r == "this" && root == j-2 && mochaContext[name],
@@ -233,7 +233,7 @@ func (t *tree) callName(j int, param string) string {
 // start of a member.
 func (t *tree) definitionStart(j int) bool {
 	k := j - 1
-	for k >= 0 && (t.kind(k) == tkIdent && methodModifiers[t.toks[k].text] || t.punct(k, "*")) {
+	for k >= 0 && (t.kind(k) == tkIdent && methodModifiers[t.toks[k].Text] || t.punct(k, "*")) {
 		k--
 	}
 	return k < 0 || t.punct(k, "{") || t.punct(k, "}") || t.punct(k, ";") || t.punct(k, ",")
@@ -255,7 +255,7 @@ func (t *tree) calleeRoot(j int) (root int, called bool) {
 			if o < 0 || o >= p {
 				return -1, called
 			}
-			called = called || t.toks[p].text == ")"
+			called = called || t.toks[p].Text == ")"
 			p = o - 1
 		}
 		if t.kind(p) != tkIdent {
@@ -281,11 +281,11 @@ func (t *tree) refCall(fn fnInfo, calls []testscan.Call) []testscan.Call {
 	if last < fn.from || t.kind(last) != tkIdent {
 		return calls
 	}
-	name := t.toks[last].text
+	name := t.toks[last].Text
 	switch {
 	case last == fn.from && !calleeExcluded[name]:
 		return testscan.AddCall(calls, name)
-	case last > fn.from && !builtinMethods[name] && !globalRoots[t.toks[fn.from].text]:
+	case last > fn.from && !builtinMethods[name] && !globalRoots[t.toks[fn.from].Text]:
 		return testscan.AddCall(calls, "."+name)
 	}
 	return calls
@@ -297,7 +297,7 @@ func (t *tree) bodyCalls(fn fnInfo, calls []testscan.Call) []testscan.Call {
 		return t.refCall(fn, calls)
 	}
 	for j := fn.bodyFrom; j < fn.bodyTo && j < len(t.toks); j++ {
-		if t.toks[j].kind != tkIdent {
+		if t.toks[j].Kind != tkIdent {
 			continue
 		}
 		if len(t.assertionAt(j, fn.bodyTo, fn.param)) > 0 {
@@ -320,12 +320,12 @@ func (s *scanner) hookCalls(from, to int) []testscan.Call {
 	t := s.t
 	var calls []testscan.Call
 	for i := from; i < to; {
-		if t.toks[i].kind == tkIdent && !t.isMember(i) {
+		if t.toks[i].Kind == tkIdent && !t.isMember(i) {
 			h := i
-			if t.toks[i].text == "test" && t.punct(i+1, ".") {
+			if t.toks[i].Text == "test" && t.punct(i+1, ".") {
 				h = i + 2
 			}
-			if t.kind(h) == tkIdent && setupHooks[t.toks[h].text] && t.punct(h+1, "(") && t.matched(h+1, to) {
+			if t.kind(h) == tkIdent && setupHooks[t.toks[h].Text] && t.punct(h+1, "(") && t.matched(h+1, to) {
 				close := int(t.match[h+1])
 				args := t.splitArgs(h+1, close)
 				found := false

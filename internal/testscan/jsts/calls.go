@@ -51,13 +51,13 @@ type call struct {
 
 // parseCall recognizes a test or group call starting at identifier i.
 func (t *tree) parseCall(i, limit int) (call, bool) {
-	name := t.toks[i].text
+	name := t.toks[i].Text
 	b, ok := callBases[name]
 	if !ok || t.isMember(i) {
 		return call{}, false
 	}
 	if t.kind(i-1) == tkIdent {
-		switch t.toks[i-1].text {
+		switch t.toks[i-1].Text {
 		case "function", "class", "const", "let", "var", "new", "import", "interface", "type":
 			return call{}, false
 		}
@@ -80,7 +80,7 @@ func (t *tree) parseCall(i, limit int) (call, bool) {
 		if !(t.punct(j, ".") && t.kind(j+1) == tkIdent) {
 			return call{}, false
 		}
-		m := modifier{name: t.toks[j+1].text, tok: j + 1}
+		m := modifier{name: t.toks[j+1].Text, tok: j + 1}
 		k := j + 2
 		switch {
 		case argModifiers[m.name] && t.punct(k, "("):
@@ -122,10 +122,10 @@ func (t *tree) parseCall(i, limit int) (call, bool) {
 // of a test or group call, or limit.
 func (t *tree) nextCallStart(from, limit int) int {
 	for j := from; j < limit; j++ {
-		if t.toks[j].kind != tkIdent {
+		if t.toks[j].Kind != tkIdent {
 			continue
 		}
-		if _, ok := callBases[t.toks[j].text]; ok && !t.isMember(j) && (t.punct(j+1, "(") || t.punct(j+1, ".")) {
+		if _, ok := callBases[t.toks[j].Text]; ok && !t.isMember(j) && (t.punct(j+1, "(") || t.punct(j+1, ".")) {
 			return j
 		}
 	}
@@ -186,7 +186,7 @@ func (t *tree) fnAt(from, to int) (fnInfo, bool) {
 		t.arrowBody(&f, k+1, to)
 		return f, true
 	case t.kind(j) == tkIdent && t.punct(j+1, "=>"):
-		f.param = t.toks[j].text
+		f.param = t.toks[j].Text
 		t.arrowBody(&f, j+2, to)
 		return f, true
 	}
@@ -196,7 +196,7 @@ func (t *tree) fnAt(from, to int) (fnInfo, bool) {
 // refAt recognizes a function passed by reference: an identifier or a dotted
 // member chain.
 func (t *tree) refAt(from, to int) (fnInfo, bool) {
-	if from >= to || t.kind(from) != tkIdent || constKeywords[t.toks[from].text] {
+	if from >= to || t.kind(from) != tkIdent || constKeywords[t.toks[from].Text] {
 		return fnInfo{}, false
 	}
 	for j := from + 1; j < to; j++ {
@@ -235,13 +235,13 @@ func (t *tree) params(f *fnInfo, open, to int) {
 		}
 		switch {
 		case t.kind(a[0]) == tkIdent:
-			f.param = t.toks[a[0]].text
+			f.param = t.toks[a[0]].Text
 		case t.punct(a[0], "{"):
 			f.destructured = map[string]bool{}
 			end := t.closeOf(a[0], a[1]+1)
 			for k := a[0] + 1; k < end; k++ {
 				if t.kind(k) == tkIdent && !t.isMember(k) && (t.punct(k+1, ",") || t.punct(k+1, "}") || t.punct(k+1, "=")) {
-					f.destructured[t.toks[k].text] = true
+					f.destructured[t.toks[k].Text] = true
 				}
 			}
 		}

@@ -20,12 +20,12 @@ func (t *tree) comparisons() []testscan.Marker {
 	n := len(t.toks)
 	add := func(tok int, text string) {
 		if !trivialLiteral(text) {
-			out = append(out, testscan.Marker{Line: t.toks[tok].ln(), Kind: "literal", Text: text})
+			out = append(out, testscan.Marker{Line: t.toks[tok].Line, Kind: "literal", Text: text})
 		}
 	}
 	for i := range t.toks {
 		tk := &t.toks[i]
-		if tk.kind == tkIdent && tk.text == "case" && !t.isMember(i) {
+		if tk.Kind == tkIdent && tk.Text == "case" && !t.isMember(i) {
 			if text, next, ok := t.literalText(i+1, n); ok && t.punct(next, ":") {
 				from := len(out)
 				add(i+1, text)
@@ -37,10 +37,10 @@ func (t *tree) comparisons() []testscan.Marker {
 			}
 			continue
 		}
-		if tk.kind != tkPunct {
+		if tk.Kind != tkPunct {
 			continue
 		}
-		switch tk.text {
+		switch tk.Text {
 		case "===", "==", "!==", "!=":
 		default:
 			continue
@@ -101,7 +101,7 @@ func (t *tree) continuesOperand(k int) bool {
 	if t.kind(k) != tkPunct {
 		return false
 	}
-	switch t.toks[k].text {
+	switch t.toks[k].Text {
 	case ".", "?.", "[", "(", "+", "-", "*", "/", "%", "**":
 		return true
 	}
@@ -148,7 +148,7 @@ func (t *tree) inCondition(i int) bool {
 			return false
 		}
 		if t.kind(k) == tkPunct {
-			switch t.toks[k].text {
+			switch t.toks[k].Text {
 			case "?":
 				return true
 			case ";", ",", ":", "=", "=>", "{":
@@ -192,7 +192,7 @@ func (t *tree) underTest() []testscan.Marker {
 		if i > 0 && t.punct(i-1, ".") {
 			continue // x.process.env: not the global
 		}
-		name := t.toks[i+4].text
+		name := t.toks[i+4].Text
 		// A branch on it (if, while, a ternary): a flag assigned for
 		// quieter logs (`var silent = NODE_ENV === 'test'`) is no special
 		// case of a result.
@@ -204,7 +204,7 @@ func (t *tree) underTest() []testscan.Marker {
 			kind = "under-test-canned"
 		}
 		if underTestEnv[name] {
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: kind, Text: "process.env." + name})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kind, Text: "process.env." + name})
 			continue
 		}
 		if name != "NODE_ENV" {
@@ -220,7 +220,7 @@ func (t *tree) underTest() []testscan.Marker {
 		// result.
 		cmp := func(j int) bool { return t.punct(j, "===") || t.punct(j, "==") }
 		if (cmp(i+5) && isTest(i+6)) || (i >= 2 && cmp(i-1) && isTest(i-2)) {
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: kind, Text: "process.env.NODE_ENV === 'test'"})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kind, Text: "process.env.NODE_ENV === 'test'"})
 		}
 	}
 	return out
@@ -254,5 +254,5 @@ func (t *tree) cannedBranch(i int) bool {
 	if _, next, ok := t.literalText(k+1, n); ok {
 		return next >= n || t.punct(next, ";") || t.punct(next, "}")
 	}
-	return k+1 < n && t.kind(k+1) == tkIdent && constKeywords[t.toks[k+1].text]
+	return k+1 < n && t.kind(k+1) == tkIdent && constKeywords[t.toks[k+1].Text]
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // The title formatting below follows jest-each (table/array.ts and
@@ -268,11 +270,11 @@ func inspect(v jsValue, depth, maxDepth int) string {
 }
 
 func isPlainIdent(s string) bool {
-	if s == "" || isDigit(s[0]) {
+	if s == "" || clex.IsDigit(s[0]) {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isIdentStart(s[i]) && !isDigit(s[i]) {
+		if !ident.StartByte(s[i]) && !clex.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -300,7 +302,7 @@ func interpolateVariables(title string, v jsValue, index int) string {
 			continue
 		}
 		end := i + 1 + len(matched)
-		for end < len(title) && (isIdentStart(title[end]) || isDigit(title[end]) || title[end] == '.') && title[end] != '$' {
+		for end < len(title) && (ident.StartByte(title[end]) || clex.IsDigit(title[end]) || title[end] == '.') && title[end] != '$' {
 			end++
 		}
 		val := getPath(v, strings.Split(title[i+1:end], "."))
@@ -352,10 +354,10 @@ func dynamicEachTitle(title string) string {
 		case c == '%' && i+1 < len(title) && strings.IndexByte("sdifjoOp#$", title[i+1]) >= 0:
 			b.WriteByte('*')
 			i++
-		case c == '$' && i+1 < len(title) && (isIdentStart(title[i+1]) || title[i+1] == '#'):
+		case c == '$' && i+1 < len(title) && (ident.StartByte(title[i+1]) || title[i+1] == '#'):
 			b.WriteByte('*')
 			i++
-			for i+1 < len(title) && (isIdentStart(title[i+1]) || isDigit(title[i+1]) || title[i+1] == '.') && title[i+1] != '$' {
+			for i+1 < len(title) && (ident.StartByte(title[i+1]) || clex.IsDigit(title[i+1]) || title[i+1] == '.') && title[i+1] != '$' {
 				i++
 			}
 		default:

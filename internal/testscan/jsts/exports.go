@@ -8,10 +8,10 @@ import (
 func (t *tree) exports() []testscan.Symbol {
 	var out []testscan.Symbol
 	for i := range t.toks {
-		if t.toks[i].kind != tkIdent || t.isMember(i) {
+		if t.toks[i].Kind != tkIdent || t.isMember(i) {
 			continue
 		}
-		switch t.toks[i].text {
+		switch t.toks[i].Text {
 		case "export":
 			out = t.esExport(i, out)
 		case "module":
@@ -29,7 +29,7 @@ func (t *tree) symbol(out []testscan.Symbol, name string, kind string, tok int) 
 	if name == "" {
 		return out
 	}
-	return append(out, testscan.Symbol{Name: name, Kind: kind, Line: t.toks[tok].ln()})
+	return append(out, testscan.Symbol{Name: name, Kind: kind, Line: t.toks[tok].Line})
 }
 
 // esExport reads the declaration after "export" at i.
@@ -44,37 +44,37 @@ func (t *tree) esExport(i int, out []testscan.Symbol) []testscan.Symbol {
 	}
 	name := func(j int) string {
 		if t.kind(j) == tkIdent {
-			return t.toks[j].text
+			return t.toks[j].Text
 		}
 		return ""
 	}
 	tk := &t.toks[k]
 	switch {
-	case tk.kind == tkPunct && tk.text == "=": // TypeScript: export = value
+	case tk.Kind == tkPunct && tk.Text == "=": // TypeScript: export = value
 		return t.symbol(out, "default", "export", k)
-	case tk.kind == tkPunct && tk.text == "*":
+	case tk.Kind == tkPunct && tk.Text == "*":
 		if t.ident(k+1, "as") && t.kind(k+2) == tkIdent {
-			return t.symbol(out, t.toks[k+2].text, "export", k+2)
+			return t.symbol(out, t.toks[k+2].Text, "export", k+2)
 		}
 		if t.ident(k+1, "from") && t.kind(k+2) == tkString {
 			return t.symbol(out, "* from "+t.toks[k+2].val, "export", k)
 		}
-	case tk.kind == tkPunct && tk.text == "{":
+	case tk.Kind == tkPunct && tk.Text == "{":
 		return t.exportList(k, out)
-	case tk.kind != tkIdent:
-	case tk.text == "default":
+	case tk.Kind != tkIdent:
+	case tk.Text == "default":
 		return t.symbol(out, "default", "export", k)
-	case tk.text == "function":
+	case tk.Text == "function":
 		j := k + 1
 		if t.punct(j, "*") {
 			j++
 		}
 		return t.symbol(out, name(j), "func", j)
-	case tk.text == "class":
+	case tk.Text == "class":
 		return t.symbol(out, name(k+1), "class", k+1)
-	case tk.text == "interface", tk.text == "enum":
+	case tk.Text == "interface", tk.Text == "enum":
 		return t.symbol(out, name(k+1), "type", k+1)
-	case tk.text == "type":
+	case tk.Text == "type":
 		if t.punct(k+1, "{") {
 			return t.exportList(k+1, out)
 		}
@@ -82,17 +82,17 @@ func (t *tree) esExport(i int, out []testscan.Symbol) []testscan.Symbol {
 			return t.esExport(k, out)
 		}
 		return t.symbol(out, name(k+1), "type", k+1)
-	case tk.text == "namespace", tk.text == "module":
+	case tk.Text == "namespace", tk.Text == "module":
 		return t.symbol(out, name(k+1), "export", k+1)
-	case tk.text == "import": // TypeScript: export import A = B.C
+	case tk.Text == "import": // TypeScript: export import A = B.C
 		return t.symbol(out, name(k+1), "var", k+1)
-	case tk.text == "as" && t.ident(k+1, "namespace"): // export as namespace UMD
+	case tk.Text == "as" && t.ident(k+1, "namespace"): // export as namespace UMD
 		return t.symbol(out, name(k+2), "export", k+2)
-	case tk.text == "const" && t.ident(k+1, "enum"):
+	case tk.Text == "const" && t.ident(k+1, "enum"):
 		return t.symbol(out, name(k+2), "type", k+2)
-	case tk.text == "const", tk.text == "let", tk.text == "var", tk.text == "using":
+	case tk.Text == "const", tk.Text == "let", tk.Text == "var", tk.Text == "using":
 		kind := "var"
-		if tk.text == "const" {
+		if tk.Text == "const" {
 			kind = "const"
 		}
 		return t.declarators(k+1, kind, out)
@@ -110,7 +110,7 @@ func (t *tree) exportList(open int, out []testscan.Symbol) []testscan.Symbol {
 		}
 		switch t.kind(last) {
 		case tkIdent:
-			out = t.symbol(out, t.toks[last].text, "export", last)
+			out = t.symbol(out, t.toks[last].Text, "export", last)
 		case tkString:
 			out = t.symbol(out, t.toks[last].val, "export", last)
 		}
@@ -122,11 +122,11 @@ func (t *tree) exportList(open int, out []testscan.Symbol) []testscan.Symbol {
 // skipping type annotations and initializers.
 func (t *tree) declarators(k int, kind string, out []testscan.Symbol) []testscan.Symbol {
 	n := len(t.toks)
-	line := t.toks[min(k, n-1)].ln()
+	line := t.toks[min(k, n-1)].Line
 	for k < n {
 		switch {
 		case t.kind(k) == tkIdent:
-			out = t.symbol(out, t.toks[k].text, kind, k)
+			out = t.symbol(out, t.toks[k].Text, kind, k)
 			k++
 		case t.punct(k, "{") || t.punct(k, "["):
 			close := t.closeOf(k, n)
@@ -140,7 +140,7 @@ func (t *tree) declarators(k int, kind string, out []testscan.Symbol) []testscan
 			return out
 		}
 		k = next
-		line = t.toks[min(k, n-1)].ln()
+		line = t.toks[min(k, n-1)].Line
 	}
 	return out
 }
@@ -152,7 +152,7 @@ func (t *tree) declaratorEnd(k, line int) (int, bool) {
 	angle := 0
 	for k < n {
 		if t.kind(k) == tkPunct {
-			switch t.toks[k].text {
+			switch t.toks[k].Text {
 			case "<":
 				angle++
 			case ">":
@@ -167,7 +167,7 @@ func (t *tree) declaratorEnd(k, line int) (int, bool) {
 				}
 			}
 		}
-		if t.toks[k].ln() > line && t.kind(k) == tkIdent && statementStart[t.toks[k].text] && !t.isMember(k) {
+		if t.toks[k].Line > line && t.kind(k) == tkIdent && statementStart[t.toks[k].Text] && !t.isMember(k) {
 			return k, false
 		}
 		k = t.skip(k, n)
@@ -201,7 +201,7 @@ func (t *tree) patternNames(open, close int, kind string, out []testscan.Symbol)
 		}
 		switch {
 		case t.kind(j) == tkIdent:
-			out = t.symbol(out, t.toks[j].text, kind, j)
+			out = t.symbol(out, t.toks[j].Text, kind, j)
 		case t.punct(j, "{") || t.punct(j, "["):
 			out = t.patternNames(j, t.closeOf(j, a[1]+1), kind, out)
 		}
@@ -225,7 +225,7 @@ func (t *tree) cjsExport(start, k int, out []testscan.Symbol) []testscan.Symbol 
 			}
 			switch t.kind(j) {
 			case tkIdent:
-				out = t.symbol(out, t.toks[j].text, "export", j)
+				out = t.symbol(out, t.toks[j].Text, "export", j)
 			case tkString:
 				out = t.symbol(out, t.toks[j].val, "export", j)
 			}
@@ -234,7 +234,7 @@ func (t *tree) cjsExport(start, k int, out []testscan.Symbol) []testscan.Symbol 
 	case t.punct(k, "=") && start != k-1:
 		return t.symbol(out, "default", "export", start)
 	case t.punct(k, ".") && t.kind(k+1) == tkIdent && t.punct(k+2, "="):
-		return t.symbol(out, t.toks[k+1].text, "export", k+1)
+		return t.symbol(out, t.toks[k+1].Text, "export", k+1)
 	case t.punct(k, "[") && t.kind(k+1) == tkString && t.punct(k+2, "]") && t.punct(k+3, "="):
 		return t.symbol(out, t.toks[k+1].val, "export", k+1)
 	}

@@ -142,23 +142,23 @@ func FuzzLex(f *testing.F) {
 		l := lex(src, jsx)
 		prevEnd, prevLine := 0, 1
 		for _, tk := range l.toks {
-			off := int(tk.off)
-			if off < prevEnd || tk.endOff() > len(src) || tk.text == "" {
-				t.Fatalf("token %q at %d overlaps %d or is out of range", tk.text, off, prevEnd)
+			off := int(tk.Off)
+			if off < prevEnd || tk.endOff() > len(src) || tk.Text == "" {
+				t.Fatalf("token %q at %d overlaps %d or is out of range", tk.Text, off, prevEnd)
 			}
-			if src[off:tk.endOff()] != tk.text {
-				t.Fatalf("token text %q != source %q", tk.text, src[off:tk.endOff()])
+			if src[off:tk.endOff()] != tk.Text {
+				t.Fatalf("token text %q != source %q", tk.Text, src[off:tk.endOff()])
 			}
-			if tk.ln() < prevLine {
-				t.Fatalf("line went back from %d to %d", prevLine, tk.ln())
+			if tk.Line < prevLine {
+				t.Fatalf("line went back from %d to %d", prevLine, tk.Line)
 			}
-			prevEnd, prevLine = tk.endOff(), tk.ln()
+			prevEnd, prevLine = tk.endOff(), tk.Line
 		}
 		tr := newTree(src, jsx)
 		// Brackets pair both ways; a template middle links forward to the
 		// next part, so the chain head -> middle -> tail only goes forward.
 		for i, m := range tr.match {
-			if int(m) > i && tr.toks[m].kind != tkTemplateMiddle && int(tr.match[m]) != i {
+			if int(m) > i && tr.toks[m].Kind != tkTemplateMiddle && int(tr.match[m]) != i {
 				t.Fatalf("match is not symmetric at %d", i)
 			}
 		}

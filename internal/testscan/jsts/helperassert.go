@@ -64,7 +64,7 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 			k++
 			continue
 		}
-		if t.toks[j].kind != tkIdent {
+		if t.toks[j].Kind != tkIdent {
 			continue
 		}
 		limit := len(t.toks)
@@ -72,7 +72,7 @@ func (s *scanner) helperAssertions() []testscan.Assertion {
 			limit = merged[k].from
 		}
 		param := ""
-		if t.toks[j].text == ctxParam {
+		if t.toks[j].Text == ctxParam {
 			if inCtx == nil {
 				inCtx = t.paramCover(ctxParam)
 			}
@@ -190,8 +190,8 @@ func (t *tree) functionNameAt(open int) string {
 		before--
 	}
 	switch {
-	case !arrow && t.kind(before) == tkIdent && !jsKeywords[t.toks[before].text]:
-		return t.toks[before].text // function f(...) {, or a method f(...) {
+	case !arrow && t.kind(before) == tkIdent && !jsKeywords[t.toks[before].Text]:
+		return t.toks[before].Text // function f(...) {, or a method f(...) {
 	case !arrow && t.ident(before, "function"):
 		before-- // an anonymous function expression: named by what it is assigned to
 	case !arrow:
@@ -200,8 +200,8 @@ func (t *tree) functionNameAt(open int) string {
 	if t.ident(before, "async") {
 		before--
 	}
-	if t.punct(before, "=") && t.kind(before-1) == tkIdent && !t.isMember(before-1) && !jsKeywords[t.toks[before-1].text] {
-		return t.toks[before-1].text
+	if t.punct(before, "=") && t.kind(before-1) == tkIdent && !t.isMember(before-1) && !jsKeywords[t.toks[before-1].Text] {
+		return t.toks[before-1].Text
 	}
 	return ""
 }
@@ -259,7 +259,7 @@ func (t *tree) paramCover(name string) []int32 {
 			if o < 1 || t.kind(o-1) != tkIdent {
 				continue
 			}
-			switch t.toks[o-1].text {
+			switch t.toks[o-1].Text {
 			case "if", "for", "while", "switch", "catch", "with":
 				continue
 			}
@@ -289,7 +289,7 @@ func (t *tree) firstParam(close int) string {
 			continue
 		}
 		if t.kind(a[0]) == tkIdent && (a[1] == a[0]+1 || t.punct(a[0]+1, ":") || t.punct(a[0]+1, "=")) {
-			return t.toks[a[0]].text
+			return t.toks[a[0]].Text
 		}
 		return ""
 	}

@@ -16,7 +16,7 @@ const maxImports = 64
 func (t *tree) relativeImports() []string {
 	var out []string
 	for i := range t.toks {
-		if t.toks[i].kind != tkString || len(out) >= maxImports {
+		if t.toks[i].Kind != tkString || len(out) >= maxImports {
 			continue
 		}
 		v := t.toks[i].val

@@ -4,10 +4,12 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
-// tokKind classifies a token.
-type tokKind uint8
+// tokKind classifies a token (the kinds are JavaScript's own values).
+type tokKind = clex.Kind
 
 const (
 	tkIdent          tokKind = iota + 1 // identifiers and keywords, #private names
@@ -22,21 +24,16 @@ const (
 	tkJSXText                           // text between JSX tags
 )
 
-// token is one significant lexical unit. text is the raw source; val is the
-// cooked value of strings and template parts (escapes resolved).
+// token is one significant lexical unit: clex's token (Text is the raw
+// source, Off its offset) and val, the cooked value of strings, template parts
+// and JSX text (escapes resolved, JSX white space folded).
 type token struct {
-	kind tokKind
-	line int32
-	off  int32
-	text string
-	val  string
+	clex.Token
+	val string
 }
 
-// ln is the token's 1-based line.
-func (tk *token) ln() int { return int(tk.line) }
-
 // endOff is the offset just after the token.
-func (tk *token) endOff() int { return int(tk.off) + len(tk.text) }
+func (tk *token) endOff() int { return int(tk.Off) + len(tk.Text) }
 
 // comment is a line or block comment with its raw text (markers included).
 type comment struct {
@@ -117,7 +114,7 @@ func (l *lexer) lineAt(off int) int {
 }
 
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
-	l.toks = append(l.toks, token{kind: kind, text: l.src[start:end], val: val, line: int32(l.lineAt(start)), off: int32(start)})
+	l.toks = append(l.toks, token{Token: clex.Token{Kind: kind, Off: int32(start), Text: l.src[start:end], Line: l.lineAt(start)}, val: val})
 }
 
 func (l *lexer) addComment(start, end int) {
@@ -214,11 +211,11 @@ func (l *lexer) regexAllowed() bool {
 		return true
 	}
 	t := l.toks[len(l.toks)-1]
-	switch t.kind {
+	switch t.Kind {
 	case tkIdent:
-		return exprKeywords[t.text]
+		return exprKeywords[t.Text]
 	case tkPunct:
-		switch t.text {
+		switch t.Text {
 		case ")", "]", "++", "--":
 			return false
 		}
@@ -243,9 +240,9 @@ func (l *lexer) lexToken() {
 		l.lexTemplatePart(start, true)
 	case c == '"' || c == '\'':
 		l.lexString(c)
-	case isDigit(c) || (c == '.' && l.pos+1 < len(l.src) && isDigit(l.src[l.pos+1])):
+	case clex.IsDigit(c) || (c == '.' && l.pos+1 < len(l.src) && clex.IsDigit(l.src[l.pos+1])):
 		l.lexNumber()
-	case isIdentStart(c) || c == '#' || c == '\\':
+	case ident.StartByte(c) || c == '#' || c == '\\':
 		l.lexIdent()
 	case c >= utf8.RuneSelf:
 		r, size := utf8.DecodeRuneInString(l.src[l.pos:])
@@ -293,7 +290,7 @@ func (l *lexer) lexIdent() {
 	}
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
-		if isIdentStart(c) || isDigit(c) {
+		if ident.StartByte(c) || clex.IsDigit(c) {
 			l.pos++
 			continue
 		}
@@ -342,7 +339,7 @@ func (l *lexer) lexPunct() {
 	rest := l.src[l.pos:]
 	for _, p := range punctsByFirst[rest[0]] {
 		if strings.HasPrefix(rest, p) {
-			if p == "?." && len(rest) > 2 && isDigit(rest[2]) {
+			if p == "?." && len(rest) > 2 && clex.IsDigit(rest[2]) {
 				continue
 			}
 			l.pos += len(p)
@@ -354,12 +351,12 @@ func (l *lexer) lexPunct() {
 	l.emit(tkPunct, start, l.pos, "")
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+// ident classifies the ASCII bytes of identifiers ($ is a letter in JS).
+var ident = clex.Ident{Extra: "$"}
 
-func isIdentStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
-}
-
+// isIdentRune reports a non-ASCII rune of an identifier, at its start as
+// further on. It is JS's own, wider than clex.Ident's letters and digits:
+// combining marks, connector punctuation, ZWNJ and ZWJ count too.
 func isIdentRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) ||
 		unicode.Is(unicode.Mc, r) || unicode.Is(unicode.Pc, r) || r == 0x200C || r == 0x200D

@@ -3,6 +3,8 @@ package jsts
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // jsxStartsAt reports whether the text at i can begin a JSX element name (or
@@ -12,7 +14,7 @@ func (l *lexer) jsxStartsAt(i int) bool {
 		return false
 	}
 	c := l.src[i]
-	if c == '>' || isIdentStart(c) {
+	if c == '>' || ident.StartByte(c) {
 		return true
 	}
 	if c >= utf8.RuneSelf {
@@ -68,7 +70,7 @@ func (l *lexer) lexJSXTag() {
 	case l.jsxStartsAt(l.pos) && c != '>':
 		for l.pos < len(l.src) {
 			b := l.src[l.pos]
-			if isIdentStart(b) || isDigit(b) || b == '-' || b == ':' || b == '.' {
+			if ident.StartByte(b) || clex.IsDigit(b) || b == '-' || b == ':' || b == '.' {
 				l.pos++
 				continue
 			}

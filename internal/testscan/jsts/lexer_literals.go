@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // The scanners of literal tokens: strings, template parts, numbers, regexes.
@@ -108,7 +110,7 @@ func (l *lexer) lexNumber() {
 	hex := l.pos+1 < len(l.src) && l.src[l.pos] == '0' && strings.IndexByte("xXbBoO", l.src[l.pos+1]) >= 0
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
-		if isDigit(c) || isIdentStart(c) || c == '.' {
+		if clex.IsDigit(c) || ident.StartByte(c) || c == '.' {
 			l.pos++
 			continue
 		}
@@ -150,7 +152,7 @@ func (l *lexer) lexRegex() bool {
 			inClass = false
 		case c == '/' && !inClass:
 			i++
-			for i < len(l.src) && (isIdentStart(l.src[i]) || isDigit(l.src[i])) {
+			for i < len(l.src) && (ident.StartByte(l.src[i]) || clex.IsDigit(l.src[i])) {
 				i++
 			}
 			l.pos = i

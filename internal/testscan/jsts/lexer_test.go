@@ -15,11 +15,11 @@ func kinds(toks []token) []string {
 	}
 	var out []string
 	for _, t := range toks {
-		text := t.text
-		if t.kind == tkJSXText {
+		text := t.Text
+		if t.Kind == tkJSXText {
 			text = t.val
 		}
-		out = append(out, names[t.kind]+":"+text)
+		out = append(out, names[t.Kind]+":"+text)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // suppressions returns the checker-silencing comments and the swallowed errors
@@ -19,13 +20,13 @@ func (t *tree) suppressions() []testscan.Marker {
 		}
 	}
 	for i := range t.toks {
-		if t.toks[i].kind != tkIdent || t.toks[i].text != "catch" {
+		if t.toks[i].Kind != tkIdent || t.toks[i].Text != "catch" {
 			continue
 		}
-		addComments(int(t.toks[i].off))
+		addComments(int(t.toks[i].Off))
 		if t.isMember(i) {
 			if t.swallowingCatch(i) {
-				out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "swallowed-error", Text: ".catch"})
+				out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "swallowed-error", Text: ".catch"})
 			}
 			continue
 		}
@@ -34,7 +35,7 @@ func (t *tree) suppressions() []testscan.Marker {
 			k = t.skip(k, len(t.toks))
 		}
 		if t.punct(k, "{") && int(t.match[k]) == k+1 {
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "empty-catch", Text: "catch"})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "empty-catch", Text: "catch"})
 		}
 	}
 	addComments(len(t.src) + 1)
@@ -97,7 +98,7 @@ func hasWord(body, directive string) bool {
 		return false
 	}
 	rest := body[len(directive):]
-	return rest == "" || !isIdentStart(rest[0]) && !isDigit(rest[0]) && rest[0] != '-'
+	return rest == "" || !ident.StartByte(rest[0]) && !clex.IsDigit(rest[0]) && rest[0] != '-'
 }
 
 func isNumber(s string) bool {
@@ -105,7 +106,7 @@ func isNumber(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
+		if !clex.IsDigit(s[i]) {
 			return false
 		}
 	}
@@ -132,7 +133,7 @@ func (t *tree) swallowingCatch(i int) bool {
 		return n == 1 && (t.ident(f.bodyFrom, "undefined") || t.ident(f.bodyFrom, "null")) ||
 			n == 2 && t.ident(f.bodyFrom, "void") && t.kind(f.bodyFrom+1) == tkNumber
 	}
-	last := t.toks[to-1].text
+	last := t.toks[to-1].Text
 	return t.kind(to-1) == tkIdent && (last == "noop" || strings.HasSuffix(last, "Noop") ||
 		last == "prototype" && to-from == 3 && t.ident(from, "Function"))
 }
@@ -157,9 +158,9 @@ func (t *tree) exits(topOnly bool) []testscan.Marker {
 		close := t.closeOf(i+3, len(t.toks))
 		switch {
 		case close == i+4 && t.punct(close, ")"):
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit()"})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "forced-exit", Text: "process.exit()"})
 		case close == i+5 && t.is(i+4, tkNumber, "0"):
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "forced-exit", Text: "process.exit(0)"})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "forced-exit", Text: "process.exit(0)"})
 		}
 	}
 	return out
@@ -186,7 +187,7 @@ func (t *tree) noopMatchers() []testscan.Marker {
 			}
 		}
 		if passes > 0 && always {
-			out = append(out, testscan.Marker{Line: t.toks[i].ln(), Kind: "noop-matcher", Text: "expect.extend(...) whose matchers always pass"})
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "noop-matcher", Text: "expect.extend(...) whose matchers always pass"})
 		}
 	}
 	return out

@@ -39,21 +39,21 @@ func (t *tree) requests() *reqScope {
 	}
 	t.req = &reqScope{roots: set("request", "supertest"), bindings: map[string][]reqBinding{}}
 	for i := range t.toks {
-		if t.toks[i].kind != tkIdent || t.isMember(i) {
+		if t.toks[i].Kind != tkIdent || t.isMember(i) {
 			continue
 		}
 		switch {
 		case t.ident(i, "import") && t.kind(i+1) == tkIdent && t.ident(i+2, "from") && isSupertestModule(t, i+3):
-			t.req.roots[t.toks[i+1].text] = true
+			t.req.roots[t.toks[i+1].Text] = true
 		case t.ident(i, "import") && t.punct(i+1, "*") && t.ident(i+2, "as") && t.kind(i+3) == tkIdent &&
 			t.ident(i+4, "from") && isSupertestModule(t, i+5):
-			t.req.roots[t.toks[i+3].text] = true
+			t.req.roots[t.toks[i+3].Text] = true
 		case t.punct(i+1, "=") && t.ident(i+2, "require") && t.punct(i+3, "(") && isSupertestModule(t, i+4):
-			t.req.roots[t.toks[i].text] = true
+			t.req.roots[t.toks[i].Text] = true
 		case t.punct(i+1, "=") && t.kind(i+2) == tkIdent:
 			if r, ok := t.requestRoot(i+2, len(t.toks)); ok {
 				subj, hasMethod, _ := t.requestSubject(r, len(t.toks))
-				name := t.toks[i].text
+				name := t.toks[i].Text
 				t.req.bindings[name] = append(t.req.bindings[name], reqBinding{tok: i, subject: subj, hasMethod: hasMethod})
 			}
 		}
@@ -80,7 +80,7 @@ func (t *tree) requestRoot(j, limit int) (reqRoot, bool) {
 	if t.kind(j) != tkIdent || t.isMember(j) || j+1 >= limit {
 		return reqRoot{}, false
 	}
-	name := t.toks[j].text
+	name := t.toks[j].Text
 	rs := t.requests()
 	if rs.roots[name] {
 		k := j + 1
@@ -121,7 +121,7 @@ func (t *tree) requestChain(k, limit int) []reqLink {
 		l := reqLink{open: -1, nameTok: k}
 		switch {
 		case (t.punct(k, ".") || t.punct(k, "?.")) && k+1 < limit && t.kind(k+1) == tkIdent:
-			l.name, l.nameTok = t.toks[k+1].text, k+1
+			l.name, l.nameTok = t.toks[k+1].Text, k+1
 			k += 2
 		case t.punct(k, "[") && t.matched(k, limit):
 			k = int(t.match[k]) + 1
@@ -190,7 +190,7 @@ func (t *tree) supertestAt(j, limit int) []testscan.Assertion {
 		if len(args) == 0 {
 			continue
 		}
-		a := testscan.Assertion{Line: t.toks[l.nameTok].ln(), Kind: "supertest.expect", Subject: subject,
+		a := testscan.Assertion{Line: t.toks[l.nameTok].Line, Kind: "supertest.expect", Subject: subject,
 			Expected: t.norm(args[0][0], args[len(args)-1][1]), Strength: t.expectValueStrength(args[len(args)-1], len(args) == 1)}
 		out = append(out, a)
 	}
@@ -201,7 +201,7 @@ func (t *tree) supertestAt(j, limit int) []testscan.Assertion {
 // function literal or a conventionally named identifier.
 func (t *tree) isCallback(a [2]int) bool {
 	if a[1] == a[0]+1 && t.kind(a[0]) == tkIdent {
-		return callbackNames[t.toks[a[0]].text]
+		return callbackNames[t.toks[a[0]].Text]
 	}
 	_, ok := t.fnAt(a[0], a[1])
 	return ok

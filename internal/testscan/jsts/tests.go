@@ -71,7 +71,7 @@ func (s *scanner) scanRange(from, to int, sc scope) {
 	t := s.t
 	s.work += max(to-from, 0)
 	for i := from; i < to; {
-		if t.toks[i].kind == tkIdent {
+		if t.toks[i].Kind == tkIdent {
 			if c, ok := t.parseCall(i, to); ok && s.handleCall(c, sc) {
 				i = max(c.end, i+1)
 				continue
@@ -172,7 +172,7 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 	skip := firstSkip(own, sc.skip, body.skip)
 	if !hasFn && skip == nil {
 		// mocha: it('title') without a callback is a pending test.
-		skip = &testscan.Skip{Kind: testscan.SkipMarked, Line: t.toks[c.start].ln()}
+		skip = &testscan.Skip{Kind: testscan.SkipMarked, Line: t.toks[c.start].Line}
 	}
 	var optsNorm []string
 	if opts >= 0 {
@@ -195,8 +195,8 @@ func (s *scanner) handleCall(c call, sc scope) bool {
 		}
 		tc := testscan.TestCase{
 			Name:                ti.text,
-			Line:                t.toks[c.start].ln(),
-			EndLine:             t.toks[endTok].ln(),
+			Line:                t.toks[c.start].Line,
+			EndLine:             t.toks[endTok].Line,
 			Skip:                copySkip(skip),
 			Only:                sc.only || only,
 			Dynamic:             sc.dynamic || ti.dynamic,
@@ -380,7 +380,7 @@ func (s *scanner) modifierSkip(c call) (*testscan.Skip, bool) {
 	only := false
 	set := func(kind testscan.SkipKind, tok int) {
 		if skip == nil {
-			skip = &testscan.Skip{Kind: kind, Line: t.toks[tok].ln()}
+			skip = &testscan.Skip{Kind: kind, Line: t.toks[tok].Line}
 		}
 	}
 	for _, m := range c.mods {
@@ -396,7 +396,7 @@ func (s *scanner) modifierSkip(c call) (*testscan.Skip, bool) {
 		case "skipIf", "runIf":
 			lit := ""
 			if m.to == m.from+1 {
-				lit = t.toks[m.from].text
+				lit = t.toks[m.from].Text
 			}
 			switch {
 			case lit == "true" && m.name == "skipIf", lit == "false" && m.name == "runIf":
@@ -437,7 +437,7 @@ func (t *tree) optionsSkip(from, to int) (*testscan.Skip, bool) {
 		key := ""
 		switch t.kind(k) {
 		case tkIdent:
-			key = t.toks[k].text
+			key = t.toks[k].Text
 		case tkString:
 			key = t.toks[k].val
 		}
@@ -454,7 +454,7 @@ func (t *tree) optionsSkip(from, to int) (*testscan.Skip, bool) {
 		if vfrom == p[1] { // shorthand { skip }
 			lit = "?"
 		} else if p[1] == vfrom+1 {
-			lit = t.toks[vfrom].text
+			lit = t.toks[vfrom].Text
 			if t.kind(vfrom) == tkString || t.kind(vfrom) == tkTemplate {
 				lit, val = "string", t.toks[vfrom].val
 			}
@@ -476,10 +476,10 @@ func (t *tree) optionsSkip(from, to int) (*testscan.Skip, bool) {
 		}
 		switch lit {
 		case "true", "string":
-			skip = &testscan.Skip{Kind: kind, Reason: val, Line: t.toks[k].ln()}
+			skip = &testscan.Skip{Kind: kind, Reason: val, Line: t.toks[k].Line}
 		case "false", "undefined", "null", "0":
 		default:
-			skip = &testscan.Skip{Kind: testscan.SkipConditional, Line: t.toks[k].ln()}
+			skip = &testscan.Skip{Kind: testscan.SkipConditional, Line: t.toks[k].Line}
 		}
 	}
 	return skip, only
@@ -507,7 +507,7 @@ func (s *scanner) applyRetries() {
 		if !(t.ident(k, "retryTimes") || t.ident(k, "retries")) || !t.punct(k-1, ".") || !t.punct(k+1, "(") || t.kind(k+2) != tkNumber {
 			continue
 		}
-		n, err := strconv.Atoi(t.toks[k+2].text)
+		n, err := strconv.Atoi(t.toks[k+2].Text)
 		if err != nil {
 			continue
 		}

@@ -3,11 +3,13 @@ package jsts
 import (
 	"strconv"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
-// maxMatchSearch bounds how far down the open-bracket stack a closer looks for
-// its opener, which keeps matching linear on garbage input.
-const maxMatchSearch = 32
+// maxMatchSkip bounds how many unclosed openers a closer may skip to find its
+// partner (it looks 32 deep), which keeps matching linear on garbage input.
+const maxMatchSkip = 31
 
 // tree is the token stream with bracket structure. match[i] is the partner of a
 // bracket, -1 when it has none; template parts form a forward chain instead
@@ -38,11 +40,11 @@ func newTree(src string, jsx bool) *tree {
 // opener returns the bracket class of token i when it opens one.
 func (t *tree) opener(i int) byte {
 	tk := &t.toks[i]
-	switch tk.kind {
+	switch tk.Kind {
 	case tkPunct:
-		switch tk.text {
+		switch tk.Text {
 		case "(", "[", "{":
-			return tk.text[0]
+			return tk.Text[0]
 		}
 	case tkTemplateHead, tkTemplateMiddle:
 		return '`'
@@ -53,9 +55,9 @@ func (t *tree) opener(i int) byte {
 // closer returns the bracket class that token i closes.
 func (t *tree) closer(i int) byte {
 	tk := &t.toks[i]
-	switch tk.kind {
+	switch tk.Kind {
 	case tkPunct:
-		switch tk.text {
+		switch tk.Text {
 		case ")":
 			return '('
 		case "]":
@@ -73,38 +75,25 @@ func (t *tree) matchBrackets() {
 	n := len(t.toks)
 	t.match = make([]int32, n)
 	t.parent = make([]int32, n)
-	stack := make([]int32, 0, 64)
+	var opens clex.Opens
 	for i := range n {
 		t.match[i] = -1
 		if c := t.closer(i); c != 0 {
-			found := -1
-			for k := len(stack) - 1; k >= 0 && k >= len(stack)-maxMatchSearch; k-- {
-				if t.opener(int(stack[k])) == c {
-					found = k
-					break
-				}
-			}
-			if found >= 0 {
-				if found != len(stack)-1 {
-					t.broken = true
-				}
-				o := stack[found]
-				t.match[o] = int32(i)
-				t.match[i] = o
-				stack = stack[:found]
-			} else {
+			o, innermost := opens.Close(c, maxMatchSkip)
+			if !innermost {
 				t.broken = true
 			}
+			if o >= 0 {
+				t.match[o] = int32(i)
+				t.match[i] = int32(o)
+			}
 		}
-		t.parent[i] = -1
-		if len(stack) > 0 {
-			t.parent[i] = stack[len(stack)-1]
-		}
-		if t.opener(i) != 0 {
-			stack = append(stack, int32(i))
+		t.parent[i] = int32(opens.Top())
+		if c := t.opener(i); c != 0 {
+			opens.Push(i, c)
 		}
 	}
-	if len(stack) > 0 {
+	if opens.Len() > 0 {
 		t.broken = true
 	}
 }
@@ -132,7 +121,7 @@ func (t *tree) skip(i, limit int) int {
 	if t.opener(i) != 0 {
 		if m := int(t.match[i]); m > i && m < limit {
 			// A template head's partner may be a middle: follow the chain.
-			for t.toks[m].kind == tkTemplateMiddle {
+			for t.toks[m].Kind == tkTemplateMiddle {
 				next := int(t.match[m])
 				if next <= m || next >= limit {
 					return limit
@@ -147,7 +136,7 @@ func (t *tree) skip(i, limit int) int {
 }
 
 func (t *tree) is(i int, kind tokKind, text string) bool {
-	return i >= 0 && i < len(t.toks) && t.toks[i].kind == kind && t.toks[i].text == text
+	return i >= 0 && i < len(t.toks) && t.toks[i].Kind == kind && t.toks[i].Text == text
 }
 
 func (t *tree) punct(i int, text string) bool { return t.is(i, tkPunct, text) }
@@ -158,7 +147,7 @@ func (t *tree) kind(i int) tokKind {
 	if i < 0 || i >= len(t.toks) {
 		return 0
 	}
-	return t.toks[i].kind
+	return t.toks[i].Kind
 }
 
 // isMember reports whether the token at i follows "." or "?." (a property name).
@@ -189,15 +178,15 @@ func (t *tree) splitArgs(open, close int) [][2]int {
 // their cooked value, numbers lowercased without separators.
 func (t *tree) normTok(i int) string {
 	tk := &t.toks[i]
-	switch tk.kind {
+	switch tk.Kind {
 	case tkString, tkTemplate:
 		return strconv.Quote(tk.val)
 	case tkNumber:
-		return strings.ToLower(strings.ReplaceAll(tk.text, "_", ""))
+		return strings.ToLower(strings.ReplaceAll(tk.Text, "_", ""))
 	case tkJSXText:
 		return tk.val
 	}
-	return tk.text
+	return tk.Text
 }
 
 // normTokens returns the normalized tokens of [from, to): semicolons and
@@ -220,17 +209,17 @@ func (t *tree) eachNorm(from, to int, emit func(string)) {
 	from = max(from, 0)
 	to = min(to, len(t.toks))
 	for i := from; i < to; i++ {
-		if t.toks[i].kind == tkPunct {
-			switch t.toks[i].text {
+		if t.toks[i].Kind == tkPunct {
+			switch t.toks[i].Text {
 			case ";":
 				continue
 			case ",":
-				if i+1 < to && t.closer(i+1) != 0 && t.toks[i+1].kind == tkPunct {
+				if i+1 < to && clex.Closer(t.toks[i+1].Token, tkPunct) {
 					continue
 				}
 			case "(":
 				if i+3 < to && t.kind(i+1) == tkIdent && t.punct(i+2, ")") && t.punct(i+3, "=>") {
-					emit(t.toks[i+1].text)
+					emit(t.toks[i+1].Text)
 					i += 2
 					continue
 				}
@@ -267,7 +256,7 @@ func joinTokens(toks []string) string {
 	return b.String()
 }
 
-func isWordByte(c byte) bool { return isIdentStart(c) || isDigit(c) || c >= 0x80 }
+func isWordByte(c byte) bool { return ident.StartByte(c) || clex.IsDigit(c) || c >= 0x80 }
 
 // literalText returns the normalized text of a literal operand starting at i
 // ("-5" included) and the index after it; ok is false when i is no literal.
@@ -299,15 +288,15 @@ func (t *tree) isConstant(from, to int) bool {
 		return false
 	}
 	for i := from; i < to; i++ {
-		switch t.toks[i].kind {
+		switch t.toks[i].Kind {
 		case tkIdent:
-			if !constKeywords[t.toks[i].text] {
+			if !constKeywords[t.toks[i].Text] {
 				return false
 			}
 		case tkTemplateHead, tkTemplateMiddle, tkTemplateTail, tkRegex, tkJSXText:
 			return false
 		case tkPunct:
-			switch t.toks[i].text {
+			switch t.toks[i].Text {
 			case "=>", ".", "?.", "=", "++", "--":
 				return false
 			}

@@ -44,16 +44,16 @@ func (t *tree) parseValue(i, to, depth int) (jsValue, int, bool) {
 		return jsValue{}, i, false
 	}
 	tk := &t.toks[i]
-	switch tk.kind {
+	switch tk.Kind {
 	case tkString, tkTemplate:
 		return jsValue{kind: vString, str: tk.val}, i + 1, true
 	case tkNumber:
-		v, ok := parseNumber(tk.text)
+		v, ok := parseNumber(tk.Text)
 		return v, i + 1, ok
 	case tkIdent:
-		switch tk.text {
+		switch tk.Text {
 		case "true", "false":
-			return jsValue{kind: vBool, str: tk.text}, i + 1, true
+			return jsValue{kind: vBool, str: tk.Text}, i + 1, true
 		case "null":
 			return jsValue{kind: vNull}, i + 1, true
 		case "undefined":
@@ -64,13 +64,13 @@ func (t *tree) parseValue(i, to, depth int) (jsValue, int, bool) {
 			return jsValue{kind: vNumber, num: math.Inf(1)}, i + 1, true
 		}
 	case tkPunct:
-		switch tk.text {
+		switch tk.Text {
 		case "-", "+":
 			v, next, ok := t.parseValue(i+1, to, depth+1)
 			if !ok || v.kind != vNumber && v.kind != vBigInt {
 				return jsValue{}, i, false
 			}
-			if tk.text == "-" {
+			if tk.Text == "-" {
 				v.num = -v.num
 				if v.kind == vBigInt {
 					v.str = "-" + v.str
@@ -113,11 +113,11 @@ func (t *tree) parseObject(i, to, depth int) (jsValue, int, bool) {
 		var key string
 		switch t.kind(k) {
 		case tkIdent:
-			key = t.toks[k].text
+			key = t.toks[k].Text
 		case tkString, tkTemplate:
 			key = t.toks[k].val
 		case tkNumber:
-			n, ok := parseNumber(t.toks[k].text)
+			n, ok := parseNumber(t.toks[k].Text)
 			if !ok {
 				return jsValue{}, i, false
 			}
