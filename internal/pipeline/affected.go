@@ -216,9 +216,11 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 			}
 			continue
 		}
-		key, err := c.packageKey(g, p.ImportPath, ss.spec, tools)
-		if err != nil {
-			return err
+		var key string
+		if c.p.opt.Cache != nil {
+			if key, err = c.packageKey(g, p.ImportPath, ss.spec, tools); err != nil {
+				return err
+			}
 		}
 		if r := c.cachedPackage(key); r != nil {
 			ss.carriedKeys = append(ss.carriedKeys, key)
@@ -238,7 +240,9 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 		}
 		run++
 		ss.run[baseSide] = append(ss.run[baseSide], dir)
-		ss.store[baseSide][p.ImportPath] = key
+		if key != "" {
+			ss.store[baseSide][p.ImportPath] = key
+		}
 		ss.run[headSide] = append(ss.run[headSide], dir)
 	}
 	// New packages: run where they have Go files.
@@ -379,7 +383,7 @@ func pathHash(repo *gitrepo.Repo, commit plumbing.Hash, p string) (string, error
 // cachedPackage reads a Go package's results from the cache; nil when the
 // cache has none.
 func (c *comparison) cachedPackage(key string) *collectors.Result {
-	if c.p.opt.Cache == nil {
+	if c.p.opt.Cache == nil || key == "" {
 		return nil
 	}
 	m, ok := c.p.opt.Cache.Get(key)
