@@ -20,6 +20,7 @@ func runAnalytics(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("analytics", env)
 	var lf loopFlags
 	lf.register(fs, false)
+	fs.Lookup("format").Usage = "output format `F`: text (default), json or csv"
 	export := fs.String("export", "", "write the report to `FILE`")
 	formatSet := false
 	pos, err := parseInterspersed(fs, args)
