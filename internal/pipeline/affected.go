@@ -153,6 +153,11 @@ func (c *comparison) baseGraph(tools map[string]string) (*affected.Go, error) {
 	if opt.Cache != nil && opt.Cache.GetJSON(key, &g) {
 		return &g, nil
 	}
+	if opt.Progress != nil {
+		if p := opt.Progress("BASE").Progress; p != nil {
+			p("go list -deps", "reading the import graph", 0)
+		}
+	}
 	wt, err := collect.AddWorktree(c.ctx, opt.RepoDir, c.base.String())
 	if err != nil {
 		return nil, err
