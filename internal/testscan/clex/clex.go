@@ -8,6 +8,8 @@
 package clex
 
 import (
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -176,4 +178,78 @@ func MatchGroups(toks []Token, punct Kind) (match []int, ok bool) {
 		ok = false
 	}
 	return match, ok
+}
+
+// MaxTextTokens caps the tokens Join renders, so that hostile nesting stays
+// linear.
+const MaxTextTokens = 256
+
+// Join renders tokens (at most MaxTextTokens of them) as normalized text: no
+// whitespace except one space between two tokens neither of which is
+// punctuation (of kind punct), so reformatting never changes the result.
+func Join(toks []Token, punct Kind) string {
+	if len(toks) > MaxTextTokens {
+		toks = toks[:MaxTextTokens]
+	}
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && toks[i-1].Kind != punct && t.Kind != punct {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
+
+// TopPuncts calls fn with the index and text of each punctuation token (of
+// kind punct) in toks that stands outside brackets, other than the brackets
+// themselves.
+func TopPuncts(toks []Token, punct Kind, fn func(k int, text string)) {
+	depth := 0
+	for k, t := range toks {
+		if t.Kind != punct {
+			continue
+		}
+		switch t.Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		default:
+			if depth == 0 {
+				fn(k, t.Text)
+			}
+		}
+	}
+}
+
+// SplitArgs splits toks at the commas (of kind punct) outside nested
+// brackets. No tokens give no parts; a trailing comma leaves an empty last
+// part when emptyLast is set (Java counts it), none otherwise (Rust).
+func SplitArgs(toks []Token, punct Kind, emptyLast bool) [][]Token {
+	if len(toks) == 0 {
+		return nil
+	}
+	var out [][]Token
+	start := 0
+	TopPuncts(toks, punct, func(k int, text string) {
+		if text == "," {
+			out = append(out, toks[start:k])
+			start = k + 1
+		}
+	})
+	if start < len(toks) || emptyLast {
+		out = append(out, toks[start:])
+	}
+	return out
+}
+
+// Unquote is the value of the string literal s in Go syntax, which covers the
+// escapes of Java's and Rust's plain strings, or s without its double quotes
+// when it does not parse.
+func Unquote(s string) string {
+	if v, err := strconv.Unquote(s); err == nil {
+		return v
+	}
+	return strings.Trim(s, `"`)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestExtractAssertions(t *testing.T) {
@@ -284,7 +285,7 @@ func TestHelpers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := extract(t, "a_test.go", tt.src)
-			tc := byID(t, f, tt.id)
+			tc := scantest.ByID(t, f, tt.id)
 			if diff := cmp.Diff(tt.want, tc.Assertions); diff != "" {
 				t.Errorf("assertions (-want +got):\n%s", diff)
 			}
@@ -319,16 +320,16 @@ func TestDouble(t *testing.T) {
 `
 	f := extract(t, "d_test.go", src)
 	for id, want := range map[string]string{"TestDouble/two": "2", "TestDouble/four": "4"} {
-		tc := byID(t, f, id)
+		tc := scantest.ByID(t, f, id)
 		if len(tc.Assertions) != 1 || tc.Assertions[0].Expected != want {
 			t.Errorf("%s assertions = %+v, want one with Expected %q", id, tc.Assertions, want)
 		}
 	}
-	if diff := cmp.Diff([]string{"1", "2", `"got %d"`}, byID(t, f, "TestDouble/two").Literals); diff != "" {
+	if diff := cmp.Diff([]string{"1", "2", `"got %d"`}, scantest.ByID(t, f, "TestDouble/two").Literals); diff != "" {
 		t.Errorf("row literals (-want +got):\n%s", diff)
 	}
 	// The row's name is a literal the test uses (often its input).
-	if got := byID(t, f, "TestDouble/two").NameLiteral; got != `"two"` {
+	if got := scantest.ByID(t, f, "TestDouble/two").NameLiteral; got != `"two"` {
 		t.Errorf("NameLiteral = %q", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 const fpBase = `package calc
@@ -83,7 +84,7 @@ func TestFingerprintReformatKeepsFacts(t *testing.T) {
 		t.Errorf("fingerprints changed by a reformat (-base +reformatted):\n%s", diff)
 	}
 	for _, id := range []string{"TestAdd/small", "TestAdd/negative", "TestMul"} {
-		a, b := byID(t, base, id), byID(t, re, id)
+		a, b := scantest.ByID(t, base, id), scantest.ByID(t, re, id)
 		strip := func(as []testscan.Assertion) []testscan.Assertion {
 			out := append([]testscan.Assertion(nil), as...)
 			for i := range out {
@@ -101,7 +102,7 @@ func TestFingerprintReformatKeepsFacts(t *testing.T) {
 			t.Errorf("%s BodyTokens = %d and %d, want equal and non-zero", id, a.BodyTokens, b.BodyTokens)
 		}
 	}
-	if got := byID(t, base, "TestMul").Assertions[1].Expected; got != "[]int{1, 2}" {
+	if got := scantest.ByID(t, base, "TestMul").Assertions[1].Expected; got != "[]int{1, 2}" {
 		t.Errorf("ElementsMatch Expected = %q, want %q", got, "[]int{1, 2}")
 	}
 }
@@ -150,7 +151,7 @@ func TestFingerprintRenameMoveAndEdit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := byID(t, extract(t, tt.path, tt.src), tt.id).Fingerprint
+			got := scantest.ByID(t, extract(t, tt.path, tt.src), tt.id).Fingerprint
 			if same := got == base[tt.baseID]; same != tt.same {
 				t.Errorf("fingerprint %s = %s, base %s = %s; same = %v, want %v", tt.id, got, tt.baseID, base[tt.baseID], same, tt.same)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // blankLines returns n empty lines, standing for the unchanged region a patch
@@ -133,7 +134,7 @@ func TestExtractFragments(t *testing.T) {
 				t.Errorf("suppressions (-want +got):\n%s", diff)
 			}
 			for id, n := range tt.wantAsserts {
-				if got := len(byID(t, f, id).Assertions); got != n {
+				if got := len(scantest.ByID(t, f, id).Assertions); got != n {
 					t.Errorf("%s has %d assertions, want %d", id, got, n)
 				}
 			}

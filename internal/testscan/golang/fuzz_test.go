@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -29,18 +31,8 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
-		seen := map[string]bool{}
+		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
-			if tc.ID == "" || tc.Name == "" {
-				t.Errorf("empty id or name: %+v", tc)
-			}
-			if seen[tc.ID] {
-				t.Errorf("duplicate id %q", tc.ID)
-			}
-			seen[tc.ID] = true
-			if tc.Line < 1 || tc.Line > tc.EndLine {
-				t.Errorf("%s: Line %d, EndLine %d", tc.ID, tc.Line, tc.EndLine)
-			}
 			if tc.Dynamic && !strings.Contains(tc.ID, "*") {
 				t.Errorf("dynamic id %q has no *", tc.ID)
 			}

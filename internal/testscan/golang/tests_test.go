@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestExtractTestIDs(t *testing.T) {
@@ -425,7 +426,7 @@ func TestRows(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("skips (-want +got):\n%s", diff)
 	}
-	if n := len(byID(t, f, "TestReturnAfterCheck").Assertions); n != 1 {
+	if n := len(scantest.ByID(t, f, "TestReturnAfterCheck").Assertions); n != 1 {
 		t.Errorf("TestReturnAfterCheck has %d assertions, want 1 (the one after return is dead)", n)
 	}
 }

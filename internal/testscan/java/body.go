@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // bodyScan is what scanBody found in one test body.
@@ -159,7 +160,7 @@ func messageArg(args [][]token) string {
 	}
 	for _, arg := range [][]token{args[len(args)-1], args[0]} {
 		if len(arg) == 1 && arg[0].Kind == tkString {
-			return unquote(arg[0].Text)
+			return clex.Unquote(arg[0].Text)
 		}
 	}
 	return ""

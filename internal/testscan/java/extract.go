@@ -81,26 +81,8 @@ func importsTestNG(toks []token) bool {
 	return false
 }
 
-// maxTextTokens caps normalized operand text so that hostile nesting stays linear.
-const maxTextTokens = 256
-
-// joinTokens renders tokens as normalized text: no whitespace except one space
-// between two word-like tokens, so reformatting never changes the result.
-func joinTokens(toks []token) string {
-	if len(toks) > maxTextTokens {
-		toks = toks[:maxTextTokens]
-	}
-	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 && wordLike(toks[i-1]) && wordLike(t) {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t.Text)
-	}
-	return b.String()
-}
-
-func wordLike(t token) bool { return t.Kind != tkPunct }
+// joinTokens renders tokens as normalized text (see clex.Join).
+func joinTokens(toks []token) string { return clex.Join(toks, tkPunct) }
 
 // isLiteral reports whether toks is exactly one literal: a string, char or number
 // (optionally negated), true, false or null.

@@ -3,36 +3,19 @@ package java
 import (
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
-
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
-// ignoreBodyHashes leaves fingerprints, literals and calls to their own tests.
-var ignoreBodyHashes = cmpopts.IgnoreFields(testscan.TestCase{}, "Fingerprint", "BodyTokens", "Literals", "Calls")
-
-func extract(t *testing.T, path, src string) *testscan.File {
-	t.Helper()
-	f, err := New().Extract(path, []byte(src))
-	if err != nil {
-		t.Fatalf("Extract(%s): %v", path, err)
-	}
-	return f
-}
+// extract runs the extractor and fails the test on an error.
+var extract = scantest.ExtractWith(New())
 
 func TestExtractTests(t *testing.T) {
-	tests := []struct {
-		name        string
-		path        string
-		src         string
-		want        []testscan.TestCase
-		wantPartial bool
-	}{
+	scantest.RunTests(t, New(), []scantest.TestsCase{
 		{
-			name: "junit5 with nested, disabled, assumptions and AssertJ",
-			path: "src/test/java/com/acme/ParserTest.java",
-			src: `package com.acme;
+			Name: "junit5 with nested, disabled, assumptions and AssertJ",
+			Path: "src/test/java/com/acme/ParserTest.java",
+			Src: `package com.acme;
 
 import org.junit.jupiter.api.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -84,7 +67,7 @@ class ParserTest {
     void repeated() { assertThat(1).isEqualTo(1); }
 }
 `,
-			want: []testscan.TestCase{
+			Want: []testscan.TestCase{
 				{ID: "ParserTest.parsesEmpty", Name: "parsesEmpty", Line: 8, EndLine: 15, CommentedAssertions: 1, Assertions: []testscan.Assertion{
 					{Line: 10, Kind: "assertEquals", Strength: testscan.Strong, Subject: `Parser.parse("").size()`, Expected: "0"},
 					{Line: 11, Kind: "assertEquals", Strength: testscan.Strong, Subject: "Parser.ratio()", Expected: "1.5", Tolerance: "0.01"},
@@ -117,9 +100,9 @@ class ParserTest {
 			},
 		},
 		{
-			name: "junit4 with Hamcrest, class-level @Ignore is not set, expected exceptions",
-			path: "src/test/java/LegacyTest.java",
-			src: `import org.junit.Test;
+			Name: "junit4 with Hamcrest, class-level @Ignore is not set, expected exceptions",
+			Path: "src/test/java/LegacyTest.java",
+			Src: `import org.junit.Test;
 import static org.junit.Assert.*;
 import static org.hamcrest.Matchers.*;
 
@@ -146,7 +129,7 @@ public class LegacyTest {
     public void ignored() { fail("not yet"); }
 }
 `,
-			want: []testscan.TestCase{
+			Want: []testscan.TestCase{
 				{ID: "LegacyTest.throwsWhenClosed", Name: "throwsWhenClosed", Line: 6, EndLine: 10,
 					Assertions: []testscan.Assertion{{Line: 6, Kind: "Test(expected)", Strength: testscan.Medium, Expected: "IllegalStateException.class"}}},
 				{ID: "LegacyTest.hamcrest", Name: "hamcrest", Line: 12, EndLine: 21, Assertions: []testscan.Assertion{
@@ -164,9 +147,9 @@ public class LegacyTest {
 			},
 		},
 		{
-			name: "junit3 TestCase subclass and a disabled class",
-			path: "test/AccountTest.java",
-			src: `import junit.framework.TestCase;
+			Name: "junit3 TestCase subclass and a disabled class",
+			Path: "test/AccountTest.java",
+			Src: `import junit.framework.TestCase;
 
 public class AccountTest extends TestCase {
     public void testDeposit() {
@@ -186,7 +169,7 @@ class SlowTest {
     @Test void two() { verify(repo, never()).delete(any()); verifyNoMoreInteractions(repo); }
 }
 `,
-			want: []testscan.TestCase{
+			Want: []testscan.TestCase{
 				{ID: "AccountTest.testDeposit", Name: "testDeposit", Line: 4, EndLine: 8,
 					Assertions: []testscan.Assertion{{Line: 7, Kind: "assertEquals", Strength: testscan.Strong, Subject: "a.balance()", Expected: "10"}}},
 				{ID: "SlowTest.one", Name: "one", Line: 17, EndLine: 17,
@@ -201,9 +184,9 @@ class SlowTest {
 			},
 		},
 		{
-			name: "testng class-level @Test, enabled = false and actual-first order",
-			path: "src/test/java/OrderTest.java",
-			src: `import org.testng.annotations.*;
+			Name: "testng class-level @Test, enabled = false and actual-first order",
+			Path: "src/test/java/OrderTest.java",
+			Src: `import org.testng.annotations.*;
 import static org.testng.Assert.assertEquals;
 
 @Test(groups = "unit")
@@ -221,7 +204,7 @@ public class OrderTest {
     }
 }
 `,
-			want: []testscan.TestCase{
+			Want: []testscan.TestCase{
 				{ID: "OrderTest.totals", Name: "totals", Line: 9, EndLine: 11,
 					Assertions: []testscan.Assertion{{Line: 10, Kind: "assertEquals", Strength: testscan.Strong, Subject: "order.total()", Expected: "30"}}},
 				{ID: "OrderTest.refunds", Name: "refunds", Line: 13, EndLine: 16,
@@ -230,9 +213,9 @@ public class OrderTest {
 			},
 		},
 		{
-			name: "strings, text blocks, chars and comments that look like tests",
-			path: "src/test/java/LexTest.java",
-			src: `class LexTest {
+			Name: "strings, text blocks, chars and comments that look like tests",
+			Path: "src/test/java/LexTest.java",
+			Src: `class LexTest {
     private static final String A = "@Test void fake() { assertEquals(1, 2); }";
     private static final String B = """
         @Test
@@ -250,15 +233,15 @@ public class OrderTest {
     }
 }
 `,
-			want: []testscan.TestCase{
+			Want: []testscan.TestCase{
 				{ID: "LexTest.real", Name: "real", Line: 10, EndLine: 16, CommentedAssertions: 1,
 					Assertions: []testscan.Assertion{{Line: 15, Kind: "assertEquals", Strength: testscan.Strong, Subject: "s.substring(1,2)", Expected: `"}"`}}},
 			},
 		},
 		{
-			name: "fragment without the class header, starting mid-method",
-			path: "src/test/java/com/acme/CartTest.java",
-			src: `        cart.add(item);
+			Name: "fragment without the class header, starting mid-method",
+			Path: "src/test/java/com/acme/CartTest.java",
+			Src: `        cart.add(item);
         assertEquals(1, cart.size());
     }
 
@@ -270,16 +253,16 @@ public class OrderTest {
     }
 
 `,
-			wantPartial: true,
-			want: []testscan.TestCase{
+			WantPartial: true,
+			Want: []testscan.TestCase{
 				{ID: "CartTest.removesItem", Name: "removesItem", Line: 6, EndLine: 10,
 					Assertions: []testscan.Assertion{{Line: 9, Kind: "isTrue", Strength: testscan.Medium, Subject: "cart.isEmpty()"}}},
 			},
 		},
 		{
-			name: "unterminated class body",
-			path: "FooTest.java",
-			src: `public class FooTest {
+			Name: "unterminated class body",
+			Path: "FooTest.java",
+			Src: `public class FooTest {
     @Test
     public void works() {
         assertNotNull(new Foo());
@@ -288,24 +271,13 @@ public class OrderTest {
     @Test
     public void cut() {
         assertTrue(x`,
-			wantPartial: true,
-			want: []testscan.TestCase{
+			WantPartial: true,
+			Want: []testscan.TestCase{
 				{ID: "FooTest.works", Name: "works", Line: 2, EndLine: 5,
 					Assertions: []testscan.Assertion{{Line: 4, Kind: "assertNotNull", Strength: testscan.Weak, Subject: "new Foo()"}}},
 				{ID: "FooTest.cut", Name: "cut", Line: 7, EndLine: 9,
 					Assertions: []testscan.Assertion{{Line: 9, Kind: "assertTrue", Strength: testscan.Medium, Subject: "x"}}},
 			},
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := extract(t, tt.path, tt.src)
-			if diff := cmp.Diff(tt.want, f.Tests, ignoreBodyHashes); diff != "" {
-				t.Errorf("tests (-want +got):\n%s", diff)
-			}
-			if f.Partial != tt.wantPartial {
-				t.Errorf("Partial = %v, want %v", f.Partial, tt.wantPartial)
-			}
-		})
-	}
+	})
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // generatedSuite returns a realistic JUnit 5 test class of about n tests.
@@ -86,29 +86,13 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
-		ids := map[string]bool{}
+		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
-			if tc.ID == "" || tc.Name == "" {
-				t.Errorf("empty id or name: %+v", tc)
-			}
-			if ids[tc.ID] {
-				t.Errorf("duplicate id %q", tc.ID)
-			}
-			ids[tc.ID] = true
-			if tc.Line < 1 || tc.Line > tc.EndLine {
-				t.Errorf("test %q lines %d..%d", tc.ID, tc.Line, tc.EndLine)
-			}
 			if len(tc.Literals) > maxLiterals {
 				t.Errorf("test %q has %d literals", tc.ID, len(tc.Literals))
 			}
 		}
-		prev := 1
-		for _, a := range file.HelperAssertions {
-			if a.Line < prev || a.Kind == "" || a.Strength < testscan.Trivial || a.Strength > testscan.Strong {
-				t.Errorf("bad or out-of-order helper assertion %+v after line %d", a, prev)
-			}
-			prev = a.Line
-		}
-		checkCalls(t, file)
+		scantest.CheckHelperAssertions(t, file.HelperAssertions)
+		scantest.CheckCalls(t, file)
 	})
 }

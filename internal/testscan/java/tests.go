@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // testAnnotations mark a method as a test (JUnit 4 and 5, TestNG, Theories).
@@ -223,48 +224,20 @@ func namedArg(args []token, key string) string {
 func annotationString(args []token, key string) string {
 	parts := splitArgs(args)
 	if len(parts) == 1 && len(parts[0]) == 1 && parts[0][0].Kind == tkString {
-		return unquote(parts[0][0].Text)
+		return clex.Unquote(parts[0][0].Text)
 	}
 	for _, arg := range parts {
 		if len(arg) == 3 && arg[0].Text == key && arg[1].Text == "=" && arg[2].Kind == tkString {
-			return unquote(arg[2].Text)
+			return clex.Unquote(arg[2].Text)
 		}
 	}
 	return ""
 }
 
-func unquote(s string) string {
-	if v, err := strconv.Unquote(s); err == nil {
-		return v
-	}
-	return strings.Trim(s, `"`)
-}
+// unquote is the value of a string literal (see clex.Unquote).
 
 // splitArgs splits tokens at top-level commas, looking through nested groups.
-func splitArgs(toks []token) [][]token {
-	if len(toks) == 0 {
-		return nil
-	}
-	var out [][]token
-	depth, start := 0, 0
-	for i, t := range toks {
-		if t.Kind != tkPunct {
-			continue
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				out = append(out, toks[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, toks[start:])
-}
+func splitArgs(toks []token) [][]token { return clex.SplitArgs(toks, tkPunct, true) }
 
 // commentedAssertions counts comments inside a body whose text is an assertion call.
 func commentedAssertions(comments []comment, open, close int) int {

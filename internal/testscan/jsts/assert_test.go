@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // A is a compact constructor for expected assertions.
@@ -200,7 +201,7 @@ func TestAssertions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := extract(t, "a.test.ts", tc.src)
 			if len(f.Tests) != 1 {
-				t.Fatalf("got %d tests (%q), want 1", len(f.Tests), ids(f))
+				t.Fatalf("got %d tests (%q), want 1", len(f.Tests), scantest.IDs(f))
 			}
 			if diff := cmp.Diff(tc.want, f.Tests[0].Assertions); diff != "" {
 				t.Errorf("assertions (-want +got):\n%s", diff)
@@ -226,7 +227,7 @@ func TestCommentedAssertions(t *testing.T) {
 })
 `
 	f := extract(t, "m.test.js", src)
-	tc := byID(t, f, "math > adds")
+	tc := scantest.ByID(t, f, "math > adds")
 	if tc.CommentedAssertions != 4 {
 		t.Errorf("CommentedAssertions = %d, want 4", tc.CommentedAssertions)
 	}

@@ -2,12 +2,12 @@ package jsts
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func cl(name string, sites int) testscan.Call {
@@ -300,12 +300,8 @@ func contains(xs []string, x string) bool {
 // TestCallsBounded: a test or helper that calls many functions keeps the
 // first MaxCalls names, and still counts the sites of those it kept.
 func TestCallsBounded(t *testing.T) {
-	var body strings.Builder
-	for i := range testscan.MaxCalls + 10 {
-		fmt.Fprintf(&body, "  f%d()\n", i)
-	}
-	body.WriteString("  f0()\n")
-	src := "function helper() {\n" + body.String() + "}\n\nit('many', () => {\n" + body.String() + "})\n"
+	body := scantest.ManyCalls("  f%d()\n")
+	src := "function helper() {\n" + body + "}\n\nit('many', () => {\n" + body + "})\n"
 	f := extract(t, "many.test.js", src)
 	if len(f.Tests) != 1 {
 		t.Fatalf("%d tests", len(f.Tests))

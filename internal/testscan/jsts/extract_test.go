@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestExtractStructure(t *testing.T) {
@@ -323,7 +324,7 @@ func TestExtractEachTables(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f := extract(t, "x.test.ts", tc.src)
-			if diff := cmp.Diff(tc.want, ids(f)); diff != "" {
+			if diff := cmp.Diff(tc.want, scantest.IDs(f)); diff != "" {
 				t.Errorf("ids (-want +got):\n%s", diff)
 			}
 			for _, c := range f.Tests {
@@ -391,6 +392,6 @@ function it(name, fn) { return fn(name) }
 `
 	f := extract(t, "src/validate.js", src)
 	if len(f.Tests) != 0 {
-		t.Errorf("found tests %q in production code", ids(f))
+		t.Errorf("found tests %q in production code", scantest.IDs(f))
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 const original = `describe('format', () => {
@@ -45,7 +46,7 @@ const reformatted = `describe("format", () => {
 func TestReformatKeepsIDsFingerprintsAndOperands(t *testing.T) {
 	a := extract(t, "f.test.js", original)
 	b := extract(t, "f.test.js", reformatted)
-	if diff := cmp.Diff(ids(a), ids(b)); diff != "" {
+	if diff := cmp.Diff(scantest.IDs(a), scantest.IDs(b)); diff != "" {
 		t.Fatalf("ids changed (-original +reformatted):\n%s", diff)
 	}
 	for k := range a.Tests {
@@ -74,7 +75,7 @@ func TestReformatKeepsIDsFingerprintsAndOperands(t *testing.T) {
 
 func TestFingerprintRenameMoveAndEdit(t *testing.T) {
 	base := extract(t, "f.test.js", original)
-	pads := byID(t, base, "format > pads numbers")
+	pads := scantest.ByID(t, base, "format > pads numbers")
 
 	tests := []struct {
 		name   string
@@ -118,7 +119,7 @@ func TestFingerprintRenameMoveAndEdit(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := byID(t, extract(t, "g.test.js", tc.src), tc.id)
+			got := scantest.ByID(t, extract(t, "g.test.js", tc.src), tc.id)
 			if same := got.Fingerprint == pads.Fingerprint; same != tc.sameFP {
 				t.Errorf("fingerprint %s vs base %s: same = %v, want %v", got.Fingerprint, pads.Fingerprint, same, tc.sameFP)
 			}
@@ -184,7 +185,7 @@ func TestFragments(t *testing.T) {
 				t.Errorf("Partial = false for a fragment")
 			}
 			for id, n := range tc.asserts {
-				if got := len(byID(t, f, id).Assertions); got != n {
+				if got := len(scantest.ByID(t, f, id).Assertions); got != n {
 					t.Errorf("%s: %d assertions, want %d", id, got, n)
 				}
 			}

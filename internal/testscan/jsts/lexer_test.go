@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // kinds renders tokens as "kind:text" for compact comparison.
@@ -97,7 +99,7 @@ func TestStringsAndCommentsAreNotTests(t *testing.T) {
 		"const tpl = `${ `it('nested template', () => {})` }`\n" +
 		"it('real', () => { expect(doc).toContain(\"it('\") })\n"
 	f := extract(t, "tricky.test.jsx", src)
-	if diff := cmp.Diff([]string{"real"}, ids(f)); diff != "" {
+	if diff := cmp.Diff([]string{"real"}, scantest.IDs(f)); diff != "" {
 		t.Errorf("ids (-want +got):\n%s", diff)
 	}
 	if f.Partial {

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // byTest maps test ids to their assertions.
@@ -295,7 +296,7 @@ func TestShouldAssertions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := extract(t, "test/should.js", tc.src)
 			if len(f.Tests) != 1 {
-				t.Fatalf("got %d tests (%q), want 1", len(f.Tests), ids(f))
+				t.Fatalf("got %d tests (%q), want 1", len(f.Tests), scantest.IDs(f))
 			}
 			if diff := cmp.Diff(tc.want, f.Tests[0].Assertions); diff != "" {
 				t.Errorf("assertions (-want +got):\n%s", diff)

@@ -76,24 +76,7 @@ func topComparisons(expr []token) []comparisonOp {
 }
 
 // splitBool splits expr at the top-level boolean operator word.
-func splitBool(expr []token, word string) [][]token {
-	var out [][]token
-	depth, start := 0, 0
-	for i, t := range expr {
-		switch {
-		case isOpener(t):
-			depth++
-		case isCloser(t):
-			if depth > 0 {
-				depth--
-			}
-		case depth == 0 && t.kind == tkName && t.text == word:
-			out = append(out, expr[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, expr[start:])
-}
+func splitBool(expr []token, word string) [][]token { return splitAt(expr, tkName, word) }
 
 // classifyAssert reads an assert statement (without the keyword).
 func classifyAssert(toks []token, line int) []testscan.Assertion {

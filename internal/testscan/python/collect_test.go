@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // caseView is the part of a TestCase the collection tests compare.
@@ -17,14 +18,8 @@ type caseView struct {
 	Dynamic       bool
 }
 
-func extract(t *testing.T, path, src string) *testscan.File {
-	t.Helper()
-	f, err := New().Extract(path, []byte(src))
-	if err != nil {
-		t.Fatalf("Extract(%s): %v", path, err)
-	}
-	return f
-}
+// extract runs the extractor and fails the test on an error.
+var extract = scantest.ExtractWith(New())
 
 func views(f *testscan.File) []caseView {
 	var out []caseView

@@ -59,7 +59,10 @@ func matchOpen(toks []token, i int) int {
 }
 
 // splitTop splits toks at the operator sep outside brackets.
-func splitTop(toks []token, sep string) [][]token {
+func splitTop(toks []token, sep string) [][]token { return splitAt(toks, tkOp, sep) }
+
+// splitAt splits toks at the tokens of kind and text outside brackets.
+func splitAt(toks []token, kind tokKind, text string) [][]token {
 	var out [][]token
 	depth, start := 0, 0
 	for i, t := range toks {
@@ -70,7 +73,7 @@ func splitTop(toks []token, sep string) [][]token {
 			if depth > 0 {
 				depth--
 			}
-		case depth == 0 && isOp(t, sep):
+		case depth == 0 && t.kind == kind && t.text == text:
 			out = append(out, toks[start:i])
 			start = i + 1
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -38,25 +38,9 @@ func FuzzExtract(f *testing.F) {
 				t.Fatalf("bad literals/fingerprint for %s", tc.ID)
 			}
 		}
-		checkHelperAssertions(t, file.HelperAssertions)
-		checkCalls(t, file)
+		scantest.CheckHelperAssertions(t, file.HelperAssertions)
+		scantest.CheckCalls(t, file)
 	})
-}
-
-// checkHelperAssertions asserts the invariants of File.HelperAssertions: real
-// lines in source order, a kind, a known strength.
-func checkHelperAssertions(t *testing.T, as []testscan.Assertion) {
-	t.Helper()
-	prev := 1
-	for _, a := range as {
-		if a.Line < prev {
-			t.Fatalf("helper assertion %+v at line %d after line %d", a, a.Line, prev)
-		}
-		prev = a.Line
-		if a.Kind == "" || a.Strength < testscan.Trivial || a.Strength > testscan.Strong {
-			t.Fatalf("bad helper assertion %+v", a)
-		}
-	}
 }
 
 // generated builds a realistic test module of about n bytes.

@@ -4,13 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
-
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
-
-// ignoreHelperName leaves Assertion.Helper to TestHelperNames.
-var ignoreHelperName = cmpopts.IgnoreFields(testscan.Assertion{}, "Helper")
 
 // TestHelperNames: each helper assertion names its function, and File.Helpers
 // lists every non-test function, also one that asserts nothing.

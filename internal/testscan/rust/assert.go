@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // macroKind groups assertion macros by how their arguments are read.
@@ -131,34 +132,23 @@ func condition(a *testscan.Assertion, cond []token) {
 		a.Strength = testscan.Trivial
 		return
 	}
-	depth, eq, cmp, logical := 0, -1, -1, false
-	for k, t := range cond {
-		if t.Kind != tkPunct {
-			continue
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
+	eq, cmp, logical := -1, -1, false
+	clex.TopPuncts(cond, tkPunct, func(k int, text string) {
+		switch text {
 		case "==", "!=":
-			if depth == 0 && eq < 0 {
+			if eq < 0 {
 				eq = k
 			}
 		case "<=", ">=":
-			if depth == 0 {
-				cmp = k
-			}
+			cmp = k
 		case "<", ">":
-			if depth == 0 && k > 0 && cond[k-1].Text != "::" && (k+1 >= len(cond) || cond[k+1].Text != "::") {
+			if k > 0 && cond[k-1].Text != "::" && (k+1 >= len(cond) || cond[k+1].Text != "::") {
 				cmp = k
 			}
 		case "&&", "||":
-			if depth == 0 {
-				logical = true
-			}
+			logical = true
 		}
-	}
+	})
 	switch {
 	case logical:
 		a.Strength = testscan.Medium

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // testAttrs mark a function as a test by their full path; any path whose last
@@ -162,29 +163,19 @@ func cases(f *fnDecl) []testCase {
 // testCaseAttr reads #[test_case(args [=> result] [; "description"])].
 func testCaseAttr(a attr) testCase {
 	tc := testCase{line: a.line, args: a.args}
-	depth := 0
 	arrow, semi := -1, -1
-	for k, t := range a.args {
-		if t.Kind != tkPunct {
-			continue
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
+	clex.TopPuncts(a.args, tkPunct, func(k int, text string) {
+		switch text {
 		case "=>":
-			if depth == 0 && arrow < 0 {
+			if arrow < 0 {
 				arrow = k
 			}
 		case ";":
-			if depth == 0 {
-				semi = k
-			}
+			semi = k
 		}
-	}
+	})
 	if semi >= 0 && semi+1 < len(a.args) && a.args[semi+1].Kind == tkString {
-		tc.name = escapeTestName(unquote(a.args[semi+1].Text))
+		tc.name = escapeTestName(clex.Unquote(a.args[semi+1].Text))
 		tc.args = a.args[:semi]
 	}
 	if arrow >= 0 {
@@ -238,7 +229,7 @@ func attrSkip(attrs []attr) *testscan.Skip {
 		case "ignore":
 			reason := ""
 			if len(a.args) == 1 && a.args[0].Kind == tkString {
-				reason = unquote(a.args[0].Text)
+				reason = clex.Unquote(a.args[0].Text)
 			}
 			return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reason, Line: a.line}
 		case "cfg_attr":
@@ -247,7 +238,7 @@ func attrSkip(attrs []attr) *testscan.Skip {
 				if len(arg) > 0 && arg[0].Text == "ignore" {
 					reason := ""
 					if len(arg) == 3 && arg[2].Kind == tkString {
-						reason = unquote(arg[2].Text)
+						reason = clex.Unquote(arg[2].Text)
 					}
 					return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reason, Line: a.line}
 				}
@@ -294,41 +285,11 @@ func attrAssertions(attrs []attr) []testscan.Assertion {
 	return nil
 }
 
-func unquote(s string) string {
-	if v, err := strconv.Unquote(s); err == nil {
-		return v
-	}
-	return strings.Trim(s, `"`)
-}
+// unquote is the value of a string literal (see clex.Unquote).
 
-// splitArgs splits tokens at top-level commas, looking through nested groups.
-func splitArgs(toks []token) [][]token {
-	if len(toks) == 0 {
-		return nil
-	}
-	var out [][]token
-	depth, start := 0, 0
-	for i, t := range toks {
-		if t.Kind != tkPunct {
-			continue
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				out = append(out, toks[start:i])
-				start = i + 1
-			}
-		}
-	}
-	if start < len(toks) {
-		out = append(out, toks[start:])
-	}
-	return out
-}
+// splitArgs splits tokens at top-level commas, looking through nested groups;
+// a trailing comma leaves no empty last argument.
+func splitArgs(toks []token) [][]token { return clex.SplitArgs(toks, tkPunct, false) }
 
 // commentedAssertions counts comments inside a body whose text is an assertion
 // macro call.
