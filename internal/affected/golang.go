@@ -22,6 +22,7 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -44,6 +45,10 @@ type GoPackage struct {
 	Imports      []string `json:"imports,omitempty"`
 	TestImports  []string `json:"test_imports,omitempty"`
 	XTestImports []string `json:"xtest_imports,omitempty"`
+	// Embeds are the files the package's code embeds (go:embed), slash
+	// paths from the repository root: a change to one changes what its
+	// importers are built from.
+	Embeds []string `json:"embeds,omitempty"`
 	// Target is set for the packages ./... matched (the ones go test runs);
 	// the others are their dependencies.
 	Target bool `json:"target,omitempty"`
@@ -54,6 +59,10 @@ type GoPackage struct {
 	// its tests may read files anywhere in the repository, so it is affected
 	// by every change.
 	ReachesOut bool `json:"reaches_out,omitempty"`
+	// CodeReachesOut is ReachesOut for the package's own code (not its
+	// tests), which its importers' tests run too: they are affected by
+	// every change as well.
+	CodeReachesOut bool `json:"code_reaches_out,omitempty"`
 }
 
 // Go is the import graph of a Go build at one commit.
@@ -65,7 +74,7 @@ type Go struct {
 }
 
 // goListFields are the fields LoadGo asks go list for.
-const goListFields = "ImportPath,Dir,Module,Imports,TestImports,XTestImports,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,DepOnly,Standard"
+const goListFields = "ImportPath,Dir,Module,Imports,TestImports,XTestImports,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,EmbedFiles,DepOnly,Standard"
 
 type goListPackage struct {
 	ImportPath string
@@ -83,6 +92,7 @@ type goListPackage struct {
 	CgoFiles     []string
 	TestGoFiles  []string
 	XTestGoFiles []string
+	EmbedFiles   []string
 }
 
 // LoadGo runs `go list -deps -e -json ./...` with the go command goBin in
@@ -138,15 +148,22 @@ func readGoList(root string, r io.Reader) (*Go, error) {
 			}
 		}
 		if gp.Dir != "" {
-			var files []string
-			for _, list := range [][]string{p.GoFiles, p.CgoFiles, p.TestGoFiles, p.XTestGoFiles} {
-				for _, f := range list {
-					files = append(files, filepath.Join(p.Dir, f))
+			join := func(lists ...[]string) []string {
+				var files []string
+				for _, list := range lists {
+					for _, f := range list {
+						files = append(files, filepath.Join(p.Dir, f))
+					}
 				}
+				return files
 			}
 			// cgo's #cgo lines can name headers anywhere; a symbolic link
 			// in the directory reads through to anywhere.
-			gp.ReachesOut = len(p.CgoFiles) > 0 || hasSymlink(p.Dir) || reachesOut(files)
+			gp.CodeReachesOut = len(p.CgoFiles) > 0 || hasSymlink(p.Dir) || reachesOut(join(p.GoFiles))
+			gp.ReachesOut = gp.CodeReachesOut || reachesOut(join(p.TestGoFiles, p.XTestGoFiles))
+			for _, e := range p.EmbedFiles {
+				gp.Embeds = append(gp.Embeds, path.Join(gp.Dir, filepath.ToSlash(e)))
+			}
 		}
 		g.Packages = append(g.Packages, gp)
 	}
@@ -277,9 +294,10 @@ var goShared = map[string]bool{"go.mod": true, "go.sum": true, "go.work": true, 
 
 // Affected returns the target packages changed can affect: the packages
 // that own a changed file (the file is in the package's directory or below
-// it, as testdata is), every package that imports one of those, directly or
-// not, or whose tests do, and the packages that reach out of their
-// directory. changed are slash paths from the repository root, old and new
+// it, as testdata is); when the file is one the package's importers are
+// built from (a non-test source file, an embedded file), every package that
+// imports it, directly or not, or whose tests do; and the packages that
+// reach out of their directory. changed are slash paths from the repository root, old and new
 // names of renames both. A changed go.mod, go.sum, go.work or vendored file
 // affects everything. A .go file in a directory with no package at BASE is a
 // new package: its directory is affected (the caller drops it at an end
@@ -293,7 +311,10 @@ func (g *Go) Affected(changed []string) Scope {
 			byDir[p.Dir] = append(byDir[p.Dir], i)
 		}
 	}
-	hit := map[int]bool{}
+	// seed: what the package's importers are built from changed; read: a
+	// file only the package's own tests can see (its test files, testdata,
+	// a file below it).
+	seed, read := map[int]bool{}, map[int]bool{}
 	newDirs := map[string]bool{}
 	for _, f := range changed {
 		base := path.Base(f)
@@ -306,7 +327,12 @@ func (g *Go) Affected(changed []string) Scope {
 		owned := false
 		for d := path.Dir(f); ; d = path.Dir(d) {
 			for _, i := range byDir[d] {
-				hit[i], owned = true, true
+				owned = true
+				if builtFrom(g.Packages[i], f) {
+					seed[i] = true
+				} else {
+					read[i] = true
+				}
 			}
 			if d == "." || d == "/" {
 				break
@@ -316,13 +342,19 @@ func (g *Go) Affected(changed []string) Scope {
 			newDirs[path.Dir(f)] = true
 		}
 	}
-	// Everything that imports a hit package, directly or not.
+	// Everything that imports a seed package, directly or not.
 	rdeps := map[int][]int{}
 	for i, p := range g.Packages {
 		for _, imp := range p.Imports {
 			if j, ok := byPath[imp]; ok {
 				rdeps[j] = append(rdeps[j], i)
 			}
+		}
+	}
+	hit := maps.Clone(seed)
+	for i, p := range g.Packages {
+		if p.CodeReachesOut {
+			hit[i] = true
 		}
 	}
 	spread(hit, rdeps)
@@ -332,7 +364,7 @@ func (g *Go) Affected(changed []string) Scope {
 		if !p.Target || p.Dir == "" {
 			continue
 		}
-		affected := hit[i] || p.ReachesOut
+		affected := hit[i] || read[i] || p.ReachesOut
 		for _, imp := range append(append([]string(nil), p.TestImports...), p.XTestImports...) {
 			if j, ok := byPath[imp]; ok && hit[j] {
 				affected = true
@@ -414,6 +446,27 @@ func (g *Go) Inputs(importPath string) (dirs, modules []string, ok bool) {
 	sort.Strings(dirs)
 	sort.Strings(modules)
 	return dirs, modules, true
+}
+
+// goSourceExts are the files go build compiles or links into a package.
+var goSourceExts = map[string]bool{".go": true, ".c": true, ".h": true, ".cc": true, ".cpp": true, ".cxx": true,
+	".hh": true, ".hpp": true, ".hxx": true, ".m": true, ".s": true, ".S": true, ".sx": true, ".f": true, ".F": true,
+	".for": true, ".f90": true, ".syso": true, ".swig": true, ".swigcxx": true}
+
+// builtFrom reports whether a change to file f changes what package p's
+// importers are built from: a source file of p's own directory that is not a
+// test file, or a file p embeds, or one in a directory p embeds from (a new
+// file there may match its pattern).
+func builtFrom(p GoPackage, f string) bool {
+	if path.Dir(f) == p.Dir && goSourceExts[path.Ext(f)] && !strings.HasSuffix(f, "_test.go") {
+		return true
+	}
+	for _, e := range p.Embeds {
+		if e == f || strings.HasPrefix(f, path.Dir(e)+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // spread adds to hit everything that depends on a hit node, directly or

@@ -24,20 +24,25 @@ func writeTree(t *testing.T, dir string, files map[string]string) {
 // b imports a, d's external tests import a, e reads ../a/testdata (reaches
 // out), c stands alone, a/inner is a package below a.
 var graphModule = map[string]string{
-	"go.mod":             "module example.com/m\n\ngo 1.22\n",
-	"a/a.go":             "package a\n\nfunc A() int { return 1 }\n",
-	"a/testdata/x.txt":   "x\n",
-	"a/inner/inner.go":   "package inner\n\nfunc I() int { return 2 }\n",
-	"b/b.go":             "package b\n\nimport \"example.com/m/a\"\n\nfunc B() int { return a.A() }\n",
-	"c/c.go":             "package c\n\nfunc C() int { return 3 }\n",
-	"c/c_test.go":        "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
-	"d/d.go":             "package d\n",
-	"d/d_test.go":        "package d_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/a\"\n)\n\nfunc TestD(t *testing.T) { _ = a.A() }\n",
-	"e/e.go":             "package e\n",
-	"e/e_test.go":        "package e\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestE(t *testing.T) { _, _ = os.ReadFile(\"../a/testdata/x.txt\") }\n",
-	"f/f.go":             "package f\n\nimport \"example.com/m/b\"\n\nfunc F() int { return b.B() }\n",
-	"docs/README.md":     "docs\n",
-	"vendor/modules.txt": "",
+	"go.mod":              "module example.com/m\n\ngo 1.22\n",
+	"a/a.go":              "package a\n\nfunc A() int { return 1 }\n",
+	"a/testdata/x.txt":    "x\n",
+	"a/inner/inner.go":    "package inner\n\nfunc I() int { return 2 }\n",
+	"b/b.go":              "package b\n\nimport (\n\t_ \"embed\"\n\n\t\"example.com/m/a\"\n)\n\n//go:embed static/page.html\nvar page string\n\nfunc B() int { return a.A() + len(page) }\n",
+	"b/static/page.html":  "<p>b</p>\n",
+	"c/c.go":              "package c\n\nfunc C() int { return 3 }\n",
+	"c/c_test.go":         "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) {}\n",
+	"d/d.go":              "package d\n",
+	"d/d_test.go":         "package d_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/a\"\n)\n\nfunc TestD(t *testing.T) { _ = a.A() }\n",
+	"e/e.go":              "package e\n",
+	"e/e_test.go":         "package e\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestE(t *testing.T) { _, _ = os.ReadFile(\"../a/testdata/x.txt\") }\n",
+	"f/f.go":              "package f\n\nimport \"example.com/m/b\"\n\nfunc F() int { return b.B() }\n",
+	"docs/README.md":      "docs\n",
+	"fix/fix.go":          "package fix\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n\t\"runtime\"\n)\n\n// Load reads a fixture next to this file.\nfunc Load(name string) []byte {\n\t_, f, _, _ := runtime.Caller(0)\n\tb, _ := os.ReadFile(filepath.Join(filepath.Dir(f), \"testdata\", name))\n\treturn b\n}\n",
+	"fix/testdata/x.json": "{}\n",
+	"h/h.go":              "package h\n",
+	"h/h_test.go":         "package h\n\nimport (\n\t\"testing\"\n\n\t\"example.com/m/fix\"\n)\n\nfunc TestH(t *testing.T) { _ = fix.Load(\"x.json\") }\n",
+	"vendor/modules.txt":  "",
 }
 
 func loadGraph(t *testing.T) *Go {
@@ -66,8 +71,13 @@ func TestGoAffected(t *testing.T) {
 		t.Fatalf("module path %q", g.ModulePath)
 	}
 	for _, p := range g.Packages {
-		if want := p.ImportPath == "example.com/m/e"; p.ReachesOut != want {
+		if want := p.ImportPath == "example.com/m/e" || p.ImportPath == "example.com/m/fix"; p.ReachesOut != want {
 			t.Errorf("%s: ReachesOut = %v, want %v", p.ImportPath, p.ReachesOut, want)
+		}
+		// fix's own code locates files: its importers' tests run it. e's
+		// tests alone reach out.
+		if want := p.ImportPath == "example.com/m/fix"; p.CodeReachesOut != want {
+			t.Errorf("%s: CodeReachesOut = %v, want %v", p.ImportPath, p.CodeReachesOut, want)
 		}
 	}
 	m := func(s ...string) []string {
@@ -82,12 +92,15 @@ func TestGoAffected(t *testing.T) {
 		want    []string
 		all     bool
 	}{
-		{"a leaf package", []string{"c/c.go"}, m("c", "e"), false},
-		{"a package others import, directly and through tests", []string{"a/a.go"}, m("a", "b", "d", "e", "f"), false},
-		{"testdata belongs to its package", []string{"a/testdata/x.txt"}, m("a", "b", "d", "e", "f"), false},
-		{"a sub-package's change affects the package above it", []string{"a/inner/inner.go"}, m("a", "a/inner", "b", "d", "e", "f"), false},
-		{"a file outside every package: only the packages that reach out", []string{"docs/README.md"}, m("e"), false},
-		{"a new package", []string{"g/g.go"}, m("e", "g"), false},
+		{"a leaf package", []string{"c/c.go"}, m("c", "e", "fix", "h"), false},
+		{"a package others import, directly and through tests", []string{"a/a.go"}, m("a", "b", "d", "e", "f", "fix", "h"), false},
+		{"a test file: its package's tests only", []string{"c/c_test.go"}, m("c", "e", "fix", "h"), false},
+		{"testdata: its package's tests only", []string{"a/testdata/x.txt"}, m("a", "e", "fix", "h"), false},
+		{"an embedded file: the importers too", []string{"b/static/page.html"}, m("b", "e", "f", "fix", "h"), false},
+		{"a new file where a package embeds from", []string{"b/static/new.css"}, m("b", "e", "f", "fix", "h"), false},
+		{"a sub-package: its importers, and the package above it reads it", []string{"a/inner/inner.go"}, m("a", "a/inner", "e", "fix", "h"), false},
+		{"a file outside every package: only the packages that reach out", []string{"docs/README.md"}, m("e", "fix", "h"), false},
+		{"a new package", []string{"g/g.go"}, m("e", "fix", "g", "h"), false},
 		{"go.mod", []string{"go.mod"}, nil, true},
 		{"go.sum", []string{"go.sum"}, nil, true},
 		{"vendored code", []string{"vendor/example.org/x/x.go"}, nil, true},

@@ -148,7 +148,7 @@ func (c *comparison) baseGraph(tools map[string]string) (*affected.Go, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := collect.Key(nil, tools, "go import graph", "tree "+bc.Tree.String())
+	key := collect.Key(nil, tools, "go import graph v2", "tree "+bc.Tree.String())
 	var g affected.Go
 	if opt.Cache != nil && opt.Cache.GetJSON(key, &g) {
 		return &g, nil
