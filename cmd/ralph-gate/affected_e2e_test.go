@@ -326,3 +326,31 @@ func TestAffectedOnlyPytest(t *testing.T) {
 		t.Errorf("exit %d, notes %+v", res.code, rep.Notes)
 	}
 }
+
+// TestAllPackagesFillsTheCache: a run of --all-packages keeps BASE's results
+// per package, so a later affected-only range from that BASE measures every
+// package: the affected ones run, the others are carried.
+func TestAllPackagesFillsTheCache(t *testing.T) {
+	t.Parallel()
+	r := monoModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.git("checkout", "-q", "-b", "first")
+	r.write("README.md", "mono, documented\n")
+	r.commit("docs")
+	if _, res := compareAffected(t, r, "--all-packages", base, "HEAD"); res.code != 0 {
+		t.Fatalf("--all-packages: exit %d\n%s", res.code, res.stderr)
+	}
+	r.git("checkout", "-q", "-b", "second", base)
+	r.write("c/c.go", strings.Replace(r.read("c/c.go"), "// C is three.", "// C is three, always.", 1))
+	r.commit("document C")
+	rep, res := compareAffected(t, r, base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	if n := rep.note("affected-only"); !strings.Contains(n, "2 of 4 packages") || !strings.Contains(n, "2 unaffected packages carried from the cache") || strings.Contains(n, "not measured") {
+		t.Errorf("note %q", n)
+	}
+	if len(rep.IDs.Base.TestIDs.Passed) != 4 || len(rep.IDs.Head.TestIDs.Passed) != 4 {
+		t.Errorf("BASE %v HEAD %v: want all 4 tests at both ends", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed)
+	}
+}

@@ -419,6 +419,41 @@ func (c *comparison) storePackages(keys map[string]string, r *collectors.Result)
 	}
 }
 
+// keepPackages stores, one cache entry a package, the Go packages' results
+// of a BASE measured whole (--all-packages), so that later affected-only
+// ranges carry the packages they do not affect.
+func (c *comparison) keepPackages(baseM *collect.Measurement) {
+	opt := c.p.opt
+	if !opt.AllPackages || opt.Cache == nil || baseM == nil || len(opt.BaseReports) > 0 || opt.Collect == "none" {
+		return
+	}
+	specs, err := c.collectorSpecs()
+	if err != nil {
+		return
+	}
+	for _, s := range specs {
+		if !s.Tests || !goScopeable(s) {
+			continue
+		}
+		tools := collect.ToolVersions(c.ctx, []config.Collector{s})
+		g, err := c.baseGraph(tools)
+		if err != nil {
+			c.note("", fmt.Sprintf("collector %s: results not kept per package: BASE's import graph could not be read (%v)", s.Name, err))
+			return
+		}
+		keys := map[string]string{}
+		for _, p := range g.Packages {
+			if !p.Target || p.Dir == "" {
+				continue
+			}
+			if keys[p.ImportPath], err = c.packageKey(g, p.ImportPath, s, tools); err != nil {
+				return
+			}
+		}
+		c.storePackages(keys, baseM.Result)
+	}
+}
+
 // scopePaths narrows pytest, vitest and jest to the paths the range can
 // affect (JavaScript workspaces, Python test files).
 func (c *comparison) scopePaths(sc *scope, ss *specScope, changed []string) error {

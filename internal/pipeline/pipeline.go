@@ -197,6 +197,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			findings = append(findings, repoChanged(guard.Dir(), changed, rerr))
 		}
 		r.BaseM, r.HeadM = baseM, headM
+		c.keepPackages(baseM)
 		if baseM != nil && headM != nil {
 			changed, err := changedPaths(p.opt.Repo, base, head)
 			if err != nil {
