@@ -205,7 +205,7 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 			targets = append(targets, p)
 		}
 	}
-	var carried, omitted, run int
+	var carried, omitted, run, baseCached int
 	if complete {
 		ss.fromBase, ss.baseWhole = map[string]bool{}, true
 	}
@@ -233,6 +233,7 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 			if hit[p.ImportPath] {
 				ss.run[headSide] = append(ss.run[headSide], dir)
 				run++
+				baseCached++
 			} else {
 				ss.carried[headSide] = append(ss.carried[headSide], r)
 				carried++
@@ -283,6 +284,9 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 		}
 		msg = fmt.Sprintf("collector %s: affected-only: %d of %d packages are affected by the range and run at HEAD; the other %s carried from BASE's measurement, whose inputs they share", ss.spec.Name, run, len(targets), others)
 	} else {
+		if baseCached > 0 {
+			msg += fmt.Sprintf(" (%d of them at HEAD only: BASE's results from the cache)", baseCached)
+		}
 		if carried > 0 {
 			msg += fmt.Sprintf("; %s carried from the cache", plural(carried, "unaffected package"))
 		}
