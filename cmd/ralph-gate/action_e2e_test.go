@@ -383,6 +383,7 @@ func TestActionBadInput(t *testing.T) {
 // scripts/release.sh the way action.yml's first step does, checking its
 // checksum, and refuses a tampered archive.
 func TestActionInstallScript(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	if _, err := exec.LookPath("curl"); err != nil {
 		t.Fatal("curl is needed by the install script and this test")

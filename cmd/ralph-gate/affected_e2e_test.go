@@ -213,6 +213,7 @@ func TestAffectedOnlySharedFileMeasuresEverything(t *testing.T) {
 // others' results from the previous measurement, so every iteration is
 // scored on all the tests, and a regression in a dependent still blocks.
 func TestLoopRecordsAffectedOnly(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := monoModule(t)
 	id := startLoop(t, r, "--task", "document c", "--completion", "false")
@@ -301,6 +302,7 @@ func TestAffectedOnlyWorkspaces(t *testing.T) {
 // TestAffectedOnlyPytest: a change to test files alone runs those files; a
 // change to the code under test runs everything.
 func TestAffectedOnlyPytest(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := pytestProject(t)
 	r.write("tests/test_other.py", "def test_other():\n    assert True\n")

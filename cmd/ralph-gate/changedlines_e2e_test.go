@@ -51,6 +51,7 @@ func TestDivByZero(t *testing.T) {
 // blocks a change whose new lines no test runs, names the lines, and passes
 // once a test runs them; every format says the figure.
 func TestChangedLineCoverage(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := goModule(t)
 	// The overall and per-file tolerances are opened wide so that only the

@@ -49,7 +49,7 @@ func (r compareReport) has(typ, rule, test string) bool {
 func (r compareReport) cached() int {
 	n := 0
 	for _, note := range r.Notes {
-		if strings.Contains(note.Message, "from the cache") {
+		if strings.Contains(note.Message, "metrics from the cache") {
 			n++
 		}
 	}

@@ -400,6 +400,7 @@ func TestHookCollect(t *testing.T) {
 // TestReleaseScript runs scripts/release.sh for this machine's target only
 // (TARGETS): the six-target build takes minutes, too long for every run.
 func TestReleaseScript(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a release binary")

@@ -162,6 +162,7 @@ func readState(t *testing.T, r *repo, id string) map[string]any {
 // commit), then the real fix, which passes the completion command and stops
 // the loop.
 func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	id := startLoop(t, r, "--task", "fix the failing calc tests", "--completion", "go test ./...")
@@ -266,6 +267,7 @@ func TestLoopCheatIsBlockedAndRejected(t *testing.T) {
 // fails; iteration 3 breaks Add again. The improvement criterion stops the
 // loop and best checks out iteration 2, not the last one.
 func TestLoopBestIsNotTheLast(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	id := startLoop(t, r, "--task", "fix calc", "--completion", "go test ./... && test -f NOTES")
@@ -677,6 +679,7 @@ func TestLoopSettingsFromFiles(t *testing.T) {
 // agent rewrites its expected value instead of fixing Add. Only the loop's
 // history shows that the failing test now passes because of that edit alone.
 func TestLoopHistoryCatchesATestEditedToPass(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	startLoop(t, r, "--task", "fix Add", "--completion", "go test -run TestAdd ./...")
@@ -740,6 +743,7 @@ func TestLoopStuckEscalates(t *testing.T) {
 // loads and validates, and recording again either records the iteration or
 // says it already did.
 func TestLoopKill9AtAnyMoment(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	r.write(".ralph-gate.yml", "loop:\n  stop: {improvement: 0, plateau_window: 0, quality: 0}\n  max_iterations: 100\n")
@@ -795,6 +799,7 @@ func TestLoopKill9AtAnyMoment(t *testing.T) {
 // failing tests per iteration gains a few points each time, under the
 // improvement threshold: it is progress, and the loop goes on.
 func TestLoopHonestProgressIsNotStopped(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := newRepo(t)
 	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")

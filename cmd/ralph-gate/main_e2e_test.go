@@ -558,3 +558,13 @@ func missingTool(t *testing.T, require, msg string) {
 	}
 	t.Skip(msg)
 }
+
+// slow marks an end-to-end case of several seconds: go test -short leaves it
+// out (the quick loop while changing code), go test ./... runs it, and so
+// does .ci/run.
+func slow(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a slow end-to-end case: go test ./... (without -short) runs it, as .ci/run does")
+	}
+}

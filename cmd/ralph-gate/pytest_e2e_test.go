@@ -54,6 +54,7 @@ func pytestProject(t *testing.T) *repo {
 }
 
 func TestPytestRegressionTestNowFails(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := pytestProject(t)
 	base := r.git("rev-parse", "HEAD")
@@ -63,6 +64,7 @@ func TestPytestRegressionTestNowFails(t *testing.T) {
 }
 
 func TestPytestModuleNoLongerImports(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := pytestProject(t)
 	base := r.git("rev-parse", "HEAD")

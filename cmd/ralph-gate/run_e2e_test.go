@@ -105,6 +105,7 @@ func runLoop(t *testing.T, r *repo, wantCode int, args ...string) (runOut, resul
 // prompt), then fixes Sub: the completion passes, run exits 0 on the best
 // iteration, tokens and cost are summed from the agent's stream-json.
 func TestRunHonestCheatFixComplete(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	a := newFakeAgent(t)
@@ -350,6 +351,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 // human (exit 1), and an agent running past --iteration-timeout is stopped
 // and its timeout recorded.
 func TestRunOnBlockStopAndTimeout(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	a := newFakeAgent(t)
@@ -420,6 +422,7 @@ func running(pid int) bool {
 // against the agent's time, detections), and a person marks a finding as a
 // false positive by id (--by NAME from a script), which counts in the rate.
 func TestStatusPersistenceAndMarkFP(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := loopModule(t)
 	a := newFakeAgent(t)

@@ -36,6 +36,7 @@ func keysOf(t *testing.T, data []byte) []findingKey {
 // loop's record measure one range through one pipeline and report the same
 // findings: here a test that goes pass->fail and a deleted test.
 func TestSameFindingsEverywhere(t *testing.T) {
+	slow(t)
 	t.Parallel()
 	r := compareModule(t)
 	r.write(".ralph-gate.yml", "hook:\n  collect: true\n")

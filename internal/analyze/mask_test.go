@@ -128,6 +128,9 @@ func goEdits(t *testing.T, src string, every bool) map[string]string {
 // fails the test when the findings differ in anything (type, severity, line,
 // test, message, id).
 func TestMaskParityOnRealFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: mask parity parses every function of the real-file corpus both ways (about 10 s); go test ./... (without -short) runs it, as .ci/run does")
+	}
 	var files []string
 	// testdata/maskcorpus: table-driven subtests, a support package's
 	// helpers and a production file's types, variables and constants, which

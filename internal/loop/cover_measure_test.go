@@ -17,6 +17,9 @@ import (
 // only the loop's history shows (blocked, critical); after the reject, the
 // real fix completes the loop.
 func TestCoverMeasuredLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: a measured loop runs go test at every iteration; go test ./... (without -short) runs it, as .ci/run does")
+	}
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()

@@ -41,6 +41,9 @@ import (
 // with the same evidence as its cheat cannot be graded below the cheat by
 // any rule that reads that evidence.
 func TestTamperCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: the tamper corpus runs go test on every case (about 16 s); go test ./... (without -short) runs it, as .ci/run does")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatalf("the tamper corpus runs go test and needs the go tool on PATH: %v", err)
 	}
