@@ -92,17 +92,18 @@ func pathScopeable(s config.Collector) bool {
 // the other runners run whole.
 func (c *comparison) planScope(specs []config.Collector, complete bool) (*scope, error) {
 	sc := &scope{complete: complete, full: specs}
-	changed, err := changedPaths(c.p.opt.Repo, c.base, c.head)
-	if err != nil {
-		return nil, err
-	}
-	// Renames: the old path changed too.
+	// Every path the range touched: new, deleted, and both names of a
+	// rename.
 	diff, err := c.p.opt.Repo.Diff(c.base, c.head)
 	if err != nil {
 		return nil, err
 	}
+	var changed []string
 	for _, d := range diff {
-		if d.From.Path != "" && d.To.Path != "" && d.From.Path != d.To.Path {
+		if d.To.Path != "" {
+			changed = append(changed, d.To.Path)
+		}
+		if d.From.Path != "" && d.From.Path != d.To.Path {
 			changed = append(changed, d.From.Path)
 		}
 	}
