@@ -356,3 +356,33 @@ func TestAllPackagesFillsTheCache(t *testing.T) {
 		t.Errorf("BASE %v HEAD %v: want all 4 tests at both ends", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed)
 	}
 }
+
+// TestAffectedOnlyFirstTests: a range that gives an untested package its
+// first test measures that package alone, with no test at BASE: a measured
+// empty scope, not missing data.
+func TestAffectedOnlyFirstTests(t *testing.T) {
+	t.Parallel()
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/first\n\ngo 1.26\n")
+	r.write("p/p.go", "package p\n\n// P is two.\nfunc P() int { return 2 }\n")
+	r.write("p/p_test.go", "package p\n\nimport \"testing\"\n\nfunc TestP(t *testing.T) {\n\tif P() != 2 {\n\t\tt.Fatal(\"P\")\n\t}\n}\n")
+	r.write("q/q.go", "package q\n\n// Q is three.\nfunc Q() int { return 3 }\n")
+	base := r.commit("base")
+	r.write("q/q_test.go", "package q\n\nimport \"testing\"\n\nfunc TestQ(t *testing.T) {\n\tif Q() != 3 {\n\t\tt.Fatal(\"Q\")\n\t}\n}\n")
+	r.commit("q's first test")
+	rep, res := compareAffected(t, r, "--no-cache", base, "HEAD")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if len(rep.IDs.Base.TestIDs.Passed) != 0 || !reflect.DeepEqual(rep.IDs.Head.TestIDs.Passed, []string{"example.com/first/q.TestQ"}) {
+		t.Errorf("BASE %v HEAD %v", rep.IDs.Base.TestIDs.Passed, rep.IDs.Head.TestIDs.Passed)
+	}
+	// A collector that reports nothing at all is still missing data.
+	r.write(".ralph-gate.yml", "collectors:\n  - name: go test\n    argv: [go, test, -json, ./..., -run, NONE]\n    tests: true\n    reports: [{format: gotest, stdout: true}]\n")
+	base2 := r.commit("a collector that runs no test")
+	r.write("q/q.go", "package q\n\n// Q is three, always.\nfunc Q() int { return 3 }\n")
+	r.commit("document Q")
+	if res := runGate(t, r.dir, "", "compare", "--no-cache", base2, "HEAD"); res.code != 2 || !strings.Contains(res.stderr, "no test") {
+		t.Errorf("a run of no test: exit %d\n%s", res.code, res.stderr)
+	}
+}

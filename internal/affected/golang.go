@@ -49,6 +49,8 @@ type GoPackage struct {
 	// paths from the repository root: a change to one changes what its
 	// importers are built from.
 	Embeds []string `json:"embeds,omitempty"`
+	// HasTests is set when the package has test files.
+	HasTests bool `json:"has_tests,omitempty"`
 	// Target is set for the packages ./... matched (the ones go test runs);
 	// the others are their dependencies.
 	Target bool `json:"target,omitempty"`
@@ -161,6 +163,7 @@ func readGoList(root string, r io.Reader) (*Go, error) {
 			// in the directory reads through to anywhere.
 			gp.CodeReachesOut = len(p.CgoFiles) > 0 || hasSymlink(p.Dir) || reachesOut(join(p.GoFiles))
 			gp.ReachesOut = gp.CodeReachesOut || reachesOut(join(p.TestGoFiles, p.XTestGoFiles))
+			gp.HasTests = len(p.TestGoFiles)+len(p.XTestGoFiles) > 0
 			for _, e := range p.EmbedFiles {
 				gp.Embeds = append(gp.Embeds, path.Join(gp.Dir, filepath.ToSlash(e)))
 			}

@@ -63,6 +63,10 @@ type specScope struct {
 	// fromBase are the unaffected Go packages whose results HEAD takes from
 	// BASE's measurement (a complete comparison).
 	fromBase map[string]bool
+	// testless is set for an end where none of the Go packages the scope
+	// runs there has a test file, in a project that has tests elsewhere: no
+	// test result is what that end should report, not missing data.
+	testless [2]bool
 }
 
 // goScopeable reports whether a collector is go test over ./..., which the
@@ -149,7 +153,7 @@ func (c *comparison) baseGraph(tools map[string]string) (*affected.Go, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := collect.Key(nil, tools, "go import graph v2", "tree "+bc.Tree.String())
+	key := collect.Key(nil, tools, "go import graph v3", "tree "+bc.Tree.String())
 	var g affected.Go
 	if opt.Cache != nil && opt.Cache.GetJSON(key, &g) {
 		return &g, nil
@@ -266,11 +270,22 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 			run++
 		}
 	}
+	// Zero tests at an end is measured, not missing, only where the project
+	// has tests outside the scope: a project with none stays "no tests ran".
+	tested := false
+	for _, p := range targets {
+		tested = tested || p.HasTests
+	}
 	for side, commit := range [2]plumbing.Hash{c.base, c.head} {
 		ss.run[side], err = goDirsAt(c.p.opt.Repo, commit, ss.run[side])
 		if err != nil {
 			return err
 		}
+		tests, err := goTestFilesIn(c.p.opt.Repo, commit, ss.run[side])
+		if err != nil {
+			return err
+		}
+		ss.testless[side] = !tests && len(ss.carried[side]) == 0 && ss.fromBase == nil && tested
 	}
 	if !complete && len(ss.run[baseSide]) == 0 && len(ss.run[headSide]) == 0 && len(ss.carried[baseSide]) == 0 {
 		*ss = specScope{spec: ss.spec, whole: true}
@@ -331,6 +346,41 @@ func goDirsAt(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) ([]string
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// goTestFilesIn reports whether one of the directories holds a Go test
+// file at commit.
+func goTestFilesIn(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) (bool, error) {
+	for _, d := range dirs {
+		entries, err := repo.ListDir(commit, strings.TrimPrefix(d, "./"))
+		if err != nil {
+			return false, err
+		}
+		for _, e := range entries {
+			if e.Mode != filemode.Dir && strings.HasSuffix(e.Path, "_test.go") {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// expectsNoTests reports whether an end's scope runs only Go packages
+// without test files (and carries nothing): zero tests there is measured,
+// not missing.
+func (sc *scope) expectsNoTests(side int) bool {
+	if sc == nil || !sc.narrowed() {
+		return false
+	}
+	for _, ss := range sc.specs {
+		if !ss.spec.Tests {
+			continue
+		}
+		if ss.whole || !ss.testless[side] {
+			return false
+		}
+	}
+	return true
 }
 
 // packageKey is the cache key of a Go package's results at BASE: the
