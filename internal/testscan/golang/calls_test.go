@@ -3,8 +3,9 @@ package golang
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // TestCalls: a test's calls name the functions and methods it calls, with
@@ -51,19 +52,33 @@ func TestSnapshot(t *testing.T) {
 	})
 }
 `
+	f, err := New().Extract("db_test.go", []byte(src))
+	if err != nil || f.Partial {
+		t.Fatalf("extract: %v partial=%v", err, f.Partial)
+	}
+	calls := map[string][]testscan.Call{}
+	for _, tc := range f.Tests {
+		calls[tc.ID] = tc.Calls
+	}
 	want := map[string][]testscan.Call{
 		"TestSnapshot":     {call("newTestDB", 2), call(".open", 1), call(".Blocks", 1), call(".Len", 1), call("check", 1)},
 		"TestSnapshot/sub": {call("newTestDB", 2), call(".open", 1), call(".Blocks", 1), call(".Len", 1), call("check", 1), call("reopen", 1)},
+	}
+	if diff := cmp.Diff(want, calls); diff != "" {
+		t.Errorf("test calls (-want +got):\n%s", diff)
 	}
 	wantHelpers := map[string][]testscan.Call{
 		"fixture.open": {call("newTestDB", 1)},
 		"newTestDB":    {call("Open", 1), call(".Close", 1)},
 	}
-	scantest.Calls(t, New(), "db_test.go", src, want, wantHelpers)
+	if diff := cmp.Diff(wantHelpers, f.HelperCalls); diff != "" {
+		t.Errorf("helper calls (-want +got):\n%s", diff)
+	}
 }
 
-// call is a call of name at sites places.
-var call = scantest.Site
+func call(name string, sites int) testscan.Call {
+	return testscan.Call{Name: name, Sites: sites}
+}
 
 // TestCallsBounded: a test that calls many functions keeps the first
 // MaxCalls names, and still counts the sites of those it kept.
@@ -73,5 +88,12 @@ func TestCallsBounded(t *testing.T) {
 		src += "\tf" + string(rune('a'+i%26)) + string(rune('a'+i/26)) + "()\n"
 	}
 	src += "\tfaa()\n}\n"
-	scantest.CallsBounded(t, New(), "p_test.go", src, "faa")
+	f, err := New().Extract("p_test.go", []byte(src))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v, %d tests", err, len(f.Tests))
+	}
+	calls := f.Tests[0].Calls
+	if len(calls) != testscan.MaxCalls || calls[0] != (testscan.Call{Name: "faa", Sites: 2}) {
+		t.Errorf("got %d calls, first %+v; want %d, faa twice", len(calls), calls[0], testscan.MaxCalls)
+	}
 }

@@ -3,6 +3,8 @@ package golang
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
@@ -23,11 +25,17 @@ import (
 
 func TestHelperAssertions(t *testing.T) {
 	type a = testscan.Assertion
-	scantest.RunHelperAssertions(t, New(), []scantest.HelperCase{
+	for _, tc := range []struct {
+		name      string
+		path      string
+		src       string
+		want      []testscan.Assertion
+		wantTests map[string][]testscan.Assertion
+	}{
 		{
-			Name: "helper called by two tests",
-			Path: "calc_test.go",
-			Src: helperHeader + `
+			name: "helper called by two tests",
+			path: "calc_test.go",
+			src: helperHeader + `
 func checkAdd(t *testing.T, a, b, want int) {
 	t.Helper()
 	if got := Add(a, b); got != want {
@@ -56,19 +64,19 @@ func TestAddMany(t *testing.T) {
 	assert.Len(t, mustParse(t, "4"), 1)
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			want: []testscan.Assertion{
 				{Line: 15, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "want"},
 				{Line: 23, Kind: "require.NoError", Strength: testscan.Medium, Subject: "err"},
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"TestAdd":     {{Line: 29, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "0"}},
 				"TestAddMany": {{Line: 38, Kind: "assert.Len", Strength: testscan.Medium, Subject: `mustParse(t, "4")`, Expected: "1"}},
 			},
 		},
 		{
-			Name: "subtest in a helper keeps source order",
-			Path: "split_test.go",
-			Src: helperHeader + `
+			name: "subtest in a helper keeps source order",
+			path: "split_test.go",
+			src: helperHeader + `
 func checkSplit(t *testing.T, in string, want []string) {
 	t.Run(in, func(t *testing.T) {
 		if diff := cmp.Diff(want, Split(in)); diff != "" {
@@ -78,15 +86,15 @@ func checkSplit(t *testing.T, in string, want []string) {
 	assert.NotEmpty(t, in)
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			want: []testscan.Assertion{
 				{Line: 15, Kind: "cmp.Diff", Strength: testscan.Strong, Subject: "Split(in)", Expected: "want"},
 				{Line: 19, Kind: "assert.NotEmpty", Strength: testscan.Weak, Negated: true, Subject: "in"},
 			},
 		},
 		{
-			Name: "assertion object and quicktest parameters",
-			Path: "sum_test.go",
-			Src: helperHeader + `
+			name: "assertion object and quicktest parameters",
+			path: "sum_test.go",
+			src: helperHeader + `
 func assertSum(a *assert.Assertions, got int) { a.Equal(10, got) }
 
 func checkQt(c *qt.C, got int) {
@@ -96,16 +104,16 @@ func checkQt(c *qt.C, got int) {
 	}
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			want: []testscan.Assertion{
 				{Line: 13, Kind: "assert.Equal", Strength: testscan.Strong, Subject: "got", Expected: "10"},
 				{Line: 16, Kind: "qt.Equals", Strength: testscan.Strong, Subject: "got", Expected: "3"},
 				{Line: 17, Kind: "t.Fatal", Strength: testscan.Medium, Subject: "got", Expected: "0"},
 			},
 		},
 		{
-			Name: "suite setup method",
-			Path: "suite_test.go",
-			Src: helperHeader + `
+			name: "suite setup method",
+			path: "suite_test.go",
+			src: helperHeader + `
 type CalcSuite struct {
 	suite.Suite
 	calc *Calc
@@ -119,17 +127,17 @@ func (s *CalcSuite) SetupTest() {
 
 func (s *CalcSuite) TestMul() { s.Equal(6, s.calc.Mul(2, 3)) }
 `,
-			WantHelpers: []testscan.Assertion{
+			want: []testscan.Assertion{
 				{Line: 20, Kind: "require.NoError", Strength: testscan.Medium, Subject: "err"},
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"CalcSuite.TestMul": {{Line: 24, Kind: "assert.Equal", Strength: testscan.Strong, Subject: "s.calc.Mul(2, 3)", Expected: "6"}},
 			},
 		},
 		{
-			Name: "benchmark",
-			Path: "bench_test.go",
-			Src: helperHeader + `
+			name: "benchmark",
+			path: "bench_test.go",
+			src: helperHeader + `
 func BenchmarkAdd(b *testing.B) {
 	for b.Loop() {
 		if Add(1, 2) != 3 {
@@ -138,14 +146,14 @@ func BenchmarkAdd(b *testing.B) {
 	}
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			want: []testscan.Assertion{
 				{Line: 15, Kind: "t.Fatal", Strength: testscan.Strong, Subject: "Add(1, 2)", Expected: "3"},
 			},
 		},
 		{
-			Name: "functions that cannot assert",
-			Path: "fake_test.go",
-			Src: helperHeader + `
+			name: "functions that cannot assert",
+			path: "fake_test.go",
+			src: helperHeader + `
 type fake struct{}
 
 func (f *fake) Equal(a, b int) bool { return a == b }
@@ -159,21 +167,21 @@ func TestMain(m *testing.M) { m.Run() }
 		{
 			// A non-test file that imports "testing" is a test support
 			// package (testutil): its assertion helpers are read.
-			Name: "support file",
-			Path: "testutil/calc.go",
-			Src: helperHeader + `
+			name: "support file",
+			path: "testutil/calc.go",
+			src: helperHeader + `
 func checkAdd(t *testing.T, a, b, want int) {
 	if got := Add(a, b); got != want {
 		t.Errorf("got %d", got)
 	}
 }
 `,
-			WantHelpers: []a{{Line: 14, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "want"}},
+			want: []a{{Line: 14, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "want"}},
 		},
 		{
-			Name: "production file",
-			Path: "calc.go",
-			Src: `package calc
+			name: "production file",
+			path: "calc.go",
+			src: `package calc
 
 func checkAdd(a, b, want int) bool {
 	if got := Add(a, b); got != want {
@@ -183,5 +191,22 @@ func checkAdd(a, b, want int) bool {
 }
 `,
 		},
-	})
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := extract(t, tc.path, tc.src)
+			if diff := cmp.Diff(tc.want, f.HelperAssertions, scantest.IgnoreHelperName); diff != "" {
+				t.Errorf("HelperAssertions (-want +got):\n%s", diff)
+			}
+			got := map[string][]a{}
+			for _, test := range f.Tests {
+				got[test.ID] = test.Assertions
+			}
+			if len(tc.wantTests) == 0 {
+				tc.wantTests = map[string][]a{}
+			}
+			if diff := cmp.Diff(tc.wantTests, got); diff != "" {
+				t.Errorf("test assertions (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -1,10 +1,13 @@
 package java
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // TestCalls: a test method's calls name the methods it calls, "name" for a
@@ -95,6 +98,14 @@ class OrderServiceTest {
     private void idle() {}
 }
 `
+	f, err := New().Extract("src/test/java/com/acme/orders/OrderServiceTest.java", []byte(src))
+	if err != nil || f.Partial {
+		t.Fatalf("extract: %v partial=%v", err, f.Partial)
+	}
+	calls := map[string][]testscan.Call{}
+	for _, tc := range f.Tests {
+		calls[tc.ID] = tc.Calls
+	}
 	want := map[string][]testscan.Call{
 		"OrderServiceTest.placesOrder": {
 			site("newOrder", 1), site(".place", 2), site(".checkOrder", 1), site("checkOrder", 2),
@@ -105,21 +116,47 @@ class OrderServiceTest {
 			site("newOrder", 1), site(".refund", 1), site("checkOrder", 1),
 		},
 	}
+	if diff := cmp.Diff(want, calls); diff != "" {
+		t.Errorf("test calls (-want +got):\n%s", diff)
+	}
 	wantHelpers := map[string][]testscan.Call{
 		"OrderServiceTest.setUp":      {site("seed", 1)},
 		"OrderServiceTest.checkOrder": {site(".total", 1), site("audit", 2), site(".lines", 1), site(".size", 1)},
 		"OrderServiceTest.newOrder":   {site(".builder", 1), site(".id", 1), site(".build", 1)},
 	}
-	f := scantest.Calls(t, New(), "src/test/java/com/acme/orders/OrderServiceTest.java", src, want, wantHelpers)
-	scantest.CheckCalls(t, f)
+	if diff := cmp.Diff(wantHelpers, f.HelperCalls); diff != "" {
+		t.Errorf("helper calls (-want +got):\n%s", diff)
+	}
+	checkCalls(t, f)
 }
 
 // TestCallsBounded: a test that calls many methods keeps the first MaxCalls
 // names and still counts the sites of those it kept.
 func TestCallsBounded(t *testing.T) {
-	src := "class ManyTest {\n  @Test void many() {\n" + scantest.ManyCalls("    f%d();\n") + "  }\n}\n"
-	scantest.CallsBounded(t, New(), "ManyTest.java", src, "f0")
+	var b strings.Builder
+	b.WriteString("class ManyTest {\n  @Test void many() {\n")
+	for i := range testscan.MaxCalls + 10 {
+		b.WriteString("    f" + strconv.Itoa(i) + "();\n")
+	}
+	b.WriteString("    f0();\n  }\n}\n")
+	f, err := New().Extract("ManyTest.java", []byte(b.String()))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v, %d tests", err, len(f.Tests))
+	}
+	calls := f.Tests[0].Calls
+	if len(calls) != testscan.MaxCalls || calls[0] != site("f0", 2) {
+		t.Errorf("got %d calls, first %+v; want %d, f0 twice", len(calls), calls[0], testscan.MaxCalls)
+	}
 }
 
-// site is a call of name at sites places.
-var site = scantest.Site
+func site(name string, sites int) testscan.Call {
+	return testscan.Call{Name: name, Sites: sites}
+}
+
+// checkCalls fails t when f's calls break their invariants.
+func checkCalls(t *testing.T, f *testscan.File) {
+	t.Helper()
+	if err := f.CheckCalls(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3,19 +3,36 @@ package java
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
-// extract runs the extractor and fails the test on an error.
-var extract = scantest.ExtractWith(New())
+// ignoreBodyHashes leaves fingerprints, literals and calls to their own tests.
+var ignoreBodyHashes = cmpopts.IgnoreFields(testscan.TestCase{}, "Fingerprint", "BodyTokens", "Literals", "Calls")
+
+func extract(t *testing.T, path, src string) *testscan.File {
+	t.Helper()
+	f, err := New().Extract(path, []byte(src))
+	if err != nil {
+		t.Fatalf("Extract(%s): %v", path, err)
+	}
+	return f
+}
 
 func TestExtractTests(t *testing.T) {
-	scantest.RunTests(t, New(), []scantest.TestsCase{
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		want        []testscan.TestCase
+		wantPartial bool
+	}{
 		{
-			Name: "junit5 with nested, disabled, assumptions and AssertJ",
-			Path: "src/test/java/com/acme/ParserTest.java",
-			Src: `package com.acme;
+			name: "junit5 with nested, disabled, assumptions and AssertJ",
+			path: "src/test/java/com/acme/ParserTest.java",
+			src: `package com.acme;
 
 import org.junit.jupiter.api.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -67,7 +84,7 @@ class ParserTest {
     void repeated() { assertThat(1).isEqualTo(1); }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "ParserTest.parsesEmpty", Name: "parsesEmpty", Line: 8, EndLine: 15, CommentedAssertions: 1, Assertions: []testscan.Assertion{
 					{Line: 10, Kind: "assertEquals", Strength: testscan.Strong, Subject: `Parser.parse("").size()`, Expected: "0"},
 					{Line: 11, Kind: "assertEquals", Strength: testscan.Strong, Subject: "Parser.ratio()", Expected: "1.5", Tolerance: "0.01"},
@@ -100,9 +117,9 @@ class ParserTest {
 			},
 		},
 		{
-			Name: "junit4 with Hamcrest, class-level @Ignore is not set, expected exceptions",
-			Path: "src/test/java/LegacyTest.java",
-			Src: `import org.junit.Test;
+			name: "junit4 with Hamcrest, class-level @Ignore is not set, expected exceptions",
+			path: "src/test/java/LegacyTest.java",
+			src: `import org.junit.Test;
 import static org.junit.Assert.*;
 import static org.hamcrest.Matchers.*;
 
@@ -129,7 +146,7 @@ public class LegacyTest {
     public void ignored() { fail("not yet"); }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "LegacyTest.throwsWhenClosed", Name: "throwsWhenClosed", Line: 6, EndLine: 10,
 					Assertions: []testscan.Assertion{{Line: 6, Kind: "Test(expected)", Strength: testscan.Medium, Expected: "IllegalStateException.class"}}},
 				{ID: "LegacyTest.hamcrest", Name: "hamcrest", Line: 12, EndLine: 21, Assertions: []testscan.Assertion{
@@ -147,9 +164,9 @@ public class LegacyTest {
 			},
 		},
 		{
-			Name: "junit3 TestCase subclass and a disabled class",
-			Path: "test/AccountTest.java",
-			Src: `import junit.framework.TestCase;
+			name: "junit3 TestCase subclass and a disabled class",
+			path: "test/AccountTest.java",
+			src: `import junit.framework.TestCase;
 
 public class AccountTest extends TestCase {
     public void testDeposit() {
@@ -169,7 +186,7 @@ class SlowTest {
     @Test void two() { verify(repo, never()).delete(any()); verifyNoMoreInteractions(repo); }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "AccountTest.testDeposit", Name: "testDeposit", Line: 4, EndLine: 8,
 					Assertions: []testscan.Assertion{{Line: 7, Kind: "assertEquals", Strength: testscan.Strong, Subject: "a.balance()", Expected: "10"}}},
 				{ID: "SlowTest.one", Name: "one", Line: 17, EndLine: 17,
@@ -184,9 +201,9 @@ class SlowTest {
 			},
 		},
 		{
-			Name: "testng class-level @Test, enabled = false and actual-first order",
-			Path: "src/test/java/OrderTest.java",
-			Src: `import org.testng.annotations.*;
+			name: "testng class-level @Test, enabled = false and actual-first order",
+			path: "src/test/java/OrderTest.java",
+			src: `import org.testng.annotations.*;
 import static org.testng.Assert.assertEquals;
 
 @Test(groups = "unit")
@@ -204,7 +221,7 @@ public class OrderTest {
     }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "OrderTest.totals", Name: "totals", Line: 9, EndLine: 11,
 					Assertions: []testscan.Assertion{{Line: 10, Kind: "assertEquals", Strength: testscan.Strong, Subject: "order.total()", Expected: "30"}}},
 				{ID: "OrderTest.refunds", Name: "refunds", Line: 13, EndLine: 16,
@@ -213,9 +230,9 @@ public class OrderTest {
 			},
 		},
 		{
-			Name: "strings, text blocks, chars and comments that look like tests",
-			Path: "src/test/java/LexTest.java",
-			Src: `class LexTest {
+			name: "strings, text blocks, chars and comments that look like tests",
+			path: "src/test/java/LexTest.java",
+			src: `class LexTest {
     private static final String A = "@Test void fake() { assertEquals(1, 2); }";
     private static final String B = """
         @Test
@@ -233,15 +250,15 @@ public class OrderTest {
     }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "LexTest.real", Name: "real", Line: 10, EndLine: 16, CommentedAssertions: 1,
 					Assertions: []testscan.Assertion{{Line: 15, Kind: "assertEquals", Strength: testscan.Strong, Subject: "s.substring(1,2)", Expected: `"}"`}}},
 			},
 		},
 		{
-			Name: "fragment without the class header, starting mid-method",
-			Path: "src/test/java/com/acme/CartTest.java",
-			Src: `        cart.add(item);
+			name: "fragment without the class header, starting mid-method",
+			path: "src/test/java/com/acme/CartTest.java",
+			src: `        cart.add(item);
         assertEquals(1, cart.size());
     }
 
@@ -253,16 +270,16 @@ public class OrderTest {
     }
 
 `,
-			WantPartial: true,
-			Want: []testscan.TestCase{
+			wantPartial: true,
+			want: []testscan.TestCase{
 				{ID: "CartTest.removesItem", Name: "removesItem", Line: 6, EndLine: 10,
 					Assertions: []testscan.Assertion{{Line: 9, Kind: "isTrue", Strength: testscan.Medium, Subject: "cart.isEmpty()"}}},
 			},
 		},
 		{
-			Name: "unterminated class body",
-			Path: "FooTest.java",
-			Src: `public class FooTest {
+			name: "unterminated class body",
+			path: "FooTest.java",
+			src: `public class FooTest {
     @Test
     public void works() {
         assertNotNull(new Foo());
@@ -271,13 +288,24 @@ public class OrderTest {
     @Test
     public void cut() {
         assertTrue(x`,
-			WantPartial: true,
-			Want: []testscan.TestCase{
+			wantPartial: true,
+			want: []testscan.TestCase{
 				{ID: "FooTest.works", Name: "works", Line: 2, EndLine: 5,
 					Assertions: []testscan.Assertion{{Line: 4, Kind: "assertNotNull", Strength: testscan.Weak, Subject: "new Foo()"}}},
 				{ID: "FooTest.cut", Name: "cut", Line: 7, EndLine: 9,
 					Assertions: []testscan.Assertion{{Line: 9, Kind: "assertTrue", Strength: testscan.Medium, Subject: "x"}}},
 			},
 		},
-	})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.want, f.Tests, ignoreBodyHashes); diff != "" {
+				t.Errorf("tests (-want +got):\n%s", diff)
+			}
+			if f.Partial != tt.wantPartial {
+				t.Errorf("Partial = %v, want %v", f.Partial, tt.wantPartial)
+			}
+		})
+	}
 }

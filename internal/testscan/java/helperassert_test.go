@@ -3,22 +3,32 @@ package java
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestHelperAssertions(t *testing.T) {
-	at := scantest.At
+	at := func(line int, kind string, s testscan.Strength, neg bool, subject, expected string) testscan.Assertion {
+		return testscan.Assertion{Line: line, Kind: kind, Strength: s, Negated: neg, Subject: subject, Expected: expected}
+	}
 	const (
 		weak   = testscan.Weak
 		medium = testscan.Medium
 		strong = testscan.Strong
 	)
-	scantest.RunHelperAssertions(t, New(), []scantest.HelperCase{
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		wantHelpers []testscan.Assertion
+		wantTests   map[string][]testscan.Assertion
+	}{
 		{
-			Name: "junit5 private helper and lifecycle methods",
-			Path: "src/test/java/com/acme/OrderServiceTest.java",
-			Src: `package com.acme;
+			name: "junit5 private helper and lifecycle methods",
+			path: "src/test/java/com/acme/OrderServiceTest.java",
+			src: `package com.acme;
 
 import org.junit.jupiter.api.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -56,13 +66,13 @@ class OrderServiceTest {
     }
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(13, "assertNotNull", weak, false, "service.repository()", ""),
 				at(18, "assertTrue", medium, false, "service.close()", ""),
 				at(22, "assertEquals", strong, false, "order.status()", `"OPEN"`),
 				at(23, "isNotEmpty", weak, false, "order.items()", ""),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"OrderServiceTest.createsOrder": {
 					at(29, "assertValidOrder", medium, false, "order", ""),
 					at(30, "assertEquals", strong, false, "order.items().size()", "1"),
@@ -71,9 +81,9 @@ class OrderServiceTest {
 			},
 		},
 		{
-			Name: "junit3 setUp and check helper in a nested helper class",
-			Path: "src/test/java/com/acme/LegacyTest.java",
-			Src: `package com.acme;
+			name: "junit3 setUp and check helper in a nested helper class",
+			path: "src/test/java/com/acme/LegacyTest.java",
+			src: `package com.acme;
 
 import junit.framework.TestCase;
 
@@ -98,19 +108,19 @@ public class LegacyTest extends TestCase {
     }
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(7, "assertFalse", medium, true, "Db.isOpen()", ""),
 				at(21, "assertEquals", strong, false, "row.id()", "id"),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"LegacyTest.testInsert": nil,
 				"LegacyTest.testDelete": {at(16, "assertNull", medium, false, `Db.find("a")`, "")},
 			},
 		},
 		{
-			Name: "testng lifecycle methods of a class-level @Test are helpers",
-			Path: "src/test/java/com/acme/CartTest.java",
-			Src: `package com.acme;
+			name: "testng lifecycle methods of a class-level @Test are helpers",
+			path: "src/test/java/com/acme/CartTest.java",
+			src: `package com.acme;
 
 import org.testng.annotations.*;
 import static org.testng.Assert.*;
@@ -137,14 +147,29 @@ public class CartTest {
     }
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(10, "assertEquals", strong, false, "cart.size()", "0"),
 				at(24, "assertTrue", medium, false, "cart.isEmpty()", ""),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"CartTest.addsItem":    {at(15, "assertEquals", strong, false, "cart.size()", "1")},
 				"CartTest.removesItem": nil,
 			},
 		},
-	})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.wantHelpers, f.HelperAssertions, cmpopts.IgnoreFields(testscan.Assertion{}, "Helper")); diff != "" {
+				t.Errorf("HelperAssertions (-want +got):\n%s", diff)
+			}
+			got := map[string][]testscan.Assertion{}
+			for _, tc := range f.Tests {
+				got[tc.ID] = tc.Assertions
+			}
+			if diff := cmp.Diff(tt.wantTests, got); diff != "" {
+				t.Errorf("test assertions (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 const serviceSrc = `package com.acme.billing;
@@ -71,16 +70,21 @@ class PackageLocal {
 
 func TestMarkers(t *testing.T) {
 	f := extract(t, "src/main/java/com/acme/billing/InvoiceService.java", serviceSrc)
-	scantest.CheckProductionFile(t, f, scantest.Facts{
-		Suppressions: []testscan.Marker{
+	t.Run("suppressions", func(t *testing.T) {
+		want := []testscan.Marker{
 			{Line: 6, Kind: "nolint", Text: `SuppressWarnings("unchecked")`},
 			{Line: 13, Kind: "nolint", Text: "NOPMD - long method"},
 			{Line: 26, Kind: "empty-catch", Text: "catch"},
 			{Line: 33, Kind: "nolint", Text: "CHECKSTYLE:OFF"},
 			{Line: 34, Kind: "nolint", Text: `SuppressFBWarnings({"EI_EXPOSE_REP","EI_EXPOSE_REP2"})`},
 			{Line: 38, Kind: "nolint", Text: "noinspection unused"},
-		},
-		Exports: []testscan.Symbol{
+		}
+		if diff := cmp.Diff(want, f.Suppressions); diff != "" {
+			t.Errorf("suppressions (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("exports", func(t *testing.T) {
+		want := []testscan.Symbol{
 			{Name: "InvoiceService", Kind: "class", Line: 7},
 			{Name: "InvoiceService.DEFAULT_CURRENCY", Kind: "const", Line: 8},
 			{Name: "InvoiceService.InvoiceService", Kind: "method", Line: 11},
@@ -91,32 +95,53 @@ func TestMarkers(t *testing.T) {
 			{Name: "InvoiceService.Status", Kind: "class", Line: 51},
 			{Name: "InvoiceService.Status.done", Kind: "method", Line: 51},
 			{Name: "InvoiceService.Total", Kind: "class", Line: 53},
-		},
-		Comparisons: []testscan.Marker{
+		}
+		if diff := cmp.Diff(want, f.Exports); diff != "" {
+			t.Errorf("exports (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("comparisons", func(t *testing.T) {
+		want := []testscan.Marker{
 			{Line: 14, Kind: "literal", Text: `"test@example.com"`},
 			{Line: 14, Kind: "literal", Text: "4242"},
 			{Line: 17, Kind: "literal", Text: `"vip"`},
 			{Line: 20, Kind: "literal", Text: `"acme"`},
 			{Line: 20, Kind: "literal", Text: `"globex"`},
-		},
+		}
+		if diff := cmp.Diff(want, f.Comparisons); diff != "" {
+			t.Errorf("comparisons (-want +got):\n%s", diff)
+		}
 	})
+	if f.Partial || len(f.Tests) != 0 {
+		t.Errorf("Partial = %v, %d tests; want a complete file without tests", f.Partial, len(f.Tests))
+	}
 }
 
 func TestIsTestFile(t *testing.T) {
-	scantest.RunIsTestFile(t, New(), map[string]bool{
-		"src/test/java/com/acme/Helpers.java": true,
-		"module/src/test/java/Fixtures.java":  true,
-		"app/FooTest.java":                    true,
-		"app/FooTests.java":                   true,
-		"app/TestFoo.java":                    true,
-		"app/FooIT.java":                      true,
-		"app/FooTestCase.java":                true,
-		"src/main/java/com/acme/Foo.java":     false,
-		"src/main/java/com/acme/Test.java":    false,
-		"src/main/java/com/acme/Contest.java": false,
-		"src/test/resources/data.json":        false,
-		"app/FooTest.kt":                      false,
-	})
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"src/test/java/com/acme/Helpers.java", true},
+		{"module/src/test/java/Fixtures.java", true},
+		{"app/FooTest.java", true},
+		{"app/FooTests.java", true},
+		{"app/TestFoo.java", true},
+		{"app/FooIT.java", true},
+		{"app/FooTestCase.java", true},
+		{"src/main/java/com/acme/Foo.java", false},
+		{"src/main/java/com/acme/Test.java", false},
+		{"src/main/java/com/acme/Contest.java", false},
+		{"src/test/resources/data.json", false},
+		{"app/FooTest.kt", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			if got := New().IsTestFile(tt.path); got != tt.want {
+				t.Errorf("IsTestFile(%q) = %v, want %v", tt.path, got, tt.want)
+			}
+		})
+	}
 }
 
 const fingerprintBase = `class CalcTest {
@@ -131,8 +156,13 @@ const fingerprintBase = `class CalcTest {
 `
 
 func TestFingerprint(t *testing.T) {
-	base := scantest.RunFingerprints(t, New(), "CalcTest.java", fingerprintBase, []scantest.FingerprintCase{
-		{Name: "rename keeps it", Src: `class CalcTest {
+	base := extract(t, "CalcTest.java", fingerprintBase).Tests[0]
+	tests := []struct {
+		name     string
+		src      string
+		wantSame bool
+	}{
+		{"rename keeps it", `class CalcTest {
     @Test
     void sumsNumbers() {
         Calc c = new Calc();
@@ -141,16 +171,16 @@ func TestFingerprint(t *testing.T) {
         assertThat(c.history()).containsExactly("2+2");
     }
 }
-`, WantSame: true},
-		{Name: "move to another class and reformat keeps it", Src: `class OtherTest {
+`, true},
+		{"move to another class and reformat keeps it", `class OtherTest {
   @Test void addsNumbers() { Calc c=new Calc();
     assertEquals(4,
         c.add(2,2));
     assertThat(c.history())
         .containsExactly("2+2"); }
 }
-`, WantSame: true},
-		{Name: "a changed literal alters it", Src: `class CalcTest {
+`, true},
+		{"a changed literal alters it", `class CalcTest {
     @Test
     void addsNumbers() {
         Calc c = new Calc();
@@ -158,20 +188,35 @@ func TestFingerprint(t *testing.T) {
         assertThat(c.history()).containsExactly("2+2");
     }
 }
-`, WantSame: false},
-		{Name: "a removed assertion alters it", Src: `class CalcTest {
+`, false},
+		{"a removed assertion alters it", `class CalcTest {
     @Test
     void addsNumbers() {
         Calc c = new Calc();
         assertEquals(4, c.add(2, 2));
     }
 }
-`, WantSame: false},
-	}, func(t *testing.T, base, got testscan.TestCase) {
-		if diff := cmp.Diff(base.Literals, got.Literals); diff != "" {
-			t.Errorf("literals (-base +got):\n%s", diff)
-		}
-	})
+`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := extract(t, "CalcTest.java", tt.src).Tests[0]
+			if same := got.Fingerprint == base.Fingerprint; same != tt.wantSame {
+				t.Errorf("fingerprint %s vs base %s: same = %v, want %v", got.Fingerprint, base.Fingerprint, same, tt.wantSame)
+			}
+			if !tt.wantSame {
+				return
+			}
+			if diff := cmp.Diff(base.Assertions, got.Assertions, cmp.FilterPath(func(p cmp.Path) bool {
+				return p.Last().String() == ".Line"
+			}, cmp.Ignore())); diff != "" {
+				t.Errorf("assertions changed by a rename or reformat (-base +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(base.Literals, got.Literals); diff != "" {
+				t.Errorf("literals (-base +got):\n%s", diff)
+			}
+		})
+	}
 	if base.BodyTokens == 0 || len(base.Fingerprint) != 16 {
 		t.Errorf("base: %d body tokens, fingerprint %q", base.BodyTokens, base.Fingerprint)
 	}

@@ -1,12 +1,13 @@
 package python
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // TestCalls: a test's calls are the fixtures it requests and the functions
@@ -101,6 +102,14 @@ class TestOrders(unittest.TestCase):
         mock_db.save.assert_called_once_with(o)
         super().tearDown()
 `
+	f, err := New().Extract("tests/test_orders.py", []byte(src))
+	if err != nil || f.Partial {
+		t.Fatalf("extract: %v partial=%v", err, f.Partial)
+	}
+	calls := map[string][]testscan.Call{}
+	for _, tc := range f.Tests {
+		calls[tc.ID] = tc.Calls
+	}
 	body := []testscan.Call{
 		site("order", 1), site("clean_env", 1), // fixtures first
 		site(".sum", 1), site("check_order", 2), site(".refund", 1), site(".pay", 2),
@@ -113,6 +122,9 @@ class TestOrders(unittest.TestCase):
 			site("make_order", 1), site(".refund", 1), site("._check", 2), site(".tearDown", 1),
 		},
 	}
+	if diff := cmp.Diff(want, calls); diff != "" {
+		t.Errorf("test calls (-want +got):\n%s", diff)
+	}
 	wantHelpers := map[string][]testscan.Call{
 		"db":          {site("settings", 1), site("connect", 1), site("seed", 1), site(".close", 1)},
 		"order":       {site("db", 1), site("make_order", 1)},
@@ -120,8 +132,10 @@ class TestOrders(unittest.TestCase):
 		"setUp":       {site("open_db", 1)},
 		"_check":      {site(".valid", 1)},
 	}
-	f := scantest.Calls(t, New(), "tests/test_orders.py", src, want, wantHelpers)
-	scantest.CheckCalls(t, f)
+	if diff := cmp.Diff(wantHelpers, f.HelperCalls); diff != "" {
+		t.Errorf("helper calls (-want +got):\n%s", diff)
+	}
+	checkCalls(t, f)
 }
 
 // TestCallsMerged: helpers sharing a name (the setUp of two classes) have
@@ -160,9 +174,30 @@ class TestB:
 // TestCallsBounded: a test that calls many functions keeps the first
 // MaxCalls names and still counts the sites of those it kept.
 func TestCallsBounded(t *testing.T) {
-	src := "def test_many():\n" + scantest.ManyCalls("    f%d()\n")
-	scantest.CallsBounded(t, New(), "tests/test_many.py", src, "f0")
+	var b strings.Builder
+	b.WriteString("def test_many():\n")
+	for i := range testscan.MaxCalls + 10 {
+		b.WriteString("    f" + strconv.Itoa(i) + "()\n")
+	}
+	b.WriteString("    f0()\n")
+	f, err := New().Extract("tests/test_many.py", []byte(b.String()))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v, %d tests", err, len(f.Tests))
+	}
+	calls := f.Tests[0].Calls
+	if len(calls) != testscan.MaxCalls || calls[0] != site("f0", 2) {
+		t.Errorf("got %d calls, first %+v; want %d, f0 twice", len(calls), calls[0], testscan.MaxCalls)
+	}
 }
 
-// site is a call of name at sites places.
-var site = scantest.Site
+func site(name string, sites int) testscan.Call {
+	return testscan.Call{Name: name, Sites: sites}
+}
+
+// checkCalls fails t when f's calls break their invariants.
+func checkCalls(t *testing.T, f *testscan.File) {
+	t.Helper()
+	if err := f.CheckCalls(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -3,17 +3,27 @@ package python
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestHelperAssertions(t *testing.T) {
-	at := scantest.At
-	scantest.RunHelperAssertions(t, New(), []scantest.HelperCase{
+	at := func(line int, kind string, s testscan.Strength, neg bool, subject, expected string) testscan.Assertion {
+		return testscan.Assertion{Line: line, Kind: kind, Strength: s, Negated: neg, Subject: subject, Expected: expected}
+	}
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		wantHelpers []testscan.Assertion
+		wantTests   map[string][]testscan.Assertion
+	}{
 		{
-			Name: "module-level helper and fixture called by two tests",
-			Path: "tests/test_api.py",
-			Src: `import pytest
+			name: "module-level helper and fixture called by two tests",
+			path: "tests/test_api.py",
+			src: `import pytest
 
 from app import create_app
 
@@ -39,12 +49,12 @@ def test_index(client):
 def test_health(client):
     assert_valid(client.get("/health"))
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(7, "assert ==", strong, false, "resp.status_code", "200"),
 				at(8, "assert not in", medium, true, `"error"`, "resp.json()"),
 				at(14, "assert is not None", weak, true, "app", ""),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"test_index": {
 					at(20, "assert_valid", medium, false, "resp", ""),
 					at(21, "assert ==", strong, false, `resp.json()["page"]`, `"index"`),
@@ -53,9 +63,9 @@ def test_health(client):
 			},
 		},
 		{
-			Name: "unittest setUp, tearDown and check method",
-			Path: "tests/test_store.py",
-			Src: `import unittest
+			name: "unittest setUp, tearDown and check method",
+			path: "tests/test_store.py",
+			src: `import unittest
 
 
 class StoreTests(unittest.TestCase):
@@ -80,20 +90,20 @@ class StoreTests(unittest.TestCase):
         self.check("a", 2)
         self.assertEqual(len(self.store), 1)
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(7, "assertTrue", medium, false, "self.store.empty", ""),
 				at(11, "assertIsNone", medium, false, "self.store.conn", ""),
 				at(14, "assertEqual", strong, false, "self.store.get(key)", "want"),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"StoreTests::test_put":       nil,
 				"StoreTests::test_overwrite": {at(24, "assertEqual", strong, false, "len(self.store)", "1")},
 			},
 		},
 		{
-			Name: "nested defs follow their enclosing function",
-			Path: "tests/test_nested.py",
-			Src: `import pytest
+			name: "nested defs follow their enclosing function",
+			path: "tests/test_nested.py",
+			src: `import pytest
 
 assert CONFIG is not None
 
@@ -119,19 +129,19 @@ class TestWithInit:
     def __init__(self):
         assert False
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(8, "assert <", medium, false, "x", "limit"),
 				at(20, "assert", weak, false, "self.value", ""),
 				at(25, "assert False", strong, false, "False", ""),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"test_inner_helper": {at(14, "assert ==", strong, false, "v", "1")},
 			},
 		},
 		{
-			Name: "parametrized test and inherited test method are not helpers",
-			Path: "tests/test_inherit.py",
-			Src: `import pytest
+			name: "parametrized test and inherited test method are not helpers",
+			path: "tests/test_inherit.py",
+			src: `import pytest
 import unittest
 
 
@@ -151,16 +161,31 @@ class ConcreteTests(Shared, unittest.TestCase):
 def test_positive(n):
     assert n > 0
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(10, "assertGreater", medium, false, "self.value", "0"),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"ConcreteTests::test_shared": {at(7, "assertEqual", strong, false, "self.value", "3")},
 				"test_positive[1]":           {at(19, "assert >", medium, false, "n", "0")},
 				"test_positive[2]":           {at(19, "assert >", medium, false, "n", "0")},
 			},
 		},
-	})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.wantHelpers, f.HelperAssertions, scantest.IgnoreHelperName); diff != "" {
+				t.Errorf("HelperAssertions (-want +got):\n%s", diff)
+			}
+			got := map[string][]testscan.Assertion{}
+			for _, tc := range f.Tests {
+				got[tc.ID] = tc.Assertions
+			}
+			if diff := cmp.Diff(tt.wantTests, got); diff != "" {
+				t.Errorf("test assertions (-want +got):\n%s", diff)
+			}
+		})
+	}
 }
 
 func TestHelperAssertionsInStubs(t *testing.T) {

@@ -1,10 +1,13 @@
 package rust
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 // TestCalls: a test's calls name the functions it calls by their last path
@@ -97,6 +100,14 @@ mod tests {
     }
 }
 `
+	f, err := New().Extract("src/lib.rs", []byte(src))
+	if err != nil || f.Partial {
+		t.Fatalf("extract: %v partial=%v", err, f.Partial)
+	}
+	calls := map[string][]testscan.Call{}
+	for _, tc := range f.Tests {
+		calls[tc.ID] = tc.Calls
+	}
 	inserts := []testscan.Call{site("db", 2), site(".insert", 2)}
 	want := map[string][]testscan.Call{
 		"tests::parses_empty": {
@@ -107,6 +118,9 @@ mod tests {
 		"tests::inserts::case_1": inserts,
 		"tests::inserts::case_2": inserts,
 	}
+	if diff := cmp.Diff(want, calls); diff != "" {
+		t.Errorf("test calls (-want +got):\n%s", diff)
+	}
 	wantHelpers := map[string][]testscan.Call{
 		"parse":         {site(".bytes", 1), site(".collect", 1)},
 		"tests::check":  {site(".len", 1), site(".log", 1)},
@@ -114,16 +128,39 @@ mod tests {
 		"tests::db":     {site("config", 1), site("open", 1)},
 		"tests::pool":   {site("db", 1), site("with", 1)},
 	}
-	f := scantest.Calls(t, New(), "src/lib.rs", src, want, wantHelpers)
-	scantest.CheckCalls(t, f)
+	if diff := cmp.Diff(wantHelpers, f.HelperCalls); diff != "" {
+		t.Errorf("helper calls (-want +got):\n%s", diff)
+	}
+	checkCalls(t, f)
 }
 
 // TestCallsBounded: a test that calls many functions keeps the first
 // MaxCalls names and still counts the sites of those it kept.
 func TestCallsBounded(t *testing.T) {
-	src := "#[test]\nfn many() {\n" + scantest.ManyCalls("    f%d();\n") + "}\n"
-	scantest.CallsBounded(t, New(), "tests/many.rs", src, "f0")
+	var b strings.Builder
+	b.WriteString("#[test]\nfn many() {\n")
+	for i := range testscan.MaxCalls + 10 {
+		b.WriteString("    f" + strconv.Itoa(i) + "();\n")
+	}
+	b.WriteString("    f0();\n}\n")
+	f, err := New().Extract("tests/many.rs", []byte(b.String()))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v, %d tests", err, len(f.Tests))
+	}
+	calls := f.Tests[0].Calls
+	if len(calls) != testscan.MaxCalls || calls[0] != site("f0", 2) {
+		t.Errorf("got %d calls, first %+v; want %d, f0 twice", len(calls), calls[0], testscan.MaxCalls)
+	}
 }
 
-// site is a call of name at sites places.
-var site = scantest.Site
+func site(name string, sites int) testscan.Call {
+	return testscan.Call{Name: name, Sites: sites}
+}
+
+// checkCalls fails t when f's calls break their invariants.
+func checkCalls(t *testing.T, f *testscan.File) {
+	t.Helper()
+	if err := f.CheckCalls(); err != nil {
+		t.Fatal(err)
+	}
+}

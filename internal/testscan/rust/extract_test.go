@@ -3,19 +3,36 @@ package rust
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
-// extract runs the extractor and fails the test on an error.
-var extract = scantest.ExtractWith(New())
+// ignoreBodyHashes leaves fingerprints, literals and calls to their own tests.
+var ignoreBodyHashes = cmpopts.IgnoreFields(testscan.TestCase{}, "Fingerprint", "BodyTokens", "Literals", "Calls")
+
+func extract(t *testing.T, path, src string) *testscan.File {
+	t.Helper()
+	f, err := New().Extract(path, []byte(src))
+	if err != nil {
+		t.Fatalf("Extract(%s): %v", path, err)
+	}
+	return f
+}
 
 func TestExtractTests(t *testing.T) {
-	scantest.RunTests(t, New(), []scantest.TestsCase{
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		want        []testscan.TestCase
+		wantPartial bool
+	}{
 		{
-			Name: "unit tests in a cfg(test) module",
-			Path: "src/parser.rs",
-			Src: `pub fn parse(s: &str) -> Result<Vec<Token>, Error> { todo!() }
+			name: "unit tests in a cfg(test) module",
+			path: "src/parser.rs",
+			src: `pub fn parse(s: &str) -> Result<Vec<Token>, Error> { todo!() }
 
 #[cfg(test)]
 mod tests {
@@ -63,7 +80,7 @@ mod tests {
     }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "tests::parses_empty", Name: "parses_empty", Line: 8, EndLine: 18, CommentedAssertions: 1, Assertions: []testscan.Assertion{
 					{Line: 10, Kind: "assert_eq!", Strength: testscan.Strong, Subject: `parse("").unwrap()`, Expected: "vec![]"},
 					{Line: 11, Kind: "assert!", Strength: testscan.Weak, Subject: `parse("(").is_err()`},
@@ -89,9 +106,9 @@ mod tests {
 			},
 		},
 		{
-			Name: "test_case, rstest, proptest and quickcheck",
-			Path: "tests/math.rs",
-			Src: `use test_case::test_case;
+			name: "test_case, rstest, proptest and quickcheck",
+			path: "tests/math.rs",
+			src: `use test_case::test_case;
 
 #[test_case(1, 2 => 3 ; "one plus two")]
 #[test_case(-4, 4 => 0 ; "Cancels Out!")]
@@ -122,7 +139,7 @@ quickcheck! {
     }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "adds::one_plus_two", Name: "one_plus_two", Line: 3, EndLine: 10,
 					Assertions: []testscan.Assertion{{Line: 3, Kind: "test_case =>", Strength: testscan.Strong, Expected: "3"}}},
 				{ID: "adds::cancels_out_", Name: "cancels_out_", Line: 4, EndLine: 10,
@@ -140,9 +157,9 @@ quickcheck! {
 			},
 		},
 		{
-			Name: "raw strings, lifetimes, nested comments and macros that look like tests",
-			Path: "src/lex.rs",
-			Src: `const DOC: &str = r##"
+			name: "raw strings, lifetimes, nested comments and macros that look like tests",
+			path: "src/lex.rs",
+			src: `const DOC: &str = r##"
 #[test]
 fn fake() { assert!(true); }
 "##;
@@ -164,15 +181,15 @@ mod tests {
     }
 }
 `,
-			Want: []testscan.TestCase{
+			want: []testscan.TestCase{
 				{ID: "tests::chars_and_lifetimes", Name: "chars_and_lifetimes", Line: 12, EndLine: 20,
 					Assertions: []testscan.Assertion{{Line: 19, Kind: "assert_eq!", Strength: testscan.Strong, Subject: `longest("ab","c")`, Expected: `"ab"`}}},
 			},
 		},
 		{
-			Name: "fragment starting mid-function with blank gaps",
-			Path: "src/cache.rs",
-			Src: `        cache.insert(1, "a");
+			name: "fragment starting mid-function with blank gaps",
+			path: "src/cache.rs",
+			src: `        cache.insert(1, "a");
         assert_eq!(cache.len(), 1);
     }
 
@@ -185,16 +202,16 @@ mod tests {
         assert!(cache.get(&1).is_none());
     }
 `,
-			WantPartial: true,
-			Want: []testscan.TestCase{
+			wantPartial: true,
+			want: []testscan.TestCase{
 				{ID: "evicts_oldest", Name: "evicts_oldest", Line: 7, EndLine: 12,
 					Assertions: []testscan.Assertion{{Line: 11, Kind: "assert!", Strength: testscan.Weak, Subject: "cache.get(&1).is_none()"}}},
 			},
 		},
 		{
-			Name: "unterminated module",
-			Path: "src/lib.rs",
-			Src: `#[cfg(test)]
+			name: "unterminated module",
+			path: "src/lib.rs",
+			src: `#[cfg(test)]
 mod tests {
     #[test]
     fn ok() { assert_eq!(1 + 1, 2); }
@@ -202,13 +219,24 @@ mod tests {
     #[test]
     fn cut() {
         assert!(x`,
-			WantPartial: true,
-			Want: []testscan.TestCase{
+			wantPartial: true,
+			want: []testscan.TestCase{
 				{ID: "tests::ok", Name: "ok", Line: 3, EndLine: 4,
 					Assertions: []testscan.Assertion{{Line: 4, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "1+1", Expected: "2"}}},
 				{ID: "tests::cut", Name: "cut", Line: 6, EndLine: 8,
 					Assertions: []testscan.Assertion{{Line: 8, Kind: "assert!", Strength: testscan.Weak, Subject: "x"}}},
 			},
 		},
-	})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.want, f.Tests, ignoreBodyHashes); diff != "" {
+				t.Errorf("tests (-want +got):\n%s", diff)
+			}
+			if f.Partial != tt.wantPartial {
+				t.Errorf("Partial = %v, want %v", f.Partial, tt.wantPartial)
+			}
+		})
+	}
 }

@@ -3,22 +3,32 @@ package rust
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func TestHelperAssertions(t *testing.T) {
-	at := scantest.At
+	at := func(line int, kind string, s testscan.Strength, neg bool, subject, expected string) testscan.Assertion {
+		return testscan.Assertion{Line: line, Kind: kind, Strength: s, Negated: neg, Subject: subject, Expected: expected}
+	}
 	const (
 		weak   = testscan.Weak
 		medium = testscan.Medium
 		strong = testscan.Strong
 	)
-	scantest.RunHelperAssertions(t, New(), []scantest.HelperCase{
+	tests := []struct {
+		name        string
+		path        string
+		src         string
+		wantHelpers []testscan.Assertion
+		wantTests   map[string][]testscan.Assertion
+	}{
 		{
-			Name: "helper in a cfg(test) module called by two tests",
-			Path: "src/lexer.rs",
-			Src: `pub fn lex(s: &str) -> Vec<Token> {
+			name: "helper in a cfg(test) module called by two tests",
+			path: "src/lexer.rs",
+			src: `pub fn lex(s: &str) -> Vec<Token> {
     debug_assert!(!s.is_empty());
     todo!()
 }
@@ -45,20 +55,20 @@ mod tests {
     }
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(2, "debug_assert!", weak, true, "s.is_empty()", ""),
 				at(11, "assert_eq!", strong, false, "tok.kind", "Kind::Ident"),
 				at(12, "assert_eq!", strong, false, "tok.text", "name"),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"tests::lexes_one_ident":        {at(19, "assert_eq!", strong, false, "toks.len()", "1")},
 				"tests::lexes_keyword_as_ident": nil,
 			},
 		},
 		{
-			Name: "shared setup in tests/common/mod.rs",
-			Path: "tests/common/mod.rs",
-			Src: `use app::Db;
+			name: "shared setup in tests/common/mod.rs",
+			path: "tests/common/mod.rs",
+			src: `use app::Db;
 
 pub fn setup() -> Db {
     let db = Db::open_in_memory();
@@ -72,17 +82,17 @@ pub fn check_row(db: &Db, id: u32, want: &str) {
     assert_ne!(row.id, 0);
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(5, "assert!", weak, false, "db.is_empty()", ""),
 				at(11, "assert_eq!", strong, false, "row.name", "want"),
 				at(12, "assert_ne!", medium, true, "row.id", "0"),
 			},
-			WantTests: map[string][]testscan.Assertion{},
+			wantTests: map[string][]testscan.Assertion{},
 		},
 		{
-			Name: "harness methods, fixtures and nested fns in an integration test",
-			Path: "tests/api.rs",
-			Src: `use rstest::*;
+			name: "harness methods, fixtures and nested fns in an integration test",
+			path: "tests/api.rs",
+			src: `use rstest::*;
 
 struct Harness { server: Server }
 
@@ -111,14 +121,29 @@ fn rejects_unknown(harness: Harness) {
     harness.expect_status("/nope", 404);
 }
 `,
-			WantHelpers: []testscan.Assertion{
+			wantHelpers: []testscan.Assertion{
 				at(7, "assert_eq!", strong, false, "self.server.get(path).status()", "code"),
 				at(14, "assert!", weak, false, "server.is_up()", ""),
 			},
-			WantTests: map[string][]testscan.Assertion{
+			wantTests: map[string][]testscan.Assertion{
 				"serves_index":    {at(21, "assert!", medium, false, "x>0", "")},
 				"rejects_unknown": nil,
 			},
 		},
-	})
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, tt.path, tt.src)
+			if diff := cmp.Diff(tt.wantHelpers, f.HelperAssertions, cmpopts.IgnoreFields(testscan.Assertion{}, "Helper")); diff != "" {
+				t.Errorf("HelperAssertions (-want +got):\n%s", diff)
+			}
+			got := map[string][]testscan.Assertion{}
+			for _, tc := range f.Tests {
+				got[tc.ID] = tc.Assertions
+			}
+			if diff := cmp.Diff(tt.wantTests, got); diff != "" {
+				t.Errorf("test assertions (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
-	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 const librarySrc = `#![allow(clippy::needless_return)]
@@ -78,16 +77,21 @@ pub unsafe fn raw() { if let Some("admin") = role() { } }
 
 func TestMarkers(t *testing.T) {
 	f := extract(t, "src/lib.rs", librarySrc)
-	scantest.CheckProductionFile(t, f, scantest.Facts{
-		Suppressions: []testscan.Marker{
+	t.Run("suppressions", func(t *testing.T) {
+		want := []testscan.Marker{
 			{Line: 1, Kind: "nolint", Text: "allow(clippy::needless_return)"},
 			{Line: 11, Kind: "nolint", Text: "allow(dead_code)"},
 			{Line: 24, Kind: "discarded-error", Text: `let _=fs::remove_file("/tmp/cache")`},
 			{Line: 25, Kind: "discarded-error", Text: "_=audit(customer)"},
 			{Line: 26, Kind: "swallowed-error", Text: `fs::write("/tmp/log",customer).ok()`},
 			{Line: 59, Kind: "nolint", Text: "allow(unused_variables)"},
-		},
-		Exports: []testscan.Symbol{
+		}
+		if diff := cmp.Diff(want, f.Suppressions); diff != "" {
+			t.Errorf("suppressions (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("exports", func(t *testing.T) {
+		want := []testscan.Symbol{
 			{Name: "invoice", Kind: "module", Line: 6},
 			{Name: "invoice::DEFAULT_CURRENCY", Kind: "const", Line: 7},
 			{Name: "invoice::COUNTER", Kind: "var", Line: 9},
@@ -99,8 +103,13 @@ func TestMarkers(t *testing.T) {
 			{Name: "invoice::classify", Kind: "func", Line: 39},
 			{Name: "invoice", Kind: "macro", Line: 61},
 			{Name: "raw", Kind: "func", Line: 65},
-		},
-		Comparisons: []testscan.Marker{
+		}
+		if diff := cmp.Diff(want, f.Exports); diff != "" {
+			t.Errorf("exports (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("comparisons", func(t *testing.T) {
+		want := []testscan.Marker{
 			{Line: 20, Kind: "literal", Text: `"test@example.com"`},
 			{Line: 20, Kind: "literal", Text: "4242"},
 			{Line: 41, Kind: "literal", Text: "200"},
@@ -110,22 +119,38 @@ func TestMarkers(t *testing.T) {
 			{Line: 44, Kind: "literal", Text: "599"},
 			{Line: 44, Kind: "literal", Text: "503"},
 			{Line: 65, Kind: "literal", Text: `"admin"`},
-		},
+		}
+		if diff := cmp.Diff(want, f.Comparisons); diff != "" {
+			t.Errorf("comparisons (-want +got):\n%s", diff)
+		}
 	})
+	if f.Partial || len(f.Tests) != 0 {
+		t.Errorf("Partial = %v, %d tests; want a complete file without tests", f.Partial, len(f.Tests))
+	}
 }
 
 func TestIsTestFile(t *testing.T) {
-	scantest.RunIsTestFile(t, New(), map[string]bool{
-		"tests/integration.rs":            true,
-		"crates/core/tests/common/mod.rs": true,
-		"src/parser_test.rs":              true,
-		"src/parser_tests.rs":             true,
-		"src/parser/tests.rs":             true,
-		"src/lib.rs":                      false,
-		"src/testing.rs":                  false,
-		"benches/speed.rs":                false,
-		"tests/data.json":                 false,
-	})
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"tests/integration.rs", true},
+		{"crates/core/tests/common/mod.rs", true},
+		{"src/parser_test.rs", true},
+		{"src/parser_tests.rs", true},
+		{"src/parser/tests.rs", true},
+		{"src/lib.rs", false},
+		{"src/testing.rs", false},
+		{"benches/speed.rs", false},
+		{"tests/data.json", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			if got := New().IsTestFile(tt.path); got != tt.want {
+				t.Errorf("IsTestFile(%q) = %v, want %v", tt.path, got, tt.want)
+			}
+		})
+	}
 }
 
 const fingerprintBase = `#[cfg(test)]
@@ -141,8 +166,13 @@ mod tests {
 `
 
 func TestFingerprint(t *testing.T) {
-	base := scantest.RunFingerprints(t, New(), "src/calc.rs", fingerprintBase, []scantest.FingerprintCase{
-		{Name: "rename keeps it", Src: `#[cfg(test)]
+	base := extract(t, "src/calc.rs", fingerprintBase).Tests[0]
+	tests := []struct {
+		name     string
+		src      string
+		wantSame bool
+	}{
+		{"rename keeps it", `#[cfg(test)]
 mod tests {
     #[test]
     fn sums_numbers() {
@@ -152,15 +182,15 @@ mod tests {
         assert!(c.history().contains(&"2+2".to_string()));
     }
 }
-`, WantSame: true},
-		{Name: "move to another module and reformat keeps it", Src: `mod other { #[test] fn adds_numbers() { let c = Calc::new();
+`, true},
+		{"move to another module and reformat keeps it", `mod other { #[test] fn adds_numbers() { let c = Calc::new();
   assert_eq!(
       c.add(2,2),
       4,
   );
   assert!(c.history().contains(&"2+2".to_string())); } }
-`, WantSame: true},
-		{Name: "a changed literal alters it", Src: `#[cfg(test)]
+`, true},
+		{"a changed literal alters it", `#[cfg(test)]
 mod tests {
     #[test]
     fn adds_numbers() {
@@ -169,8 +199,8 @@ mod tests {
         assert!(c.history().contains(&"2+2".to_string()));
     }
 }
-`, WantSame: false},
-		{Name: "a weakened assertion alters it", Src: `#[cfg(test)]
+`, false},
+		{"a weakened assertion alters it", `#[cfg(test)]
 mod tests {
     #[test]
     fn adds_numbers() {
@@ -179,8 +209,24 @@ mod tests {
         assert!(c.history().contains(&"2+2".to_string()));
     }
 }
-`, WantSame: false},
-	}, nil)
+`, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := extract(t, "src/calc.rs", tt.src).Tests[0]
+			if same := got.Fingerprint == base.Fingerprint; same != tt.wantSame {
+				t.Errorf("fingerprint %s vs base %s: same = %v, want %v", got.Fingerprint, base.Fingerprint, same, tt.wantSame)
+			}
+			if !tt.wantSame {
+				return
+			}
+			if diff := cmp.Diff(base.Assertions, got.Assertions, cmp.FilterPath(func(p cmp.Path) bool {
+				return p.Last().String() == ".Line"
+			}, cmp.Ignore())); diff != "" {
+				t.Errorf("assertions changed by a rename or reformat (-base +got):\n%s", diff)
+			}
+		})
+	}
 	if diff := cmp.Diff([]string{"2", "2", "4", `"2+2"`}, base.Literals); diff != "" {
 		t.Errorf("literals (-want +got):\n%s", diff)
 	}
