@@ -320,33 +320,40 @@ func (s *shellCheck) testsUnder(t Target, recursive bool) []string {
 		return nil
 	}
 	var out []string
-	if s.budget == 0 {
-		s.budget = 50000
-	}
-	_ = filepath.WalkDir(t.Real, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		s.budget--
-		if s.budget <= 0 || len(out) >= 20 {
-			return filepath.SkipAll
-		}
-		rel, ok := relInside(s.g.WS.realRoot, p)
-		if !ok {
-			return nil
-		}
-		if d.IsDir() {
-			if d.Name() == ".git" || s.g.WS.Config.Ignored(rel+"/x") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if s.g.WS.IsTest(rel) {
+	s.walk(t.Real, &out, func(_, rel string, ok bool, d os.DirEntry) error {
+		if ok && !d.IsDir() && s.g.WS.IsTest(rel) {
 			out = append(out, rel)
 		}
 		return nil
 	})
 	return out
+}
+
+// maxWalkFound is how many test files a walk reports at most.
+const maxWalkFound = 20
+
+// walk walks root within the shell check's budget of entries, until found
+// holds maxWalkFound names, skipping .git and the trees the configuration
+// ignores; visit gets each entry with its path relative to the workspace (ok
+// is false outside it).
+func (s *shellCheck) walk(root string, found *[]string, visit func(p, rel string, ok bool, d os.DirEntry) error) {
+	if s.budget == 0 {
+		s.budget = 50000
+	}
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		s.budget--
+		if s.budget <= 0 || len(*found) >= maxWalkFound {
+			return filepath.SkipAll
+		}
+		rel, ok := relInside(s.g.WS.realRoot, p)
+		if d.IsDir() && (d.Name() == ".git" || ok && s.g.WS.Config.Ignored(rel+"/x")) {
+			return filepath.SkipDir
+		}
+		return visit(p, rel, ok, d)
+	})
 }
 
 func list(names []string) string {

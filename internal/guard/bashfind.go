@@ -137,23 +137,7 @@ func (s *shellCheck) findMatches(args []arg) []string {
 		if !root.Inside() && root.Real != s.g.WS.realRoot {
 			continue
 		}
-		if s.budget == 0 {
-			s.budget = 50000
-		}
-		_ = filepath.WalkDir(root.Real, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			s.budget--
-			if s.budget <= 0 || len(out) >= 20 {
-				return filepath.SkipAll
-			}
-			rel, ok := relInside(s.g.WS.realRoot, p)
-			if d.IsDir() {
-				if d.Name() == ".git" || ok && s.g.WS.Config.Ignored(rel+"/x") {
-					return filepath.SkipDir
-				}
-			}
+		s.walk(root.Real, &out, func(p, rel string, ok bool, d os.DirEntry) error {
 			// find prints paths as start + the rest.
 			shown := filepath.ToSlash(filepath.Join(st.val, strings.TrimPrefix(p, root.Real)))
 			if !match(shown, d.Name(), d.IsDir()) {
