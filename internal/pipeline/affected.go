@@ -277,11 +277,8 @@ func (c *comparison) scopeGo(sc *scope, ss *specScope, changed []string, complet
 		tested = tested || p.HasTests
 	}
 	for side, commit := range [2]plumbing.Hash{c.base, c.head} {
-		ss.run[side], err = goDirsAt(c.p.opt.Repo, commit, ss.run[side])
-		if err != nil {
-			return err
-		}
-		tests, err := goTestFilesIn(c.p.opt.Repo, commit, ss.run[side])
+		var tests bool
+		ss.run[side], tests, err = goDirsAt(c.p.opt.Repo, commit, ss.run[side])
 		if err != nil {
 			return err
 		}
@@ -321,9 +318,9 @@ func goDirArg(dir string) string {
 	return "./" + dir
 }
 
-// goDirsAt keeps the package directories that hold Go files at commit.
-func goDirsAt(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) ([]string, error) {
-	var out []string
+// goDirsAt keeps the package directories that hold Go files at commit, and
+// reports whether one of them holds a test file.
+func goDirsAt(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) (out []string, tests bool, err error) {
 	seen := map[string]bool{}
 	for _, d := range dirs {
 		if seen[d] {
@@ -335,34 +332,21 @@ func goDirsAt(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) ([]string
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
+		goFiles := false
 		for _, e := range entries {
 			if e.Mode != filemode.Dir && strings.HasSuffix(e.Path, ".go") {
-				out = append(out, d)
-				break
+				goFiles = true
+				tests = tests || strings.HasSuffix(e.Path, "_test.go")
 			}
+		}
+		if goFiles {
+			out = append(out, d)
 		}
 	}
 	sort.Strings(out)
-	return out, nil
-}
-
-// goTestFilesIn reports whether one of the directories holds a Go test
-// file at commit.
-func goTestFilesIn(repo *gitrepo.Repo, commit plumbing.Hash, dirs []string) (bool, error) {
-	for _, d := range dirs {
-		entries, err := repo.ListDir(commit, strings.TrimPrefix(d, "./"))
-		if err != nil {
-			return false, err
-		}
-		for _, e := range entries {
-			if e.Mode != filemode.Dir && strings.HasSuffix(e.Path, "_test.go") {
-				return true, nil
-			}
-		}
-	}
-	return false, nil
+	return out, tests, nil
 }
 
 // expectsNoTests reports whether an end's scope runs only Go packages
@@ -392,10 +376,9 @@ func (c *comparison) packageKey(g *affected.Go, importPath string, spec config.C
 	if !ok {
 		return "", fmt.Errorf("package %s is not in BASE's import graph", importPath)
 	}
-	repo := c.p.opt.Repo
 	lines := []string{"go package " + importPath}
 	for _, d := range dirs {
-		h, err := pathHash(repo, c.base, d)
+		h, err := c.basePathHash(d)
 		if err != nil {
 			return "", err
 		}
@@ -406,13 +389,30 @@ func (c *comparison) packageKey(g *affected.Go, importPath string, spec config.C
 		files = append(files, path.Join(m, "go.mod"), path.Join(m, "go.sum"))
 	}
 	for _, f := range files {
-		h, err := pathHash(repo, c.base, f)
+		h, err := c.basePathHash(f)
 		if err != nil {
 			return "", err
 		}
 		lines = append(lines, "file "+f+" "+h)
 	}
 	return collect.Key([]config.Collector{spec}, tools, lines...), nil
+}
+
+// basePathHash is pathHash at BASE, remembered: the packages' keys share
+// most of their directories.
+func (c *comparison) basePathHash(p string) (string, error) {
+	if h, ok := c.baseHashes[p]; ok {
+		return h, nil
+	}
+	h, err := pathHash(c.p.opt.Repo, c.base, p)
+	if err != nil {
+		return "", err
+	}
+	if c.baseHashes == nil {
+		c.baseHashes = map[string]string{}
+	}
+	c.baseHashes[p] = h
+	return h, nil
 }
 
 // pathHash is the object id of a path at commit ("." is the root tree), or
@@ -520,7 +520,7 @@ func (c *comparison) scopePaths(sc *scope, ss *specScope, changed []string) erro
 			return err
 		}
 	} else {
-		ws, err := affected.Workspaces(treeFiles{c.p.opt.Repo, c.base})
+		ws, err := c.baseWorkspaces()
 		if err != nil {
 			sc.notes = append(sc.notes, fmt.Sprintf("collector %s: measured whole: %v", ss.spec.Name, err))
 			return nil
@@ -557,6 +557,29 @@ func (c *comparison) scopePaths(sc *scope, ss *specScope, changed []string) erro
 	sc.notes = append(sc.notes, fmt.Sprintf("collector %s: affected-only: %s run at both ends where they exist (%s); the other tests are not measured (--all-packages measures them)",
 		ss.spec.Name, plural(len(a.Dirs), "path"), strings.Join(a.Units, ", ")))
 	return nil
+}
+
+// baseWorkspaces returns BASE's JavaScript workspaces, from the cache or
+// read from its tree (every source file of every workspace, for the
+// references package.json does not declare).
+func (c *comparison) baseWorkspaces() ([]affected.Workspace, error) {
+	opt := c.p.opt
+	bc, err := opt.Repo.Commit(c.base)
+	if err != nil {
+		return nil, err
+	}
+	key := collect.Key(nil, nil, "js workspaces v1", "tree "+bc.Tree.String())
+	var ws []affected.Workspace
+	if opt.Cache != nil && opt.Cache.GetJSON(key, &ws) {
+		return ws, nil
+	}
+	if ws, err = affected.Workspaces(treeFiles{opt.Repo, c.base}); err != nil {
+		return nil, err
+	}
+	if opt.Cache != nil {
+		_ = opt.Cache.PutJSON(key, ws) // workspaces the cache lost are read again
+	}
+	return ws, nil
 }
 
 // treeFiles reads BASE's tree for workspace detection.

@@ -243,6 +243,9 @@ type comparison struct {
 	mu         sync.Mutex
 	notes      []gate.Note
 	scopeNotes []string
+	// baseHashes remembers BASE's tree hashes by path for the package keys
+	// (planning and keepPackages, never concurrently).
+	baseHashes map[string]string
 }
 
 func (c *comparison) note(file, msg string) {
