@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -228,4 +229,39 @@ func deref(p *int) any {
 		return nil
 	}
 	return *p
+}
+
+// TestCompareForgedCacheIsMeasuredAgain: the code under test can write the
+// cache directory; an entry changed outside ralph-gate (a forged
+// measurement) is never read: both ends are measured again.
+func TestCompareForgedCacheIsMeasuredAgain(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.go", r.read("calc.go")+"\n// More docs.\n")
+	r.commit("docs")
+	first := parseCompare(t, runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD").stdout)
+	entries, _ := filepath.Glob(filepath.Join(r.dir, ".git", "ralph-gate", "cache", "*.json"))
+	forged := 0
+	for _, e := range entries {
+		b, _ := os.ReadFile(e)
+		// A whole measurement's count, and any entry's value at all (a
+		// package's results carried from the cache).
+		f := regexp.MustCompile(`"test_count":\d+`).ReplaceAll(b, []byte(`"test_count":999`))
+		f = []byte(strings.Replace(string(f), `"value":{`, `"value":{"forged":true,`, 1))
+		if string(f) != string(b) {
+			forged++
+			os.WriteFile(e, f, 0o644)
+		}
+	}
+	if forged == 0 {
+		t.Fatalf("no cache entry holds a test_count to forge (%d entries)", len(entries))
+	}
+	again := parseCompare(t, runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD").stdout)
+	if again.cached() != 0 {
+		t.Errorf("a forged entry was read: %+v", again.Notes)
+	}
+	if h := again.Metrics.Head.TestCount; h == nil || *h == 999 || *h != *first.Metrics.Head.TestCount {
+		t.Errorf("HEAD's test count %v, first run %v", h, first.Metrics.Head.TestCount)
+	}
 }

@@ -135,7 +135,7 @@ func compareRange(ctx context.Context, env Env, cf compareFlags, baseRev, headRe
 		Environ: cf.environ, Progress: collectProgress(env, cf.environ), AnalyzeProgress: progressFunc(env),
 	}
 	if !cf.noCache {
-		if opt.Cache, err = collect.OpenCache(repo); err != nil {
+		if opt.Cache, err = openCache(env, repo); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
@@ -94,6 +95,27 @@ func sealedStore(env Env, root string) (*loop.Store, error) {
 	store.Key = key
 	store.SealDir = dir
 	return store, nil
+}
+
+// openCache opens the repository's measurement cache, sealed with the
+// user's key (the code under test can write the cache directory; a forged
+// entry must not be read as a measurement). Without a key (no HOME, an
+// unreadable config directory) nothing is cached: every end is measured.
+func openCache(env Env, repo *gitrepo.Repo) (*collect.Cache, error) {
+	dir, err := sealDir(env)
+	if err != nil {
+		return nil, nil
+	}
+	key, err := loop.LoadSealKey(dir)
+	if err != nil {
+		return nil, nil
+	}
+	c, err := collect.OpenCache(repo)
+	if err != nil {
+		return nil, err
+	}
+	c.SetKey(key)
+	return c, nil
 }
 
 // sealDir is where the key that seals loop files lives: outside every

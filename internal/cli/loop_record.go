@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
@@ -61,7 +60,7 @@ func runStart(ctx context.Context, args []string, env Env) error {
 	}
 	le.Collect = *collectMode
 	if !*noCache {
-		if le.Cache, err = collect.OpenCache(le.Repo); err != nil {
+		if le.Cache, err = openCache(env, le.Repo); err != nil {
 			return err
 		}
 	}
@@ -149,7 +148,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	}
 	defer lock.Unlock()
 	if !*noCache {
-		if le.Cache, err = collect.OpenCache(le.Repo); err != nil {
+		if le.Cache, err = openCache(env, le.Repo); err != nil {
 			return err
 		}
 	}

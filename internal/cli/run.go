@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/guard"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
@@ -105,7 +104,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if !f.noCache {
-		if le.Cache, err = collect.OpenCache(le.Repo); err != nil {
+		if le.Cache, err = openCache(env, le.Repo); err != nil {
 			return err
 		}
 	}

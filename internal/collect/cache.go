@@ -2,6 +2,7 @@ package collect
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -25,9 +26,19 @@ const cacheVersion = "ralph-gate/collect/v1"
 // Cache stores Measurements as JSON files, one per key, in a directory
 // (normally <git-common-dir>/ralph-gate/cache). It is safe for concurrent
 // use by several processes: entries are written atomically.
+//
+// The code under test runs in worktrees of the same repository and can
+// write the cache directory: with a key (SetKey, the user's seal key, kept
+// outside every repository), every entry carries an HMAC-SHA256 of its key
+// and value, and an entry whose seal does not verify is a miss, so a forged
+// measurement is never read.
 type Cache struct {
-	dir string
+	dir  string
+	seal []byte
 }
+
+// SetKey makes the cache seal what it writes and read only what it sealed.
+func (c *Cache) SetKey(key []byte) { c.seal = key }
 
 // NewCache returns a cache stored in dir, created on first Put.
 func NewCache(dir string) *Cache { return &Cache{dir: dir} }
@@ -102,16 +113,39 @@ func (c *Cache) path(key string) (string, error) {
 // Get returns the measurement stored under key. A missing, unreadable or
 // corrupt entry is a miss (the next Put rewrites it).
 func (c *Cache) Get(key string) (*Measurement, bool) {
-	var e cacheEntry
-	if !c.read(key, &e) || e.Key != key || e.Measurement == nil {
+	var m Measurement
+	if !c.GetJSON(key, &m) {
 		return nil, false
 	}
-	return e.Measurement, true
+	return &m, true
 }
 
-// read decodes the entry stored under key; false when there is none or it
-// does not decode.
-func (c *Cache) read(key string, entry any) bool {
+// Put stores a measurement under key, atomically: the JSON goes to a
+// temporary file in the cache directory, is synced, and renamed over the
+// entry, so a concurrent reader sees the old entry or the new one.
+func (c *Cache) Put(key string, m *Measurement) error { return c.PutJSON(key, m) }
+
+// entry is a stored value with its key (a truncated, emptied or misnamed
+// file is not read as another key's value) and, in a sealed cache, its seal.
+type entry struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"`
+	Seal  string          `json:"seal,omitempty"`
+}
+
+// sealOf is the HMAC of an entry's key and value under the cache's key.
+func (c *Cache) sealOf(key string, value []byte) string {
+	mac := hmac.New(sha256.New, c.seal)
+	mac.Write([]byte(key))
+	mac.Write([]byte{0})
+	mac.Write(value)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// GetJSON reads the value stored under key into v; a missing or corrupt
+// entry, or one whose seal does not verify, is a miss (the next Put
+// rewrites it).
+func (c *Cache) GetJSON(key string, v any) bool {
 	p, err := c.path(key)
 	if err != nil {
 		return false
@@ -120,54 +154,35 @@ func (c *Cache) read(key string, entry any) bool {
 	if err != nil {
 		return false
 	}
-	return json.Unmarshal(b, entry) == nil
-}
-
-// cacheEntry is a stored measurement with its key, so that a truncated,
-// emptied or misnamed file is not read as a measurement.
-type cacheEntry struct {
-	Key         string       `json:"key"`
-	Measurement *Measurement `json:"measurement"`
-}
-
-// Put stores a measurement under key, atomically: the JSON goes to a
-// temporary file in the cache directory, is synced, and renamed over the
-// entry, so a concurrent reader sees the old entry or the new one.
-func (c *Cache) Put(key string, m *Measurement) error {
-	return c.put(key, cacheEntry{Key: key, Measurement: m})
-}
-
-// jsonEntry is any other stored value (an import graph) with its key.
-type jsonEntry struct {
-	Key   string          `json:"key"`
-	Value json.RawMessage `json:"value"`
-}
-
-// GetJSON reads the value stored under key by PutJSON into v; a missing or
-// corrupt entry is a miss.
-func (c *Cache) GetJSON(key string, v any) bool {
-	var e jsonEntry
-	if !c.read(key, &e) || e.Key != key || len(e.Value) == 0 {
+	var e entry
+	if err := json.Unmarshal(b, &e); err != nil || e.Key != key || len(e.Value) == 0 || string(e.Value) == "null" {
+		return false
+	}
+	if c.seal != nil && !hmac.Equal([]byte(e.Seal), []byte(c.sealOf(key, e.Value))) {
 		return false
 	}
 	return json.Unmarshal(e.Value, v) == nil
 }
 
-// PutJSON stores v under key, as Put stores a measurement.
+// PutJSON stores v under key, atomically (see Put).
 func (c *Cache) PutJSON(key string, v any) error {
-	b, err := json.Marshal(v)
+	value, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}
-	return c.put(key, jsonEntry{Key: key, Value: b})
+	e := entry{Key: key, Value: value}
+	if c.seal != nil {
+		e.Seal = c.sealOf(key, value)
+	}
+	return c.put(key, e)
 }
 
-func (c *Cache) put(key string, entry any) error {
+func (c *Cache) put(key string, e entry) error {
 	p, err := c.path(key)
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(entry)
+	b, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("cache %s: %w", p, err)
 	}

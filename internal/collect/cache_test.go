@@ -242,11 +242,7 @@ func TestCacheJSON(t *testing.T) {
 	if !c.GetJSON(key, &g) || len(g.Packages) != 2 {
 		t.Fatalf("round trip: %+v", g)
 	}
-	// A value is never read as a measurement, nor a misnamed entry as the
-	// value of another key.
-	if _, ok := c.Get(key); ok {
-		t.Error("a JSON value read as a measurement")
-	}
+	// A misnamed entry is never read as the value of another key.
 	other := Key(nil, nil, "other")
 	p, _ := c.path(key)
 	q, _ := c.path(other)
@@ -262,5 +258,51 @@ func TestCacheJSON(t *testing.T) {
 	}
 	if c.GetJSON(key, &g) {
 		t.Error("a truncated entry was read")
+	}
+}
+
+// TestCacheSealed: with a key, the cache reads only what it sealed: an entry
+// the code under test forged or edited, one written without the key or
+// under another key, is a miss.
+func TestCacheSealed(t *testing.T) {
+	dir := t.TempDir()
+	sealed := NewCache(dir)
+	sealed.SetKey([]byte("the user's key"))
+	key := Key(nil, nil, "tree abc")
+	n := 3
+	m := &Measurement{Commit: "abc", Metrics: gate.Metrics{TestCount: &n}}
+	if err := sealed.Put(key, m); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := sealed.Get(key); !ok || *got.Metrics.TestCount != 3 {
+		t.Fatalf("a sealed entry was not read back: %+v %v", got, ok)
+	}
+	p, _ := sealed.path(key)
+	b, _ := os.ReadFile(p)
+
+	// Forged: the value edited, the seal kept.
+	forged := strings.Replace(string(b), `"test_count":3`, `"test_count":9`, 1)
+	if forged == string(b) {
+		t.Fatalf("the entry has no test_count to forge: %s", b)
+	}
+	os.WriteFile(p, []byte(forged), 0o644)
+	if _, ok := sealed.Get(key); ok {
+		t.Error("an edited entry was read")
+	}
+	// Written by someone without the key.
+	if err := NewCache(dir).Put(key, m); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := sealed.Get(key); ok {
+		t.Error("an unsealed entry was read by a sealed cache")
+	}
+	// Sealed under another key.
+	other := NewCache(dir)
+	other.SetKey([]byte("another key"))
+	if err := other.Put(key, m); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := sealed.Get(key); ok {
+		t.Error("an entry sealed under another key was read")
 	}
 }
