@@ -593,11 +593,11 @@ func TestRunPresets(t *testing.T) {
 		tokens              float64
 		cost                any
 	}{
-		{"claude", "-p --output-format stream-json --verbose",
+		{"claude", "-p --output-format stream-json --verbose --permission-mode acceptEdits --allowedTools Bash",
 			`{"type":"system","subtype":"init","session_id":"s"}` + "\n" +
 				`{"type":"result","subtype":"success","is_error":false,"total_cost_usd":0.042,"usage":{"input_tokens":12,"cache_creation_input_tokens":5430,"cache_read_input_tokens":10240,"output_tokens":164}}`,
 			15846, 0.042},
-		{"codex", "exec --json",
+		{"codex", "exec --json --sandbox workspace-write -c approval_policy=never --dangerously-bypass-hook-trust",
 			`{"type":"thread.started","thread_id":"t"}` + "\n" + `{"type":"turn.completed","usage":{"input_tokens":24763,"cached_input_tokens":24448,"output_tokens":122}}`,
 			24885, nil},
 	} {
@@ -624,13 +624,14 @@ func TestRunPresets(t *testing.T) {
 			if out["end"] != "completed" || out["total_tokens"] != tc.tokens || out["total_cost_usd"] != tc.cost {
 				t.Errorf("run --agent %s: %v", tc.preset, out)
 			}
-			// A Claude agent runs guarded: the hooks are installed in the
-			// local settings, which no iteration commits.
-			local, err := os.ReadFile(filepath.Join(r.dir, ".claude", "settings.local.json"))
-			if installed := err == nil && strings.Contains(string(local), "guard pre-tool-use"); installed != (tc.preset == "claude") {
-				t.Errorf("guard hooks installed: %v (%v)", installed, err)
+			// The agent runs guarded: the hooks are installed in the
+			// client's hooks file for runs, which no iteration commits.
+			file := map[string]string{"claude": ".claude/settings.local.json", "codex": ".codex/hooks.json"}[tc.preset]
+			local, err := os.ReadFile(filepath.Join(r.dir, file))
+			if err != nil || !strings.Contains(string(local), "guard pre-tool-use --agent "+tc.preset) {
+				t.Errorf("guard hooks not installed in %s: %v\n%s", file, err, local)
 			}
-			if files := r.git("log", "--name-only", "--format="); strings.Contains(files, ".claude") {
+			if files := r.git("log", "--name-only", "--format="); strings.Contains(files, ".claude") || strings.Contains(files, ".codex") {
 				t.Errorf("an iteration committed the guard's settings:\n%s", files)
 			}
 		})

@@ -2,13 +2,18 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
+	"github.com/ralph-gate/ralph-gate/internal/agent/hooksfile"
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
@@ -74,37 +79,68 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 	case "install":
 		return runGuardInstall(rest, env)
 	case "pre-tool-use", "post-tool-use", "stop":
-		if len(rest) > 0 {
-			if rest[0] == "-h" || rest[0] == "--help" {
-				showHelp(env.Stdout, "guard", env)
-				return nil
-			}
-			return usagef("guard %s: unexpected argument %q: the hook input comes on standard input", sub, rest[0])
-		}
 	default:
 		return usagef("guard: unknown subcommand %q: want pre-tool-use, post-tool-use, stop or install", sub)
 	}
-	event := map[string]guard.Event{"pre-tool-use": guard.PreToolUse, "post-tool-use": guard.PostToolUse, "stop": guard.Stop}[sub]
-	var in io.Reader = env.Stdin
-	if in == nil || stdinIsTerminal(env) {
-		return usagef("guard %s: reads Claude Code's hook JSON on standard input; run it from a hook (ralph-gate guard install)", sub)
-	}
-	p, err := guard.ParsePayload(in, event)
+	fs := newFlagSet("guard "+sub, env)
+	name := fs.String("agent", clients.Default.Name(), "the agent client `A` whose hook JSON comes on standard input: "+strings.Join(clients.Names(), " or "))
+	pos, err := parseInterspersed(fs, rest)
 	if err != nil {
+		return flagError("guard", err, env)
+	}
+	if len(pos) > 0 {
+		return usagef("guard %s: unexpected argument %q: the hook input comes on standard input", sub, pos[0])
+	}
+	client, err := clients.Lookup(*name)
+	if err != nil {
+		return usagef("guard %s: --agent: %v", sub, err)
+	}
+	event := map[string]agent.Event{"pre-tool-use": agent.PreToolUse, "post-tool-use": agent.PostToolUse, "stop": agent.Stop}[sub]
+	if env.Stdin == nil || stdinIsTerminal(env) {
+		return usagef("guard %s: reads %s's hook JSON on standard input; run it from a hook (ralph-gate guard install)", sub, client.Title())
+	}
+	data, err := io.ReadAll(io.LimitReader(env.Stdin, agent.MaxPayload+1))
+	if err != nil {
+		return inputErr(fmt.Errorf("read hook input: %w", err))
+	}
+	call, err := client.Decode(event, data)
+	if err != nil {
+		if event == agent.Stop {
+			// A hook never traps the session: a stop that cannot be read
+			// is let through (record measures the work anyway).
+			fmt.Fprintf(env.Stderr, "ralph-gate: guard stop: %v; the agent may stop\n", err)
+			return nil
+		}
 		return inputErr(err)
 	}
-	h, err := openGuardWorkspace(p, env)
+	h, err := openGuardWorkspace(call, env)
 	if err != nil {
+		if event == agent.Stop {
+			fmt.Fprintf(env.Stderr, "ralph-gate: guard stop: %v; the agent may stop\n", err)
+			return nil
+		}
 		return err
 	}
 	defer h.close()
+	var ans agent.Answer
 	switch event {
-	case guard.PreToolUse:
-		return guardPreToolUse(h, p, env)
-	case guard.PostToolUse:
-		return guardPostToolUse(h, p)
+	case agent.PreToolUse:
+		ans, err = guardPreToolUse(h, call)
+	case agent.PostToolUse:
+		ans, err = guardPostToolUse(ctx, h, call)
+	default:
+		ans, err = guardStop(ctx, h, call)
 	}
-	return guardStop(ctx, h, p, env)
+	if err != nil {
+		return err
+	}
+	ans.Warn = h.warnOnce(call.SessionID)
+	out, err := client.Encode(event, ans)
+	if err != nil {
+		return err
+	}
+	_, err = env.Stdout.Write(out)
+	return err
 }
 
 // guardWorkspace is the repository a hook call happens in.
@@ -112,6 +148,11 @@ type guardWorkspace struct {
 	ws    *guard.Workspace
 	repo  *gitrepo.Repo // nil outside a repository
 	store *loop.Store
+	// loop is the running loop (nil: none), loaded once.
+	loop *loop.Snapshot
+	// warning is what the user should know about the configuration the
+	// guard fell back from ("" for nothing).
+	warning string
 }
 
 func (h *guardWorkspace) close() {
@@ -120,11 +161,14 @@ func (h *guardWorkspace) close() {
 	}
 }
 
-// openGuardWorkspace finds the repository from the payload's cwd (else
+// openGuardWorkspace finds the repository from the call's cwd (else
 // CLAUDE_PROJECT_DIR, else the process's directory) and reads the
-// configuration from HEAD's tree: the working tree is the agent's.
-func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
-	cwd := p.Cwd
+// configuration from HEAD's tree: the working tree is the agent's. A
+// configuration that cannot be read never switches the guard off and never
+// blocks honest work: the guard falls back to the running loop's (its
+// baseline's, which record applies) or to the defaults, and warns the user.
+func openGuardWorkspace(c *agent.Call, env Env) (*guardWorkspace, error) {
+	cwd := c.Cwd
 	if cwd == "" {
 		cwd = env.Getenv("CLAUDE_PROJECT_DIR")
 	}
@@ -138,43 +182,93 @@ func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
 	if abs, err := filepath.Abs(cwd); err == nil {
 		cwd = abs
 	}
+	home := env.Getenv("HOME")
+	protect := func(ws *guard.Workspace, root string) {
+		if dir, err := sealDir(env); err == nil {
+			ws.SetPrivate(dir)
+		}
+		var files []string
+		for _, cl := range clients.All {
+			files = append(files, cl.Own(root, home, env.Getenv)...)
+		}
+		ws.SetClientFiles(files, home)
+	}
 	repo, err := gitrepo.Open(cwd)
 	if err != nil || repo.Root() == "" {
 		if repo != nil {
 			repo.Close()
 		}
-		// Outside a repository nothing is the gate's: only the shell
-		// rules that need no repository apply.
+		// Outside a repository nothing is the gate's but the seal key and
+		// the clients' settings: only the rules that need no repository
+		// apply.
 		ws := guard.NewWorkspace("", "", cwd, nil)
-		if dir, err := sealDir(env); err == nil {
-			ws.SetPrivate(dir)
-		}
+		protect(ws, "")
 		return &guardWorkspace{ws: ws}, nil
-	}
-	cfg := config.Default()
-	if head, err := repo.Resolve("HEAD"); err == nil {
-		c, err := config.AtCommit(repo, head, "HEAD")
-		var invalid *config.InvalidError
-		if errors.As(err, &invalid) {
-			repo.Close()
-			return nil, inputErr(err)
-		}
-		if err != nil {
-			repo.Close()
-			return nil, err
-		}
-		cfg = c
 	}
 	store, err := sealedStore(env, repo.Root())
 	if err != nil {
 		repo.Close()
 		return nil, err
 	}
-	ws := guard.NewWorkspace(repo.Root(), repo.GitDir(), cwd, cfg)
-	if dir, err := sealDir(env); err == nil {
-		ws.SetPrivate(dir)
+	h := &guardWorkspace{repo: repo, store: store}
+	if snap, err := guard.ActiveLoop(store); err == nil {
+		h.loop = snap
 	}
-	return &guardWorkspace{ws: ws, repo: repo, store: store}, nil
+	cfg := config.Default()
+	if head, err := repo.Resolve("HEAD"); err == nil {
+		c, err := config.AtCommit(repo, head, "HEAD")
+		switch {
+		case err == nil:
+			cfg = c
+		default:
+			cfg, h.warning = h.fallbackConfig(err)
+		}
+	}
+	ws := guard.NewWorkspace(repo.Root(), repo.GitDir(), cwd, cfg)
+	protect(ws, repo.Root())
+	h.ws = ws
+	return h, nil
+}
+
+// fallbackConfig is the configuration the guard uses when HEAD's cannot be
+// read: the running loop's baseline's, else the defaults; and the warning
+// that says so.
+func (h *guardWorkspace) fallbackConfig(cause error) (*config.Config, string) {
+	msg := oneLineErr(cause)
+	if h.loop != nil {
+		if base, err := h.repo.Resolve(h.loop.State.RalphGate.BaselineCommit); err == nil {
+			if c, err := config.AtCommit(h.repo, base, "the loop's baseline"); err == nil {
+				return c, fmt.Sprintf("ralph-gate guard: %s; the guard uses the loop's settings (its baseline's configuration) until it is fixed", msg)
+			}
+		}
+	}
+	return config.Default(), fmt.Sprintf("ralph-gate guard: %s; the guard uses its default settings until it is fixed", msg)
+}
+
+// warnOnce returns the workspace's warning the first time a session meets
+// it, then "": one warning per session and cause, not one per tool call.
+func (h *guardWorkspace) warnOnce(session string) string {
+	if h.warning == "" || h.repo == nil {
+		return ""
+	}
+	dir := filepath.Join(loop.CommonGitDir(h.repo.GitDir()), "ralph-gate")
+	path := filepath.Join(dir, "guard-warned")
+	key := session + "\t" + h.warning
+	if data, err := os.ReadFile(path); err == nil && string(data) == key {
+		return ""
+	}
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		_ = atomicfile.Write(path, []byte(key), 0o644)
+	}
+	return h.warning
+}
+
+func oneLineErr(err error) string {
+	s := err.Error()
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	return s
 }
 
 func failOnOf(cfg *config.Config) gate.FailOn {
@@ -185,56 +279,48 @@ func failOnOf(cfg *config.Config) gate.FailOn {
 }
 
 // hookStart is when this process started: a hook's detection latency runs
-// from the moment Claude Code handed it the call.
+// from the moment the client handed it the call.
 var hookStart = time.Now()
 
-func guardPreToolUse(h *guardWorkspace, p *guard.Payload, env Env) error {
+func guardPreToolUse(h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
 	g := &guard.Guard{WS: h.ws, FailOn: failOnOf(h.ws.Config)}
 	if h.repo != nil {
 		g.Loop = guard.NewLoopHistory(h.repo, h.store)
 	}
-	d, err := g.PreToolUse(p)
+	d, err := g.PreToolUse(c)
 	if err != nil {
-		return inputErr(err)
+		return agent.Answer{}, inputErr(err)
 	}
 	if !d.Deny {
-		return nil
+		return agent.Answer{}, nil
 	}
-	if h.store != nil {
+	if h.loop != nil {
 		// A denial is a detection: logged with its latency for the loop's
 		// persistence_metrics (best effort: the answer matters more).
-		if snap, err := guard.ActiveLoop(h.store); err == nil && snap != nil {
-			_ = guard.RecordDenied(h.store, snap.State, h.ws, p, d.Reason, time.Now(), time.Since(hookStart))
-		}
+		_ = guard.RecordDenied(h.store, h.loop.State, h.ws, c, d.Reason, time.Now(), time.Since(hookStart))
 	}
-	return writeHookJSON(env.Stdout, map[string]any{"hookSpecificOutput": map[string]any{
-		"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": d.Reason,
-	}})
+	return agent.Answer{Deny: d.Reason}, nil
 }
 
-func guardPostToolUse(h *guardWorkspace, p *guard.Payload) error {
-	if h.store == nil {
-		return nil
+func guardPostToolUse(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
+	if h.loop == nil {
+		return agent.Answer{}, nil
 	}
-	snap, err := guard.ActiveLoop(h.store)
-	if err != nil || snap == nil {
-		return nil
+	if err := guard.Record(h.store, h.loop.State, h.ws, c, time.Now()); err != nil {
+		return agent.Answer{}, err
 	}
-	return guard.Record(h.store, snap.State, h.ws, p, time.Now())
+	return agent.Answer{}, nil
 }
 
-func guardStop(ctx context.Context, h *guardWorkspace, p *guard.Payload, env Env) error {
-	if h.store == nil {
-		return nil
-	}
-	snap, err := guard.ActiveLoop(h.store)
-	if err != nil || snap == nil {
-		return nil
+func guardStop(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
+	snap := h.loop
+	if snap == nil {
+		return agent.Answer{}, nil // no loop: the agent may always stop
 	}
 	if len(snap.State.PendingGates()) > 0 {
 		// A human decides on a blocked iteration first: the agent may stop
 		// and wait.
-		return nil
+		return agent.Answer{}, nil
 	}
 	// The loop's rules are the ones record applies: the configuration at its
 	// baseline.
@@ -244,26 +330,19 @@ func guardStop(ctx context.Context, h *guardWorkspace, p *guard.Payload, env Env
 			cfg = c
 		}
 	}
-	check := &guard.StopCheck{Root: h.ws.Root, Store: h.store, Snap: snap, Config: cfg, FailOn: failOnOf(cfg), Active: p.StopHookActive, Now: time.Now()}
+	check := &guard.StopCheck{Root: h.ws.Root, Store: h.store, Snap: snap, Config: cfg, FailOn: failOnOf(cfg),
+		Active: c.StopActive, Session: c.SessionID, Now: time.Now()}
 	reason, err := check.Decide(ctx)
 	if err != nil {
-		return err
+		return agent.Answer{}, err
 	}
-	if reason == "" {
-		return nil
-	}
-	return writeHookJSON(env.Stdout, map[string]any{"decision": "block", "reason": reason})
-}
-
-func writeHookJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return agent.Answer{Block: reason}, nil
 }
 
 func runGuardInstall(args []string, env Env) error {
 	fs := newFlagSet("guard install", env)
-	settings := fs.String("settings", "", "the Claude Code settings `FILE` to install into (default: .claude/settings.json of the repository)")
+	name := fs.String("agent", clients.Default.Name(), "the agent client `A` to install for: "+strings.Join(clients.Names(), " or "))
+	settings := fs.String("settings", "", "the hooks `FILE` to install into (default: the client's project file, .claude/settings.json or .codex/hooks.json)")
 	uninstall := fs.Bool("uninstall", false, "remove only the guard's entries")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -272,26 +351,33 @@ func runGuardInstall(args []string, env Env) error {
 	if len(pos) > 0 {
 		return usagef("guard install: unexpected argument %q (run 'ralph-gate help guard')", pos[0])
 	}
-	path := *settings
-	base := orDefault(env.Dir, ".")
-	if path == "" {
-		path = filepath.Join(".claude", "settings.json")
-		if repo, err := gitrepo.Open(base); err == nil {
-			if repo.Root() != "" {
-				base = repo.Root()
-			}
-			repo.Close()
-		}
+	client, err := clients.Lookup(*name)
+	if err != nil {
+		return usagef("guard install: --agent: %v", err)
 	}
-	if !filepath.IsAbs(path) {
+	base := orDefault(env.Dir, ".")
+	root := base
+	if repo, err := gitrepo.Open(base); err == nil {
+		if repo.Root() != "" {
+			root = repo.Root()
+		}
+		repo.Close()
+	}
+	setup := client.Hooks(root)
+	path := *settings
+	switch {
+	case path == "":
+		path = setup.Shared
+	case !filepath.IsAbs(path):
 		path = filepath.Join(base, path)
 	}
 	bin := installedBinary()
 	if bin == "" {
 		bin = "ralph-gate"
 	}
-	changed, err := guard.InstallFile(path, bin, *uninstall)
-	var malformed *guard.MalformedError
+	cmd := agent.HookCommand(bin, client)
+	changed, err := setup.Install(path, cmd, *uninstall)
+	var malformed *hooksfile.MalformedError
 	if errors.As(err, &malformed) {
 		return inputErr(err)
 	}
@@ -304,7 +390,10 @@ func runGuardInstall(args []string, env Env) error {
 	case *uninstall:
 		fmt.Fprintf(env.Stdout, "ralph-gate: no guard hooks in %s; nothing changed\n", path)
 	case changed:
-		fmt.Fprintf(env.Stdout, "ralph-gate: installed the guard's hooks in %s: PreToolUse and PostToolUse (%s) and Stop run %s\n", path, guard.Matcher, guard.HookCommand(bin, "<event>"))
+		fmt.Fprintf(env.Stdout, "ralph-gate: installed the guard's hooks for %s in %s: every tool call (PreToolUse, PostToolUse) and Stop run %s\n", client.Title(), path, strings.Replace(cmd(agent.Stop), " stop ", " <event> ", 1))
+		if setup.Args != "" {
+			fmt.Fprintf(env.Stdout, "ralph-gate: %s runs these hooks only when it trusts them: run it with %s, or trust them in its own review\n", client.Title(), setup.Args)
+		}
 	default:
 		fmt.Fprintf(env.Stdout, "ralph-gate: the guard's hooks are already in %s; nothing changed\n", path)
 	}

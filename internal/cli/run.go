@@ -13,19 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ralph-gate/ralph-gate/internal/guard"
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
 
 func init() {
 	register("run", runCmdHelp, runRun)
-}
-
-// agentPresets are the agents `run --agent NAME` knows: the command that
-// reads the prompt on standard input and prints its usage as JSON lines.
-var agentPresets = map[string]string{
-	"claude": "claude -p --output-format stream-json --verbose",
-	"codex":  "codex exec --json",
 }
 
 // InterruptedError is a run stopped by SIGINT or SIGTERM: the loop is
@@ -135,25 +129,8 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	if f.setMaxI && f.maxIter > snap.State.Configuration.MaxIterations {
 		loop.ExtendIterations(snap.State, f.maxIter-snap.State.Configuration.MaxIterations)
 	}
-	head, _ := le.Repo.Resolve("HEAD")
-	if _, err := le.Repo.ReadFile(head, ".claude/settings.local.json"); err == nil && strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
-		fmt.Fprintf(env.Stderr, "ralph-gate: note: the guard's hooks are not in .claude/settings.json: Claude Code's tool calls are not judged before they run (ralph-gate guard install)\n")
-	} else if strings.Contains(opt.Agent, "claude") && !guardInstalled(le.Store.Root) {
-		// A Claude agent runs guarded: the hooks go into the project's
-		// local settings, which git is told to ignore, so run never commits
-		// them and the guard keeps the agent from removing them.
-		local := filepath.Join(le.Store.Root, ".claude", "settings.local.json")
-		bin := installedBinary()
-		if bin == "" {
-			bin = "ralph-gate"
-		}
-		if _, err := guard.InstallFile(local, bin, false); err != nil {
-			return inputErr(fmt.Errorf("install the guard's hooks in %s: %w", local, err))
-		}
-		if err := loop.ExcludePath(loop.CommonGitDir(le.Repo.GitDir()), ".claude/settings.local.json", "ralph-gate guard hooks (ralph-gate run)"); err != nil {
-			return err
-		}
-		fmt.Fprintf(env.Stderr, "ralph-gate: installed the guard's hooks in .claude/settings.local.json, so Claude Code's tool calls are judged before they run (remove them with: ralph-gate guard install --settings .claude/settings.local.json --uninstall)\n")
+	if err := guardAgent(env, le, snap.State.RalphGate.Run.Agent, &opt); err != nil {
+		return err
 	}
 	opt.PID = os.Getpid()
 	opt.Say = func(format string, args ...any) {
@@ -349,8 +326,8 @@ func (f *runFlags) settle(st *loop.State) (loop.DriveOptions, error) {
 	}
 	st.RalphGate.Run = rs
 	cmd := rs.Agent
-	if p, ok := agentPresets[cmd]; ok {
-		cmd = p
+	if c, err := clients.Lookup(cmd); err == nil {
+		cmd = c.Preset()
 	}
 	opt := loop.DriveOptions{Agent: cmd, BudgetUSD: rs.BudgetUSD, BudgetTokens: rs.BudgetTokens, OnBlock: rs.OnBlock}
 	if rs.IterationTimeout != "" {
@@ -442,14 +419,55 @@ func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr i
 	return fmt.Sprintf("checked out %s (detached HEAD; keep it with git switch -c BRANCH)", b.Tag), nil
 }
 
-// guardInstalled reports whether the project's Claude Code settings run the
-// guard's PreToolUse hook.
-func guardInstalled(root string) bool {
-	for _, name := range []string{"settings.json", "settings.local.json"} {
-		data, err := os.ReadFile(filepath.Join(root, ".claude", name))
-		if err == nil && strings.Contains(string(data), "guard pre-tool-use") {
-			return true
+// guardAgent makes sure the agent runs guarded: when it is a client
+// ralph-gate knows (a preset, or a command that runs one), the guard's hooks
+// go into the client's hooks file for runs (which git is told to ignore, so
+// no iteration commits them, and which the guard keeps the agent from
+// editing), unless the project's own hooks file already runs them; a
+// preset also gets the arguments that make the client trust them.
+func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) error {
+	client, err := clients.Lookup(agentArg)
+	preset := err == nil
+	if !preset {
+		client = clients.ForCommand(opt.Agent)
+	}
+	if client == nil {
+		return nil
+	}
+	root := le.Store.Root
+	setup := client.Hooks(root)
+	if setup.Args != "" {
+		if preset {
+			opt.Agent += " " + setup.Args
+		} else if !strings.Contains(opt.Agent, setup.Args) {
+			fmt.Fprintf(env.Stderr, "ralph-gate: note: %s runs the guard's hooks only when it trusts them: add %s to the agent's command\n", client.Title(), setup.Args)
 		}
 	}
-	return false
+	if setup.Installed(setup.Shared) || setup.Installed(setup.File) {
+		return nil
+	}
+	if head, err := le.Repo.Resolve("HEAD"); err == nil && setup.Exclude != "" {
+		if _, err := le.Repo.ReadFile(head, setup.Exclude); err == nil {
+			// The file is the project's, committed: the iteration commits
+			// would carry the hooks. The user installs them.
+			fmt.Fprintf(env.Stderr, "ralph-gate: note: the guard's hooks are not in %s, which the project commits: %s's tool calls are not judged before they run (ralph-gate guard install --agent %s)\n", setup.Exclude, client.Title(), client.Name())
+			return nil
+		}
+	}
+	bin := installedBinary()
+	if bin == "" {
+		bin = "ralph-gate"
+	}
+	if _, err := setup.Install(setup.File, agent.HookCommand(bin, client), false); err != nil {
+		return inputErr(fmt.Errorf("install the guard's hooks in %s: %w", setup.File, err))
+	}
+	if setup.Exclude != "" {
+		if err := loop.ExcludePath(loop.CommonGitDir(le.Repo.GitDir()), setup.Exclude, "ralph-gate guard hooks (ralph-gate run)"); err != nil {
+			return err
+		}
+	}
+	rel, _ := filepath.Rel(root, setup.File)
+	fmt.Fprintf(env.Stderr, "ralph-gate: installed the guard's hooks in %s, so %s's tool calls are judged before they run (remove them with: ralph-gate guard install --agent %s --settings %s --uninstall)\n",
+		filepath.ToSlash(rel), client.Title(), client.Name(), filepath.ToSlash(rel))
+	return nil
 }

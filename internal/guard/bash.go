@@ -453,14 +453,12 @@ func (s *shellCheck) setVar(name string, value *syntax.Word) {
 }
 
 // private refuses a command any of whose words (arguments, redirections,
-// assignments, in any position) names the seal key: its file name, or a
-// path into its directory as written, after ~ and $HOME, or as the known
-// part of a dynamic word.
+// assignments, in any position) names the seal key or the loop's state: its
+// file name, or a path into its directory as written, after ~ and $HOME, or
+// as the known part of a dynamic word. Reading them is refused as much as
+// writing.
 func (s *shellCheck) private(w *syntax.Word) {
 	ws := s.g.WS
-	if ws.Private == "" {
-		return
-	}
 	a := word(w)
 	vals := append([]string{a.val}, a.alts...)
 	home, _ := os.UserHomeDir()
@@ -468,7 +466,7 @@ func (s *shellCheck) private(w *syntax.Word) {
 		if v == "" {
 			continue
 		}
-		if strings.Contains(v, sealKeyName) {
+		if ws.Private != "" && strings.Contains(v, sealKeyName) {
 			s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", sealKeyName, privateOwn)
 			return
 		}
@@ -482,8 +480,16 @@ func (s *shellCheck) private(w *syntax.Word) {
 			cands = append(cands, home+p)
 		}
 		for _, c := range cands {
-			if ws.IsPrivate(s.resolve(c)) {
+			t := s.resolve(c)
+			if ws.IsPrivate(t) {
 				s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", v, privateOwn)
+				return
+			}
+			if why := ws.ReadDenied(t); why != "" || ws.Root != "" && strings.Contains(v, ".aiwg/ralph") {
+				if why == "" {
+					why = loopStateOwn
+				}
+				s.deny("the command names %s (%s), which is the gate's and out of an agent's reach, to read as to write; 'ralph-gate status' shows the loop.", v, why)
 				return
 			}
 		}

@@ -56,7 +56,7 @@ func BenchmarkPreToolUseEdit(b *testing.B) {
 	}
 	for name, in := range cases {
 		raw, _ := json.Marshal(in)
-		p := &Payload{Cwd: root, ToolName: "Edit", ToolInput: raw}
+		p := payload(b, root, "Edit", json.RawMessage(raw))
 		b.Run(name, func(b *testing.B) {
 			g := newGuard(b, root)
 			for b.Loop() {

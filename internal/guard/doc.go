@@ -1,6 +1,9 @@
-// Package guard implements ralph-gate's Claude Code hooks: it judges each tool
-// call of an agent before it runs (PreToolUse), logs it after it ran
-// (PostToolUse), and decides whether the agent may stop (Stop).
+// Package guard implements ralph-gate's agent hooks: it judges each tool call
+// of an agent before it runs (PreToolUse), logs it after it ran
+// (PostToolUse), and decides whether the agent may stop (Stop). It judges
+// the neutral calls of internal/agent, whatever client made them: the files
+// a call reads, the files it changes and how, the command it runs, and, for
+// a tool no adapter knows, every path its input names.
 //
 // The agent controls the working tree; it does not control the repository's
 // committed configuration, the loop's recorded commits, or the human. So the
@@ -11,10 +14,9 @@
 //
 // Responsibilities, one file each:
 //
-//	payload.go   the hook JSON Claude Code sends on standard input
-//	paths.go     where a path lands: outside the repository, the gate's own files, a test file
-//	edit.go      the file a Write, Edit or MultiEdit would leave behind
-//	pretool.go   the PreToolUse decision for file tools
+//	paths.go     where a path lands: outside the repository, the gate's own files, the clients' settings, a test file
+//	edit.go      reading the file a change starts from
+//	pretool.go   the PreToolUse decision for reads, file changes and unknown tools
 //	bash.go      the PreToolUse decision for shell commands: parsing, words, redirections
 //	bashcmds.go  wrappers and commands that run commands (env, sh -c, eval, xargs), ralph-gate
 //	bashfiles.go rm, mv and the commands that write files
@@ -23,5 +25,4 @@
 //	posttool.go  the PostToolUse record and the seeds' risk patterns
 //	loops.go     the running loop, and where its baseline lies
 //	stop.go      the Stop decision: findings and the completion command since the last iteration
-//	settings.go  installing the hooks into .claude/settings.json
 package guard

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent/claude"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -62,13 +63,16 @@ func newTree(t testing.TB) string {
 
 func newGuard(t testing.TB, root string) *Guard {
 	t.Helper()
-	return &Guard{WS: NewWorkspace(root, filepath.Join(root, ".git"), root, config.Default()), FailOn: gate.FailOn(gate.SeverityHigh)}
+	ws := NewWorkspace(root, filepath.Join(root, ".git"), root, config.Default())
+	home := filepath.Join(filepath.Dir(root), "home")
+	ws.SetClientFiles(claude.Client{}.Own(root, home, func(string) string { return "" }), home)
+	return &Guard{WS: ws, FailOn: gate.FailOn(gate.SeverityHigh)}
 }
 
 // fixture reads a testdata payload with @ROOT@ replaced.
 func fixture(t testing.TB, name, root string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
+	data, err := os.ReadFile(filepath.Join("..", "agent", "claude", "testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,54 @@ type Workspace struct {
 	Private string
 
 	realRoot, realGitDir, realPrivate string
+	// clientFiles are the agent clients' files that decide their hooks and
+	// permissions (absolute, and resolved).
+	clientFiles, realClientFiles []string
+	home                         string
+}
+
+// SetClientFiles records the agent clients' own files (agent.Client.Own):
+// they are protected like the gate's configuration, and so is a directory
+// that holds one (rm -r .claude), up to the user's home.
+func (w *Workspace) SetClientFiles(files []string, home string) {
+	w.home = filepath.Clean(home)
+	for _, f := range files {
+		f = filepath.Clean(f)
+		w.clientFiles = append(w.clientFiles, f)
+		w.realClientFiles = append(w.realClientFiles, resolveExisting(f))
+	}
+}
+
+// clientOwn names the client file a path is or holds, or "".
+func (w *Workspace) clientOwn(abs, real string) string {
+	for i, f := range w.clientFiles {
+		for _, p := range []string{abs, real} {
+			switch {
+			case p == f || p == w.realClientFiles[i]:
+				return "the agent's hooks and permissions"
+			case p != w.home && p != w.realRoot && p != w.Root && p != string(filepath.Separator) &&
+				(within(p, f) || within(p, w.realClientFiles[i])):
+				return "a directory holding the agent's hooks and permissions (" + f + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// loopStateOwn is how messages name the loop's state.
+const loopStateOwn = "the loop's state (.aiwg/ralph)"
+
+// ReadDenied says why reading a path is refused ("" when it is not): the
+// seal key's directory (the user's ralph-gate config directory) and the
+// loop's state are out of an agent's reach, to read as much as to write.
+func (w *Workspace) ReadDenied(t Target) string {
+	if w.IsPrivate(t) {
+		return privateOwn + " (" + w.Private + ")"
+	}
+	if t.Own == loopStateOwn {
+		return loopStateOwn
+	}
+	return ""
 }
 
 // privateOwn names the seal key's directory in messages.
@@ -93,6 +141,9 @@ func (w *Workspace) Resolve(p string) Target {
 		t.Own = privateOwn + " (" + w.Private + ")"
 	}
 	if w.Root == "" {
+		if t.Own == "" {
+			t.Own = w.clientOwn(abs, t.Real)
+		}
 		return t
 	}
 	if w.realGitDir != "" && within(w.realGitDir, t.Real) {
@@ -110,6 +161,9 @@ func (w *Workspace) Resolve(p string) Target {
 		if rel, ok := relInside(root, abs); ok && t.Own == "" {
 			t.Own = ownFile(rel)
 		}
+	}
+	if t.Own == "" {
+		t.Own = w.clientOwn(abs, t.Real)
 	}
 	return t
 }
@@ -133,13 +187,11 @@ func ownFile(rel string) string {
 	l := strings.ToLower(rel)
 	switch {
 	case l == ".aiwg/ralph" || strings.HasPrefix(l, ".aiwg/ralph/") || l == ".aiwg":
-		return "the loop's state (.aiwg/ralph)"
+		return loopStateOwn
 	case l == strings.ToLower(config.FileName):
 		return "the gate's configuration (" + config.FileName + ")"
 	case l == "aiwg.yml":
 		return "the loop's configuration (aiwg.yml)"
-	case l == ".claude/settings.json" || l == ".claude/settings.local.json" || l == ".claude":
-		return "the guard's hooks (" + rel + ")"
 	case l == ".git" || strings.HasPrefix(l, ".git/"):
 		return "git's own files (.git: hooks, config, refs)"
 	}

@@ -6,6 +6,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
@@ -76,36 +77,41 @@ func isGitRm(w []string) bool {
 }
 
 // Classify returns the risk of a tool call ("" for none) and the file or
-// command it acted on.
-func (w *Workspace) Classify(p *Payload) (risk, file, command string) {
-	in, err := p.Input()
-	if err != nil || in == nil {
-		return "", "", ""
-	}
-	switch in := in.(type) {
-	case *WriteInput:
-		file = in.FilePath
-	case *EditInput:
-		file = in.FilePath
-	case *MultiEditInput:
-		file = in.FilePath
-	case *BashInput:
-		command = *in.Command
+// command it acted on: for a tool that changes several files, the first
+// risky one (else the first).
+func (w *Workspace) Classify(c *agent.Call) (risk, file, command string) {
+	if c.Command != nil {
+		command = *c.Command
 		return bashRisk(command), "", command
 	}
-	t := w.Resolve(file)
-	if t.Inside() {
-		file = t.Rel
-		if w.IsTest(t.Rel) {
-			return "test_file_modification", file, ""
+	for i, ch := range c.Changes {
+		r, f := w.classifyFile(ch.Path)
+		if ch.MoveTo != "" && r == "" {
+			r, f = w.classifyFile(ch.MoveTo)
 		}
-		for _, g := range Risks[0].FilePatterns {
-			if config.MatchGlob(g, t.Rel) {
-				return Risks[0].Risk, file, ""
-			}
+		if i == 0 || r != "" && risk == "" {
+			risk, file = r, f
 		}
 	}
-	return "", file, ""
+	return risk, file, ""
+}
+
+// classifyFile is the seeds' file risk of one path, and the path as logged
+// (relative to the repository when inside it).
+func (w *Workspace) classifyFile(path string) (risk, file string) {
+	t := w.Resolve(path)
+	if !t.Inside() {
+		return "", path
+	}
+	if w.IsTest(t.Rel) {
+		return "test_file_modification", t.Rel
+	}
+	for _, g := range Risks[0].FilePatterns {
+		if config.MatchGlob(g, t.Rel) {
+			return Risks[0].Risk, t.Rel
+		}
+	}
+	return "", t.Rel
 }
 
 // bashRisk matches each simple command of a script against the risk
@@ -140,21 +146,21 @@ func bashRisk(command string) string {
 }
 
 // Record appends a PostToolUse call to the active loop's tool-call log.
-func Record(store *loop.Store, st *loop.State, ws *Workspace, p *Payload, now time.Time) error {
-	risk, file, command := ws.Classify(p)
+func Record(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, now time.Time) error {
+	risk, file, command := ws.Classify(c)
 	return store.AppendToolCall(st.LoopID, loop.ToolCall{
-		Timestamp: now.UTC(), Tool: p.ToolName, File: file, Command: command,
-		Risky: risk != "", Risk: risk, SessionID: p.SessionID, Iteration: st.Iteration,
+		Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command,
+		Risky: risk != "", Risk: risk, SessionID: c.SessionID, Iteration: st.Iteration + 1,
 	})
 }
 
 // RecordDenied appends a PreToolUse denial to the active loop's tool-call
 // log, with the time the decision took.
-func RecordDenied(store *loop.Store, st *loop.State, ws *Workspace, p *Payload, reason string, now time.Time, took time.Duration) error {
-	_, file, command := ws.Classify(p)
+func RecordDenied(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, reason string, now time.Time, took time.Duration) error {
+	_, file, command := ws.Classify(c)
 	return store.AppendToolCall(st.LoopID, loop.ToolCall{
-		Timestamp: now.UTC(), Tool: p.ToolName, File: file, Command: command, SessionID: p.SessionID,
-		Iteration: st.Iteration, Event: loop.EventDenied, Detail: cut(oneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
+		Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
+		Iteration: st.Iteration + 1, Event: loop.EventDenied, Detail: cut(oneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
 	})
 }
 
@@ -166,4 +172,15 @@ func cut(s string, n int) string {
 		n--
 	}
 	return s[:n] + "..."
+}
+
+// oneLine keeps the first line of a message, at most 300 bytes of it.
+func oneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 300 {
+		s = s[:300] + "..."
+	}
+	return s
 }

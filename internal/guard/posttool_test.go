@@ -51,7 +51,7 @@ func TestRecord(t *testing.T) {
 		t.Fatalf("calls %+v, %v", calls, err)
 	}
 	c := calls[0]
-	if c.Tool != "Bash" || c.Command != "rm -rf build" || !c.Risky || c.Risk != "bulk_deletion" || c.SessionID != "s1" || c.Iteration != 2 {
+	if c.Tool != "Bash" || c.Command != "rm -rf build" || !c.Risky || c.Risk != "bulk_deletion" || c.SessionID != "s1" || c.Iteration != 3 {
 		t.Errorf("got %+v", c)
 	}
 	sum := loop.SummarizeToolCalls(calls)

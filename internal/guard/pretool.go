@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -42,51 +43,114 @@ type LoopHistory interface {
 	BeforeBaseline(rev string) (bool, string, error)
 }
 
-// PreToolUse decides on one PreToolUse call.
-func (g *Guard) PreToolUse(p *Payload) (Decision, error) {
-	in, err := p.Input()
-	if err != nil {
-		return Decision{}, err
+// PreToolUse decides on one PreToolUse call: every path it reads, every
+// file it changes, the command it runs. A tool the client's adapter does
+// not know is let through unjudged, unless its input names the gate's own
+// files.
+func (g *Guard) PreToolUse(c *agent.Call) (Decision, error) {
+	for _, p := range c.Reads {
+		if d := g.checkRead(c.Tool, p); d.Deny {
+			return d, nil
+		}
 	}
-	switch in := in.(type) {
-	case *WriteInput:
-		return g.checkFile(p.ToolName, in.FilePath, func(cur []byte, existed bool) ([]byte, error) {
-			return []byte(*in.Content), nil
-		})
-	case *EditInput:
-		return g.checkFile(p.ToolName, in.FilePath, func(cur []byte, existed bool) ([]byte, error) {
-			return ApplyEdits(cur, existed, []EditInput{*in})
-		})
-	case *MultiEditInput:
-		return g.checkFile(p.ToolName, in.FilePath, func(cur []byte, existed bool) ([]byte, error) {
-			return ApplyEdits(cur, existed, in.Edits)
-		})
-	case *BashInput:
-		return g.CheckCommand(*in.Command), nil
+	for _, ch := range c.Changes {
+		d, err := g.checkChange(c.Tool, ch)
+		if err != nil || d.Deny {
+			return d, err
+		}
 	}
-	return g.checkPrivate(p), nil
+	if c.Command != nil {
+		return g.CheckCommand(*c.Command), nil
+	}
+	if len(c.Reads) == 0 && len(c.Changes) == 0 {
+		return g.checkUnknown(c), nil
+	}
+	return allow(), nil
 }
 
-// checkPrivate refuses any other tool (Read, Grep, Glob, NotebookEdit, an
-// MCP tool) whose input names a path in the seal key's directory.
-func (g *Guard) checkPrivate(p *Payload) Decision {
-	if g.WS.Private == "" {
-		return allow()
+// checkRead refuses a read of the seal key's directory or the loop's state
+// (a pattern counts by its literal part: Grep's path, Glob's pattern).
+func (g *Guard) checkRead(tool, p string) Decision {
+	if strings.Contains(p, sealKeyName) {
+		return denyPrivate(tool, p)
 	}
-	var fields map[string]any
-	if json.Unmarshal(p.ToolInput, &fields) != nil {
-		return allow()
-	}
-	for _, k := range []string{"file_path", "path", "notebook_path", "pattern", "glob"} {
-		v, ok := fields[k].(string)
-		if !ok || v == "" {
-			continue
+	t := g.WS.Resolve(literalPrefix(p))
+	if why := g.WS.ReadDenied(t); why != "" {
+		if g.WS.IsPrivate(t) {
+			return denyPrivate(tool, p)
 		}
-		if t := g.WS.Resolve(v); g.WS.IsPrivate(t) || strings.Contains(v, sealKeyName) {
-			return denyPrivate(p.ToolName, v)
-		}
+		return deny("ralph-gate: %s would read %s, %s: it is the gate's, out of an agent's reach. "+
+			"Leave it alone and keep working on the task; 'ralph-gate status' shows the loop.", tool, p, why)
 	}
 	return allow()
+}
+
+// literalPrefix is a glob's directory part before its first pattern
+// character ("src/**/*.go" -> "src"); a plain path is itself.
+func literalPrefix(p string) string {
+	i := strings.IndexAny(p, "*?[{")
+	if i < 0 {
+		return p
+	}
+	if j := strings.LastIndexAny(p[:i], `/\`); j >= 0 {
+		return p[:j]
+	}
+	return "."
+}
+
+// checkUnknown refuses a tool the guard does not know (an MCP tool, a
+// newer client's tool) whose input names the seal key, the loop's state,
+// or another of the gate's or the client's own files in any string field:
+// nothing of the gate's can be read or written through any tool.
+func (g *Guard) checkUnknown(c *agent.Call) Decision {
+	var input any
+	if json.Unmarshal(c.Input, &input) != nil {
+		return allow()
+	}
+	d := allow()
+	walkStrings(input, func(v string) bool {
+		if v == "" || len(v) > 4096 || strings.ContainsAny(v, "\n\x00") {
+			return true
+		}
+		if strings.Contains(v, sealKeyName) {
+			d = denyPrivate(c.Tool, v)
+			return false
+		}
+		t := g.WS.Resolve(literalPrefix(v))
+		if why := g.WS.ReadDenied(t); why != "" {
+			d = g.checkRead(c.Tool, v)
+			return false
+		}
+		if t.Own != "" {
+			d = deny("ralph-gate: %s names %s, which belongs to the gate and is out of an agent's reach. "+
+				"Leave it alone and keep working on the task.", c.Tool, describeTarget(v, t))
+			return false
+		}
+		return true
+	})
+	return d
+}
+
+// walkStrings calls f on every string in a decoded JSON value until f
+// returns false.
+func walkStrings(v any, f func(string) bool) bool {
+	switch v := v.(type) {
+	case string:
+		return f(v)
+	case []any:
+		for _, e := range v {
+			if !walkStrings(e, f) {
+				return false
+			}
+		}
+	case map[string]any:
+		for _, e := range v {
+			if !walkStrings(e, f) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sealKeyName is the seal key's file name (loop.SealKeyName).
@@ -95,6 +159,69 @@ const sealKeyName = "loop-seal.key"
 func denyPrivate(what, path string) Decision {
 	return deny("ralph-gate: %s would touch %s, %s: it lives outside the repository and out of an agent's reach. "+
 		"Leave it alone and keep working on the task.", what, path, privateOwn)
+}
+
+// checkChange judges one file a tool changes: the gate's own files are out
+// of reach; a repository file is analyzed as the change current ->
+// proposed, a deletion as the file gone, a move as both.
+func (g *Guard) checkChange(tool string, ch agent.FileChange) (Decision, error) {
+	if ch.Delete || ch.MoveTo != "" {
+		d, err := g.checkGone(tool, ch)
+		if err != nil || d.Deny || ch.MoveTo == "" {
+			return d, err
+		}
+		// The moved file lands with its content (patched, when the move
+		// comes with edits).
+		src := g.WS.Resolve(ch.Path)
+		apply := ch.Apply
+		return g.checkFile(tool, ch.MoveTo, func([]byte, bool) ([]byte, error) {
+			cur, existed, err := readCurrent(src.Real)
+			if err != nil || !existed {
+				return nil, agent.ErrNoChange
+			}
+			if apply == nil {
+				return cur, nil
+			}
+			return apply(cur, true)
+		})
+	}
+	return g.checkFile(tool, ch.Path, ch.Apply)
+}
+
+// checkGone judges a file a tool deletes or moves away: its tests are gone
+// from where they were.
+func (g *Guard) checkGone(tool string, ch agent.FileChange) (Decision, error) {
+	t := g.WS.Resolve(ch.Path)
+	if t.Own != "" {
+		return deny("ralph-gate: %s would remove %s, which belongs to the gate and is out of an agent's reach. "+
+			"Leave it alone and keep working on the task; if the gate's rules or the loop's state need a change, stop and say so: a human makes it.",
+			tool, describeTarget(ch.Path, t)), nil
+	}
+	if !t.Inside() || g.WS.Config.Ignored(t.Rel) || !analyze.Wants(t.Rel) {
+		return allow(), nil
+	}
+	cur, existed, err := readCurrent(t.Real)
+	if errors.Is(err, errTooLarge) || errors.Is(err, errNotRegular) || err == nil && !existed {
+		return allow(), nil
+	}
+	if err != nil {
+		return Decision{}, fmt.Errorf("read %s: %w", t.Rel, err)
+	}
+	fc := analyze.FileChange{OldPath: t.Rel, Old: cur}
+	if ch.MoveTo != "" {
+		if dest := g.WS.Resolve(ch.MoveTo); dest.Inside() {
+			// A move within the repository is a rename: the analyzer
+			// follows the tests to their new path.
+			next := cur
+			if ch.Apply != nil {
+				if next, err = ch.Apply(cur, true); err != nil {
+					return allow(), nil
+				}
+			}
+			fc.NewPath, fc.New = dest.Rel, next
+		}
+	}
+	return g.judge(tool, t.Rel, fc)
 }
 
 // checkFile judges a change to one file: the gate's own files are out of
@@ -106,7 +233,7 @@ func (g *Guard) checkFile(tool, path string, propose func(cur []byte, existed bo
 			"Leave it alone and keep working on the task; if the gate's rules or the loop's state need a change, stop and say so: a human makes it.",
 			tool, describeTarget(path, t)), nil
 	}
-	if !t.Inside() || g.WS.Config.Ignored(t.Rel) || !analyze.Wants(t.Rel) {
+	if !t.Inside() || g.WS.Config.Ignored(t.Rel) || !analyze.Wants(t.Rel) || propose == nil {
 		return allow(), nil
 	}
 	cur, existed, err := readCurrent(t.Real)
@@ -117,7 +244,7 @@ func (g *Guard) checkFile(tool, path string, propose func(cur []byte, existed bo
 		return Decision{}, fmt.Errorf("read %s: %w", t.Rel, err)
 	}
 	next, err := propose(cur, existed)
-	if errors.Is(err, errToolFails) {
+	if errors.Is(err, agent.ErrNoChange) {
 		return allow(), nil
 	}
 	if err != nil {
@@ -127,6 +254,11 @@ func (g *Guard) checkFile(tool, path string, propose func(cur []byte, existed bo
 	if existed {
 		fc.OldPath, fc.Old = t.Rel, cur
 	}
+	return g.judge(tool, t.Rel, fc)
+}
+
+// judge analyzes one file's change and denies it at the fail-on severity.
+func (g *Guard) judge(tool, rel string, fc analyze.FileChange) (Decision, error) {
 	an := analyze.New(g.WS.Config)
 	an.MaskUnchanged()
 	findings := an.Analyze(analyze.Change{Files: []analyze.FileChange{fc}})
@@ -134,7 +266,7 @@ func (g *Guard) checkFile(tool, path string, propose func(cur []byte, existed bo
 	if len(blocking) == 0 {
 		return allow(), nil
 	}
-	return Decision{Deny: true, Reason: "ralph-gate: " + explain(tool+" of "+t.Rel+" would introduce", blocking)}, nil
+	return Decision{Deny: true, Reason: "ralph-gate: " + explain(tool+" of "+rel+" would introduce", blocking)}, nil
 }
 
 func describeTarget(path string, t Target) string {

@@ -7,16 +7,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/claude"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
-func payload(t *testing.T, root, tool string, input any) *Payload {
+// payload is a PreToolUse call of Claude Code's tool, decoded as the hook
+// decodes it.
+func payload(t testing.TB, root, tool string, input any) *agent.Call {
 	t.Helper()
-	raw, err := json.Marshal(input)
+	data, err := json.Marshal(map[string]any{"cwd": root, "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Payload{Cwd: root, HookEventName: "PreToolUse", ToolName: tool, ToolInput: raw}
+	c, err := claude.Client{}.Decode(agent.PreToolUse, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 func TestPreToolUseFiles(t *testing.T) {
@@ -65,7 +73,7 @@ func TestPreToolUseFiles(t *testing.T) {
 		{name: "loop state via dotdot", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, "pkg", "..", ".aiwg", "ralph", "x"), "content": "{}"}, deny: "loop's state"},
 		{name: "loop state via a link in the repo", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, "notes", "registry.json"), "content": "{}"}, deny: "loop's state"},
 		{name: "loop state via a link outside", tool: "Write", input: map[string]any{"file_path": filepath.Join(outside, "elsewhere", "registry.json"), "content": "{}"}, deny: "loop's state"},
-		{name: "claude settings", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, ".claude", "settings.json"), "content": "{}"}, deny: "guard's hooks"},
+		{name: "claude settings", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, ".claude", "settings.json"), "content": "{}"}, deny: "agent's hooks and permissions"},
 		{name: "git hooks", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, ".git", "hooks", "pre-push"), "content": "exit 0"}, deny: "git's own files"},
 		{name: "outside the repository", tool: "Write", input: map[string]any{"file_path": filepath.Join(outside, "calc_test.go"), "content": ""}},
 		{name: "outside through a link", tool: "Write", input: map[string]any{"file_path": filepath.Join(root, "out", "x_test.go"), "content": ""}},
@@ -115,7 +123,7 @@ func TestPreToolUseFixtures(t *testing.T) {
 		{"pre-tool-use-bash.json", true},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			p, err := DecodePayload(fixture(t, tc.file, root), PreToolUse)
+			p, err := claude.Client{}.Decode(agent.PreToolUse, fixture(t, tc.file, root))
 			if err != nil {
 				t.Fatal(err)
 			}

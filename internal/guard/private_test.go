@@ -32,7 +32,7 @@ func TestPrivateSealKey(t *testing.T) {
 	call := func(tool string, input map[string]any) Decision {
 		t.Helper()
 		raw, _ := json.Marshal(input)
-		d, err := g.PreToolUse(&Payload{ToolName: tool, ToolInput: raw, Cwd: root})
+		d, err := g.PreToolUse(payload(t, root, tool, json.RawMessage(raw)))
 		if err != nil {
 			t.Fatalf("%s %v: %v", tool, input, err)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"os"
 	"path/filepath"
@@ -27,11 +28,18 @@ const stopStateName = "guard-stop.json"
 
 // StopState is guard-stop.json.
 type StopState struct {
-	// Blocks counts the blocks in a row since the last stop that came with
-	// stop_hook_active false.
+	// Session and Iteration are the agent session and the loop iteration
+	// the count belongs to: a new session or a recorded iteration starts
+	// it again.
+	Session   string `json:"session,omitempty"`
+	Iteration int    `json:"iteration"`
+	// Blocks counts the blocks in a row: every block, whatever its reason.
 	Blocks int `json:"blocks"`
-	// Released is set once the limit was reached and a stop let through; it
-	// stays until a stop arrives with stop_hook_active false.
+	// LastBlocked says the session's last stop was blocked: a stop that
+	// comes without stop_hook_active after it is the same run of blocks
+	// (a client that does not report stop_hook_active cannot reset it).
+	LastBlocked bool `json:"last_blocked,omitempty"`
+	// Released is set once the limit was reached and a stop let through.
 	Released bool      `json:"released"`
 	Updated  time.Time `json:"updated"`
 }
@@ -43,53 +51,56 @@ type StopCheck struct {
 	Snap   *loop.Snapshot
 	Config *config.Config
 	FailOn gate.FailOn
-	// Active is the payload's stop_hook_active.
-	Active bool
-	Now    time.Time
+	// Active is the payload's stop_hook_active; Session its session id.
+	Active  bool
+	Session string
+	Now     time.Time
+	// Problem, when set, blocks the stop by itself (the configuration could
+	// not be read, say); it counts toward the limit like any block.
+	Problem string
 }
 
 // Decide returns the reason to block the stop, or "" to let it through.
+// Every block counts toward guard.max_stop_blocks: once the agent was sent
+// back that many times in a row, the stop is let through and a human is
+// told. A run of blocks starts again with a new session, a newly recorded
+// iteration, or a stop the client says is not a continuation
+// (stop_hook_active false) after one that was let through.
 func (c *StopCheck) Decide(ctx context.Context) (string, error) {
 	st := c.Snap.State
 	path := filepath.Join(c.Store.LoopDir(st.LoopID), stopStateName)
 	state := readStopState(path)
-	if !c.Active {
-		state = StopState{}
+	if state.Session != c.Session || state.Iteration != st.Iteration || !c.Active && !state.LastBlocked {
+		state = StopState{Session: c.Session, Iteration: st.Iteration}
 	}
 	max := c.Config.Guard.StopBlocks()
-	if c.Active && state.Blocks >= max {
-		if !state.Released {
-			state.Released = true
+	if state.Blocks >= max {
+		if !state.Released && state.Blocks > 0 {
 			detail := fmt.Sprintf("the Stop hook blocked %d times in a row (guard.max_stop_blocks) and let the agent stop with the work still failing the gate: a human should look at it", state.Blocks)
-			_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopReleased, Iteration: st.Iteration, Detail: detail})
+			_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopReleased, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: detail})
 			_ = c.Store.AppendLog(st.LoopID, map[string]any{
 				"timestamp": c.Now.UTC(), "hook_name": "stop_hook_limit", "loop_id": st.LoopID, "iteration": st.Iteration,
 				"agents_invoked": []string{"ralph-gate guard"}, "outcomes": []string{detail},
 			})
 		}
-		state.Updated = c.Now.UTC()
+		state.Released, state.LastBlocked, state.Updated = true, false, c.Now.UTC()
 		return "", writeStopState(path, state)
 	}
 	problems := c.problems(ctx)
 	if len(problems) == 0 {
-		return "", writeStopState(path, StopState{Updated: c.Now.UTC()})
+		return "", writeStopState(path, StopState{Session: c.Session, Iteration: st.Iteration, Updated: c.Now.UTC()})
 	}
-	if c.Active {
-		state.Blocks++
-	}
-	state.Released = false
-	state.Updated = c.Now.UTC()
+	state.Blocks++
+	state.LastBlocked, state.Released, state.Updated = true, false, c.Now.UTC()
 	if err := writeStopState(path, state); err != nil {
 		return "", err
 	}
-	_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopBlocked, Iteration: st.Iteration, Detail: strings.Join(problems, " ")})
+	_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopBlocked, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: strings.Join(problems, " ")})
 	var b strings.Builder
 	fmt.Fprintf(&b, "ralph-gate: the loop %s is not done: the work since iteration %d (committed and uncommitted) does not pass the gate. ", st.LoopID, st.Iteration)
 	b.WriteString(strings.Join(problems, " "))
 	b.WriteString(" Fix this before stopping.")
-	if c.Active {
-		fmt.Fprintf(&b, " (Stop blocked %d of at most %d times in a row.)", state.Blocks, max)
-	}
+	fmt.Fprintf(&b, " (Stop blocked %d of at most %d times in a row.)", state.Blocks, max)
 	return b.String(), nil
 }
 
@@ -98,6 +109,9 @@ func (c *StopCheck) Decide(ctx context.Context) (string, error) {
 func (c *StopCheck) problems(ctx context.Context) []string {
 	st := c.Snap.State
 	var out []string
+	if c.Problem != "" {
+		out = append(out, c.Problem)
+	}
 	last := st.RalphGate.LastCommit
 	if last == "" {
 		last = st.RalphGate.BaselineCommit
@@ -187,36 +201,7 @@ func writeStopState(path string, s StopState) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(data, '\n'), 0o644)
-}
-
-// writeFileAtomic writes through a temporary file in the same directory and
-// a rename, so a reader sees the old file or the new one, never a torn one.
-func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, append(data, '\n'), 0o644)
 }
 
 func short(s string) string {

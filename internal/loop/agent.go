@@ -1,9 +1,7 @@
 package loop
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 )
 
@@ -35,7 +35,7 @@ type AgentRun struct {
 	Log string `json:"log"`
 	// Usage is what the agent reported on its standard output (nil: it
 	// reported nothing, so tokens and cost are unknown).
-	Usage *Usage `json:"usage"`
+	Usage *agent.Usage `json:"usage"`
 	// StartErr says why the agent could not be started.
 	StartErr string `json:"start_error,omitempty"`
 }
@@ -57,175 +57,6 @@ func (a *AgentRun) Failure() string {
 		return fmt.Sprintf("the agent ran past the iteration timeout (%s) and was stopped", time.Duration(a.TimeoutMS)*time.Millisecond)
 	}
 	return fmt.Sprintf("the agent exited with status %d", a.ExitCode)
-}
-
-// Usage is the tokens and cost an agent reported: Claude Code's stream-json
-// "result" lines and Codex's "turn.completed" lines, summed.
-type Usage struct {
-	// Source names the formats seen: claude, codex, or both.
-	Source              string `json:"source"`
-	InputTokens         int    `json:"input_tokens"`
-	OutputTokens        int    `json:"output_tokens"`
-	CacheReadTokens     int    `json:"cache_read_input_tokens,omitempty"`
-	CacheCreationTokens int    `json:"cache_creation_input_tokens,omitempty"`
-	CachedInputTokens   int    `json:"cached_input_tokens,omitempty"`
-	// TotalTokens is Claude's input + output + cache read + cache creation,
-	// plus Codex's input (which includes its cached input) + output.
-	TotalTokens int `json:"total_tokens"`
-	// CostUSD is the cost Claude reported; nil when any line counted gave
-	// none (Codex reports no cost).
-	CostUSD *float64 `json:"cost_usd"`
-	// Lines counts the usage lines summed.
-	Lines int `json:"lines"`
-}
-
-// maxLineTokens and maxLineCost bound what one usage line may report; a
-// line beyond them is not an agent's usage.
-const (
-	maxLineTokens = 1 << 40
-	maxLineCost   = 1e6
-)
-
-// maxUsageLine bounds a line the usage scanner keeps in memory; a longer line
-// is skipped and makes the usage incomplete.
-const maxUsageLine = 32 << 20
-
-// UsageScanner reads an agent's standard output as it is written and sums
-// the usage lines in it. It is an io.Writer.
-type UsageScanner struct {
-	mu        sync.Mutex
-	buf       []byte
-	skipping  bool
-	usage     Usage
-	costKnown bool
-	// Incomplete is set when a line too long to read was skipped: a usage
-	// line may have been in it.
-	Incomplete bool
-}
-
-// Write implements io.Writer.
-func (s *UsageScanner) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	n := len(p)
-	for len(p) > 0 {
-		i := bytes.IndexByte(p, '\n')
-		if i < 0 {
-			s.keep(p)
-			break
-		}
-		s.keep(p[:i])
-		if !s.skipping {
-			s.line(s.buf)
-		}
-		s.buf, s.skipping = s.buf[:0], false
-		p = p[i+1:]
-	}
-	return n, nil
-}
-
-func (s *UsageScanner) keep(p []byte) {
-	if s.skipping {
-		return
-	}
-	if len(s.buf)+len(p) > maxUsageLine {
-		s.skipping, s.Incomplete, s.buf = true, true, s.buf[:0]
-		return
-	}
-	s.buf = append(s.buf, p...)
-}
-
-// usageLine is the part of a Claude or Codex JSON line the scanner reads.
-type usageLine struct {
-	Type         string   `json:"type"`
-	TotalCostUSD *float64 `json:"total_cost_usd"`
-	Usage        *struct {
-		InputTokens              int `json:"input_tokens"`
-		OutputTokens             int `json:"output_tokens"`
-		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
-		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
-		CachedInputTokens        int `json:"cached_input_tokens"`
-	} `json:"usage"`
-}
-
-func (s *UsageScanner) line(b []byte) {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || b[0] != '{' || !(bytes.Contains(b, []byte(`"result"`)) || bytes.Contains(b, []byte(`"turn.completed"`))) {
-		return
-	}
-	var l usageLine
-	if json.Unmarshal(b, &l) != nil || l.Usage == nil {
-		return
-	}
-	u := l.Usage
-	for _, v := range []int{u.InputTokens, u.OutputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens, u.CachedInputTokens} {
-		if v < 0 || v > maxLineTokens {
-			return // not a count an agent reports: never let it wrap the sums
-		}
-	}
-	if l.TotalCostUSD != nil && *l.TotalCostUSD > maxLineCost {
-		return
-	}
-	first := s.usage.Lines == 0
-	switch l.Type {
-	case "result":
-		s.source("claude")
-		s.usage.InputTokens += u.InputTokens
-		s.usage.OutputTokens += u.OutputTokens
-		s.usage.CacheReadTokens += u.CacheReadInputTokens
-		s.usage.CacheCreationTokens += u.CacheCreationInputTokens
-		s.usage.TotalTokens += u.InputTokens + u.OutputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens
-		if l.TotalCostUSD != nil && *l.TotalCostUSD >= 0 {
-			if first || s.costKnown {
-				c := *l.TotalCostUSD
-				if s.usage.CostUSD != nil {
-					c += *s.usage.CostUSD
-				}
-				s.usage.CostUSD, s.costKnown = &c, true
-			}
-		} else {
-			s.usage.CostUSD, s.costKnown = nil, false
-		}
-	case "turn.completed":
-		s.source("codex")
-		s.usage.InputTokens += u.InputTokens
-		s.usage.OutputTokens += u.OutputTokens
-		s.usage.CachedInputTokens += u.CachedInputTokens
-		s.usage.TotalTokens += u.InputTokens + u.OutputTokens
-		s.usage.CostUSD, s.costKnown = nil, false
-	default:
-		return
-	}
-	s.usage.Lines++
-}
-
-func (s *UsageScanner) source(name string) {
-	switch s.usage.Source {
-	case "", name:
-		s.usage.Source = name
-	default:
-		s.usage.Source = "claude+codex"
-	}
-}
-
-// Usage returns the usage seen so far, nil when no usage line was seen.
-// A line of its own left without its newline at the end is read too.
-func (s *UsageScanner) Usage() *Usage {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.buf) > 0 && !s.skipping {
-		s.line(s.buf)
-		s.buf = s.buf[:0]
-	}
-	if s.usage.Lines == 0 {
-		return nil
-	}
-	u := s.usage
-	if u.CostUSD != nil {
-		c := *u.CostUSD
-		u.CostUSD = &c
-	}
-	return &u
 }
 
 // AgentSpec is how to run the agent for one iteration.
@@ -276,7 +107,7 @@ func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
 		return run
 	}
 	defer in.Close()
-	var scan UsageScanner
+	scan := agent.UsageScanner{Clients: clients.All}
 	stderrTail := &collect.Tail{Max: 4096}
 	logw := &lockedWriter{w: logf}
 	var errw io.Writer = io.MultiWriter(logw, stderrTail)

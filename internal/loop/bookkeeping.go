@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"sort"
 	"time"
 
@@ -102,9 +103,13 @@ func updateMetrics(st *State, now time.Time) {
 	m.TotalIterations = len(st.IterationHistory)
 	m.SuccessfulIterations, m.FailedIterations = 0, 0
 	for _, it := range st.IterationHistory {
-		if it.Void || it.Regression {
+		// Successful: the completion passed on it and nothing regressed.
+		// An iteration that did neither (a no-op, work still failing) is
+		// counted as neither.
+		switch {
+		case it.Void || it.Regression:
 			m.FailedIterations++
-		} else {
+		case it.Verified:
 			m.SuccessfulIterations++
 		}
 	}
@@ -144,7 +149,7 @@ func UsageTotals(st *State) (*int, *float64) {
 		if it.TokenCostUSD != nil {
 			c := *it.TokenCostUSD
 			if cost != nil {
-				c += *cost
+				c = agent.AddCost(*cost, c)
 			}
 			cost = &c
 		}

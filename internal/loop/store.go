@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
@@ -395,44 +396,8 @@ func mustIndent(v any) []byte {
 	return append(b, '\n')
 }
 
-// writeAtomic replaces path with data: a temporary file in the same
-// directory, synced, renamed over path, and the directory synced.
-func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
-	return nil
-}
+// writeAtomic replaces path with data (atomicfile.Write, mode 0644).
+func writeAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
 
 // AppendLog appends one JSON line to a loop's hook-log.jsonl, the audit
 // trail of every hook point the loop passed.

@@ -48,8 +48,8 @@ type ToolCall struct {
 	Risky     bool   `json:"risky"`
 	Risk      string `json:"risk,omitempty"`
 	SessionID string `json:"session_id,omitempty"`
-	// Iteration is the loop's iteration when the call was made (the one being
-	// worked on is Iteration+1).
+	// Iteration is the iteration the call was made in: the one being worked
+	// on, one past the loop's last recorded iteration.
 	Iteration int `json:"iteration"`
 	// Event marks a guard event (EventStopBlocked, EventStopReleased).
 	Event  string `json:"event,omitempty"`

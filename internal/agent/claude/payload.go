@@ -1,28 +1,14 @@
-package guard
+package claude
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 )
-
-// Event is a Claude Code hook event the guard handles.
-type Event string
-
-// The hook events, as Claude Code names them in hook_event_name and in
-// settings.json.
-const (
-	PreToolUse  Event = "PreToolUse"
-	PostToolUse Event = "PostToolUse"
-	Stop        Event = "Stop"
-)
-
-// MaxPayload bounds the hook input read from standard input: a Write of a
-// large generated file is the biggest payload there is.
-const MaxPayload = 64 << 20
 
 // Payload is the hook input Claude Code writes on the hook's standard input
 // (https://docs.anthropic.com/en/docs/claude-code/hooks#hook-input), holding
@@ -61,11 +47,34 @@ type EditInput struct {
 	ReplaceAll bool    `json:"replace_all"`
 }
 
-// MultiEditInput is the MultiEdit tool's input: replacements applied in order,
-// all or none.
+// MultiEditInput is the MultiEdit tool's input (older versions):
+// replacements applied in order, all or none.
 type MultiEditInput struct {
 	FilePath string      `json:"file_path"`
 	Edits    []EditInput `json:"edits"`
+}
+
+// NotebookEditInput is the NotebookEdit tool's input: one cell of a Jupyter
+// notebook replaced, inserted or deleted.
+//
+//	{"notebook_path": "/p/n.ipynb", "cell_id": "a1", "new_source": "print(1)", "cell_type": "code", "edit_mode": "replace"}
+type NotebookEditInput struct {
+	NotebookPath string  `json:"notebook_path"`
+	CellID       string  `json:"cell_id"`
+	NewSource    *string `json:"new_source"`
+	CellType     string  `json:"cell_type"`
+	EditMode     string  `json:"edit_mode"`
+}
+
+// ReadInput is the input of the tools that read: Read's file_path,
+// NotebookRead's notebook_path, Grep's and Glob's path and pattern, LS's
+// path.
+type ReadInput struct {
+	FilePath     string `json:"file_path"`
+	NotebookPath string `json:"notebook_path"`
+	Path         string `json:"path"`
+	Pattern      string `json:"pattern"`
+	Glob         string `json:"glob"`
 }
 
 // BashInput is the Bash tool's input.
@@ -73,22 +82,13 @@ type BashInput struct {
 	Command *string `json:"command"`
 }
 
-// ParsePayload reads one hook input for event. Input that is not a JSON
+// DecodePayload reads one hook input for event. Input that is not a JSON
 // object, names another event, or lacks a field the event needs is an error
 // of one line: Claude Code shows it and blocks the call (exit 2).
-func ParsePayload(r io.Reader, event Event) (*Payload, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxPayload+1))
-	if err != nil {
-		return nil, fmt.Errorf("read hook input: %w", err)
+func DecodePayload(data []byte, event agent.Event) (*Payload, error) {
+	if len(data) > agent.MaxPayload {
+		return nil, fmt.Errorf("hook input is larger than %d MiB", agent.MaxPayload>>20)
 	}
-	if len(data) > MaxPayload {
-		return nil, fmt.Errorf("hook input is larger than %d MiB", MaxPayload>>20)
-	}
-	return DecodePayload(data, event)
-}
-
-// DecodePayload is ParsePayload on bytes.
-func DecodePayload(data []byte, event Event) (*Payload, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, errors.New("hook input is empty: want Claude Code's hook JSON on standard input")
@@ -107,7 +107,7 @@ func DecodePayload(data []byte, event Event) (*Payload, error) {
 	if p.HookEventName != "" && p.HookEventName != string(event) {
 		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in settings.json)", oneLine(p.HookEventName), event)
 	}
-	if event == PreToolUse || event == PostToolUse {
+	if event == agent.PreToolUse || event == agent.PostToolUse {
 		if p.ToolName == "" {
 			return nil, fmt.Errorf("hook input for %s has no tool_name", event)
 		}
@@ -119,7 +119,8 @@ func DecodePayload(data []byte, event Event) (*Payload, error) {
 }
 
 // Input decodes tool_input for the tools the guard judges: a *WriteInput,
-// *EditInput, *MultiEditInput or *BashInput; nil for any other tool.
+// *EditInput, *MultiEditInput, *NotebookEditInput, *BashInput or
+// *ReadInput; nil for any other tool.
 func (p *Payload) Input() (any, error) {
 	var v any
 	switch p.ToolName {
@@ -129,8 +130,12 @@ func (p *Payload) Input() (any, error) {
 		v = &EditInput{}
 	case "MultiEdit":
 		v = &MultiEditInput{}
+	case "NotebookEdit":
+		v = &NotebookEditInput{}
 	case "Bash":
 		v = &BashInput{}
+	case "Read", "NotebookRead", "Grep", "Glob", "LS":
+		v = &ReadInput{}
 	default:
 		return nil, nil
 	}
@@ -170,6 +175,10 @@ func (p *Payload) Input() (any, error) {
 			if e.OldString == nil || e.NewString == nil {
 				return nil, fmt.Errorf("hook input: tool_input of MultiEdit: edits[%d] has no old_string or new_string", i)
 			}
+		}
+	case *NotebookEditInput:
+		if in.NotebookPath == "" {
+			return nil, missing("notebook_path")
 		}
 	case *BashInput:
 		if in.Command == nil {

@@ -1,4 +1,4 @@
-package guard
+package hooksfile
 
 import (
 	"encoding/json"
@@ -34,6 +34,31 @@ func keys(t *testing.T, data []byte) []string {
 	}
 	return o.keys
 }
+
+// stopTimeout is the Stop hook's timeout in these tests.
+const stopTimeout = 900
+
+// guardHooks are the hooks Claude Code's adapter installs, for bin.
+func guardHooks(bin string) []Hook {
+	return []Hook{
+		{Event: "PreToolUse", Matcher: "*", Command: Command(bin, "guard", "pre-tool-use")},
+		{Event: "PostToolUse", Matcher: "*", Command: Command(bin, "guard", "post-tool-use")},
+		{Event: "Stop", Command: Command(bin, "guard", "stop"), Timeout: stopTimeout},
+	}
+}
+
+// MergeSettings merges the guard's hooks for bin, as an install does.
+func MergeSettings(data []byte, bin string, uninstall bool) ([]byte, bool, error) {
+	ours := func(cmd string) bool { return GuardCommand(cmd, bin, "pre-tool-use", "post-tool-use", "stop") }
+	return Merge(data, guardHooks(bin), ours, uninstall)
+}
+
+func installFile(path, bin string, uninstall bool) (bool, error) {
+	ours := func(cmd string) bool { return GuardCommand(cmd, bin, "pre-tool-use", "post-tool-use", "stop") }
+	return InstallFile(path, guardHooks(bin), ours, uninstall)
+}
+
+const Matcher = "*"
 
 func TestMergeSettings(t *testing.T) {
 	bin := "/opt/ralph gate/bin/ralph-gate"
@@ -71,7 +96,7 @@ func TestMergeSettings(t *testing.T) {
 	if post := doc.Hooks["PostToolUse"]; len(post) != 1 || post[0].Matcher != Matcher || !strings.HasSuffix(post[0].Hooks[0].Command, " guard post-tool-use") {
 		t.Errorf("PostToolUse: %+v", post)
 	}
-	if stop := doc.Hooks["Stop"]; len(stop) != 1 || stop[0].Matcher != "" || !strings.HasSuffix(stop[0].Hooks[0].Command, " guard stop") || stop[0].Hooks[0].Timeout != StopTimeout {
+	if stop := doc.Hooks["Stop"]; len(stop) != 1 || stop[0].Matcher != "" || !strings.HasSuffix(stop[0].Hooks[0].Command, " guard stop") || stop[0].Hooks[0].Timeout != stopTimeout {
 		t.Errorf("Stop: %+v", stop)
 	}
 	if len(doc.Hooks["Notification"]) != 1 {
@@ -139,7 +164,7 @@ func TestMergeSettingsMalformed(t *testing.T) {
 func TestInstallFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, ".claude", "settings.json")
-	changed, err := InstallFile(path, "/bin/ralph-gate", false)
+	changed, err := installFile(path, "/bin/ralph-gate", false)
 	if err != nil || !changed {
 		t.Fatalf("create: changed=%v err=%v", changed, err)
 	}
@@ -150,7 +175,7 @@ func TestInstallFile(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{oops"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, err = InstallFile(bad, "/bin/ralph-gate", false)
+	_, err = installFile(bad, "/bin/ralph-gate", false)
 	var malformed *MalformedError
 	if !errors.As(err, &malformed) || !strings.Contains(err.Error(), bad) {
 		t.Fatalf("got %v, want a MalformedError naming %s", err, bad)
@@ -158,7 +183,69 @@ func TestInstallFile(t *testing.T) {
 	if data, _ := os.ReadFile(bad); string(data) != "{oops" {
 		t.Error("a malformed settings file was overwritten")
 	}
-	if changed, err := InstallFile(filepath.Join(dir, "none.json"), "/bin/ralph-gate", true); err != nil || changed {
+	if changed, err := installFile(filepath.Join(dir, "none.json"), "/bin/ralph-gate", true); err != nil || changed {
 		t.Errorf("uninstall from a missing file: changed=%v err=%v", changed, err)
+	}
+}
+
+// TestMergeSettingsNewMatcher: an install of an earlier version (matcher
+// Write|Edit|MultiEdit|Bash) is moved to the matcher of every tool, and a
+// group the user shares with it keeps the user's hook under the old matcher.
+func TestMergeSettingsNewMatcher(t *testing.T) {
+	in := `{"hooks":{
+ "PreToolUse":[{"matcher":"Write|Edit|MultiEdit|Bash","hooks":[{"type":"command","command":"ralph-gate guard pre-tool-use"},{"type":"command","command":"./lint.sh"}]}],
+ "PostToolUse":[{"matcher":"Write|Edit|MultiEdit|Bash","hooks":[{"type":"command","command":"ralph-gate guard post-tool-use"}]}],
+ "Stop":[{"hooks":[{"type":"command","command":"ralph-gate guard stop","timeout":900}]}]}}`
+	out, changed, err := MergeSettings([]byte(in), "ralph-gate", false)
+	if err != nil || !changed {
+		t.Fatalf("changed=%v err=%v", changed, err)
+	}
+	var doc map[string]map[string][]struct {
+		Matcher string `json:"matcher"`
+		Hooks   []struct{ Command string }
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ev := range []string{"PreToolUse", "PostToolUse", "Stop"} {
+		for _, g := range doc["hooks"][ev] {
+			for _, h := range g.Hooks {
+				got = append(got, ev+" "+g.Matcher+" "+h.Command)
+			}
+		}
+	}
+	want := []string{
+		"PreToolUse Write|Edit|MultiEdit|Bash ./lint.sh",
+		"PreToolUse * ralph-gate guard pre-tool-use",
+		"PostToolUse * ralph-gate guard post-tool-use",
+		"Stop  ralph-gate guard stop",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("hooks (-want +got):\n%s", d)
+	}
+	if !Installed(out, guardHooks("ralph-gate"), func(cmd string) bool { return GuardCommand(cmd, "ralph-gate", "pre-tool-use", "post-tool-use", "stop") }) {
+		t.Error("Installed is false right after an install")
+	}
+	if Installed([]byte(in), guardHooks("ralph-gate"), func(cmd string) bool { return GuardCommand(cmd, "ralph-gate", "pre-tool-use", "post-tool-use", "stop") }) {
+		t.Error("Installed is true for the earlier version's matcher")
+	}
+}
+
+func TestGuardCommand(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"ralph-gate guard stop":                       true,
+		"'/opt/ralph gate/bin/ralph-gate' guard stop": true,
+		`"/usr/bin/ralph-gate.exe" guard stop`:        true,
+		"/tmp/x/rg guard stop":                        true, // named as bin is
+		"ralph-gate guard stop --agent codex":         true,
+		"ralph-gate guard install":                    false,
+		"notify ralph-gate guard stop":                false,
+		"ralph-gate guard stop; rm -rf /":             false,
+		"other guard stop":                            false,
+	} {
+		if got := GuardCommand(cmd, "/usr/local/bin/rg", "stop"); got != want {
+			t.Errorf("GuardCommand(%q) = %v, want %v", cmd, got, want)
+		}
 	}
 }

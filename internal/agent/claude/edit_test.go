@@ -1,8 +1,10 @@
-package guard
+package claude
 
 import (
 	"errors"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 )
 
 func str(s string) *string { return &s }
@@ -30,7 +32,7 @@ func TestApplyEdits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ApplyEdits([]byte(tc.cur), tc.existed, tc.edits)
 			if tc.fails {
-				if !errors.Is(err, errToolFails) {
+				if !errors.Is(err, agent.ErrNoChange) {
 					t.Fatalf("got %q, %v; want the tool to fail", got, err)
 				}
 				return

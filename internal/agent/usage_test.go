@@ -1,14 +1,17 @@
-package loop
+package agent_test
 
 import (
 	"bytes"
 	"os"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 )
 
-func scanUsage(t *testing.T, data []byte, chunk int) *Usage {
+func scanUsage(t *testing.T, data []byte, chunk int) *agent.Usage {
 	t.Helper()
-	var s UsageScanner
+	s := agent.UsageScanner{Clients: clients.All}
 	for len(data) > 0 {
 		n := min(chunk, len(data))
 		if _, err := s.Write(data[:n]); err != nil {
@@ -87,7 +90,7 @@ func TestUsageScannerNothing(t *testing.T) {
 // TestUsageScannerLongLine: a line too long to keep is skipped and marks
 // the usage incomplete; the lines after it are still read.
 func TestUsageScannerLongLine(t *testing.T) {
-	var s UsageScanner
+	s := agent.UsageScanner{Clients: clients.All}
 	long := bytes.Repeat([]byte("x"), 1<<20)
 	for i := 0; i < 40; i++ {
 		s.Write(long)
@@ -121,4 +124,39 @@ func FuzzUsageScanner(f *testing.F) {
 			t.Fatalf("negative tokens: %+v", whole)
 		}
 	})
+}
+
+// TestUsageRealClaude reads the stream-json of a real Claude Code 2.1.332
+// run (testdata/usage/README.md): one result line, with the cost Claude
+// Code computed.
+func TestUsageRealClaude(t *testing.T) {
+	data, err := os.ReadFile("testdata/usage/claude-2.1.332-stream.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := scanUsage(t, data, 4096)
+	if u == nil || u.Source != "claude" || u.InputTokens != 2000 || u.OutputTokens != 400 || u.TotalTokens != 2400 || u.Lines != 1 || u.CostUSD == nil || *u.CostUSD != 0.0176 {
+		t.Errorf("usage %+v", u)
+	}
+}
+
+// TestAddCost keeps the decimals the agent reported: no float noise.
+func TestAddCost(t *testing.T) {
+	for _, tc := range []struct{ a, b, want float64 }{
+		{0.0016, 0.0164, 0.018},
+		{0.1, 0.2, 0.3},
+		{0.042, 0.042, 0.084},
+		{1, 0.000001, 1.000001},
+		{0, 0.5, 0.5},
+	} {
+		if got := agent.AddCost(tc.a, tc.b); got != tc.want {
+			t.Errorf("AddCost(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	// Summed over lines: two sessions of 0.0016 and 0.0164.
+	out := `{"type":"result","total_cost_usd":0.0016,"usage":{"input_tokens":1,"output_tokens":1}}` + "\n" +
+		`{"type":"result","total_cost_usd":0.0164,"usage":{"input_tokens":1,"output_tokens":1}}` + "\n"
+	if u := scanUsage(t, []byte(out), 7); u == nil || u.CostUSD == nil || *u.CostUSD != 0.018 {
+		t.Errorf("summed cost: %+v", u)
+	}
 }
