@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"github.com/ralph-gate/ralph-gate/internal/agent/fakemodel"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
@@ -19,8 +20,29 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // binary is the ralph-gate built once for all end-to-end tests.
 var binary string
 
+// reusedBinary names the ralph-gate binary a test run again in a network
+// namespace uses (TestMain builds none then).
+const reusedBinary = "RALPH_GATE_E2E_BINARY"
+
+// mcpServerEnv makes the test binary an MCP server (fakemodel.ServeMCP)
+// when a client starts it with this variable set.
+const mcpServerEnv = "RALPH_GATE_E2E_MCP"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(mcpServerEnv) != "" {
+		// A client started this binary as its MCP server.
+		if err := fakemodel.ServeMCP(os.Stdin, os.Stdout); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	flag.Parse()
+	if b := os.Getenv(reusedBinary); b != "" {
+		// A test run again in a network namespace (isolated) uses the
+		// binary its parent built.
+		binary = b
+		os.Exit(m.Run())
+	}
 	dir, err := os.MkdirTemp("", "ralph-gate-e2e")
 	if err != nil {
 		panic(err)

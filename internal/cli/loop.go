@@ -516,7 +516,11 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 			// ToolCalls counts the guard's log: tool_call_history by tool,
 			// risky_actions, denials and Stop hook events.
 			ToolCalls loop.ToolCallSummary `json:"tool_calls"`
-		}{st, loop.EffectiveStatus(st), tokens, cost, summary})
+			// ToolCallHistory and RiskyActions are the seeds' names for the
+			// log itself: every tool call, and the risky ones.
+			ToolCallHistory []loop.ToolCall `json:"tool_call_history"`
+			RiskyActions    []loop.ToolCall `json:"risky_actions"`
+		}{st, loop.EffectiveStatus(st), tokens, cost, summary, loop.ToolCallHistory(calls), nonNil(summary.Risky)})
 	}
 	return loop.WriteStatus(env.Stdout, st, sec)
 }
@@ -604,4 +608,11 @@ func markFalsePositive(ctx context.Context, env Env, lf loopFlags, id, by string
 	fmt.Fprintf(env.Stdout, "marked %d finding(s) of %s as false positive (by %s); they no longer block. false positives %d, true positives %d, rate %s\n",
 		len(added), snap.State.LoopID, who, pm.FalsePositiveCount, pm.TruePositiveCount, rate)
 	return nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -155,6 +155,18 @@ func SummarizeToolCalls(calls []ToolCall) ToolCallSummary {
 	return s
 }
 
+// ToolCallHistory is the seeds' tool_call_history: the tool calls of the
+// log, without the guard's own events (never nil).
+func ToolCallHistory(calls []ToolCall) []ToolCall {
+	out := []ToolCall{}
+	for _, c := range calls {
+		if c.Event == "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // writeToolCalls adds the guard's counts to the persistence view, read from
 // the loop's work tree; nothing when the guard logged nothing.
 func writeToolCalls(b *strings.Builder, st *State) {
