@@ -57,7 +57,9 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 	turn := func(name string, input any) fakemodel.Turn {
 		return fakemodel.Turn{Calls: []fakemodel.Call{{Name: name, Input: input}}}
 	}
-	bash := func(cmd string) fakemodel.Turn { return turn("Bash", map[string]any{"command": cmd, "description": "run"}) }
+	bash := func(cmd string) fakemodel.Turn {
+		return turn("Bash", map[string]any{"command": cmd, "description": "run"})
+	}
 	after := func(tn fakemodel.Turn, when func(fakemodel.Request) error) fakemodel.Turn {
 		tn.When = when
 		return tn
