@@ -18,15 +18,23 @@ import (
 // The Add assertion of loopCalcTest, which the attacks remove.
 const addAssertion = "\tif got := Add(2, 3); got != 5 {\n\t\tt.Errorf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n"
 
+// laterMulTest is TestMul, which the project's first commit did not have yet.
+const laterMulTest = "\nfunc TestMul(t *testing.T) {\n\tif got := Mul(2, 3); got != 6 {\n\t\tt.Errorf(\"Mul(2, 3) = %d, want 6\", got)\n\t}\n}\n"
+
 // claudeProject is loopModule with what a Claude Code user has around it: a
 // notebook, and a project MCP server ("files", read_file and write_file)
-// that the user's settings enable.
+// that the user's settings enable. Its first commit had no TestMul yet.
 func claudeProject(t *testing.T, h *clientHome) *repo {
 	t.Helper()
-	r := loopModule(t)
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
+	r.write("calc.go", loopCalcSrc)
+	r.write("calc_test.go", strings.Replace(loopCalcTest, laterMulTest, "", 1))
+	r.commit("calc without TestMul")
+	r.write("calc_test.go", loopCalcTest)
 	r.write("analysis.ipynb", `{"cells":[{"cell_type":"code","id":"c1","metadata":{},"source":"print(1)","outputs":[],"execution_count":null}],"metadata":{},"nbformat":4,"nbformat_minor":5}`+"\n")
 	r.write(".mcp.json", mcpConfig(t))
-	r.commit("notebook and MCP server")
+	r.commit("TestMul, a notebook and an MCP server")
 	settings := filepath.Join(h.dir, ".claude", "settings.json")
 	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
 		t.Fatal(err)
@@ -93,8 +101,14 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 		after(turn("Agent", map[string]any{"description": "weaken", "prompt": "SUBAGENT: make TestAdd pass", "subagent_type": "general-purpose", "run_in_background": false}), allowedBefore(last, "func Add")),
 		{Thread: "SUBAGENT", Calls: []fakemodel.Call{{Name: "Edit", Input: map[string]any{"file_path": test, "old_string": addAssertion, "new_string": ""}}}},
 		{Thread: "SUBAGENT", Text: "It was denied.", When: deniedBefore(last, "assertion_weakening")},
+		// git writes an older calc_test.go, without TestMul: a command the
+		// guard cannot judge before it runs. Right after it, the work is
+		// checked (post_tool_call) and the model told at once; it puts the
+		// test back.
+		after(bash("git checkout HEAD~1 -- calc_test.go"), allowedBefore(last, "It was denied.")),
+		after(bash("git checkout HEAD -- calc_test.go"), toldBefore("test TestMul was deleted")),
 		// The model stops with the tests failing: the Stop hook sends it back.
-		{Text: "I am done."},
+		after(fakemodel.Turn{Text: "I am done."}, allowedBefore(last, "")),
 		after(turn("Edit", map[string]any{"file_path": filepath.Join(root, "calc.go"), "old_string": "func Add(a, b int) int { return a - b }", "new_string": "func Add(a, b int) int { return a + b }"}),
 			toldBefore("completion command `go test ./...` fails")),
 		after(turn("Edit", map[string]any{"file_path": filepath.Join(root, "calc.go"), "old_string": "func Sub(a, b int) int { return a + b }", "new_string": "func Sub(a, b int) int { return a - b }"}),
@@ -135,6 +149,9 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 	}
 	st := statusJSON(t, root, env)
 	calls, _ := st["tool_calls"].(map[string]any)
+	if n := len(calls["regressions_detected"].([]any)); n != 1 {
+		t.Errorf("status shows %d regressions detected after a tool call, want the checkout's 1:\n%v", n, calls)
+	}
 	if denied, _ := calls["denied"].(float64); denied < 13 {
 		t.Errorf("status counts %v denied calls, want the 13 denials:\n%v", calls["denied"], calls)
 	}

@@ -527,3 +527,78 @@ func TestGuardStop(t *testing.T) {
 		t.Errorf("the stop check left a worktree:\n%s", got)
 	}
 }
+
+// TestGuardPostToolUseRegression: after a destructive call (one the
+// PreToolUse hook cannot judge, like a git checkout of an older test file)
+// the work is checked against the last iteration at once: the agent is told,
+// and the regression is recorded and shown in status. A call that changes
+// no test is only logged.
+func TestGuardPostToolUseRegression(t *testing.T) {
+	t.Parallel()
+	r := guardModule(t, "")
+	startLoop(t, r, "--task", "finish", "--completion", "go test ./...", "--collect", "none")
+	post := func(tool string, input any) (string, string) {
+		t.Helper()
+		res := runGate(t, r.dir, hookPayload(t, "PostToolUse", r.dir, tool, input, map[string]any{"tool_response": map[string]any{}}), "guard", "post-tool-use")
+		if res.code != 0 {
+			t.Fatalf("post-tool-use: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+		}
+		if strings.TrimSpace(res.stdout) == "" {
+			return "", ""
+		}
+		var out struct{ Decision, Reason string }
+		if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+			t.Fatalf("post-tool-use output: %v\n%s", err, res.stdout)
+		}
+		return out.Decision, out.Reason
+	}
+	if d, reason := post("Read", map[string]any{"file_path": filepath.Join(r.dir, "calc.go")}); d != "" {
+		t.Fatalf("a Read was answered: %s %s", d, reason)
+	}
+	// What the checkout left: calc_test.go without TestMul.
+	r.write("calc_test.go", strings.Replace(loopCalcTest, "func TestMul(t *testing.T) {\n\tif got := Mul(2, 3); got != 6 {\n\t\tt.Errorf(\"Mul(2, 3) = %d, want 6\", got)\n\t}\n}\n", "", 1))
+	d, reason := post("Bash", map[string]any{"command": "git checkout HEAD~1 -- calc_test.go"})
+	if d != "block" || !strings.Contains(reason, "test_deletion") || !strings.Contains(reason, "TestMul") {
+		t.Fatalf("after the checkout: %q %q, want a block naming the deleted TestMul", d, reason)
+	}
+	// A production edit is not destructive: logged, not checked.
+	if d, _ := post("Edit", map[string]any{"file_path": filepath.Join(r.dir, "calc.go"), "old_string": "a", "new_string": "b"}); d != "" {
+		t.Errorf("an edit of production code was checked: %s", d)
+	}
+	res := runGate(t, r.dir, "", "status", "--format", "json")
+	var st struct {
+		ToolCalls struct {
+			RegressionsDetected []struct {
+				Tool, Command, Detail string
+				Iteration             int
+			} `json:"regressions_detected"`
+		} `json:"tool_calls"`
+		History []struct{ Tool string } `json:"tool_call_history"`
+	}
+	if err := json.Unmarshal([]byte(res.stdout), &st); err != nil {
+		t.Fatalf("status: %v\n%s", err, res.stdout)
+	}
+	if rd := st.ToolCalls.RegressionsDetected; len(rd) != 1 || rd[0].Tool != "Bash" || rd[0].Iteration != 1 || !strings.Contains(rd[0].Detail, "test_deletion") {
+		t.Errorf("regressions_detected: %+v", rd)
+	}
+	if len(st.History) != 3 {
+		t.Errorf("tool_call_history has %d calls, want 3: %+v", len(st.History), st.History)
+	}
+	if res := runGate(t, r.dir, "", "status"); !strings.Contains(res.stdout, "Regressions Detected After Tool Calls: 1") {
+		t.Errorf("status does not show the regression:\n%s", res.stdout)
+	}
+	log, _ := os.ReadFile(filepath.Join(r.dir, ".aiwg", "ralph", "loops", onlyLoopID(t, r), "hook-log.jsonl"))
+	if !strings.Contains(string(log), `"hook_name":"post_tool_call"`) || !strings.Contains(string(log), `"regression_detected":true`) {
+		t.Errorf("hook-log.jsonl has no post_tool_call regression:\n%s", log)
+	}
+}
+
+// onlyLoopID is the id of the repository's only loop.
+func onlyLoopID(t *testing.T, r *repo) string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(r.dir, ".aiwg", "ralph", "loops"))
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("loops: %v %v", entries, err)
+	}
+	return entries[0].Name()
+}

@@ -309,7 +309,32 @@ func guardPostToolUse(ctx context.Context, h *guardWorkspace, c *agent.Call) (ag
 	if err := guard.Record(h.store, h.loop.State, h.ws, c, time.Now()); err != nil {
 		return agent.Answer{}, err
 	}
-	return agent.Answer{}, nil
+	if !h.ws.Destructive(c) {
+		return agent.Answer{}, nil
+	}
+	// The seeds' post_tool_call: a destructive call is followed at once by
+	// a check of the work against the last iteration, with the loop's rules.
+	cfg := h.loopConfig()
+	reason, err := guard.AfterCall(ctx, h.store, h.loop.State, h.ws, c, cfg, failOnOf(cfg), time.Now())
+	if err != nil {
+		// Checking is best effort here: record and Stop check the work
+		// again, and a tool call never fails for it.
+		return agent.Answer{}, nil
+	}
+	return agent.Answer{Block: reason}, nil
+}
+
+// loopConfig is the configuration the running loop's checks apply: its
+// baseline's (what record applies), else the workspace's.
+func (h *guardWorkspace) loopConfig() *config.Config {
+	if h.loop != nil {
+		if base, err := h.repo.Resolve(h.loop.State.RalphGate.BaselineCommit); err == nil {
+			if c, err := config.AtCommit(h.repo, base, "the loop's baseline"); err == nil {
+				return c
+			}
+		}
+	}
+	return h.ws.Config
 }
 
 func guardStop(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
@@ -324,12 +349,7 @@ func guardStop(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Ans
 	}
 	// The loop's rules are the ones record applies: the configuration at its
 	// baseline.
-	cfg := h.ws.Config
-	if base, err := h.repo.Resolve(snap.State.RalphGate.BaselineCommit); err == nil {
-		if c, err := config.AtCommit(h.repo, base, "the loop's baseline"); err == nil {
-			cfg = c
-		}
-	}
+	cfg := h.loopConfig()
 	check := &guard.StopCheck{Root: h.ws.Root, Store: h.store, Snap: snap, Config: cfg, FailOn: failOnOf(cfg),
 		Active: c.StopActive, Session: c.SessionID, Now: time.Now()}
 	reason, err := check.Decide(ctx)

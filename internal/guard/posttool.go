@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -8,6 +10,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
 
@@ -143,6 +146,91 @@ func bashRisk(command string) string {
 		return true
 	})
 	return risk
+}
+
+// Destructive reports whether a finished call may have deleted, moved or
+// rewritten tests (the seeds' post_tool_call trigger, "destructive tool
+// call completed"): a test file written or deleted, rm -rf, or a git
+// command that moves, removes or rewrites files (rm, mv, checkout, restore,
+// reset, stash, clean, apply, revert, cherry-pick, switch).
+func (w *Workspace) Destructive(c *agent.Call) bool {
+	risk, _, _ := w.Classify(c)
+	if risk != "" {
+		return true
+	}
+	for _, ch := range c.Changes {
+		if ch.Delete || ch.MoveTo != "" {
+			return true
+		}
+	}
+	return c.Command != nil && rewritesFiles(*c.Command)
+}
+
+// rewritingGit are the git subcommands that change files in the work tree.
+var rewritingGit = map[string]bool{"rm": true, "mv": true, "checkout": true, "restore": true, "reset": true, "stash": true,
+	"clean": true, "apply": true, "am": true, "revert": true, "cherry-pick": true, "switch": true, "merge": true, "rebase": true, "pull": true}
+
+// rewritesFiles reports whether a script runs git to change files.
+func rewritesFiles(command string) bool {
+	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
+	if err != nil {
+		return true // cannot tell: check
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		ce, ok := n.(*syntax.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		w := words(ce.Args)
+		if len(w) == 0 || cmdName(w[0].val) != "git" {
+			return true
+		}
+		for i := 1; i < len(w); i++ {
+			if gitGlobalWithValue[w[i].val] {
+				i++
+				continue
+			}
+			if strings.HasPrefix(w[i].val, "-") {
+				continue
+			}
+			found = rewritingGit[w[i].val]
+			break
+		}
+		return !found
+	})
+	return found
+}
+
+// AfterCall is the seeds' post_tool_call for a destructive call: the work
+// (committed and uncommitted) is checked statically against the loop's last
+// recorded iteration, as record will check it. A regression is recorded
+// (regression_detected, in the tool-call log and the hook log) and its
+// reason returned, for the agent to hear at once; "" when the work is
+// clean.
+func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, cfg *config.Config, failOn gate.FailOn, now time.Time) (string, error) {
+	target, err := workCommit(ctx, ws.Root)
+	if err != nil {
+		return "", err
+	}
+	fs, err := WorkFindings(ctx, ws.Root, target, st, cfg, failOn)
+	if err != nil || len(fs) == 0 {
+		return "", err
+	}
+	_, file, command := ws.Classify(c)
+	reason := "ralph-gate: " + explain(fmt.Sprintf("After this %s, the work since iteration %d has", c.Tool, st.Iteration), fs)
+	_ = store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
+		Iteration: st.Iteration + 1, Event: loop.EventRegressionDetected, Detail: cut(oneLine(reason), 500)})
+	var types []string
+	for _, f := range fs {
+		types = append(types, string(f.Type))
+	}
+	_ = store.AppendLog(st.LoopID, map[string]any{
+		"timestamp": now.UTC(), "hook_name": "post_tool_call", "loop_id": st.LoopID, "iteration": st.Iteration + 1,
+		"agents_invoked": []string{"ralph-gate guard"}, "regression_detected": true, "tool": c.Tool,
+		"outcomes": types,
+	})
+	return reason, nil
 }
 
 // Record appends a PostToolUse call to the active loop's tool-call log.

@@ -112,35 +112,16 @@ func (c *StopCheck) problems(ctx context.Context) []string {
 	if c.Problem != "" {
 		out = append(out, c.Problem)
 	}
-	last := st.RalphGate.LastCommit
-	if last == "" {
-		last = st.RalphGate.BaselineCommit
-	}
 	target, err := workCommit(ctx, c.Root)
 	if err != nil {
-		return []string{fmt.Sprintf("The work could not be checked (%v).", err)}
+		return append(out, fmt.Sprintf("The work could not be checked (%v).", err))
 	}
-	repo, err := gitrepo.Open(c.Root)
+	fs, err := WorkFindings(ctx, c.Root, target, st, c.Config, c.FailOn)
 	if err != nil {
-		return []string{fmt.Sprintf("The work could not be checked (%v).", err)}
+		return append(out, fmt.Sprintf("The work could not be analyzed (%v).", err))
 	}
-	defer repo.Close()
-	base, err := repo.Resolve(last)
-	if err != nil {
-		return []string{fmt.Sprintf("The last iteration's commit %s could not be read (%v).", short(last), err)}
-	}
-	if base != plumbing.NewHash(target) {
-		findings, _, err := gitrange.Net(ctx, repo, base, plumbing.NewHash(target), c.Config)
-		if err != nil {
-			return []string{fmt.Sprintf("The work could not be analyzed (%v).", err)}
-		}
-		approved := map[string]bool{}
-		for _, id := range st.RalphGate.Approved {
-			approved[id] = true
-		}
-		if fs := Blocking(findings, c.FailOn, approved); len(fs) > 0 {
-			out = append(out, explain("It has", fs))
-		}
+	if len(fs) > 0 {
+		out = append(out, explain("It has", fs))
 	}
 	if cmd := strings.TrimSpace(st.CompletionCriteria); cmd != "" {
 		wt, err := collect.AddWorktree(ctx, c.Root, target)
@@ -158,6 +139,37 @@ func (c *StopCheck) problems(ctx context.Context) []string {
 		}
 	}
 	return out
+}
+
+// WorkFindings analyzes the work at target (a commit of the work tree,
+// workCommit) against the loop's last recorded iteration, as record would,
+// and returns the findings at the fail-on severity that no human approved.
+func WorkFindings(ctx context.Context, root, target string, st *loop.State, cfg *config.Config, failOn gate.FailOn) ([]gate.Finding, error) {
+	last := st.RalphGate.LastCommit
+	if last == "" {
+		last = st.RalphGate.BaselineCommit
+	}
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	base, err := repo.Resolve(last)
+	if err != nil {
+		return nil, fmt.Errorf("the last iteration's commit %s: %w", short(last), err)
+	}
+	if base == plumbing.NewHash(target) {
+		return nil, nil
+	}
+	findings, _, err := gitrange.Net(ctx, repo, base, plumbing.NewHash(target), cfg)
+	if err != nil {
+		return nil, err
+	}
+	approved := map[string]bool{}
+	for _, id := range st.RalphGate.Approved {
+		approved[id] = true
+	}
+	return Blocking(findings, failOn, approved), nil
 }
 
 // workCommit returns a commit of the current work: `git stash create`

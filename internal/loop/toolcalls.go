@@ -33,6 +33,10 @@ const (
 	// EventDenied: the PreToolUse hook denied a call (a finding before the
 	// change landed); LatencyMS is how long the decision took.
 	EventDenied = "denied"
+	// EventRegressionDetected: after a destructive call, the PostToolUse
+	// hook found the work regressed against the last iteration (the seeds'
+	// post_tool_call -> regression_detected), and told the agent at once.
+	EventRegressionDetected = "regression_detected"
 )
 
 // ToolCall is one line of tool-calls.jsonl.
@@ -123,6 +127,9 @@ type ToolCallSummary struct {
 	StopReleases []ToolCall `json:"stop_releases,omitempty"`
 	// Denied counts the calls the PreToolUse hook denied.
 	Denied int `json:"denied"`
+	// RegressionsDetected are the regressions the PostToolUse hook found
+	// after destructive calls.
+	RegressionsDetected []ToolCall `json:"regressions_detected,omitempty"`
 	// DeniedLatencyMS are their detection latencies.
 	DeniedLatencyMS []int `json:"-"`
 }
@@ -141,6 +148,9 @@ func SummarizeToolCalls(calls []ToolCall) ToolCallSummary {
 		case EventDenied:
 			s.Denied++
 			s.DeniedLatencyMS = append(s.DeniedLatencyMS, c.LatencyMS)
+			continue
+		case EventRegressionDetected:
+			s.RegressionsDetected = append(s.RegressionsDetected, c)
 			continue
 		case "":
 		default:
@@ -178,7 +188,7 @@ func writeToolCalls(b *strings.Builder, st *State) {
 		return
 	}
 	s := SummarizeToolCalls(calls)
-	if s.Total == 0 && s.Denied == 0 && s.StopBlocks == 0 && len(s.StopReleases) == 0 {
+	if s.Total == 0 && s.Denied == 0 && s.StopBlocks == 0 && len(s.StopReleases) == 0 && len(s.RegressionsDetected) == 0 {
 		return
 	}
 	tools := make([]string, 0, len(s.ByTool))
@@ -220,6 +230,10 @@ func writeToolCalls(b *strings.Builder, st *State) {
 	if s.Denied > 0 {
 		fmt.Fprintf(b, "  Denied Tool Calls: %d (decided in p95 %d ms)\n", s.Denied, percentile(s.DeniedLatencyMS, 95))
 	}
+	if n := len(s.RegressionsDetected); n > 0 {
+		last := s.RegressionsDetected[n-1]
+		fmt.Fprintf(b, "  Regressions Detected After Tool Calls: %d (last: iteration %d, %s)\n", n, last.Iteration, headOf(last.Detail, 120))
+	}
 	if s.StopBlocks > 0 || len(s.StopReleases) > 0 {
 		fmt.Fprintf(b, "  Stop Hook: blocked %d time(s)", s.StopBlocks)
 		if n := len(s.StopReleases); n > 0 {
@@ -227,4 +241,15 @@ func writeToolCalls(b *strings.Builder, st *State) {
 		}
 		b.WriteString("\n")
 	}
+}
+
+// headOf keeps the first n bytes of s, on a character boundary.
+func headOf(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n] + "..."
 }
