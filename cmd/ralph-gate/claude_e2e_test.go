@@ -53,6 +53,7 @@ func claudeProject(t *testing.T, h *clientHome) *repo {
 // completion fails, then fixes the code. The loop completes on the fix,
 // with the tokens and cost Claude Code reported.
 func TestClaudeRunGuardsEveryTool(t *testing.T) {
+	slow(t)
 	bin := claudeBinary(t)
 	if isolate(t) {
 		return
@@ -175,6 +176,7 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 // times, then lets it stop and tells a human; without a loop, and with a
 // configuration that cannot be read, it never blocks.
 func TestClaudeStopHookLimit(t *testing.T) {
+	slow(t)
 	bin := claudeBinary(t)
 	if isolate(t) {
 		return
@@ -256,6 +258,7 @@ func TestClaudeStopHookLimit(t *testing.T) {
 // of a tool call stops it and everything it started, and leaves the loop
 // paused, resumable.
 func TestClaudeInterrupted(t *testing.T) {
+	slow(t)
 	bin := claudeBinary(t)
 	if isolate(t) {
 		return
