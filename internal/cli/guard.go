@@ -24,45 +24,64 @@ import (
 func init() { register("guard", guardHelp, runGuard) }
 
 const guardHelp = `Usage:
-  ralph-gate guard pre-tool-use | post-tool-use | stop   (Claude Code hook JSON on stdin)
-  ralph-gate guard install [--settings FILE] [--uninstall]
+  ralph-gate guard pre-tool-use | post-tool-use | stop [--agent A]   (hook JSON on stdin)
+  ralph-gate guard install [--agent A] [--settings FILE] [--uninstall]
 
-Claude Code hooks that guard every tool call of an agent (see docs/guard.md).
+Hooks that guard every tool call of a coding agent (Claude Code, Codex; see
+docs/guard.md). Each hook reads the client's hook JSON on standard input
+(--agent names the client, default claude) and answers in the client's own
+output format.
 
-pre-tool-use judges a Write, Edit, MultiEdit or Bash call before it runs. A
-file change is analyzed statically as the change from the file now to the file
-the call would leave; a finding at the fail-on severity (fail_on in
-.ralph-gate.yml at HEAD, default high) denies the call, with the finding and
-what to do instead. Any change to the gate's own state and configuration
-(.aiwg/ralph, .ralph-gate.yml, aiwg.yml, .claude/settings*.json, .git) is
-denied. A shell command is parsed (through sh -c, eval, pipes, xargs, find
--exec, env and other wrappers) and denied when it deletes or moves test files
-out of the test paths, skips git hooks (--no-verify, core.hooksPath,
-RALPH_GATE_SKIP), force-pushes, rewrites the loop's ralph/* tags, resets to
-before the loop's baseline, or runs a human's ralph-gate command (approve,
-reject, abort, repair, pause, resume). A denial is printed as Claude Code's
-permissionDecision "deny"; anything else prints nothing.
+pre-tool-use judges every tool call before it runs, whatever the tool: the
+files it reads, the files it writes and how (Write, Edit, NotebookEdit,
+Codex's apply_patch, each file it adds, updates, moves or deletes), the shell
+command it runs, and, for a tool no adapter knows (an MCP tool, say), every
+path its input names. A file change is analyzed statically as the change from
+the file now to the file the call would leave; a finding at the fail-on
+severity (fail_on in .ralph-gate.yml at HEAD, default high) denies the call,
+with the finding and what to do instead. The seal key and the gate's config
+directory, and the loop's state (.aiwg/ralph), cannot be read or written by
+any tool; the gate's configuration (.ralph-gate.yml, aiwg.yml, .git) and the
+clients' hooks and settings files (.claude/settings*.json, .codex/, the user's
+and the machine's) cannot be written. A shell command is parsed (through sh
+-c, eval, pipes, xargs, find -exec, env and other wrappers) and denied when it
+deletes or moves test files out of the test paths, skips git hooks
+(--no-verify, core.hooksPath, RALPH_GATE_SKIP), force-pushes, rewrites the
+loop's ralph/* tags, resets to before the loop's baseline, or runs a human's
+ralph-gate command (approve, reject, abort, repair, pause, resume).
 
 post-tool-use appends the call (tool, file or command, risky or not by the
 seeds' risk patterns) to the running loop's tool-call log; 'ralph-gate status'
-counts them. Without a running loop it does nothing.
+shows them (tool_call_history, risky_actions). After a destructive call (a
+test file written or removed, rm -rf, a git command that rewrites files) it
+checks the work against the last iteration at once, and on a regression tells
+the agent and records regression_detected. Without a running loop it does
+nothing.
 
 stop, in a running loop, blocks the agent from stopping while the committed
 and uncommitted work since the last recorded iteration has a finding at the
 fail-on severity or fails the completion command (run in a clean temporary
-worktree). Once Claude Code reports stop_hook_active it blocks at most
-guard.max_stop_blocks times in a row (default 3), then lets the agent stop and
-records an event for a human. Without a running loop it allows the stop.
+worktree). Every block counts: after guard.max_stop_blocks blocks in a row
+(default 3) in one session it lets the agent stop and records an event for a
+human. Without a running loop it always allows the stop.
 
-install merges the three hooks into FILE (default .claude/settings.json at
-the repository's root), keeping every other key and hook; installing twice is
-installing once. --uninstall removes only the guard's entries.
+A .ralph-gate.yml at HEAD that cannot be read never switches the guard off
+and never blocks honest work: the guard uses the running loop's settings (its
+baseline's configuration), else the defaults, and warns the user once per
+session.
+
+install merges the hooks into FILE (default: the client's project file,
+.claude/settings.json or .codex/hooks.json), keeping every other key and hook;
+installing twice is installing once. --uninstall removes only the guard's
+entries. 'ralph-gate run' installs them by itself for its runs.
 
 Exit codes: 0 (a decision, or none, was given), 2 malformed hook input or
-settings file (Claude Code then blocks the call), 3 internal error.
+settings file (the client then blocks the call; a stop is let through), 3
+internal error.
 
 Examples:
   ralph-gate guard install
+  ralph-gate guard install --agent codex
   echo '{"cwd":"'$PWD'","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git push -f"}}' | ralph-gate guard pre-tool-use
 `
 

@@ -150,11 +150,16 @@ and records the iteration exactly as record does. An iteration that changed
 nothing is a no-op iteration (no empty commit); it counts toward the limit and
 the stuck-loop rule. The agent's output goes to .aiwg/ralph/loops/ID/agent/.
 
-Agents: claude = "claude -p --output-format stream-json --verbose", codex =
-"codex exec --json", or any command. Usage is read from any agent's standard
-output: Claude stream-json "result" lines (total_cost_usd and usage) and Codex
-"turn.completed" lines. Unreported usage is unknown, never 0; a budget on what
-the agent does not report stops the run with exit 2.
+Agents (--agent NAME runs the preset; any other value is the command):
+@PRESETS@
+A preset may edit files and run commands without asking, and every one of
+its tool calls passes the guard, whose hooks run installs for the client
+before the first iteration (in a file git is told to ignore) unless the
+project's own settings already run them. A command that runs a known client
+gets the hooks too. Usage is read from any agent's standard output: each
+client's usage lines (Claude Code's stream-json "result", Codex's
+"turn.completed"). Unreported usage is unknown, never 0; a budget on what the
+agent does not report stops the run with exit 2.
 
 On a block, --on-block reject (default) restores the last good iteration as a
 new commit (decided by "ralph-gate run") and goes on with the evidence in the

@@ -19,7 +19,20 @@ import (
 )
 
 func init() {
-	register("run", runCmdHelp, runRun)
+	register("run", strings.Replace(runCmdHelp, "@PRESETS@\n", presetsHelp(), 1), runRun)
+}
+
+// presetsHelp lists the clients' presets, one indented line each.
+func presetsHelp() string {
+	var b strings.Builder
+	for _, c := range clients.All {
+		cmd := c.Preset()
+		if args := c.Hooks("").Args; args != "" {
+			cmd += " " + args
+		}
+		fmt.Fprintf(&b, "  %-7s %s\n", c.Name(), cmd)
+	}
+	return b.String()
 }
 
 // InterruptedError is a run stopped by SIGINT or SIGTERM: the loop is
