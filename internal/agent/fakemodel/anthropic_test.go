@@ -73,7 +73,7 @@ func TestAnthropicStreamsScriptByThread(t *testing.T) {
 	}, Options{})
 	got := [][]string{
 		summary(post(t, s.URL, userMessage("the task"))),
-		summary(post(t, s.URL, userMessage("the task"))),  // main goes on before the subagent asks
+		summary(post(t, s.URL, userMessage("the task"))), // main goes on before the subagent asks
 		summary(post(t, s.URL, userMessage("SUB-TASK"))), // the subagent's first request
 		summary(post(t, s.URL, userMessage("SUB-TASK"))),
 	}
