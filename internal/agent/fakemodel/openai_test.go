@@ -249,3 +249,18 @@ func TestOpenAISideRequest(t *testing.T) {
 		t.Errorf("requests kept: %+v", reqs)
 	}
 }
+
+func TestOpenAIInputFromRequest(t *testing.T) {
+	s := StartOpenAI(t, []Turn{
+		{Calls: []Call{{Name: "exec_command", Input: map[string]any{"cmd": "start"}}}},
+		{Calls: []Call{{Name: "exec_command", Input: func(r Request) any {
+			return map[string]any{"cmd": "poll " + lastOutput(r)}
+		}}}},
+	}, Options{})
+	postResponses(t, s.URL, responsesRequest("x"))
+	_, events := postResponses(t, s.URL, responsesRequest("x", map[string]any{"type": "function_call_output", "call_id": "c", "output": "session 42"}))
+	if got := itemsDone(events); !cmp.Equal(got, []string{`function_call exec_command {"cmd":"poll session 42"}`}) {
+		t.Errorf("items = %q", got)
+	}
+	s.Check()
+}

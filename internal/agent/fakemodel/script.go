@@ -28,7 +28,9 @@ type Call struct {
 	Name string
 	// Input is the tool's input, marshalled to a JSON object. A string is
 	// sent as it is: the raw input of a freeform tool (Codex's apply_patch)
-	// or JSON text.
+	// or JSON text. A func(Request) any is called with the request the
+	// turn answers, for an input that depends on it (an id the client
+	// returned in an earlier tool output); it must not call the Server.
 	Input any
 	// Namespace is, on the Responses API, the namespace of a deferred tool
 	// that a tool_search exposed: "mcp__server" for an MCP server's tools,
@@ -213,6 +215,12 @@ func (s *Server) take(req Request) (Turn, bool) {
 		}
 		s.played[i] = true
 		s.next++
+		turn.Calls = append([]Call(nil), turn.Calls...)
+		for j, c := range turn.Calls {
+			if f, ok := c.Input.(func(Request) any); ok {
+				turn.Calls[j].Input = f(req)
+			}
+		}
 		return turn, true
 	}
 	s.errs = append(s.errs, fmt.Sprintf("request %d to %s (thread %q) came after the thread's last turn", len(s.reqs), req.Path, req.Thread))
