@@ -1,6 +1,7 @@
 package fakemodel
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -50,5 +52,44 @@ func TestCodexRunsRalphGateGuard(t *testing.T) {
 	}
 	if !strings.Contains(run.Stderr, "Command blocked by PreToolUse hook: ralph-gate:") {
 		t.Errorf("codex's stderr does not log the denial:\n%s", run.Stderr)
+	}
+}
+
+// TestCodexHookCwdFollowsWorkdir shows that a hook's cwd is the directory
+// the command runs in, which exec_command's workdir sets, anywhere: a
+// guard must resolve the command's relative paths against it, and must not
+// look for the repository from it (a workdir outside the repository would
+// hide the repository from it).
+func TestCodexHookCwdFollowsWorkdir(t *testing.T) {
+	bin := codexBinary(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := t.TempDir()
+	srv := StartOpenAI(t, []Turn{
+		{Calls: []Call{{Name: "exec_command", Input: map[string]any{"cmd": "pwd", "workdir": "pkg", "login": false}}}},
+		{Calls: []Call{{Name: "exec_command", Input: map[string]any{"cmd": "pwd", "workdir": outside, "login": false}}}},
+		{Text: "Done."},
+	}, Options{Timeout: 2 * time.Minute})
+	setup := newCodexSetup(t, bin, srv, map[string]string{"pkg/a.go": "package pkg\n"})
+	log := t.TempDir()
+	q, _ := syntax.Quote(self, syntax.LangPOSIX)
+	ql, _ := syntax.Quote(log, syntax.LangPOSIX)
+	setup.Args = codexHookArgs([]codexHook{{Event: "PreToolUse", Key: "pre_tool_use", Command: hookEnv + "=PreToolUse " + hookLogEnv + "=" + ql + " " + q, Timeout: 600}})
+	setup.run(t, "Look around.", 3*time.Minute).mustSucceed(t)
+	srv.Check()
+	var cwds []string
+	for _, p := range readHookLog(t, log) {
+		var m struct {
+			Cwd string `json:"cwd"`
+		}
+		if err := json.Unmarshal(p.data, &m); err != nil {
+			t.Fatal(err)
+		}
+		cwds = append(cwds, m.Cwd)
+	}
+	if d := cmp.Diff([]string{filepath.Join(setup.Dir, "pkg"), outside}, cwds); d != "" {
+		t.Errorf("PreToolUse cwd (-want +got):\n%s", d)
 	}
 }
