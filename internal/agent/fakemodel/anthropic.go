@@ -67,6 +67,12 @@ func (s *Server) anthropicMessages(w http.ResponseWriter, r *http.Request) {
 	if req.Side {
 		turn = Turn{Text: "ok"}
 	}
+	if turn.Status != 0 {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(turn.Status)
+		fmt.Fprint(w, `{"type":"error","error":{"type":"api_error","message":"fakemodel: the script fails this request"}}`)
+		return
+	}
 	model, _ := req.Body["model"].(string)
 	if stream, _ := req.Body["stream"].(bool); !stream {
 		s.anthropicJSON(w, model, turn)

@@ -26,8 +26,17 @@ type Call struct {
 	// Name is the tool's name as the client offers it ("Bash", "Edit",
 	// "shell", "apply_patch", or an MCP tool's "mcp__server__tool").
 	Name string
-	// Input is the tool's input, marshalled to a JSON object.
+	// Input is the tool's input, marshalled to a JSON object. A string is
+	// sent as it is: the raw input of a freeform tool (Codex's apply_patch)
+	// or JSON text. A func(Request) any is called with the request the
+	// turn answers, for an input that depends on it (an id the client
+	// returned in an earlier tool output); it must not call the Server.
 	Input any
+	// Namespace is, on the Responses API, the namespace of a deferred tool
+	// that a tool_search exposed: "mcp__server" for an MCP server's tools,
+	// which Codex then runs (and names in its hooks) as
+	// "mcp__server__" + Name.
+	Namespace string
 }
 
 // Turn is one assistant reply: its text, then its tool calls in order. A
@@ -45,6 +54,9 @@ type Turn struct {
 	// When, if set, must hold for the request this turn answers; otherwise
 	// the turn is held back and the request gets an error.
 	When func(Request) error
+	// Status, when set, answers the request with this HTTP status and an
+	// error body instead of a reply: the model API failing.
+	Status int
 }
 
 // Request is one request a client made, as received.
@@ -90,6 +102,11 @@ func (r Request) Text() string {
 // Usage is what each reply reports it used.
 type Usage struct {
 	InputTokens, OutputTokens int
+	// CachedInputTokens, CacheWriteTokens and ReasoningTokens are reported
+	// by the Responses API only, as input_tokens_details.cached_tokens and
+	// .cache_write_tokens and output_tokens_details.reasoning_tokens (all
+	// three are parts of the input and output counts, not added to them).
+	CachedInputTokens, CacheWriteTokens, ReasoningTokens int
 }
 
 // Options bound a server.
@@ -198,6 +215,12 @@ func (s *Server) take(req Request) (Turn, bool) {
 		}
 		s.played[i] = true
 		s.next++
+		turn.Calls = append([]Call(nil), turn.Calls...)
+		for j, c := range turn.Calls {
+			if f, ok := c.Input.(func(Request) any); ok {
+				turn.Calls[j].Input = f(req)
+			}
+		}
 		return turn, true
 	}
 	s.errs = append(s.errs, fmt.Sprintf("request %d to %s (thread %q) came after the thread's last turn", len(s.reqs), req.Path, req.Thread))
