@@ -149,6 +149,23 @@ func allowedBefore(last func(fakemodel.Request) (string, bool), want string) fun
 	}
 }
 
+// toldNow is a turn condition: what the request adds to the conversation
+// (its last two messages or input items: the last tool call's result, a
+// hook's reason) says want.
+func toldNow(want string) func(fakemodel.Request) error {
+	return func(r fakemodel.Request) error {
+		items, _ := r.Body["messages"].([]any)
+		if items == nil {
+			items, _ = r.Body["input"].([]any)
+		}
+		tail, _ := json.Marshal(items[max(0, len(items)-2):])
+		if !strings.Contains(string(tail), want) && !strings.Contains(string(tail), strings.ReplaceAll(want, "`", "\\u0060")) {
+			return fmt.Errorf("the newest messages do not tell the model %q: %s", want, cut(string(tail), 600))
+		}
+		return nil
+	}
+}
+
 // toldBefore is a turn condition: the request carries want (a Stop hook's
 // reason, say) somewhere in what the model is told.
 func toldBefore(want string) func(fakemodel.Request) error {

@@ -73,7 +73,7 @@ func isolate(t *testing.T) bool {
 		t.Logf("no network namespace here (%s): the clients run with the machine's network", strings.TrimSpace(out.String()))
 		return false
 	}
-	if err != nil || !bytes.Contains(out.Bytes(), []byte("\n--- PASS: "+t.Name())) {
+	if err != nil || !bytes.Contains(out.Bytes(), []byte("--- PASS: "+t.Name()+" (")) {
 		t.Fatalf("%s in a network namespace with only loopback: %v\n%s", t.Name(), err, out.String())
 	}
 	t.Logf("ran in a network namespace with only loopback; no name was looked up")

@@ -15,6 +15,10 @@ type Client interface {
 	// Runs reports whether a program name (a command line's first word,
 	// without its directory) starts this client.
 	Runs(program string) bool
+	// ProjectDir is the project a hook runs for, as the client tells its
+	// hooks outside the payload ("" when it does not): the repository is
+	// looked for there first, since a call's cwd may be anywhere.
+	ProjectDir(getenv func(string) string) string
 	// Decode reads one hook input for event.
 	Decode(event Event, payload []byte) (*Call, error)
 	// Encode writes the guard's answer to a call of event as the client
@@ -23,9 +27,10 @@ type Client interface {
 	// ScanUsage reads one line of the client's output: the tokens and cost
 	// it reports, ok false for a line that is not a usage line.
 	ScanUsage(line []byte) (u Usage, ok bool)
-	// Hooks says where the guard's hooks go for a run in the work tree at
-	// root, and how the client is told to trust them.
-	Hooks(root string) HookSetup
+	// Hooks says where the guard's hooks go for the work tree at root, and
+	// how the client is told to trust them; home and getenv place the
+	// user's configuration.
+	Hooks(root, home string, getenv func(string) string) HookSetup
 	// Own lists the client's files, absolute, that decide its hooks and
 	// permissions: an agent that edits them can switch the guard off, so
 	// they are protected like the gate's own configuration. home is the
@@ -36,7 +41,8 @@ type Client interface {
 
 // HookSetup is where a client reads the guard's hooks.
 type HookSetup struct {
-	// File is the hooks file `run` installs for its run, absolute.
+	// File is the hooks file `run` installs for its run, absolute ("" when
+	// the run passes its hooks on the command line, RunArgs).
 	File string
 	// Exclude, when set, is File relative to the work tree: run tells git
 	// to ignore it, so the iteration commits never carry it.
@@ -52,9 +58,13 @@ type HookSetup struct {
 	// Installed reports whether the file at path runs the guard's hooks,
 	// whatever binary they name.
 	Installed func(path string) bool
-	// Args are added to the preset's command line so that the client runs
-	// the hooks of this run ("" for none).
-	Args string
+	// RunArgs, when set, are added to the preset's command line: the
+	// hooks (commands built by cmd), installed and trusted for that run
+	// only, in place of a hooks file.
+	RunArgs func(cmd func(Event) string) string
+	// Trust says what a user does before the client runs the hooks of the
+	// Shared file ("" when it runs them as they are).
+	Trust string
 }
 
 // Sub is the guard subcommand that handles an event.

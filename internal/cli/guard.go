@@ -70,10 +70,12 @@ and never blocks honest work: the guard uses the running loop's settings (its
 baseline's configuration), else the defaults, and warns the user once per
 session.
 
-install merges the hooks into FILE (default: the client's project file,
-.claude/settings.json or .codex/hooks.json), keeping every other key and hook;
+install merges the hooks into FILE (default: the client's own, the
+repository's .claude/settings.json, or Codex's $CODEX_HOME/hooks.json, which
+Codex runs once the user trusted them), keeping every other key and hook;
 installing twice is installing once. --uninstall removes only the guard's
-entries. 'ralph-gate run' installs them by itself for its runs.
+entries. 'ralph-gate run' installs them by itself for its runs (Codex's on
+its command line, trusted for the run).
 
 Exit codes: 0 (a decision, or none, was given), 2 malformed hook input or
 settings file (the client then blocks the call; a stop is let through), 3
@@ -132,7 +134,7 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 		}
 		return inputErr(err)
 	}
-	h, err := openGuardWorkspace(call, env)
+	h, err := openGuardWorkspace(client, call, env)
 	if err != nil {
 		if event == agent.Stop {
 			fmt.Fprintf(env.Stderr, "ralph-gate: guard stop: %v; the agent may stop\n", err)
@@ -180,26 +182,30 @@ func (h *guardWorkspace) close() {
 	}
 }
 
-// openGuardWorkspace finds the repository from the call's cwd (else
-// CLAUDE_PROJECT_DIR, else the process's directory) and reads the
-// configuration from HEAD's tree: the working tree is the agent's. A
+// openGuardWorkspace finds the repository the hook runs for: where the
+// client says its project is, else the hook's own working directory (the
+// clients run hooks in the project), else the call's cwd, which follows a
+// command's working directory anywhere (relative paths start there). The
+// configuration comes from HEAD's tree: the working tree is the agent's. A
 // configuration that cannot be read never switches the guard off and never
 // blocks honest work: the guard falls back to the running loop's (its
 // baseline's, which record applies) or to the defaults, and warns the user.
-func openGuardWorkspace(c *agent.Call, env Env) (*guardWorkspace, error) {
-	cwd := c.Cwd
+func openGuardWorkspace(client agent.Client, c *agent.Call, env Env) (*guardWorkspace, error) {
+	abs := func(p string) string {
+		if p == "" {
+			return ""
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(orDefault(env.Dir, "."), p)
+		}
+		if a, err := filepath.Abs(p); err == nil {
+			return a
+		}
+		return p
+	}
+	cwd := abs(c.Cwd)
 	if cwd == "" {
-		cwd = env.Getenv("CLAUDE_PROJECT_DIR")
-	}
-	if cwd == "" {
-		cwd = orDefault(env.Dir, ".")
-	}
-	if !filepath.IsAbs(cwd) {
-		base := orDefault(env.Dir, ".")
-		cwd = filepath.Join(base, cwd)
-	}
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
+		cwd = abs(orDefault(env.Dir, "."))
 	}
 	home := env.Getenv("HOME")
 	protect := func(ws *guard.Workspace, root string) {
@@ -212,11 +218,20 @@ func openGuardWorkspace(c *agent.Call, env Env) (*guardWorkspace, error) {
 		}
 		ws.SetClientFiles(files, home)
 	}
-	repo, err := gitrepo.Open(cwd)
-	if err != nil || repo.Root() == "" {
-		if repo != nil {
-			repo.Close()
+	var repo *gitrepo.Repo
+	for _, dir := range []string{abs(client.ProjectDir(env.Getenv)), abs(orDefault(env.Dir, ".")), cwd} {
+		if dir == "" {
+			continue
 		}
+		if r, err := gitrepo.Open(dir); err == nil {
+			if r.Root() != "" {
+				repo = r
+				break
+			}
+			r.Close()
+		}
+	}
+	if repo == nil {
 		// Outside a repository nothing is the gate's but the seal key and
 		// the clients' settings: only the rules that need no repository
 		// apply.
@@ -381,7 +396,7 @@ func guardStop(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Ans
 func runGuardInstall(args []string, env Env) error {
 	fs := newFlagSet("guard install", env)
 	name := fs.String("agent", clients.Default.Name(), "the agent client `A` to install for: "+strings.Join(clients.Names(), " or "))
-	settings := fs.String("settings", "", "the hooks `FILE` to install into (default: the client's project file, .claude/settings.json or .codex/hooks.json)")
+	settings := fs.String("settings", "", "the hooks `FILE` to install into (default: the client's own, .claude/settings.json of the repository or Codex's ~/.codex/hooks.json)")
 	uninstall := fs.Bool("uninstall", false, "remove only the guard's entries")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -402,9 +417,11 @@ func runGuardInstall(args []string, env Env) error {
 		}
 		repo.Close()
 	}
-	setup := client.Hooks(root)
+	setup := client.Hooks(root, env.Getenv("HOME"), env.Getenv)
 	path := *settings
 	switch {
+	case path == "" && setup.Shared == "":
+		return usagef("guard install: no HOME or CODEX_HOME to find %s's hooks file: give it with --settings FILE", client.Title())
 	case path == "":
 		path = setup.Shared
 	case !filepath.IsAbs(path):
@@ -430,8 +447,8 @@ func runGuardInstall(args []string, env Env) error {
 		fmt.Fprintf(env.Stdout, "ralph-gate: no guard hooks in %s; nothing changed\n", path)
 	case changed:
 		fmt.Fprintf(env.Stdout, "ralph-gate: installed the guard's hooks for %s in %s: every tool call (PreToolUse, PostToolUse) and Stop run %s\n", client.Title(), path, strings.Replace(cmd(agent.Stop), " stop ", " <event> ", 1))
-		if setup.Args != "" {
-			fmt.Fprintf(env.Stdout, "ralph-gate: %s runs these hooks only when it trusts them: run it with %s, or trust them in its own review\n", client.Title(), setup.Args)
+		if setup.Trust != "" {
+			fmt.Fprintf(env.Stdout, "ralph-gate: %s\n", setup.Trust)
 		}
 	default:
 		fmt.Fprintf(env.Stdout, "ralph-gate: the guard's hooks are already in %s; nothing changed\n", path)

@@ -27,8 +27,8 @@ func presetsHelp() string {
 	var b strings.Builder
 	for _, c := range clients.All {
 		cmd := c.Preset()
-		if args := c.Hooks("").Args; args != "" {
-			cmd += " " + args
+		if c.Hooks("", "", func(string) string { return "" }).RunArgs != nil {
+			cmd += " (and the guard's hooks, trusted for the run)"
 		}
 		fmt.Fprintf(&b, "  %-7s %s\n", c.Name(), cmd)
 	}
@@ -432,12 +432,13 @@ func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr i
 	return fmt.Sprintf("checked out %s (detached HEAD; keep it with git switch -c BRANCH)", b.Tag), nil
 }
 
-// guardAgent makes sure the agent runs guarded: when it is a client
-// ralph-gate knows (a preset, or a command that runs one), the guard's hooks
-// go into the client's hooks file for runs (which git is told to ignore, so
-// no iteration commits them, and which the guard keeps the agent from
-// editing), unless the project's own hooks file already runs them; a
-// preset also gets the arguments that make the client trust them.
+// guardAgent makes sure the agent runs guarded when it is a client
+// ralph-gate knows (a preset, or a command that runs one): a preset that
+// takes its hooks on the command line gets them there, trusted for the run;
+// otherwise the guard's hooks go into the client's hooks file for runs
+// (which git is told to ignore, so no iteration commits it, and which the
+// guard keeps the agent from editing), unless the project's own settings
+// already run them.
 func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) error {
 	client, err := clients.Lookup(agentArg)
 	preset := err == nil
@@ -448,13 +449,22 @@ func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) 
 		return nil
 	}
 	root := le.Store.Root
-	setup := client.Hooks(root)
-	if setup.Args != "" {
+	setup := client.Hooks(root, env.Getenv("HOME"), env.Getenv)
+	bin := installedBinary()
+	if bin == "" {
+		bin = "ralph-gate"
+	}
+	cmd := agent.HookCommand(bin, client)
+	if setup.RunArgs != nil {
 		if preset {
-			opt.Agent += " " + setup.Args
-		} else if !strings.Contains(opt.Agent, setup.Args) {
-			fmt.Fprintf(env.Stderr, "ralph-gate: note: %s runs the guard's hooks only when it trusts them: add %s to the agent's command\n", client.Title(), setup.Args)
+			opt.Agent += " " + setup.RunArgs(cmd)
+			return nil
 		}
+		if !setup.Installed(setup.Shared) {
+			fmt.Fprintf(env.Stderr, "ralph-gate: note: %s runs no guard hooks in this command: use --agent %s, or ralph-gate guard install --agent %s (%s)\n",
+				client.Title(), client.Name(), client.Name(), setup.Trust)
+		}
+		return nil
 	}
 	if setup.Installed(setup.Shared) || setup.Installed(setup.File) {
 		return nil
@@ -467,11 +477,7 @@ func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) 
 			return nil
 		}
 	}
-	bin := installedBinary()
-	if bin == "" {
-		bin = "ralph-gate"
-	}
-	if _, err := setup.Install(setup.File, agent.HookCommand(bin, client), false); err != nil {
+	if _, err := setup.Install(setup.File, cmd, false); err != nil {
 		return inputErr(fmt.Errorf("install the guard's hooks in %s: %w", setup.File, err))
 	}
 	if setup.Exclude != "" {

@@ -1,6 +1,8 @@
 package guard
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"path"
 	"strings"
 
@@ -259,6 +261,10 @@ func (s *shellCheck) producedTests(st syntax.Node) []string {
 
 // command judges a command that is not a wrapper.
 func (s *shellCheck) command(name string, args []arg, depth int) {
+	if c := clientOf(name); c != nil {
+		s.nestedAgent(c)
+		return
+	}
 	switch name {
 	case "rm", "unlink", "shred", "srm", "trash", "trash-put", "gio":
 		s.remove(name, args)
@@ -285,8 +291,15 @@ func (s *shellCheck) command(name string, args []arg, depth int) {
 			}
 		}
 	case "npx", "bunx", "pnpx":
-		if rest := skipOptions(args, nil); len(rest) > 0 && strings.HasPrefix(cmdName(rest[0].val), "ralph-gate") {
+		rest := skipOptions(args, nil)
+		if len(rest) == 0 {
+			break
+		}
+		pkg := cmdName(strings.SplitN(strings.TrimPrefix(rest[0].val, "@"), "@", 2)[0])
+		if strings.HasPrefix(pkg, "ralph-gate") {
 			s.ralphGate(rest[1:])
+		} else if c := clientOf(pkg); c != nil {
+			s.nestedAgent(c)
 		}
 	}
 }
@@ -323,4 +336,23 @@ func hasWord(args []arg, ws ...string) bool {
 		}
 	}
 	return false
+}
+
+// clientOf returns the agent client a program name starts (nil: none).
+func clientOf(name string) agent.Client {
+	name = strings.TrimSuffix(name, ".exe")
+	for _, c := range clients.All {
+		if c.Runs(name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// nestedAgent refuses a command that starts an agent client: its tool calls
+// would run outside the guard (a client started by hand reads no hooks
+// that trust ralph-gate, or is told to skip them), so whatever it did to
+// the tests would be judged only after the fact.
+func (s *shellCheck) nestedAgent(c agent.Client) {
+	s.deny("the command starts %s, another agent whose tool calls this guard would not see; do the work with your own tools.", c.Title())
 }

@@ -3,12 +3,15 @@ package guard
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
@@ -150,10 +153,13 @@ func bashRisk(command string) string {
 
 // Destructive reports whether a finished call may have deleted, moved or
 // rewritten tests (the seeds' post_tool_call trigger, "destructive tool
-// call completed"): a test file written or deleted, rm -rf, or a git
-// command that moves, removes or rewrites files (rm, mv, checkout, restore,
-// reset, stash, clean, apply, revert, cherry-pick, switch).
+// call completed"): a test file written, moved or deleted by a file tool,
+// or any shell command, since a command may write any file in ways no
+// reading of it can tell (a script, an interpreter, git).
 func (w *Workspace) Destructive(c *agent.Call) bool {
+	if c.Command != nil {
+		return true
+	}
 	risk, _, _ := w.Classify(c)
 	if risk != "" {
 		return true
@@ -163,44 +169,12 @@ func (w *Workspace) Destructive(c *agent.Call) bool {
 			return true
 		}
 	}
-	return c.Command != nil && rewritesFiles(*c.Command)
+	return false
 }
 
-// rewritingGit are the git subcommands that change files in the work tree.
-var rewritingGit = map[string]bool{"rm": true, "mv": true, "checkout": true, "restore": true, "reset": true, "stash": true,
-	"clean": true, "apply": true, "am": true, "revert": true, "cherry-pick": true, "switch": true, "merge": true, "rebase": true, "pull": true}
-
-// rewritesFiles reports whether a script runs git to change files.
-func rewritesFiles(command string) bool {
-	f, err := syntax.NewParser().Parse(strings.NewReader(command), "")
-	if err != nil {
-		return true // cannot tell: check
-	}
-	found := false
-	syntax.Walk(f, func(n syntax.Node) bool {
-		ce, ok := n.(*syntax.CallExpr)
-		if !ok || found {
-			return !found
-		}
-		w := words(ce.Args)
-		if len(w) == 0 || cmdName(w[0].val) != "git" {
-			return true
-		}
-		for i := 1; i < len(w); i++ {
-			if gitGlobalWithValue[w[i].val] {
-				i++
-				continue
-			}
-			if strings.HasPrefix(w[i].val, "-") {
-				continue
-			}
-			found = rewritingGit[w[i].val]
-			break
-		}
-		return !found
-	})
-	return found
-}
+// postCheckName remembers the work tree the last post-call check saw, so
+// that calls which change nothing are not checked again.
+const postCheckName = "guard-post-check"
 
 // AfterCall is the seeds' post_tool_call for a destructive call: the work
 // (committed and uncommitted) is checked statically against the loop's last
@@ -213,9 +187,24 @@ func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Works
 	if err != nil {
 		return "", err
 	}
-	fs, err := WorkFindings(ctx, ws.Root, target, st, cfg, failOn)
-	if err != nil || len(fs) == 0 {
+	// The work's tree names its content: the same content as at the last
+	// check (a command that changed nothing) is not checked again.
+	tree, err := gitOutput(ctx, ws.Root, "rev-parse", "--verify", target+"^{tree}")
+	if err != nil {
 		return "", err
+	}
+	seen := filepath.Join(store.LoopDir(st.LoopID), postCheckName)
+	mark := fmt.Sprintf("%d %s", st.Iteration, strings.TrimSpace(tree))
+	if data, err := os.ReadFile(seen); err == nil && string(data) == mark {
+		return "", nil
+	}
+	fs, err := WorkFindings(ctx, ws.Root, target, st, cfg, failOn)
+	if err != nil {
+		return "", err
+	}
+	_ = atomicfile.Write(seen, []byte(mark), 0o644)
+	if len(fs) == 0 {
+		return "", nil
 	}
 	_, file, command := ws.Classify(c)
 	reason := "ralph-gate: " + explain(fmt.Sprintf("After this %s, the work since iteration %d has", c.Tool, st.Iteration), fs)

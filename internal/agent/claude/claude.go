@@ -34,6 +34,10 @@ func (Client) Preset() string {
 	return "claude -p --output-format stream-json --verbose --permission-mode acceptEdits --allowedTools Bash"
 }
 
+// ProjectDir implements agent.Client: Claude Code sets CLAUDE_PROJECT_DIR
+// for its hooks.
+func (Client) ProjectDir(getenv func(string) string) string { return getenv("CLAUDE_PROJECT_DIR") }
+
 // Runs implements agent.Client: the claude command, or the npm package's
 // binary.
 func (Client) Runs(program string) bool {
@@ -52,7 +56,7 @@ const StopTimeout = 900
 // settings (git is told to ignore it; Claude Code reads it for every
 // session in the project), guard install into the project's shared
 // .claude/settings.json.
-func (Client) Hooks(root string) agent.HookSetup {
+func (Client) Hooks(root, home string, getenv func(string) string) agent.HookSetup {
 	rel := filepath.Join(".claude", "settings.local.json")
 	return agent.HookSetup{
 		File: filepath.Join(root, rel), Exclude: filepath.ToSlash(rel),

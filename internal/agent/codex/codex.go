@@ -20,6 +20,11 @@ func (Client) Name() string { return "codex" }
 // Title implements agent.Client.
 func (Client) Title() string { return "Codex" }
 
+// ProjectDir implements agent.Client: Codex runs its hooks in the
+// project's directory (the process's own), whatever the call's cwd, which
+// follows a command's workdir anywhere; it names the project nowhere else.
+func (Client) ProjectDir(func(string) string) string { return "" }
+
 // Runs implements agent.Client.
 func (Client) Runs(program string) bool { return program == "codex" }
 

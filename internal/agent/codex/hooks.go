@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/hooksfile"
 )
@@ -16,11 +18,15 @@ import (
 var _ agent.Client = Client{}
 
 // Preset runs Codex non-interactively with JSON lines on standard output
-// (turn.completed carries the usage). It may write in the work tree and run
-// commands without asking (workspace-write, approvals never), and it trusts
-// the hooks ralph-gate installs for the run.
+// (turn.completed carries the usage). exec never asks for approval; the
+// workspace-write sandbox lets it write in the work tree and run commands
+// there (bubblewrap and seccomp; .git stays read-only, and ralph-gate
+// commits). Interactive shells are off (unified_exec_tty): a command typed
+// into one through write_stdin would reach no hook. Commands run in a plain
+// shell, not a login shell whose profile resets PATH. The run adds the
+// guard's hooks, trusted for that run (RunArgs).
 func (Client) Preset() string {
-	return "codex exec --json --sandbox workspace-write -c approval_policy=never"
+	return "codex exec --json --sandbox workspace-write --disable unified_exec_tty -c allow_login_shell=false"
 }
 
 // Payload is the hook input Codex writes on a hook's standard input,
@@ -89,29 +95,114 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 			return c, nil
 		}
 		c.Changes = patch.Changes()
-		if p.Cwd != "" {
-			for i := range c.Changes {
-				c.Changes[i].Path = under(p.Cwd, c.Changes[i].Path)
-				if c.Changes[i].MoveTo != "" {
-					c.Changes[i].MoveTo = under(p.Cwd, c.Changes[i].MoveTo)
-				}
-			}
-		}
 	case "shell", "Bash", "exec_command", "local_shell", "container.exec", "shell_command":
 		text, err := commandText(p)
 		if err != nil {
 			return nil, err
 		}
 		c.Command = &text
+		// Codex applies `apply_patch <<'EOF' ... EOF` in a shell command as
+		// a patch itself: its files are judged as apply_patch's are.
+		for _, hp := range heredocPatches(text) {
+			patch, err := ParsePatch(hp.text)
+			if err != nil {
+				continue
+			}
+			for _, ch := range patch.Changes() {
+				ch.Path = inDir(hp.dir, ch.Path)
+				if ch.MoveTo != "" {
+					ch.MoveTo = inDir(hp.dir, ch.MoveTo)
+				}
+				c.Changes = append(c.Changes, ch)
+			}
+		}
 	}
 	return c, nil
 }
 
-func under(cwd, p string) string {
-	if filepath.IsAbs(p) {
+// heredocPatch is an apply_patch heredoc in a shell command, and the
+// directory a `cd DIR &&` before it moves to ("" for none).
+type heredocPatch struct{ dir, text string }
+
+// heredocPatches finds `apply_patch <<EOF` (or applypatch) in a script.
+func heredocPatches(script string) []heredocPatch {
+	f, err := syntax.NewParser().Parse(strings.NewReader(script), "")
+	if err != nil {
+		return nil
+	}
+	var out []heredocPatch
+	var walk func(n syntax.Node, dir string)
+	walk = func(n syntax.Node, dir string) {
+		syntax.Walk(n, func(n syntax.Node) bool {
+			switch x := n.(type) {
+			case *syntax.BinaryCmd:
+				if x.Op == syntax.AndStmt {
+					if d, ok := cdTarget(x.X); ok {
+						walk(x.Y, inDir(dir, d))
+						return false
+					}
+				}
+			case *syntax.Stmt:
+				ce, ok := x.Cmd.(*syntax.CallExpr)
+				if !ok || len(ce.Args) == 0 {
+					return true
+				}
+				name := ce.Args[0].Lit()
+				if name != "apply_patch" && name != "applypatch" {
+					return true
+				}
+				for _, r := range x.Redirs {
+					if (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc != nil {
+						out = append(out, heredocPatch{dir: dir, text: hdocText(r.Hdoc)})
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(f, "")
+	return out
+}
+
+// cdTarget is the directory of a `cd DIR` statement.
+func cdTarget(s *syntax.Stmt) (string, bool) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 || ce.Args[0].Lit() != "cd" {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range ce.Args[1].Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// hdocText is a heredoc's body as the shell passes it (a quoted delimiter
+// keeps it literal; the parser keeps the literal parts either way).
+func hdocText(w *syntax.Word) string {
+	var b strings.Builder
+	syntax.Walk(w, func(n syntax.Node) bool {
+		if l, ok := n.(*syntax.Lit); ok {
+			b.WriteString(l.Value)
+		}
+		return true
+	})
+	return b.String()
+}
+
+// inDir places p under dir when p is relative and dir is set.
+func inDir(dir, p string) string {
+	if dir == "" || filepath.IsAbs(p) {
 		return p
 	}
-	return filepath.Join(cwd, p)
+	return filepath.Join(dir, p)
 }
 
 // commandText is a tool's command: a string, or an argv list joined as the
@@ -200,11 +291,18 @@ func (Client) Encode(event agent.Event, a agent.Answer) ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// Hooks implements agent.Client: the project's .codex/hooks.json.
-func (Client) Hooks(root string) agent.HookSetup {
-	rel := filepath.Join(".codex", "hooks.json")
+// Hooks implements agent.Client. A run passes the guard's hooks on the
+// command line, trusted for that run only (ConfigArgs): nothing is written
+// and the user's own hooks keep their trust. guard install writes them into
+// the user's hooks.json (CODEX_HOME, default ~/.codex), where Codex runs
+// them once the user trusted them in its hooks review.
+func (Client) Hooks(root, home string, getenv func(string) string) agent.HookSetup {
+	shared := ""
+	if dir := codexHome(home, getenv); dir != "" {
+		shared = filepath.Join(dir, "hooks.json")
+	}
 	return agent.HookSetup{
-		File: filepath.Join(root, rel), Exclude: filepath.ToSlash(rel), Shared: filepath.Join(root, rel),
+		Shared: shared,
 		Install: func(path string, cmd func(agent.Event) string, uninstall bool) (bool, error) {
 			return hooksfile.InstallFile(path, hookSpecs(cmd), ours, uninstall)
 		},
@@ -212,35 +310,44 @@ func (Client) Hooks(root string) agent.HookSetup {
 			data, err := os.ReadFile(path)
 			return err == nil && hooksfile.Installed(data, hookSpecs(func(agent.Event) string { return "" }), ours)
 		},
-		Args: "--dangerously-bypass-hook-trust",
+		RunArgs: func(cmd func(agent.Event) string) string { return shellWords(ConfigArgs(guardHooks(cmd))) },
+		Trust:   "Codex runs hooks only once they are trusted: review and trust them in Codex (/hooks), or run with --dangerously-bypass-hook-trust",
 	}
 }
 
-func hookSpecs(cmd func(agent.Event) string) []hooksfile.Hook {
-	return []hooksfile.Hook{
-		{Event: string(agent.PreToolUse), Matcher: "*", Command: cmd(agent.PreToolUse)},
-		{Event: string(agent.PostToolUse), Matcher: "*", Command: cmd(agent.PostToolUse)},
-		{Event: string(agent.Stop), Command: cmd(agent.Stop), Timeout: 900},
+// codexHome is Codex's configuration directory: CODEX_HOME, else ~/.codex.
+func codexHome(home string, getenv func(string) string) string {
+	if dir := getenv("CODEX_HOME"); dir != "" {
+		return dir
 	}
+	if home != "" {
+		return filepath.Join(home, ".codex")
+	}
+	return ""
+}
+
+// hookSpecs are the guard's hooks in a hooks.json.
+func hookSpecs(cmd func(agent.Event) string) []hooksfile.Hook {
+	var out []hooksfile.Hook
+	for _, h := range guardHooks(cmd) {
+		out = append(out, hooksfile.Hook{Event: h.Event, Matcher: h.Matcher, Command: h.Command, Timeout: h.Timeout})
+	}
+	return out
 }
 
 func ours(cmd string) bool {
 	return hooksfile.GuardCommand(cmd, "ralph-gate", "pre-tool-use", "post-tool-use", "stop")
 }
 
-// Own implements agent.Client: the hooks and config files of the project
-// and of CODEX_HOME (default ~/.codex), where hooks, their trust and the
-// sandbox are decided.
+// Own implements agent.Client: the hooks and configuration of the project
+// (.codex/) and of CODEX_HOME (default ~/.codex), where hooks, their trust
+// (hooks.state) and the sandbox are decided.
 func (Client) Own(root, home string, getenv func(string) string) []string {
 	var out []string
 	if root != "" {
 		out = append(out, filepath.Join(root, ".codex", "hooks.json"), filepath.Join(root, ".codex", "config.toml"))
 	}
-	dir := getenv("CODEX_HOME")
-	if dir == "" && home != "" {
-		dir = filepath.Join(home, ".codex")
-	}
-	if dir != "" {
+	if dir := codexHome(home, getenv); dir != "" {
 		out = append(out, filepath.Join(dir, "hooks.json"), filepath.Join(dir, "config.toml"))
 	}
 	return out

@@ -16,7 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
@@ -41,6 +42,9 @@ func TestMain(m *testing.M) {
 // codexBinary is the codex binary to test against.
 func codexBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("drives the real codex for seconds: go test without -short runs it, as .ci/run does")
+	}
 	bin := os.Getenv("RALPH_GATE_CODEX")
 	required := os.Getenv("RALPH_GATE_REQUIRE_CODEX") != ""
 	if bin == "" {
@@ -337,10 +341,10 @@ func TestCodexExecEditsAndRuns(t *testing.T) {
 		t.Errorf("turn.completed usage (-want +got):\n%s", d)
 	}
 	golden(t, "exec-edit.jsonl", newCodexNormalizer(setup, "", "").lines(run.Stdout))
-	var scan loop.UsageScanner
+	scan := agent.UsageScanner{Clients: clients.All}
 	_, _ = scan.Write([]byte(run.Stdout))
 	if u := scan.Usage(); u == nil || u.Source != "codex" || u.InputTokens != 3000 || u.OutputTokens != 150 || u.CachedInputTokens != 1200 || u.TotalTokens != 3150 {
-		t.Errorf("loop.UsageScanner read %+v from codex's output", u)
+		t.Errorf("UsageScanner read %+v from codex's output", u)
 	}
 }
 

@@ -3,8 +3,6 @@ package fakemodel
 import (
 	"bufio"
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,6 +17,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent/codex"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -32,73 +32,16 @@ const (
 	mcpEnv     = "FAKEMODEL_MCP"
 )
 
-// codexHook is one command hook in Codex's configuration.
-type codexHook struct {
-	// Event is the event as config.toml and hooks.json name it
-	// (PreToolUse); Key is Codex's snake_case label of it (pre_tool_use).
-	Event, Key string
-	// Matcher is the tool-name pattern, "" for every tool (and for the
-	// events that take none, such as Stop).
-	Matcher string
-	Command string
-	// Timeout is in seconds; Codex's default is 600.
-	Timeout int
-}
+// codexHook is one command hook in Codex's configuration (codex.Hook).
+type codexHook = codex.Hook
 
-// hookTrustHash is the trusted_hash Codex 0.169.0 computes for a command
-// hook (hook_hash in codex-rs/hooks/src/engine/discovery.rs and
-// version_for_toml in codex-rs/config/src/fingerprint.rs): "sha256:" and
-// the hex SHA-256 of the compact JSON, keys sorted and nothing escaped but
-// what JSON must, of
-//
-//	{"event_name":"pre_tool_use","hooks":[{"async":false,"command":"...","timeout":600,"type":"command"}],"matcher":"..."}
-//
-// with "matcher" left out when there is none. The same hash holds whether
-// the hook comes from hooks.json, config.toml or -c.
-func hookTrustHash(h codexHook) string {
-	identity := map[string]any{
-		"event_name": h.Key,
-		"hooks":      []any{map[string]any{"type": "command", "command": h.Command, "timeout": h.Timeout, "async": false}},
-	}
-	if h.Matcher != "" {
-		identity["matcher"] = h.Matcher
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(identity)
-	sum := sha256.Sum256(bytes.TrimRight(b.Bytes(), "\n"))
-	return "sha256:" + hex.EncodeToString(sum[:])
-}
-
-// codexHookArgs are the -c overrides that install hooks for one run and
-// mark them trusted, writing nothing: hooks given with -c belong to the
-// "session flags" layer, whose hooks Codex keys
-// "/<session-flags>/config.toml:<event key>:<group>:<handler>", and it
-// reads their trust from hooks.state, which -c sets as well (an inline
-// table, since the keys hold dots; it is merged with the user's own
-// hooks.state). One group per event here.
-func codexHookArgs(hooks []codexHook) []string {
-	var args, state []string
-	for _, h := range hooks {
-		group := "hooks=[{type=\"command\",command=" + tomlString(h.Command) + fmt.Sprintf(",timeout=%d}]", h.Timeout)
-		if h.Matcher != "" {
-			group = "matcher=" + tomlString(h.Matcher) + "," + group
-		}
-		args = append(args, "-c", "hooks."+h.Event+"=[{"+group+"}]")
-		state = append(state, tomlString("/<session-flags>/config.toml:"+h.Key+":0:0")+"={trusted_hash="+tomlString(hookTrustHash(h))+"}")
-	}
-	return append(args, "-c", "hooks.state={"+strings.Join(state, ",")+"}")
-}
-
-// tomlString quotes s as a TOML basic string (JSON's escapes are TOML's).
-func tomlString(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s)
-	return strings.TrimRight(b.String(), "\n")
-}
+// hookTrustHash and codexHookArgs are the codex adapter's: the tests here
+// prove them against the real codex.
+var (
+	hookTrustHash = codex.TrustHash
+	codexHookArgs = codex.ConfigArgs
+	tomlString    = codex.TOMLString
+)
 
 // runHook is the test binary as a Codex hook: it records the payload as
 // log/NNN.json (NNN counting every hook run), denies a tool call whose input holds DENY-ME, and
