@@ -80,12 +80,12 @@ func TestRealPayloads(t *testing.T) {
 func TestHeredocPatches(t *testing.T) {
 	patch := "*** Begin Patch\n*** Delete File: calc_test.go\n*** End Patch\n"
 	for script, want := range map[string][]string{
-		"apply_patch <<'EOF'\n" + patch + "EOF\n":              {"calc_test.go"},
-		"applypatch <<EOF\n" + patch + "EOF\n":                 {"calc_test.go"},
+		"apply_patch <<'EOF'\n" + patch + "EOF\n":               {"calc_test.go"},
+		"applypatch <<EOF\n" + patch + "EOF\n":                  {"calc_test.go"},
 		"cd pkg && apply_patch <<'PATCH'\n" + patch + "PATCH\n": {"pkg/calc_test.go"},
-		"echo hi; apply_patch <<-'EOF'\n" + patch + "EOF\n":    {"calc_test.go"},
-		"cat <<'EOF' > x.patch\n" + patch + "EOF\n":            nil,
-		"echo apply_patch":                                     nil,
+		"echo hi; apply_patch <<-'EOF'\n" + patch + "EOF\n":     {"calc_test.go"},
+		"cat <<'EOF' > x.patch\n" + patch + "EOF\n":             nil,
+		"echo apply_patch": nil,
 	} {
 		var got []string
 		for _, hp := range heredocPatches(script) {
