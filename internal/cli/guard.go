@@ -14,6 +14,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/guard"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func init() { register("guard", guardHelp, runGuard) }
@@ -86,7 +87,7 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 	}
 	event := map[string]guard.Event{"pre-tool-use": guard.PreToolUse, "post-tool-use": guard.PostToolUse, "stop": guard.Stop}[sub]
 	var in io.Reader = env.Stdin
-	if in == nil || stdinIsTerminal(env) {
+	if in == nil || terminal.Is(in) {
 		return usagef("guard %s: reads Claude Code's hook JSON on standard input; run it from a hook (ralph-gate guard install)", sub)
 	}
 	p, err := guard.ParsePayload(in, event)

@@ -15,6 +15,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func init() {
@@ -135,14 +136,14 @@ func sealDir(env Env) (string, error) {
 }
 
 func progressLine(env Env) func(string) {
-	if !isTerminal(env.Stderr) {
+	if !terminal.Is(env.Stderr) {
 		return nil
 	}
 	return func(s string) { fmt.Fprintf(env.Stderr, "\r\033[Kralph-gate: %s", s) }
 }
 
 func clearProgress(env Env) {
-	if isTerminal(env.Stderr) {
+	if terminal.Is(env.Stderr) {
 		fmt.Fprint(env.Stderr, "\r\033[K")
 	}
 }
@@ -358,8 +359,8 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 
 // deciderOf names who makes a human decision. A decision is a person's: at a
 // terminal it is the user's, recorded by name; from a script (standard input
-// not a terminal, as when an agent runs the command) it needs --by NAME, so
-// that nothing decides anonymously.
+// a pipe, a file or /dev/null, as when an agent runs the command) it needs
+// --by NAME, so that nothing decides anonymously.
 func deciderOf(op, by string, env Env) (string, error) {
 	by = strings.TrimSpace(by)
 	if strings.ContainsAny(by, "\n\r") {
@@ -368,7 +369,7 @@ func deciderOf(op, by string, env Env) (string, error) {
 	if by != "" {
 		return by, nil
 	}
-	if isTerminal(stdinFile(env)) {
+	if terminal.Is(env.Stdin) {
 		return owner(env), nil
 	}
 	return "", usagef("%s: standard input is not a terminal: say who decides with --by NAME (the decision is recorded with it)", op)
