@@ -121,7 +121,14 @@ func decisions(t *testing.T, r *repo, id string) []string {
 	return out
 }
 
-// TestDecisionsAwayFromATerminal: approve and reject without --by,
+func stopReason(t *testing.T, r *repo, id string) string {
+	t.Helper()
+	rg, _ := readState(t, r, id)["ralph_gate"].(map[string]any)
+	s, _ := rg["stop_reason"].(string)
+	return s
+}
+
+// TestDecisionsAwayFromATerminal: approve, reject and abort without --by,
 // and record --interactive, exit 2 from /dev/null, a pipe or a file, with
 // one line naming the fix, and change nothing; with --by the decision is
 // taken and recorded with the name.
@@ -133,7 +140,7 @@ func TestDecisionsAwayFromATerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range notTerminals {
-		for _, args := range [][]string{{"approve"}, {"reject"}, {"approve", "--by", " "}} {
+		for _, args := range [][]string{{"approve"}, {"reject"}, {"abort"}, {"approve", "--by", " "}} {
 			res := runFrom(t, r.dir, kind, args...)
 			if res.code != 2 || !strings.Contains(res.stderr, "standard input is not a terminal") || !strings.Contains(res.stderr, "--by NAME") {
 				t.Errorf("%v from %s: exit %d, stderr %q; want exit 2 naming --by NAME", args, kind, res.code, res.stderr)
@@ -164,6 +171,44 @@ func TestDecisionsAwayFromATerminal(t *testing.T) {
 	}
 	if got := decisions(t, r, id); len(got) != 1 || got[0] != "approve - by ana" {
 		t.Errorf("decisions = %q, want [approve - by ana]", got)
+	}
+	deleteLoopTest(t, r, "TestMul")
+	if res := runFrom(t, r.dir, fromPipe, "abort", "--by", "ops"); res.code != 0 || !strings.Contains(res.stdout, id+": paused -> aborted") {
+		t.Fatalf("abort --by ops from a pipe: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if got := decisions(t, r, id); len(got) != 2 || got[1] != "abort - by ops" {
+		t.Errorf("decisions = %q, want the gate answered with [... abort - by ops]", got)
+	}
+	if got := stopReason(t, r, id); got != "aborted by ops" {
+		t.Errorf("stop_reason = %q, want aborted by ops", got)
+	}
+	validateLoopFiles(t, r, id)
+}
+
+// TestAbortWithoutAPendingGate: aborting a loop ends it for good, a human's
+// decision even when no gate waits (the guard denies it to an agent): from a
+// script it needs --by too, and the name is the loop's stop_reason.
+func TestAbortWithoutAPendingGate(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "abort me", "--completion", "false", "--collect", "none")
+	for _, kind := range notTerminals {
+		if res := runFrom(t, r.dir, kind, "abort"); res.code != 2 || !strings.Contains(res.stderr, "abort: standard input is not a terminal") {
+			t.Errorf("abort from %s: exit %d, stderr %q; want exit 2", kind, res.code, res.stderr)
+		}
+	}
+	if st := readState(t, r, id); st["status"] != "running" {
+		t.Fatalf("status after refused aborts = %v, want running", st["status"])
+	}
+	res := runFrom(t, r.dir, fromDevNull, "abort", "--by", "ops", "--format", "json")
+	if res.code != 0 || !strings.Contains(res.stdout, `"to": "aborted"`) {
+		t.Fatalf("abort --by ops: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if got := stopReason(t, r, id); got != "aborted by ops" {
+		t.Errorf("stop_reason = %q, want aborted by ops", got)
+	}
+	if res := runGate(t, r.dir, "", "status", "--loop", id); !strings.Contains(res.stdout, "aborted by ops") {
+		t.Errorf("status does not say who aborted:\n%s", res.stdout)
 	}
 	validateLoopFiles(t, r, id)
 }

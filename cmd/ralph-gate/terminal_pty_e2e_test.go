@@ -81,7 +81,7 @@ func runOnTerminal(t *testing.T, dir, user, prompt, answer string, args ...strin
 }
 
 // TestDecisionsAtATerminal: at a real terminal the person there decides
-// without --by, recorded as the user ($USER): approve, and record
+// without --by, recorded as the user ($USER): approve, abort, and record
 // --interactive's answer. The hook and the guard refuse a terminal: their
 // input comes from git and Claude Code.
 func TestDecisionsAtATerminal(t *testing.T) {
@@ -106,12 +106,15 @@ func TestDecisionsAtATerminal(t *testing.T) {
 	// record --interactive asks on the terminal; the answer is the user's.
 	r.write("calc_test.go", strings.Split(loopCalcTest, "func TestAdd")[0]+"func TestSub"+strings.Split(loopCalcTest, "func TestSub")[1])
 	r.commit("delete TestAdd")
-	res = runOnTerminal(t, r.dir, "pty-user", "a[b]ort the loop? ", "a\n", "record", "--interactive")
-	if res.code != 0 || !strings.Contains(res.stdout, "approved iteration 3") {
-		t.Fatalf("record --interactive, answered a: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	res = runOnTerminal(t, r.dir, "pty-user", "a[b]ort the loop? ", "b\n", "record", "--interactive")
+	if res.code != 0 || !strings.Contains(res.stdout, "aborted "+id) {
+		t.Fatalf("record --interactive, answered b: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
-	if got := decisions(t, r, id); len(got) != 3 || got[2] != "approve - by pty-user" {
-		t.Errorf("decisions = %q, want [... approve - by pty-user]", got)
+	if got := decisions(t, r, id); len(got) != 3 || got[2] != "abort - by pty-user" {
+		t.Errorf("decisions = %q, want [... abort - by pty-user]", got)
+	}
+	if got := stopReason(t, r, id); got != "aborted by pty-user" {
+		t.Errorf("stop_reason = %q, want aborted by pty-user", got)
 	}
 	validateLoopFiles(t, r, id)
 
@@ -126,5 +129,19 @@ func TestDecisionsAtATerminal(t *testing.T) {
 		if res := runOnTerminal(t, r.dir, "pty-user", "", "", tc.args...); res.code != 2 || !strings.Contains(res.stderr, tc.want) {
 			t.Errorf("%v on a terminal: exit %d, stderr %q; want exit 2 and %q", tc.args, res.code, res.stderr, tc.want)
 		}
+	}
+}
+
+// TestAbortAtATerminal: without a pending gate, abort at a terminal is the
+// user's, named in the loop's stop_reason.
+func TestAbortAtATerminal(t *testing.T) {
+	t.Parallel()
+	r := loopModule(t)
+	id := startLoop(t, r, "--task", "abort here", "--completion", "false", "--collect", "none")
+	if res := runOnTerminal(t, r.dir, "pty-user", "", "", "abort"); res.code != 0 || !strings.Contains(res.stdout, "running -> aborted") {
+		t.Fatalf("abort on a terminal: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if got := stopReason(t, r, id); got != "aborted by pty-user" {
+		t.Errorf("stop_reason = %q, want aborted by pty-user", got)
 	}
 }

@@ -384,6 +384,10 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		if op == "resume" {
 			fs.IntVar(&extend, "extend", 0, "add `N` iterations to a loop that stopped at its maximum")
 		}
+		var by *string
+		if to == loop.StatusAborted {
+			by = fs.String("by", "", "`NAME` of the person who aborts (required when standard input is not a terminal)")
+		}
 		pos, err := parseInterspersed(fs, args)
 		if err != nil {
 			return flagError(op, err, env)
@@ -394,11 +398,20 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		if extend < 0 {
 			return usagef("%s: --extend %d: the number of iterations to add must be positive", op, extend)
 		}
+		var decider string
+		if by != nil {
+			// Aborting ends the loop for good and answers a pending gate:
+			// a human decision, as approve and reject are.
+			if decider, err = deciderOf(op, *by, env); err != nil {
+				return err
+			}
+		}
 		le, snap, lock, err := lockLoop(ctx, env, lf, op)
 		if err != nil {
 			return classifyLoop(err)
 		}
 		defer lock.Unlock()
+		le.Decider = decider
 		if err := lf.checkFormat(op); err != nil {
 			return err
 		}
