@@ -126,7 +126,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("record", env)
 	var lf loopFlags
 	lf.register(fs, true)
-	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal")
+	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal (standard input must be one)")
 	noCache := fs.Bool("no-cache", false, "measure again even when cached")
 	allPackages := fs.Bool("all-packages", false, "run every package's tests; by default HEAD runs the Go packages the iteration can affect and takes the others' results from the previous iteration's measurement")
 	pos, err := parseInterspersed(fs, args)
