@@ -438,7 +438,8 @@ func TestLoopTransitionsAndErrors(t *testing.T) {
 		{"pause --format json", "allowed from paused", 2},
 		{"pause", "allowed from paused: running, aborted", 2},
 		{"resume --format json", `"to": "running"`, 0},
-		{"abort", "running -> aborted", 0},
+		{"abort", "abort: standard input is not a terminal: say who decides with --by NAME", 2},
+		{"abort --by ops", "running -> aborted", 0},
 		{"resume", "allowed from aborted: none: it is finished", 2},
 	}
 	for _, s := range steps {

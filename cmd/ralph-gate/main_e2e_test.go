@@ -455,6 +455,9 @@ func TestHelpAndVersion(t *testing.T) {
 		{"help.txt", []string{"--help"}},
 		{"help-analyze.txt", []string{"help", "analyze"}},
 		{"help-run.txt", []string{"help", "run"}},
+		{"help-approve.txt", []string{"help", "approve"}},
+		{"help-abort.txt", []string{"help", "abort"}},
+		{"help-record.txt", []string{"help", "record"}},
 	} {
 		res := runGate(t, t.TempDir(), "", tc.args...)
 		if res.code != 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/patch"
 	"github.com/ralph-gate/ralph-gate/internal/report"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 // commonFlags are the flags every reporting command shares.
@@ -253,7 +254,7 @@ func newReport(env Env, base, head string, findings []gate.Finding, commits []ga
 func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, format report.Format, cf commonFlags, env Env) error {
 	failOn := decide(rep, cfg, failOnFlag)
 	opt := report.Options{
-		Color:   format == report.Text && isTerminal(env.Stdout) && env.Getenv("NO_COLOR") == "",
+		Color:   format == report.Text && terminal.Is(env.Stdout) && env.Getenv("NO_COLOR") == "",
 		Verbose: cf.verbose,
 		BlobURL: report.BlobURL(env.Getenv, rep.Head),
 	}
@@ -307,7 +308,7 @@ func blocking(rep *gate.Report, failOn gate.FailOn) int {
 // progressFunc reports range progress on stderr when it is a terminal and the
 // range is long enough for a person to wait on.
 func progressFunc(env Env) gitrange.Progress {
-	if !isTerminal(env.Stderr) {
+	if !terminal.Is(env.Stderr) {
 		return nil
 	}
 	start := time.Now()

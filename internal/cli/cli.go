@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 )
@@ -136,16 +135,6 @@ var errHelpShown = &helpShown{}
 type helpShown struct{}
 
 func (*helpShown) Error() string { return "help shown" }
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
 
 // versionText is what version prints: the version, then what the build
 // info says of the source it was built from (the VCS revision, whether the

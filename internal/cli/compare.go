@@ -19,6 +19,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/pipeline"
 	"github.com/ralph-gate/ralph-gate/internal/report"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 // reportFlag collects repeated KIND=GLOB flags.
@@ -184,7 +185,7 @@ func compareConfig(repo *gitrepo.Repo, base plumbing.Hash, file string, env Env)
 
 // collectProgress shows which collector runs at which end on a terminal.
 func collectProgress(env Env, environ []string) func(string) collect.RunOptions {
-	tty := isTerminal(env.Stderr)
+	tty := terminal.Is(env.Stderr)
 	var mu sync.Mutex
 	return func(side string) collect.RunOptions {
 		if !tty {

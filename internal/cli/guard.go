@@ -19,6 +19,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/guard"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func init() { register("guard", guardHelp, runGuard) }
@@ -117,7 +118,7 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 		return usagef("guard %s: --agent: %v", sub, err)
 	}
 	event := map[string]agent.Event{"pre-tool-use": agent.PreToolUse, "post-tool-use": agent.PostToolUse, "stop": agent.Stop}[sub]
-	if env.Stdin == nil || stdinIsTerminal(env) {
+	if env.Stdin == nil || terminal.Is(env.Stdin) {
 		return usagef("guard %s: reads %s's hook JSON on standard input; run it from a hook (ralph-gate guard install)", sub, client.Title())
 	}
 	data, err := io.ReadAll(io.LimitReader(env.Stdin, agent.MaxPayload+1))

@@ -15,6 +15,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/hook"
 	"github.com/ralph-gate/ralph-gate/internal/report"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func init() { register("hook", hookHelp, runHook) }
@@ -222,11 +223,12 @@ func runHookPrePush(ctx context.Context, args []string, env Env) error {
 		if err != nil {
 			return withBypass(inputErr(fmt.Errorf("hook pre-push: %w", err)))
 		}
-		if !ok && stdinIsTerminal(env) {
+		if notGit := stdinNotFromGit(env); !ok && notGit != "" {
 			// A person at a terminal, or a hook manager that gives the
-			// command a terminal instead of git's input (lefthook without
-			// use_stdin): checking nothing must not look like a pass.
-			return usagef("hook pre-push: reads git's ref lines on standard input, which is a terminal: run it from a pre-push hook (with lefthook, set use_stdin: true), or pipe '<local ref> <local sha> <remote ref> <remote sha>' lines to it")
+			// command a terminal or /dev/null instead of git's input
+			// (lefthook without use_stdin): checking nothing must not look
+			// like a pass.
+			return usagef("hook pre-push: reads git's ref lines on standard input, which is %s: run it from a pre-push hook (with lefthook, set use_stdin: true), or pipe '<local ref> <local sha> <remote ref> <remote sha>' lines to it", notGit)
 		}
 		if !ok {
 			fmt.Fprintln(env.Stderr, "ralph-gate: pre-push: nothing to check: no ref lines on standard input (git sends none when everything is up to date; a hook manager must pass git's input on: lefthook needs use_stdin: true)")
@@ -276,18 +278,30 @@ func runHookPrePush(ctx context.Context, args []string, env Env) error {
 	return nil
 }
 
-// readRefLines reads git's ref lines, unless standard input is a terminal (a
-// person running the command by hand) or absent.
+// readRefLines reads git's ref lines, unless standard input is absent or
+// cannot be git's (stdinNotFromGit).
 func readRefLines(env Env) ([]hook.RefUpdate, error) {
-	if env.Stdin == nil || stdinIsTerminal(env) {
+	if env.Stdin == nil || stdinNotFromGit(env) != "" {
 		return nil, nil
 	}
 	return hook.ParseRefLines(env.Stdin)
 }
 
-func stdinIsTerminal(env Env) bool {
-	f, ok := env.Stdin.(*os.File)
-	return ok && isTerminal(f)
+// stdinNotFromGit says what standard input is when it cannot be git's input
+// to a pre-push hook ("" when it can be): git gives its hook a pipe. A
+// terminal is a person running the command by hand, or a hook manager that
+// gives it a pseudo-terminal; any other character device is /dev/null from a
+// wrapper that passed nothing on (a program run with no input gets it).
+func stdinNotFromGit(env Env) string {
+	if terminal.Is(env.Stdin) {
+		return "a terminal"
+	}
+	if f, ok := env.Stdin.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return "a character device such as " + os.DevNull + ", not git's pipe"
+		}
+	}
+	return ""
 }
 
 // checkPushed analyzes one pushed range as analyze does, with the

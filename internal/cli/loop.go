@@ -15,6 +15,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func init() {
@@ -135,14 +136,14 @@ func sealDir(env Env) (string, error) {
 }
 
 func progressLine(env Env) func(string) {
-	if !isTerminal(env.Stderr) {
+	if !terminal.Is(env.Stderr) {
 		return nil
 	}
 	return func(s string) { fmt.Fprintf(env.Stderr, "\r\033[Kralph-gate: %s", s) }
 }
 
 func clearProgress(env Env) {
-	if isTerminal(env.Stderr) {
+	if terminal.Is(env.Stderr) {
 		fmt.Fprint(env.Stderr, "\r\033[K")
 	}
 }
@@ -358,8 +359,8 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 
 // deciderOf names who makes a human decision. A decision is a person's: at a
 // terminal it is the user's, recorded by name; from a script (standard input
-// not a terminal, as when an agent runs the command) it needs --by NAME, so
-// that nothing decides anonymously.
+// a pipe, a file or /dev/null, as when an agent runs the command) it needs
+// --by NAME, so that nothing decides anonymously.
 func deciderOf(op, by string, env Env) (string, error) {
 	by = strings.TrimSpace(by)
 	if strings.ContainsAny(by, "\n\r") {
@@ -368,7 +369,7 @@ func deciderOf(op, by string, env Env) (string, error) {
 	if by != "" {
 		return by, nil
 	}
-	if isTerminal(stdinFile(env)) {
+	if terminal.Is(env.Stdin) {
 		return owner(env), nil
 	}
 	return "", usagef("%s: standard input is not a terminal: say who decides with --by NAME (the decision is recorded with it)", op)
@@ -383,6 +384,10 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		if op == "resume" {
 			fs.IntVar(&extend, "extend", 0, "add `N` iterations to a loop that stopped at its maximum")
 		}
+		var by *string
+		if to == loop.StatusAborted {
+			by = fs.String("by", "", "`NAME` of the person who aborts (required when standard input is not a terminal)")
+		}
 		pos, err := parseInterspersed(fs, args)
 		if err != nil {
 			return flagError(op, err, env)
@@ -393,11 +398,20 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 		if extend < 0 {
 			return usagef("%s: --extend %d: the number of iterations to add must be positive", op, extend)
 		}
+		var decider string
+		if by != nil {
+			// Aborting ends the loop for good and answers a pending gate:
+			// a human decision, as approve and reject are.
+			if decider, err = deciderOf(op, *by, env); err != nil {
+				return err
+			}
+		}
 		le, snap, lock, err := lockLoop(ctx, env, lf, op)
 		if err != nil {
 			return classifyLoop(err)
 		}
 		defer lock.Unlock()
+		le.Decider = decider
 		if err := lf.checkFormat(op); err != nil {
 			return err
 		}

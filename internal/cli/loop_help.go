@@ -32,7 +32,10 @@ Exit codes:
   0  continue with the next iteration
   1  blocked: a regression needs a human (a critical finding, a test deletion,
      the third recovery attempt or a stuck loop); the iteration is void.
-     Decide with ralph-gate approve | reject | abort.
+     Decide with ralph-gate approve | reject | abort (--by NAME away from a
+     terminal). record --interactive asks at once, at a terminal only
+     (elsewhere it exits 2), and so does record at a terminal in a loop
+     started with --interactive; the answer is the user's ($USER).
   4  stop: the completion command passed, or a stopping criterion fired
      (quality threshold, improvement below threshold, plateau, too many
      regressions, max iterations, timeout). Then: ralph-gate best --checkout
@@ -99,17 +102,31 @@ func transitionHelp(op string) string {
 	what := map[string]string{
 		"pause":  "Pauses a running loop (record refuses to run until resume); nothing is destroyed.",
 		"resume": "Resumes a paused loop, also one that a stopping criterion or a budget\nstopped without completion (the improvement and plateau criteria start a fresh\nwindow). --extend N adds N iterations to a loop that reached its maximum.",
-		"abort":  "Aborts a running or paused loop; a pending human decision is recorded as abort.",
+		"abort":  "Aborts a running, paused or crashed loop for good; a pending human decision\nis recorded as abort.",
 	}[op]
 	usage := "ralph-gate " + op + " [--loop ID]"
-	if op == "resume" {
+	switch op {
+	case "resume":
 		usage += " [--extend N]"
+	case "abort":
+		usage += " [--by NAME]"
 	}
-	return "Usage:\n  " + usage + "\n\n" + what + `
+	help := "Usage:\n  " + usage + "\n\n" + what + `
 Transitions follow AIWG's loop-state: running -> paused, completing, aborted,
 crashed, failed; paused -> running, aborted. Another one exits 2 and lists the
 allowed ones.
 `
+	if op == "abort" {
+		help += `
+Aborting is a human decision, with or without a pending gate: it is recorded
+with who made it (in the gate's decision and the loop's stop_reason). That is
+--by NAME, required when standard input is not a terminal (a pipe, a file or
+/dev/null: a script, or an agent running the command, cannot abort
+anonymously; without --by it exits 2); at a terminal it defaults to the user
+($USER).
+`
+	}
+	return help
 }
 
 func gateHelp(op string) string {
@@ -125,8 +142,9 @@ loop continues from there. Refuses a work tree with uncommitted changes.`,
 EVENT_ID is the gate's recovery id or a regression event id of the blocked
 iteration; it may be omitted when one decision is pending. The decision is
 recorded with who made it: --by NAME, required when standard input is not a
-terminal (a script, or an agent running the command, cannot decide
-anonymously); at a terminal it defaults to the user.
+terminal (a pipe, a file or /dev/null: a script, or an agent running the
+command, cannot decide anonymously; without --by it exits 2); at a terminal it
+defaults to the user ($USER).
 `
 }
 

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
 func runStart(ctx context.Context, args []string, env Env) error {
@@ -126,7 +126,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("record", env)
 	var lf loopFlags
 	lf.register(fs, true)
-	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal")
+	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal (standard input must be one)")
 	noCache := fs.Bool("no-cache", false, "measure again even when cached")
 	allPackages := fs.Bool("all-packages", false, "run every package's tests; by default HEAD runs the Go packages the iteration can affect and takes the others' results from the previous iteration's measurement")
 	pos, err := parseInterspersed(fs, args)
@@ -139,8 +139,8 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	if err := lf.checkFormat("record"); err != nil {
 		return err
 	}
-	if *interactive && !isTerminal(stdinFile(env)) {
-		return usagef("record: --interactive needs a terminal on standard input")
+	if *interactive && !terminal.Is(env.Stdin) {
+		return usagef("record: --interactive asks a person, and standard input is not a terminal (a pipe, a file or /dev/null): run it at a terminal, or drop --interactive and decide with approve | reject | abort --by NAME")
 	}
 	le, snap, lock, err := lockLoop(ctx, env, lf, "record")
 	if err != nil {
@@ -173,19 +173,12 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	}
 	switch out.Decision {
 	case loop.Blocked:
-		if *interactive || st.Configuration.Interactive && isTerminal(stdinFile(env)) {
+		if *interactive || st.Configuration.Interactive && terminal.Is(env.Stdin) {
 			return interactiveGate(ctx, env, le, snap, out.Gate)
 		}
 		return &BlockedError{Findings: len(out.Iteration.Findings)}
 	case loop.Stopped:
 		return &StopError{Reason: out.Reason}
-	}
-	return nil
-}
-
-func stdinFile(env Env) io.Writer {
-	if f, ok := env.Stdin.(*os.File); ok {
-		return f
 	}
 	return nil
 }

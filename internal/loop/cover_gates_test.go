@@ -269,6 +269,9 @@ func TestCoverAbortAtAGate(t *testing.T) {
 	if ev := snap.State.RegressionEvents[0]; ev.HumanDecision == nil || *ev.HumanDecision != DecisionAbort {
 		t.Errorf("event decision = %v", ev.HumanDecision)
 	}
+	if got := snap.State.RalphGate.StopReason; got != "aborted by ops" {
+		t.Errorf("stop_reason = %q, want the decider named", got)
+	}
 }
 
 // TestCoverCrashedLoop: a running loop whose controller died shows as

@@ -197,6 +197,9 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 		st.CompletedAt = &now
 		st.DetectionEnabled = false
 		st.RalphGate.StopReason = "aborted by a human"
+		if e.Decider != "" {
+			st.RalphGate.StopReason = "aborted by " + e.Decider
+		}
 	}
 	st.Status = to
 	st.LastUpdated = now
