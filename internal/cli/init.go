@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
@@ -226,7 +227,7 @@ func runInit(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("init", env)
 	repoFlag := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
 	withHook := fs.Bool("hook", false, "also install the git pre-push hook (ralph-gate hook install)")
-	withGuard := fs.Bool("guard", false, "also install the Claude Code guard (ralph-gate guard install)")
+	withGuard := fs.Bool("guard", false, "also install the agent guard's hooks in the project (ralph-gate guard install)")
 	force := fs.Bool("force", false, "overwrite files that differ from what init writes")
 	dryRun := fs.Bool("dry-run", false, "print the files instead of writing them")
 	pos, err := parseInterspersed(fs, args)
@@ -301,7 +302,9 @@ func runInit(ctx context.Context, args []string, env Env) error {
 		if err := runGuardInstall(nil, genv); err != nil {
 			return err
 		}
-		toCommit = append(toCommit, filepath.ToSlash(filepath.Join(".claude", "settings.json")))
+		if rel, err := filepath.Rel(root, clients.Default.Hooks(root, env.Getenv("HOME"), env.Getenv).Shared); err == nil {
+			toCommit = append(toCommit, filepath.ToSlash(rel))
+		}
 	}
 	if len(toCommit) > 0 {
 		fmt.Fprintf(env.Stdout, "ralph-gate: commit them to the default branch: git add %s && git commit -m \"Gate agent changes with ralph-gate\"\n", strings.Join(toCommit, " "))

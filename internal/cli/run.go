@@ -69,7 +69,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	var f runFlags
 	f.lf.register(fs, true)
 	fs.Lookup("format").Usage = "the result on standard output in format `F`: text (default) or json"
-	fs.StringVar(&f.agent, "agent", "", "the agent `A`: claude, codex, or the command that runs the agent (required for a new loop; kept for the next runs)")
+	fs.StringVar(&f.agent, "agent", "", "the agent `A`: "+strings.Join(clients.Names(), ", ")+", or the command that runs the agent (required for a new loop; kept for the next runs)")
 	fs.StringVar(&f.task, "task", "", "a new loop's task `T`, as start takes it")
 	fs.StringVar(&f.completion, "completion", "", "a new loop's completion command `CMD`, as start takes it")
 	fs.StringVar(&f.slug, "slug", "", "a new loop's id slug `S`, as start takes it")
@@ -257,7 +257,7 @@ func runLoopID(ctx context.Context, le *loop.Env, f *runFlags, env Env) (string,
 		return "", usagef("run: no active loop in %s: a new one needs --task T and --completion CMD", le.Store.Root)
 	}
 	if f.agent == "" {
-		return "", usagef("run: --agent is required: claude, codex, or the command that runs your agent")
+		return "", usagef("run: --agent is required: %s, or the command that runs your agent", strings.Join(clients.Names(), ", "))
 	}
 	if f.extend > 0 {
 		return "", usagef("run: --extend adds iterations to an existing loop; a new one takes --max-iterations N")
@@ -318,7 +318,7 @@ func (f *runFlags) settle(st *loop.State) (loop.DriveOptions, error) {
 		rs.Agent = f.agent
 	}
 	if rs.Agent == "" {
-		return loop.DriveOptions{}, usagef("run: --agent is required: claude, codex, or the command that runs your agent")
+		return loop.DriveOptions{}, usagef("run: --agent is required: %s, or the command that runs your agent", strings.Join(clients.Names(), ", "))
 	}
 	if f.setTimeout {
 		rs.IterationTimeout = f.iterTimeout.String()

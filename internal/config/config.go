@@ -54,7 +54,7 @@ type Config struct {
 	Loop Loop `yaml:"loop"`
 	// Hook configures the pre-push hook (hook.go).
 	Hook Hook `yaml:"hook"`
-	// Guard configures the Claude Code hooks (guard.go).
+	// Guard configures the agent hooks (guard.go).
 	Guard Guard `yaml:"guard"`
 	// Toolchain names the interpreters the detected collectors run.
 	Toolchain Toolchain `yaml:"toolchain"`

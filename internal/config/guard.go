@@ -11,14 +11,14 @@ import (
 // a human.
 const DefaultMaxStopBlocks = 3
 
-// Guard configures the Claude Code hooks (ralph-gate guard):
+// Guard configures the agent hooks (ralph-gate guard):
 //
 //	guard:
 //	  max_stop_blocks: 3   # Stop blocks in a row while stop_hook_active, then let through
 type Guard struct {
-	// MaxStopBlocks bounds the Stop hook's blocks in a row once Claude Code
-	// reports stop_hook_active (nil: DefaultMaxStopBlocks; 0: block only the
-	// first stop).
+	// MaxStopBlocks bounds the Stop hook's blocks in a row in one agent
+	// session, every block counted (nil: DefaultMaxStopBlocks; 0: never
+	// block).
 	MaxStopBlocks *int `yaml:"max_stop_blocks"`
 }
 

@@ -322,7 +322,7 @@ func budgetSpent(st *State, opt DriveOptions) (string, error) {
 	noTokens, noCost := UnreportedUsage(st)
 	if b := opt.BudgetTokens; b != nil {
 		if noTokens > 0 {
-			return "", &BudgetError{Msg: fmt.Sprintf("--budget-tokens %d cannot be kept: the agent reported no token usage in %d iteration(s) (no Claude stream-json \"result\" or Codex \"turn.completed\" line on its standard output; use the claude or codex preset, or an agent that prints them)", *b, noTokens)}
+			return "", &BudgetError{Msg: fmt.Sprintf("--budget-tokens %d cannot be kept: the agent reported no token usage in %d iteration(s) (no usage line of a client ralph-gate knows on its standard output: use a preset of ralph-gate run, or an agent that prints its usage)", *b, noTokens)}
 		}
 		if tokens != nil && *tokens >= *b {
 			return fmt.Sprintf("budget: the loop used %d tokens, its budget is %d (--budget-tokens)", *tokens, *b), nil
@@ -330,7 +330,7 @@ func budgetSpent(st *State, opt DriveOptions) (string, error) {
 	}
 	if b := opt.BudgetUSD; b != nil {
 		if noCost > 0 {
-			return "", &BudgetError{Msg: fmt.Sprintf("--budget-usd %g cannot be kept: the agent reported no cost in %d iteration(s) (only Claude's stream-json \"result\" lines carry total_cost_usd; Codex reports tokens, so use --budget-tokens)", *b, noCost)}
+			return "", &BudgetError{Msg: fmt.Sprintf("--budget-usd %g cannot be kept: the agent reported no cost in %d iteration(s) (its usage lines carry tokens but no cost: use --budget-tokens)", *b, noCost)}
 		}
 		if cost != nil && *cost >= *b {
 			return fmt.Sprintf("budget: the loop cost $%.4f, its budget is $%.4f (--budget-usd)", *cost, *b), nil

@@ -42,8 +42,8 @@ const (
 // ToolCall is one line of tool-calls.jsonl.
 type ToolCall struct {
 	Timestamp time.Time `json:"timestamp"`
-	// Tool is Claude Code's tool name (Write, Edit, MultiEdit, Bash), or
-	// "Stop" for a guard event.
+	// Tool is the client's tool name (Write, Edit, Bash, apply_patch, an
+	// MCP tool), or "Stop" for a guard event.
 	Tool    string `json:"tool"`
 	File    string `json:"file,omitempty"`
 	Command string `json:"command,omitempty"`
