@@ -147,7 +147,7 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 	var ans agent.Answer
 	switch event {
 	case agent.PreToolUse:
-		ans, err = guardPreToolUse(h, call)
+		ans, err = judgeClosed(h, call)
 	case agent.PostToolUse:
 		ans, err = guardPostToolUse(ctx, h, call)
 	default:
@@ -316,6 +316,24 @@ func failOnOf(cfg *config.Config) gate.FailOn {
 // hookStart is when this process started: a hook's detection latency runs
 // from the moment the client handed it the call.
 var hookStart = time.Now()
+
+// judgeClosed is the PreToolUse decision, failing closed: the clients run a
+// call whose hook exits with anything but a denial or exit 2 (Claude Code
+// and Codex both treat other exit codes as "go ahead"), so a call the guard
+// could not judge (a file it could not read, a panic) is denied, saying
+// why.
+func judgeClosed(h *guardWorkspace, c *agent.Call) (ans agent.Answer, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ans, err = agent.Answer{Deny: fmt.Sprintf("ralph-gate: the guard could not judge this %s call (internal error: %v); it is refused. Try a simpler call, or stop and say so.", c.Tool, r)}, nil
+		}
+	}()
+	ans, err = guardPreToolUse(h, c)
+	if err != nil {
+		return agent.Answer{Deny: fmt.Sprintf("ralph-gate: the guard could not judge this %s call (%s); it is refused. Try a simpler call, or stop and say so.", c.Tool, oneLineErr(err))}, nil
+	}
+	return ans, nil
+}
 
 func guardPreToolUse(h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
 	g := &guard.Guard{WS: h.ws, FailOn: failOnOf(h.ws.Config)}

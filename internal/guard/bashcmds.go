@@ -33,7 +33,10 @@ func cmdName(v string) string {
 	return path.Base(strings.ReplaceAll(v, "\\", "/"))
 }
 
-// assign judges a variable assignment: the variables that switch git's hooks// or ralph-gate's own check off. forGit is set when the assignment is made// for a git command (or exported), where pre-commit's and husky's skip// variables act.
+// assign judges a variable assignment: the variables that switch git's hooks
+// or ralph-gate's own check off. forGit is set when the assignment is made
+// for a git command (or exported), where pre-commit's and husky's skip
+// variables act.
 func (s *shellCheck) assign(name string, value *syntax.Word, forGit bool) {
 	v := ""
 	if value != nil {
@@ -51,7 +54,8 @@ func (s *shellCheck) assign(name string, value *syntax.Word, forGit bool) {
 	}
 }
 
-// argv judges a command by its words, looking through the commands that run// another command.
+// argv judges a command by its words, looking through the commands that run
+// another command.
 func (s *shellCheck) argv(args []arg, producer *syntax.Stmt, depth int) {
 	for len(args) > 0 {
 		if args[0].dyn {
@@ -120,7 +124,8 @@ func skipOptions(args []arg, withValue map[string]bool) []arg {
 	return args
 }
 
-// envArgs skips env's options and assignments (judging them) and returns the// command it runs.
+// envArgs skips env's options and assignments (judging them) and returns the
+// command it runs.
 func (s *shellCheck) envArgs(args []arg, depth int) []arg {
 	for len(args) > 0 {
 		a := args[0]
@@ -171,7 +176,8 @@ func (s *shellCheck) shell(args []arg, depth int) {
 	}
 }
 
-// xargs judges the command xargs runs, with the items it reads taken from// the command at the left of the pipe when that names test files.
+// xargs judges the command xargs runs, with the items it reads taken from
+// the command at the left of the pipe when that names test files.
 func (s *shellCheck) xargs(args []arg, producer *syntax.Stmt, depth int) {
 	replace := ""
 	for len(args) > 0 && strings.HasPrefix(args[0].val, "-") && !args[0].dyn {
@@ -304,8 +310,7 @@ func (s *shellCheck) command(name string, args []arg, depth int) {
 	}
 }
 
-// move judges mv and git mv: a test file may be renamed among test paths,// write judges the commands that write files named in their arguments: the
-// gate's own files stay out of reach, and test files are not rewritten in// find judges find with -delete, or -exec/-execdir/-ok running a command on// findMatches simulates find's name tests over its start paths and returns// ralphGate denies the commands only a human may run.
+// ralphGate denies the commands only a human may run.
 func (s *shellCheck) ralphGate(args []arg) {
 	var pos []string
 	for _, a := range args {

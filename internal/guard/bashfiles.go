@@ -63,6 +63,7 @@ func (s *shellCheck) removeTargets(what string, targets []arg, recursive bool) {
 	}
 }
 
+// move judges mv and git mv: a test file may be renamed among test paths,
 // never moved out of them (or out of the repository).
 func (s *shellCheck) move(what string, args []arg) {
 	var pos []arg
@@ -154,6 +155,8 @@ func (s *shellCheck) move(what string, args []arg) {
 	}
 }
 
+// write judges the commands that write files named in their arguments: the
+// gate's own files stay out of reach, and test files are not rewritten in
 // place from the shell (truncate, sed -i, perl -i, tee, cp onto them).
 func (s *shellCheck) write(name string, args []arg) {
 	inPlace := false

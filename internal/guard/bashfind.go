@@ -6,6 +6,7 @@ import (
 	"strings"
 )
 
+// find judges find with -delete, or -exec/-execdir/-ok running a command on
 // what it matches: the command is judged as if run on the matched test files.
 func (s *shellCheck) find(args []arg, depth int) {
 	matches := []string(nil)
@@ -50,6 +51,7 @@ func (s *shellCheck) find(args []arg, depth int) {
 	}
 }
 
+// findMatches simulates find's name tests over its start paths and returns
 // the test files it would act on (at most 20). Tests it cannot simulate
 // (-regex, -newer, ...) are taken as matching.
 func (s *shellCheck) findMatches(args []arg) []string {
