@@ -16,8 +16,16 @@
 //     Blobs are read from the pack mapped in place: a delta chain is resolved
 //     in two buffers that take turns, and only chain roots and results are
 //     cached (resolvedCacheSize), where go-git materializes and caches every
-//     intermediate version. go-git decodes commits and trees, and reads loose
-//     objects, alternates, and packs that cannot be mapped.
+//     intermediate version. go-git decodes commits and trees, and reads packs
+//     that cannot be mapped.
+//   - The objects read are the repository's own and those of its alternates
+//     (objects/info/alternates, which `git clone --shared` and `--reference`
+//     write), followed as git follows them: relative paths, quoted lines,
+//     alternates of alternates five levels deep. Their packs are indexed like
+//     the repository's own, and loose objects are read by this package from
+//     every object directory (go-git's storage knows only the first, and
+//     loads its in-memory index of every pack on a miss). An object missing
+//     while a listed alternate is gone names that directory.
 //   - Resolve understands full and short SHAs, HEAD, branches, remote branches,
 //     tags (annotated tags peeled to their commit), refs/... names, and the ~n,
 //     ^, ^n and ^{commit} suffixes; it never enumerates every object except to

@@ -51,7 +51,8 @@ type Repo struct {
 	st      *filesystem.Storage
 	objs    *packStore // object reads: st's packs through a faster index
 	shallow map[plumbing.Hash]bool
-	packs   string // the pack files indexed, see packsChanged
+	stores  objectStores // the object directories, alternates included
+	packs   string       // the pack files indexed, see packsChanged
 
 	// mu guards st's object reads; blobs in mapped packs are read under
 	// its read lock (see Blob), everything else under the lock.
@@ -106,15 +107,17 @@ func Open(dir string) (*Repo, error) {
 		_ = st.Close()
 		return nil, fmt.Errorf("open repository %s: read shallow list: %w", gitDir, err)
 	}
+	stores, err := findObjectStores(objectsDir)
+	if err != nil {
+		_ = st.Close()
+		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
+	}
 	r := &Repo{root: root, gitDir: gitDir, st: st, shallow: map[plumbing.Hash]bool{},
-		objs: newPackStore(objectsDir, dotgit.New(fs), st, objCache)}
+		stores: stores, objs: newPackStore(stores.dirs, st, objCache)}
 	for _, h := range shallow {
 		r.shallow[h] = true
 	}
-	if r.packs, err = r.packList(); err != nil {
-		_ = st.Close()
-		return nil, fmt.Errorf("open repository %s: list packs: %w", gitDir, err)
-	}
+	r.packs = r.objs.packNames()
 	return r, nil
 }
 
