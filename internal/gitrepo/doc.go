@@ -1,6 +1,7 @@
 // Package gitrepo is ralph-gate's only door to git objects: it opens a
 // repository, resolves revisions, lists the commits of a range, diffs trees and
-// reads blobs, with go-git and without running git.
+// reads blobs, with go-git and without running git (but to fetch what a
+// partial clone lacks).
 //
 // The analyzer runs as a pre-push hook and in CI on large repositories, so the
 // package does the least work that answers each question:
@@ -41,13 +42,20 @@
 //     detected by identical content always, and by similar content (git's
 //     default 50% threshold, git's chunk-hash similarity) when the number of
 //     added x deleted candidates is at most RenameCandidateLimit.
+//   - In a partial clone (a promisor remote configured, as `git clone
+//     --filter` leaves it) a missing object is fetched through git, with
+//     the fetch git's own lazy fetch runs, and the read retried; Prefetch
+//     fetches the blobs a diff needs in one fetch. When the remote cannot
+//     send it the error wraps ErrNotFetched and says what to do: missing
+//     content is never read as empty.
 //   - Blob, ReadFile and ListDir read only what is asked for; a blob larger than
 //     MaxBlobSize is refused with ErrTooLarge before it is read.
 //
 // API:
 //
 //	Open(dir) (*Repo, error)                  // ErrNotRepository
-//	(*Repo).Root() / GitDir() / IsShallow() / Close()
+//	(*Repo).Root() / GitDir() / IsShallow() / IsPartial() / Close()
+//	(*Repo).Prefetch(hashes) error                 // ErrNotFetched
 //	(*Repo).Resolve(rev) (plumbing.Hash, error)   // *UnknownRevisionError
 //	(*Repo).DefaultBranch() (string, error)       // "origin/main", "main", ...
 //	(*Repo).MergeBase(a, b) (plumbing.Hash, error) // ErrNoMergeBase, ErrShallow

@@ -40,13 +40,20 @@ func (r *Repo) Commit(h plumbing.Hash) (Commit, error) {
 
 // read runs a read of object h under the lock. When h is missing, pack
 // files written since they were indexed (a gc or a fetch while the Repo is
-// open) are indexed before the read is retried; an object still missing is
-// explained (missingObject).
+// open) are indexed, and in a partial clone h is fetched, before the read is
+// retried; an object still missing is explained (missingObject).
 func (r *Repo) read(h plumbing.Hash, f func() error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	err := f()
 	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+		err = f()
+	}
+	if errors.Is(err, plumbing.ErrObjectNotFound) && r.partial() {
+		if err := r.fetch([]plumbing.Hash{h}); err != nil {
+			return err
+		}
+		r.packsChanged()
 		err = f()
 	}
 	return r.missingObject(err)

@@ -30,9 +30,10 @@ type packStore struct {
 	cache    cache.Object
 	resolved *resolvedCache // blobs and delta bases read from mapped packs
 
-	loaded bool
-	off    bool // an index this reader cannot parse: go-git reads everything
-	packs  []*storedPack
+	loaded   bool
+	off      bool // an index this reader cannot parse: go-git reads everything
+	packs    []*storedPack
+	promisor bool // a pack came from a promisor remote: a partial clone
 
 	// reads counts blobs read from mapped packs: every dropEvery of them,
 	// the pages read so far leave the resident set (see dropPages).
@@ -78,8 +79,8 @@ type packFile struct {
 
 // listPacks finds the pack files of every object directory, in the order
 // git searches them: the repository's own before its alternates, newest
-// first within each.
-func (s *packStore) listPacks() (list []packFile) {
+// first within each. promisor reports a .promisor file beside a pack.
+func (s *packStore) listPacks() (list []packFile, promisor bool) {
 	for i, objects := range s.dirs {
 		dir := filepath.Join(objects, "pack")
 		ents, err := os.ReadDir(dir)
@@ -88,6 +89,9 @@ func (s *packStore) listPacks() (list []packFile) {
 		}
 		var here []packFile
 		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".promisor") {
+				promisor = true
+			}
 			base, ok := strings.CutSuffix(e.Name(), ".idx")
 			if !ok || !strings.HasPrefix(base, "pack-") {
 				continue
@@ -101,12 +105,12 @@ func (s *packStore) listPacks() (list []packFile) {
 		sort.SliceStable(here, func(i, j int) bool { return here[i].mtime > here[j].mtime })
 		list = append(list, here...)
 	}
-	return list
+	return list, promisor
 }
 
 // packNames names the pack files present, as one comparable string.
 func (s *packStore) packNames() string {
-	list := s.listPacks()
+	list, _ := s.listPacks()
 	var b strings.Builder
 	for _, p := range list {
 		b.WriteString(filepath.Join(p.dir, p.base))
@@ -121,7 +125,9 @@ func (s *packStore) load() {
 		return
 	}
 	s.loaded = true
-	for _, f := range s.listPacks() {
+	var list []packFile
+	list, s.promisor = s.listPacks()
+	for _, f := range list {
 		idx, err := readPackIndex(filepath.Join(f.dir, f.base+".idx"), filepath.Join(f.dir, f.base+".rev"))
 		if err != nil {
 			s.close()
@@ -400,6 +406,13 @@ func (s *packStore) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
 		}
 	}
 	return out, nil
+}
+
+// promisorPacks reports whether a pack came from a promisor remote (a
+// .promisor file beside it): the mark of a partial clone.
+func (s *packStore) promisorPacks() bool {
+	s.load()
+	return s.promisor
 }
 
 // NewEncodedObject implements storer.EncodedObjectStorer.

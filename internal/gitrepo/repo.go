@@ -54,6 +54,12 @@ type Repo struct {
 	stores  objectStores // the object directories, alternates included
 	packs   string       // the pack files indexed, see packsChanged
 
+	configFile string // the repository's config (its common dir's)
+	// The promisor remotes of a partial clone, read once (see partial).
+	promisorsRead bool
+	promisors     []string
+	promisorsErr  error
+
 	// mu guards st's object reads; blobs in mapped packs are read under
 	// its read lock (see Blob), everything else under the lock.
 	mu sync.RWMutex
@@ -113,7 +119,8 @@ func Open(dir string) (*Repo, error) {
 		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
 	}
 	r := &Repo{root: root, gitDir: gitDir, st: st, shallow: map[plumbing.Hash]bool{},
-		stores: stores, objs: newPackStore(stores.dirs, st, objCache)}
+		stores: stores, objs: newPackStore(stores.dirs, st, objCache),
+		configFile: filepath.Join(cmp.Or(common, gitDir), "config")}
 	for _, h := range shallow {
 		r.shallow[h] = true
 	}
