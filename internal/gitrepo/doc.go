@@ -19,6 +19,10 @@
 //     cached (resolvedCacheSize), where go-git materializes and caches every
 //     intermediate version. go-git decodes commits and trees, and reads packs
 //     that cannot be mapped.
+//     A repository with SHA-256 object names (extensions.objectformat) is
+//     refused with ErrUnsupported, naming the way to analyze it anyway (its
+//     diff, through analyze --patch): go-git v5 and every layer above hold
+//     20-byte SHA-1 names.
 //   - The objects read are the repository's own and those of its alternates
 //     (objects/info/alternates, which `git clone --shared` and `--reference`
 //     write), followed as git follows them: relative paths, quoted lines,

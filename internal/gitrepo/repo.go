@@ -93,7 +93,15 @@ func Open(dir string) (*Repo, error) {
 		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
 	}
 	if format := objectFormat(cmp.Or(common, gitDir)); format != "" && format != "sha1" {
-		return nil, fmt.Errorf("%w: %s uses %s object names (extensions.objectformat), which ralph-gate does not read yet; only SHA-1 repositories are supported", ErrUnsupported, dir, format)
+		// go-git v5 names objects with SHA-1 only, and every layer above
+		// holds 20-byte names: the one way ralph-gate reads such a
+		// repository is the diff git makes of it.
+		name := format
+		if format == "sha256" {
+			name = "SHA-256"
+		}
+		return nil, fmt.Errorf("%w: %s uses %s object names (extensions.objectformat), and ralph-gate reads SHA-1 repositories only; analyze the diff instead: git diff BASE HEAD | ralph-gate analyze --patch -",
+			ErrUnsupported, cmp.Or(root, gitDir), name)
 	}
 	if common != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(common))
