@@ -139,6 +139,18 @@ func openGuardWorkspace(p *guard.Payload, env Env) (*guardWorkspace, error) {
 		cwd = abs
 	}
 	repo, err := gitrepo.Open(cwd)
+	if errors.Is(err, gitrepo.ErrUnsupported) {
+		// A repository ralph-gate cannot read (SHA-256 object names) is the
+		// gate's all the same: its .git, configuration and loop state stay
+		// out of reach, under the default rules.
+		if root, gitDir, derr := gitrepo.Discover(cwd); derr == nil && root != "" {
+			ws := guard.NewWorkspace(root, gitDir, cwd, nil)
+			if dir, err := sealDir(env); err == nil {
+				ws.SetPrivate(dir)
+			}
+			return &guardWorkspace{ws: ws}, nil
+		}
+	}
 	if err != nil || repo.Root() == "" {
 		if repo != nil {
 			repo.Close()

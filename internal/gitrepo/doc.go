@@ -57,7 +57,8 @@
 //
 // API:
 //
-//	Open(dir) (*Repo, error)                  // ErrNotRepository
+//	Open(dir) (*Repo, error)                  // ErrNotRepository, ErrUnsupported
+//	Discover(dir) (root, gitDir string, error) // the layout alone, without opening
 //	(*Repo).Root() / GitDir() / IsShallow() / IsPartial() / Close()
 //	(*Repo).Prefetch(hashes) error                 // ErrNotFetched
 //	(*Repo).Resolve(rev) (plumbing.Hash, error)   // *UnknownRevisionError

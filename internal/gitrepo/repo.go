@@ -70,21 +70,9 @@ type Repo struct {
 // a parent that is itself a git directory (a bare repository). GIT_DIR is not
 // consulted. The error wraps ErrNotRepository when none is found.
 func Open(dir string) (*Repo, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, fmt.Errorf("open repository %s: %w", dir, err)
-	}
-	if fi, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotRepository, dir, errors.Unwrap(err))
-	} else if !fi.IsDir() {
-		abs = filepath.Dir(abs)
-	}
-	root, gitDir, err := discover(abs)
+	root, gitDir, err := Discover(dir)
 	if err != nil {
 		return nil, err
-	}
-	if gitDir == "" {
-		return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 	}
 	var fs billy.Filesystem = osfs.New(gitDir)
 	objectsDir := filepath.Join(gitDir, "objects")
@@ -134,6 +122,31 @@ func Open(dir string) (*Repo, error) {
 	}
 	r.packs = r.objs.packNames()
 	return r, nil
+}
+
+// Discover finds the repository that contains dir as Open does, without
+// opening it: the work tree's root ("" for a bare repository) and the git
+// directory. It serves callers that need the layout alone, of a repository
+// Open refuses (ErrUnsupported) too. The error wraps ErrNotRepository when
+// none is found.
+func Discover(dir string) (root, gitDir string, err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	if fi, err := os.Stat(abs); err != nil {
+		return "", "", fmt.Errorf("%w: %s: %v", ErrNotRepository, dir, errors.Unwrap(err))
+	} else if !fi.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	root, gitDir, err = discover(abs)
+	if err != nil {
+		return "", "", err
+	}
+	if gitDir == "" {
+		return "", "", fmt.Errorf("%w: %s", ErrNotRepository, dir)
+	}
+	return root, gitDir, nil
 }
 
 // discover walks up from dir. It returns the work tree root ("" for a bare
