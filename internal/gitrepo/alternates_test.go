@@ -53,8 +53,8 @@ func ownObjects(t *testing.T, g *testRepo) int {
 func TestAlternates(t *testing.T) {
 	tests := []struct {
 		name string
-		// make builds the repository to read from a packed one whose last
-		// commit is loose.
+		// make builds the repository to read from src, a packed one whose
+		// last commit is loose; src is not changed.
 		make func(t *testing.T, src *testRepo) *testRepo
 	}{
 		{name: "clone --shared", make: func(t *testing.T, src *testRepo) *testRepo {
@@ -99,9 +99,10 @@ func TestAlternates(t *testing.T) {
 			return c
 		}},
 	}
+	// Every case borrows from the same repository and leaves it as it is.
+	src := packedRepo(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := packedRepo(t)
 			g := tt.make(t, src)
 			if n := ownObjects(t, g); n != 0 {
 				t.Fatalf("the clone holds %d objects itself; the test needs them all in alternates", n)

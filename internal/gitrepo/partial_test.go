@@ -59,9 +59,9 @@ func missingHere(t *testing.T, g *testRepo, hs []plumbing.Hash) int {
 // TestPartialClone: in clones without blobs, or without trees, what is
 // missing is fetched through git from the promisor remote as it is read.
 func TestPartialClone(t *testing.T) {
+	src := packedRepo(t)
 	for _, filter := range []string{"blob:none", "tree:0"} {
 		t.Run(filter, func(t *testing.T) {
-			src := packedRepo(t)
 			g := partialClone(t, src, filter)
 			r := g.open()
 			if !r.IsPartial() {
