@@ -146,7 +146,7 @@ func loadConfig(repo *gitrepo.Repo, at plumbing.Hash) (*config.Config, error) {
 	if errors.As(err, &invalid) {
 		return nil, inputErr(err)
 	}
-	return cfg, err
+	return cfg, classifyGit(err)
 }
 
 func analyzePatch(ctx context.Context, name, configFile string, cf commonFlags, format report.Format, failOn *gate.Severity, env Env) error {

@@ -89,7 +89,7 @@ func classifyGit(err error) error {
 		return nil
 	case errors.Is(err, gitrepo.ErrNotRepository), errors.Is(err, gitrepo.ErrUnsupported), errors.As(err, &unknown),
 		errors.Is(err, gitrepo.ErrNotAncestor), errors.Is(err, gitrepo.ErrShallow),
-		errors.Is(err, gitrepo.ErrNotFound):
+		errors.Is(err, gitrepo.ErrNotFound), errors.Is(err, gitrepo.ErrNotFetched):
 		return inputErr(err)
 	}
 	return err

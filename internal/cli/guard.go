@@ -224,7 +224,18 @@ func openGuardWorkspace(client agent.Client, c *agent.Call, env Env) (*guardWork
 		if dir == "" {
 			continue
 		}
-		if r, err := gitrepo.Open(dir); err == nil {
+		r, err := gitrepo.Open(dir)
+		if errors.Is(err, gitrepo.ErrUnsupported) {
+			// A repository ralph-gate cannot read (SHA-256 object names) is
+			// the gate's all the same: its .git, configuration and loop
+			// state stay out of reach, under the default rules.
+			if root, gitDir, derr := gitrepo.Discover(dir); derr == nil && root != "" {
+				ws := guard.NewWorkspace(root, gitDir, cwd, nil)
+				protect(ws, root)
+				return &guardWorkspace{ws: ws}, nil
+			}
+		}
+		if err == nil {
 			if r.Root() != "" {
 				repo = r
 				break

@@ -87,6 +87,9 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 	if netErr != nil {
 		return nil, netErr
 	}
+	if err := src.failure(); err != nil {
+		return nil, err
+	}
 	if single {
 		// One commit on top of BASE: its change is the net change.
 		net = append(net, per[0].Findings...)
@@ -158,6 +161,28 @@ func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, comm
 type source struct {
 	repo *gitrepo.Repo
 	cfg  *config.Config
+
+	mu  sync.Mutex
+	err error // the first blob that is missing and could not be fetched
+}
+
+// fail records a read that makes the analysis void: the blob is missing
+// from a partial clone and could not be fetched. Missing evidence never
+// reads as no regression, and a person can fix this one (see
+// gitrepo.ErrNotFetched), so the analysis ends with it as an input error.
+func (s *source) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err == nil {
+		s.err = err
+	}
+}
+
+// failure is the error recorded by fail, nil when none.
+func (s *source) failure() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // change reads the tree diff between two commits (from may be the zero hash) into
@@ -206,6 +231,9 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 		}
 		ch.Files = append(ch.Files, fc)
 	}
+	if err := s.prefetch(reads); err != nil {
+		return analyze.Change{}, fmt.Errorf("diff %s..%s: %w", short(from), short(to), err)
+	}
 	s.readBlobs(reads)
 	for _, r := range reads {
 		fc := &ch.Files[r.file]
@@ -221,6 +249,19 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 	ch.RelatedTests = func(prod string) []analyze.Source { return s.relatedTests(to, prod) }
 	ch.Siblings = func(dir string) []analyze.Source { return s.siblings(to, dir, an) }
 	return ch, nil
+}
+
+// prefetch fetches, in a partial clone, the blobs of reads that are
+// missing, in one fetch rather than one per blob.
+func (s *source) prefetch(reads []blobRead) error {
+	if len(reads) == 0 {
+		return nil
+	}
+	hs := make([]plumbing.Hash, len(reads))
+	for i, r := range reads {
+		hs[i] = r.hash
+	}
+	return s.repo.Prefetch(hs)
 }
 
 // blobRead is one side of a FileChange to read.
@@ -277,6 +318,9 @@ func entrySkip(from, to filemode.FileMode) string {
 func (s *source) blob(h plumbing.Hash) ([]byte, string) {
 	b, err := s.repo.Blob(h)
 	switch {
+	case errors.Is(err, gitrepo.ErrNotFetched):
+		s.fail(err)
+		return nil, "could not be read: " + err.Error()
 	case errors.Is(err, gitrepo.ErrTooLarge):
 		return nil, "larger than 4 MiB: skipped"
 	case err != nil:
@@ -296,7 +340,13 @@ func (s *source) relatedTests(commit plumbing.Hash, prod string) []analyze.Sourc
 	for _, dd := range dirs {
 		entries, err := s.repo.ListDir(commit, dd)
 		if err != nil {
+			if errors.Is(err, gitrepo.ErrNotFetched) {
+				s.fail(err)
+			}
 			continue
+		}
+		if !s.prefetchTests(entries, nil) {
+			return nil
 		}
 		for _, e := range entries {
 			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
@@ -324,6 +374,12 @@ func (s *source) relatedTests(commit plumbing.Hash, prod string) []analyze.Sourc
 func (s *source) siblings(commit plumbing.Hash, dir string, an *analyze.Analyzer) []analyze.Source {
 	entries, err := s.repo.ListDir(commit, dir)
 	if err != nil {
+		if errors.Is(err, gitrepo.ErrNotFetched) {
+			s.fail(err)
+		}
+		return nil
+	}
+	if !s.prefetchTests(entries, an) {
 		return nil
 	}
 	var out []analyze.Source
@@ -349,6 +405,33 @@ func (s *source) siblings(commit plumbing.Hash, dir string, an *analyze.Analyzer
 		}
 	}
 	return out
+}
+
+// prefetchTests fetches, in a partial clone, the test files among entries
+// that the analyzer has not parsed (an may be nil), in one fetch. It
+// reports false when the fetch failed, which is recorded with fail.
+func (s *source) prefetchTests(entries []gitrepo.Entry, an *analyze.Analyzer) bool {
+	if !s.repo.IsPartial() {
+		return true
+	}
+	var hs []plumbing.Hash
+	for _, e := range entries {
+		if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
+			continue
+		}
+		if ext := scanners.ForPath(e.Path); ext == nil || !ext.IsTestFile(e.Path) {
+			continue
+		}
+		if an != nil && an.Parsed(e.Path, e.Hash.String()) != nil {
+			continue
+		}
+		hs = append(hs, e.Hash)
+	}
+	if err := s.repo.Prefetch(hs); err != nil {
+		s.fail(err)
+		return false
+	}
+	return true
 }
 
 // maxSiblings bounds the files read from one directory for its helpers.
@@ -378,6 +461,9 @@ func Net(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg 
 		return nil, nil, err
 	}
 	fs := an.Analyze(ch)
+	if err := src.failure(); err != nil {
+		return nil, nil, err
+	}
 	for i := range fs {
 		fs[i].Net = true
 	}

@@ -36,12 +36,10 @@ func IsBinary(b []byte) bool {
 func (r *Repo) Blob(h plumbing.Hash) ([]byte, error) {
 	b, err, ok := r.blobShared(h)
 	if !ok {
-		r.mu.Lock()
-		b, err = r.objs.blob(h, MaxBlobSize)
-		if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
+		err = r.read(h, func() (err error) {
 			b, err = r.objs.blob(h, MaxBlobSize)
-		}
-		r.mu.Unlock()
+			return err
+		})
 	}
 	if errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("read blob %s: %w (limit %d)", short(h), err, MaxBlobSize)
@@ -73,7 +71,7 @@ func (r *Repo) blobShared(h plumbing.Hash) (b []byte, err error, ok bool) {
 // blobSize reads a blob's size from its header.
 func (r *Repo) blobSize(h plumbing.Hash) (int64, error) {
 	var size int64
-	err := r.read(func() (err error) {
+	err := r.read(h, func() (err error) {
 		size, err = r.objs.EncodedObjectSize(h)
 		return err
 	})

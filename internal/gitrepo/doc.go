@@ -1,6 +1,7 @@
 // Package gitrepo is ralph-gate's only door to git objects: it opens a
 // repository, resolves revisions, lists the commits of a range, diffs trees and
-// reads blobs, with go-git and without running git.
+// reads blobs, with go-git and without running git (but to fetch what a
+// partial clone lacks).
 //
 // The analyzer runs as a pre-push hook and in CI on large repositories, so the
 // package does the least work that answers each question:
@@ -16,8 +17,20 @@
 //     Blobs are read from the pack mapped in place: a delta chain is resolved
 //     in two buffers that take turns, and only chain roots and results are
 //     cached (resolvedCacheSize), where go-git materializes and caches every
-//     intermediate version. go-git decodes commits and trees, and reads loose
-//     objects, alternates, and packs that cannot be mapped.
+//     intermediate version. go-git decodes commits and trees, and reads packs
+//     that cannot be mapped.
+//     A repository with SHA-256 object names (extensions.objectformat) is
+//     refused with ErrUnsupported, naming the way to analyze it anyway (its
+//     diff, through analyze --patch): go-git v5 and every layer above hold
+//     20-byte SHA-1 names.
+//   - The objects read are the repository's own and those of its alternates
+//     (objects/info/alternates, which `git clone --shared` and `--reference`
+//     write), followed as git follows them: relative paths, quoted lines,
+//     alternates of alternates five levels deep. Their packs are indexed like
+//     the repository's own, and loose objects are read by this package from
+//     every object directory (go-git's storage knows only the first, and
+//     loads its in-memory index of every pack on a miss). An object missing
+//     while a listed alternate is gone names that directory.
 //   - Resolve understands full and short SHAs, HEAD, branches, remote branches,
 //     tags (annotated tags peeled to their commit), refs/... names, and the ~n,
 //     ^, ^n and ^{commit} suffixes; it never enumerates every object except to
@@ -33,13 +46,21 @@
 //     detected by identical content always, and by similar content (git's
 //     default 50% threshold, git's chunk-hash similarity) when the number of
 //     added x deleted candidates is at most RenameCandidateLimit.
+//   - In a partial clone (a promisor remote configured, as `git clone
+//     --filter` leaves it) a missing object is fetched through git, with
+//     the fetch git's own lazy fetch runs, and the read retried; Prefetch
+//     fetches the blobs a diff needs in one fetch. When the remote cannot
+//     send it the error wraps ErrNotFetched and says what to do: missing
+//     content is never read as empty.
 //   - Blob, ReadFile and ListDir read only what is asked for; a blob larger than
 //     MaxBlobSize is refused with ErrTooLarge before it is read.
 //
 // API:
 //
-//	Open(dir) (*Repo, error)                  // ErrNotRepository
-//	(*Repo).Root() / GitDir() / IsShallow() / Close()
+//	Open(dir) (*Repo, error)                  // ErrNotRepository, ErrUnsupported
+//	Discover(dir) (root, gitDir string, error) // the layout alone, without opening
+//	(*Repo).Root() / GitDir() / IsShallow() / IsPartial() / Close()
+//	(*Repo).Prefetch(hashes) error                 // ErrNotFetched
 //	(*Repo).Resolve(rev) (plumbing.Hash, error)   // *UnknownRevisionError
 //	(*Repo).DefaultBranch() (string, error)       // "origin/main", "main", ...
 //	(*Repo).MergeBase(a, b) (plumbing.Hash, error) // ErrNoMergeBase, ErrShallow

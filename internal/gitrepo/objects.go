@@ -3,7 +3,6 @@ package gitrepo
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -39,16 +38,32 @@ func (r *Repo) Commit(h plumbing.Hash) (Commit, error) {
 	return c, nil
 }
 
-// read runs an object read under the lock. When the object is missing and
-// git has written or replaced pack files since they were indexed (a gc or a
-// fetch while the Repo is open), the packs are indexed again and the read
-// retried once.
-func (r *Repo) read(f func() error) error {
+// read runs a read of object h under the lock. When h is missing, pack
+// files written since they were indexed (a gc or a fetch while the Repo is
+// open) are indexed, and in a partial clone h is fetched, before the read is
+// retried; an object still missing is explained (missingObject).
+func (r *Repo) read(h plumbing.Hash, f func() error) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	err := f()
 	if errors.Is(err, plumbing.ErrObjectNotFound) && r.packsChanged() {
 		err = f()
+	}
+	if errors.Is(err, plumbing.ErrObjectNotFound) && r.partial() {
+		if err := r.fetch([]plumbing.Hash{h}); err != nil {
+			return err
+		}
+		r.packsChanged()
+		err = f()
+	}
+	return r.missingObject(err)
+}
+
+// missingObject adds to a missing object's error the likely reason, an
+// alternate object directory that is gone.
+func (r *Repo) missingObject(err error) error {
+	if hint := r.stores.missingHint(); hint != "" && errors.Is(err, plumbing.ErrObjectNotFound) {
+		return fmt.Errorf("%w (%s)", err, hint)
 	}
 	return err
 }
@@ -56,8 +71,8 @@ func (r *Repo) read(f func() error) error {
 // packsChanged reports whether the set of pack files differs from the one
 // last indexed, and if so makes the store index them again. r.mu is held.
 func (r *Repo) packsChanged() bool {
-	now, err := r.packList()
-	if err != nil || now == r.packs {
+	now := r.objs.packNames()
+	if now == r.packs {
 		return false
 	}
 	r.packs = now
@@ -66,25 +81,11 @@ func (r *Repo) packsChanged() bool {
 	return true
 }
 
-// packList names the pack files present, as one comparable string.
-func (r *Repo) packList() (string, error) {
-	packs, err := r.st.ObjectPacks()
-	if err != nil {
-		return "", err
-	}
-	names := make([]string, 0, len(packs))
-	for _, p := range packs {
-		names = append(names, p.String())
-	}
-	sort.Strings(names)
-	return strings.Join(names, ","), nil
-}
-
 // loadCommit reads and decodes a commit object. A missing commit in a shallow
 // clone is reported with ErrShallow.
 func (r *Repo) loadCommit(h plumbing.Hash) (Commit, error) {
 	var c *object.Commit
-	err := r.read(func() (err error) {
+	err := r.read(h, func() (err error) {
 		c, err = object.GetCommit(r.objs, h)
 		return err
 	})
@@ -115,7 +116,7 @@ func (r *Repo) loadTree(h plumbing.Hash) ([]object.TreeEntry, error) {
 		return nil, nil
 	}
 	var t *object.Tree
-	err := r.read(func() (err error) {
+	err := r.read(h, func() (err error) {
 		t, err = object.GetTree(r.objs, h)
 		return err
 	})
@@ -128,7 +129,7 @@ func (r *Repo) loadTree(h plumbing.Hash) ([]object.TreeEntry, error) {
 // objectType returns the type of an object without decoding it.
 func (r *Repo) objectType(h plumbing.Hash) (plumbing.ObjectType, error) {
 	var o plumbing.EncodedObject
-	err := r.read(func() (err error) {
+	err := r.read(h, func() (err error) {
 		o, err = r.objs.EncodedObject(plumbing.AnyObject, h)
 		return err
 	})
@@ -141,7 +142,7 @@ func (r *Repo) objectType(h plumbing.Hash) (plumbing.ObjectType, error) {
 // tagTarget reads an annotated tag's target.
 func (r *Repo) tagTarget(h plumbing.Hash) (plumbing.Hash, error) {
 	var t *object.Tag
-	err := r.read(func() (err error) {
+	err := r.read(h, func() (err error) {
 		t, err = object.GetTag(r.objs, h)
 		return err
 	})

@@ -17,22 +17,23 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
-	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
-// packStore reads objects from the repository's own pack files through
-// packIndex, and everything else (loose objects, alternates, writes) through
-// go-git's storage. It is not safe for concurrent use; Repo serializes reads.
+// packStore reads objects from the pack files of the repository's object
+// directories (its own and its alternates) through packIndex, and loose
+// objects from the same directories; go-git's storage reads everything only
+// when an index cannot be parsed here, and takes writes. It is not safe for
+// concurrent use; Repo serializes reads.
 type packStore struct {
-	packDir  string
-	dot      *dotgit.DotGit // loose objects, for short-name lookups
+	dirs     []string // object directories, the repository's own first
 	fallback *filesystem.Storage
 	cache    cache.Object
 	resolved *resolvedCache // blobs and delta bases read from mapped packs
 
-	loaded bool
-	off    bool // an index this reader cannot parse: go-git reads everything
-	packs  []*storedPack
+	loaded   bool
+	off      bool // an index this reader cannot parse: go-git reads everything
+	packs    []*storedPack
+	promisor bool // a pack came from a promisor remote: a partial clone
 
 	// reads counts blobs read from mapped packs: every dropEvery of them,
 	// the pages read so far leave the resident set (see dropPages).
@@ -44,6 +45,7 @@ type packStore struct {
 const dropEvery = 32
 
 type storedPack struct {
+	dir  string // the pack directory
 	base string // "pack-<hash>", the file names without extension
 	idx  *packIndex
 	file billy.File
@@ -63,46 +65,76 @@ const resolvedCacheSize = 16 << 20
 
 var _ storer.EncodedObjectStorer = (*packStore)(nil)
 
-func newPackStore(objectsDir string, dot *dotgit.DotGit, fallback *filesystem.Storage, c cache.Object) *packStore {
-	return &packStore{packDir: filepath.Join(objectsDir, "pack"), dot: dot, fallback: fallback, cache: c,
+func newPackStore(objectDirs []string, fallback *filesystem.Storage, c cache.Object) *packStore {
+	return &packStore{dirs: objectDirs, fallback: fallback, cache: c,
 		resolved: newResolvedCache(resolvedCacheSize)}
 }
 
-// load indexes the pack files present, newest first as git searches them.
+// packFile is a pack found in a pack directory.
+type packFile struct {
+	dir, base string
+	local     bool
+	mtime     int64
+}
+
+// listPacks finds the pack files of every object directory, in the order
+// git searches them: the repository's own before its alternates, newest
+// first within each. promisor reports a .promisor file beside a pack.
+func (s *packStore) listPacks() (list []packFile, promisor bool) {
+	for i, objects := range s.dirs {
+		dir := filepath.Join(objects, "pack")
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			continue // no pack directory: every object is loose
+		}
+		var here []packFile
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".promisor") {
+				promisor = true
+			}
+			base, ok := strings.CutSuffix(e.Name(), ".idx")
+			if !ok || !strings.HasPrefix(base, "pack-") {
+				continue
+			}
+			fi, err := os.Stat(filepath.Join(dir, base+".pack"))
+			if err != nil {
+				continue // an index without its pack, as go-git skips it too
+			}
+			here = append(here, packFile{dir: dir, base: base, local: i == 0, mtime: fi.ModTime().UnixNano()})
+		}
+		sort.SliceStable(here, func(i, j int) bool { return here[i].mtime > here[j].mtime })
+		list = append(list, here...)
+	}
+	return list, promisor
+}
+
+// packNames names the pack files present, as one comparable string.
+func (s *packStore) packNames() string {
+	list, _ := s.listPacks()
+	var b strings.Builder
+	for _, p := range list {
+		b.WriteString(filepath.Join(p.dir, p.base))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// load indexes the pack files present.
 func (s *packStore) load() {
 	if s.loaded {
 		return
 	}
 	s.loaded = true
-	ents, err := os.ReadDir(s.packDir)
-	if err != nil {
-		return // no pack directory: every object is loose
-	}
-	type found struct {
-		base  string
-		mtime int64
-	}
-	var list []found
-	for _, e := range ents {
-		base, ok := strings.CutSuffix(e.Name(), ".idx")
-		if !ok || !strings.HasPrefix(base, "pack-") {
-			continue
-		}
-		fi, err := os.Stat(filepath.Join(s.packDir, base+".pack"))
-		if err != nil {
-			continue // an index without its pack, as go-git skips it too
-		}
-		list = append(list, found{base, fi.ModTime().UnixNano()})
-	}
-	sort.SliceStable(list, func(i, j int) bool { return list[i].mtime > list[j].mtime })
+	var list []packFile
+	list, s.promisor = s.listPacks()
 	for _, f := range list {
-		idx, err := readPackIndex(filepath.Join(s.packDir, f.base+".idx"), filepath.Join(s.packDir, f.base+".rev"))
+		idx, err := readPackIndex(filepath.Join(f.dir, f.base+".idx"), filepath.Join(f.dir, f.base+".rev"))
 		if err != nil {
 			s.close()
 			s.off = true
 			return
 		}
-		s.packs = append(s.packs, &storedPack{base: f.base, idx: idx})
+		s.packs = append(s.packs, &storedPack{dir: f.dir, base: f.base, idx: idx})
 	}
 }
 
@@ -162,7 +194,7 @@ func (s *packStore) blob(h plumbing.Hash, limit int64) ([]byte, error) {
 	p, off, err := s.find(h)
 	if err == nil && mapsFiles {
 		if p.raw == nil && p.rawErr == nil {
-			p.raw, p.rawUnmap, p.rawErr = mapFile(filepath.Join(s.packDir, p.base+".pack"))
+			p.raw, p.rawUnmap, p.rawErr = mapFile(filepath.Join(p.dir, p.base+".pack"))
 		}
 		if p.rawErr == nil {
 			typ, b, err := s.readPacked(p, off, limit)
@@ -252,7 +284,7 @@ func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
 	}
 	{
 		if p.pf == nil {
-			fs := osfs.New(s.packDir)
+			fs := osfs.New(p.dir)
 			f, err := fs.Open(p.base + ".pack")
 			if err != nil {
 				return nil, 0, err
@@ -268,7 +300,17 @@ func (s *packStore) locate(h plumbing.Hash) (*storedPack, int64, error) {
 func (s *packStore) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
 	p, _, err := s.locate(h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		return s.fallback.EncodedObject(t, h)
+		o, err := s.loose(h)
+		if errors.Is(err, plumbing.ErrObjectNotFound) && s.off {
+			return s.fallback.EncodedObject(t, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if t != plumbing.AnyObject && o.Type() != t {
+			return nil, plumbing.ErrObjectNotFound
+		}
+		return o, nil
 	}
 	if err != nil {
 		return nil, err
@@ -283,12 +325,32 @@ func (s *packStore) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumb
 	return o, nil
 }
 
+// loose reads h from the first object directory that holds it loose.
+func (s *packStore) loose(h plumbing.Hash) (plumbing.EncodedObject, error) {
+	for _, dir := range s.dirs {
+		o, err := readLoose(dir, h)
+		if !errors.Is(err, plumbing.ErrObjectNotFound) {
+			return o, err
+		}
+	}
+	return nil, plumbing.ErrObjectNotFound
+}
+
 // EncodedObjectSize implements storer.EncodedObjectStorer: the size from the
 // object's header, without inflating a non-delta object.
 func (s *packStore) EncodedObjectSize(h plumbing.Hash) (int64, error) {
 	p, off, err := s.locate(h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		return s.fallback.EncodedObjectSize(h)
+		for _, dir := range s.dirs {
+			size, err := looseSize(dir, h)
+			if !errors.Is(err, plumbing.ErrObjectNotFound) {
+				return size, err
+			}
+		}
+		if s.off {
+			return s.fallback.EncodedObjectSize(h)
+		}
+		return 0, plumbing.ErrObjectNotFound
 	}
 	if err != nil {
 		return 0, err
@@ -306,19 +368,31 @@ func (s *packStore) HasEncodedObject(h plumbing.Hash) error {
 			}
 		}
 	}
-	return s.fallback.HasEncodedObject(h)
+	for _, dir := range s.dirs {
+		if hasLoose(dir, h) {
+			return nil
+		}
+	}
+	if s.off {
+		return s.fallback.HasEncodedObject(h)
+	}
+	return plumbing.ErrObjectNotFound
 }
 
-// HashesWithPrefix lists the objects whose names start with prefix: loose
-// ones through go-git's directory listing, packed ones from the indexes.
+// HashesWithPrefix lists the objects whose names start with prefix (at
+// least one byte): loose ones from their fan-out directories, packed ones
+// from the indexes.
 func (s *packStore) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
 	s.load()
 	if s.off {
 		return s.fallback.HashesWithPrefix(prefix)
 	}
-	hashes, err := s.dot.ObjectsWithPrefix(prefix)
-	if err != nil {
-		return nil, err
+	var hashes []plumbing.Hash
+	for _, dir := range s.dirs {
+		var err error
+		if hashes, err = looseWithPrefix(dir, prefix, hashes); err != nil {
+			return nil, err
+		}
 	}
 	for _, p := range s.packs {
 		hashes = p.idx.withPrefix(prefix, hashes)
@@ -332,6 +406,13 @@ func (s *packStore) HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error) {
 		}
 	}
 	return out, nil
+}
+
+// promisorPacks reports whether a pack came from a promisor remote (a
+// .promisor file beside it): the mark of a partial clone.
+func (s *packStore) promisorPacks() bool {
+	s.load()
+	return s.promisor
 }
 
 // NewEncodedObject implements storer.EncodedObjectStorer.

@@ -51,7 +51,14 @@ type Repo struct {
 	st      *filesystem.Storage
 	objs    *packStore // object reads: st's packs through a faster index
 	shallow map[plumbing.Hash]bool
-	packs   string // the pack files indexed, see packsChanged
+	stores  objectStores // the object directories, alternates included
+	packs   string       // the pack files indexed, see packsChanged
+
+	configFile string // the repository's config (its common dir's)
+	// The promisor remotes of a partial clone, read once (see partial).
+	promisorsRead bool
+	promisors     []string
+	promisorsErr  error
 
 	// mu guards st's object reads; blobs in mapped packs are read under
 	// its read lock (see Blob), everything else under the lock.
@@ -63,21 +70,9 @@ type Repo struct {
 // a parent that is itself a git directory (a bare repository). GIT_DIR is not
 // consulted. The error wraps ErrNotRepository when none is found.
 func Open(dir string) (*Repo, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, fmt.Errorf("open repository %s: %w", dir, err)
-	}
-	if fi, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotRepository, dir, errors.Unwrap(err))
-	} else if !fi.IsDir() {
-		abs = filepath.Dir(abs)
-	}
-	root, gitDir, err := discover(abs)
+	root, gitDir, err := Discover(dir)
 	if err != nil {
 		return nil, err
-	}
-	if gitDir == "" {
-		return nil, fmt.Errorf("%w: %s", ErrNotRepository, dir)
 	}
 	var fs billy.Filesystem = osfs.New(gitDir)
 	objectsDir := filepath.Join(gitDir, "objects")
@@ -86,7 +81,15 @@ func Open(dir string) (*Repo, error) {
 		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
 	}
 	if format := objectFormat(cmp.Or(common, gitDir)); format != "" && format != "sha1" {
-		return nil, fmt.Errorf("%w: %s uses %s object names (extensions.objectformat), which ralph-gate does not read yet; only SHA-1 repositories are supported", ErrUnsupported, dir, format)
+		// go-git v5 names objects with SHA-1 only, and every layer above
+		// holds 20-byte names: the one way ralph-gate reads such a
+		// repository is the diff git makes of it.
+		name := format
+		if format == "sha256" {
+			name = "SHA-256"
+		}
+		return nil, fmt.Errorf("%w: %s uses %s object names (extensions.objectformat), and ralph-gate reads SHA-1 repositories only; analyze the diff instead: git diff BASE HEAD | ralph-gate analyze --patch -",
+			ErrUnsupported, cmp.Or(root, gitDir), name)
 	}
 	if common != "" {
 		fs = dotgit.NewRepositoryFilesystem(fs, osfs.New(common))
@@ -106,16 +109,44 @@ func Open(dir string) (*Repo, error) {
 		_ = st.Close()
 		return nil, fmt.Errorf("open repository %s: read shallow list: %w", gitDir, err)
 	}
+	stores, err := findObjectStores(objectsDir)
+	if err != nil {
+		_ = st.Close()
+		return nil, fmt.Errorf("open repository %s: %w", gitDir, err)
+	}
 	r := &Repo{root: root, gitDir: gitDir, st: st, shallow: map[plumbing.Hash]bool{},
-		objs: newPackStore(objectsDir, dotgit.New(fs), st, objCache)}
+		stores: stores, objs: newPackStore(stores.dirs, st, objCache),
+		configFile: filepath.Join(cmp.Or(common, gitDir), "config")}
 	for _, h := range shallow {
 		r.shallow[h] = true
 	}
-	if r.packs, err = r.packList(); err != nil {
-		_ = st.Close()
-		return nil, fmt.Errorf("open repository %s: list packs: %w", gitDir, err)
-	}
+	r.packs = r.objs.packNames()
 	return r, nil
+}
+
+// Discover finds the repository that contains dir as Open does, without
+// opening it: the work tree's root ("" for a bare repository) and the git
+// directory. It serves callers that need the layout alone, of a repository
+// Open refuses (ErrUnsupported) too. The error wraps ErrNotRepository when
+// none is found.
+func Discover(dir string) (root, gitDir string, err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	if fi, err := os.Stat(abs); err != nil {
+		return "", "", fmt.Errorf("%w: %s: %v", ErrNotRepository, dir, errors.Unwrap(err))
+	} else if !fi.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	root, gitDir, err = discover(abs)
+	if err != nil {
+		return "", "", err
+	}
+	if gitDir == "" {
+		return "", "", fmt.Errorf("%w: %s", ErrNotRepository, dir)
+	}
+	return root, gitDir, nil
 }
 
 // discover walks up from dir. It returns the work tree root ("" for a bare

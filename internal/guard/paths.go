@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/loop"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
@@ -14,7 +15,8 @@ import (
 type Workspace struct {
 	// Root is the work tree's root; "" outside a repository.
 	Root string
-	// GitDir is the repository's git directory.
+	// GitDir is the repository's git directory; with the common directory
+	// of a linked worktree's, out of the agent's reach.
 	GitDir string
 	// Cwd is the payload's cwd: relative paths and shell commands start there.
 	Cwd string
@@ -109,7 +111,9 @@ func NewWorkspace(root, gitDir, cwd string, cfg *config.Config) *Workspace {
 		w.realRoot = resolveExisting(root)
 	}
 	if gitDir != "" {
-		w.realGitDir = resolveExisting(gitDir)
+		// A linked worktree's own git directory lies inside the common one,
+		// which holds what all worktrees share: hooks, config, refs.
+		w.realGitDir = resolveExisting(loop.CommonGitDir(gitDir))
 	}
 	return w
 }
