@@ -67,3 +67,28 @@ func BenchmarkPreToolUseEdit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPreToolUseRead is the guard's work on the most frequent call
+// there is, now that every tool reaches it: a Read of a source file
+// (allowed), and one of the seal key (denied). scripts/bench-guard.sh times
+// the whole process.
+func BenchmarkPreToolUseRead(b *testing.B) {
+	root := newTree(b)
+	private := filepath.Join(b.TempDir(), "config")
+	cases := map[string]string{
+		"allowed":  filepath.Join(root, "pkg", "calc.go"),
+		"seal-key": filepath.Join(private, sealKeyName),
+	}
+	for name, path := range cases {
+		p := payload(b, root, "Read", map[string]any{"file_path": path})
+		b.Run(name, func(b *testing.B) {
+			g := newGuard(b, root)
+			g.WS.SetPrivate(private)
+			for b.Loop() {
+				if _, err := g.PreToolUse(p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
