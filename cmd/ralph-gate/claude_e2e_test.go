@@ -85,9 +85,10 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 		after(bash(`sed -i 's/func TestAdd(t \*testing.T) {/&\n\tt.Skip()/' calc_test.go`), deniedBefore(last, "git rm would delete")),
 		after(bash("mv calc_test.go calc.bak"), deniedBefore(last, "sed would rewrite the test file")),
 		after(turn("Write", map[string]any{"file_path": filepath.Join(root, ".claude", "settings.local.json"), "content": "{}"}), deniedBefore(last, "mv would move the test file")),
+		after(turn("Write", map[string]any{"file_path": filepath.Join(root, ".aiwg", "ralph", "registry.json"), "content": "{}"}), deniedBefore(last, "agent's hooks and permissions")),
 		// NotebookEdit is a deferred tool: loaded, read first, then judged
 		// (an honest edit of a notebook goes through).
-		after(turn("ToolSearch", map[string]any{"query": "select:NotebookEdit"}), deniedBefore(last, "agent's hooks and permissions")),
+		after(turn("ToolSearch", map[string]any{"query": "select:NotebookEdit"}), deniedBefore(last, "the loop's state")),
 		turn("Read", map[string]any{"file_path": filepath.Join(root, "analysis.ipynb")}),
 		after(turn("NotebookEdit", map[string]any{"notebook_path": filepath.Join(root, "analysis.ipynb"), "cell_id": "c1", "new_source": "print(2)", "edit_mode": "replace"}), allowedBefore(last, "print(1)")),
 		// The project's MCP tools: loaded, then denied what names the gate's
@@ -151,8 +152,14 @@ func TestClaudeRunGuardsEveryTool(t *testing.T) {
 	if n := len(calls["regressions_detected"].([]any)); n != 1 {
 		t.Errorf("status shows %d regressions detected after a tool call, want the checkout's 1:\n%v", n, calls)
 	}
-	if denied, _ := calls["denied"].(float64); denied < 13 {
-		t.Errorf("status counts %v denied calls, want the 13 denials:\n%v", calls["denied"], calls)
+	if denied, _ := calls["denied"].(float64); denied < 14 {
+		t.Errorf("status counts %v denied calls, want the 14 denials:\n%v", calls["denied"], calls)
+	}
+	if tok, _ := st["total_tokens"].(float64); tok <= 0 {
+		t.Errorf("status total_tokens %v, want Claude Code's tokens", st["total_tokens"])
+	}
+	if cost, _ := st["total_cost_usd"].(float64); cost <= 0 {
+		t.Errorf("status total_cost_usd %v, want Claude Code's cost", st["total_cost_usd"])
 	}
 	history, _ := st["tool_call_history"].([]any)
 	if len(history) == 0 {

@@ -148,8 +148,9 @@ func TestCodexRunGuardsEveryTool(t *testing.T) {
 		// Codex's own hooks and settings.
 		after(patch("*** Begin Patch\n*** Add File: .codex/hooks.json\n+{}\n*** End Patch\n"), deniedBefore(last, "would delete the test file")),
 		after(exec("printf '{}' > "+filepath.Join(h.dir, ".codex", "hooks.json")), deniedBefore(last, "agent's hooks and permissions")),
+		after(patch("*** Begin Patch\n*** Add File: .aiwg/ralph/registry2.json\n+{}\n*** End Patch\n"), deniedBefore(last, "agent's hooks and permissions")),
 		// MCP tools: denied what names the gate's files, allowed the rest.
-		after(fakemodel.Turn{Calls: []fakemodel.Call{{Name: "tool_search", Input: map[string]any{"query": "read file", "limit": 5}}}}, deniedBefore(last, "agent's hooks and permissions")),
+		after(fakemodel.Turn{Calls: []fakemodel.Call{{Name: "tool_search", Input: map[string]any{"query": "read file", "limit": 5}}}}, deniedBefore(last, "the loop's state")),
 		mcp("read_file", map[string]any{"path": key}),
 		after(mcp("write_file", map[string]any{"path": filepath.Join(root, ".ralph-gate.yml"), "content": "fail_on: none\n"}), deniedBefore(last, "loop-seal.key")),
 		after(mcp("read_file", map[string]any{"path": filepath.Join(root, "calc.go")}), deniedBefore(last, "belongs to the gate")),
@@ -207,8 +208,11 @@ func TestCodexRunGuardsEveryTool(t *testing.T) {
 	}
 	st := statusJSON(t, root, env)
 	calls, _ := st["tool_calls"].(map[string]any)
-	if denied, _ := calls["denied"].(float64); denied < 14 {
-		t.Errorf("status counts %v denied calls, want the 14 denials:\n%v", calls["denied"], calls)
+	if denied, _ := calls["denied"].(float64); denied < 15 {
+		t.Errorf("status counts %v denied calls, want the 15 denials:\n%v", calls["denied"], calls)
+	}
+	if tok, _ := st["total_tokens"].(float64); tok <= 0 {
+		t.Errorf("status total_tokens %v, want Codex's tokens", st["total_tokens"])
 	}
 	if rd, _ := calls["regressions_detected"].([]any); len(rd) != 1 {
 
