@@ -597,7 +597,7 @@ func TestRunPresets(t *testing.T) {
 			`{"type":"system","subtype":"init","session_id":"s"}` + "\n" +
 				`{"type":"result","subtype":"success","is_error":false,"total_cost_usd":0.042,"usage":{"input_tokens":12,"cache_creation_input_tokens":5430,"cache_read_input_tokens":10240,"output_tokens":164}}`,
 			15846, 0.042},
-		{"codex", "exec --json --sandbox workspace-write --disable unified_exec_tty -c allow_login_shell=false -c hooks.PreToolUse=",
+		{"codex", "exec --json --sandbox workspace-write --enable hooks --disable unified_exec_tty -c allow_login_shell=false -c hooks.PreToolUse=",
 			`{"type":"thread.started","thread_id":"t"}` + "\n" + `{"type":"turn.completed","usage":{"input_tokens":24763,"cached_input_tokens":24448,"output_tokens":122}}`,
 			24885, nil},
 	} {
@@ -672,5 +672,34 @@ func TestRunAgentKeepsItsKeyTheCodeDoesNot(t *testing.T) {
 	st := readState(t, r, out.LoopID)
 	if c := st["progress"].(map[string]any)["last_completion_check"].(map[string]any)["output"]; strings.Contains(fmt.Sprint(c), "sk-ant") || !strings.Contains(fmt.Sprint(c), "key=") {
 		t.Errorf("the completion command's output: %v", c)
+	}
+}
+
+// TestRunPutsRemovedHooksBack: an agent that removes the guard's hooks by a
+// means the guard cannot see (a script writing the settings file) finds
+// them back when it starts again: run puts them back before every
+// iteration, and says so.
+func TestRunPutsRemovedHooksBack(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	r := loopModule(t)
+	bin := t.TempDir()
+	script := "#!/bin/sh\n" +
+		"grep -q 'guard pre-tool-use --agent claude' .claude/settings.local.json || { echo 'started without the guard hooks' >&2; exit 65; }\n" +
+		"if [ \"$RALPH_GATE_ITERATION\" = 1 ]; then\n" +
+		"  printf '{}' > .claude/settings.local.json\n" +
+		"  echo '// a note' >> calc.go\n" +
+		"  exit 0\n" +
+		"fi\n" +
+		"sed -i 's/return a - b/return a + b/' calc.go\n" +
+		"sed -i '/Sub subtracts/{n;s/return a + b/return a - b/}' calc.go\n"
+	writeScript(t, filepath.Join(bin, "claude"), script)
+	env := append(os.Environ(), "NO_COLOR=1", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	res := runGateEnv(t, r.dir, "", env, "run", "--agent", "claude", "--task", "make the calc tests pass", "--completion", "go test ./...")
+	if res.code != 0 {
+		t.Fatalf("run: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "the guard's hooks were gone from") {
+		t.Errorf("run did not say it put the hooks back:\n%s", res.stderr)
 	}
 }

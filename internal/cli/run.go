@@ -15,6 +15,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
+	"github.com/ralph-gate/ralph-gate/internal/agent/hooksfile"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
 )
 
@@ -142,9 +143,11 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	if f.setMaxI && f.maxIter > snap.State.Configuration.MaxIterations {
 		loop.ExtendIterations(snap.State, f.maxIter-snap.State.Configuration.MaxIterations)
 	}
-	if err := guardAgent(env, le, snap.State.RalphGate.Run.Agent, &opt); err != nil {
+	if err := guardAgent(env, le, snap.State.RalphGate.Run.Agent, &opt, false); err != nil {
 		return err
 	}
+	agentArg := snap.State.RalphGate.Run.Agent
+	opt.BeforeAgent = func() error { return guardAgent(env, le, agentArg, nil, true) }
 	opt.PID = os.Getpid()
 	opt.Say = func(format string, args ...any) {
 		fmt.Fprintf(env.Stderr, "ralph-gate: "+format+"\n", args...)
@@ -439,11 +442,16 @@ func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr i
 // (which git is told to ignore, so no iteration commits it, and which the
 // guard keeps the agent from editing), unless the project's own settings
 // already run them.
-func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) error {
+//
+// Before each later iteration (again set), only the hooks file is looked at:
+// hooks an agent removed by means the guard cannot see (a script writing
+// the file) are put back before the client starts and reads them, and the
+// user is told.
+func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions, again bool) error {
 	client, err := clients.Lookup(agentArg)
 	preset := err == nil
 	if !preset {
-		client = clients.ForCommand(opt.Agent)
+		client = clients.ForCommand(agentArg)
 	}
 	if client == nil {
 		return nil
@@ -456,6 +464,9 @@ func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) 
 	}
 	cmd := agent.HookCommand(bin, client)
 	if setup.RunArgs != nil {
+		if again {
+			return nil // on the command line, out of the agent's reach
+		}
 		if preset {
 			opt.Agent += " " + setup.RunArgs(cmd)
 			return nil
@@ -477,8 +488,22 @@ func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions) 
 			return nil
 		}
 	}
-	if _, err := setup.Install(setup.File, cmd, false); err != nil {
+	_, err = setup.Install(setup.File, cmd, false)
+	var malformed *hooksfile.MalformedError
+	if again && errors.As(err, &malformed) {
+		// What the agent left there is not a settings file: it goes, and
+		// the hooks come back.
+		if err := os.Remove(setup.File); err != nil {
+			return fmt.Errorf("put the guard's hooks back in %s: %w", setup.File, err)
+		}
+		_, err = setup.Install(setup.File, cmd, false)
+	}
+	if err != nil {
 		return inputErr(fmt.Errorf("install the guard's hooks in %s: %w", setup.File, err))
+	}
+	if again {
+		fmt.Fprintf(env.Stderr, "ralph-gate: the guard's hooks were gone from %s after the last iteration (changed outside the guard's view); they are back\n", setup.File)
+		return nil
 	}
 	if setup.Exclude != "" {
 		if err := loop.ExcludePath(loop.CommonGitDir(le.Repo.GitDir()), setup.Exclude, "ralph-gate guard hooks (ralph-gate run)"); err != nil {

@@ -36,6 +36,10 @@ type DriveOptions struct {
 	Echo io.Writer
 	// Say is told each step in one line (nil: nothing is said).
 	Say func(format string, args ...any)
+	// BeforeAgent, when set, runs before each start of the agent: it puts
+	// the guard's hooks back where the agent may have removed them by means
+	// the guard cannot see (the clients read their hooks when they start).
+	BeforeAgent func() error
 }
 
 // DriveEnd is how a run ended.
@@ -144,6 +148,11 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 		promptPath, err := writePrompt(e.Store, st, n)
 		if err != nil {
 			return res, err
+		}
+		if opt.BeforeAgent != nil {
+			if err := opt.BeforeAgent(); err != nil {
+				return res, err
+			}
 		}
 		say("iteration %d: running the agent (prompt %s)", n, rel(e.Store.Root, promptPath))
 		run := RunAgent(ctx, AgentSpec{

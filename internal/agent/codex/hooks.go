@@ -21,12 +21,13 @@ var _ agent.Client = Client{}
 // (turn.completed carries the usage). exec never asks for approval; the
 // workspace-write sandbox lets it write in the work tree and run commands
 // there (bubblewrap and seccomp; .git stays read-only, and ralph-gate
-// commits). Interactive shells are off (unified_exec_tty): a command typed
+// commits). The hooks feature is on whatever the user's configuration says
+// (--enable hooks). Interactive shells are off (unified_exec_tty): a command typed
 // into one through write_stdin would reach no hook. Commands run in a plain
 // shell, not a login shell whose profile resets PATH. The run adds the
 // guard's hooks, trusted for that run (RunArgs).
 func (Client) Preset() string {
-	return "codex exec --json --sandbox workspace-write --disable unified_exec_tty -c allow_login_shell=false"
+	return "codex exec --json --sandbox workspace-write --enable hooks --disable unified_exec_tty -c allow_login_shell=false"
 }
 
 // Payload is the hook input Codex writes on a hook's standard input,
