@@ -133,8 +133,12 @@ type Target struct {
 // Inside reports whether the path lands in the repository.
 func (t Target) Inside() bool { return t.Rel != "" }
 
-// Resolve places a path from a tool call or a command line.
+// Resolve places a path from a tool call or a command line. A leading ~ is
+// the user's home, as the clients' file tools read it.
 func (w *Workspace) Resolve(p string) Target {
+	if w.home != "" && w.home != "." && (p == "~" || strings.HasPrefix(p, "~/")) {
+		p = filepath.Join(w.home, p[1:])
+	}
 	abs := p
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(w.Cwd, abs)

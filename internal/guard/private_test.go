@@ -73,3 +73,29 @@ func TestPrivateSealKey(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateHomeTilde: a file tool's ~ is the user's home, so a read of
+// the seal key's directory spelled with it is denied too.
+func TestPrivateHomeTilde(t *testing.T) {
+	root := newTree(t)
+	home := filepath.Join(filepath.Dir(root), "home") // newGuard's home
+	private := filepath.Join(home, ".config", "ralph-gate")
+	if err := os.MkdirAll(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	g := newGuard(t, root)
+	g.WS.SetPrivate(private)
+	for tool, in := range map[string]map[string]any{
+		"Grep": {"pattern": "x", "path": "~/.config/ralph-gate"},
+		"Glob": {"pattern": "~/.config/ralph-gate/*"},
+		"Read": {"file_path": "~/.config/ralph-gate"},
+	} {
+		d, err := g.PreToolUse(payload(t, root, tool, in))
+		if err != nil || !d.Deny {
+			t.Errorf("%s %v: %+v, %v; want denied", tool, in, d, err)
+		}
+	}
+	if d, _ := g.PreToolUse(payload(t, root, "Read", map[string]any{"file_path": "~/notes.txt"})); d.Deny {
+		t.Errorf("a Read of another file in the home was denied: %s", d.Reason)
+	}
+}
