@@ -36,36 +36,13 @@ func (h *clientHome) codexEnv(t *testing.T, s *fakemodel.Server) []string {
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	config := fmt.Sprintf(`model = "gpt-5.5"
-model_provider = "fakemodel"
-check_for_update_on_startup = false
-
-[model_providers.fakemodel]
-name = "fakemodel"
-base_url = %s
-wire_api = "responses"
-env_key = "FAKEMODEL_API_KEY"
-
-[features]
-plugins = false
-
-[analytics]
-enabled = false
-
-[feedback]
-enabled = false
-
-[otel]
-exporter = "none"
-metrics_exporter = "none"
-trace_exporter = "none"
-
+	config := fakemodel.CodexConfig(s.URL) + fmt.Sprintf(`
 [mcp_servers.files]
 command = %s
 env = { %s = "1" }
 required = true
 default_tools_approval_mode = "approve"
-`, codex.TOMLString(s.URL+"/v1"), codex.TOMLString(self), mcpServerEnv)
+`, codex.TOMLString(self), mcpServerEnv)
 	if err := os.WriteFile(filepath.Join(home, "config.toml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -85,6 +84,22 @@ func guardedRun(t *testing.T, c realClientCase, h *clientHome, r *repo, s *fakem
 	return result{code: code, stdout: string(out)}
 }
 
+// eachRealClient runs a slow test once per real client, each in its own
+// network namespace (isolate), with a client home and a loopModule.
+func eachRealClient(t *testing.T, test func(t *testing.T, c realClientCase, h *clientHome, r *repo)) {
+	t.Helper()
+	slow(t)
+	for _, c := range realClients {
+		t.Run(c.name, func(t *testing.T) {
+			bin := c.bin(t)
+			if isolate(t) {
+				return
+			}
+			test(t, c, newClientHome(t, bin), loopModule(t))
+		})
+	}
+}
+
 func envValue(env []string, key string) string {
 	v := ""
 	for _, kv := range env {
@@ -101,68 +116,59 @@ func envValue(env []string, key string) string {
 // own); without a loop it never blocks, and a configuration that cannot be
 // read neither switches the guard off nor blocks honest work.
 func TestRealClientsStopHookLimit(t *testing.T) {
-	slow(t)
-	for _, c := range realClients {
-		t.Run(c.name, func(t *testing.T) {
-			bin := c.bin(t)
-			if isolate(t) {
-				return
-			}
-			h := newClientHome(t, bin)
-			r := loopModule(t)
+	eachRealClient(t, func(t *testing.T, c realClientCase, h *clientHome, r *repo) {
 
-			// No loop: the agent stops at once.
-			s := c.start(t, []fakemodel.Turn{{Text: "Done."}}, fakemodel.Options{})
-			if res := guardedRun(t, c, h, r, s); res.code != 0 {
-				t.Fatalf("without a loop: exit %d\n%s", res.code, res.stdout)
-			}
-			s.Check()
+		// No loop: the agent stops at once.
+		s := c.start(t, []fakemodel.Turn{{Text: "Done."}}, fakemodel.Options{})
+		if res := guardedRun(t, c, h, r, s); res.code != 0 {
+			t.Fatalf("without a loop: exit %d\n%s", res.code, res.stdout)
+		}
+		s.Check()
 
-			// A loop whose completion never passes: blocked three times
-			// (the default max_stop_blocks), then let through.
-			if res := runGateEnv(t, r.dir, "", h.env, "start", "--task", "finish", "--completion", "false", "--collect", "none"); res.code != 0 {
-				t.Fatalf("start: exit %d\n%s%s", res.code, res.stdout, res.stderr)
-			}
-			blocked := toldNow("The completion command `false` fails")
-			s = c.start(t, []fakemodel.Turn{
-				{Text: "Done."}, {Text: "Done now.", When: blocked}, {Text: "Really done.", When: blocked}, {Text: "Giving up.", When: blocked},
-			}, fakemodel.Options{})
-			if res := guardedRun(t, c, h, r, s); res.code != 0 {
-				t.Fatalf("in a loop: exit %d\n%s", res.code, res.stdout)
-			}
-			s.Check()
-			st := statusJSON(t, r.dir, h.env)
-			calls, _ := st["tool_calls"].(map[string]any)
-			if calls["stop_blocks"] != 3.0 || len(calls["stop_releases"].([]any)) != 1 {
-				t.Errorf("stop events: %v blocks, %v releases; want 3 and 1", calls["stop_blocks"], calls["stop_releases"])
-			}
+		// A loop whose completion never passes: blocked three times
+		// (the default max_stop_blocks), then let through.
+		if res := runGateEnv(t, r.dir, "", h.env, "start", "--task", "finish", "--completion", "false", "--collect", "none"); res.code != 0 {
+			t.Fatalf("start: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+		}
+		blocked := toldNow("The completion command `false` fails")
+		s = c.start(t, []fakemodel.Turn{
+			{Text: "Done."}, {Text: "Done now.", When: blocked}, {Text: "Really done.", When: blocked}, {Text: "Giving up.", When: blocked},
+		}, fakemodel.Options{})
+		if res := guardedRun(t, c, h, r, s); res.code != 0 {
+			t.Fatalf("in a loop: exit %d\n%s", res.code, res.stdout)
+		}
+		s.Check()
+		st := statusJSON(t, r.dir, h.env)
+		calls, _ := st["tool_calls"].(map[string]any)
+		if calls["stop_blocks"] != 3.0 || len(calls["stop_releases"].([]any)) != 1 {
+			t.Errorf("stop events: %v blocks, %v releases; want 3 and 1", calls["stop_blocks"], calls["stop_releases"])
+		}
 
-			// Without a loop, with a configuration at HEAD that cannot be
-			// read: the guard falls back to its defaults, warns once, and
-			// lets an honest edit, a command and the stop through; it still
-			// denies a test's deletion.
-			r2 := loopModule(t)
-			r2.write(".ralph-gate.yml", "fail_on: [nonsense\n")
-			r2.commit("a broken config")
-			s = c.start(t, []fakemodel.Turn{
-				c.edit(filepath.Join(r2.dir, "calc.go"), "func Add(a, b int) int { return a - b }", "func Add(a, b int) int { return a + b }"),
-				withWhen(c.shell("rm calc_test.go"), allowedBefore(c.last, "")),
-				withWhen(c.shell("go vet ./..."), deniedBefore(c.last, "would delete the test file")),
-				{Text: "Done.", When: allowedBefore(c.last, "")},
-			}, fakemodel.Options{})
-			if res := guardedRun(t, c, h, r2, s); res.code != 0 {
-				t.Fatalf("with a broken config: exit %d\n%s", res.code, res.stdout)
-			}
-			s.Check()
-			if got := r2.git("diff", "--stat"); !strings.Contains(got, "calc.go") {
-				t.Errorf("the honest edit did not land: %s", got)
-			}
-			warned, err := os.ReadFile(filepath.Join(r2.dir, ".git", "ralph-gate", "guard-warned"))
-			if err != nil || !strings.Contains(string(warned), ".ralph-gate.yml") {
-				t.Errorf("the guard did not warn about the broken config: %v %s", err, warned)
-			}
-		})
-	}
+		// Without a loop, with a configuration at HEAD that cannot be
+		// read: the guard falls back to its defaults, warns once, and
+		// lets an honest edit, a command and the stop through; it still
+		// denies a test's deletion.
+		r2 := loopModule(t)
+		r2.write(".ralph-gate.yml", "fail_on: [nonsense\n")
+		r2.commit("a broken config")
+		s = c.start(t, []fakemodel.Turn{
+			c.edit(filepath.Join(r2.dir, "calc.go"), "func Add(a, b int) int { return a - b }", "func Add(a, b int) int { return a + b }"),
+			withWhen(c.shell("rm calc_test.go"), allowedBefore(c.last, "")),
+			withWhen(c.shell("go vet ./..."), deniedBefore(c.last, "would delete the test file")),
+			{Text: "Done.", When: allowedBefore(c.last, "")},
+		}, fakemodel.Options{})
+		if res := guardedRun(t, c, h, r2, s); res.code != 0 {
+			t.Fatalf("with a broken config: exit %d\n%s", res.code, res.stdout)
+		}
+		s.Check()
+		if got := r2.git("diff", "--stat"); !strings.Contains(got, "calc.go") {
+			t.Errorf("the honest edit did not land: %s", got)
+		}
+		warned, err := os.ReadFile(filepath.Join(r2.dir, ".git", "ralph-gate", "guard-warned"))
+		if err != nil || !strings.Contains(string(warned), ".ralph-gate.yml") {
+			t.Errorf("the guard did not warn about the broken config: %v %s", err, warned)
+		}
+	})
 }
 
 func withWhen(tn fakemodel.Turn, when func(fakemodel.Request) error) fakemodel.Turn {
@@ -174,54 +180,20 @@ func withWhen(tn fakemodel.Turn, when func(fakemodel.Request) error) fakemodel.T
 // of a shell command stops it and everything it started, and leaves the
 // loop paused, resumable.
 func TestRealClientsInterrupted(t *testing.T) {
-	slow(t)
-	for _, c := range realClients {
-		t.Run(c.name, func(t *testing.T) {
-			bin := c.bin(t)
-			if isolate(t) {
-				return
-			}
-			h := newClientHome(t, bin)
-			r := loopModule(t)
-			marker := filepath.Join(t.TempDir(), "started")
-			s := c.start(t, []fakemodel.Turn{c.shell("touch " + marker + " && sleep 123")}, fakemodel.Options{})
-			cmd := exec.Command(binary, "run", "--agent", c.name, "--task", "make the calc tests pass", "--completion", "go test ./...")
-			cmd.Dir, cmd.Env = r.dir, c.env(t, h, s)
-			var out strings.Builder
-			cmd.Stdout, cmd.Stderr = &out, &out
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			deadline := time.Now().Add(90 * time.Second)
-			for {
-				if _, err := os.Stat(marker); err == nil {
-					break
-				}
-				if time.Now().After(deadline) {
-					_ = cmd.Process.Kill()
-					t.Fatalf("the agent's command never started:\n%s", out.String())
-				}
-				time.Sleep(100 * time.Millisecond)
-			}
-			start := time.Now()
-			if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-				t.Fatal(err)
-			}
-			err := cmd.Wait()
-			ee, ok := err.(*exec.ExitError)
-			if !ok || ee.ExitCode() != 130 {
-				t.Fatalf("run after Ctrl-C: %v, want exit 130\n%s", err, out.String())
-			}
-			if took := time.Since(start); took > 20*time.Second {
-				t.Errorf("run took %s to stop after Ctrl-C", took)
-			}
-			if pids, _ := exec.Command("pgrep", "-f", "sleep 123").Output(); len(strings.TrimSpace(string(pids))) > 0 {
-				t.Errorf("the agent's command is still running after Ctrl-C: pids %s", pids)
-				_ = exec.Command("pkill", "-f", "sleep 123").Run()
-			}
-			if st := statusJSON(t, r.dir, h.env); st["status"] != "paused" {
-				t.Errorf("loop status %v after Ctrl-C, want paused\n%s", st["status"], out.String())
-			}
-		})
-	}
+	eachRealClient(t, func(t *testing.T, c realClientCase, h *clientHome, r *repo) {
+		marker := filepath.Join(t.TempDir(), "started")
+		s := c.start(t, []fakemodel.Turn{c.shell("touch " + marker + " && sleep 123")}, fakemodel.Options{})
+		cmd := exec.Command(binary, "run", "--agent", c.name, "--task", "make the calc tests pass", "--completion", "go test ./...")
+		cmd.Dir, cmd.Env = r.dir, c.env(t, h, s)
+		var out strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &out
+		ctrlCOnce(t, cmd, marker, 90*time.Second, &out)
+		if pids, _ := exec.Command("pgrep", "-f", "sleep 123").Output(); len(strings.TrimSpace(string(pids))) > 0 {
+			t.Errorf("the agent's command is still running after Ctrl-C: pids %s", pids)
+			_ = exec.Command("pkill", "-f", "sleep 123").Run()
+		}
+		if st := statusJSON(t, r.dir, h.env); st["status"] != "paused" {
+			t.Errorf("loop status %v after Ctrl-C, want paused\n%s", st["status"], out.String())
+		}
+	})
 }

@@ -276,31 +276,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	cmd.Dir = r.dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if _, err := os.Stat(marker); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("the agent never started:\n%s", stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	start := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
-		t.Fatalf("run after SIGINT: %v\n%s", err, stderr.String())
-	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Errorf("run took %s to stop after SIGINT", d)
-	}
+	ctrlCOnce(t, cmd, marker, 60*time.Second, &stderr)
 	// The agent's whole group is gone: its background child too.
 	pidData, _ := os.ReadFile(marker + ".pid")
 	var child int

@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 )
 
 // Event is a hook event, named as the clients name it.
@@ -86,3 +87,36 @@ type Answer struct {
 
 // Empty reports whether the answer says nothing.
 func (a Answer) Empty() bool { return a == Answer{} }
+
+// EncodeHookJSON writes an answer in the hook output both Claude Code and
+// Codex read (https://docs.anthropic.com/en/docs/claude-code/hooks#hook-output;
+// Codex took the same shape):
+//
+//	{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "..."}}
+//	{"decision": "block", "reason": "..."}   (Stop: go on; PostToolUse: the reason goes to the model at once)
+//	{"systemMessage": "..."}                 (shown to the user)
+//
+// An empty answer is no output at all.
+func EncodeHookJSON(event Event, a Answer) ([]byte, error) {
+	if a.Empty() {
+		return nil, nil
+	}
+	out := map[string]any{}
+	if a.Warn != "" {
+		out["systemMessage"] = a.Warn
+	}
+	switch {
+	case a.Deny != "" && event == PreToolUse:
+		out["hookSpecificOutput"] = map[string]any{"hookEventName": string(event), "permissionDecision": "deny", "permissionDecisionReason": a.Deny}
+	case a.Block != "" && (event == Stop || event == PostToolUse):
+		out["decision"] = "block"
+		out["reason"] = a.Block
+	case a.Deny != "" || a.Block != "":
+		return nil, fmt.Errorf("no answer of this kind to a %s hook", event)
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}

@@ -3,7 +3,6 @@ package claude
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 )
@@ -51,38 +50,10 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 	return c, nil
 }
 
-// Encode implements agent.Client, with the hook outputs of
-// https://docs.anthropic.com/en/docs/claude-code/hooks#hook-output:
-//
-//	{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny", "permissionDecisionReason": "..."}}
-//	{"decision": "block", "reason": "..."}   (Stop: go on; PostToolUse: the reason is fed to Claude at once)
-//	{"systemMessage": "..."}                 (shown to the user)
+// Encode implements agent.Client: agent.EncodeHookJSON, Claude Code's hook
+// output.
 func (Client) Encode(event agent.Event, a agent.Answer) ([]byte, error) {
-	if a.Empty() {
-		return nil, nil
-	}
-	out := map[string]any{}
-	if a.Warn != "" {
-		out["systemMessage"] = a.Warn
-	}
-	switch {
-	case a.Deny != "" && event == agent.PreToolUse:
-		out["hookSpecificOutput"] = map[string]any{"hookEventName": string(event), "permissionDecision": "deny", "permissionDecisionReason": a.Deny}
-	case a.Block != "" && (event == agent.Stop || event == agent.PostToolUse):
-		out["decision"] = "block"
-		out["reason"] = a.Block
-	case a.Deny != "" || a.Block != "":
-		return nil, fmt.Errorf("claude: no answer of this kind to a %s hook", event)
-	}
-	return marshal(out)
-}
-
-func marshal(v any) ([]byte, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
+	return agent.EncodeHookJSON(event, a)
 }
 
 // usageLine is the part of a stream-json "result" line the scanner reads:

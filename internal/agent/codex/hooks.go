@@ -265,31 +265,10 @@ func firstLine(s string) string {
 	return s
 }
 
-// Encode implements agent.Client. Codex reads the same hook outputs as
-// Claude Code: a PreToolUse denial in hookSpecificOutput, a block with a
-// reason, a systemMessage for the user.
+// Encode implements agent.Client: Codex reads Claude Code's hook output
+// (agent.EncodeHookJSON); a denial or a block it reads with exit 0.
 func (Client) Encode(event agent.Event, a agent.Answer) ([]byte, error) {
-	if a.Empty() {
-		return nil, nil
-	}
-	out := map[string]any{}
-	if a.Warn != "" {
-		out["systemMessage"] = a.Warn
-	}
-	switch {
-	case a.Deny != "" && event == agent.PreToolUse:
-		out["hookSpecificOutput"] = map[string]any{"hookEventName": string(event), "permissionDecision": "deny", "permissionDecisionReason": a.Deny}
-	case a.Block != "" && (event == agent.Stop || event == agent.PostToolUse):
-		out["decision"] = "block"
-		out["reason"] = a.Block
-	case a.Deny != "" || a.Block != "":
-		return nil, fmt.Errorf("codex: no answer of this kind to a %s hook", event)
-	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
+	return agent.EncodeHookJSON(event, a)
 }
 
 // Hooks implements agent.Client. A run passes the guard's hooks on the

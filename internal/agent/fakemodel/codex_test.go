@@ -73,31 +73,9 @@ func codexBinary(t *testing.T) string {
 // escape the hooks (unified exec's TTY sessions, whose standard input
 // write_stdin feeds without any hook seeing it).
 func codexConfig(url string) string {
-	return fmt.Sprintf(`model = "gpt-5.5"
-model_provider = "fakemodel"
-check_for_update_on_startup = false
-
-[model_providers.fakemodel]
-name = "fakemodel"
-base_url = %q
-wire_api = "responses"
-env_key = "FAKEMODEL_API_KEY"
-
-[features]
-plugins = false
-unified_exec_tty = false
-
-[analytics]
-enabled = false
-
-[feedback]
-enabled = false
-
-[otel]
-exporter = "none"
-metrics_exporter = "none"
-trace_exporter = "none"
-`, url+"/v1")
+	// The tests here keep interactive shells off in the configuration;
+	// ralph-gate's preset does it with --disable unified_exec_tty.
+	return strings.Replace(CodexConfig(url), "plugins = false\n", "plugins = false\nunified_exec_tty = false\n", 1)
 }
 
 // codexRun is one `codex exec` as it ended.
