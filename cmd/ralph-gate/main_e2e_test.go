@@ -130,7 +130,13 @@ func runGateEnv(t *testing.T, dir, stdin string, env []string, args ...string) r
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdin = strings.NewReader(stdin) // a pipe, as from git or a shell loop
+	return execResult(t, cmd)
+}
 
+// execResult runs a command and returns its exit code and output; only a
+// failure to run it at all fails the test.
+func execResult(t *testing.T, cmd *exec.Cmd) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -59,16 +59,7 @@ func runFrom(t *testing.T, dir string, kind stdinKind, args ...string) result {
 	default:
 		t.Fatalf("unknown standard input %q", kind)
 	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{code, out.String(), errb.String()}
+	return execResult(t, cmd)
 }
 
 // blockedLoop starts a loop and records an iteration that deletes a test:
