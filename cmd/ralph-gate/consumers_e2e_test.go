@@ -1,0 +1,225 @@
+package main
+
+// The consumer tests: every machine-readable output is loaded by the program
+// that consumes it, at the version .ci/run pins, never only checked against a
+// schema we hold. Each test drives the built binary on a real repository and
+// then the real consumer on what it wrote. .ci/run installs each consumer and
+// sets RALPH_GATE_REQUIRE_<NAME>, under which a missing one fails the test
+// instead of skipping it.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const sarifMultitoolVersion = "5.7.0"
+
+// cheatRepo is a Go project whose last commit, "make the tests pass", does
+// what an agent under pressure does: it deletes TestSub, empties TestAdd's
+// assertion, appends `|| true` to the CI test step, adds a //nolint and
+// deletes the legacy suite, whose deletion the base's .ralph-gate.yml
+// sanctions (so it is reported, suppressed). It returns the base commit.
+func cheatRepo(t *testing.T) (*repo, string) {
+	t.Helper()
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
+	r.write("calc.go", calcSrc)
+	r.write("calc_test.go", calcTest)
+	r.write(".github/workflows/ci.yml", ciWorkflow("go test ./..."))
+	r.write("legacy/old_test.go", "package legacy\n\nimport \"testing\"\n\nfunc TestOld(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"math\")\n\t}\n}\n")
+	r.write(".ralph-gate.yml", "exceptions:\n  - type: test_deletion\n    path: \"legacy/**\"\n    reason: \"legacy suite replaced by golden files\"\n")
+	base := r.commit("base")
+	r.write("calc_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\t_ = Add(2, 3)\n}\n")
+	r.write(".github/workflows/ci.yml", ciWorkflow("go test ./... || true"))
+	r.remove("legacy/old_test.go")
+	r.write("calc.go", calcSrc+"\n// Div divides.\nfunc Div(a, b int) int { return a / b } //nolint:all\n")
+	r.commit("make the tests pass")
+	return r, base
+}
+
+func ciWorkflow(step string) string {
+	return "name: ci\non: [pull_request]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: " + step + "\n"
+}
+
+// command runs name in dir with env and stdin and returns its exit code and
+// its standard output and error; a command that cannot start fails t.
+func command(t *testing.T, dir string, env []string, stdin, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env, cmd.Stdin = dir, env, strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var exit *exec.ExitError
+	code := 0
+	switch {
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	case err != nil:
+		t.Fatalf("%s: %v", name, err)
+	}
+	return result{code, out.String(), errb.String()}
+}
+
+// sarifMultitool finds Microsoft's SARIF multitool in the npm install named
+// by $RALPH_GATE_SARIF_MULTITOOL_DIR (.ci/run installs it there). The test
+// runs the platform package's executable itself: the package's bin.js passes
+// its arguments through a shell, which cuts "Ghas;Sarif" at the semicolon.
+func sarifMultitool(t *testing.T) string {
+	t.Helper()
+	hint := "npm install --prefix DIR @microsoft/sarif-multitool@" + sarifMultitoolVersion + " and set RALPH_GATE_SARIF_MULTITOOL_DIR=DIR"
+	dir := os.Getenv("RALPH_GATE_SARIF_MULTITOOL_DIR")
+	if dir == "" {
+		missingTool(t, "RALPH_GATE_REQUIRE_SARIF_MULTITOOL", "RALPH_GATE_SARIF_MULTITOOL_DIR is not set: "+hint)
+	}
+	platform, exe := runtime.GOOS, "Sarif.Multitool"
+	if platform == "windows" {
+		platform, exe = "win32", exe+".exe"
+	}
+	bin := filepath.Join(dir, "node_modules", "@microsoft", "sarif-multitool-"+platform, exe)
+	out, err := exec.Command(bin, "--version").CombinedOutput() // it writes its version to standard error
+	if err != nil || !strings.Contains(string(out), "SARIF Multitool "+sarifMultitoolVersion+"+") {
+		missingTool(t, "RALPH_GATE_REQUIRE_SARIF_MULTITOOL", bin+" is not SARIF Multitool "+sarifMultitoolVersion+" ("+strings.TrimSpace(string(out))+"): "+hint)
+	}
+	return bin
+}
+
+// acceptedSARIFNotes are the multitool's notes (suggestions, not faults)
+// ralph-gate's SARIF may carry, and why. Errors and warnings are never
+// accepted: each one the multitool reported was a real defect and is fixed
+// (SARIF1001: a rule's name equal to its id but for case; SARIF2005: a
+// version such as "devel" or "v1.2.3" that does not start with a digit).
+// A note not listed here fails the test, to be fixed or listed.
+var acceptedSARIFNotes = map[string]string{
+	"SARIF2002": "message ids with arguments: each result's text is its own sentence, which code scanning shows",
+	"SARIF2003": "versionControlProvenance: ralph-gate does not know the repository's URI; upload-sarif sends the commit and ref",
+	"SARIF2006": "an unreachable URI: the multitool GETs the $schema address, which a machine without internet cannot reach",
+	"SARIF2009": "rule ids like CS2001: the ids are the JSON contract's finding types (test_deletion, ...)",
+	"SARIF2010": "region snippets: code scanning shows the file at the analyzed commit; a deleted test's line is not there",
+	"SARIF2011": "context regions: as for snippets",
+	"SARIF2012": "helpUri: each rule carries its help text and markdown; there is no page per rule",
+}
+
+// TestSARIFMultitoolValidates: Microsoft's SARIF multitool validates
+// ralph-gate's SARIF with its SARIF rules and GitHub's ingestion rules
+// (--rule-kind Ghas;Sarif): no error, no warning, and only the notes of
+// acceptedSARIFNotes. The same output with a rule's help removed, validated in
+// the same run, must raise GitHub's GH2012 error: proof that the GitHub
+// rules ran at all.
+func TestSARIFMultitoolValidates(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	bin := sarifMultitool(t)
+	r, base := cheatRepo(t)
+	res := runGate(t, r.dir, "", "analyze", "--format", "sarif", base, "HEAD")
+	if res.code != 1 {
+		t.Fatalf("analyze: exit %d, want 1 (blocked)\n%s", res.code, res.stderr)
+	}
+	dir := t.TempDir()
+	ours := filepath.Join(dir, "ralph-gate.sarif")
+	if err := os.WriteFile(ours, []byte(res.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var broken map[string]any
+	if err := json.Unmarshal([]byte(res.stdout), &broken); err != nil {
+		t.Fatalf("analyze --format sarif is not JSON: %v", err)
+	}
+	rule := broken["runs"].([]any)[0].(map[string]any)["tool"].(map[string]any)["driver"].(map[string]any)["rules"].([]any)[0].(map[string]any)
+	delete(rule, "help")
+	canary := filepath.Join(dir, "canary.sarif")
+	if err := os.WriteFile(canary, mustMarshal(t, broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	logFile := filepath.Join(dir, "validation.sarif")
+	v := command(t, dir, os.Environ(), "", bin, "validate", "--rule-kind", "Ghas;Sarif", "--level", "Error;Warning;Note",
+		"-o", logFile, ours, canary)
+	if v.code != 0 {
+		t.Fatalf("sarif-multitool validate: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	data, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatalf("the multitool wrote no log: %v\n%s", err, v.stdout)
+	}
+	found := readValidation(t, data)
+	var problems []string
+	for _, f := range found[filepath.Base(ours)] {
+		if f.level == "note" && acceptedSARIFNotes[f.rule] != "" {
+			continue
+		}
+		problems = append(problems, f.level+" "+f.rule)
+	}
+	if len(problems) > 0 {
+		t.Errorf("the multitool found %s in ralph-gate's SARIF:\n%s", strings.Join(problems, ", "), v.stdout)
+	}
+	if !slices.Contains(found[filepath.Base(canary)], validationResult{"GH2012", "error"}) {
+		t.Errorf("no GH2012 error for a rule without help: did the GitHub rules run? %v\n%s", found[filepath.Base(canary)], v.stdout)
+	}
+}
+
+// validationResult is one result of the multitool's log: its rule and level.
+type validationResult struct{ rule, level string }
+
+// readValidation reads the multitool's SARIF log into its results per
+// analyzed file (by base name). A result without a level has its rule's
+// default level, else "warning" (SARIF 2.1.0 §3.27.10).
+func readValidation(t *testing.T, data []byte) map[string][]validationResult {
+	t.Helper()
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID                   string `json:"id"`
+						DefaultConfiguration struct {
+							Level string `json:"level"`
+						} `json:"defaultConfiguration"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Level     string `json:"level"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("the multitool's log is not one SARIF run: %v\n%s", err, data)
+	}
+	run := log.Runs[0]
+	defaults := map[string]string{}
+	for _, r := range run.Tool.Driver.Rules {
+		defaults[r.ID] = r.DefaultConfiguration.Level
+	}
+	out := map[string][]validationResult{}
+	for _, res := range run.Results {
+		level := res.Level
+		if level == "" {
+			level = defaults[res.RuleID]
+		}
+		if level == "" {
+			level = "warning"
+		}
+		file := ""
+		if len(res.Locations) > 0 {
+			file = filepath.Base(res.Locations[0].PhysicalLocation.ArtifactLocation.URI)
+		}
+		out[file] = append(out[file], validationResult{res.RuleID, level})
+	}
+	return out
+}
