@@ -116,30 +116,31 @@ func TestPreCommitRunsHooks(t *testing.T) {
 		}
 	}
 
+	deleteTest := func() { r.write("calc_test.go", calcTestNoSub) }
 	steps := []struct {
-		name string
-		args []string // git's
-		code int
-		want []string // in git's output
+		name   string
+		change func()
+		args   []string // git's
+		code   int
+		want   []string // in git's output
 	}{
-		{"a commit that deletes a test", []string{"commit", "-q", "-am", "make the tests pass"}, 1, []string{
+		{"a commit that deletes a test", deleteTest, []string{"commit", "-q", "-am", "make the tests pass"}, 1, []string{
 			"ralph-gate regression gate (staged changes)", "Failed",
 			"critical test_deletion calc_test.go:11 test TestSub", "commit refused",
 		}},
-		{"an honest commit", []string{"commit", "-q", "-am", "add Mul"}, 0, []string{"ralph-gate regression gate (staged changes)", "Passed"}},
-		{"its push", []string{"push", "origin", "main"}, 0, []string{"ralph-gate regression gate", "Passed"}},
-		{"a commit past the hook", []string{"commit", "-q", "--no-verify", "-am", "make the tests pass"}, 0, nil},
-		{"its push", []string{"push", "origin", "main"}, 1, []string{
+		{"an honest commit", func() {
+			r.git("checkout", "-q", "--", "calc_test.go")
+			r.write("calc.go", calcSrc+"\n// Mul multiplies.\nfunc Mul(a, b int) int { return a * b }\n")
+		}, []string{"commit", "-q", "-am", "add Mul"}, 0, []string{"ralph-gate regression gate (staged changes)", "Passed"}},
+		{"its push", nil, []string{"push", "origin", "main"}, 0, []string{"ralph-gate regression gate", "Passed"}},
+		{"a commit past the hook", deleteTest, []string{"commit", "-q", "--no-verify", "-am", "make the tests pass"}, 0, nil},
+		{"its push", nil, []string{"push", "origin", "main"}, 1, []string{
 			"ralph-gate regression gate", "Failed", "critical test_deletion calc_test.go:11 test TestSub", "push refused",
 		}},
 	}
-	for i, step := range steps {
-		switch i {
-		case 0, 3:
-			r.write("calc_test.go", calcTestNoSub)
-		case 1:
-			r.git("checkout", "-q", "--", "calc_test.go")
-			r.write("calc.go", calcSrc+"\n// Mul multiplies.\nfunc Mul(a, b int) int { return a * b }\n")
+	for _, step := range steps {
+		if step.change != nil {
+			step.change()
 		}
 		head, remote := r.git("rev-parse", "HEAD"), gitIn(t, bare, "rev-parse", "main")
 		res := gitTry(t, r.dir, env, step.args...)
