@@ -27,7 +27,7 @@ subcommands and their flags. Load it with:
 // subcommands lists the words the commands that take one accept; a test
 // checks each against the command's own dispatch.
 var subcommands = map[string][]string{
-	"hook":  {"install", "uninstall", "pre-push"},
+	"hook":  {"install", "uninstall", "pre-push", "pre-commit"},
 	"guard": {"install", "pre-tool-use", "post-tool-use", "stop"},
 }
 

@@ -14,7 +14,7 @@ Commands:
   analyze    analyze a git range or a patch statically (reads git objects only)
   compare    analyze, and measure tests, coverage, type and lint errors at both ends
   action     run as a GitHub Action step (inputs from INPUT_* variables)
-  hook       install, uninstall or run the git pre-push hook
+  hook       install, uninstall or run the git pre-push hook; the pre-commit check
   guard      Claude Code hooks that judge an agent's every tool call
   waive      print the config entry that lets a reviewed finding through
 

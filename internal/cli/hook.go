@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrange"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
@@ -24,6 +27,7 @@ const hookHelp = `Usage:
   ralph-gate hook install [--repo DIR] [--force]
   ralph-gate hook uninstall [--repo DIR]
   ralph-gate hook pre-push [--repo DIR] [--fail-on SEV] [REMOTE [URL]]
+  ralph-gate hook pre-commit [--repo DIR] [--fail-on SEV]
 
 install writes a git pre-push hook that runs 'ralph-gate hook pre-push' before
 every push, where git runs hooks (.git/hooks, or core.hooksPath). A pre-push
@@ -51,6 +55,13 @@ the tests).
 
 Push anyway, once: git push --no-verify, or RALPH_GATE_SKIP=1 git push.
 
+pre-commit checks what is about to be committed, for a pre-commit hook (the
+pre-commit framework's ralph-gate-commit hook runs it): the staged changes
+(the index git names in GIT_INDEX_FILE, as for git commit -a) against HEAD,
+statically, with .ralph-gate.yml from HEAD, as 'analyze HEAD STAGED' would.
+It refuses the commit (exit 1) on net findings at or above fail-on. Commit
+anyway, once: git commit --no-verify, or RALPH_GATE_SKIP=1 git commit.
+
 Flags:
 
 Examples:
@@ -64,7 +75,7 @@ var executable = os.Executable
 func runHook(ctx context.Context, args []string, env Env) error {
 	if len(args) == 0 {
 		showHelp(env.Stderr, "hook", env)
-		return usagef("hook: want a subcommand: install, uninstall or pre-push")
+		return usagef("hook: want a subcommand: install, uninstall, pre-push or pre-commit")
 	}
 	sub, rest := args[0], args[1:]
 	switch sub {
@@ -77,8 +88,10 @@ func runHook(ctx context.Context, args []string, env Env) error {
 		return runHookUninstall(ctx, rest, env)
 	case "pre-push":
 		return runHookPrePush(ctx, rest, env)
+	case "pre-commit":
+		return runHookPreCommit(ctx, rest, env)
 	}
-	return usagef("hook: unknown subcommand %q: want install, uninstall or pre-push", sub)
+	return usagef("hook: unknown subcommand %q: want install, uninstall, pre-push or pre-commit", sub)
 }
 
 // hooksDir parses install's and uninstall's flags and asks git for the hooks
@@ -317,9 +330,16 @@ func checkPushed(ctx context.Context, repo *gitrepo.Repo, dir string, t hook.Tar
 		rep, err := comparePushed(ctx, dir, t, failOn, env)
 		return rep, "compare", err
 	}
-	res, err := gitrange.Analyze(ctx, repo, t.Base, t.Head, cfg, nil)
+	rep, err := analyzeForHook(ctx, repo, t.Base, t.Head, cfg, failOn, env)
+	return rep, "analyze", err
+}
+
+// analyzeForHook analyzes base..head as analyze does and decides the
+// report's verdict, for a hook's summary.
+func analyzeForHook(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, cfg *config.Config, failOn *gate.Severity, env Env) (*gate.Report, error) {
+	res, err := gitrange.Analyze(ctx, repo, base, head, cfg, nil)
 	if err != nil {
-		return nil, "", classifyGit(err)
+		return nil, classifyGit(err)
 	}
 	rep := newReport(env, res.Base.String(), res.Head.String(), res.Findings, res.Commits, res.Notes)
 	// finish decides the verdict exactly as analyze does; the rendered report
@@ -327,9 +347,9 @@ func checkPushed(ctx context.Context, repo *gitrepo.Repo, dir string, t hook.Tar
 	quiet := Env{Stdout: io.Discard, Stderr: io.Discard, Getenv: env.Getenv, Version: env.Version}
 	var blocked *BlockedError
 	if err := finish(rep, cfg, failOn, report.JSON, commonFlags{}, quiet); err != nil && !errors.As(err, &blocked) {
-		return nil, "", err
+		return nil, err
 	}
-	return rep, "analyze", nil
+	return rep, nil
 }
 
 // comparePushed measures the range through the same pipeline as compare,

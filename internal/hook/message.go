@@ -46,34 +46,14 @@ func WriteSummary(w io.Writer, checked []Checked) int {
 			continue
 		}
 		rep := c.Report
-		failOn := gate.FailOn(rep.FailOn)
-		var block, warn []gate.Finding
-		for _, f := range rep.Findings {
-			switch {
-			case !f.Net || f.Suppressed != "":
-			case failOn.Blocks(f.Severity):
-				block = append(block, f)
-			default:
-				warn = append(warn, f)
-			}
-		}
 		fmt.Fprintf(w, "ralph-gate: %s: %s %s..%s (base: %s): %s\n", name, plural(len(rep.Commits), "commit"),
 			short(t.Base), short(t.Head), clean(t.BaseFrom), rep.Verdict)
 		subjects := map[string]string{}
 		for _, cm := range rep.Commits {
 			subjects[cm.SHA] = cm.Subject
 		}
-		listed := 0
-		for _, f := range append(block, warn...) {
-			if listed == maxListed {
-				fmt.Fprintf(w, "  ... and %d more\n", len(block)+len(warn)-listed)
-				break
-			}
-			listed++
-			writeFinding(w, f, subjects, !failOn.Blocks(f.Severity))
-		}
-		if len(block) > 0 {
-			blocking += len(block)
+		if n := writeFindings(w, rep.Findings, gate.FailOn(rep.FailOn), subjects); n > 0 {
+			blocking += n
 			refuse = append(refuse, fmt.Sprintf("ralph-gate %s %s %s", c.Command, short(t.Base), short(t.Head)))
 		}
 	}
@@ -91,6 +71,32 @@ func WriteSummary(w io.Writer, checked []Checked) int {
 		fmt.Fprintf(w, "ralph-gate: %s\n", Bypass)
 	}
 	return blocking
+}
+
+// writeFindings lists the net, unsuppressed findings, those that block at
+// failOn first, at most maxListed of them, and returns how many block.
+// subjects names the commits' subjects by sha.
+func writeFindings(w io.Writer, findings []gate.Finding, failOn gate.FailOn, subjects map[string]string) int {
+	var block, warn []gate.Finding
+	for _, f := range findings {
+		switch {
+		case !f.Net || f.Suppressed != "":
+		case failOn.Blocks(f.Severity):
+			block = append(block, f)
+		default:
+			warn = append(warn, f)
+		}
+	}
+	listed := 0
+	for _, f := range append(block, warn...) {
+		if listed == maxListed {
+			fmt.Fprintf(w, "  ... and %d more\n", len(block)+len(warn)-listed)
+			break
+		}
+		listed++
+		writeFinding(w, f, subjects, !failOn.Blocks(f.Severity))
+	}
+	return len(block)
 }
 
 func writeFinding(w io.Writer, f gate.Finding, subjects map[string]string, below bool) {

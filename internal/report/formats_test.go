@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestCodeClimate(t *testing.T) {
 }
 
 func TestRDJSON(t *testing.T) {
-	for name, rep := range map[string]*gate.Report{"full": fullReport(), "warn": warnReport(), "empty": emptyReport()} {
+	for name, rep := range map[string]*gate.Report{"full": fullReport(), "warn": warnReport(), "empty": emptyReport(), "hostile": hostileReport()} {
 		out := render(t, RDJSON, rep, Options{})
 		validate(t, "reviewdog-DiagnosticResult.json", out)
 		// Only the proto's fields (reviewdog.proto): names a protojson
@@ -94,6 +95,12 @@ func TestRDJSON(t *testing.T) {
 			}
 			if d.Severity != want || d.Location.Range.Start.Line < 1 || d.Code.Value == "" || d.Message == "" {
 				t.Errorf("%s: diagnostic %d = %+v, want severity %s, a line, a code and a message", name, i, d, want)
+			}
+			// reviewdog's local reporter prints original_output as it is:
+			// one line, path:line first, the check last.
+			prefix := cleanLine(fmt.Sprintf("%s:%d: %s: ", d.Location.Path, d.Location.Range.Start.Line, f.Severity))
+			if !strings.HasPrefix(d.OriginalOutput, prefix) || !strings.HasSuffix(d.OriginalOutput, " ("+d.Code.Value+")") || strings.ContainsAny(d.OriginalOutput, "\r\n") {
+				t.Errorf("%s: diagnostic %d: original_output %q, want one line %q...(%s)", name, i, d.OriginalOutput, prefix, d.Code.Value)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -27,6 +28,13 @@ type rdDiagnostic struct {
 	Location rdLocation `json:"location"`
 	Severity string     `json:"severity"`
 	Code     rdCode     `json:"code"`
+	// OriginalOutput is the finding as one plain-text line,
+	// "path:line: severity: message (check)", the shape reviewdog's own
+	// checkstyle parser gives it. reviewdog's local reporter (its default)
+	// prints exactly this field, and its GitHub check and Actions log
+	// reporters show it as the raw details; without it reviewdog 0.21
+	// fills it with the diagnostic in protobuf text format.
+	OriginalOutput string `json:"original_output"`
 }
 
 type rdLocation struct {
@@ -67,15 +75,18 @@ func renderRDJSON(w io.Writer, rep *gate.Report, opt Options) error {
 		if p == "" {
 			p = RepositoryAnchor
 		}
+		line := max(f.Line, 1)
 		out.Diagnostics = append(out.Diagnostics, rdDiagnostic{
 			// reviewdog posts the message as a review comment, which the
 			// forge renders as markdown: test names and messages come from
 			// the change, so they are escaped like every markdown ralph-gate
 			// writes (no @mention, no link, no HTML).
 			Message:  "[" + f.Severity.String() + "] " + mdText(describe(f), 2000),
-			Location: rdLocation{Path: p, Range: rdRange{Start: rdPosition{Line: max(f.Line, 1)}}},
+			Location: rdLocation{Path: p, Range: rdRange{Start: rdPosition{Line: line}}},
 			Severity: rdSeverity(f, failOn),
 			Code:     rdCode{Value: checkName(f)},
+			// Plain text: no reporter renders it as markdown.
+			OriginalOutput: cleanLine(fmt.Sprintf("%s:%d: %s: %s (%s)", p, line, f.Severity, truncate(describe(f), 2000), checkName(f))),
 		})
 	}
 	return writeJSON(w, out)

@@ -79,7 +79,7 @@ type sarifHelp struct {
 
 type sarifRule struct {
 	ID                   string         `json:"id"`
-	Name                 string         `json:"name"`
+	Name                 string         `json:"name,omitempty"`
 	ShortDescription     sarifText      `json:"shortDescription"`
 	FullDescription      sarifText      `json:"fullDescription"`
 	DefaultConfiguration sarifConfig    `json:"defaultConfiguration"`
@@ -172,7 +172,7 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 	rules, index := sarifRules(rep.Findings)
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name: toolName, Version: rep.Tool.Version, InformationURI: informationURI, Rules: rules,
+			Name: toolName, Version: sarifToolVersion(rep.Tool.Version), InformationURI: informationURI, Rules: rules,
 		}},
 		Invocations: []sarifInvocation{{ExecutionSuccessful: true}},
 		Results:     []sarifResult{},
@@ -346,7 +346,7 @@ func sarifRules(findings []gate.Finding) ([]sarifRule, map[string]int) {
 		help := ruleHelp(t)
 		rules[i] = sarifRule{
 			ID:                   ruleID(t),
-			Name:                 camelCase(ruleID(t)),
+			Name:                 ruleName(ruleID(t)),
 			ShortDescription:     sarifText{Text: desc},
 			FullDescription:      sarifText{Text: desc + " Default severity: " + gate.DefaultSeverity(t).String() + "."},
 			DefaultConfiguration: sarifConfig{Level: level},
@@ -366,6 +366,33 @@ func ruleDescription(t gate.FindingType) string {
 		return d
 	}
 	return "A regression reported by ralph-gate."
+}
+
+// ruleName is a rule's readable name: "TestDeletion" for "test_deletion".
+// SARIF wants the name to differ from the id (§3.49.7; Microsoft's SARIF
+// multitool warns, SARIF1001, even when they differ only in case), so a
+// one-word id gets a suffix: "unverified" is "UnverifiedFinding".
+func ruleName(id string) string {
+	name := camelCase(id)
+	if strings.EqualFold(name, id) {
+		name += "Finding"
+	}
+	return name
+}
+
+// sarifToolVersion is the driver's version as SARIF consumers compare it:
+// starting with a digit (SARIF2005). A tag's "v" goes ("v1.2.3" is
+// "1.2.3"); a build without a release version ("devel", "ci") is a
+// pre-release of 0.0.0 ("0.0.0-devel"), which sorts before every release.
+func sarifToolVersion(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) > 1 && (v[0] == 'v' || v[0] == 'V') && v[1] >= '0' && v[1] <= '9' {
+		v = v[1:]
+	}
+	if v == "" || (v[0] >= '0' && v[0] <= '9') {
+		return v
+	}
+	return "0.0.0-" + v
 }
 
 // camelCase turns "test_deletion" into "TestDeletion".

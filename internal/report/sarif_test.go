@@ -90,7 +90,7 @@ func TestSARIFValidates(t *testing.T) {
 func TestSARIFRules(t *testing.T) {
 	log := checkSARIF(t, render(t, SARIF, fullReport(), Options{}))
 	driver := log.Runs[0].Tool.Driver
-	if driver.Name != "ralph-gate" || driver.Version != "v0.3.0" || driver.InformationURI == "" {
+	if driver.Name != "ralph-gate" || driver.Version != "0.3.0" || driver.InformationURI == "" {
 		t.Errorf("driver = %+v", driver)
 	}
 	var got []string
@@ -109,7 +109,7 @@ func TestSARIFRules(t *testing.T) {
 		"feature_removal FeatureRemoval warning warning",
 		"coverage_regression CoverageRegression error error",
 		"test_regression TestRegression error error",
-		"unverified Unverified error error",
+		"unverified UnverifiedFinding error error",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("rules (-want +got):\n%s", diff)
@@ -144,6 +144,26 @@ func TestSARIFResults(t *testing.T) {
 	}
 }
 
+// TestSARIFToolVersion: the driver's version starts with a digit, as
+// Microsoft's SARIF multitool asks (SARIF2005), whatever the build says.
+func TestSARIFToolVersion(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"release", "1.2.3", "1.2.3"},
+		{"tag", "v1.2.3", "1.2.3"},
+		{"pseudo-version", "v0.0.0-20261127143700-cae3e39a1b2c", "0.0.0-20261127143700-cae3e39a1b2c"},
+		{"devel", "devel", "0.0.0-devel"},
+		{"ci", "ci", "0.0.0-ci"},
+		{"a word starting with v", "vnext", "0.0.0-vnext"},
+		{"empty", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sarifToolVersion(tc.in); got != tc.want {
+				t.Errorf("sarifToolVersion(%q) = %q, want %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestSARIFUnknownTypeGetsRule(t *testing.T) {
 	rep := &gate.Report{Findings: []gate.Finding{
 		{Type: "flaky_retry", Severity: gate.SeverityLow, File: "a.go", Line: 2, Net: true, Message: "retry added"},
@@ -152,7 +172,7 @@ func TestSARIFUnknownTypeGetsRule(t *testing.T) {
 	log := checkSARIF(t, render(t, SARIF, rep, Options{}))
 	rules := log.Runs[0].Tool.Driver.Rules
 	n := len(gate.FindingTypes)
-	if len(rules) != n+2 || rules[n].ID != "flaky_retry" || rules[n].Name != "FlakyRetry" || rules[n+1].ID != "unknown" {
+	if len(rules) != n+2 || rules[n].ID != "flaky_retry" || rules[n].Name != "FlakyRetry" || rules[n+1].ID != "unknown" || rules[n+1].Name != "UnknownFinding" {
 		t.Errorf("extra rules = %+v", rules[n:])
 	}
 	if lvl := log.Runs[0].Results[1].Level; lvl != "warning" {
