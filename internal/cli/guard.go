@@ -218,6 +218,7 @@ func openGuardWorkspace(client agent.Client, c *agent.Call, env Env) (*guardWork
 			files = append(files, cl.Own(root, home, env.Getenv)...)
 		}
 		ws.SetClientFiles(files, home)
+		ws.Getenv = env.Getenv
 	}
 	var repo *gitrepo.Repo
 	for _, dir := range []string{abs(client.ProjectDir(env.Getenv)), abs(orDefault(env.Dir, ".")), cwd} {

@@ -459,16 +459,51 @@ func (s *shellCheck) setVar(name string, value *syntax.Word) {
 // writing.
 func (s *shellCheck) private(w *syntax.Word) {
 	ws := s.g.WS
+	// The user's home as the guard was told it, and as the process sees
+	// it: ~ and $HOME mean the same to the agent.
+	homes := []string{}
+	if ws.home != "" && ws.home != "." {
+		homes = append(homes, ws.home)
+	}
+	if h, err := os.UserHomeDir(); err == nil && h != "" && (len(homes) == 0 || homes[0] != h) {
+		homes = append(homes, h)
+	}
+	if len(homes) == 0 {
+		homes = []string{""}
+	}
+	for _, home := range homes {
+		if s.privateWord(w, home) {
+			return
+		}
+	}
+}
+
+// privateWord is private with one home; it reports whether it denied.
+func (s *shellCheck) privateWord(w *syntax.Word, home string) bool {
+	ws := s.g.WS
 	a := word(w)
 	vals := append([]string{a.val}, a.alts...)
-	home, _ := os.UserHomeDir()
+	// The word as the shell would expand it, variables from the agent's
+	// environment and globs over the file system: `cat $DIR/*` reads what
+	// it matches.
+	for _, v := range s.expanded(w, home) {
+		t := s.resolve(v)
+		if ws.IsPrivate(t) || strings.Contains(v, sealKeyName) && ws.Private != "" {
+			s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", v, privateOwn)
+			return true
+		}
+		if why := ws.ReadDenied(t); why != "" {
+			s.deny("the command names %s (%s), which is the gate's and out of an agent's reach, to read as to write; 'ralph-gate status' shows the loop.", v, why)
+			return true
+		}
+	}
 	for _, v := range vals {
 		if v == "" {
 			continue
 		}
 		if ws.Private != "" && strings.Contains(v, sealKeyName) {
 			s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", sealKeyName, privateOwn)
-			return
+			return true
 		}
 		p := v
 		if home != "" && (p == "~" || strings.HasPrefix(p, "~/")) {
@@ -483,15 +518,60 @@ func (s *shellCheck) private(w *syntax.Word) {
 			t := s.resolve(c)
 			if ws.IsPrivate(t) {
 				s.deny("the command names %s (%s), which lives outside the repository and out of an agent's reach; leave it alone.", v, privateOwn)
-				return
+				return true
 			}
 			if why := ws.ReadDenied(t); why != "" || ws.Root != "" && strings.Contains(v, ".aiwg/ralph") {
 				if why == "" {
 					why = loopStateOwn
 				}
 				s.deny("the command names %s (%s), which is the gate's and out of an agent's reach, to read as to write; 'ralph-gate status' shows the loop.", v, why)
-				return
+				return true
 			}
 		}
 	}
+	return false
+}
+
+// maxGlobMatches bounds the matches of one word the private check reads.
+const maxGlobMatches = 256
+
+// expanded is a word as the shell would expand it for the private check:
+// ~ and variables from the agent's environment, then a glob's matches
+// (relative to the command's directory). Command substitutions are not
+// run: such a word is left to the other checks.
+func (s *shellCheck) expanded(w *syntax.Word, home string) (out []string) {
+	getenv := s.g.WS.Getenv
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	cfg := &expand.Config{Env: expand.FuncEnviron(func(name string) string {
+		if name == "HOME" && home != "" {
+			return home
+		}
+		return getenv(name)
+	})}
+	v, err := expand.Literal(cfg, w)
+	if err != nil || v == "" {
+		return nil
+	}
+	if home != "" && (v == "~" || strings.HasPrefix(v, "~/")) {
+		v = home + v[1:]
+	}
+	if !strings.ContainsAny(v, "*?[") {
+		return []string{v}
+	}
+	pattern := v
+	if !filepath.IsAbs(pattern) {
+		pattern = filepath.Join(s.cwd, pattern)
+	}
+	matches, _ := filepath.Glob(pattern)
+	if len(matches) > maxGlobMatches {
+		matches = matches[:maxGlobMatches]
+	}
+	return matches
 }

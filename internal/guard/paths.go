@@ -29,6 +29,9 @@ type Workspace struct {
 	Private string
 
 	realRoot, realGitDir, realPrivate string
+	// Getenv reads the agent's environment (the hook runs with it), for the
+	// variables a shell word may name ("$RALPH_GATE_CONFIG_DIR/*"); nil: none.
+	Getenv func(string) string
 	// clientFiles are the agent clients' files that decide their hooks and
 	// permissions (absolute, and resolved).
 	clientFiles, realClientFiles []string

@@ -99,3 +99,39 @@ func TestPrivateHomeTilde(t *testing.T) {
 		t.Errorf("a Read of another file in the home was denied: %s", d.Reason)
 	}
 }
+
+// TestPrivateExpandedWords: a shell word reaches the seal key through the
+// agent's variables or a glob as well as by name; the guard expands them as
+// the shell would.
+func TestPrivateExpandedWords(t *testing.T) {
+	root := newTree(t)
+	home := filepath.Join(filepath.Dir(root), "home")
+	private := filepath.Join(home, ".config", "ralph-gate")
+	if err := os.MkdirAll(private, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(private, sealKeyName), []byte("00\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := newGuard(t, root)
+	g.WS.SetPrivate(private)
+	env := map[string]string{"RALPH_GATE_CONFIG_DIR": private, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "CFG": filepath.Join(home, ".config")}
+	g.WS.Getenv = func(k string) string { return env[k] }
+	for _, cmd := range []string{
+		"cat ~/.config/ralph-*/*",
+		"cat $RALPH_GATE_CONFIG_DIR/*",
+		`cat "${XDG_CONFIG_HOME}"/ralph-gate/*`,
+		"head -c 99 ~/.config/ralph-gate/loop-seal.k?y",
+		"cat $CFG/ralph-gate/l*",
+		"tar czf /tmp/x.tgz $RALPH_GATE_CONFIG_DIR",
+	} {
+		if d := g.CheckCommand(cmd); !d.Deny {
+			t.Errorf("%s: allowed, want denied", cmd)
+		}
+	}
+	for _, cmd := range []string{"cat ~/.config/other/*", "ls $CFG", "echo $HOME", "cat pkg/*.go"} {
+		if d := g.CheckCommand(cmd); d.Deny {
+			t.Errorf("%s: denied: %s", cmd, d.Reason)
+		}
+	}
+}
