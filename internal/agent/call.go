@@ -35,9 +35,11 @@ type Call struct {
 	// did not say).
 	Cwd       string
 	SessionID string
-	// Reads are the paths a read tool names (a file, a directory or a
-	// pattern's root).
+	// Reads are the files a read tool reads.
 	Reads []string
+	// Searches are the directories (or patterns) a search tool reads
+	// below: everything under them is read.
+	Searches []string
 	// Changes are the files a write tool changes, each with how.
 	Changes []FileChange
 	// Command is a shell command the tool runs (nil: none).

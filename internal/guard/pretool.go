@@ -53,6 +53,11 @@ func (g *Guard) PreToolUse(c *agent.Call) (Decision, error) {
 			return d, nil
 		}
 	}
+	for _, p := range c.Searches {
+		if d := g.checkSearch(c.Tool, p); d.Deny {
+			return d, nil
+		}
+	}
 	for _, ch := range c.Changes {
 		d, err := g.checkChange(c.Tool, ch)
 		if err != nil || d.Deny {
@@ -62,7 +67,7 @@ func (g *Guard) PreToolUse(c *agent.Call) (Decision, error) {
 	if c.Command != nil {
 		return g.CheckCommand(*c.Command), nil
 	}
-	if len(c.Reads) == 0 && len(c.Changes) == 0 {
+	if len(c.Reads) == 0 && len(c.Searches) == 0 && len(c.Changes) == 0 {
 		return g.checkUnknown(c), nil
 	}
 	return allow(), nil
@@ -81,6 +86,21 @@ func (g *Guard) checkRead(tool, p string) Decision {
 		}
 		return deny("ralph-gate: %s would read %s, %s: it is the gate's, out of an agent's reach. "+
 			"Leave it alone and keep working on the task; 'ralph-gate status' shows the loop.", tool, p, why)
+	}
+	return allow()
+}
+
+// checkSearch refuses a search below the seal key's directory, the loop's
+// state, or a directory that holds the seal key (a Grep of ~/.config reads
+// it as surely as a Read).
+func (g *Guard) checkSearch(tool, p string) Decision {
+	if d := g.checkRead(tool, p); d.Deny {
+		return d
+	}
+	t := g.WS.Resolve(literalPrefix(p))
+	if g.WS.Private != "" && (within(t.Abs, g.WS.Private) || within(t.Real, g.WS.realPrivate)) {
+		return deny("ralph-gate: %s would search %s, which holds %s (%s): it lives outside the repository and out of an agent's reach. "+
+			"Search the project instead.", tool, p, sealKeyName, privateOwn)
 	}
 	return allow()
 }

@@ -89,6 +89,7 @@ func TestPrivateHomeTilde(t *testing.T) {
 		"Grep": {"pattern": "x", "path": "~/.config/ralph-gate"},
 		"Glob": {"pattern": "~/.config/ralph-gate/*"},
 		"Read": {"file_path": "~/.config/ralph-gate"},
+		"LS":   {"path": "~/.config"},
 	} {
 		d, err := g.PreToolUse(payload(t, root, tool, in))
 		if err != nil || !d.Deny {
@@ -97,6 +98,18 @@ func TestPrivateHomeTilde(t *testing.T) {
 	}
 	if d, _ := g.PreToolUse(payload(t, root, "Read", map[string]any{"file_path": "~/notes.txt"})); d.Deny {
 		t.Errorf("a Read of another file in the home was denied: %s", d.Reason)
+	}
+	// A search reads everything below it: one of a directory that holds
+	// the seal key is denied, one of the project is not.
+	for _, in := range []map[string]any{{"pattern": "key", "path": "~/.config"}, {"pattern": "key", "path": home}, {"pattern": "x", "path": "/"}} {
+		if d, _ := g.PreToolUse(payload(t, root, "Grep", in)); !d.Deny {
+			t.Errorf("Grep %v was allowed", in)
+		}
+	}
+	for tool, in := range map[string]map[string]any{"Grep": {"pattern": "func"}, "Glob": {"pattern": "**/*.go"}} {
+		if d, _ := g.PreToolUse(payload(t, root, tool, in)); d.Deny {
+			t.Errorf("%s %v of the project was denied: %s", tool, in, d.Reason)
+		}
 	}
 }
 

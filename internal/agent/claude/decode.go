@@ -41,9 +41,22 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 	case *BashInput:
 		c.Command = in.Command
 	case *ReadInput:
-		for _, v := range []string{in.FilePath, in.NotebookPath, in.Path, in.Pattern, in.Glob} {
+		for _, v := range []string{in.FilePath, in.NotebookPath} {
 			if v != "" {
 				c.Reads = append(c.Reads, v)
+			}
+		}
+		if p.ToolName == "Grep" || p.ToolName == "Glob" || p.ToolName == "LS" {
+			dir := in.Path
+			if dir == "" {
+				dir = "."
+			}
+			c.Searches = append(c.Searches, dir)
+			if p.ToolName == "Glob" && in.Pattern != "" {
+				c.Searches = append(c.Searches, in.Pattern)
+			}
+			if in.Glob != "" {
+				c.Searches = append(c.Searches, in.Glob)
 			}
 		}
 	}
