@@ -170,8 +170,10 @@ type guardWorkspace struct {
 	ws    *guard.Workspace
 	repo  *gitrepo.Repo // nil outside a repository
 	store *loop.Store
-	// loop is the running loop (nil: none), loaded once.
-	loop *loop.Snapshot
+	// loop is the running loop (nil: none), loaded on first use: a Read
+	// needs none of it.
+	loop       *loop.Snapshot
+	loopLoaded bool
 	// warning is what the user should know about the configuration the
 	// guard fell back from ("" for nothing).
 	warning string
@@ -258,11 +260,12 @@ func openGuardWorkspace(client agent.Client, c *agent.Call, env Env) (*guardWork
 		return nil, err
 	}
 	h := &guardWorkspace{repo: repo, store: store}
-	if snap, err := guard.ActiveLoop(store); err == nil {
-		h.loop = snap
-	}
 	cfg := config.Default()
-	if head, err := repo.Resolve("HEAD"); err == nil {
+	// A call that only reads is judged by paths alone (the gate's files,
+	// the seal key): the configuration is read for the rest.
+	needConfig := c.Event != agent.PreToolUse || len(c.Changes) > 0 || c.Command != nil ||
+		len(c.Reads) == 0 && len(c.Searches) == 0
+	if head, err := repo.Resolve("HEAD"); err == nil && needConfig {
 		c, err := config.AtCommit(repo, head, "HEAD")
 		switch {
 		case err == nil:
@@ -282,14 +285,25 @@ func openGuardWorkspace(client agent.Client, c *agent.Call, env Env) (*guardWork
 // that says so.
 func (h *guardWorkspace) fallbackConfig(cause error) (*config.Config, string) {
 	msg := oneLineErr(cause)
-	if h.loop != nil {
-		if base, err := h.repo.Resolve(h.loop.State.RalphGate.BaselineCommit); err == nil {
+	if snap := h.activeLoop(); snap != nil {
+		if base, err := h.repo.Resolve(snap.State.RalphGate.BaselineCommit); err == nil {
 			if c, err := config.AtCommit(h.repo, base, "the loop's baseline"); err == nil {
 				return c, fmt.Sprintf("ralph-gate guard: %s; the guard uses the loop's settings (its baseline's configuration) until it is fixed", msg)
 			}
 		}
 	}
 	return config.Default(), fmt.Sprintf("ralph-gate guard: %s; the guard uses its default settings until it is fixed", msg)
+}
+
+// activeLoop is the work tree's running loop, nil for none.
+func (h *guardWorkspace) activeLoop() *loop.Snapshot {
+	if !h.loopLoaded && h.store != nil {
+		h.loopLoaded = true
+		if snap, err := guard.ActiveLoop(h.store); err == nil {
+			h.loop = snap
+		}
+	}
+	return h.loop
 }
 
 // warnOnce returns the workspace's warning the first time a session meets
@@ -359,19 +373,20 @@ func guardPreToolUse(h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
 	if !d.Deny {
 		return agent.Answer{}, nil
 	}
-	if h.loop != nil {
+	if snap := h.activeLoop(); snap != nil {
 		// A denial is a detection: logged with its latency for the loop's
 		// persistence_metrics (best effort: the answer matters more).
-		_ = guard.RecordDenied(h.store, h.loop.State, h.ws, c, d.Reason, time.Now(), time.Since(hookStart))
+		_ = guard.RecordDenied(h.store, snap.State, h.ws, c, d.Reason, time.Now(), time.Since(hookStart))
 	}
 	return agent.Answer{Deny: d.Reason}, nil
 }
 
 func guardPostToolUse(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
-	if h.loop == nil {
+	snap := h.activeLoop()
+	if snap == nil {
 		return agent.Answer{}, nil
 	}
-	if err := guard.Record(h.store, h.loop.State, h.ws, c, time.Now()); err != nil {
+	if err := guard.Record(h.store, snap.State, h.ws, c, time.Now()); err != nil {
 		return agent.Answer{}, err
 	}
 	if !h.ws.Destructive(c) {
@@ -380,7 +395,7 @@ func guardPostToolUse(ctx context.Context, h *guardWorkspace, c *agent.Call) (ag
 	// The seeds' post_tool_call: a destructive call is followed at once by
 	// a check of the work against the last iteration, with the loop's rules.
 	cfg := h.loopConfig()
-	reason, err := guard.AfterCall(ctx, h.store, h.loop.State, h.ws, c, cfg, failOnOf(cfg), time.Now())
+	reason, err := guard.AfterCall(ctx, h.store, snap.State, h.ws, c, cfg, failOnOf(cfg), time.Now())
 	if err != nil {
 		// Checking is best effort here: record and Stop check the work
 		// again, and a tool call never fails for it.
@@ -392,8 +407,8 @@ func guardPostToolUse(ctx context.Context, h *guardWorkspace, c *agent.Call) (ag
 // loopConfig is the configuration the running loop's checks apply: its
 // baseline's (what record applies), else the workspace's.
 func (h *guardWorkspace) loopConfig() *config.Config {
-	if h.loop != nil {
-		if base, err := h.repo.Resolve(h.loop.State.RalphGate.BaselineCommit); err == nil {
+	if snap := h.activeLoop(); snap != nil {
+		if base, err := h.repo.Resolve(snap.State.RalphGate.BaselineCommit); err == nil {
 			if c, err := config.AtCommit(h.repo, base, "the loop's baseline"); err == nil {
 				return c
 			}
@@ -403,7 +418,7 @@ func (h *guardWorkspace) loopConfig() *config.Config {
 }
 
 func guardStop(ctx context.Context, h *guardWorkspace, c *agent.Call) (agent.Answer, error) {
-	snap := h.loop
+	snap := h.activeLoop()
 	if snap == nil {
 		return agent.Answer{}, nil // no loop: the agent may always stop
 	}
