@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"github.com/ralph-gate/ralph-gate/internal/agent/fakemodel"
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent/fakemodel"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

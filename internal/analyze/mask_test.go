@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -9,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // goEdits returns edited versions of a Go file, one per kind of edit a commit

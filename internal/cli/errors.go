@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"

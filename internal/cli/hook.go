@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/go-git/go-git/v5/plumbing"
 

@@ -5,13 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"

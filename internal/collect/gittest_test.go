@@ -1,13 +1,15 @@
 package collect
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
+
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 

@@ -4,13 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 )
 
 // cleanupTimeout bounds the git commands that remove a worktree: they run

@@ -17,8 +17,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 // FileName is the configuration file's name at the repository root.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/go-git/go-git/v5/plumbing"
 

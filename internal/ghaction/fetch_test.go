@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // git runs the real git in dir with a fixed identity and no user config.

@@ -3,12 +3,13 @@ package gitrange
 import (
 	"context"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 
 	"github.com/google/go-cmp/cmp"
 

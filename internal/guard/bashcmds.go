@@ -1,10 +1,11 @@
 package guard
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/agent"
-	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"path"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 
 	"mvdan.cc/sh/v3/syntax"
 )

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/go-git/go-git/v5/plumbing"
 

@@ -5,11 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 )
 
 // ErrForeignHook: the pre-push hook in place is not one Install wrote.

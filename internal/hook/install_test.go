@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // gitEnv pins identities and dates and keeps the user's configuration out.

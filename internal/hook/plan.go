@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/go-git/go-git/v5/plumbing"
 

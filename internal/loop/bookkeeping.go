@@ -1,9 +1,10 @@
 package loop
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"sort"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )

@@ -5,11 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"os/exec"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/go-git/go-git/v5/plumbing"
 

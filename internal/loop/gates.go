@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )

@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"io"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 )
 
 // ErrLocked says another ralph-gate holds a loop's lock.

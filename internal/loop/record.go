@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
+
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"

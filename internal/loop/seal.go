@@ -8,10 +8,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 )
 
 // The loop's files live in the repository, where the agent can write them:

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ralph-gate/ralph-gate/internal/config"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/ralph-gate/ralph-gate/internal/config"
 )
 
 // Settings are a loop's thresholds and weights, resolved once at start from

@@ -7,14 +7,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
-	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 )
 
 // Layout under the repository's work tree, as AIWG keeps it.

@@ -9,8 +9,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 const sarifSchemaPath = "../../testdata/schemas/sarif-schema-2.1.0.json"

@@ -18,8 +18,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/ralph-gate/ralph-gate/internal/agent/codex"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent/codex"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/codex from the real codex's output")

@@ -2,11 +2,12 @@ package golang
 
 import (
 	"bytes"
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"go/parser"
 	"go/token"
 	"hash/maphash"
 	"sync"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // This file lets the analyzer skip what a change did not touch. A commit that

@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testgit"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -10,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 
 	"github.com/google/go-cmp/cmp"
 

@@ -1,10 +1,11 @@
 package java
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )

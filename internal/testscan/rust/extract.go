@@ -1,9 +1,10 @@
 package rust
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"path"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )

@@ -1,9 +1,10 @@
 package rust
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // tokKind classifies a token (the kinds are Rust's own values).
