@@ -602,3 +602,49 @@ func onlyLoopID(t *testing.T, r *repo) string {
 	}
 	return entries[0].Name()
 }
+
+// TestGuardInstallCodex: Codex's hooks go into $CODEX_HOME/hooks.json, for
+// every tool (no matcher), and the user is told that Codex runs them once
+// trusted; twice is once; --uninstall removes them.
+func TestGuardInstallCodex(t *testing.T) {
+	t.Parallel()
+	r := guardModule(t, "")
+	codexHome := filepath.Join(t.TempDir(), "codex")
+	env := append(os.Environ(), "NO_COLOR=1", "CODEX_HOME="+codexHome)
+	res := runGateEnv(t, r.dir, "", env, "guard", "install", "--agent", "codex")
+	if res.code != 0 || !strings.Contains(res.stdout, "trusted") {
+		t.Fatalf("install: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	path := filepath.Join(codexHome, "hooks.json")
+	first, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher *string                     `json:"matcher"`
+			Hooks   []struct{ Command string } `json:"hooks"`
+		} `json:"hooks"`
+	}
+	if err := json.Unmarshal(first, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for event, sub := range map[string]string{"PreToolUse": "pre-tool-use", "PostToolUse": "post-tool-use", "Stop": "stop"} {
+		g := doc.Hooks[event]
+		if len(g) != 1 || g[0].Matcher != nil || len(g[0].Hooks) != 1 || g[0].Hooks[0].Command != binary+" guard "+sub+" --agent codex" {
+			t.Errorf("%s: %+v", event, g)
+		}
+	}
+	if res := runGateEnv(t, r.dir, "", env, "guard", "install", "--agent", "codex"); res.code != 0 || !strings.Contains(res.stdout, "nothing changed") {
+		t.Errorf("second install: exit %d %s", res.code, res.stdout)
+	}
+	if res := runGateEnv(t, r.dir, "", env, "guard", "install", "--agent", "codex", "--uninstall"); res.code != 0 {
+		t.Fatalf("uninstall: exit %d %s", res.code, res.stderr)
+	}
+	if data, _ := os.ReadFile(path); strings.Contains(string(data), "guard") {
+		t.Errorf("uninstall left the guard's hooks:\n%s", data)
+	}
+	if res := runGateEnv(t, r.dir, "", env, "guard", "install", "--agent", "aider"); res.code != 2 || !strings.Contains(res.stderr, `unknown agent client "aider"`) {
+		t.Errorf("unknown client: exit %d %s", res.code, res.stderr)
+	}
+}
