@@ -622,7 +622,7 @@ func TestGuardInstallCodex(t *testing.T) {
 	}
 	var doc struct {
 		Hooks map[string][]struct {
-			Matcher *string                     `json:"matcher"`
+			Matcher *string                    `json:"matcher"`
 			Hooks   []struct{ Command string } `json:"hooks"`
 		} `json:"hooks"`
 	}
