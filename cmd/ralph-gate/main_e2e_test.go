@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,16 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // binary is the ralph-gate built once for all end-to-end tests.
 var binary string
 
+// serveMCP serves fakemodel's MCP tools on standard input and output until
+// the client closes them: 0 when it did, 1 on an error.
+func serveMCP() int {
+	if err := fakemodel.ServeMCP(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "mcp server:", err)
+		return 1
+	}
+	return 0
+}
+
 // reusedBinary names the ralph-gate binary a test run again in a network
 // namespace uses (TestMain builds none then).
 const reusedBinary = "RALPH_GATE_E2E_BINARY"
@@ -31,11 +42,9 @@ const mcpServerEnv = "RALPH_GATE_E2E_MCP"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(mcpServerEnv) != "" {
-		// A client started this binary as its MCP server.
-		if err := fakemodel.ServeMCP(os.Stdin, os.Stdout); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
+		// A client started this binary as its MCP server: it serves, runs
+		// no test, and exits with how the serving ended.
+		os.Exit(serveMCP())
 	}
 	flag.Parse()
 	if b := os.Getenv(reusedBinary); b != "" {
