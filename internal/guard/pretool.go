@@ -234,8 +234,12 @@ func (g *Guard) checkGone(tool string, ch agent.FileChange) (Decision, error) {
 			// follows the tests to their new path.
 			next := cur
 			if ch.Apply != nil {
-				if next, err = ch.Apply(cur, true); err != nil {
-					return allow(), nil
+				next, err = ch.Apply(cur, true)
+				if errors.Is(err, agent.ErrNoChange) {
+					return allow(), nil // the tool fails by itself: nothing moves
+				}
+				if err != nil {
+					return Decision{}, err
 				}
 			}
 			fc.NewPath, fc.New = dest.Rel, next

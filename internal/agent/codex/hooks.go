@@ -92,8 +92,10 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 		}
 		patch, err := ParsePatch(text)
 		if err != nil {
-			// Codex refuses a patch it cannot parse: nothing changes.
-			return c, nil
+			// A patch the guard cannot read is not let through unjudged
+			// (Codex's reading may be more lenient than this one): the
+			// call is refused, and the agent writes it in the usual form.
+			return nil, fmt.Errorf("%v; the guard judges only patches it can read: write it as *** Begin Patch ... *** End Patch", err)
 		}
 		c.Changes = patch.Changes()
 	case "shell", "Bash", "exec_command", "local_shell", "container.exec", "shell_command":
@@ -107,7 +109,7 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 		for _, hp := range heredocPatches(text) {
 			patch, err := ParsePatch(hp.text)
 			if err != nil {
-				continue
+				return nil, fmt.Errorf("%v (in the command's apply_patch heredoc); the guard judges only patches it can read", err)
 			}
 			for _, ch := range patch.Changes() {
 				ch.Path = inDir(hp.dir, ch.Path)

@@ -102,3 +102,17 @@ func TestHeredocPatches(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadablePatchRefused: a patch the guard cannot read is an error of
+// the hook input (the client blocks the call), never a call with nothing
+// to judge.
+func TestUnreadablePatchRefused(t *testing.T) {
+	for name, payload := range map[string]string{
+		"apply_patch": `{"hook_event_name":"PreToolUse","cwd":"/r","tool_name":"apply_patch","tool_input":{"command":"*** Begin Patch\n*** Update File: a_test.go\n?bogus\n*** End Patch\n"}}`,
+		"heredoc":     `{"hook_event_name":"PreToolUse","cwd":"/r","tool_name":"Bash","tool_input":{"command":"apply_patch <<'EOF'\nnot a patch\nEOF\n"}}`,
+	} {
+		if c, err := (Client{}).Decode(agent.PreToolUse, []byte(payload)); err == nil || !strings.Contains(err.Error(), "judges only patches it can read") {
+			t.Errorf("%s: %+v, %v; want an error", name, c, err)
+		}
+	}
+}
