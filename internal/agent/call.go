@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Event is a hook event, named as the clients name it.
@@ -121,4 +122,20 @@ func EncodeHookJSON(event Event, a Answer) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n'), nil
+}
+
+// OneLine keeps the first line of a message, at most 300 bytes of it: what a
+// hook says in one line (an error, a reason in a log).
+func OneLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 300 {
+		n := 300
+		for n > 0 && s[n]&0xC0 == 0x80 {
+			n--
+		}
+		s = s[:n] + "..."
+	}
+	return s
 }

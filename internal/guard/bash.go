@@ -8,6 +8,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 )
 
 // maxDepth bounds nested scripts (sh -c '...', eval, xargs sh -c) followed.
@@ -77,7 +79,7 @@ func (s *shellCheck) script(src string, depth int) {
 		for _, w := range strings.FieldsFunc(src, func(r rune) bool { return strings.ContainsRune(" \t\n;|&()<>'\"`$=\\/", r) }) {
 			for _, gw := range guardedWords {
 				if w == gw {
-					s.deny("the command does not parse as a shell command (%s) and mentions %s; write it so that it parses.", oneLine(err.Error()), gw)
+					s.deny("the command does not parse as a shell command (%s) and mentions %s; write it so that it parses.", agent.OneLine(err.Error()), gw)
 					return
 				}
 			}

@@ -209,7 +209,7 @@ func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Works
 	_, file, command := ws.Classify(c)
 	reason := "ralph-gate: " + explain(fmt.Sprintf("After this %s, the work since iteration %d has", c.Tool, st.Iteration), fs)
 	_ = store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
-		Iteration: st.Iteration + 1, Event: loop.EventRegressionDetected, Detail: cut(oneLine(reason), 500)})
+		Iteration: st.Iteration + 1, Event: loop.EventRegressionDetected, Detail: cut(agent.OneLine(reason), 500)})
 	var types []string
 	for _, f := range fs {
 		types = append(types, string(f.Type))
@@ -237,7 +237,7 @@ func RecordDenied(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Cal
 	_, file, command := ws.Classify(c)
 	return store.AppendToolCall(st.LoopID, loop.ToolCall{
 		Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
-		Iteration: st.Iteration + 1, Event: loop.EventDenied, Detail: cut(oneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
+		Iteration: st.Iteration + 1, Event: loop.EventDenied, Detail: cut(agent.OneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
 	})
 }
 
@@ -249,15 +249,4 @@ func cut(s string, n int) string {
 		n--
 	}
 	return s[:n] + "..."
-}
-
-// oneLine keeps the first line of a message, at most 300 bytes of it.
-func oneLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
@@ -195,7 +196,7 @@ func gitOutput(ctx context.Context, dir string, args ...string) (string, error) 
 	out, err := gitcmd.Run(ctx, dir, gitcmd.Options{}, args...)
 	var ge *gitcmd.Error
 	if errors.As(err, &ge) {
-		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), ge.Err, oneLine(strings.TrimSpace(ge.Stderr)))
+		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), ge.Err, agent.OneLine(strings.TrimSpace(ge.Stderr)))
 	}
 	return string(out), err
 }

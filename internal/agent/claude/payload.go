@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 )
@@ -99,13 +98,13 @@ func DecodePayload(data []byte, event agent.Event) (*Payload, error) {
 	var p Payload
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("hook input: %s", oneLine(err.Error()))
+		return nil, fmt.Errorf("hook input: %s", agent.OneLine(err.Error()))
 	}
 	if dec.More() {
 		return nil, errors.New("hook input: more than one JSON value")
 	}
 	if p.HookEventName != "" && p.HookEventName != string(event) {
-		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in settings.json)", oneLine(p.HookEventName), event)
+		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in settings.json)", agent.OneLine(p.HookEventName), event)
 	}
 	if event == agent.PreToolUse || event == agent.PostToolUse {
 		if p.ToolName == "" {
@@ -144,7 +143,7 @@ func (p *Payload) Input() (any, error) {
 		return nil, fmt.Errorf("hook input: tool_input of %s is not a JSON object", p.ToolName)
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return nil, fmt.Errorf("hook input: tool_input of %s: %s", p.ToolName, oneLine(err.Error()))
+		return nil, fmt.Errorf("hook input: tool_input of %s: %s", p.ToolName, agent.OneLine(err.Error()))
 	}
 	missing := func(field string) error {
 		return fmt.Errorf("hook input: tool_input of %s has no %s", p.ToolName, field)
@@ -186,15 +185,4 @@ func (p *Payload) Input() (any, error) {
 		}
 	}
 	return v, nil
-}
-
-// oneLine keeps the first line of a message, so an error is one line.
-func oneLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
 }

@@ -69,13 +69,13 @@ func (Client) Decode(event agent.Event, data []byte) (*agent.Call, error) {
 	var p Payload
 	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	if err := dec.Decode(&p); err != nil {
-		return nil, fmt.Errorf("hook input: %s", firstLine(err.Error()))
+		return nil, fmt.Errorf("hook input: %s", agent.OneLine(err.Error()))
 	}
 	if dec.More() {
 		return nil, errors.New("hook input: more than one JSON value")
 	}
 	if p.HookEventName != "" && p.HookEventName != string(event) {
-		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in hooks.json)", firstLine(p.HookEventName), event)
+		return nil, fmt.Errorf("hook input is a %q event, not %s (check the hook's command in hooks.json)", agent.OneLine(p.HookEventName), event)
 	}
 	c := &agent.Call{Event: event, Tool: p.ToolName, Cwd: p.Cwd, SessionID: p.SessionID, Input: p.ToolInput, Response: p.ToolResponse, StopActive: p.StopHookActive}
 	if event == agent.Stop {
@@ -217,7 +217,7 @@ func commandText(p Payload) (string, error) {
 	}
 	var in commandInput
 	if err := json.Unmarshal(raw, &in); err != nil {
-		return "", fmt.Errorf("hook input: tool_input of %s: %s", p.ToolName, firstLine(err.Error()))
+		return "", fmt.Errorf("hook input: tool_input of %s: %s", p.ToolName, agent.OneLine(err.Error()))
 	}
 	for _, field := range []json.RawMessage{in.Command, in.Cmd} {
 		if len(field) == 0 {
@@ -255,16 +255,6 @@ func shellJoin(argv []string) string {
 		b.WriteString("'" + strings.ReplaceAll(a, "'", `'\''`) + "'")
 	}
 	return b.String()
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
 }
 
 // Encode implements agent.Client: Codex reads Claude Code's hook output

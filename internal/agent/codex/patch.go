@@ -96,7 +96,7 @@ func ParsePatch(text string) (*Patch, error) {
 			if t == "" {
 				continue
 			}
-			return nil, fmt.Errorf("apply_patch: %q before the first file", oneLine(l))
+			return nil, fmt.Errorf("apply_patch: %q before the first file", agent.OneLine(l))
 		}
 		switch cur.Op {
 		case "add":
@@ -104,12 +104,12 @@ func ParsePatch(text string) (*Patch, error) {
 				if t == "" {
 					continue
 				}
-				return nil, fmt.Errorf("apply_patch: added file %s: line %q does not start with +", cur.Path, oneLine(l))
+				return nil, fmt.Errorf("apply_patch: added file %s: line %q does not start with +", cur.Path, agent.OneLine(l))
 			}
 			cur.Content += l[1:] + "\n"
 		case "delete":
 			if t != "" {
-				return nil, fmt.Errorf("apply_patch: deleted file %s: unexpected line %q", cur.Path, oneLine(l))
+				return nil, fmt.Errorf("apply_patch: deleted file %s: unexpected line %q", cur.Path, agent.OneLine(l))
 			}
 		case "update":
 			if strings.HasPrefix(l, "@@") {
@@ -130,7 +130,7 @@ func ParsePatch(text string) (*Patch, error) {
 			case l[0] == '+':
 				hunk.New = append(hunk.New, l[1:])
 			default:
-				return nil, fmt.Errorf("apply_patch: updated file %s: line %q is not context, - or +", cur.Path, oneLine(l))
+				return nil, fmt.Errorf("apply_patch: updated file %s: line %q is not context, - or +", cur.Path, agent.OneLine(l))
 			}
 		}
 	}
@@ -254,11 +254,4 @@ func find(lines, pattern []string, pos int, eof bool) int {
 		}
 	}
 	return -1
-}
-
-func oneLine(s string) string {
-	if len(s) > 120 {
-		s = s[:120] + "..."
-	}
-	return s
 }

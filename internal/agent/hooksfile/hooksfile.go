@@ -20,6 +20,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 )
 
@@ -376,7 +377,7 @@ func jsonErr(err error) error {
 	if errors.As(err, &se) {
 		return fmt.Errorf("not valid JSON (%v at byte %d)", se, se.Offset)
 	}
-	return fmt.Errorf("not valid JSON (%v)", oneLine(err.Error()))
+	return fmt.Errorf("not valid JSON (%v)", agent.OneLine(err.Error()))
 }
 
 func (o *object) has(k string) bool { _, ok := o.vals[k]; return ok }
@@ -435,12 +436,4 @@ func mustJSON(v any) json.RawMessage {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
 	return bytes.TrimRight(b.Bytes(), "\n")
-}
-
-// oneLine keeps the first line of a message, so an error is one line.
-func oneLine(s string) string {
-	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
-		s = s[:i]
-	}
-	return s
 }
