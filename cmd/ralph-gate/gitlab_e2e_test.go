@@ -67,32 +67,47 @@ func TestGitLabExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := jsonschema.NewCompiler().Compile("../../testdata/schemas/gitlab-codequality.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
-	if err != nil {
-		t.Fatalf("report is not JSON: %v\n%s", err, out)
-	}
-	if err := s.Validate(inst); err != nil {
-		t.Fatalf("report does not validate: %v\n%s", err, out)
-	}
-	var issues []struct {
-		CheckName   string `json:"check_name"`
-		Description string `json:"description"`
-		Severity    string `json:"severity"`
-		Location    struct {
-			Path string `json:"path"`
-		} `json:"location"`
-	}
-	if err := json.Unmarshal(out, &issues); err != nil {
-		t.Fatal(err)
-	}
+	issues := codeQualityIssues(t, out)
 	for _, is := range issues {
 		if strings.HasPrefix(is.CheckName, "test_deletion") && strings.Contains(is.Description, "TestAddZero") && is.Location.Path == "calc/calc_test.go" && is.Severity == "blocker" {
 			return
 		}
 	}
 	t.Fatalf("no blocker test_deletion issue for TestAddZero in calc/calc_test.go:\n%s", out)
+}
+
+// codeQualityIssue is the part of a GitLab Code Quality issue the tests
+// read.
+type codeQualityIssue struct {
+	CheckName   string `json:"check_name"`
+	Description string `json:"description"`
+	Severity    string `json:"severity"`
+	Location    struct {
+		Path  string `json:"path"`
+		Lines struct {
+			Begin int `json:"begin"`
+		} `json:"lines"`
+	} `json:"location"`
+}
+
+// codeQualityIssues checks a Code Quality report against GitLab's field
+// list (testdata/schemas/gitlab-codequality.json) and reads its issues.
+func codeQualityIssues(t *testing.T, data []byte) []codeQualityIssue {
+	t.Helper()
+	schema, err := jsonschema.NewCompiler().Compile("../../testdata/schemas/gitlab-codequality.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("the report is not JSON: %v\n%s", err, data)
+	}
+	if err := schema.Validate(inst); err != nil {
+		t.Fatalf("the report does not validate against GitLab's field list: %v\n%s", err, data)
+	}
+	var issues []codeQualityIssue
+	if err := json.Unmarshal(data, &issues); err != nil {
+		t.Fatal(err)
+	}
+	return issues
 }
