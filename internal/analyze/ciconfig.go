@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"path"
 	"regexp"
@@ -102,9 +103,18 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 	add := func(t gate.FindingType, sev gate.Severity, rule string, line int, key, msg string) {
 		out = append(out, newFinding(t, sev, rule, p, line, "", "", key, msg))
 	}
+	// Where both sides read as a program (a workflow's steps, a Makefile's
+	// recipes, a shell script, package.json's scripts), what a line does
+	// with a check's exit status is the program's to judge (ciPrograms):
+	// `(rm -rf dist || true) && vitest run` keeps vitest's status.
+	programmed := a.readAsProgram(pr)
 	for _, l := range added {
 		text := l.text
 		if isCommentLine(text) {
+			continue
+		}
+		statusRule := orTrue.MatchString(text) || setPlusE.MatchString(text) || kind == buildScript && makeIgnore.MatchString(text)
+		if statusRule && programmed(text) {
 			continue
 		}
 		switch {
@@ -160,6 +170,40 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		out = append(out, retriesRaised(p, oldLines, newLines)...)
 	}
 	return out
+}
+
+// readAsProgram returns whether an added line of the pair is judged by the
+// program model: both sides of a workflow, Makefile or shell script parse as
+// a program (every script in them), or, in package.json, the line belongs
+// to a script that BASE has too.
+func (a *Analyzer) readAsProgram(pr *pair) func(line string) bool {
+	no := func(string) bool { return false }
+	fc := pr.fc
+	if fc.OldPath == "" || fc.NewPath == "" || fc.Old == nil || fc.New == nil {
+		return no
+	}
+	if path.Base(fc.OldPath) == "package.json" && fc.NewPath == fc.OldPath {
+		var before, after struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal(fc.Old, &before) != nil || json.Unmarshal(fc.New, &after) != nil {
+			return no
+		}
+		return func(line string) bool {
+			for name := range after.Scripts {
+				if _, had := before.Scripts[name]; had && strings.HasPrefix(strings.TrimSpace(line), strconv.Quote(name)+":") {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	old := a.readCICached(fc.OldPath, fc.OldKey, fc.Old)
+	cur := a.readCICached(fc.NewPath, fc.NewKey, fc.New)
+	if old == nil || cur == nil || old.err != nil || cur.err != nil || len(cur.unparsed) > 0 || len(old.unparsed) > 0 {
+		return no
+	}
+	return func(string) bool { return true }
 }
 
 // retryKV reads a runner's retry setting: vitest's and playwright's

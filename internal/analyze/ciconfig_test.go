@@ -32,11 +32,13 @@ func TestValidationBypass(t *testing.T) {
 		sev  gate.Severity
 		rule string
 	}{
-		{"or true", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race ./... || true", 1)), gate.ValidationBypass, gate.SeverityCritical, "or-true"},
+		{"or true", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race ./... || true", 1)), gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped"},
 		{"continue-on-error on the test step", mod(wf, workflow, strings.Replace(workflow, "        run: go test -race ./...\n", "        run: go test -race ./...\n        continue-on-error: true\n", 1)), gate.ValidationBypass, gate.SeverityCritical, "continue-on-error"},
 		{"test command replaced", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go build ./...", 1)), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
 		{"go test -run narrowing", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race -run 'TestA|TestB' ./...", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
-		{"set +e", mod("scripts/test.sh", "#!/bin/sh\nset -e\ngo test ./...\n", "#!/bin/sh\nset +e\ngo test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "set-plus-e"},
+		{"set +e", mod("scripts/test.sh", "#!/bin/sh\nset -e\ngo test ./...\necho done\n", "#!/bin/sh\nset +e\ngo test ./...\necho done\n"), gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped"},
+		// Not read as a program (a GitLab job): the line rule judges it.
+		{"|| true in a gitlab job", mod(".gitlab-ci.yml", "test:\n  script:\n    - go test ./...\n", "test:\n  script:\n    - go test ./... || true\n"), gate.ValidationBypass, gate.SeverityCritical, "or-true"},
 		{"passWithNoTests", mod("package.json", `{"scripts": {"test": "jest"}}`+"\n", `{"scripts": {"test": "jest --passWithNoTests"}}`+"\n"), gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests"},
 		{"npm test replaced", mod("package.json", "{\n  \"scripts\": {\n    \"test\": \"vitest run\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"check\": \"echo ok\"\n  }\n}\n"), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
 		{"jest threshold lowered", mod("jest.config.js", "module.exports = {\n  coverageThreshold: {\n    global: {\n      lines: 90,\n    },\n  },\n};\n", "module.exports = {\n  coverageThreshold: {\n    global: {\n      lines: 50,\n    },\n  },\n};\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
@@ -46,7 +48,7 @@ func TestValidationBypass(t *testing.T) {
 		{"testPathIgnorePatterns", mod("jest.config.js", "module.exports = {};\n", "module.exports = {\n  testPathIgnorePatterns: ['auth'],\n};\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
 		{"codecov target lowered", mod("codecov.yml", "coverage:\n  status:\n    project:\n      default:\n        target: 80%\n", "coverage:\n  status:\n    project:\n      default:\n        target: 20%\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
 		{"gate config edited", mod(".ralph-gate.yml", "fail_on: high\n", "fail_on: none\n"), gate.ValidationBypass, gate.SeverityCritical, "gate-config-changed"},
-		{"makefile ignore errors", mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t-go test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors"},
+		{"makefile ignore errors", mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t-go test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped"},
 		{"workflow deleted", del(wf, workflow), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
