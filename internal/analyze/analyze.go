@@ -66,6 +66,11 @@ type Change struct {
 	// testscan.TestCase). It is called only when a test or helper lost checks
 	// or calls, and only the files that name the helper looked for are parsed.
 	Siblings func(dir string) []Source
+	// BaseCI, when not nil, returns the CI files of the change's base
+	// (workflows, Makefiles, CI scripts): what the project's CI runs, for
+	// the questions the change's own files cannot answer (does CI run Go's
+	// tests without -short?). Called only when such a question comes up.
+	BaseCI func() []Source
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -214,7 +219,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	out = append(out, a.changeWideConfig(pairs)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
-	out = append(out, a.compareTests(pairs, cr)...)
+	out = append(out, a.compareTests(pairs, cr, ciRuns(ch.BaseCI))...)
 	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareConstraints(pairs)...)

@@ -60,7 +60,7 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 	switch {
 	case kind == ciWorkflow && strings.HasPrefix(p, ".github/workflows/"):
 		scripts, f.events, f.err = workflowScripts(data)
-	case kind == buildScript && strings.HasSuffix(p, ".sh"):
+	case kind == buildScript && (strings.HasSuffix(p, ".sh") || shellShebang(data)):
 		scripts = []ciScript{{src: string(data), opts: shebangOpts(data), line: 1}}
 	case kind == buildScript && (path.Base(p) == "Makefile" || path.Base(p) == "makefile" || path.Base(p) == "GNUmakefile" || path.Ext(p) == ".mk"):
 		scripts = makeRecipes(data)
@@ -105,6 +105,21 @@ func readCI(p string, data []byte, kind configKind) *ciFacts {
 		}
 	}
 	return f
+}
+
+// shellShebang reports whether a file starts with a shell's #! line (a CI
+// script without .sh, such as .ci/run).
+func shellShebang(data []byte) bool {
+	first, _, _ := strings.Cut(string(data[:min(len(data), 200)]), "\n")
+	if !strings.HasPrefix(first, "#!") {
+		return false
+	}
+	for _, sh := range []string{"/sh", "/bash", " sh", " bash", "/dash", "/zsh"} {
+		if strings.Contains(first, sh) {
+			return true
+		}
+	}
+	return false
 }
 
 // readCICached is readCI, once per file version: in a range each version

@@ -264,14 +264,18 @@ func (s *shellRun) binary(c *syntax.BinaryCmd, exempt bool) exitRes {
 		y := s.stmt(c.Y, exempt)
 		switch {
 		case y.exit == exitFail || y.exit == exitLast && len(y.carry) > 0:
+			// `x || exit 1`: the script ends failing when x fails, and
+			// goes on when it succeeds: the statement does not always fail.
 			y.a = append(append(y.a, x.a...), x.p...)
 			y.p = append(y.p, x.p...)
-			y.exit, y.carry = exitNone, nil
+			y.exit, y.carry, y.fails = exitNone, nil, false
 			return y
 		case y.fails:
+			// `x || false`: it fails exactly when x does.
 			y.a = append(y.a, x.a...)
 			y.p = append(y.p, x.p...)
 			y.pe = append(y.pe, x.p...)
+			y.fails = false
 			return y
 		}
 		if len(x.p) > 0 {

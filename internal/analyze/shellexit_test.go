@@ -28,6 +28,11 @@ func TestShellChecks(t *testing.T) {
 		{"go test ./... || exit", plain, "go test", true, ""},
 		{"go test ./... || { echo failed; exit 1; }", ghDefault, "go test", true, ""},
 		{"go test ./... || { echo failed; false; }", ghDefault, "go test", true, ""},
+		// A guard that exits only when a tool is missing does not end the
+		// script: the checks after it still run and still gate.
+		{"command -v go >/dev/null || { echo 'no go' >&2; exit 1; }\ngo test ./...\necho done", ghDefault, "go test", true, ""},
+		{"which go || exit 1\ngo vet ./...\ngo test ./...", ghDefault, "go test", true, ""},
+		{"test -d vendor || false\ngo test ./...", ghDefault, "go test", true, ""},
 		{"set +e\ngo test ./...\necho done", ghDefault, "go test", false, "set +e"},
 		{"set +e\ngo test ./...", ghDefault, "go test", true, ""},
 		{"set +e\ngo test ./...\nstatus=$?\necho $status\nexit $status", ghDefault, "go test", true, ""},

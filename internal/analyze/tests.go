@@ -20,7 +20,7 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // compareTests matches the tests of the old sides with those of the new sides
 // (same file, moved to another file, renamed with the same body, or folded into a
 // parametrized test) and reports deletions, new skips and weakened assertions.
-func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
+func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate.Finding {
 	var olds, news []*locTest
 	outside := map[string]*side{} // test id -> an uncollected new side holding it
 	// Tests the runner does not collect on either side (a fixture under
@@ -101,7 +101,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach) []gate.Finding {
 			continue
 		}
 		matched[n] = true
-		out = append(out, a.compareSkips(o, n)...)
+		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
@@ -367,8 +367,10 @@ func parentDeleted(o *locTest, gone map[string]bool) string {
 	}
 }
 
-// compareSkips reports a test that runs at base and does not at head.
-func (a *Analyzer) compareSkips(o, n *locTest) []gate.Finding {
+// compareSkips reports a test that runs at base and does not at head. A Go
+// test put behind testing.Short() still runs where the project's CI runs
+// the tests without -short: that skips nothing that gates (medium).
+func (a *Analyzer) compareSkips(o, n *locTest, ci *baseCI) []gate.Finding {
 	ns, os := n.tc.Skip, o.tc.Skip
 	if ns == nil {
 		return nil
@@ -381,6 +383,12 @@ func (a *Analyzer) compareSkips(o, n *locTest) []gate.Finding {
 		sev = gate.SeverityMedium // a platform guard is often legitimate
 	}
 	how := skipDescription(ns)
+	if ns.Kind == testscan.SkipShortGuard {
+		if where := ci.goFull(); where != "" {
+			sev = gate.SeverityMedium
+			how += "; the project's CI runs the tests without -short (" + where + "), so it still runs where the tests gate"
+		}
+	}
 	msg := fmt.Sprintf("test %s no longer runs: %s", n.tc.ID, how)
 	if ns.Reason != "" {
 		msg += fmt.Sprintf(" (reason: %q)", ns.Reason)

@@ -248,7 +248,54 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 	}
 	ch.RelatedTests = func(prod string) []analyze.Source { return s.relatedTests(to, prod) }
 	ch.Siblings = func(dir string) []analyze.Source { return s.siblings(to, dir, an) }
+	if !from.IsZero() {
+		ch.BaseCI = func() []analyze.Source { return s.ciFiles(from) }
+	}
 	return ch, nil
+}
+
+// ciDirs are the directories that hold a project's CI: its workflows and
+// the scripts they run.
+var ciDirs = []string{"", ".github/workflows", ".ci", "ci", "scripts"}
+
+// maxCIFiles bounds the CI files read at a base.
+const maxCIFiles = 64
+
+// ciFiles returns the CI files at commit: workflows, root Makefiles and CI
+// configurations, and the scripts of the CI directories.
+func (s *source) ciFiles(commit plumbing.Hash) []analyze.Source {
+	var out []analyze.Source
+	for _, dir := range ciDirs {
+		entries, err := s.repo.ListDir(commit, dir)
+		if err != nil {
+			if errors.Is(err, gitrepo.ErrNotFetched) {
+				s.fail(err)
+			}
+			continue
+		}
+		for _, e := range entries {
+			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
+				continue
+			}
+			base := path.Base(e.Path)
+			ext := path.Ext(base)
+			switch {
+			case dir == "" && !(base == "Makefile" || base == "makefile" || base == "GNUmakefile" || ext == ".mk" || base == ".gitlab-ci.yml"):
+				continue
+			case dir == ".github/workflows" && ext != ".yml" && ext != ".yaml":
+				continue
+			}
+			b, skip := s.blob(e.Hash)
+			if skip != "" {
+				continue
+			}
+			out = append(out, analyze.Source{Path: e.Path, Key: e.Hash.String(), Data: b})
+			if len(out) >= maxCIFiles {
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // prefetch fetches, in a partial clone, the blobs of reads that are
