@@ -131,6 +131,10 @@ func (f *FileCoverage) Percent() (pct float64, ok bool) {
 	return 100 * float64(hit) / float64(total), true
 }
 
+// Units returns the file's measured units and the covered ones: statements
+// for Go cover profiles, instrumented lines otherwise.
+func (f *FileCoverage) Units() (total, covered int64) { return f.units() }
+
 func (f *FileCoverage) units() (total, hit int64) {
 	if f.blocks != nil {
 		return f.Statements()

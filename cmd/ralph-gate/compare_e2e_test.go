@@ -40,7 +40,7 @@ func parseCompare(t *testing.T, s string) compareReport {
 
 func (r compareReport) has(typ, rule, test string) bool {
 	for _, f := range r.Findings {
-		if f.Type == typ && (rule == "" || f.Rule == rule) && (test == "" || strings.Contains(f.Test, test)) && f.Net {
+		if (typ == "" || f.Type == typ) && (rule == "" || f.Rule == rule) && (test == "" || strings.Contains(f.Test, test)) && f.Net {
 			return true
 		}
 	}

@@ -24,11 +24,15 @@ const (
 // configuration asks for it, more type-check or lint errors. static are the
 // findings of the static analysis of the same range (a static deletion that the
 // runs confirm gets measured evidence in place, rather than a second finding);
-// changed are the paths the range changed.
-func MetricFindings(base, head *collectors.Result, static []gate.Finding, changed []string, cc config.Compare) []gate.Finding {
+// changed are the paths the range changed; moves maps the id of a test that
+// ran at BASE to the id its code ran under at HEAD (moved to another package
+// or renamed: the caller compares the code), so a moved test is neither a
+// deletion nor, where go test credits coverage to a package's own tests only,
+// a coverage regression of the package it left.
+func MetricFindings(base, head *collectors.Result, static []gate.Finding, changed []string, moves map[string]TestMove, cc config.Compare) []gate.Finding {
 	var out []gate.Finding
-	out = append(out, testIDFindings(base, head, static)...)
-	out = append(out, coverageFindings(base, head, changed, cc)...)
+	out = append(out, testIDFindings(base, head, static, moves)...)
+	out = append(out, coverageFindings(base, head, changed, movedFrom(base, head, moves), cc)...)
 	out = append(out, diagnosticFindings(base, head, cc)...)
 	for i := range out {
 		out[i].Net = true
@@ -37,7 +41,17 @@ func MetricFindings(base, head *collectors.Result, static []gate.Finding, change
 	return out
 }
 
-func testIDFindings(base, head *collectors.Result, static []gate.Finding) []gate.Finding {
+// TestMove is where a test's code ran at HEAD (MetricFindings' moves).
+type TestMove struct {
+	// To is the test's id at HEAD.
+	To string
+	// Imports is set when To's file imports the package the test left: its
+	// code still runs there, so the coverage that package loses in go
+	// test's per-package accounting is not lost.
+	Imports bool
+}
+
+func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves map[string]TestMove) []gate.Finding {
 	if base == nil || head == nil || base.Tests == nil || head.Tests == nil {
 		return nil
 	}
@@ -61,6 +75,11 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding) []gate
 		headNames[leaf(t.ID)] = true
 		if _, ok := base.Tests.Get(t.ID); !ok {
 			fresh[t.Suite]++
+		}
+	}
+	for _, mv := range moves {
+		if t, ok := head.Tests.Get(mv.To); ok && fresh[t.Suite] > 0 {
+			fresh[t.Suite]-- // the moved test's new id excuses no other test
 		}
 	}
 	out, accounted := regressionFindings(base, head, staticDeleted)
@@ -89,6 +108,18 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding) []gate
 	for _, t := range missing {
 		if parentGone(t.ID, gone) || broken[t.Suite] {
 			continue
+		}
+		if mv, ok := moves[t.ID]; ok {
+			if _, ran := head.Tests.Get(mv.To); ran {
+				// Its code ran at HEAD as to: evidence beats the static
+				// reading of a deletion.
+				if sf := staticDeleted[leaf(t.ID)]; sf != nil {
+					sf.Severity = gate.SeverityLow
+					sf.Evidence = gate.EvidenceMeasured
+					sf.Message = strings.TrimSuffix(sf.Message, ".") + fmt.Sprintf("; but the test runs show its code ran at HEAD as %s: it moved.", mv.To)
+				}
+				continue
+			}
 		}
 		if sf := staticDeleted[leaf(t.ID)]; sf != nil {
 			sf.Evidence = gate.EvidenceMeasured
@@ -164,7 +195,7 @@ func sourcesOf(r *collectors.Result) string {
 	return s
 }
 
-func coverageFindings(base, head *collectors.Result, changed []string, cc config.Compare) []gate.Finding {
+func coverageFindings(base, head *collectors.Result, changed []string, movedFrom map[string]bool, cc config.Compare) []gate.Finding {
 	if base == nil || head == nil || base.Coverage == nil || head.Coverage == nil || CoverageComparable(base, head) != nil {
 		return nil
 	}
@@ -175,12 +206,32 @@ func coverageFindings(base, head *collectors.Result, changed []string, cc config
 	if cc.ChangedFileTolerance != nil {
 		fileTol = *cc.ChangedFileTolerance
 	}
+	unit := base.Coverage.Unit() + "s"
 	var out []gate.Finding
 	bp, ok1 := base.Coverage.Percent()
 	hp, ok2 := head.Coverage.Percent()
 	if ok1 && ok2 && bp-hp > tol {
-		f := measuredFinding(gate.CoverageRegression, gate.SeverityHigh, "coverage-dropped", "", "",
-			fmt.Sprintf("coverage dropped from %.2f%% to %.2f%% (%.2f points; the tolerance is %.2f).", bp, hp, bp-hp, tol))
+		bt, bu := uncovered(base.Coverage)
+		ht, hu := uncovered(head.Coverage)
+		drop := fmt.Sprintf("coverage dropped from %.2f%% to %.2f%% (%.2f points; the tolerance is %.2f)", bp, hp, bp-hp, tol)
+		var f gate.Finding
+		switch moved := newlyUncovered(base.Coverage, head.Coverage, movedFrom); {
+		case bt > 0 && ht > 0 && hu <= bu:
+			// The percentage fell because covered code went (deleted with
+			// its tests, or moved out of what is measured), not because code
+			// lost its tests: no more is uncovered than before.
+			f = measuredFinding(gate.CoverageRegression, gate.SeverityLow, "coverage-dropped-covered-code-removed", "", "",
+				fmt.Sprintf("%s, but only because covered code was removed: %d of %d %s are uncovered at HEAD, %d of %d at BASE, so no code lost its tests.", drop, hu, ht, unit, bu, bt))
+		case ht > 0 && len(movedFrom) > 0 && 100*float64(moved.rest)/float64(ht) <= tol:
+			f = measuredFinding(gate.CoverageRegression, gate.SeverityMedium, "coverage-tests-moved", "", "",
+				fmt.Sprintf("%s, in the packages whose tests moved to another package (%s): go test credits a package's coverage to its own tests only, so the code the moved tests run counts as uncovered; measure with -coverpkg to see it.", drop, strings.Join(moved.pkgs, ", ")))
+		default:
+			msg := drop + "."
+			if bt > 0 && ht > 0 {
+				msg = fmt.Sprintf("%s: %d of %d %s are uncovered at HEAD, %d of %d at BASE.", drop, hu, ht, unit, bu, bt)
+			}
+			f = measuredFinding(gate.CoverageRegression, gate.SeverityHigh, "coverage-dropped", "", "", msg)
+		}
 		f.BaselineValue, f.CurrentValue = gate.Float(round2(bp)), gate.Float(round2(hp))
 		out = append(out, f)
 	}
@@ -194,10 +245,82 @@ func coverageFindings(base, head *collectors.Result, changed []string, cc config
 		if !okb || !okh || b-h <= fileTol {
 			continue
 		}
-		f := measuredFinding(gate.CoverageRegression, gate.SeverityHigh, "file-coverage-dropped", c, "",
-			fmt.Sprintf("coverage of %s dropped from %.2f%% to %.2f%% (%.2f points; the tolerance for a changed file is %.2f).", c, b, h, b-h, fileTol))
+		bt, bc := bf.Units()
+		ht, hc := hf.Units()
+		if ht-hc <= bt-bc {
+			continue // covered lines of the file went; none lost its tests
+		}
+		sev, rule := gate.SeverityHigh, "file-coverage-dropped"
+		msg := fmt.Sprintf("coverage of %s dropped from %.2f%% to %.2f%% (%.2f points; the tolerance for a changed file is %.2f): %d of %d %s are uncovered at HEAD, %d of %d at BASE.", c, b, h, b-h, fileTol, ht-hc, ht, unit, bt-bc, bt)
+		if movedFrom[path.Dir(hf.Path)] {
+			sev, rule = gate.SeverityMedium, "file-coverage-tests-moved"
+			msg = strings.TrimSuffix(msg, ".") + "; its package's tests moved to another package, whose coverage go test does not credit to it."
+		}
+		f := measuredFinding(gate.CoverageRegression, sev, rule, c, "", msg)
 		f.BaselineValue, f.CurrentValue = gate.Float(round2(b)), gate.Float(round2(h))
 		out = append(out, f)
+	}
+	return out
+}
+
+// uncovered sums a report's units and its uncovered units.
+func uncovered(c *collectors.Coverage) (total, unc int64) {
+	for _, f := range c.Files {
+		t, h := f.Units()
+		total += t
+		unc += t - h
+	}
+	return total, unc
+}
+
+type newlyUnc struct {
+	rest int64    // newly uncovered units outside the packages tests left
+	pkgs []string // the packages tests left that have newly uncovered units
+}
+
+// newlyUncovered counts, file by file, the units uncovered at HEAD beyond
+// BASE's uncovered units of the same file, apart for the Go packages tests
+// moved out of (movedFrom, by import path: a cover profile's file is
+// "example.com/mod/pkg/file.go").
+func newlyUncovered(base, head *collectors.Coverage, movedFrom map[string]bool) newlyUnc {
+	var n newlyUnc
+	seen := map[string]bool{}
+	for p, hf := range head.Files {
+		t, h := hf.Units()
+		grew := t - h
+		if bf := base.Files[p]; bf != nil {
+			bt, bh := bf.Units()
+			grew -= bt - bh
+		}
+		if grew <= 0 {
+			continue
+		}
+		if pkg := path.Dir(p); movedFrom[pkg] {
+			if !seen[pkg] {
+				seen[pkg] = true
+				n.pkgs = append(n.pkgs, pkg)
+			}
+			continue
+		}
+		n.rest += grew
+	}
+	sort.Strings(n.pkgs)
+	return n
+}
+
+// movedFrom is the set of suites (Go packages) a moved test left for another
+// that imports it.
+func movedFrom(base, head *collectors.Result, moves map[string]TestMove) map[string]bool {
+	out := map[string]bool{}
+	if base == nil || head == nil || base.Tests == nil || head.Tests == nil {
+		return out
+	}
+	for from, mv := range moves {
+		b, ok1 := base.Tests.Get(from)
+		h, ok2 := head.Tests.Get(mv.To)
+		if ok1 && ok2 && b.Suite != h.Suite && mv.Imports {
+			out[b.Suite] = true
+		}
 	}
 	return out
 }

@@ -206,7 +206,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			if err := analyze.CoverageComparable(baseM.Result, headM.Result); err != nil {
 				return nil, inputErr(err)
 			}
-			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, p.opt.Config.Compare)...)
+			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, goTestMoves(p.opt.Repo, base, head, baseM.Result, headM.Result), p.opt.Config.Compare)...)
 			findings = append(findings, forgedGoTests(p.opt.Repo, head, headM.Result)...)
 			cl, err := c.changedLineCoverage(headM)
 			if err != nil {
