@@ -28,8 +28,6 @@ type ciRun struct {
 // goflagsShort finds GOFLAGS given -short (an env block, an export).
 var goflagsShort = regexp.MustCompile(`GOFLAGS\W[^\n]*-short`)
 
-
-
 func ciRuns(load func() []Source) *baseCI { return &baseCI{load: load} }
 
 func (c *baseCI) read() {

@@ -225,4 +225,3 @@ func rewriteQualifiers(body *ast.BlockStmt, imports map[string]bool) *ast.BlockS
 	})
 	return body
 }
-
