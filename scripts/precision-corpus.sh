@@ -5,7 +5,8 @@
 # alone, as a pre-push hook or a pull request would see it), two at a time.
 #
 # Usage: scripts/precision-corpus.sh MIRRORDIR [OUT=./precision-out]
-#   env JOBS (2), FAIL_ON (high), CORPUS (testdata/precision/corpus.tsv)
+#   env JOBS (2), FAIL_ON (high), CORPUS (testdata/precision/corpus.tsv),
+#   LABELS (testdata/precision/labels/commits.tsv; empty: no comparison)
 #
 # Writes OUT/results.jsonl (one line per commit: repo, sha, exit code, verdict,
 # the blocking findings), OUT/summary.txt (commits, blocks, block rate and
@@ -36,4 +37,4 @@ trap 'rm -rf "$tmp"' EXIT
   go build -o "$tmp/precisionrun" ./scripts/precisionrun)
 echo "ralph-gate $(cd "$here" && git rev-parse --short HEAD 2>/dev/null || echo '?'), $(grep -vc '^#' "$corpus") commits of $corpus" >&2
 "$tmp/precisionrun" -bin "$tmp/ralph-gate" -mirrors "$mirrors" -corpus "$corpus" -out "$out" \
-  -jobs "${JOBS:-2}" -fail-on "${FAIL_ON:-high}"
+  -jobs "${JOBS:-2}" -fail-on "${FAIL_ON:-high}" -labels "${LABELS-$here/testdata/precision/labels/commits.tsv}"

@@ -10,6 +10,13 @@
 //	OUT/blocks.tsv     one line per blocking finding, by repository: the list to label
 //	OUT/errors.tsv     one line per commit whose run was not a clean pass or block
 //
+// With -labels (testdata/precision/labels/commits.tsv: what a person read in
+// each blocked commit), the summary also compares the blocks with the labels:
+// false alarms still blocked, by class, real weakenings no longer blocked,
+// blocks no one has read; and blocks.tsv's label column holds the commit's
+// label. A labelled real weakening that is not blocked makes precisionrun
+// exit 1, as an error does.
+//
 // An error (exit 2 or 3, a timeout, unreadable JSON, a verdict that disagrees
 // with the exit code) is counted and listed, never read as a pass; when there
 // is one, precisionrun exits 1 after writing everything.
@@ -63,9 +70,9 @@ type usageError struct{ error }
 
 // options are the command line's settings.
 type options struct {
-	bin, mirrors, corpus, out, failOn string
-	jobs                              int
-	timeout                           time.Duration
+	bin, mirrors, corpus, out, failOn, labels string
+	jobs                                      int
+	timeout                                   time.Duration
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -76,6 +83,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.mirrors, "mirrors", "", "directory of the repositories' git directories: OWNER+NAME/repo or OWNER+NAME.git (required)")
 	fs.StringVar(&o.corpus, "corpus", "testdata/precision/corpus.tsv", "the corpus: repo, commit, parent, language, snapshot_head per line")
 	fs.StringVar(&o.out, "out", "", "directory for results.jsonl, summary.txt, blocks.tsv and errors.tsv (required)")
+	fs.StringVar(&o.labels, "labels", "", "labels of blocked commits (repo, sha, label, classes, note per line) to compare the blocks with")
 	fs.StringVar(&o.failOn, "fail-on", "high", "--fail-on for every analysis")
 	fs.IntVar(&o.jobs, "jobs", 2, "analyses run at once")
 	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "time limit of one analysis; past it the commit is an error")
@@ -110,6 +118,18 @@ func run(ctx context.Context, args, env []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageError{err}
 	}
+	var labels map[string]Label
+	if o.labels != "" {
+		f, err := os.Open(o.labels)
+		if err != nil {
+			return usageError{err}
+		}
+		labels, err = ReadLabels(f, o.labels)
+		f.Close()
+		if err != nil {
+			return usageError{err}
+		}
+	}
 	dirs := map[string]string{}
 	for _, e := range entries {
 		if _, ok := dirs[e.Repo]; ok {
@@ -128,8 +148,13 @@ func run(ctx context.Context, args, env []string, stdout, stderr io.Writer) erro
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted: nothing written")
 	}
-	if err := writeOutputs(o.out, results, o.failOn, stdout); err != nil {
+	if err := writeOutputs(o, results, labels, stdout); err != nil {
 		return err
+	}
+	if labels != nil {
+		if lost := CompareLabels(results, labels).Lost; len(lost) > 0 {
+			return fmt.Errorf("%d labelled real weakenings are not blocked: see %s", len(lost), filepath.Join(o.out, "summary.txt"))
+		}
 	}
 	n := 0
 	for _, r := range results {
@@ -175,7 +200,8 @@ func RunAll(ctx context.Context, entries []Entry, dirs map[string]string, runner
 	return results
 }
 
-func writeOutputs(out string, results []Result, failOn string, stdout io.Writer) error {
+func writeOutputs(o options, results []Result, labels map[string]Label, stdout io.Writer) error {
+	out := o.out
 	write := func(name string, fill func(io.Writer) error) error {
 		f, err := os.Create(filepath.Join(out, name))
 		if err != nil {
@@ -207,11 +233,18 @@ func writeOutputs(out string, results []Result, failOn string, stdout io.Writer)
 		return err
 	}
 	if err := write("summary.txt", func(w io.Writer) error {
-		return WriteSummary(io.MultiWriter(w, stdout), results, failOn)
+		w = io.MultiWriter(w, stdout)
+		if err := WriteSummary(w, results, o.failOn); err != nil {
+			return err
+		}
+		if labels == nil {
+			return nil
+		}
+		return CompareLabels(results, labels).Write(w, o.labels)
 	}); err != nil {
 		return err
 	}
-	if err := write("blocks.tsv", func(w io.Writer) error { return WriteBlocks(w, results) }); err != nil {
+	if err := write("blocks.tsv", func(w io.Writer) error { return WriteBlocks(w, results, labels) }); err != nil {
 		return err
 	}
 	return write("errors.tsv", func(w io.Writer) error { return WriteErrors(w, results) })

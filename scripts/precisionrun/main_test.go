@@ -160,11 +160,12 @@ func TestWriteBlocksAndSummary(t *testing.T) {
 		{Repo: "A/a", SHA: sha3, Language: "python", Subject: "rm", Exit: 1, Verdict: "block", Findings: 2, Blocking: []Finding{many}, MS: 40},
 	}
 	var blocks bytes.Buffer
-	if err := WriteBlocks(&blocks, results); err != nil {
+	labels := map[string]Label{"A/a " + sha3: {Repo: "A/a", SHA: sha3, Label: "legit_true"}}
+	if err := WriteBlocks(&blocks, results, labels); err != nil {
 		t.Fatal(err)
 	}
 	want := blocksHeader + "\n" +
-		"A/a\t" + sha3 + "\ttest_deletion\tcritical\ttest-file-deleted\tt_test.py\t\tt1; t2; t3; t4; t5; (+2 more)\ttest file deleted with breaks\tRG-TD-9\trm\t\n" +
+		"A/a\t" + sha3 + "\ttest_deletion\tcritical\ttest-file-deleted\tt_test.py\t\tt1; t2; t3; t4; t5; (+2 more)\ttest file deleted with breaks\tRG-TD-9\trm\tlegit_true\n" +
 		"z/z\t" + sha1 + "\ttest_skipping\thigh\tskip-added\ta_test.go\t7\tTestB\tTestB skipped\tRG-TS-1\tdrop tests\t\n"
 	if diff := cmp.Diff(want, blocks.String()); diff != "" {
 		t.Errorf("WriteBlocks (-want +got):\n%s", diff)
@@ -187,6 +188,76 @@ func TestWriteBlocksAndSummary(t *testing.T) {
 	} {
 		if !strings.Contains(sum.String(), line) {
 			t.Errorf("summary lacks %q:\n%s", line, sum.String())
+		}
+	}
+}
+
+func TestReadLabels(t *testing.T) {
+	good := "# repo\tsha\tlabel\tclasses\tnote\n" +
+		"a/b\t" + sha1 + "\tfalse_alarm\tidentity, ci_reorg\trenamed\n" +
+		"a/b\t" + sha2 + "\treal_weakening\t\tcheck dropped\n"
+	got, err := ReadLabels(strings.NewReader(good), "labels.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]Label{
+		"a/b " + sha1: {Repo: "a/b", SHA: sha1, Label: "false_alarm", Classes: []string{"identity", "ci_reorg"}, Note: "renamed"},
+		"a/b " + sha2: {Repo: "a/b", SHA: sha2, Label: "real_weakening", Note: "check dropped"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ReadLabels (-want +got):\n%s", diff)
+	}
+	for _, tc := range []struct{ in, err string }{
+		{"a/b\t" + sha1 + "\tfalse_alarm\tidentity\n", "labels.tsv:1: want 5 tab-separated fields"},
+		{"a/b\tabc\tfalse_alarm\t\tx\n", `labels.tsv:1: "abc" is not a 40-hex commit id`},
+		{"a/b\t" + sha1 + "\tmaybe\t\tx\n", `labels.tsv:1: label "maybe": want one of false_alarm, legit_true, real_weakening`},
+		{"a/b\t" + sha1 + "\tlegit_true\t\tx\na/b\t" + sha1 + "\tfalse_alarm\t\ty\n", "labels.tsv:2: a/b " + sha1 + " is labelled twice"},
+	} {
+		if _, err := ReadLabels(strings.NewReader(tc.in), "labels.tsv"); err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+			t.Errorf("ReadLabels(%q) = %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}
+
+func TestCompareLabels(t *testing.T) {
+	sha4, sha5 := strings.Repeat("4", 40), strings.Repeat("5", 40)
+	results := []Result{
+		{Repo: "a/b", SHA: sha1, Verdict: "block"},         // a false alarm still blocked
+		{Repo: "a/b", SHA: sha2, Verdict: "pass"},          // a real weakening lost
+		{Repo: "a/b", SHA: sha3, Verdict: "block"},         // never labelled
+		{Repo: "a/b", SHA: sha4, Exit: 2, Error: "exit 2"}, // a labelled commit in error: not a pass
+		{Repo: "a/b", SHA: sha5, Verdict: "pass"},          // a false alarm fixed
+	}
+	labels := map[string]Label{
+		"a/b " + sha1: {Repo: "a/b", SHA: sha1, Label: "false_alarm", Classes: []string{"identity"}},
+		"a/b " + sha2: {Repo: "a/b", SHA: sha2, Label: "real_weakening"},
+		"a/b " + sha4: {Repo: "a/b", SHA: sha4, Label: "real_weakening"},
+		"a/b " + sha5: {Repo: "a/b", SHA: sha5, Label: "false_alarm", Classes: []string{"identity", "ci_reorg"}},
+		"c/d " + sha1: {Repo: "c/d", SHA: sha1, Label: "legit_true"}, // not in this run
+	}
+	rep := CompareLabels(results, labels)
+	if rep.Blocked != 2 || rep.Now["false_alarm"] != 1 || rep.Read["false_alarm"] != 2 || rep.Read["legit_true"] != 0 ||
+		len(rep.Unread) != 1 || len(rep.Lost) != 1 || rep.Lost[0].SHA != sha2 || len(rep.Errored) != 1 ||
+		rep.ClassNow["identity"] != 1 || rep.ClassRead["identity"] != 2 || rep.ClassNow["ci_reorg"] != 0 || rep.ClassRead["ci_reorg"] != 1 {
+		t.Fatalf("CompareLabels = %+v", rep)
+	}
+	var w bytes.Buffer
+	if err := rep.Write(&w, "labels.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"against the labels (labels.tsv: 4 commits read):",
+		"  false alarms: 1 labelled (20.00% of 5 commits; target 0.30%), at most 2 (40.00%) counting every unread block as one",
+		"  all blocks: 2 (40.00%; target 1.50%)",
+		"  labelled real weakenings not blocked: 1 (target 0)",
+		"    a/b " + sha2 + ": pass",
+		"  labelled commits whose run ended in an error: 1",
+		"  1 / 2  identity",
+		"  0 / 1  ci_reorg",
+		"  a/b " + sha3,
+	} {
+		if !strings.Contains(w.String(), line) {
+			t.Errorf("report lacks %q:\n%s", line, w.String())
 		}
 	}
 }
@@ -286,6 +357,28 @@ func TestEndToEnd(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"total", "3", "1", "33.33%", "0", "1", "1"}, rowOf(stdout.String(), "total")); diff != "" {
 		t.Errorf("summary's total on stdout (-want +got):\n%s\n%s", diff, stdout.String())
+	}
+
+	// With labels: the commit that passes was read as a real weakening, so
+	// the run fails however clean it is otherwise.
+	labelsFile := filepath.Join(tmp, "labels.tsv")
+	labels := fmt.Sprintf("ex/m\t%s\tfalse_alarm\tidentity\tTestB moved\nex/m\t%s\treal_weakening\t\ta comment that weakens\n", commits[0], commits[1])
+	if err := os.WriteFile(labelsFile, []byte(labels), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	err = run(context.Background(), []string{"-bin", bin, "-mirrors", mirrors, "-corpus", corpusFile, "-out", out, "-labels", labelsFile}, env, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "1 labelled real weakenings are not blocked") {
+		t.Fatalf("run -labels: err = %v, want the lost real weakening", err)
+	}
+	for _, line := range []string{"  1 / 1  identity", "  labelled real weakenings not blocked: 1 (target 0)"} {
+		if !strings.Contains(stdout.String(), line) {
+			t.Errorf("summary lacks %q:\n%s", line, stdout.String())
+		}
+	}
+	blocks, err := os.ReadFile(filepath.Join(out, "blocks.tsv"))
+	if err != nil || !strings.Contains(string(blocks), "\tfalse_alarm\n") {
+		t.Errorf("blocks.tsv lacks the commit's label (%v):\n%s", err, blocks)
 	}
 }
 

@@ -147,8 +147,9 @@ func pct(sorted []int64, p int) int64 {
 const blocksHeader = "# repo\tsha\ttype\tseverity\trule\tfile\tline\ttest\tmessage\tid\tsubject\tlabel"
 
 // WriteBlocks writes one line per blocking finding, by repository (in
-// case-insensitive order), then in corpus order: the list to label.
-func WriteBlocks(w io.Writer, results []Result) error {
+// case-insensitive order), then in corpus order: the list to label. The label
+// column holds the commit's label where labels has one.
+func WriteBlocks(w io.Writer, results []Result, labels map[string]Label) error {
 	sorted := slices.Clone(results)
 	slices.SortStableFunc(sorted, func(a, b Result) int {
 		return strings.Compare(strings.ToLower(a.Repo), strings.ToLower(b.Repo))
@@ -169,7 +170,7 @@ func WriteBlocks(w io.Writer, results []Result) error {
 			if f.Line > 0 {
 				line = strconv.Itoa(f.Line)
 			}
-			fields := []string{r.Repo, r.SHA, f.Type, f.Severity, f.Rule, f.File, line, test, f.Message, f.ID, r.Subject, ""}
+			fields := []string{r.Repo, r.SHA, f.Type, f.Severity, f.Rule, f.File, line, test, f.Message, f.ID, r.Subject, labels[r.Repo+" "+r.SHA].Label}
 			for i, s := range fields {
 				fields[i] = oneCell(s)
 			}
