@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -38,6 +39,25 @@ func Combine(commits []CommitFindings, net []gate.Finding) ([]gate.Finding, []ga
 	}
 	netIDs := map[string]bool{}
 	netLoose := map[loose]bool{}
+	for _, f := range net {
+		netIDs[f.ID] = true
+		netLoose[looseKey(f)] = true
+	}
+	// The step-by-step reading of a net test deletion holds only when no
+	// commit weakened a test on the way: a test renamed in one commit, then
+	// deleted, skipped or emptied in the next, shows as a finding of that
+	// commit which does not hold at HEAD (the test it names was born in the
+	// range); the net deletion of the test BASE had is then that commit's.
+	var step *gate.Finding
+	stepCommit := ""
+	for _, c := range commits {
+		for i, f := range c.Findings {
+			if step == nil && f.Test != "" && f.Severity > gate.SeverityMedium && !netIDs[f.ID] && !netLoose[looseKey(f)] &&
+				(f.Type == gate.TestDeletion || f.Type == gate.TestSkipping || f.Type == gate.AssertionWeakening) {
+				step, stepCommit = &c.Findings[i], c.SHA
+			}
+		}
+	}
 	out := make([]gate.Finding, 0, len(net))
 	for _, f := range net {
 		f.Net = true
@@ -47,14 +67,16 @@ func Combine(commits []CommitFindings, net []gate.Finding) ([]gate.Finding, []ga
 			f.Commit = sha
 		} else if len(commits) == 1 {
 			f.Commit = commits[0].SHA
+		} else if f.Type == gate.TestDeletion && f.Severity > gate.SeverityMedium && step != nil {
+			f.Commit = stepCommit
+			f.Message = fmt.Sprintf("%s; no single commit deleted it by that name, and a commit of the range weakened test %s, which the range had made of it or put in its place (%s: %s)",
+				strings.TrimSuffix(f.Message, "."), step.Test, step.Type, strings.TrimSuffix(step.Message, ".")) + "."
 		} else if f.Type == gate.TestDeletion && f.Severity > gate.SeverityMedium {
 			// Every commit accounted for the test (renamed, moved or reworked one
 			// step at a time); only the two ends no longer line up.
 			f.Severity = gate.SeverityMedium
 			f.Message = strings.TrimSuffix(f.Message, ".") + "; no single commit deleted it: it was renamed or reworked step by step across the range."
 		}
-		netIDs[f.ID] = true
-		netLoose[looseKey(f)] = true
 		out = append(out, f)
 	}
 	list := make([]gate.Commit, 0, len(commits))
