@@ -22,7 +22,7 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // parametrized test) and reports deletions, new skips and weakened assertions.
 func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate.Finding {
 	var olds, news []*locTest
-	outside := map[string]*side{} // test id -> an uncollected new side holding it
+	outside := map[string]*pair{} // test id -> a pair whose uncollected new side holds it
 	// Tests the runner does not collect on either side (a fixture under
 	// testdata/, a file named off the runner's pattern) are not tests of
 	// the project: a test that moves there is lost, not moved.
@@ -35,7 +35,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		if pr.new != nil && pr.new.facts != nil && pr.uncollected(pr.new) {
 			for i := range pr.new.facts.Tests {
 				if outside[pr.new.facts.Tests[i].ID] == nil {
-					outside[pr.new.facts.Tests[i].ID] = pr.new
+					outside[pr.new.facts.Tests[i].ID] = pr
 				}
 			}
 		} else if pr.new != nil && pr.new.facts != nil {
@@ -128,6 +128,9 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 // FooTestBase), so there only a file renamed from a collected name to an
 // uncollected one loses its tests.
 func (pr *pair) uncollected(s *side) bool {
+	if pr.unbuilt(s) != "" {
+		return true
+	}
 	if s.outOfReach == "" {
 		return false
 	}
@@ -144,6 +147,26 @@ func (pr *pair) uncollected(s *side) bool {
 type replacement struct {
 	deleted []*locTest
 	by      []*locTest
+}
+
+// unbuilt says why go test does not build the new side of an added Go test
+// file whose build constraint no default run satisfies (//go:build never,
+// //go:build integration): a test moved there is out of the runner's reach.
+// A constraint put on a file that was built (same or renamed file) is
+// compareConstraints' finding.
+func (pr *pair) unbuilt(s *side) string {
+	if s != pr.new || pr.old != nil || s.facts == nil || s.facts.Lang != testscan.Go || builtByDefault(s.facts.Constraint) {
+		return ""
+	}
+	return "it builds only under //go:build " + s.facts.Constraint + ", which no default go test run sets"
+}
+
+// reachWhy says why the runner does not collect the new side of pr.
+func (pr *pair) reachWhy() string {
+	if why := pr.unbuilt(pr.new); why != "" {
+		return why
+	}
+	return pr.new.outOfReach
 }
 
 // splitReplaced separates the deleted tests of files that gained unmatched new
@@ -271,7 +294,7 @@ func sameAssertionShape(o, n *testscan.TestCase) bool {
 	return true
 }
 
-func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*side) []gate.Finding {
+func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair) []gate.Finding {
 	gone := map[string]bool{}
 	for _, o := range deleted {
 		gone[o.key()] = true
@@ -295,9 +318,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*side)
 		case outside[o.tc.ID] != nil || o.pr.new != nil && o.pr.uncollected(o.pr.new):
 			to := outside[o.tc.ID]
 			if to == nil {
-				to = o.pr.new
+				to = o.pr
 			}
-			msg = fmt.Sprintf("%s was moved from %s to %s, out of the test runner's reach: %s", what, file, to.path, to.outOfReach)
+			msg = fmt.Sprintf("%s was moved from %s to %s, out of the test runner's reach: %s", what, file, to.new.path, to.reachWhy())
 		case o.pr.new == nil:
 			msg = fmt.Sprintf("%s was deleted together with its file %s", what, file)
 		case o.pr.new.facts != nil && o.pr.new.facts.Partial && !o.pr.fc.Fragment:

@@ -1,0 +1,3 @@
+package a
+
+func Add(x, y int) int { return x + y }
