@@ -170,8 +170,9 @@ func (pr *pair) reachWhy() string {
 }
 
 // splitReplaced separates the deleted tests of files that gained unmatched new
-// tests with at least as many medium-or-stronger assertions from the deletions
-// that nothing replaced.
+// tests with at least as many medium-or-stronger assertions, exercising what
+// the deleted ones did (sameTargets), from the deletions that nothing
+// replaced.
 func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*locTest, []replacement) {
 	byFile := map[string][]*locTest{}
 	var order []string
@@ -199,7 +200,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 		for _, o := range byFile[file] {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need {
+		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by) {
 			continue
 		}
 		replacedFile[file] = true
@@ -212,6 +213,53 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 		}
 	}
 	return rest, groups
+}
+
+// sameTargets reports whether the new tests exercise what the deleted ones
+// did: every function a deleted test called, or, for a test whose scanner
+// records no calls (a Python test calling imported code), half of its
+// literal inputs and expected values. A failing test swapped for an easy
+// one on other code (TestParse deleted, TestOther added with as many
+// checks) replaces nothing.
+func sameTargets(deleted, by []*locTest) bool {
+	calls, lits := map[string]bool{}, map[string]bool{}
+	for _, n := range by {
+		for _, c := range n.tc.Calls {
+			calls[c.Name] = true
+		}
+		for _, l := range n.tc.Literals {
+			lits[l] = true
+		}
+	}
+	for _, o := range deleted {
+		plain := 0
+		for _, c := range o.tc.Calls {
+			if strings.HasPrefix(c.Name, ".") {
+				continue
+			}
+			plain++
+			if !calls[c.Name] {
+				return false
+			}
+		}
+		if plain > 0 {
+			continue
+		}
+		seen, hit := map[string]bool{}, 0
+		for _, l := range o.tc.Literals {
+			if seen[l] {
+				continue
+			}
+			seen[l] = true
+			if lits[l] {
+				hit++
+			}
+		}
+		if 2*hit < len(seen) {
+			return false
+		}
+	}
+	return true
 }
 
 // checks counts a test's assertions of at least medium strength.

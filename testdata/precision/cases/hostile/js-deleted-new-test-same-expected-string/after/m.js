@@ -1,0 +1,2 @@
+export const greet = (n) => `hello ${n}`
+export const shout = (s) => s

@@ -1,0 +1,6 @@
+def parse(s):
+    return int(s)
+
+
+def other(s):
+    return len(s)

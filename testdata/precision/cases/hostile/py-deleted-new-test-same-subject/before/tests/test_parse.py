@@ -1,0 +1,6 @@
+from m import parse
+
+
+def test_parse():
+    result = parse("5")
+    assert result == 5
