@@ -290,7 +290,10 @@ func (t *tree) isConstant(from, to int) bool {
 	for i := from; i < to; i++ {
 		switch t.toks[i].Kind {
 		case tkIdent:
-			if !constKeywords[t.toks[i].Text] {
+			// A property key of an object literal ({ name: 'bob' }) names no
+			// value.
+			key := i > from && t.punct(i+1, ":") && (t.punct(i-1, "{") || t.punct(i-1, ","))
+			if !constKeywords[t.toks[i].Text] && !key {
 				return false
 			}
 		case tkTemplateHead, tkTemplateMiddle, tkTemplateTail, tkRegex, tkJSXText:

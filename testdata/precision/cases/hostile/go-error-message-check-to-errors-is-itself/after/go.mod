@@ -1,0 +1,5 @@
+module ex.com/m
+
+go 1.22
+
+require github.com/stretchr/testify v1.9.0

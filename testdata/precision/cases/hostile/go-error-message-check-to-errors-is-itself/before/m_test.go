@@ -1,0 +1,12 @@
+package m
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParse(t *testing.T) {
+	err := Parse("x")
+	require.EqualError(t, err, "parse: bad")
+}

@@ -1,0 +1,1 @@
+export const user = () => ({ name: "bob", age: 3 })
