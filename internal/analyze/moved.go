@@ -1,0 +1,309 @@
+package analyze
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// spareCheck is a check that the calls at the new side newly reach: it can
+// stand in for a check the test (or helper) gave up.
+type spareCheck struct {
+	key   string
+	x     testscan.Assertion
+	words map[string]bool // operandWords of x
+	left  int             // runs not yet taken by a lost check
+}
+
+// standIns returns the checks of lost that no newly reached check stands
+// in for. reached counts, by assertKey, how many more times the new calls
+// reach a check than the old ones did; sc is the new side's scope.
+//
+// A check moved into a helper rarely keeps its text: its operands take the
+// helper's parameter names. So, one for one, a lost check is taken by a
+// newly reached check with the same assertKey, then the same check on
+// another variable (looseKey), then (reworded) one about the same values
+// (its operands share a name with the lost check's: `Ready(port)` in both
+// require.Eventually, "beforeAll" in toHaveLength and toHaveCount) that is
+// at least as strong, of the same kind first. Last, several lost checks of
+// one kind folded into one check of the helper about the same values
+// (toContainText("17 Pass"), ("2 Fail") become one
+// toContainText(`${pass} Pass ${fail} Fail`)) count as moved when the
+// helper's text fills each of their numbers in from a parameter (see
+// foldsInto). Reworded and folded checks are reported at medium by
+// compareReach (see reworded). A newly reached check about other values
+// stands in for nothing, however strong: an agent that drops a test's
+// checks and has a new helper assert something else has moved nothing. A
+// helper that checks nothing, or that is never called, reaches nothing.
+func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int, sc *callScope, newCalls []testscan.Call) []testscan.Assertion {
+	samples := map[string]testscan.Assertion{}
+	_, helpers := sc.reachHelpers(newCalls)
+	for h := range helpers {
+		for _, x := range sc.asserts[h] {
+			samples[assertKey(x)] = x
+		}
+	}
+	var spares []*spareCheck
+	for k, v := range reached {
+		if x, ok := samples[k]; ok && v > 0 {
+			spares = append(spares, &spareCheck{key: k, x: x, words: operandWords(x), left: v})
+		}
+	}
+	if len(spares) == 0 {
+		return lost
+	}
+	sort.Slice(spares, func(i, j int) bool { return spares[i].key < spares[j].key })
+	asStrong := func(x testscan.Assertion, s *spareCheck) bool {
+		return s.x.Negated == x.Negated && s.x.Strength >= x.Strength && s.x.Strength > testscan.Trivial
+	}
+	passes := []struct {
+		loose bool
+		match func(x testscan.Assertion, k string, s *spareCheck) bool
+	}{
+		{false, func(_ testscan.Assertion, k string, s *spareCheck) bool { return s.key == k }},
+		{false, func(_ testscan.Assertion, k string, s *spareCheck) bool {
+			lk := looseKey(k)
+			return lk != "" && looseKey(s.key) == lk
+		}},
+		{true, func(x testscan.Assertion, _ string, s *spareCheck) bool {
+			return s.x.Kind == x.Kind && asStrong(x, s)
+		}},
+		{true, func(x testscan.Assertion, _ string, s *spareCheck) bool { return asStrong(x, s) }},
+	}
+	left := lost
+	reworded := 0
+	for _, p := range passes {
+		var kept []testscan.Assertion
+		for _, x := range left {
+			k := assertKey(x)
+			var words map[string]bool
+			if p.loose {
+				words = operandWords(x)
+			}
+			// The spare about the most of the lost check's values takes it.
+			var best *spareCheck
+			bestShared := 0
+			for _, s := range spares {
+				if s.left == 0 || !p.match(x, k, s) {
+					continue
+				}
+				if !p.loose {
+					best = s
+					break
+				}
+				if n := shared(words, s.words); n > bestShared {
+					best, bestShared = s, n
+				}
+			}
+			if best == nil {
+				kept = append(kept, x)
+				continue
+			}
+			best.left--
+			if p.loose {
+				reworded++
+			}
+		}
+		left = kept
+		if len(left) == 0 {
+			break
+		}
+	}
+	var kept []testscan.Assertion
+	for _, x := range left {
+		words := operandWords(x)
+		into := false
+		for _, s := range spares {
+			if s.x.Kind == x.Kind && asStrong(x, s) && shared(words, s.words) > 0 && foldsInto(s.x.Expected, x.Expected) {
+				into = true
+				break
+			}
+		}
+		if into {
+			reworded++
+			continue
+		}
+		kept = append(kept, x)
+	}
+	if reworded > 0 {
+		cr.noteReworded(newCalls, reworded)
+	}
+	return kept
+}
+
+// genericWords are names that say nothing of what a check is about: the
+// words of the languages and test libraries, and the usual names of a
+// result.
+var genericWords = map[string]bool{
+	"func": true, "function": true, "return": true, "bool": true, "true": true, "false": true,
+	"nil": true, "null": true, "none": true, "undefined": true, "await": true, "async": true,
+	"const": true, "let": true, "var": true, "new": true, "this": true, "self": true,
+	"err": true, "error": true, "len": true, "assert": true, "expect": true, "require": true,
+	"got": true, "want": true, "actual": true, "expected": true, "result": true, "res": true,
+	"value": true, "unwrap": true, "string": true, "int": true, "the": true, "and": true,
+	"not": true, "for": true, "range": true, "else": true,
+}
+
+// operandWords lists the names and words a check's operands hold, of three
+// letters or more and not generic: what the check is about. The names of
+// a selector chain are left out (`page.getByText`, `resp.StatusCode`):
+// every check of a Playwright test is about `page`, and a method name says
+// how a value is read, not which; the arguments and literals (`port`,
+// "beforeAll") and called functions (`Ready`) stay.
+func operandWords(x testscan.Assertion) map[string]bool {
+	out := map[string]bool{}
+	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	for _, s := range []string{x.Subject, x.Expected} {
+		rs := []rune(s)
+		for i := 0; i < len(rs); {
+			if !isWord(rs[i]) {
+				i++
+				continue
+			}
+			j := i
+			for j < len(rs) && isWord(rs[j]) {
+				j++
+			}
+			w := string(rs[i:j])
+			selector := i > 0 && rs[i-1] == '.' || j < len(rs) && rs[j] == '.'
+			if !selector && j-i >= 3 && unicode.IsLetter(rs[i]) && !genericWords[strings.ToLower(w)] {
+				out[w] = true
+			}
+			i = j
+		}
+	}
+	return out
+}
+
+// shared counts the words two sets have in common.
+func shared(a, b map[string]bool) int {
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return n
+}
+
+// foldsInto reports whether an expected text built from a helper's
+// parameters (into: a template literal or a format string) holds a lost
+// check's literal expected text (x) with its numbers filled in: "17 Pass"
+// is `${options.pass} Pass ...`'s "# Pass". The lost text needs a word
+// besides its numbers, and into needs a place for each number: a constant
+// "Pass Fail Total" pins no count and folds nothing.
+func foldsInto(into, x string) bool {
+	lit, ok := unquote(x)
+	if !ok {
+		return false
+	}
+	shape, nums := numberShape(lit)
+	if nums == 0 || len(textWords(shape)) == 0 {
+		return false
+	}
+	return strings.Contains(templateShape(into), shape)
+}
+
+// unquote returns the text of a quoted literal ('x', "x" or `x` without
+// substitutions).
+func unquote(s string) (string, bool) {
+	if len(s) < 2 || s[0] != s[len(s)-1] || !strings.ContainsRune("'\"`", rune(s[0])) {
+		return "", false
+	}
+	body := s[1 : len(s)-1]
+	if s[0] == '`' && strings.Contains(body, "${") {
+		return "", false
+	}
+	return body, true
+}
+
+// numberShape replaces each run of digits in s by "#", and counts them.
+func numberShape(s string) (string, int) {
+	var b strings.Builder
+	n := 0
+	digits := false
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			if !digits {
+				b.WriteByte('#')
+				n++
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteRune(r)
+	}
+	return b.String(), n
+}
+
+// templateShape replaces each substitution of a template literal
+// (`${...}`) or format string (%d, %v, {name}) by "#"; "" for a text with
+// none, whose values are all constant.
+func templateShape(s string) string {
+	if len(s) < 2 {
+		return ""
+	}
+	body := s[1 : len(s)-1]
+	var b strings.Builder
+	subs := 0
+	for i := 0; i < len(body); i++ {
+		switch {
+		case body[i] == '$' && i+1 < len(body) && body[i+1] == '{':
+			j := strings.IndexByte(body[i:], '}')
+			if j < 0 {
+				return ""
+			}
+			b.WriteByte('#')
+			subs++
+			i += j
+		case body[i] == '%' && i+1 < len(body) && strings.IndexByte("dvsf", body[i+1]) >= 0:
+			b.WriteByte('#')
+			subs++
+			i++
+		case body[i] == '{' && s[0] != '`':
+			j := strings.IndexByte(body[i:], '}')
+			if j < 0 {
+				return ""
+			}
+			b.WriteByte('#')
+			subs++
+			i += j
+		default:
+			b.WriteByte(body[i])
+		}
+	}
+	if subs == 0 {
+		return ""
+	}
+	return b.String()
+}
+
+// textWords lists the runs of letters of a text.
+func textWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+}
+
+// noteReworded records that checks of the test or helper whose calls are
+// newCalls stand in the helpers it calls only reworded or folded, for
+// compareReach to report.
+func (cr *callReach) noteReworded(newCalls []testscan.Call, n int) {
+	if len(newCalls) == 0 {
+		return
+	}
+	if cr.reworded == nil {
+		cr.reworded = map[*testscan.Call]int{}
+	}
+	cr.reworded[&newCalls[0]] += n
+}
+
+// rewordedChecks is how many checks of a test credit took as reworded or
+// folded into the helpers it calls.
+func (cr *callReach) rewordedChecks(t *testscan.TestCase) int {
+	if cr == nil || len(t.Calls) == 0 {
+		return 0
+	}
+	return cr.reworded[&t.Calls[0]]
+}
