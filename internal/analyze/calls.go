@@ -639,6 +639,18 @@ func (a *Analyzer) reachDropped(o, n *locTest, cr *callReach) []gate.Finding {
 		return nil
 	}
 	newReach, newHelpers := nsc.reachHelpers(nt.Calls)
+	// A helper turned into a parameterized test over the values the test
+	// passed it runs its checks as often as the calls did.
+	for _, h := range sortedNames(oldHelpers) {
+		sites := oldHelpers[h]
+		if newHelpers[h] > 0 || sites == 0 || helperBecameTest(h, osc.asserts[h], ot, cr.whole(n.pr, false)) < sites {
+			continue
+		}
+		for _, x := range osc.asserts[h] {
+			newReach[assertKey(x)] += sites
+		}
+		newHelpers[h] = sites
+	}
 	// What the helpers run for the test changed by reachDelta, what it
 	// checks itself by ownDelta. A check the helpers no longer run for it
 	// is lost unless the test now makes it itself; its own lost checks are

@@ -307,3 +307,47 @@ func (cr *callReach) rewordedChecks(t *testscan.TestCase) int {
 	}
 	return cr.reworded[&t.Calls[0]]
 }
+
+// helperBecameTest reports how many runs of a helper's checks a test that
+// stopped calling it still gets because the helper became a parameterized
+// test of the file (commons-lang's testCreateLongFailure("") calls became
+// `@ParameterizedTest @ValueSource(strings = {"", " "}) void
+// testCreateLongFailure(String str)`): one per row whose value the old test
+// passed (a literal of its body), rows counted once per value, and only when
+// the test holds every check the helper held. 0 when it did not.
+func helperBecameTest(helper string, checks []testscan.Assertion, old *testscan.TestCase, s *side) int {
+	if s == nil || s.facts == nil || len(checks) == 0 {
+		return 0
+	}
+	passed := map[string]bool{}
+	for _, l := range old.Literals {
+		passed[l] = true
+	}
+	name := lastSegment(helper)
+	rows := map[string]bool{}
+	for i := range s.facts.Tests {
+		tc := &s.facts.Tests[i]
+		if tc.Name != name || tc.Skip != nil || len(tc.Literals) == 0 || !passed[tc.Literals[0]] || !holdsChecks(tc.Assertions, checks) {
+			continue
+		}
+		rows[tc.Literals[0]] = true
+	}
+	return len(rows)
+}
+
+// holdsChecks reports whether have holds a check with the assertKey of each
+// of want.
+func holdsChecks(have, want []testscan.Assertion) bool {
+	keys := map[string]int{}
+	for _, x := range have {
+		keys[assertKey(x)]++
+	}
+	for _, x := range want {
+		k := assertKey(x)
+		if keys[k] == 0 {
+			return false
+		}
+		keys[k]--
+	}
+	return true
+}
