@@ -15,6 +15,11 @@ type spareCheck struct {
 	x     testscan.Assertion
 	words map[string]bool // operandWords of x
 	left  int             // runs not yet taken by a lost check
+	runs  int             // runs the calls newly reach
+	// slots counts the lost checks folded into each place of x's
+	// expected text (by offset in its templateShape): a place holds one
+	// per run.
+	slots map[int]int
 }
 
 // standIns returns the checks of lost that no newly reached check stands
@@ -48,7 +53,7 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 	var spares []*spareCheck
 	for k, v := range reached {
 		if x, ok := samples[k]; ok && v > 0 {
-			spares = append(spares, &spareCheck{key: k, x: x, words: operandWords(x), left: v})
+			spares = append(spares, &spareCheck{key: k, x: x, words: operandWords(x), left: v, runs: v})
 		}
 	}
 	if len(spares) == 0 {
@@ -116,7 +121,7 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 		words := operandWords(x)
 		into := false
 		for _, s := range spares {
-			if s.x.Kind == x.Kind && asStrong(x, s) && shared(words, s.words) > 0 && foldsInto(s.x.Expected, x.Expected) {
+			if s.x.Kind == x.Kind && asStrong(x, s) && shared(words, s.words) > 0 && s.fold(x.Expected) {
 				into = true
 				break
 			}
@@ -188,22 +193,48 @@ func shared(a, b map[string]bool) int {
 	return n
 }
 
-// foldsInto reports whether an expected text built from a helper's
-// parameters (into: a template literal or a format string) holds a lost
-// check's literal expected text (x) with its numbers filled in: "17 Pass"
-// is `${options.pass} Pass ...`'s "# Pass". The lost text needs a word
-// besides its numbers, and into needs a place for each number: a constant
-// "Pass Fail Total" pins no count and folds nothing.
-func foldsInto(into, x string) bool {
+// fold takes a place in the spare's expected text for a lost check's
+// literal expected text x, if one is left (see foldsInto).
+func (s *spareCheck) fold(x string) bool {
+	for _, off := range foldsInto(s.x.Expected, x) {
+		if s.slots[off] < s.runs {
+			if s.slots == nil {
+				s.slots = map[int]int{}
+			}
+			s.slots[off]++
+			return true
+		}
+	}
+	return false
+}
+
+// foldsInto returns the places (offsets in its templateShape) where an
+// expected text built from a helper's parameters (into: a template literal
+// or a format string) holds a lost check's literal expected text (x) with
+// its numbers filled in: "17 Pass" is `${options.pass} Pass ...`'s
+// "# Pass". The lost text needs a word besides its numbers, and into needs
+// a place for each number: a constant "Pass Fail Total" pins no count and
+// folds nothing; and ten checks of "N Pass" do not fold into one
+// `${pass} Pass`.
+func foldsInto(into, x string) []int {
 	lit, ok := unquote(x)
 	if !ok {
-		return false
+		return nil
 	}
 	shape, nums := numberShape(lit)
 	if nums == 0 || len(textWords(shape)) == 0 {
-		return false
+		return nil
 	}
-	return strings.Contains(templateShape(into), shape)
+	tpl := templateShape(into)
+	var offs []int
+	for i := 0; ; {
+		j := strings.Index(tpl[i:], shape)
+		if j < 0 {
+			return offs
+		}
+		offs = append(offs, i+j)
+		i += j + 1
+	}
 }
 
 // unquote returns the text of a quoted literal ('x', "x" or `x` without

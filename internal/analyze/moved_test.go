@@ -13,21 +13,22 @@ func TestFoldsInto(t *testing.T) {
 	tests := []struct {
 		name    string
 		into, x string
-		want    bool
+		want    []int
 	}{
-		{"template fills the count", "`${options.pass} Pass ${options.fail} Fail ${options.pass+options.fail} Total`", `"17 Pass"`, true},
-		{"last part of the template", "`${options.pass} Pass ${options.fail} Fail ${total} Total`", `'19 Total'`, true},
-		{"constant text pins no count", `'Pass Fail Total'`, `"17 Pass"`, false},
-		{"template without the word", "`${n} Passed`", `"17 Fail"`, false},
-		{"literal without a number", "`${n} Pass`", `"Pass"`, false},
-		{"literal without a word", "`${n}`", `"17"`, false},
-		{"format string", `"%d Pass %d Fail"`, `"2 Fail"`, true},
-		{"not a literal", "`${n} Pass`", `want`, false},
+		{"template fills the count", "`${options.pass} Pass ${options.fail} Fail ${options.pass+options.fail} Total`", `"17 Pass"`, []int{0}},
+		{"last part of the template", "`${options.pass} Pass ${options.fail} Fail ${total} Total`", `'19 Total'`, []int{14}},
+		{"constant text pins no count", `'Pass Fail Total'`, `"17 Pass"`, nil},
+		{"template without the word", "`${n} Passed`", `"17 Fail"`, nil},
+		{"literal without a number", "`${n} Pass`", `"Pass"`, nil},
+		{"literal without a word", "`${n}`", `"17"`, nil},
+		{"the same place twice", "`${a} Pass ${b} Pass`", `"3 Pass"`, []int{0, 7}},
+		{"format string", `"%d Pass %d Fail"`, `"2 Fail"`, []int{7}},
+		{"not a literal", "`${n} Pass`", `want`, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := foldsInto(tt.into, tt.x); got != tt.want {
-				t.Errorf("foldsInto(%s, %s) = %v, want %v", tt.into, tt.x, got, tt.want)
+			if diff := cmp.Diff(tt.want, foldsInto(tt.into, tt.x)); diff != "" {
+				t.Errorf("foldsInto(%s, %s) (-want +got):\n%s", tt.into, tt.x, diff)
 			}
 		})
 	}
