@@ -38,10 +38,11 @@ type spareCheck struct {
 // toContainText(`${pass} Pass ${fail} Fail`)) count as moved when the
 // helper's text fills each of their numbers in from a parameter (see
 // foldsInto). Reworded and folded checks are reported at medium by
-// compareReach (see reworded). A newly reached check about other values
-// stands in for nothing, however strong: an agent that drops a test's
-// checks and has a new helper assert something else has moved nothing. A
-// helper that checks nothing, or that is never called, reaches nothing.
+// compareReach (see rewordedFinding). A newly reached check about other
+// values stands in for nothing, however strong: an agent that drops a
+// test's checks and has a new helper assert something else has moved
+// nothing. A helper that checks nothing, or that is never called, reaches
+// nothing.
 func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int, sc *callScope, newCalls []testscan.Call) []testscan.Assertion {
 	samples := map[string]testscan.Assertion{}
 	_, helpers := sc.reachHelpers(newCalls)
