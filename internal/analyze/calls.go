@@ -45,6 +45,8 @@ type callReach struct {
 	// the checks of a helper, by the first call of the test that lost them
 	// (see standIns).
 	reworded map[*testscan.Call]int
+	// gain is helperGain(pairs), once read (see undoDoubleCredit).
+	gain map[string]int
 }
 
 // callScope is what one side of a change defines for the tests of one

@@ -79,7 +79,7 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 		{true, func(x testscan.Assertion, _ string, s *spareCheck) bool { return asStrong(x, s) }},
 	}
 	left := lost
-	reworded := 0
+	var loose []looseCredit
 	for _, p := range passes {
 		var kept []testscan.Assertion
 		for _, x := range left {
@@ -109,7 +109,9 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 			}
 			best.left--
 			if p.loose {
-				reworded++
+				// The check takes its place in a combined text, if any.
+				best.fold(x.Expected)
+				loose = append(loose, looseCredit{x, best.x.Kind})
 			}
 		}
 		left = kept
@@ -128,15 +130,64 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 			}
 		}
 		if into {
-			reworded++
+			loose = append(loose, looseCredit{x, x.Kind}) // folded into a check of its own kind
 			continue
 		}
 		kept = append(kept, x)
 	}
-	if reworded > 0 {
-		cr.noteReworded(newCalls, reworded)
+	kept, loose = cr.undoDoubleCredit(kept, loose)
+	if len(loose) > 0 {
+		cr.noteReworded(newCalls, len(loose))
 	}
 	return kept
+}
+
+// looseCredit is a lost check that a newly reached check of kind took in
+// other words or folded.
+type looseCredit struct {
+	x    testscan.Assertion
+	kind string
+}
+
+// undoDoubleCredit gives back the loose credits that movedToHelpers
+// (assertions.go) would count twice: it takes a lost check as moved when
+// a helper check of its kind was gained anywhere in the change, so a
+// gained check of kind K that took one lost check in other words would
+// take another lost check of kind K there again. While a check of a kind
+// with a gain is still lost, the loose credits of that kind's checks are
+// undone, and movedToHelpers alone counts them, as it did before.
+func (cr *callReach) undoDoubleCredit(kept []testscan.Assertion, loose []looseCredit) ([]testscan.Assertion, []looseCredit) {
+	if len(loose) == 0 {
+		return kept, loose
+	}
+	gain := cr.kindGain()
+	lostKinds := map[string]bool{}
+	for _, x := range kept {
+		lostKinds[x.Kind] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		still := loose[:0]
+		for _, c := range loose {
+			if gain[c.kind] > 0 && lostKinds[c.kind] {
+				kept = append(kept, c.x)
+				lostKinds[c.x.Kind] = true
+				changed = true
+				continue
+			}
+			still = append(still, c)
+		}
+		loose = still
+	}
+	return kept, loose
+}
+
+// kindGain is helperGain of the change, counted once.
+func (cr *callReach) kindGain() map[string]int {
+	if cr.gain == nil {
+		cr.gain = helperGain(cr.pairs)
+	}
+	return cr.gain
 }
 
 // genericWords are names that say nothing of what a check is about: the
