@@ -41,6 +41,12 @@ type callReach struct {
 	scopes   [2]map[string]*callScope // old and new side, by language and directory
 	// changedHelpers is 0 until helpersChanged looked, then 1 (no) or 2 (yes).
 	changedHelpers int
+	// reworded counts the checks credit took as reworded or folded into
+	// the checks of a helper, by the first call of the test that lost them
+	// (see standIns).
+	reworded map[*testscan.Call]int
+	// gain is helperGain(pairs), once read (see undoDoubleCredit).
+	gain map[string]int
 }
 
 // callScope is what one side of a change defines for the tests of one
@@ -88,36 +94,7 @@ func (cr *callReach) credit(lost []testscan.Assertion, o *side, oldCalls []tests
 			reached[k] -= v
 		}
 	}
-	var left []testscan.Assertion
-	for _, x := range lost {
-		if k := assertKey(x); reached[k] > 0 {
-			reached[k]--
-			continue
-		}
-		left = append(left, x)
-	}
-	if len(left) == 0 {
-		return nil
-	}
-	// A second pass forgives the name of the variable a method is called on
-	// (a test's `reopened.Close()` is the helper's `db.Close()`).
-	loose := map[string]int{}
-	for k, v := range reached {
-		if v > 0 {
-			if lk := looseKey(k); lk != "" {
-				loose[lk] += v
-			}
-		}
-	}
-	kept := left[:0]
-	for _, x := range left {
-		if lk := looseKey(assertKey(x)); lk != "" && loose[lk] > 0 {
-			loose[lk]--
-			continue
-		}
-		kept = append(kept, x)
-	}
-	return kept
+	return cr.standIns(lost, reached, cr.scope(false, n), newCalls)
 }
 
 // looseKey is an assertKey with the identifier that starts its subject
@@ -634,6 +611,26 @@ func droppedCall(old, cur []testscan.Call) bool {
 // moved to a sibling test is a refactor); medium otherwise (cases folded
 // into a loop call the helper from fewer places).
 func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
+	out := rewordedFinding(n, cr)
+	return append(out, a.reachDropped(o, n, cr)...)
+}
+
+// rewordedFinding reports checks of a test that credit took as moved into
+// the helpers it now calls in other words or folded into a combined check
+// (see standIns): medium, since a check about the same values in other
+// words can pin as much as the old one, or less.
+func rewordedFinding(n *locTest, cr *callReach) []gate.Finding {
+	k := cr.rewordedChecks(n.tc)
+	if k == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("%d of the checks test %s gave up %s reached through the helpers it calls only in other words (a check about the same values, or one combined check); confirm the helpers pin every value the test did",
+		k, n.tc.ID, plural(k, "is", "are"))
+	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "helper-check-reworded", n.side.path, n.tc.Line, n.tc.ID, "", "", msg+".")}
+}
+
+// reachDropped is compareReach for the calls a test dropped.
+func (a *Analyzer) reachDropped(o, n *locTest, cr *callReach) []gate.Finding {
 	ot, nt := o.tc, n.tc
 	if cr == nil || len(ot.Calls) == 0 || !droppedCall(ot.Calls, nt.Calls) || n.side.ext == nil || o.side.ext == nil {
 		return nil
@@ -644,6 +641,18 @@ func (a *Analyzer) compareReach(o, n *locTest, cr *callReach) []gate.Finding {
 		return nil
 	}
 	newReach, newHelpers := nsc.reachHelpers(nt.Calls)
+	// A helper turned into a parameterized test over the values the test
+	// passed it runs its checks as often as the calls did.
+	for _, h := range sortedNames(oldHelpers) {
+		sites := oldHelpers[h]
+		if newHelpers[h] > 0 || sites == 0 || helperBecameTest(h, osc.asserts[h], ot, cr.whole(n.pr, false)) < sites {
+			continue
+		}
+		for _, x := range osc.asserts[h] {
+			newReach[assertKey(x)] += sites
+		}
+		newHelpers[h] = sites
+	}
 	// What the helpers run for the test changed by reachDelta, what it
 	// checks itself by ownDelta. A check the helpers no longer run for it
 	// is lost unless the test now makes it itself; its own lost checks are

@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+
+test.describe('ui', () => {
+  test('console', async ({ page }) => {
+    await page.goto('/__vitest__/')
+    await testConsole(page)
+  })
+})
+
+test.describe('html report', () => {
+  test('console', async ({ page }) => {
+    await page.goto('/html/')
+    await testConsole(page)
+  })
+})
+
+async function testConsole(page: Page) {
+  await page.getByTestId('btn-console').click()
+  await expect(page.getByText('console')).toHaveCount(1)
+  await expect(page.getByTestId('btn-console')).toHaveCount(1)
+}
