@@ -81,7 +81,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
 		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
-	moved := movedToHelpers(gone, gain)
+	moved := cr.movedToHelpers(gone, ot, nt)
 	removed := len(gone) - moved
 	if removed <= 0 {
 		return out
@@ -286,22 +286,4 @@ func helperGain(pairs []*pair) map[string]int {
 		}
 	}
 	return gain
-}
-
-// movedToHelpers counts the removed assertions that reappear, by kind, among
-// the helper assertions the change gained. A helper serves many tests, so the
-// gain is not used up by one test.
-func movedToHelpers(removed []testscan.Assertion, gain map[string]int) int {
-	left := map[string]int{}
-	for k, v := range gain {
-		left[k] = v
-	}
-	moved := 0
-	for _, x := range removed {
-		if left[x.Kind] > 0 {
-			left[x.Kind]--
-			moved++
-		}
-	}
-	return moved
 }

@@ -33,8 +33,10 @@ const maxCallDepth = 4
 // did not touch (Change.Siblings). Everything is read lazily: only a test or
 // helper that lost checks pays for it. Not safe for concurrent use.
 type callReach struct {
-	a        *Analyzer
-	pairs    []*pair
+	a     *Analyzer
+	pairs []*pair
+	// gained is gainedChecks' list, once read.
+	gained   *[]testscan.Assertion
 	siblings func(dir string) []Source
 	changed  map[string]bool          // paths on either side of the change
 	sibFiles map[string][]Source      // unchanged test files by directory

@@ -1,0 +1,7 @@
+package m
+
+import "strconv"
+
+var Mode = "test"
+
+func Parse(s string) int { n, _ := strconv.Atoi(s); return n }
