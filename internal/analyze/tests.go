@@ -114,7 +114,14 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 			out = append(out, fs...)
 		}
 	}
-	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
+	var gone map[string]bool
+	removed := func() map[string]bool {
+		if gone == nil {
+			gone = removedCode(pairs)
+		}
+		return gone
+	}
+	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, removed)
 	out = append(out, a.reportReplaced(replaced)...)
 	out = append(out, a.reportDeletions(deleted, outside)...)
 	out = append(out, a.reportOnly(pairs)...)
@@ -173,7 +180,7 @@ func (pr *pair) reachWhy() string {
 // tests with at least as many medium-or-stronger assertions, exercising what
 // the deleted ones did (sameTargets), from the deletions that nothing
 // replaced.
-func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*locTest, []replacement) {
+func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, removed func() map[string]bool) ([]*locTest, []replacement) {
 	byFile := map[string][]*locTest{}
 	var order []string
 	for _, o := range deleted {
@@ -200,7 +207,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 		for _, o := range byFile[file] {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by) {
+		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, removed) {
 			continue
 		}
 		replacedFile[file] = true
@@ -216,12 +223,14 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 }
 
 // sameTargets reports whether the new tests exercise what the deleted ones
-// did: every function a deleted test called, or, for a test whose scanner
-// records no calls (a Python test calling imported code), half of its
-// literal inputs and expected values. A failing test swapped for an easy
-// one on other code (TestParse deleted, TestOther added with as many
-// checks) replaces nothing.
-func sameTargets(deleted, by []*locTest) bool {
+// did: every function a deleted test called that the change kept
+// (removedCode: a function deleted with its test is replaced by the code
+// the new tests call), or, for a test whose scanner records no calls (a
+// Python test calling imported code), half of its literal inputs and
+// expected values. A failing test swapped for an easy one on other code
+// (TestParse deleted, TestOther added with as many checks) replaces
+// nothing.
+func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
 	calls, lits := map[string]bool{}, map[string]bool{}
 	for _, n := range by {
 		for _, c := range n.tc.Calls {
@@ -238,7 +247,7 @@ func sameTargets(deleted, by []*locTest) bool {
 				continue
 			}
 			plain++
-			if !calls[c.Name] {
+			if !calls[c.Name] && !removed()[c.Name] {
 				return false
 			}
 		}
