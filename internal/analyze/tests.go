@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -223,11 +224,11 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 }
 
 // sameTargets reports whether the new tests exercise what the deleted ones
-// did: every function a deleted test called that the change kept
-// (removedCode: a function deleted with its test is replaced by the code
-// the new tests call), or, for a test whose scanner records no calls (a
-// Python test calling imported code), half of its literal inputs and
-// expected values. A failing test swapped for an easy one on other code
+// did: a function each deleted test called (or one the change deleted from
+// production code with it, removedCode: the new tests test what replaced
+// it), or, for a test whose scanner records no calls (a Python test
+// calling imported code), half of its literal inputs and expected values
+// or a word of its name. A failing test swapped for an easy one on other code
 // (TestParse deleted, TestOther added with as many checks) replaces
 // nothing.
 func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
@@ -241,17 +242,20 @@ func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
 		}
 	}
 	for _, o := range deleted {
-		plain := 0
+		plain, kept := 0, 0
 		for _, c := range o.tc.Calls {
 			if strings.HasPrefix(c.Name, ".") {
 				continue
 			}
 			plain++
-			if !calls[c.Name] && !removed()[c.Name] {
-				return false
+			if calls[c.Name] || removed()[c.Name] {
+				kept++
 			}
 		}
 		if plain > 0 {
+			if kept == 0 {
+				return false
+			}
 			continue
 		}
 		seen, hit := map[string]bool{}, 0
@@ -264,11 +268,35 @@ func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
 				hit++
 			}
 		}
-		if 2*hit < len(seen) {
+		if 2*hit < len(seen) && !nameShared(o, by) {
 			return false
 		}
 	}
 	return true
+}
+
+// nameShared reports whether a new test's name shares a word of five
+// letters or more with the deleted test's (test_faulthandler_enable and
+// test_capture_fd_faulthandler): what the test is about, where its scanner
+// records no calls to compare.
+func nameShared(o *locTest, by []*locTest) bool {
+	words := func(name string) []string {
+		return strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) })
+	}
+	have := map[string]bool{}
+	for _, w := range words(o.tc.Name) {
+		if len(w) >= 5 && w != "tests" {
+			have[w] = true
+		}
+	}
+	for _, n := range by {
+		for _, w := range words(n.tc.Name) {
+			if have[w] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checks counts a test's assertions of at least medium strength.
