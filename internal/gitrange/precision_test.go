@@ -97,6 +97,13 @@ func analyzeCase(t *testing.T, dir string) []gate.Finding {
 	testgit.Run(t, repoDir, "rm", "-rq", "--ignore-unmatch", ".")
 	copyTree(t, filepath.Join(dir, "after"), repoDir)
 	head := testgit.Commit(t, repoDir, "after")
+	return analyzeRange(t, repoDir, base, head)
+}
+
+// analyzeRange analyzes base..head of the repository at repoDir as analyze
+// does, with the configuration of base's tree.
+func analyzeRange(t *testing.T, repoDir, base, head string) []gate.Finding {
+	t.Helper()
 	repo, err := gitrepo.Open(repoDir)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +117,7 @@ func analyzeCase(t *testing.T, dir string) []gate.Finding {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := config.AtCommit(repo, b, "before")
+	cfg, err := config.AtCommit(repo, b, base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,10 @@
 package gitrange
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
-	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
@@ -53,29 +50,8 @@ func TestStepwiseDeletion(t *testing.T) {
 				testgit.Write(t, dir, tc.file, content)
 				shas = append(shas, testgit.Commit(t, dir, "step "+string(rune('0'+i))))
 			}
-			repo, err := gitrepo.Open(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer repo.Close()
-			b, err := repo.Resolve(shas[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			h, err := repo.Resolve(shas[len(shas)-1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg, err := config.AtCommit(repo, b, shas[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := Analyze(context.Background(), repo, b, h, cfg, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
 			var got []string
-			for _, f := range res.Findings {
+			for _, f := range analyzeRange(t, dir, shas[0], shas[len(shas)-1]) {
 				if f.Net && f.Severity >= gate.SeverityHigh {
 					got = append(got, f.Severity.String()+" "+string(f.Type)+" "+f.Test+": "+f.Message)
 				}
