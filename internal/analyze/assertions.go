@@ -45,6 +45,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// Checks the test now reaches through the helpers it calls were moved
 	// there, before anything stands in for them.
 	unpaired = cr.credit(unpaired, o.side, ot.Calls, n.side, nt.Calls)
+	unpaired = notImplied(unpaired, nt.Assertions)
 	if len(unpaired) == 0 {
 		return out
 	}
@@ -68,12 +69,13 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		}
 		y := spare[j]
 		spare = append(spare[:j], spare[j+1:]...)
-		if y.Strength == testscan.Trivial && x.Strength > testscan.Trivial {
+		xs, ys := effStrength(x), effStrength(y)
+		if ys == testscan.Trivial && xs > testscan.Trivial {
 			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
 			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-trivialized", file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
 			continue
 		}
-		if y.Strength <= testscan.Weak && x.Strength >= testscan.Medium {
+		if ys <= testscan.Weak && xs >= testscan.Medium {
 			weaker = append(weaker, describeAssertion(x)+" -> "+describeAssertion(y))
 		}
 	}
@@ -172,16 +174,19 @@ func extends(expr, base string) bool {
 func judgePair(x, y testscan.Assertion, file, id string) (gate.Finding, bool) {
 	key := x.Kind + ">" + y.Kind + ":" + x.Subject
 	line := y.Line
+	xs, ys := effStrength(x), effStrength(y)
 	switch {
 	case x.Negated != y.Negated && baseKind(x.Kind) == baseKind(y.Kind):
 		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
-	case y.Strength == testscan.Trivial && x.Strength > testscan.Trivial,
-		y.Strength <= testscan.Weak && x.Strength >= testscan.Medium:
-		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+	case covers(y, x):
+		return gate.Finding{}, false
+	case ys == testscan.Trivial && xs > testscan.Trivial,
+		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y):
+		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", file, line, id, "", key, msg+"."), true
-	case y.Strength < x.Strength:
-		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+	case ys < xs:
+		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
 		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-weakened", file, line, id, "", key, msg+"."), true
 	case x.Tolerance != y.Tolerance && x.Tolerance != "":
 		ov, e1 := toleranceValue(x.Tolerance)
@@ -251,6 +256,45 @@ func clip(s string) string {
 		return s[:57] + "..."
 	}
 	return s
+}
+
+// notImplied drops the lost checks that checked nothing (assert True,
+// t.pass(), pytest.warns(None)) and those a check of the new version
+// implies (see covers).
+func notImplied(lost, cur []testscan.Assertion) []testscan.Assertion {
+	var out []testscan.Assertion
+	for _, x := range lost {
+		if x.Strength == testscan.Trivial && !alwaysFails(x) || covered(x, cur) {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// alwaysFails reports a check of a constant that cannot pass, such as
+// true.should.be.false() in a callback that must not run: graded trivial
+// for its constant subject, yet the check that the callback never runs.
+func alwaysFails(x testscan.Assertion) bool {
+	k := strings.ToLower(x.Kind)
+	switch strings.TrimSpace(x.Subject) {
+	case "true", "True", "1":
+		return x.Negated || strings.Contains(k, "false") || strings.Contains(k, "falsy")
+	case "false", "False", "0", "null", "None", "undefined", "nil":
+		return !x.Negated && (strings.Contains(k, "true") || strings.Contains(k, "ok") || strings.Contains(k, "truthy") || k == "assert" || k == "assert!")
+	}
+	return false
+}
+
+// trueToTruthy reports x.should.be.true() / expect(x).toBe(true) become
+// assert.ok(x) / expect(x).toBeTruthy() on the same value: === true
+// loosened to truthy, less exact (medium), not a value check dropped.
+func trueToTruthy(x, y testscan.Assertion) bool {
+	if x.Negated || y.Negated || x.Subject == "" || x.Subject != y.Subject || y.Strength != testscan.Weak {
+		return false
+	}
+	k := strings.ToLower(x.Kind)
+	return x.Expected == "true" || k == "true" || strings.HasSuffix(k, ".true") || strings.HasSuffix(k, "istrue") || strings.HasSuffix(k, "asserttrue")
 }
 
 // standIn picks the leftover new assertion that replaces x: one of the same kind,

@@ -63,6 +63,11 @@ func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 			return t.assertAt(j, j+2, limit)
 		}
 		return t.ctxAssertAt(j, limit)
+	case tk.Text == "throw" && !member && j+1 < limit && !t.punct(j+1, ";") && !t.punct(j+1, "}"):
+		// A throw in a test fails it as assert.fail does: the rethrow of an
+		// unexpected error, throw new Error("should not be called") in a
+		// callback that must not run.
+		return []testscan.Assertion{{Line: tk.Line, Kind: "throw", Strength: testscan.Medium}}
 	case tk.Text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
 		return t.sinonAssertAt(j, limit)
 	case !member && (t.punct(j+1, "(") || t.punct(j+1, ".")):
@@ -102,6 +107,19 @@ func (t *tree) expectAt(j, limit int) []testscan.Assertion {
 			}
 			args := t.splitArgs(k+2, int(t.match[k+2]))
 			return []testscan.Assertion{{Line: line, Kind: "expect." + name, Strength: testscan.Medium, Expected: t.argText(args, 0)}}
+		case "assert":
+			// vitest's expect.assert is chai's assert: a truthiness check
+			// that also narrows the type.
+			if !t.punct(k+2, "(") || !t.matched(k+2, limit) {
+				return nil
+			}
+			args := t.splitArgs(k+2, int(t.match[k+2]))
+			if len(args) == 0 {
+				return nil
+			}
+			a := testscan.Assertion{Line: line, Kind: "expect.assert", Strength: testscan.Weak, Subject: t.argText(args, 0)}
+			trivial(&a, t.argConst(args, 0), true)
+			return []testscan.Assertion{a}
 		case "soft", "poll":
 			k += 2
 		default:
