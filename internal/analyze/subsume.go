@@ -165,9 +165,13 @@ func containmentKind(k string) bool {
 	return strings.HasSuffix(k, " in") || strings.Contains(k, "contain") || strings.Contains(k, "include") || strings.Contains(k, "match")
 }
 
+// pinStrength is how exactly an error check pins the error: errors.Is and
+// errors.As say which error it is, as an exact message did; ErrorContains
+// says as much as a containment check of the message.
 func pinStrength(y testscan.Assertion) testscan.Strength {
-	if y.Strength < testscan.Strong && errorIdentity(y) {
-		return testscan.Strong // errors.Is is exact about which error
+	k := strings.ToLower(y.Kind)
+	if strings.HasSuffix(k, "is") || strings.HasSuffix(k, "as") {
+		return testscan.Strong
 	}
 	return y.Strength
 }

@@ -220,8 +220,10 @@ func (e *env) condCall(call *ast.CallExpr, neg bool) check {
 		c := e.cmpCheck(call, kind, false)
 		c.negated = !neg
 		return c
-	case name == "Is" && fam == famErrors && len(call.Args) == 2:
-		return check{strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+	case (name == "Is" || name == "As") && fam == famErrors && len(call.Args) == 2:
+		// Named for what it checks: which error came back, whatever its
+		// message says.
+		return check{kind: "errors." + name, strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
 	}
 	if len(call.Args) > 0 {
 		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0])}
