@@ -38,7 +38,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 			continue
 		}
 		usedNew[j] = true
-		if f, ok := judgePair(x, remNew[j], file, id); ok {
+		if f, ok := judgePair(x, remNew[j], file, id, explainedBy(cr, o, n)); ok {
 			out = append(out, f)
 		}
 	}
@@ -102,6 +102,11 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
 	if len(nt.Assertions) == 0 {
 		msg = fmt.Sprintf("test %s no longer asserts anything: removed %s", id, quoteList(kinds, 3))
+	} else if prod, exc := expectsNewFailure(cr, o, n, remNew); prod != "" {
+		// The values the test checked became the failure the changed code
+		// now raises: an expected outcome rewritten, not checks dropped.
+		sev = gate.SeverityMedium
+		msg += fmt.Sprintf("; the test now expects %s, which %s (changed in the same commit) declares, so check that the behaviour was meant to change", exc, prod)
 	}
 	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
 }
@@ -171,13 +176,21 @@ func extends(expr, base string) bool {
 }
 
 // judgePair decides what a change from assertion x to y on the same subject means.
-func judgePair(x, y testscan.Assertion, file, id string) (gate.Finding, bool) {
+// prod names the production file of the change that defines code the test
+// calls ("" when there is none): an inverted expectation that follows a
+// change of that code may be the behaviour change the commit is for, which
+// the diff alone cannot tell from a hidden regression (medium).
+func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bool) {
 	key := x.Kind + ">" + y.Kind + ":" + x.Subject
 	line := y.Line
 	xs, ys := effStrength(x), effStrength(y)
 	switch {
 	case x.Negated != y.Negated && baseKind(x.Kind) == baseKind(y.Kind):
 		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
+		if prod != "" {
+			msg += fmt.Sprintf("; %s, whose code the test calls, changed in the same commit, so check that the behaviour was meant to change", prod)
+			return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-inverted", file, line, id, "", key, msg+"."), true
+		}
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
 	case covers(y, x):
 		return gate.Finding{}, false
@@ -256,6 +269,74 @@ func clip(s string) string {
 		return s[:57] + "..."
 	}
 	return s
+}
+
+// explainedBy names a production file of the change, in the test's
+// language, that declares something the test calls (URL.copy_with for
+// url.copy_with(...)): the code whose behaviour the test's rewritten
+// expectations may follow. "" when the change touches no such file.
+func explainedBy(cr *callReach, o, n *locTest) string {
+	if cr == nil {
+		return ""
+	}
+	called := map[string]bool{}
+	for _, tc := range []*testscan.TestCase{o.tc, n.tc} {
+		for _, c := range tc.Calls {
+			called[strings.TrimPrefix(c.Name, ".")] = true
+		}
+	}
+	for _, pr := range cr.pairs {
+		if pr.old == nil || pr.new == nil || pr.old.isTest || pr.new.isTest || pr.new.facts == nil || pr.old.facts == nil ||
+			pr.new.ext == nil || pr.new.ext.Lang() != n.side.ext.Lang() {
+			continue
+		}
+		for _, sym := range pr.new.facts.Exports {
+			name := sym.Name
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i+1:]
+			}
+			if called[name] {
+				return pr.path()
+			}
+		}
+	}
+	return ""
+}
+
+// expectsNewFailure reports a test that, where it lost value checks, now
+// expects the failure (pytest.raises(E), assertThrows(E.class, ...),
+// toThrow(E)) of an error E that a production file of the change, one
+// whose code the test calls, declares.
+func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion) (prod, exc string) {
+	prod = explainedBy(cr, o, n)
+	if prod == "" {
+		return "", ""
+	}
+	declared := map[string]bool{}
+	for _, pr := range cr.pairs {
+		if pr.path() == prod && pr.new.facts != nil {
+			for _, sym := range pr.new.facts.Exports {
+				declared[sym.Name] = true
+			}
+		}
+	}
+	for _, y := range added {
+		if !outcomeKind(y.Kind) || y.Negated {
+			continue
+		}
+		f := strings.Fields(y.Expected)
+		if len(f) == 0 {
+			continue
+		}
+		e := strings.TrimSuffix(strings.TrimSuffix(f[0], ","), ".class")
+		if i := strings.LastIndexByte(e, '.'); i >= 0 {
+			e = e[i+1:]
+		}
+		if e != "" && declared[e] {
+			return prod, e
+		}
+	}
+	return "", ""
 }
 
 // notImplied drops the lost checks that checked nothing (assert True,
