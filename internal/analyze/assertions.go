@@ -31,8 +31,9 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// expected value) and judge each pair.
 	usedNew := make([]bool, len(remNew))
 	var unpaired []testscan.Assertion
+	im := newImplied(nt.Assertions)
 	for _, x := range remOld {
-		if x.Strength > testscan.Trivial && covered(x, nt.Assertions) {
+		if x.Strength > testscan.Trivial && im.by(x) {
 			continue // implied by a check of the new version (see covers)
 		}
 		j := pairAssertion(x, remNew, usedNew)
@@ -48,7 +49,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// Checks the test now reaches through the helpers it calls were moved
 	// there, before anything stands in for them.
 	unpaired = cr.credit(unpaired, o.side, ot.Calls, n.side, nt.Calls)
-	unpaired = notImplied(unpaired, nt.Assertions)
+	unpaired = notImplied(unpaired, im)
 	if len(unpaired) == 0 {
 		return out
 	}
@@ -58,7 +59,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// old ones nothing stands in for were removed.
 	var spare []testscan.Assertion
 	for j, x := range remNew {
-		if !usedNew[j] {
+		if !usedNew[j] && !im.takenAt(x) {
 			spare = append(spare, x)
 		}
 	}
@@ -313,9 +314,10 @@ func explainedBy(cr *callReach, o, n *locTest) string {
 }
 
 // expectsNewFailure reports a test that, where it lost value checks, now
-// expects the failure (pytest.raises(E), assertThrows(E.class, ...),
-// toThrow(E)) of an error E that a production file of the change, one
-// whose code the test calls, declares.
+// expects a failure of the code it calls, which the change edited: an
+// error with its message (toThrow("m"), raises(E, match=m)), or an error E
+// (pytest.raises(E), assertThrows(E.class, ...)) the changed file
+// declares. A bare raises(Exception) explains nothing.
 func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion) (prod, exc string) {
 	prod = explainedBy(cr, o, n)
 	if prod == "" {
@@ -332,6 +334,11 @@ func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion)
 	for _, y := range added {
 		if !outcomeKind(y.Kind) || y.Negated {
 			continue
+		}
+		if msg, ok := pinnedText(y); ok {
+			// toThrow("message"), raises(E, match=m): the message the
+			// changed code now fails with.
+			return prod, "the error " + quoted(clip(strings.TrimSpace(msg)))
 		}
 		f := strings.Fields(y.Expected)
 		if len(f) == 0 {
@@ -351,10 +358,10 @@ func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion)
 // notImplied drops the lost checks that checked nothing (assert True,
 // t.pass(), pytest.warns(None)) and those a check of the new version
 // implies (see covers).
-func notImplied(lost, cur []testscan.Assertion) []testscan.Assertion {
+func notImplied(lost []testscan.Assertion, im *implied) []testscan.Assertion {
 	var out []testscan.Assertion
 	for _, x := range lost {
-		if x.Strength == testscan.Trivial && !alwaysFails(x) || covered(x, cur) {
+		if x.Strength == testscan.Trivial && !alwaysFails(x) || im.by(x) {
 			continue
 		}
 		out = append(out, x)

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -82,12 +83,50 @@ func isNonEmptyPredicate(s string) bool {
 	return false
 }
 
-// covered reports whether some assertion of cur implies x.
-func covered(x testscan.Assertion, cur []testscan.Assertion) bool {
-	for _, y := range cur {
-		if covers(y, x) {
+// implied finds, among the checks of a test's new version, one that
+// implies a check of the old version. One literal of one check stands for
+// one value: where the old version compared several values with the same
+// literal (res.get('Content-Type'), res.get('content-type') both equal to
+// 'text/x-foo'), one new check holding it implies only the first.
+// A check that implied a compared value is used up: it stands in for no
+// other lost check.
+type implied struct {
+	cur   []testscan.Assertion
+	used  map[string]string // check index and literal -> the subject it stands for
+	taken map[int]bool      // checks that implied a compared value
+}
+
+func newImplied(cur []testscan.Assertion) *implied {
+	return &implied{cur: cur, used: map[string]string{}, taken: map[int]bool{}}
+}
+
+// takenAt reports whether the check of the new version at line with key
+// k (assertKey) implied a compared value.
+func (im *implied) takenAt(y testscan.Assertion) bool {
+	for j := range im.taken {
+		if im.cur[j].Line == y.Line && assertKey(im.cur[j]) == assertKey(y) {
 			return true
 		}
+	}
+	return false
+}
+
+// by reports whether some check of the new version implies x.
+func (im *implied) by(x testscan.Assertion) bool {
+	for j, y := range im.cur {
+		if !covers(y, x) {
+			continue
+		}
+		if containmentKind(x.Kind) || x.Expected == "" {
+			return true // texts looked for in one value: one check holds them all
+		}
+		k := strconv.Itoa(j) + "\x00" + x.Expected
+		if s, ok := im.used[k]; ok && s != x.Subject {
+			continue
+		}
+		im.used[k] = x.Subject
+		im.taken[j] = true
+		return true
 	}
 	return false
 }
@@ -136,7 +175,17 @@ func covers(y, x testscan.Assertion) bool {
 		total += len(l)
 	}
 	if total < 4 && !related(x.Subject, y.Subject) {
-		return false
+		// A short value needs its place: the same subject, or the keys the
+		// subject reads it under (multipart["text"]) written beside it.
+		keys := stringLiterals(x.Subject)
+		if len(keys) == 0 || x.Negated {
+			return false
+		}
+		for _, k := range keys {
+			if len(k) < 2 || !strings.Contains(text, k) {
+				return false
+			}
+		}
 	}
 	if x.Negated {
 		// Absence: only an exact text with no wildcard pins it.
