@@ -137,6 +137,11 @@ func covers(y, x testscan.Assertion) bool {
 	if y.Negated || y.Strength == testscan.Trivial {
 		return false
 	}
+	if y.Kind == x.Kind && y.Subject == x.Subject && y.Expected == x.Expected {
+		// The same check kept once where it was made several times (on a
+		// variable read again after each request): the others are lost.
+		return false
+	}
 	if errorIdentity(y) && y.Subject != "" {
 		// errors.Is(err, ErrX) fails on nil and on any other error: it
 		// covers the nil check and the message checks of err.
