@@ -65,14 +65,24 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	}
 	var weaker []string
 	var gone []testscan.Assertion
+	// A verification of how often the code did something spans the whole
+	// test: it stands for every sample of one state taken along the way
+	// (assertFalse(c.isClean()); close(); assertTrue(c.isClean()) twice ->
+	// verify(() -> clean(..), times(1))).
+	sampled := map[string]bool{}
 	for _, x := range unpaired {
 		j := standIn(x, spare)
 		if j < 0 {
-			gone = append(gone, x)
+			if !sampled[x.Subject] {
+				gone = append(gone, x)
+			}
 			continue
 		}
 		y := spare[j]
 		spare = append(spare[:j], spare[j+1:]...)
+		if exactVerification(y) && x.Subject != "" && effStrength(x) < testscan.Strong {
+			sampled[x.Subject] = true
+		}
 		xs, ys := effStrength(x), effStrength(y)
 		if ys == testscan.Trivial && xs > testscan.Trivial {
 			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
@@ -392,6 +402,13 @@ func trueToTruthy(x, y testscan.Assertion) bool {
 	}
 	k := strings.ToLower(x.Kind)
 	return x.Expected == "true" || k == "true" || strings.HasSuffix(k, ".true") || strings.HasSuffix(k, "istrue") || strings.HasSuffix(k, "asserttrue")
+}
+
+// exactVerification reports a mock verification of an exact call count:
+// Mockito's verify(m).f(x) and verify(m, times(n)).f(x), MockedStatic's
+// verify(() -> f(x)).
+func exactVerification(y testscan.Assertion) bool {
+	return y.Kind == "verify" && y.Strength == testscan.Strong && !y.Negated
 }
 
 // standIn picks the leftover new assertion that replaces x: one of the same kind,
