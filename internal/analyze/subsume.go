@@ -150,6 +150,9 @@ func covers(y, x testscan.Assertion) bool {
 			return true
 		}
 	}
+	if v, ok := memberOf(x); ok && holdsElement(y, v) {
+		return true
+	}
 	text, ok := pinnedText(y)
 	if !ok {
 		return false
@@ -477,4 +480,48 @@ func regexLiterals(e string) []string {
 		out = append(out, r)
 	}
 	return out
+}
+
+// memberOf reads a membership check, assertThat(m.containsValue(v)).isTrue()
+// or assertTrue(list.contains(v)), and returns v.
+func memberOf(x testscan.Assertion) (string, bool) {
+	if x.Negated || x.Expected != "" || !strings.HasSuffix(x.Subject, ")") {
+		return "", false
+	}
+	for _, m := range []string{".contains(", ".containsValue(", ".containsKey(", ".includes(", ".has("} {
+		i := strings.LastIndex(x.Subject, m)
+		if i <= 0 {
+			continue
+		}
+		v := x.Subject[i+len(m) : len(x.Subject)-1]
+		if v != "" && !strings.ContainsAny(v, "(),") {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// holdsElement reports a check of a collection's elements that lists v:
+// containsExactly(10.0, 20.0, "s"), contains(v), isEqualTo(List.of(...)).
+func holdsElement(y testscan.Assertion, v string) bool {
+	if y.Negated || y.Strength < testscan.Medium {
+		return false
+	}
+	k := strings.ToLower(y.Kind)
+	if !strings.HasPrefix(k, "contains") && !strings.Contains(k, "equal") {
+		return false
+	}
+	e := strings.TrimSpace(y.Expected)
+	for _, p := range []string{"List.of(", "Arrays.asList(", "Set.of(", "ImmutableList.of(", "["} {
+		if strings.HasPrefix(e, p) {
+			e = strings.TrimSuffix(strings.TrimSuffix(e[len(p):], ")"), "]")
+			break
+		}
+	}
+	for _, el := range strings.Split(e, ",") {
+		if strings.TrimSpace(el) == v {
+			return true
+		}
+	}
+	return false
 }

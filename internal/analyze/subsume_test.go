@@ -45,6 +45,12 @@ func TestCovers(t *testing.T) {
 			a("should_panic", testscan.Medium, false, "", ""), a("assert!", testscan.Weak, false, "panic_result.is_err()", ""), false},
 		{"errors.Is over the message",
 			a("errors.Is", testscan.Strong, false, "got", "os.ErrPermission"), a("t.Errorf", testscan.Strong, false, "got.Error()", `"open x: permission denied"`), true},
+		{"membership by the exact elements",
+			a("containsExactly", testscan.Strong, false, "map.values()", `10.0,20.0,false,"stringValue"`), a("isTrue", testscan.Medium, false, `values.containsValue("stringValue")`, ""), true},
+		{"membership of a value not listed",
+			a("containsExactly", testscan.Strong, false, "map.values()", `10.0,20.0`), a("isTrue", testscan.Medium, false, "values.containsValue(30.0)", ""), false},
+		{"membership by isNotEmpty",
+			a("isNotEmpty", testscan.Weak, false, "map.values()", ""), a("isTrue", testscan.Medium, false, "values.containsValue(10.0)", ""), false},
 		{"a negated check covers nothing",
 			a("isEqualTo", testscan.Strong, true, "json", `"{\"x\":1}"`), a("contains", testscan.Medium, false, "json", `"\"x\":1"`), false},
 	}
