@@ -169,10 +169,25 @@ func pairAssertion(x testscan.Assertion, cands []testscan.Assertion, used []bool
 	// parse("42") and parse("42").is_some(), res and res.ok; or read off
 	// the object that now holds it: content and request.content.
 	if len(x.Subject) >= 3 {
+		// The strongest of them, or of the checks of fields of the same
+		// variable: err.message matched -> assert.ok(err) and
+		// assert.equal(err.name, "RenderError") pairs with the equality.
+		best := -1
 		for j, c := range cands {
-			if !used[j] && len(c.Subject) >= 3 && (extends(c.Subject, x.Subject) || extends(x.Subject, c.Subject)) {
-				return j
+			if !used[j] && len(c.Subject) >= 3 && (extends(c.Subject, x.Subject) || extends(x.Subject, c.Subject)) &&
+				(best < 0 || effStrength(c) > effStrength(cands[best])) {
+				best = j
 			}
+		}
+		if best >= 0 {
+			root := rootIdent(x.Subject)
+			for j, c := range cands {
+				if !used[j] && root != "" && strings.Contains(x.Subject, ".") && strings.Contains(c.Subject, ".") &&
+					rootIdent(c.Subject) == root && effStrength(c) > effStrength(cands[best]) {
+					best = j
+				}
+			}
+			return best
 		}
 		for j, c := range cands {
 			if !used[j] && len(c.Subject) >= 3 && (strings.HasSuffix(c.Subject, "."+x.Subject) || strings.HasSuffix(x.Subject, "."+c.Subject)) {
