@@ -223,7 +223,11 @@ func (e *env) condCall(call *ast.CallExpr, neg bool) check {
 	case (name == "Is" || name == "As") && fam == famErrors && len(call.Args) == 2:
 		// Named for what it checks: which error came back, whatever its
 		// message says.
-		return check{kind: "errors." + name, strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+		c := check{kind: "errors." + name, strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+		if c.subject == c.expected {
+			c.strength = testscan.Trivial // errors.Is(err, err)
+		}
+		return c
 	}
 	if len(call.Args) > 0 {
 		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0])}
