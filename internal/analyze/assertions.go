@@ -230,7 +230,8 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 	case covers(y, x):
 		return gate.Finding{}, false
 	case ys == testscan.Trivial && xs > testscan.Trivial,
-		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y):
+		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y),
+		nonEmptiness(x) && presenceOnly(y):
 		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", file, line, id, "", key, msg+"."), true
 	case ys < xs:

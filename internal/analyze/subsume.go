@@ -525,3 +525,23 @@ func holdsElement(y testscan.Assertion, v string) bool {
 	}
 	return false
 }
+
+// nonEmptiness reports a check that a value is not empty: NotEmpty,
+// isNotEmpty, NotEqual(t, "", s), assertThat(a.length > 0).isTrue().
+func nonEmptiness(x testscan.Assertion) bool {
+	k := strings.ToLower(x.Kind)
+	return strings.Contains(k, "notempty") || x.Negated && isZeroLiteral(x.Expected) && equalityKind(x.Kind) ||
+		x.Expected == "" && isNonEmptyPredicate(x.Subject)
+}
+
+// presenceOnly reports a check that only says a value is there: NotNil,
+// isNotNull, toBeDefined, assertNotNull, `is not None`.
+func presenceOnly(y testscan.Assertion) bool {
+	k := strings.ToLower(y.Kind)
+	for _, s := range []string{"notnil", "isnotnull", "assertnotnull", "tobedefined", "is not none", "notnull"} {
+		if strings.Contains(k, s) {
+			return true
+		}
+	}
+	return y.Negated && (strings.Contains(k, "tobenull") || strings.Contains(k, "tobeundefined") || strings.HasSuffix(k, "nil") || strings.HasSuffix(k, "isnull"))
+}
