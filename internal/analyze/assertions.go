@@ -31,20 +31,25 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// expected value) and judge each pair.
 	usedNew := make([]bool, len(remNew))
 	var unpaired []testscan.Assertion
+	im := newImplied(nt.Assertions)
 	for _, x := range remOld {
+		if x.Strength > testscan.Trivial && im.by(x) {
+			continue // implied by a check of the new version (see covers)
+		}
 		j := pairAssertion(x, remNew, usedNew)
 		if j < 0 {
 			unpaired = append(unpaired, x)
 			continue
 		}
 		usedNew[j] = true
-		if f, ok := judgePair(x, remNew[j], file, id); ok {
+		if f, ok := judgePair(x, remNew[j], file, id, explainedBy(cr, o, n)); ok {
 			out = append(out, f)
 		}
 	}
 	// Checks the test now reaches through the helpers it calls were moved
 	// there, before anything stands in for them.
 	unpaired = cr.credit(unpaired, o.side, ot.Calls, n.side, nt.Calls)
+	unpaired = notImplied(unpaired, im)
 	if len(unpaired) == 0 {
 		return out
 	}
@@ -54,26 +59,37 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// old ones nothing stands in for were removed.
 	var spare []testscan.Assertion
 	for j, x := range remNew {
-		if !usedNew[j] {
+		if !usedNew[j] && !im.takenAt(x) {
 			spare = append(spare, x)
 		}
 	}
 	var weaker []string
 	var gone []testscan.Assertion
+	// A verification of how often the code did something spans the whole
+	// test: it stands for every sample of one state taken along the way
+	// (assertFalse(c.isClean()); close(); assertTrue(c.isClean()) twice ->
+	// verify(() -> clean(..), times(1))).
+	sampled := map[string]bool{}
 	for _, x := range unpaired {
 		j := standIn(x, spare)
 		if j < 0 {
-			gone = append(gone, x)
+			if !sampled[x.Subject] {
+				gone = append(gone, x)
+			}
 			continue
 		}
 		y := spare[j]
 		spare = append(spare[:j], spare[j+1:]...)
-		if y.Strength == testscan.Trivial && x.Strength > testscan.Trivial {
+		if exactVerification(y) && x.Subject != "" && effStrength(x) < testscan.Strong {
+			sampled[x.Subject] = true
+		}
+		xs, ys := effStrength(x), effStrength(y)
+		if ys == testscan.Trivial && xs > testscan.Trivial {
 			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
 			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-trivialized", file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
 			continue
 		}
-		if y.Strength <= testscan.Weak && x.Strength >= testscan.Medium {
+		if ys <= testscan.Weak && xs >= testscan.Medium {
 			weaker = append(weaker, describeAssertion(x)+" -> "+describeAssertion(y))
 		}
 	}
@@ -100,6 +116,11 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
 	if len(nt.Assertions) == 0 {
 		msg = fmt.Sprintf("test %s no longer asserts anything: removed %s", id, quoteList(kinds, 3))
+	} else if prod, exc := expectsNewFailure(cr, o, n, remNew); prod != "" {
+		// The values the test checked became the failure the changed code
+		// now raises: an expected outcome rewritten, not checks dropped.
+		sev = gate.SeverityMedium
+		msg += fmt.Sprintf("; the test now expects %s, which %s (changed in the same commit) declares, so check that the behaviour was meant to change", exc, prod)
 	}
 	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
 }
@@ -145,10 +166,31 @@ func pairAssertion(x testscan.Assertion, cands []testscan.Assertion, used []bool
 		}
 	}
 	// The same value checked through a method or field of it:
-	// parse("42") and parse("42").is_some(), res and res.ok.
+	// parse("42") and parse("42").is_some(), res and res.ok; or read off
+	// the object that now holds it: content and request.content.
 	if len(x.Subject) >= 3 {
+		// The strongest of them, or of the checks of fields of the same
+		// variable: err.message matched -> assert.ok(err) and
+		// assert.equal(err.name, "RenderError") pairs with the equality.
+		best := -1
 		for j, c := range cands {
-			if !used[j] && len(c.Subject) >= 3 && (extends(c.Subject, x.Subject) || extends(x.Subject, c.Subject)) {
+			if !used[j] && len(c.Subject) >= 3 && (extends(c.Subject, x.Subject) || extends(x.Subject, c.Subject)) &&
+				(best < 0 || effStrength(c) > effStrength(cands[best])) {
+				best = j
+			}
+		}
+		if best >= 0 {
+			root := rootIdent(x.Subject)
+			for j, c := range cands {
+				if !used[j] && root != "" && strings.Contains(x.Subject, ".") && strings.Contains(c.Subject, ".") &&
+					rootIdent(c.Subject) == root && effStrength(c) > effStrength(cands[best]) {
+					best = j
+				}
+			}
+			return best
+		}
+		for j, c := range cands {
+			if !used[j] && len(c.Subject) >= 3 && (strings.HasSuffix(c.Subject, "."+x.Subject) || strings.HasSuffix(x.Subject, "."+c.Subject)) {
 				return j
 			}
 		}
@@ -169,19 +211,31 @@ func extends(expr, base string) bool {
 }
 
 // judgePair decides what a change from assertion x to y on the same subject means.
-func judgePair(x, y testscan.Assertion, file, id string) (gate.Finding, bool) {
+// prod names the production file of the change that defines code the test
+// calls ("" when there is none): an inverted expectation that follows a
+// change of that code may be the behaviour change the commit is for, which
+// the diff alone cannot tell from a hidden regression (medium).
+func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bool) {
 	key := x.Kind + ">" + y.Kind + ":" + x.Subject
 	line := y.Line
+	xs, ys := effStrength(x), effStrength(y)
 	switch {
 	case x.Negated != y.Negated && baseKind(x.Kind) == baseKind(y.Kind):
 		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
+		if prod != "" {
+			msg += fmt.Sprintf("; %s, whose code the test calls, changed in the same commit, so check that the behaviour was meant to change", prod)
+			return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-inverted", file, line, id, "", key, msg+"."), true
+		}
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
-	case y.Strength == testscan.Trivial && x.Strength > testscan.Trivial,
-		y.Strength <= testscan.Weak && x.Strength >= testscan.Medium:
-		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+	case covers(y, x):
+		return gate.Finding{}, false
+	case ys == testscan.Trivial && xs > testscan.Trivial,
+		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y),
+		nonEmptiness(x) && presenceOnly(y):
+		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", file, line, id, "", key, msg+"."), true
-	case y.Strength < x.Strength:
-		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), x.Strength, describeAssertion(y), y.Strength)
+	case ys < xs:
+		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
 		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-weakened", file, line, id, "", key, msg+"."), true
 	case x.Tolerance != y.Tolerance && x.Tolerance != "":
 		ov, e1 := toleranceValue(x.Tolerance)
@@ -251,6 +305,135 @@ func clip(s string) string {
 		return s[:57] + "..."
 	}
 	return s
+}
+
+// explainedBy names a production file of the change, in the test's
+// language, that declares something the test calls (URL.copy_with for
+// url.copy_with(...)): the code whose behaviour the test's rewritten
+// expectations may follow. "" when the change touches no such file.
+func explainedBy(cr *callReach, o, n *locTest) string {
+	if cr == nil {
+		return ""
+	}
+	called := map[string]bool{}
+	for _, tc := range []*testscan.TestCase{o.tc, n.tc} {
+		for _, c := range tc.Calls {
+			called[strings.TrimPrefix(c.Name, ".")] = true
+		}
+	}
+	for _, pr := range cr.pairs {
+		if pr.old == nil || pr.new == nil || pr.old.isTest || pr.new.isTest || pr.new.facts == nil || pr.old.facts == nil ||
+			pr.new.ext == nil || pr.new.ext.Lang() != n.side.ext.Lang() {
+			continue
+		}
+		for _, sym := range pr.new.facts.Exports {
+			name := sym.Name
+			if i := strings.LastIndexByte(name, '.'); i >= 0 {
+				name = name[i+1:]
+			}
+			if called[name] {
+				return pr.path()
+			}
+		}
+	}
+	return ""
+}
+
+// expectsNewFailure reports a test that, where it lost value checks, now
+// expects a failure of the code it calls, which the change edited: an
+// error with its message (toThrow("m"), raises(E, match=m)), or an error E
+// (pytest.raises(E), assertThrows(E.class, ...)) the changed production
+// code names. A bare raises(Exception) explains nothing.
+func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion) (prod, exc string) {
+	prod = explainedBy(cr, o, n)
+	if prod == "" {
+		return "", ""
+	}
+	// The changed production code of the test's language declares or
+	// raises it (httpx: _urlparse.py, new in the commit, raises InvalidURL).
+	declared := func(e string) bool {
+		for _, pr := range cr.pairs {
+			if pr.new == nil || pr.new.isTest || pr.new.ext == nil || pr.new.ext.Lang() != n.side.ext.Lang() || pr.new.facts == nil {
+				continue
+			}
+			if containsToken(string(pr.fc.New), e) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, y := range added {
+		if !outcomeKind(y.Kind) || y.Negated {
+			continue
+		}
+		if msg, ok := pinnedText(y); ok {
+			// toThrow("message"), raises(E, match=m): the message the
+			// changed code now fails with.
+			return prod, "the error " + quoted(clip(strings.TrimSpace(msg)))
+		}
+		f := strings.Fields(y.Expected)
+		if len(f) == 0 {
+			continue
+		}
+		e := strings.TrimSuffix(strings.TrimSuffix(f[0], ","), ".class")
+		if i := strings.LastIndexByte(e, '.'); i >= 0 {
+			e = e[i+1:]
+		}
+		switch e {
+		case "", "Exception", "BaseException", "Throwable", "RuntimeException", "Error", "AssertionError", "AssertionFailedError":
+			continue // any failure passes
+		}
+		if declared(e) {
+			return prod, e
+		}
+	}
+	return "", ""
+}
+
+// notImplied drops the lost checks that checked nothing (assert True,
+// t.pass(), pytest.warns(None)) and those a check of the new version
+// implies (see covers).
+func notImplied(lost []testscan.Assertion, im *implied) []testscan.Assertion {
+	var out []testscan.Assertion
+	for _, x := range lost {
+		if x.Strength == testscan.Trivial && !alwaysFails(x) || im.by(x) {
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// alwaysFails reports a check of a constant that cannot pass, such as
+// true.should.be.false() in a callback that must not run: graded trivial
+// for its constant subject, yet the check that the callback never runs.
+func alwaysFails(x testscan.Assertion) bool {
+	k := strings.ToLower(x.Kind)
+	switch strings.TrimSpace(x.Subject) {
+	case "true", "True", "1":
+		return x.Negated || strings.Contains(k, "false") || strings.Contains(k, "falsy")
+	case "false", "False", "0", "null", "None", "undefined", "nil":
+		return !x.Negated && (strings.Contains(k, "true") || strings.Contains(k, "ok") || strings.Contains(k, "truthy") || k == "assert" || k == "assert!")
+	}
+	return false
+}
+
+// trueToTruthy reports x.should.be.true() / expect(x).toBe(true) become
+// assert.ok(x) / expect(x).toBeTruthy() on the same value: === true
+// loosened to truthy, less exact (medium), not a value check dropped.
+func trueToTruthy(x, y testscan.Assertion) bool {
+	if x.Negated || y.Negated || x.Subject == "" || x.Subject != y.Subject || y.Strength != testscan.Weak {
+		return false
+	}
+	k := strings.ToLower(x.Kind)
+	return x.Expected == "true" || k == "true" || strings.HasSuffix(k, ".true") || strings.HasSuffix(k, "istrue") || strings.HasSuffix(k, "asserttrue")
+}
+
+// exactVerification reports a mock verification of an exact call count:
+// Mockito's verify(m).f(x) and verify(m, times(n)).f(x), MockedStatic's
+// verify(() -> f(x)).
+func exactVerification(y testscan.Assertion) bool {
+	return y.Kind == "verify" && y.Strength == testscan.Strong && !y.Negated
 }
 
 // standIn picks the leftover new assertion that replaces x: one of the same kind,

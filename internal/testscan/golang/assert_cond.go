@@ -220,8 +220,14 @@ func (e *env) condCall(call *ast.CallExpr, neg bool) check {
 		c := e.cmpCheck(call, kind, false)
 		c.negated = !neg
 		return c
-	case name == "Is" && fam == famErrors && len(call.Args) == 2:
-		return check{strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+	case (name == "Is" || name == "As") && fam == famErrors && len(call.Args) == 2:
+		// Named for what it checks: which error came back, whatever its
+		// message says.
+		c := check{kind: "errors." + name, strength: testscan.Strong, negated: !neg, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+		if c.subject == c.expected {
+			c.strength = testscan.Trivial // errors.Is(err, err)
+		}
+		return c
 	}
 	if len(call.Args) > 0 {
 		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0])}
@@ -308,4 +314,76 @@ func hasCall(x ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// pollChecks reads the conditions a polled check waits for:
+// require.Eventually(t, func() bool { ...; return A && B }, ...) fails
+// unless A and B come to hold, and each `if C { return false }` of the
+// function's top level is a condition that must come not to hold. The poll
+// itself (a) is trivial when the function only returns true.
+func (e *env) pollChecks(call *ast.CallExpr, a *testscan.Assertion) []testscan.Assertion {
+	if !strings.HasSuffix(a.Kind, ".Eventually") {
+		return nil
+	}
+	var fn *ast.FuncLit
+	for _, arg := range call.Args {
+		if f, ok := arg.(*ast.FuncLit); ok {
+			fn = f
+			break
+		}
+	}
+	if fn == nil || fn.Body == nil || len(fn.Body.List) == 0 {
+		return nil
+	}
+	var out []testscan.Assertion
+	add := func(pos token.Pos, c check) {
+		if c.strength == testscan.Trivial {
+			return
+		}
+		out = append(out, testscan.Assertion{Line: e.u.line(pos), Kind: a.Kind, Strength: c.strength, Negated: c.negated, Subject: c.subject, Expected: c.expected})
+	}
+	onlyTrue := true
+	for _, st := range fn.Body.List {
+		switch s := st.(type) {
+		case *ast.IfStmt:
+			if s.Init == nil && s.Else == nil && len(s.Body.List) == 1 && returnsIdent(s.Body.List[0], "false") {
+				add(s.Pos(), e.cond(s.Cond, false))
+			}
+		case *ast.ReturnStmt:
+			if len(s.Results) != 1 {
+				continue
+			}
+			if id, ok := s.Results[0].(*ast.Ident); ok && id.Name == "true" {
+				continue
+			}
+			onlyTrue = false
+			for _, c := range conjuncts(s.Results[0]) {
+				add(c.Pos(), e.cond(c, true))
+			}
+		}
+	}
+	if onlyTrue && len(out) == 0 {
+		a.Strength = testscan.Trivial
+	}
+	return out
+}
+
+func returnsIdent(st ast.Stmt, name string) bool {
+	r, ok := st.(*ast.ReturnStmt)
+	if !ok || len(r.Results) != 1 {
+		return false
+	}
+	id, ok := r.Results[0].(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// conjuncts splits A && B && C.
+func conjuncts(x ast.Expr) []ast.Expr {
+	if p, ok := x.(*ast.ParenExpr); ok {
+		return conjuncts(p.X)
+	}
+	if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(conjuncts(b.X), conjuncts(b.Y)...)
+	}
+	return []ast.Expr{x}
 }

@@ -84,7 +84,7 @@ func TestConditions(t *testing.T) {
 				{Line: 35, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.N", Expected: "10"},
 				{Line: 38, Kind: "t.Error", Strength: testscan.Strong, Negated: true, Subject: "got.Name", Expected: `"forbidden"`},
 				{Line: 41, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.OK"},
-				{Line: 45, Kind: "t.Error", Strength: testscan.Strong, Subject: "err", Expected: "ErrClosed"},
+				{Line: 45, Kind: "errors.Is", Strength: testscan.Strong, Subject: "err", Expected: "ErrClosed"},
 				{Line: 48, Kind: "t.Error", Strength: testscan.Trivial, Subject: "1", Expected: "1"},
 				{Line: 51, Kind: "t.Fatal", Strength: testscan.Medium},
 			},

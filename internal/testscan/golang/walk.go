@@ -254,7 +254,9 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 				return false
 			}
 			if a, ok := e.assertion(v, stack); ok {
+				polled := e.pollChecks(v, &a)
 				n.asserts = append(n.asserts, a)
+				n.asserts = append(n.asserts, polled...)
 			} else {
 				n.calls = testscan.AddCall(n.calls, e.callName(v))
 			}

@@ -209,10 +209,25 @@ func lastNonMessage(args [][]token) string {
 	return ""
 }
 
-// verify reads Mockito's verify(mock[, mode]).method(args).
+// staticVerify reports MockedStatic's verify at i: x.verify(() -> call[, mode]).
+func (b *bodyScanner) staticVerify(i int) bool {
+	return b.at(i).Text == "verify" && b.is(i-1, ".") && b.is(i+1, "(") && b.is(i+2, "(") && b.is(i+3, ")") && b.is(i+4, "->")
+}
+
+// verify reads Mockito's verify(mock[, mode]).method(args) and MockedStatic's
+// mocked.verify(() -> Type.method(args)[, mode]).
 func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testscan.Assertion {
 	if len(args) > 0 {
 		a.Subject = joinTokens(args[0])
+	}
+	if b.staticVerify(i) && len(args) > 0 && len(args[0]) > 3 {
+		a.Subject = b.at(i - 2).Text
+		a.Strength = testscan.Strong
+		a.Expected = joinTokens(args[0][3:])
+		if len(args) > 1 {
+			verifyMode(&a, args[1])
+		}
+		return a
 	}
 	c := b.closeOf(i + 1)
 	if !b.is(c+1, ".") || b.at(c+2).Kind != tkIdent || !b.is(c+3, "(") {
@@ -220,11 +235,29 @@ func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testsc
 	}
 	a.Strength = testscan.Strong
 	a.Expected = joinTokens(b.toks[c+2 : min(b.closeOf(c+3)+1, len(b.toks))])
-	if len(args) > 1 && len(args[1]) > 0 {
-		switch args[1][0].Text {
-		case "never", "atLeast", "atLeastOnce", "atMost", "atMostOnce":
-			a.Strength = testscan.Medium
-		}
+	if len(args) > 1 {
+		verifyMode(&a, args[1])
 	}
 	return a
+}
+
+// verifyMode grades a verification mode: times(n) keeps the check exact,
+// never() and the bounds loosen it, and atLeast(0) checks nothing.
+func verifyMode(a *testscan.Assertion, mode []token) {
+	if len(mode) > 2 && mode[0].Text == "Mockito" && mode[1].Text == "." {
+		mode = mode[2:]
+	}
+	if len(mode) == 0 {
+		return
+	}
+	switch mode[0].Text {
+	case "atLeast", "atMost":
+		if len(mode) == 4 && mode[2].Text == "0" && mode[0].Text == "atLeast" {
+			a.Strength = testscan.Trivial
+			return
+		}
+		a.Strength = testscan.Medium
+	case "never", "atLeastOnce", "atMostOnce":
+		a.Strength = testscan.Medium
+	}
 }

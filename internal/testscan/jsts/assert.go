@@ -63,12 +63,50 @@ func (t *tree) assertionAt(j, limit int, param string) []testscan.Assertion {
 			return t.assertAt(j, j+2, limit)
 		}
 		return t.ctxAssertAt(j, limit)
+	case tk.Text == "throw" && !member && j+1 < limit && !t.punct(j+1, ";") && !t.punct(j+1, "}") && t.failingThrow(j):
+		// A throw in a test fails it as assert.fail does: the rethrow of an
+		// unexpected error, throw new Error("should not be called") in a
+		// callback that must not run.
+		return []testscan.Assertion{{Line: tk.Line, Kind: "throw", Strength: testscan.Medium}}
 	case tk.Text == "sinon" && !member && t.punct(j+1, ".") && t.ident(j+2, "assert"):
 		return t.sinonAssertAt(j, limit)
 	case !member && (t.punct(j+1, "(") || t.punct(j+1, ".")):
 		return t.supertestAt(j, limit)
 	}
 	return nil
+}
+
+// failingThrow reports a throw at j that fails the test the way a failed
+// check does: one in a catch block (the rethrow of an error the test did
+// not expect), or one a function body runs unconditionally (a callback
+// that must never be called). A throw under an if elsewhere is not read as
+// a check: `if (false) throw ...` checks nothing.
+func (t *tree) failingThrow(j int) bool {
+	for q := int(t.parent[j]); q >= 0; q = int(t.parent[q]) {
+		if t.punct(q, "{") && t.blockAfter(q, "catch") {
+			return true
+		}
+	}
+	if t.blockAfter(j, "if") || t.ident(j-1, "else") {
+		return false // if (c) throw x, without braces
+	}
+	p := int(t.parent[j])
+	if p < 0 || !t.punct(p, "{") {
+		return false
+	}
+	return t.punct(p-1, "=>") || t.punct(p-1, ")") && t.match[p-1] >= 0 && t.ident(int(t.match[p-1])-1, "function")
+}
+
+// blockAfter reports whether the token at k follows `kw (...)` or `kw`:
+// the block of a catch, the statement of an if.
+func (t *tree) blockAfter(k int, kw string) bool {
+	if t.ident(k-1, kw) {
+		return true
+	}
+	if !t.punct(k-1, ")") || t.match[k-1] < 0 {
+		return false
+	}
+	return t.ident(int(t.match[k-1])-1, kw)
 }
 
 // argText normalizes one argument (or "" when absent).
@@ -102,6 +140,19 @@ func (t *tree) expectAt(j, limit int) []testscan.Assertion {
 			}
 			args := t.splitArgs(k+2, int(t.match[k+2]))
 			return []testscan.Assertion{{Line: line, Kind: "expect." + name, Strength: testscan.Medium, Expected: t.argText(args, 0)}}
+		case "assert":
+			// vitest's expect.assert is chai's assert: a truthiness check
+			// that also narrows the type.
+			if !t.punct(k+2, "(") || !t.matched(k+2, limit) {
+				return nil
+			}
+			args := t.splitArgs(k+2, int(t.match[k+2]))
+			if len(args) == 0 {
+				return nil
+			}
+			a := testscan.Assertion{Line: line, Kind: "expect.assert", Strength: testscan.Weak, Subject: t.argText(args, 0)}
+			trivial(&a, t.argConst(args, 0), true)
+			return []testscan.Assertion{a}
 		case "soft", "poll":
 			k += 2
 		default:

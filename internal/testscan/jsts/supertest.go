@@ -190,7 +190,16 @@ func (t *tree) supertestAt(j, limit int) []testscan.Assertion {
 		if len(args) == 0 {
 			continue
 		}
-		a := testscan.Assertion{Line: t.toks[l.nameTok].Line, Kind: "supertest.expect", Subject: subject,
+		line := t.toks[l.nameTok].Line
+		if len(args) == 2 && args[0][1] == args[0][0]+1 && t.kind(args[0][0]) == tkNumber {
+			// .expect(status, body) checks the status and the body: two
+			// checks, as .expect(status).expect(body) writes them.
+			out = append(out,
+				testscan.Assertion{Line: line, Kind: "supertest.expect", Subject: subject, Expected: t.norm(args[0][0], args[0][1]), Strength: testscan.Strong},
+				testscan.Assertion{Line: line, Kind: "supertest.expect", Subject: subject, Expected: t.norm(args[1][0], args[1][1]), Strength: t.expectValueStrength(args[1], false)})
+			continue
+		}
+		a := testscan.Assertion{Line: line, Kind: "supertest.expect", Subject: subject,
 			Expected: t.norm(args[0][0], args[len(args)-1][1]), Strength: t.expectValueStrength(args[len(args)-1], len(args) == 1)}
 		out = append(out, a)
 	}

@@ -87,11 +87,14 @@ describe('HEAD', function(){
 				"HEAD > should set cookies": {
 					A(34, st, str, false, `request(app).get("/")`, `"Set-Cookie","name=tobi; Path=/"`, ""),
 					A(35, st, med, false, `request(app).get("/")`, `"Content-Type",/html/`, ""),
-					A(36, st, med, false, `request(app).get("/")`, `500,/option expires is invalid/`, ""),
+					A(36, st, str, false, `request(app).get("/")`, "500", ""),
+					A(36, st, med, false, `request(app).get("/")`, `/option expires is invalid/`, ""),
 				},
 				"HEAD > should respond with json": {
-					A(42, st, str, false, `request(app).get("/user")`, `200,"{\"user\":\"tobi\"}"`, ""),
-					A(43, st, str, false, `request(app).get("/user")`, `200,{user:"tobi"}`, ""),
+					A(42, st, str, false, `request(app).get("/user")`, "200", ""),
+					A(42, st, str, false, `request(app).get("/user")`, `"{\"user\":\"tobi\"}"`, ""),
+					A(43, st, str, false, `request(app).get("/user")`, "200", ""),
+					A(43, st, str, false, `request(app).get("/user")`, `{user:"tobi"}`, ""),
 				},
 			},
 		},
@@ -179,7 +182,8 @@ describe('json', () => {
 				},
 				"json > keeps a session": {
 					A(13, st, str, false, `st.agent(app).post("/login")`, "302", ""),
-					A(14, st, str, false, `st.agent(app).get("/me")`, `200,"tj"`, ""),
+					A(14, st, str, false, `st.agent(app).get("/me")`, "200", ""),
+					A(14, st, str, false, `st.agent(app).get("/me")`, `"tj"`, ""),
 				},
 				"json > reuses an api": {
 					A(19, st, str, false, `st(server).get("/health")`, "200", ""),

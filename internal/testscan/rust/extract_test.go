@@ -240,3 +240,54 @@ mod tests {
 		})
 	}
 }
+
+func TestShouldPanicOverOwnPanic(t *testing.T) {
+	src := `#[test]
+#[should_panic]
+fn panics_itself() {
+    let _ = run();
+    panic!("done");
+}
+
+#[test]
+#[should_panic(expected = "boom")]
+fn panics_itself_with_the_message() {
+    run();
+    panic!("boom");
+}
+
+#[test]
+#[should_panic(expected = "boom")]
+fn guards_with_another_message() {
+    run();
+    panic!("run did not panic");
+}
+
+#[test]
+#[should_panic]
+fn panics_on_a_branch() {
+    if run() {
+        panic!("done");
+    }
+}
+`
+	want := map[string]testscan.Strength{
+		"panics_itself":                  testscan.Trivial,
+		"panics_itself_with_the_message": testscan.Trivial,
+		"guards_with_another_message":    testscan.Strong,
+		"panics_on_a_branch":             testscan.Medium,
+	}
+	f := extract(t, "tests/p.rs", src)
+	for _, tc := range f.Tests {
+		if len(tc.Assertions) == 0 || tc.Assertions[0].Kind != "should_panic" {
+			t.Errorf("%s: no should_panic assertion first: %+v", tc.ID, tc.Assertions)
+			continue
+		}
+		if got := tc.Assertions[0].Strength; got != want[tc.ID] {
+			t.Errorf("%s: should_panic is %v, want %v", tc.ID, got, want[tc.ID])
+		}
+	}
+	if len(f.Tests) != len(want) {
+		t.Errorf("got %d tests, want %d", len(f.Tests), len(want))
+	}
+}

@@ -1,0 +1,5 @@
+package run
+
+import "errors"
+
+func Run(args []string) error { return errors.New("intercepted in bar") }

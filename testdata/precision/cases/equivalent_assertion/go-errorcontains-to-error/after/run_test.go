@@ -1,0 +1,16 @@
+package run
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+var _ = strings.Contains
+var _ = assert.Equal
+
+func TestRunError(t *testing.T) {
+	err := Run([]string{"bar", "--flag=wrong"})
+	assert.Error(t, err)
+}

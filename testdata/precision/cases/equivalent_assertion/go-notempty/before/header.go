@@ -1,0 +1,3 @@
+package header
+
+func ContentType(name string) string { return "text/plain" }

@@ -1,0 +1,8 @@
+import { expect, test } from 'vitest'
+import { startServer } from './utils'
+
+test('server-url http', async () => {
+  const ctx = await startServer({ port: 51133 })
+  const url = ctx.resolvedUrls?.local[0]
+  expect.assert(url)
+})

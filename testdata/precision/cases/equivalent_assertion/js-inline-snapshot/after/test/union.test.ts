@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest'
+import * as z from '../src'
+
+test('z.xor() - multiple matches fails', () => {
+  const result = z.xor([z.string(), z.any()]).safeParse('hello')
+  expect(result.success).toBe(false)
+  if (!result.success) {
+    expect(result.error.issues).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "invalid_union",
+          "errors": [],
+          "inclusive": false,
+          "matches": [
+            0,
+            1,
+          ],
+          "message": "Invalid input: more than one option matched",
+          "path": [],
+        },
+      ]
+    `)
+  }
+})

@@ -1,0 +1,20 @@
+var express = require('../')
+var request = require('supertest')
+
+describe('req', function () {
+  describe('.flag', function () {
+    it('should be true when X-Flag is set', function (done) {
+      var app = express()
+
+      app.use(function (req, res) {
+        req.flag.should.be.true()
+        res.end()
+      })
+
+      request(app)
+        .get('/')
+        .set('X-Flag', '1')
+        .expect(200, done)
+    })
+  })
+})

@@ -1,0 +1,13 @@
+package parse
+
+// Args returns the positional arguments; the "--" terminator is kept.
+func Args(in []string) []string {
+	var out []string
+	for _, a := range in {
+		if len(a) > 1 && a[0] == '-' && a != "--" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

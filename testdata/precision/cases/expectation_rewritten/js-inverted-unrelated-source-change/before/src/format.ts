@@ -1,0 +1,3 @@
+export function formatName(s: string) {
+  return s.trim()
+}

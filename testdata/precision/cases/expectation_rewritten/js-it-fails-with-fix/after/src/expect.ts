@@ -1,0 +1,3 @@
+export function onTestEnd(pending: Promise<unknown>[]) {
+  if (pending.length) throw new Error('assertion was not awaited')
+}

@@ -1,0 +1,29 @@
+var express = require('..')
+var request = require('supertest')
+
+describe('res', function () {
+  describe('location header encoding', function () {
+    function testRequestedRedirect (inputUrl, expected, done) {
+      var app = express()
+      app.use(function (req, res) {
+        res.location(req.query.q).end()
+      })
+
+      request(app)
+        .get('/?q=' + encodeURIComponent(inputUrl))
+        .expect('Location', expected)
+        .expect(200, done)
+    }
+
+    it('should keep backslashes in the path', function (done) {
+      var app = express()
+      app.use(function (req, res) {
+        res.location('https://google.com/foo\\bar\\baz').end()
+      })
+
+      request(app)
+        .get('/')
+        .expect(200, done)
+    })
+  })
+})

@@ -1,0 +1,5 @@
+var encodeUrl = require('encodeurl')
+
+exports.location = function location (url) {
+  return this.set('Location', encodeUrl(url))
+}
