@@ -1,0 +1,3 @@
+package m
+
+func A() int { return 1 }
