@@ -318,6 +318,9 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 		oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
 		if kind == tsConfig || kind == pythonConfig || kind == lintConfig {
 			for _, l := range newLines {
+				if isCommentLine(l) {
+					continue
+				}
 				if m := strictKV.FindStringSubmatch(l); m != nil && strings.EqualFold(m[2], "true") {
 					strictNow[strings.ToLower(m[1])] = true
 				}
@@ -343,13 +346,47 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+"."))
 		}
 	}
+	var structured []strictnessChange
+	var byLine []int
 	for i, pr := range pairs {
 		if k := kinds[i]; k == tsConfig || k == pythonConfig || k == lintConfig {
-			added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
-			out = append(out, a.strictness(pr.path(), k, added, removed, strictNow)...)
+			if c, ok := readStrictnessChange(pr); ok {
+				structured = append(structured, c)
+				for k, v := range c.cur.on {
+					_, flag, _ := strings.Cut(k, ":")
+					strictNow[strings.ToLower(flag)] = strictNow[strings.ToLower(flag)] || v
+				}
+				continue
+			}
+			byLine = append(byLine, i)
 		}
 	}
+	out = append(out, structuredStrictness(structured)...)
+	for _, i := range byLine {
+		pr := pairs[i]
+		added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
+		out = append(out, a.strictness(pr.path(), kinds[i], added, removed, strictNow)...)
+	}
 	return out
+}
+
+// readStrictnessChange reads both sides of a type checker's config file
+// structurally; false when the file is not one read so, or a side does
+// not parse (the line rule judges it then).
+func readStrictnessChange(pr *pair) (strictnessChange, bool) {
+	fc := pr.fc
+	if !readsStrictness(pr.path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
+		return strictnessChange{}, false
+	}
+	c := strictnessChange{p: pr.path(), newData: fc.New}
+	var err error
+	if c.old, err = readCheckerFlags(fc.OldPath, fc.Old); err != nil {
+		return c, false
+	}
+	if c.cur, err = readCheckerFlags(pr.path(), fc.New); err != nil {
+		return c, false
+	}
+	return c, true
 }
 
 // filterFlag picks out the test-selection options of a command line with their
@@ -416,12 +453,18 @@ func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLin
 	}
 	now := map[string]string{}
 	for _, l := range added {
+		if isCommentLine(l.text) {
+			continue
+		}
 		if m := strictKV.FindStringSubmatch(l.text); m != nil {
 			now[strings.ToLower(m[1])] = strings.ToLower(m[2])
 		}
 	}
 	var out []gate.Finding
 	for _, r := range removed {
+		if isCommentLine(r.text) {
+			continue
+		}
 		m := strictKV.FindStringSubmatch(r.text)
 		if m == nil || strings.ToLower(m[2]) != "true" {
 			continue
