@@ -216,10 +216,11 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr))...)
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
-	out = append(out, a.changeWideConfig(pairs)...)
+	baseCI := ciRuns(ch.BaseCI)
+	out = append(out, a.changeWideConfig(pairs, baseCI)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
-	out = append(out, a.compareTests(pairs, cr, ciRuns(ch.BaseCI))...)
+	out = append(out, a.compareTests(pairs, cr, baseCI)...)
 	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareConstraints(pairs)...)

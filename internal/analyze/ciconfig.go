@@ -296,7 +296,7 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 // changeWideConfig applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
+func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI) []gate.Finding {
 	type counted struct {
 		pr       *pair
 		old, new int
@@ -333,9 +333,53 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			files = append(files, c)
 		}
 	}
+	// The files the program model reads lose a check only when no file of
+	// HEAD's CI runs it any more; the others keep the line count.
+	base, head := ciWorlds(pairs, bc)
+	headKeys := head.entryKeys()
+	var removedRuns, makefiles []gate.Finding
+	for _, c := range files {
+		fc := c.pr.fc
+		if !structuredCI(fc.OldPath) && !structuredCI(fc.NewPath) {
+			continue
+		}
+		var was, is map[string]bool
+		if fc.OldPath != "" {
+			was = base.contributes(fc.OldPath)
+		}
+		if fc.NewPath != "" {
+			is = head.contributes(fc.NewPath)
+		}
+		var lost []string
+		for _, k := range sortedKeys(was) {
+			if !headKeys[k] {
+				lost = append(lost, k)
+			}
+		}
+		if len(is) > 0 || len(lost) == 0 {
+			continue
+		}
+		p := c.pr.path()
+		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, quotedList(lost))
+		if fc.NewPath == "" {
+			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, quotedList(lost))
+		}
+		f := newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+".")
+		if isMakefile(p) && head.makeCalled {
+			makefiles = append(makefiles, f)
+		} else {
+			removedRuns = append(removedRuns, f)
+		}
+	}
+	// A Makefile whose targets the workflows no longer reach is the
+	// workflow's finding when a workflow of the change is reported.
+	if len(removedRuns) == 0 {
+		removedRuns = makefiles
+	}
+	out = append(out, removedRuns...)
 	if newTotal < oldTotal {
 		for _, c := range files {
-			if c.old == 0 || c.new > 0 {
+			if c.old == 0 || c.new > 0 || structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath) {
 				continue
 			}
 			p := c.pr.path()

@@ -1,0 +1,432 @@
+package analyze
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The checks CI runs, read as one program across its files: a workflow's
+// `make richtest` runs what the Makefile's richtest target runs, a
+// workflow's `./scripts/test.sh` what the script runs, .travis.yml's
+// script: list what its commands run. A check that left one file and that
+// another file runs at the same side (the other workflow of a .travis.yml
+// that was dropped, the renamed target the workflow now calls) is not
+// removed.
+
+// ciWorld is every CI file of one side of a change, by path: the base's CI
+// files (Change.BaseCI) with the change's sides over them.
+type ciWorld struct {
+	files map[string][]byte
+	// makeCalled says some entry point runs make: a Makefile's targets
+	// then count only as far as an entry point calls them.
+	makeCalled bool
+	memo       map[string]map[string]bool
+}
+
+// ciEntry reports whether CI starts at a file: a workflow GitHub loads,
+// .travis.yml, .gitlab-ci.yml.
+func ciEntry(p string) bool {
+	return workflowLoaded(p) || p == ".travis.yml" || p == ".gitlab-ci.yml"
+}
+
+// structuredCI reports whether a file's checks are read by the program
+// model (ciWorld.keys); others keep the line count of testCommands.
+func structuredCI(p string) bool {
+	switch {
+	case ciEntry(p), path.Base(p) == "package.json":
+		return true
+	case classify(p) == buildScript:
+		return isMakefile(p) || strings.HasSuffix(p, ".sh")
+	}
+	return false
+}
+
+func isMakefile(p string) bool {
+	b := path.Base(p)
+	return b == "Makefile" || b == "makefile" || b == "GNUmakefile"
+}
+
+func newCIWorld(files map[string][]byte) *ciWorld {
+	w := &ciWorld{files: files, memo: map[string]map[string]bool{}}
+	for p, data := range files {
+		if !ciEntry(p) {
+			continue
+		}
+		for _, sc := range entryScripts(p, data) {
+			for _, args := range scriptCommands(sc) {
+				if len(args) > 0 && path.Base(args[0]) == "make" {
+					w.makeCalled = true
+				}
+			}
+		}
+	}
+	return w
+}
+
+// entryScripts are the shell scripts an entry point runs.
+func entryScripts(p string, data []byte) []string {
+	var out []string
+	if workflowLoaded(p) {
+		scripts, _, err := workflowScripts(data)
+		if err != nil {
+			return nil
+		}
+		for _, sc := range scripts {
+			out = append(out, sc.src)
+		}
+		return out
+	}
+	// .travis.yml and .gitlab-ci.yml: the script lists, at the top and
+	// in each job.
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+		return nil
+	}
+	var walk func(n *yaml.Node, depth int)
+	walk = func(n *yaml.Node, depth int) {
+		if n == nil || n.Kind != yaml.MappingNode || depth > 4 {
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i].Value, n.Content[i+1]
+			switch k {
+			case "script", "before_script", "install":
+				switch v.Kind {
+				case yaml.ScalarNode:
+					out = append(out, v.Value)
+				case yaml.SequenceNode:
+					for _, e := range v.Content {
+						if e.Kind == yaml.ScalarNode {
+							out = append(out, e.Value)
+						}
+					}
+				}
+			default:
+				walk(v, depth+1)
+				if v.Kind == yaml.SequenceNode {
+					for _, e := range v.Content {
+						walk(e, depth+1)
+					}
+				}
+			}
+		}
+	}
+	walk(doc.Content[0], 0)
+	return out
+}
+
+// scriptCommands are the simple commands of a script, their words as the
+// shell would pass them (wrappers such as env and timeout taken off); nil
+// when the script does not parse.
+func scriptCommands(src string) [][]string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(withoutExpressions(src)), "")
+	if err != nil {
+		return nil
+	}
+	var out [][]string
+	syntax.Walk(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return true
+		}
+		args := make([]string, 0, len(c.Args))
+		for _, w := range c.Args {
+			args = append(args, wordText(w))
+		}
+		if args = unwrap(args); len(args) > 0 {
+			out = append(out, args)
+		}
+		return true
+	})
+	return out
+}
+
+// keys returns the checks a file runs at this side, following make
+// targets and scripts into the files of the side.
+func (w *ciWorld) keys(p string) map[string]bool {
+	if m, ok := w.memo[p]; ok {
+		return m
+	}
+	w.memo[p] = nil // a file that runs itself runs nothing more
+	data := w.files[p]
+	m := map[string]bool{}
+	switch {
+	case path.Base(p) == "package.json":
+		var pkg struct {
+			Scripts map[string]string `json:"scripts"`
+		}
+		if json.Unmarshal(data, &pkg) == nil {
+			for _, src := range pkg.Scripts {
+				w.scriptKeys(path.Dir(p), src, m)
+			}
+		}
+	case isMakefile(p):
+		for _, t := range makeTargets(data).recipes {
+			for _, src := range t {
+				w.scriptKeys(path.Dir(p), src, m)
+			}
+		}
+	case strings.HasSuffix(p, ".sh"):
+		w.scriptKeys(".", string(data), m)
+	default:
+		for _, src := range entryScripts(p, data) {
+			w.scriptKeys(".", src, m)
+		}
+	}
+	w.memo[p] = m
+	return m
+}
+
+// scriptKeys adds the checks a script runs: the check commands it names,
+// what the make targets it calls run, what the scripts it calls run.
+func (w *ciWorld) scriptKeys(dir, src string, m map[string]bool) {
+	for _, args := range scriptCommands(src) {
+		name := path.Base(args[0])
+		if name == "make" {
+			if w.makeKeys(dir, args[1:], m) {
+				continue
+			}
+		}
+		script := args[0]
+		if (name == "bash" || name == "sh") && len(args) > 1 {
+			script = args[1]
+		}
+		if strings.HasSuffix(script, ".sh") || strings.Contains(script, "/") {
+			if p := path.Clean(path.Join(dir, script)); w.files[p] != nil {
+				for k := range w.keys(p) {
+					m[k] = true
+				}
+				continue
+			}
+		}
+		if to, ok := dropIn[name]; ok {
+			args = append([]string{to}, args[1:]...)
+		}
+		if k := checkKey(args); k != "" {
+			m[k] = true
+		}
+	}
+}
+
+// dropIn are wrappers that take their tool's arguments and run it
+// (`richgo test ./...` is `go test ./...` with colours).
+var dropIn = map[string]string{"richgo": "go"}
+
+// makeKeys adds what `make ARGS` run in dir runs, from the Makefile of
+// the side; false when that Makefile is not known (the call then counts
+// as the check it names).
+func (w *ciWorld) makeKeys(dir string, args []string, m map[string]bool) bool {
+	var targets []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "-C" && i+1 < len(args):
+			dir = path.Join(dir, args[i+1])
+			i++
+		case strings.HasPrefix(a, "-C") && len(a) > 2:
+			dir = path.Join(dir, a[2:])
+		case a == "-f" || a == "--file" || strings.HasPrefix(a, "-f") && len(a) > 2:
+			return false // another makefile than the one read here
+		case a == "-j" && i+1 < len(args) && isNumber(args[i+1]):
+			i++
+		case strings.HasPrefix(a, "-") || strings.Contains(a, "="):
+		default:
+			targets = append(targets, a)
+		}
+	}
+	var mf string
+	for _, n := range []string{"GNUmakefile", "makefile", "Makefile"} {
+		if p := path.Clean(path.Join(dir, n)); w.files[p] != nil {
+			mf = p
+			break
+		}
+	}
+	if mf == "" {
+		return false
+	}
+	t := makeTargets(w.files[mf])
+	if t.include {
+		return false // targets may come from the included files
+	}
+	if len(targets) == 0 {
+		if t.first == "" {
+			return false
+		}
+		targets = []string{t.first}
+	}
+	seen := map[string]bool{}
+	var run func(string)
+	run = func(name string) {
+		if seen[name] {
+			return
+		}
+		seen[name] = true
+		for _, pre := range t.prereqs[name] {
+			run(pre)
+		}
+		for _, src := range t.recipes[name] {
+			w.scriptKeys(path.Dir(mf), src, m)
+		}
+	}
+	for _, name := range targets {
+		if _, ok := t.recipes[name]; !ok && t.prereqs[name] == nil {
+			if t.pattern {
+				return false // a pattern rule may make it
+			}
+		}
+		run(name)
+	}
+	return true
+}
+
+// makeRules is a Makefile's explicit rules: each target's prerequisites
+// and recipe lines (make variables read as makeVars does).
+type makeRules struct {
+	prereqs map[string][]string
+	recipes map[string][]string
+	first   string // the default goal
+	// include and pattern say the file includes others or has pattern
+	// rules: a target not listed may still be made.
+	include, pattern bool
+}
+
+func makeTargets(data []byte) *makeRules {
+	r := &makeRules{prereqs: map[string][]string{}, recipes: map[string][]string{}}
+	var cur []string
+	lines := strings.Split(string(data), "\n")
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], "\r")
+		if strings.HasPrefix(l, "\t") {
+			text := strings.TrimPrefix(l, "\t")
+			for strings.HasSuffix(text, "\\") && i+1 < len(lines) {
+				i++
+				text = strings.TrimSuffix(text, "\\") + " " + strings.TrimSpace(lines[i])
+			}
+			text = strings.TrimLeft(text, "@-+")
+			for _, t := range cur {
+				r.recipes[t] = append(r.recipes[t], makeVars(text))
+			}
+			continue
+		}
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if f := strings.Fields(t); f[0] == "include" || f[0] == "-include" || f[0] == "sinclude" {
+			r.include = true
+			continue
+		}
+		colon := strings.Index(t, ":")
+		eq := strings.IndexAny(t, "=")
+		if colon <= 0 || eq >= 0 && eq < colon || strings.HasPrefix(t[colon:], ":=") || strings.HasPrefix(t[colon:], "::=") {
+			cur = nil // a variable, a directive
+			continue
+		}
+		cur = strings.Fields(t[:colon])
+		rest := strings.TrimLeft(t[colon+1:], ":")
+		recipe := ""
+		if j := strings.Index(rest, ";"); j >= 0 {
+			rest, recipe = rest[:j], rest[j+1:]
+		}
+		if eq := strings.Index(rest, "="); eq >= 0 {
+			cur = nil // a target-specific variable
+			continue
+		}
+		for _, name := range cur {
+			if strings.Contains(name, "%") {
+				r.pattern = true
+				continue
+			}
+			if _, ok := r.recipes[name]; !ok {
+				r.recipes[name] = nil
+			}
+			r.prereqs[name] = append(r.prereqs[name], strings.Fields(makeVars(rest))...)
+			if r.first == "" && !strings.HasPrefix(name, ".") {
+				r.first = name
+			}
+			if strings.TrimSpace(recipe) != "" {
+				r.recipes[name] = append(r.recipes[name], makeVars(recipe))
+			}
+		}
+	}
+	return r
+}
+
+// entryKeys are the checks every entry point of the side runs, and, where
+// no entry point calls make, the checks of the Makefiles and of the
+// scripts no entry point calls.
+func (w *ciWorld) entryKeys() map[string]bool {
+	m := map[string]bool{}
+	for _, p := range sortedKeys(w.files) {
+		if ciEntry(p) || path.Base(p) == "package.json" || isMakefile(p) && !w.makeCalled {
+			for k := range w.keys(p) {
+				m[k] = true
+			}
+		}
+	}
+	return m
+}
+
+// contributes are the checks a changed file brings to its side: an entry
+// point's, or a Makefile's as far as entry points call it (all of them
+// when none calls make), or a script's.
+func (w *ciWorld) contributes(p string) map[string]bool {
+	if w.files[p] == nil {
+		return nil
+	}
+	if !isMakefile(p) || !w.makeCalled {
+		return w.keys(p)
+	}
+	// The targets the entry points reach in this Makefile.
+	m := map[string]bool{}
+	mk := &ciWorld{files: map[string][]byte{}, memo: map[string]map[string]bool{}}
+	for q, d := range w.files {
+		if q != p {
+			mk.files[q] = d
+		}
+	}
+	with := w.entryKeys()
+	without := map[string]bool{}
+	for _, q := range sortedKeys(w.files) {
+		if ciEntry(q) {
+			for k := range mk.keys(q) {
+				without[k] = true
+			}
+		}
+	}
+	for k := range with {
+		if !without[k] {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// ciWorlds are the CI files of both sides of a change: the base's, with
+// the change's old sides over them, and the same with the change applied.
+func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
+	before, after := map[string][]byte{}, map[string][]byte{}
+	for _, s := range bc.sources() {
+		if structuredCI(s.Path) && s.Data != nil {
+			before[s.Path], after[s.Path] = s.Data, s.Data
+		}
+	}
+	for _, pr := range pairs {
+		if fc := pr.fc; fc.OldPath != "" {
+			delete(after, fc.OldPath)
+			if structuredCI(fc.OldPath) && fc.Old != nil {
+				before[fc.OldPath] = fc.Old
+			}
+		}
+	}
+	for _, pr := range pairs {
+		if fc := pr.fc; fc.NewPath != "" && structuredCI(fc.NewPath) && fc.New != nil {
+			after[fc.NewPath] = fc.New
+		}
+	}
+	return newCIWorld(before), newCIWorld(after)
+}
