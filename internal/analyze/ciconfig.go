@@ -124,6 +124,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case kind == buildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors", l.n, norm(text),
 				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, quoted(strings.TrimSpace(text))))
+		case ifFalse.MatchString(text) && workflowLoaded(p) && parsesAsJobs(pr.fc.New):
+			continue // disabledJobs judges it with the whole change
 		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
 			ctx := stepContext(newLines, l.n)
 			sev, what := gate.SeverityMedium, "a CI step"
@@ -376,7 +378,20 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI) []gate.Finding {
 	if len(removedRuns) == 0 {
 		removedRuns = makefiles
 	}
-	out = append(out, removedRuns...)
+	// A workflow whose test job was switched off is that job's finding.
+	disabled := disabledJobs(pairs, head)
+	off := map[string]bool{}
+	for _, f := range disabled {
+		if f.Severity >= gate.SeverityHigh {
+			off[f.File] = true
+		}
+	}
+	for _, f := range removedRuns {
+		if !off[f.File] {
+			out = append(out, f)
+		}
+	}
+	out = append(out, disabled...)
 	if newTotal < oldTotal {
 		for _, c := range files {
 			if c.old == 0 || c.new > 0 || structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath) {

@@ -21,8 +21,10 @@ import (
 // files (Change.BaseCI) with the change's sides over them.
 type ciWorld struct {
 	files map[string][]byte
-	// makeCalled says some entry point runs make: a Makefile's targets
-	// then count only as far as an entry point calls them.
+	// makeCalled says some entry point runs make, or there are entry
+	// points: a Makefile's targets then count only as far as an entry
+	// point calls them. Where CI is not known (no workflow), every
+	// target counts.
 	makeCalled bool
 	memo       map[string]map[string]bool
 }
@@ -56,6 +58,7 @@ func newCIWorld(files map[string][]byte) *ciWorld {
 		if !ciEntry(p) {
 			continue
 		}
+		w.makeCalled = true
 		for _, sc := range entryScripts(p, data) {
 			for _, args := range scriptCommands(sc) {
 				if len(args) > 0 && path.Base(args[0]) == "make" {
@@ -71,12 +74,17 @@ func newCIWorld(files map[string][]byte) *ciWorld {
 func entryScripts(p string, data []byte) []string {
 	var out []string
 	if workflowLoaded(p) {
-		scripts, _, err := workflowScripts(data)
-		if err != nil {
-			return nil
-		}
-		for _, sc := range scripts {
-			out = append(out, sc.src)
+		// The jobs and steps `if: false` switches off run nothing.
+		jobs, order := workflowJobs(data)
+		for _, id := range order {
+			if jobs[id].off {
+				continue
+			}
+			for _, s := range jobs[id].steps {
+				if !s.off && s.run != "" {
+					out = append(out, s.run)
+				}
+			}
 		}
 		return out
 	}
