@@ -71,6 +71,11 @@ type Change struct {
 	// the questions the change's own files cannot answer (does CI run Go's
 	// tests without -short?). Called only when such a question comes up.
 	BaseCI func() []Source
+	// Exists, when not nil, reports whether a path (a file or a directory)
+	// exists at the base (head false) or at the change's new side (head
+	// true): whether a test directory a runner stopped naming is still
+	// there. Without it every such path is taken to exist.
+	Exists func(p string, head bool) bool
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -217,7 +222,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
 	baseCI := ciRuns(ch.BaseCI)
-	out = append(out, a.changeWideConfig(pairs, baseCI)...)
+	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
 	out = append(out, a.compareTests(pairs, cr, baseCI)...)

@@ -159,6 +159,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case allowFail.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
+		case runnerFilter.MatchString(text) && programmedFilter(p, pr.fc.New, text):
+			continue // filterChanges judges it with the whole CI
 		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):
 			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
 				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
@@ -298,7 +300,7 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 // changeWideConfig applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI) []gate.Finding {
+func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(string, bool) bool) []gate.Finding {
 	type counted struct {
 		pr       *pair
 		old, new int
@@ -392,6 +394,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI) []gate.Finding {
 		}
 	}
 	out = append(out, disabled...)
+	out = append(out, filterChanges(base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
 			if c.old == 0 || c.new > 0 || structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath) {

@@ -26,6 +26,9 @@ type wfJob struct {
 	off   bool // `if: false`
 	offAt int  // the line of its if:
 	steps []wfStep
+	// matrix are the strings of its strategy's matrix, when a step's
+	// script takes one (`run: ${{ matrix.command }}`).
+	matrix []string
 }
 
 // wfStep is a step's script and whether `if: false` switches it off.
@@ -61,6 +64,9 @@ func workflowJobs(data []byte) (map[string]*wfJob, []string) {
 				}
 				j.steps = append(j.steps, s)
 			}
+		}
+		if m := mapGet(mapGet(n, "strategy"), "matrix"); m != nil && strings.Contains(nodeRuns(n), "matrix.") {
+			j.matrix = yamlStrings(m, nil)
 		}
 		out[id] = j
 		order = append(order, id)
@@ -152,4 +158,35 @@ func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
 func parsesAsJobs(data []byte) bool {
 	jobs, _ := workflowJobs(data)
 	return jobs != nil
+}
+
+// yamlStrings gathers the string scalars below a node.
+func yamlStrings(n *yaml.Node, out []string) []string {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if n.Tag == "!!str" {
+			out = append(out, n.Value)
+		}
+	case yaml.MappingNode:
+		for i := 1; i < len(n.Content); i += 2 {
+			out = yamlStrings(n.Content[i], out)
+		}
+	case yaml.SequenceNode:
+		for _, c := range n.Content {
+			out = yamlStrings(c, out)
+		}
+	}
+	return out
+}
+
+// nodeRuns is the text of a job's run scripts, expressions kept.
+func nodeRuns(job *yaml.Node) string {
+	var b strings.Builder
+	if steps := mapGet(job, "steps"); steps != nil && steps.Kind == yaml.SequenceNode {
+		for _, st := range steps.Content {
+			b.WriteString(scalar(mapGet(st, "run")))
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }

@@ -181,7 +181,7 @@ func (w *ciWorld) keys(p string) map[string]bool {
 	case strings.HasSuffix(p, ".sh"):
 		w.scriptKeys(".", string(data), m)
 	default:
-		for _, src := range entryScripts(p, data) {
+		for _, src := range fileScripts(p, data) {
 			w.scriptKeys(".", src, m)
 		}
 	}
