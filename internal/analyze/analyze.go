@@ -218,7 +218,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, unparsed(pr)...)
 		cfg := a.ciConfig(pr)
 		out = append(out, cfg...)
-		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr))...)
+		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr, pairs, ch.Exists))...)
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
 	baseCI := ciRuns(ch.BaseCI)

@@ -394,7 +394,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 		}
 	}
 	out = append(out, disabled...)
-	out = append(out, filterChanges(base, head, exists)...)
+	out = append(out, filterChanges(pairs, base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
 			if c.old == 0 || c.new > 0 || structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath) {

@@ -201,7 +201,7 @@ func (r testRun) selectsOnlyBy() bool {
 // run of BASE filtered, unless the full run they narrow is still in
 // place, or another run names each file they exclude; and the paths a
 // run of BASE named that no run of HEAD names while they still exist.
-func filterChanges(base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
+func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
 	was, is := base.testRuns(), head.testRuns()
 	baseText := map[string]bool{}
 	for _, r := range was {
@@ -277,8 +277,8 @@ func filterChanges(base, head *ciWorld, exists func(string, bool) bool) []gate.F
 			if coveredBy(op, named[r.key]) || seen[r.key+"\x00"+op] || strings.ContainsAny(op, "*?$") {
 				continue
 			}
-			if exists != nil && !exists(op, true) {
-				continue // the directory went: its tests moved or were deleted
+			if exists != nil && !exists(op, true) && !movedOutOf(op, named[r.key], pairs) {
+				continue // the directory went: its tests were deleted, or moved where a run names them
 			}
 			seen[r.key+"\x00"+op] = true
 			f := r.file
