@@ -159,6 +159,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case allowFail.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
+		case runnerFilter.MatchString(text) && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
+			continue // compareRunnerConfig reads the lists
 		case runnerFilter.MatchString(text) && programmedFilter(p, pr.fc.New, text):
 			continue // filterChanges judges it with the whole CI
 		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):

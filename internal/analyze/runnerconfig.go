@@ -134,7 +134,18 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 	}
 	sort.Strings(keys)
 	var out []gate.Finding
+	jsRead := false
+	if kind == jsTestConfig {
+		var added []string
+		if added, jsRead = jsExclusions(pr, pairs, exists); len(added) > 0 {
+			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", p, lineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
+				fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
+		}
+	}
 	for _, k := range keys {
+		if k == "exclude" && jsRead {
+			continue
+		}
 		if k == "exclude" {
 			var added []string
 			for v := range after[k] {
