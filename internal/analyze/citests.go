@@ -344,11 +344,13 @@ func makeTargets(data []byte) *makeRules {
 			cur = nil // a target-specific variable
 			continue
 		}
+		var named []string
 		for _, name := range cur {
 			if strings.Contains(name, "%") {
 				r.pattern = true
 				continue
 			}
+			named = append(named, name)
 			if _, ok := r.recipes[name]; !ok {
 				r.recipes[name] = nil
 			}
@@ -360,6 +362,7 @@ func makeTargets(data []byte) *makeRules {
 				r.recipes[name] = append(r.recipes[name], makeVars(recipe))
 			}
 		}
+		cur = named
 	}
 	return r
 }
