@@ -76,6 +76,10 @@ type Change struct {
 	// true): whether a test directory a runner stopped naming is still
 	// there. Without it every such path is taken to exist.
 	Exists func(p string, head bool) bool
+	// ReadHead, when not nil, returns a file of the change's new side that
+	// the change did not touch (nil when there is none): the package.json
+	// of the package that tests moved into.
+	ReadHead func(p string) []byte
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -222,7 +226,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
 	baseCI := ciRuns(ch.BaseCI)
-	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists)...)
+	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists, ch.ReadHead)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
 	out = append(out, a.compareTests(pairs, cr, baseCI)...)

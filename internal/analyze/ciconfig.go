@@ -302,7 +302,7 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 // changeWideConfig applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(string, bool) bool) []gate.Finding {
+func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
 	type counted struct {
 		pr       *pair
 		old, new int
@@ -362,7 +362,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 				lost = append(lost, k)
 			}
 		}
-		if len(is) > 0 || len(lost) == 0 {
+		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) {
 			continue
 		}
 		p := c.pr.path()

@@ -441,3 +441,49 @@ func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
 	}
 	return newCIWorld(before), newCIWorld(after)
 }
+
+// packageMoved reports a package.json deleted with its directory whose
+// tests the change moved into another package that runs the same checks
+// (test/snapshots moved into test/e2e, a project of its config): its
+// test script is not lost. A package whose directory stays keeps its
+// tests behind, run by nothing.
+func packageMoved(pr *pair, pairs []*pair, lost []string, head *ciWorld, exists func(string, bool) bool, readHead func(string) []byte) bool {
+	fc := pr.fc
+	if path.Base(fc.OldPath) != "package.json" || fc.NewPath != "" || exists == nil || readHead == nil {
+		return false
+	}
+	dir := path.Dir(fc.OldPath)
+	if dir == "." || exists(dir, true) {
+		return false
+	}
+	for _, o := range pairs {
+		ofc := o.fc
+		if ofc.NewPath == "" || ofc.OldPath == "" || !strings.HasPrefix(ofc.OldPath, dir+"/") || o.old == nil || !o.old.isTest {
+			continue
+		}
+		// The package the test moved into: its nearest package.json.
+		var pkg []byte
+		at := ""
+		for d := path.Dir(ofc.NewPath); ; d = path.Dir(d) {
+			p := path.Join(d, "package.json")
+			if pkg = head.files[p]; pkg == nil {
+				pkg = readHead(p)
+			}
+			if pkg != nil {
+				at = p
+				break
+			}
+			if d == "." || d == "/" {
+				return false
+			}
+		}
+		w := &ciWorld{files: map[string][]byte{at: pkg}, memo: map[string]map[string]bool{}}
+		runs := w.keys(at)
+		for _, k := range lost {
+			if !runs[k] {
+				return false
+			}
+		}
+	}
+	return true
+}

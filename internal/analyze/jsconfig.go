@@ -202,8 +202,25 @@ func jsExclusions(pr *pair, pairs []*pair, exists func(string, bool) bool) (adde
 	if err != nil {
 		return nil, false
 	}
+	// The exclusions of the configs the change deleted or rewrote, which
+	// move with their tests (test/snapshots/vitest.config.ts excluding
+	// **/fixtures, folded into a project of test/e2e).
+	moved := map[string]bool{}
+	for _, o := range pairs {
+		if o == pr || o.fc.Old == nil || classify(o.fc.OldPath) != jsTestConfig {
+			continue
+		}
+		if sel, err := readJSSelection(o.fc.Old); err == nil {
+			for e := range sel.exclude {
+				moved[e] = true
+				if d := patternDir(e); d != "" {
+					moved["dir:"+d] = true
+				}
+			}
+		}
+	}
 	for _, e := range sortedKeys(cur.exclude) {
-		if old.exclude[e] || runnerDefaults[e] || cur.include[e] {
+		if old.exclude[e] || runnerDefaults[e] || cur.include[e] || moved[e] || patternDir(e) != "" && moved["dir:"+patternDir(e)] {
 			continue
 		}
 		if dir := patternDir(e); dir != "" && exists != nil && !exists(dir, false) && addsUnder(dir, pairs) && !hadUnder(dir, pairs) {

@@ -33,3 +33,16 @@ func (s *source) exists(commit plumbing.Hash, p string) bool {
 	}
 	return false
 }
+
+// readAt reads a file of a commit's tree; nil when it is not there or
+// cannot be read.
+func (s *source) readAt(commit plumbing.Hash, p string) []byte {
+	b, err := s.repo.ReadFile(commit, p)
+	if err != nil {
+		if errors.Is(err, gitrepo.ErrNotFetched) {
+			s.fail(err)
+		}
+		return nil
+	}
+	return b
+}

@@ -257,6 +257,7 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 		}
 		return from.IsZero() || s.exists(from, p)
 	}
+	ch.ReadHead = func(p string) []byte { return s.readAt(to, p) }
 	return ch, nil
 }
 
