@@ -344,6 +344,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 	base, head := ciWorlds(pairs, bc)
 	headKeys := head.entryKeys()
 	var removedRuns, makefiles []gate.Finding
+	lineCounted := map[*pair]bool{}
 	for _, c := range files {
 		fc := c.pr.fc
 		if !structuredCI(fc.OldPath) && !structuredCI(fc.NewPath) {
@@ -352,6 +353,12 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 		var was, is map[string]bool
 		if fc.OldPath != "" {
 			was = base.contributes(fc.OldPath)
+		}
+		if len(was) == 0 && path.Base(fc.OldPath) != "package.json" {
+			// The model sees no check in what BASE ran here (a command it
+			// does not know): the line count judges the file.
+			lineCounted[c.pr] = true
+			continue
 		}
 		if fc.NewPath != "" {
 			is = head.contributes(fc.NewPath)
@@ -399,7 +406,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 	out = append(out, filterChanges(pairs, base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
-			if c.old == 0 || c.new > 0 || structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath) {
+			if c.old == 0 || c.new > 0 || (structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath)) && !lineCounted[c.pr] {
 				continue
 			}
 			p := c.pr.path()

@@ -214,11 +214,24 @@ func (w *ciWorld) scriptKeys(dir, src string, m map[string]bool) {
 		if to, ok := dropIn[name]; ok {
 			args = append([]string{to}, args[1:]...)
 		}
-		if k := checkKey(args); k != "" {
+		k := checkKey(args)
+		if k == "" && packageRunner[name] && len(args) > 1 {
+			// yarn jest, pnpm exec vitest: the package's binary.
+			rest := args[1:]
+			if (rest[0] == "exec" || rest[0] == "dlx") && len(rest) > 1 {
+				rest = rest[1:]
+			}
+			k = checkKey(rest)
+		}
+		if k != "" {
 			m[k] = true
 		}
 	}
 }
+
+// packageRunner are the package managers that run a package's binary by
+// its name.
+var packageRunner = map[string]bool{"yarn": true, "pnpm": true, "bun": true, "npm": true}
 
 // dropIn are wrappers that take their tool's arguments and run it
 // (`richgo test ./...` is `go test ./...` with colours).
