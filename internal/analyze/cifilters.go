@@ -81,8 +81,18 @@ func fileScripts(p string, data []byte) []string {
 // testRuns are the test commands of every CI file of the side.
 func (w *ciWorld) testRuns() []testRun {
 	var out []testRun
+	w.entryKeys() // which Makefile targets the entry points reach
 	for _, p := range sortedKeys(w.files) {
-		for _, src := range fileScripts(p, w.files[p]) {
+		scripts := fileScripts(p, w.files[p])
+		if isMakefile(p) && w.makeCalled {
+			// Only the targets CI reaches run.
+			scripts = nil
+			t := makeTargets(w.files[p])
+			for _, name := range sortedKeys(w.reached[p]) {
+				scripts = append(scripts, t.recipes[name]...)
+			}
+		}
+		for _, src := range scripts {
 			for _, args := range scriptCommands(src) {
 				if r, ok := runnerOf(args); ok {
 					r.file = p
@@ -251,7 +261,7 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 				continue
 			}
 		}
-		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-filter", r.file, lineOf(head.files[r.file], r.args[len(r.args)-1]), "", "", norm(r.text),
+		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-filter", r.file, r.line(head.files[r.file]), "", "", norm(r.text),
 			fmt.Sprintf("%s now filters which tests run: %s.", r.file, quoted(r.text))))
 	}
 	// The paths the runs of BASE named.
@@ -368,4 +378,17 @@ func sameFilters(r testRun, was []testRun) bool {
 		}
 	}
 	return false
+}
+
+// line is the file line of the run's filter (of its last word when no
+// filter is found as written).
+func (r testRun) line(data []byte) int {
+	for _, a := range r.rest() {
+		if strings.HasPrefix(a, "-") && runnerFilter.MatchString(r.key+" "+a+" x") {
+			if i := strings.Index(string(data), a); i >= 0 {
+				return 1 + strings.Count(string(data[:i]), "\n")
+			}
+		}
+	}
+	return lineOf(data, r.args[len(r.args)-1])
 }

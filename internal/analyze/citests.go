@@ -27,6 +27,8 @@ type ciWorld struct {
 	// target counts.
 	makeCalled bool
 	memo       map[string]map[string]bool
+	// reached are the targets of each Makefile that a call reached.
+	reached map[string]map[string]bool
 }
 
 // ciEntry reports whether CI starts at a file: a workflow GitHub loads,
@@ -53,7 +55,7 @@ func isMakefile(p string) bool {
 }
 
 func newCIWorld(files map[string][]byte) *ciWorld {
-	w := &ciWorld{files: files, memo: map[string]map[string]bool{}}
+	w := &ciWorld{files: files, memo: map[string]map[string]bool{}, reached: map[string]map[string]bool{}}
 	for p, data := range files {
 		if !ciEntry(p) {
 			continue
@@ -286,6 +288,12 @@ func (w *ciWorld) makeKeys(dir string, args []string, m map[string]bool) bool {
 			return
 		}
 		seen[name] = true
+		if w.reached != nil {
+			if w.reached[mf] == nil {
+				w.reached[mf] = map[string]bool{}
+			}
+			w.reached[mf][name] = true
+		}
 		for _, pre := range t.prereqs[name] {
 			run(pre)
 		}
