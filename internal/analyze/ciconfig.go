@@ -352,7 +352,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 		}
 		var was, is map[string]bool
 		if fc.OldPath != "" {
-			was = base.contributes(fc.OldPath)
+			was = testKeys(base.contributes(fc.OldPath))
 		}
 		if len(was) == 0 && path.Base(fc.OldPath) != "package.json" {
 			// The model sees no check in what BASE ran here (a command it
@@ -361,7 +361,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 			continue
 		}
 		if fc.NewPath != "" {
-			is = head.contributes(fc.NewPath)
+			is = testKeys(head.contributes(fc.NewPath))
 		}
 		var lost []string
 		for _, k := range sortedKeys(was) {
@@ -369,7 +369,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 				lost = append(lost, k)
 			}
 		}
-		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) {
+		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) || scriptsKept(fc) {
 			continue
 		}
 		p := c.pr.path()

@@ -24,6 +24,8 @@ type testRun struct {
 	key  string
 	args []string // the runner's words, the runner first
 	text string
+	// words is how many of args name the runner ("python -m pytest").
+	words int
 }
 
 // lintKey are the checks that run no tests: a filter on them selects what
@@ -122,14 +124,14 @@ func runnerOf(args []string) (testRun, bool) {
 		if lintKey.MatchString(k) {
 			return testRun{}, false
 		}
-		return testRun{key: k, args: a, text: strings.Join(a, " ")}, true
+		return testRun{key: canonKey(k), args: a, text: strings.Join(a, " "), words: len(strings.Fields(k))}, true
 	}
 	return testRun{}, false
 }
 
 // rest are the words after the runner's name and subcommand.
 func (r testRun) rest() []string {
-	n := len(strings.Fields(r.key))
+	n := r.words
 	if n > len(r.args) {
 		n = len(r.args)
 	}

@@ -3,6 +3,7 @@ package analyze
 import (
 	"encoding/json"
 	"path"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -225,10 +226,50 @@ func (w *ciWorld) scriptKeys(dir, src string, m map[string]bool) {
 			}
 			k = checkKey(rest)
 		}
+		if k == "" && strings.HasPrefix(args[0], "-") {
+			// A wrapper's options left over (uv run --locked tox, uv run
+			// --with x -- pytest): the first word that names a check.
+			for i := 1; i < len(args) && i < 8 && k == ""; i++ {
+				if !strings.HasPrefix(args[i], "-") {
+					k = checkKey(args[i:])
+				}
+			}
+		}
 		if k != "" {
-			m[k] = true
+			m[canonKey(k)] = true
 		}
 	}
+}
+
+// canonKey names the same check one way: py.test and python -m pytest are
+// pytest, npm run test is npm test.
+func canonKey(k string) string {
+	switch k {
+	case "py.test", "python -m pytest", "python3 -m pytest":
+		return "pytest"
+	case "python3 -m unittest":
+		return "python -m unittest"
+	}
+	if f := strings.Fields(k); len(f) == 3 && f[1] == "run" && f[2] == "test" && packageRunner[f[0]] {
+		return f[0] + " test"
+	}
+	return k
+}
+
+// lintOnly are the checks that run no tests: test-command-removed is
+// about test runs (a linter's job replaced by another linter's action is
+// not a test run dropped).
+var lintOnly = regexp.MustCompile(`^(golangci-lint|staticcheck|eslint|tsc|mypy|ruff( check)?|flake8|pylint|pyright|rubocop|govulncheck|ralph-gate|cargo (clippy|check)|go vet|python3? -m (mypy|pylint|flake8|ruff)|deno (lint|check)|(npm|yarn|pnpm|bun) (run )?(lint|typecheck|type-check)\S*|(make|just|task) (lint|vet)\S*)$`)
+
+// testKeys are the test runs among a set of checks.
+func testKeys(m map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for k := range m {
+		if !lintOnly.MatchString(k) {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // packageRunner are the package managers that run a package's binary by
@@ -504,6 +545,33 @@ func packageMoved(pr *pair, pairs []*pair, lost []string, head *ciWorld, exists 
 			if !runs[k] {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// scriptsKept reports a package.json whose every script that ran a check
+// is still there: what a script no longer runs is packageScripts' to
+// report (script-check-dropped).
+func scriptsKept(fc *FileChange) bool {
+	if path.Base(fc.OldPath) != "package.json" || fc.NewPath != fc.OldPath {
+		return false
+	}
+	var before, after struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal(fc.Old, &before) != nil || json.Unmarshal(fc.New, &after) != nil {
+		return false
+	}
+	w := &ciWorld{files: map[string][]byte{}, memo: map[string]map[string]bool{}}
+	for n, src := range before.Scripts {
+		if _, ok := after.Scripts[n]; ok {
+			continue
+		}
+		m := map[string]bool{}
+		w.scriptKeys(".", src, m)
+		if len(testKeys(m)) > 0 {
+			return false
 		}
 	}
 	return true
