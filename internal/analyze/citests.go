@@ -317,10 +317,14 @@ func (w *ciWorld) makeKeys(dir string, args []string, m map[string]bool) bool {
 		return false // targets may come from the included files
 	}
 	if len(targets) == 0 {
-		if t.first == "" {
+		goal := t.goal
+		if goal == "" {
+			goal = t.first
+		}
+		if goal == "" {
 			return false
 		}
-		targets = []string{t.first}
+		targets = []string{goal}
 	}
 	seen := map[string]bool{}
 	var run func(string)
@@ -358,11 +362,17 @@ func (w *ciWorld) makeKeys(dir string, args []string, m map[string]bool) bool {
 type makeRules struct {
 	prereqs map[string][]string
 	recipes map[string][]string
-	first   string // the default goal
+	first   string // the default goal: the first target
+	goal    string // .DEFAULT_GOAL, when set
 	// include and pattern say the file includes others or has pattern
 	// rules: a target not listed may still be made.
 	include, pattern bool
 }
+
+// makeDirective are the words that open a line of GNU make that is no
+// rule.
+var makeDirective = map[string]bool{"ifeq": true, "ifneq": true, "ifdef": true, "ifndef": true, "else": true, "endif": true,
+	"export": true, "unexport": true, "override": true, "vpath": true, "undefine": true, "private": true}
 
 func makeTargets(data []byte) *makeRules {
 	r := &makeRules{prereqs: map[string][]string{}, recipes: map[string][]string{}}
@@ -386,8 +396,26 @@ func makeTargets(data []byte) *makeRules {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		if f := strings.Fields(t); f[0] == "include" || f[0] == "-include" || f[0] == "sinclude" {
+		f := strings.Fields(t)
+		switch {
+		case f[0] == "include" || f[0] == "-include" || f[0] == "sinclude":
 			r.include = true
+			continue
+		case f[0] == "define":
+			for i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != "endef" {
+				i++
+			}
+			i++
+			cur = nil
+			continue
+		case makeDirective[f[0]] || strings.HasPrefix(f[0], "$(") || strings.HasPrefix(f[0], "${"):
+			// A conditional, or a function called for its effect
+			// ($(warning ...)): no rule. Recipes go on under the rule
+			// before a conditional.
+			continue
+		}
+		if name, v, ok := strings.Cut(t, "="); ok && strings.TrimSpace(strings.TrimRight(name, ":?+")) == ".DEFAULT_GOAL" {
+			r.goal = strings.TrimSpace(v)
 			continue
 		}
 		colon := strings.Index(t, ":")

@@ -20,6 +20,17 @@ func TestMakeTargets(t *testing.T) {
 	}
 }
 
+func TestMakeTargetsDirectives(t *testing.T) {
+	mk := "ifeq (, $(shell which richgo))\n$(warning \"no richgo in $(PATH), run: go get richgo\")\nendif\ndefine HELP\nusage: make\nendef\n.DEFAULT_GOAL := all\nlint:\n\tgo vet ./...\nall: lint\n"
+	r := makeTargets([]byte(mk))
+	if r.first != "lint" || r.goal != "all" {
+		t.Errorf("first %q goal %q", r.first, r.goal)
+	}
+	if diff := cmp.Diff([]string{"all", "lint"}, sortedKeys(r.recipes)); diff != "" {
+		t.Errorf("targets (-want +got):\n%s", diff)
+	}
+}
+
 func TestCIWorldKeys(t *testing.T) {
 	mk := "all: lint test\nlint:\n\tgo vet ./...\ntest:\n\trichgo test ./...\nrich:\n\t@echo skipped\n"
 	wf := func(run string) []byte {
