@@ -297,7 +297,10 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 			if head.files[f] == nil {
 				continue // the file went: test-command-removed's
 			}
-			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", f, lineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
+			// (tests -> tests/unit tests/integration stays high: whether
+			// tests/ holds more than those is not known here.)
+			sev := gate.SeverityHigh
+			out = append(out, newFinding(gate.TestSkipping, sev, "runner-narrowed", f, lineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
 				fmt.Sprintf("%s: no `%s` run names %s any more, and it still exists: its tests no longer run.", f, r.key, quoted(op))))
 		}
 	}

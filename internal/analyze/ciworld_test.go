@@ -129,3 +129,12 @@ func TestWorkflowJobDisabled(t *testing.T) {
 	twice := "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  race:\n    steps:\n      - run: go test ./...\n"
 	expectNoHigh(t, run(mod(wf, twice, "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  race:\n    if: false\n    steps:\n      - run: go test ./...\n")))
 }
+
+func TestRunOperandDropped(t *testing.T) {
+	pkg := func(test string) string { return `{"scripts": {"test": "` + test + `"}}` + "\n" }
+	fs := run(mod("package.json", pkg("mocha --check-leaks test/ test/acceptance/"), pkg("mocha --check-leaks test/acceptance/")))
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, "package.json", "")
+	// A directory narrowed to one below it.
+	fs = run(mod("package.json", pkg("mocha test/"), pkg("mocha test/unit")))
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, "package.json", "")
+}
