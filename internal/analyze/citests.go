@@ -511,6 +511,15 @@ func (w *ciWorld) contributes(p string) map[string]bool {
 // the change's old sides over them, and the same with the change applied.
 func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
 	before, after := map[string][]byte{}, map[string][]byte{}
+	touched := false
+	for _, pr := range pairs {
+		touched = touched || structuredCI(pr.fc.OldPath) || structuredCI(pr.fc.NewPath)
+	}
+	if !touched {
+		// No CI file changed: nothing here reads the base's CI (loaded
+		// only when a question needs it).
+		return newCIWorld(before), newCIWorld(after)
+	}
 	for _, s := range bc.sources() {
 		if structuredCI(s.Path) && s.Data != nil {
 			before[s.Path], after[s.Path] = s.Data, s.Data
