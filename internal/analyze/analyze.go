@@ -71,6 +71,15 @@ type Change struct {
 	// the questions the change's own files cannot answer (does CI run Go's
 	// tests without -short?). Called only when such a question comes up.
 	BaseCI func() []Source
+	// Exists, when not nil, reports whether a path (a file or a directory)
+	// exists at the base (head false) or at the change's new side (head
+	// true): whether a test directory a runner stopped naming is still
+	// there. Without it every such path is taken to exist.
+	Exists func(p string, head bool) bool
+	// ReadHead, when not nil, returns a file of the change's new side that
+	// the change did not touch (nil when there is none): the package.json
+	// of the package that tests moved into.
+	ReadHead func(p string) []byte
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -213,13 +222,14 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		out = append(out, unparsed(pr)...)
 		cfg := a.ciConfig(pr)
 		out = append(out, cfg...)
-		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr))...)
+		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr, pairs, ch.Exists))...)
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
-	out = append(out, a.changeWideConfig(pairs)...)
+	baseCI := ciRuns(ch.BaseCI)
+	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists, ch.ReadHead)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
-	out = append(out, a.compareTests(pairs, cr, ciRuns(ch.BaseCI))...)
+	out = append(out, a.compareTests(pairs, cr, baseCI)...)
 	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)
 	out = append(out, a.compareConstraints(pairs)...)

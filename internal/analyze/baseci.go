@@ -16,6 +16,7 @@ type baseCI struct {
 	// goRuns are the `go test` commands CI runs whose failure fails it,
 	// with the file that runs each.
 	goRuns []ciRun
+	files  []Source
 }
 
 // ciRun is one check command CI runs, and where.
@@ -35,7 +36,8 @@ func (c *baseCI) read() {
 		if c.load == nil {
 			return
 		}
-		for _, src := range c.load() {
+		c.files = c.load()
+		for _, src := range c.files {
 			kind := classify(src.Path)
 			if kind == notConfig && shellShebang(src.Data) {
 				kind = buildScript // .ci/run, scripts/test
@@ -72,4 +74,13 @@ func (c *baseCI) goFull() string {
 		return r.file
 	}
 	return ""
+}
+
+// sources returns the base's CI files (none when unknown).
+func (c *baseCI) sources() []Source {
+	if c == nil {
+		return nil
+	}
+	c.read()
+	return c.files
 }

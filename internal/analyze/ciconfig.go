@@ -124,6 +124,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case kind == buildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors", l.n, norm(text),
 				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, quoted(strings.TrimSpace(text))))
+		case ifFalse.MatchString(text) && workflowLoaded(p) && parsesAsJobs(pr.fc.New):
+			continue // disabledJobs judges it with the whole change
 		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
 			ctx := stepContext(newLines, l.n)
 			sev, what := gate.SeverityMedium, "a CI step"
@@ -157,6 +159,10 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case allowFail.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
+		case runnerFilter.MatchString(text) && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
+			continue // compareRunnerConfig reads the lists
+		case runnerFilter.MatchString(text) && programmedFilter(p, pr.fc.New, text):
+			continue // filterChanges judges it with the whole CI
 		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):
 			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
 				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
@@ -296,7 +302,7 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 // changeWideConfig applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
+func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
 	type counted struct {
 		pr       *pair
 		old, new int
@@ -318,6 +324,9 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 		oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
 		if kind == tsConfig || kind == pythonConfig || kind == lintConfig {
 			for _, l := range newLines {
+				if isCommentLine(l) {
+					continue
+				}
 				if m := strictKV.FindStringSubmatch(l); m != nil && strings.EqualFold(m[2], "true") {
 					strictNow[strings.ToLower(m[1])] = true
 				}
@@ -330,9 +339,74 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			files = append(files, c)
 		}
 	}
+	// The files the program model reads lose a check only when no file of
+	// HEAD's CI runs it any more; the others keep the line count.
+	base, head := ciWorlds(pairs, bc)
+	headKeys := head.entryKeys()
+	var removedRuns, makefiles []gate.Finding
+	lineCounted := map[*pair]bool{}
+	for _, c := range files {
+		fc := c.pr.fc
+		if !structuredCI(fc.OldPath) && !structuredCI(fc.NewPath) {
+			continue
+		}
+		var was, is map[string]bool
+		if fc.OldPath != "" {
+			was = testKeys(base.contributes(fc.OldPath))
+		}
+		if len(was) == 0 && path.Base(fc.OldPath) != "package.json" {
+			// The model sees no check in what BASE ran here (a command it
+			// does not know): the line count judges the file.
+			lineCounted[c.pr] = true
+			continue
+		}
+		if fc.NewPath != "" {
+			is = testKeys(head.contributes(fc.NewPath))
+		}
+		var lost []string
+		for _, k := range sortedKeys(was) {
+			if !headKeys[k] {
+				lost = append(lost, k)
+			}
+		}
+		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) || scriptsKept(fc) {
+			continue
+		}
+		p := c.pr.path()
+		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, quotedList(lost))
+		if fc.NewPath == "" {
+			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, quotedList(lost))
+		}
+		f := newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+".")
+		if isMakefile(p) && head.makeCalled {
+			makefiles = append(makefiles, f)
+		} else {
+			removedRuns = append(removedRuns, f)
+		}
+	}
+	// A Makefile whose targets the workflows no longer reach is the
+	// workflow's finding when a workflow of the change is reported.
+	if len(removedRuns) == 0 {
+		removedRuns = makefiles
+	}
+	// A workflow whose test job was switched off is that job's finding.
+	disabled := disabledJobs(pairs, head)
+	off := map[string]bool{}
+	for _, f := range disabled {
+		if f.Severity >= gate.SeverityHigh {
+			off[f.File] = true
+		}
+	}
+	for _, f := range removedRuns {
+		if !off[f.File] {
+			out = append(out, f)
+		}
+	}
+	out = append(out, disabled...)
+	out = append(out, filterChanges(pairs, base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
-			if c.old == 0 || c.new > 0 {
+			if c.old == 0 || c.new > 0 || (structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath)) && !lineCounted[c.pr] {
 				continue
 			}
 			p := c.pr.path()
@@ -343,13 +417,47 @@ func (a *Analyzer) changeWideConfig(pairs []*pair) []gate.Finding {
 			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+"."))
 		}
 	}
+	var structured []strictnessChange
+	var byLine []int
 	for i, pr := range pairs {
 		if k := kinds[i]; k == tsConfig || k == pythonConfig || k == lintConfig {
-			added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
-			out = append(out, a.strictness(pr.path(), k, added, removed, strictNow)...)
+			if c, ok := readStrictnessChange(pr); ok {
+				structured = append(structured, c)
+				for k, v := range c.cur.on {
+					_, flag, _ := strings.Cut(k, ":")
+					strictNow[strings.ToLower(flag)] = strictNow[strings.ToLower(flag)] || v
+				}
+				continue
+			}
+			byLine = append(byLine, i)
 		}
 	}
+	out = append(out, structuredStrictness(structured)...)
+	for _, i := range byLine {
+		pr := pairs[i]
+		added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
+		out = append(out, a.strictness(pr.path(), kinds[i], added, removed, strictNow)...)
+	}
 	return out
+}
+
+// readStrictnessChange reads both sides of a type checker's config file
+// structurally; false when the file is not one read so, or a side does
+// not parse (the line rule judges it then).
+func readStrictnessChange(pr *pair) (strictnessChange, bool) {
+	fc := pr.fc
+	if !readsStrictness(pr.path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
+		return strictnessChange{}, false
+	}
+	c := strictnessChange{p: pr.path(), newData: fc.New}
+	var err error
+	if c.old, err = readCheckerFlags(fc.OldPath, fc.Old); err != nil {
+		return c, false
+	}
+	if c.cur, err = readCheckerFlags(pr.path(), fc.New); err != nil {
+		return c, false
+	}
+	return c, true
 }
 
 // filterFlag picks out the test-selection options of a command line with their
@@ -416,12 +524,18 @@ func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLin
 	}
 	now := map[string]string{}
 	for _, l := range added {
+		if isCommentLine(l.text) {
+			continue
+		}
 		if m := strictKV.FindStringSubmatch(l.text); m != nil {
 			now[strings.ToLower(m[1])] = strings.ToLower(m[2])
 		}
 	}
 	var out []gate.Finding
 	for _, r := range removed {
+		if isCommentLine(r.text) {
+			continue
+		}
 		m := strictKV.FindStringSubmatch(r.text)
 		if m == nil || strings.ToLower(m[2]) != "true" {
 			continue

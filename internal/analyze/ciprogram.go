@@ -3,6 +3,7 @@ package analyze
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"sort"
@@ -419,6 +420,7 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 	if json.Valid(old) && !json.Valid(cur) {
 		return []gate.Finding{unreadableManifest(p, "its scripts and test dependencies")}
 	}
+	hooks := packageHooks(cur)
 	var out []gate.Finding
 	for _, n := range sortedKeys(before) {
 		now, ok := after[n]
@@ -428,6 +430,26 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 		was, _ := reach(before[n])
 		is, f := reach(now)
 		if len(was) == 0 || is == nil || len(is) > 0 {
+			continue
+		}
+		// The checks another script or a hook of the package still runs
+		// (release-it's before:init running npm test) are not dropped.
+		elsewhere := map[string]bool{}
+		for _, src := range hooks {
+			m, _ := reach(src)
+			maps.Copy(elsewhere, m)
+		}
+		for o, src := range after {
+			if o != n {
+				m, _ := reach(src)
+				maps.Copy(elsewhere, m)
+			}
+		}
+		kept := true
+		for k := range was {
+			kept = kept && (elsewhere[k] || elsewhere[npmRunAlias(k)])
+		}
+		if kept {
 			continue
 		}
 		why := "it no longer runs one"
@@ -610,4 +632,52 @@ func dedupeCI(have, prog []gate.Finding) []gate.Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// packageHooks are the commands a package.json's tool sections run:
+// release-it's and husky's hooks, simple-git-hooks, gitHooks, pre-commit.
+//
+//	"release-it": {"hooks": {"before:init": "npm test"}}
+func packageHooks(data []byte) []string {
+	var pkg map[string]any
+	if json.Unmarshal(data, &pkg) != nil {
+		return nil
+	}
+	var out []string
+	var strs func(v any)
+	strs = func(v any) {
+		switch x := v.(type) {
+		case string:
+			out = append(out, x)
+		case []any:
+			for _, e := range x {
+				strs(e)
+			}
+		case map[string]any:
+			for _, k := range sortedKeys(x) {
+				strs(x[k])
+			}
+		}
+	}
+	for _, k := range []string{"simple-git-hooks", "gitHooks", "pre-commit", "pre-push"} {
+		strs(pkg[k])
+	}
+	for _, k := range sortedKeys(pkg) {
+		if sec, ok := pkg[k].(map[string]any); ok {
+			strs(sec["hooks"])
+		}
+	}
+	return out
+}
+
+// npmRunAlias is `npm run test` for `npm test` and back: the same script.
+func npmRunAlias(k string) string {
+	f := strings.Fields(k)
+	switch {
+	case len(f) == 2:
+		return f[0] + " run " + f[1]
+	case len(f) == 3 && f[1] == "run":
+		return f[0] + " " + f[2]
+	}
+	return k
 }

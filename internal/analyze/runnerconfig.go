@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"encoding/xml"
 	"fmt"
 	"regexp"
 	"sort"
@@ -42,6 +43,14 @@ func runnerPatterns(kind configKind, p string, data []byte) map[string]map[strin
 		return out // names no collection key: nothing the runner collects by
 	}
 	if kind == javaBuild && strings.HasSuffix(p, ".xml") {
+		if pats, err := pomTestPatterns(data); err == nil {
+			for k, vs := range pats {
+				for _, v := range vs {
+					add(k, v)
+				}
+			}
+			return out
+		}
 		for _, m := range pomTag.FindAllStringSubmatch(text, -1) {
 			add(m[1], m[2])
 		}
@@ -98,7 +107,10 @@ func testLike(v string) bool {
 }
 
 // compareRunnerConfig reports a runner configuration that collects less.
-func (a *Analyzer) compareRunnerConfig(pr *pair) []gate.Finding {
+// A path a key no longer lists that is gone at HEAD (the package moved
+// to src/, tests/typing renamed tests/type_check) takes nothing out.
+// Unless the change moved its tests to a path the key does not list.
+func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(string, bool) bool) []gate.Finding {
 	if pr.fc.OldPath == "" || pr.fc.NewPath == "" {
 		return nil
 	}
@@ -122,7 +134,18 @@ func (a *Analyzer) compareRunnerConfig(pr *pair) []gate.Finding {
 	}
 	sort.Strings(keys)
 	var out []gate.Finding
+	jsRead := false
+	if kind == jsTestConfig {
+		var added []string
+		if added, jsRead = jsExclusions(pr, pairs, exists); len(added) > 0 {
+			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", p, lineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
+				fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
+		}
+	}
 	for _, k := range keys {
+		if k == "exclude" && jsRead {
+			continue
+		}
 		if k == "exclude" {
 			var added []string
 			for v := range after[k] {
@@ -142,7 +165,7 @@ func (a *Analyzer) compareRunnerConfig(pr *pair) []gate.Finding {
 		}
 		var lost []string
 		for v := range before[k] {
-			if !after[k][v] && (k != "include" || testLike(v)) {
+			if !after[k][v] && (k != "include" || testLike(v)) && !(gone(v, exists) && !movedOutOf(v, after[k], pairs)) {
 				lost = append(lost, v)
 			}
 		}
@@ -219,4 +242,107 @@ func mentionsCollection(text string) bool {
 // runnerPatternsCached is runnerPatterns once per file version.
 func (a *Analyzer) runnerPatternsCached(kind configKind, p, key string, data []byte) map[string]map[string]bool {
 	return memo(&a.mu, a.patCache, p, key, func() map[string]map[string]bool { return runnerPatterns(kind, p, data) })
+}
+
+// gone reports a literal path that does not exist at HEAD; false for a
+// glob, or where existence is not known.
+func gone(v string, exists func(string, bool) bool) bool {
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "./"), "/")
+	if exists == nil || v == "" || strings.ContainsAny(v, "*?[{$") {
+		return false
+	}
+	return !exists(v, true)
+}
+
+// movedOutOf reports a test file the change moved from below dir to a
+// path none of the listed patterns covers.
+func movedOutOf(dir string, listed map[string]bool, pairs []*pair) bool {
+	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
+	for _, pr := range pairs {
+		fc := pr.fc
+		if fc.OldPath == "" || fc.NewPath == "" || fc.OldPath == fc.NewPath || !strings.HasPrefix(fc.OldPath, dir+"/") {
+			continue
+		}
+		if !(pr.old != nil && pr.old.isTest || pr.new != nil && pr.new.isTest) {
+			continue
+		}
+		covered := false
+		for l := range listed {
+			l = strings.TrimSuffix(strings.TrimPrefix(l, "./"), "/")
+			covered = covered || l == "." || strings.HasPrefix(fc.NewPath, l+"/")
+		}
+		if !covered {
+			return true
+		}
+	}
+	return false
+}
+
+// pomNode is an element of a pom.xml, read whole.
+type pomNode struct {
+	XMLName xml.Name
+	Nodes   []pomNode `xml:",any"`
+	Text    string    `xml:",chardata"`
+}
+
+// testPlugins are the Maven plugins whose includes and excludes decide
+// which tests run (Surefire, Failsafe) or compile (the compiler's
+// testIncludes and testExcludes).
+var testPlugins = map[string]bool{"maven-surefire-plugin": true, "maven-failsafe-plugin": true, "maven-compiler-plugin": true}
+
+// pomTestPatterns reads the include and exclude patterns of a pom's test
+// plugins; those of other plugins (spotless's formatter excludes, a
+// resource's includes) select no tests:
+//
+//	<plugin>
+//	  <artifactId>maven-surefire-plugin</artifactId>
+//	  <configuration><excludes><exclude>**/SlowTest.java</exclude></excludes></configuration>
+//	</plugin>
+//
+// See https://maven.apache.org/surefire/maven-surefire-plugin/test-mojo.html#excludes.
+func pomTestPatterns(data []byte) (map[string][]string, error) {
+	var root pomNode
+	if err := xml.Unmarshal(data, &root); err != nil {
+		return nil, err
+	}
+	out := map[string][]string{}
+	var collect func(n *pomNode, compiler bool)
+	collect = func(n *pomNode, compiler bool) {
+		for i := range n.Nodes {
+			c := &n.Nodes[i]
+			name := c.XMLName.Local
+			switch {
+			case !compiler && (name == "include" || name == "exclude"):
+				out[name] = append(out[name], strings.TrimSpace(c.Text))
+			case compiler && (name == "testInclude" || name == "testExclude"):
+				k := "include"
+				if name == "testExclude" {
+					k = "exclude"
+				}
+				out[k] = append(out[k], strings.TrimSpace(c.Text))
+			}
+			collect(c, compiler)
+		}
+	}
+	var walk func(n *pomNode)
+	walk = func(n *pomNode) {
+		for i := range n.Nodes {
+			c := &n.Nodes[i]
+			if c.XMLName.Local == "plugin" {
+				art := ""
+				for _, f := range c.Nodes {
+					if f.XMLName.Local == "artifactId" {
+						art = strings.TrimSpace(f.Text)
+					}
+				}
+				if testPlugins[art] {
+					collect(c, art == "maven-compiler-plugin")
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(&root)
+	return out, nil
 }

@@ -251,6 +251,13 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 	if !from.IsZero() {
 		ch.BaseCI = func() []analyze.Source { return s.ciFiles(from) }
 	}
+	ch.Exists = func(p string, head bool) bool {
+		if head {
+			return s.exists(to, p)
+		}
+		return from.IsZero() || s.exists(from, p)
+	}
+	ch.ReadHead = func(p string) []byte { return s.readAt(to, p) }
 	return ch, nil
 }
 

@@ -1,0 +1,2 @@
+import { expect, test } from 'vitest'
+test('file snapshot', () => { expect({ a: 1 }).toMatchSnapshot() })

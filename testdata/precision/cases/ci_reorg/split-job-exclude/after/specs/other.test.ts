@@ -1,0 +1,2 @@
+import { test } from 'vitest'
+test('other', () => {})

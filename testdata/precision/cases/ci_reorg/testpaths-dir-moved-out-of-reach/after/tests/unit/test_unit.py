@@ -1,0 +1,2 @@
+def test_unit():
+    assert 2 * 2 == 4

@@ -1,0 +1,2 @@
+def test_roundtrip():
+    assert 1 + 1 == 2

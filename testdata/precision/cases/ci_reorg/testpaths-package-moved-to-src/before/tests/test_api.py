@@ -1,0 +1,5 @@
+import mylib
+
+
+def test_get():
+    assert mylib.get("u") == "u"

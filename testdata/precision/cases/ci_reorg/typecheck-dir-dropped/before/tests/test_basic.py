@@ -1,0 +1,4 @@
+def test_f():
+    from mylib import f
+
+    assert f() == 1

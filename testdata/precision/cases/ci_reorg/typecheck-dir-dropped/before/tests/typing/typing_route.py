@@ -1,0 +1,3 @@
+from mylib import f
+
+x: int = f()

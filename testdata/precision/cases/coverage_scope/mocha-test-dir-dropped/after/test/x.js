@@ -1,0 +1,7 @@
+var assert = require('assert')
+
+describe('x', function () {
+  it('works', function () {
+    assert.strictEqual(1 + 1, 2)
+  })
+})

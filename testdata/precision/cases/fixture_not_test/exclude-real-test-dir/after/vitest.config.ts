@@ -1,0 +1,7 @@
+import { defaultExclude, defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    exclude: ['**/fixtures-trace/**', '**/test/unit/**', ...defaultExclude],
+  },
+})

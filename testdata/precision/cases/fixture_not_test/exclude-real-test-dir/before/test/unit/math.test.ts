@@ -1,0 +1,3 @@
+import { expect, test } from 'vitest'
+
+test('unit', () => { expect(1 + 1).toBe(2) })

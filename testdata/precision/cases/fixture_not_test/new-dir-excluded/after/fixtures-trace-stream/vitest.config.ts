@@ -1,0 +1,1 @@
+export default { test: { browser: { enabled: true } } }

@@ -1,0 +1,3 @@
+package lib
+
+func One() int { return 1 }
