@@ -38,6 +38,9 @@ var lintKey = regexp.MustCompile(`lint|clippy|\bvet\b|check|tsc|mypy|ruff|flake8
 func fileScripts(p string, data []byte) []string {
 	switch {
 	case workflowLoaded(p):
+		if !workflowGates(data) {
+			return nil
+		}
 		jobs, order := workflowJobs(data)
 		var out []string
 		for _, id := range order {

@@ -77,6 +77,9 @@ func newCIWorld(files map[string][]byte) *ciWorld {
 func entryScripts(p string, data []byte) []string {
 	var out []string
 	if workflowLoaded(p) {
+		if !workflowGates(data) {
+			return nil
+		}
 		// The jobs and steps `if: false` switches off run nothing.
 		jobs, order := workflowJobs(data)
 		for _, id := range order {
@@ -128,6 +131,25 @@ func entryScripts(p string, data []byte) []string {
 	}
 	walk(doc.Content[0], 0)
 	return out
+}
+
+// workflowGates reports whether a workflow's triggers run it on the way a
+// change lands: a pull request, a push, a merge queue, or a call from
+// another workflow. One that runs only by hand or on a timer
+// (workflow_dispatch, schedule, release) gates no change: its checks run
+// nowhere a change has to pass them. One whose triggers cannot be read
+// counts as gating.
+func workflowGates(data []byte) bool {
+	_, events, err := workflowScripts(data)
+	if err != nil || len(events) == 0 {
+		return true
+	}
+	for _, e := range append([]string{"push", "workflow_call"}, prEvents...) {
+		if events[e] {
+			return true
+		}
+	}
+	return false
 }
 
 // scriptCommands are the simple commands of a script, their words as the
