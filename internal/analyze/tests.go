@@ -73,40 +73,23 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	matched := map[*locTest]bool{}
 
 	var out []gate.Finding
+	m := a.matchTests(olds, news, byPathID, byID, byFP, fresh, matched)
 	var deleted []*locTest
 	for _, o := range olds {
-		var n *locTest
-		how := ""
-		if o.pr.new != nil {
-			if c := byPathID[o.pr.new.path+"\x00"+o.tc.ID]; c != nil && !matched[c] {
-				n, how = c, "same"
-			}
-		}
-		if n == nil {
-			n = pick(byID[o.tc.ID], o, func(c *locTest) bool { return fresh(c) && !matched[c] })
-			how = "moved"
-		}
-		if n == nil && o.tc.Fingerprint != "" && o.tc.BodyTokens > 0 {
-			n = pick(byFP[o.tc.Fingerprint], o, func(c *locTest) bool { return fresh(c) && !matched[c] })
-			how = "renamed"
-		}
-		if n == nil {
-			n = pick(news, o, func(c *locTest) bool {
-				return fresh(c) && !matched[c] && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
-			})
-			how = "reworked"
-		}
+		n, how := m[o].n, m[o].how
 		if n == nil {
 			deleted = append(deleted, o)
 			continue
 		}
-		matched[n] = true
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
 		if how == "reworked" {
 			out = append(out, a.compareReworked(o, n)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
-			fs := a.compareAssertions(o, n, gain, cr)
+			// Checks the change moved out of the test into a test it
+			// created (a split) are kept, not removed.
+			ow := withoutCarried(o, news, fresh)
+			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {
 				fs = dataChanged(o, n)
@@ -114,6 +97,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 			out = append(out, fs...)
 		}
 	}
+	deleted, carried := splitCarried(deleted, news, fresh)
+	out = append(out, reportCarried(carried)...)
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
 	out = append(out, a.reportReplaced(replaced)...)
 	out = append(out, a.reportDeletions(deleted, outside)...)

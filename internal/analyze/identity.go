@@ -1,0 +1,464 @@
+package analyze
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// A test keeps its identity across a change when what it does survives, not
+// only its name: the same body under another name or in another file, the
+// same name under a normalized spelling (TestA_B for TestAB, digit for
+// testDigit), its cases re-parametrized or turned into subtests, its checks
+// split into new tests or merged into a neighbour. The matching below decides
+// that from the body (fingerprint), the checks (kind, subject, expected
+// value, strength) and the calls; a reused name is not proof.
+
+// match is where an old test went, and how it was recognized.
+type match struct {
+	n   *locTest
+	how string // "same", "moved", "renamed", "reworked"
+}
+
+// matchTests pairs the old tests with new ones, one pass per kind of
+// evidence, strongest first, so that a weak match of one test cannot take
+// the exact match of another: the same id in the same file, the same id in
+// another file, the same body under another name, the same name spelled
+// another way, then a reworked body.
+func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTest, byID, byFP map[string][]*locTest,
+	fresh func(*locTest) bool, matched map[*locTest]bool) map[*locTest]match {
+	m := make(map[*locTest]match, len(olds))
+	free := func(c *locTest) bool { return fresh(c) && !matched[c] }
+	take := func(o, n *locTest, how string) {
+		m[o] = match{n, how}
+		matched[n] = true
+	}
+	hasFP := func(o *locTest) bool { return o.tc.Fingerprint != "" && o.tc.BodyTokens > 0 }
+	// The same id in the same file, unless the old body went verbatim to a
+	// test the change created while the name was reused for another body.
+	for _, o := range olds {
+		if o.pr.new == nil {
+			continue
+		}
+		c := byPathID[o.pr.new.path+"\x00"+o.tc.ID]
+		if c == nil || matched[c] {
+			continue
+		}
+		if hasFP(o) && c.tc.Fingerprint != o.tc.Fingerprint && pick(byFP[o.tc.Fingerprint], o, free) != nil {
+			continue
+		}
+		take(o, c, "same")
+	}
+	passes := []struct {
+		how  string
+		find func(o *locTest) *locTest
+	}{
+		{"moved", func(o *locTest) *locTest { return pick(byID[o.tc.ID], o, free) }},
+		{"renamed", func(o *locTest) *locTest {
+			if !hasFP(o) {
+				return nil
+			}
+			return pick(byFP[o.tc.Fingerprint], o, free)
+		}},
+		{"renamed", func(o *locTest) *locTest { return sameSpelling(o, news, free) }},
+		{"reworked", func(o *locTest) *locTest {
+			return pick(news, o, func(c *locTest) bool {
+				return free(c) && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
+			})
+		}},
+	}
+	for _, p := range passes {
+		for _, o := range olds {
+			if m[o].n != nil {
+				continue
+			}
+			if n := p.find(o); n != nil {
+				take(o, n, p.how)
+			}
+		}
+	}
+	// Near-duplicates merged into one test: an old test whose every literal
+	// and whose strongest check live on in a test the change created, which
+	// another old test already became.
+	for _, o := range olds {
+		if m[o].n != nil || len(o.tc.Literals) == 0 {
+			continue
+		}
+		n := pick(news, o, func(c *locTest) bool {
+			return fresh(c) && matched[c] && containsAll(c.tc.Literals, o.tc.Literals) &&
+				maxStrength(c.tc) >= maxStrength(o.tc) && checks(c.tc) > 0
+		})
+		if n != nil {
+			m[o] = match{n, "reworked"}
+		}
+	}
+	return m
+}
+
+// sameSpelling returns the one unmatched new test whose name is the old
+// one's spelled another way (case, underscores, a "test" prefix:
+// TestNoArgsWithArgs and TestNoArgs_WithArgs, testDigit and digit).
+func sameSpelling(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest {
+	want := spelling(o.tc.Name)
+	if len(want) < 4 {
+		return nil
+	}
+	var found *locTest
+	for _, c := range news {
+		if !ok(c) || c.tc.Name == o.tc.Name || spelling(c.tc.Name) != want || c.side.ext != o.side.ext ||
+			!keepsWork(o.tc, c.tc) {
+			continue
+		}
+		if found != nil {
+			return nil // ambiguous
+		}
+		found = c
+	}
+	return found
+}
+
+// keepsWork reports whether a new test does at least what the old one did:
+// as many checks of at least medium strength, as strong, and every function
+// the old one called (its helpers hold its other checks).
+func keepsWork(o, n *testscan.TestCase) bool {
+	if checks(n) < checks(o) || maxStrength(n) < maxStrength(o) {
+		return false
+	}
+	have := make(map[string]bool, len(n.Calls))
+	for _, c := range n.Calls {
+		have[c.Name] = true
+	}
+	for _, c := range o.Calls {
+		if !have[c.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+func spelling(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	s := b.String()
+	s = strings.TrimPrefix(s, "test")
+	return strings.TrimSuffix(s, "test")
+}
+
+func containsAll(have, want []string) bool {
+	set := make(map[string]bool, len(have))
+	for _, l := range have {
+		set[l] = true
+	}
+	for _, l := range want {
+		if !set[l] {
+			return false
+		}
+	}
+	return true
+}
+
+// carriedTest is an old test no new test took the place of, whose checks
+// the change kept in tests it created: a split, a merge into a neighbour, a
+// move under another name, cases turned into subtests or re-parametrized.
+type carriedTest struct {
+	o   *locTest
+	by  []*locTest
+	how string
+}
+
+// splitCarried separates the deleted tests whose checks the change kept from
+// those it lost.
+func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool) ([]*locTest, []carriedTest) {
+	var made []*locTest // the tests the change created
+	for _, n := range news {
+		if fresh(n) {
+			made = append(made, n)
+		}
+	}
+	var rest []*locTest
+	var out []carriedTest
+	for _, o := range deleted {
+		if by := family(o, deleted, news); by != nil {
+			out = append(out, carriedTest{o, by, "family"})
+			continue
+		}
+		if by := carriers(o, made); by != nil {
+			out = append(out, carriedTest{o, by, "checks"})
+			continue
+		}
+		rest = append(rest, o)
+	}
+	return rest, out
+}
+
+// baseID is a test id without its parameters: "test_x[a-1]" -> "test_x",
+// "Class.m[2]" -> "Class.m".
+func baseID(id string) (string, bool) {
+	if strings.HasSuffix(id, "]") {
+		if i := strings.LastIndexByte(id, '['); i > 0 {
+			return id[:i], true
+		}
+	}
+	return id, false
+}
+
+// family returns the new tests that are the old test's cases under new ids:
+// a test turned into subtests (X -> X/a, X/b), given parameters (x ->
+// x[a], x[b]), or whose parameter table was rewritten (x[a-1] -> x[b-2]).
+// They must check at least what it checked, and a rewritten table must
+// keep at least as many cases, all of them known.
+func family(o *locTest, deleted, news []*locTest) []*locTest {
+	base, param := baseID(o.tc.ID)
+	member := func(id string) bool {
+		if param {
+			b, p := baseID(id)
+			return p && b == base
+		}
+		return strings.HasPrefix(id, base+"/") || strings.HasPrefix(id, base+"[")
+	}
+	var by []*locTest
+	have, dynamic := 0, false
+	var strongest testscan.Strength
+	for _, n := range news {
+		if n.side.ext != o.side.ext || !member(n.tc.ID) {
+			continue
+		}
+		by = append(by, n)
+		have += checks(n.tc)
+		dynamic = dynamic || n.tc.Dynamic
+		if s := maxStrength(n.tc); s > strongest {
+			strongest = s
+		}
+	}
+	if len(by) == 0 || strongest < maxStrength(o.tc) {
+		return nil
+	}
+	// The old side's members: its cases, or the subtests it already had,
+	// whose own checks are not this test's to count.
+	olds, had := 0, 0
+	for i := range o.side.facts.Tests {
+		t := &o.side.facts.Tests[i]
+		if t.ID != o.tc.ID && member(t.ID) {
+			olds++
+			had += checks(t)
+		}
+	}
+	if param {
+		if dynamic || len(by) < olds+1 {
+			return nil
+		}
+		for _, n := range by {
+			if checks(n.tc) < checks(o.tc) {
+				return nil
+			}
+		}
+		return by
+	}
+	need := checks(o.tc)
+	if need == 0 {
+		need = 1
+	}
+	if have-had < need {
+		return nil
+	}
+	return by
+}
+
+// carriers returns the tests the change created that hold every check of
+// the old test, at least as strong; for a test that checks nothing itself,
+// a created test that checks and calls every function it called.
+func carriers(o *locTest, made []*locTest) []*locTest {
+	if _, param := baseID(o.tc.ID); param {
+		// A case of a parametrized test: its checks are its table's, and
+		// only a table whose cases are all known can be seen to keep it.
+		return nil
+	}
+	var by []*locTest
+	add := func(n *locTest) {
+		for _, b := range by {
+			if b == n {
+				return
+			}
+		}
+		by = append(by, n)
+	}
+	n := 0
+	for _, x := range o.tc.Assertions {
+		if x.Strength < testscan.Weak {
+			continue
+		}
+		n++
+		var found *locTest
+		for _, c := range made {
+			for _, y := range c.tc.Assertions {
+				if carries(x, y) {
+					found = c
+					break
+				}
+			}
+			if found != nil {
+				break
+			}
+		}
+		if found == nil {
+			return nil
+		}
+		add(found)
+	}
+	if n > 0 {
+		return by
+	}
+	var calls []string
+	for _, c := range o.tc.Calls {
+		if !strings.HasPrefix(c.Name, ".") {
+			calls = append(calls, c.Name)
+		}
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	for _, c := range made {
+		if checks(c.tc) == 0 || c.side.ext != o.side.ext {
+			continue
+		}
+		have := map[string]bool{}
+		for _, x := range c.tc.Calls {
+			have[x.Name] = true
+		}
+		all := true
+		for _, name := range calls {
+			all = all && have[name]
+		}
+		if all {
+			return []*locTest{c}
+		}
+	}
+	return nil
+}
+
+// carries reports whether check y, in another test, makes check x: at least
+// as strong, not inverted, on the same subject, or of the same kind against
+// the same specific expected value, or holding every specific string x
+// checks for.
+func carries(x, y testscan.Assertion) bool {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
+		return false
+	}
+	if x.Subject != "" && x.Subject == y.Subject {
+		return true
+	}
+	if x.Kind == y.Kind && specific(x.Expected) && x.Expected == y.Expected {
+		return true
+	}
+	lits := stringLiterals(x.Subject + " " + x.Expected)
+	if len(lits) == 0 {
+		return false
+	}
+	in := y.Subject + "\x00" + y.Expected
+	for _, l := range lits {
+		if !strings.Contains(in, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// specific reports whether an expected value names something particular,
+// unlike true, nil, 0 or [].
+func specific(e string) bool {
+	if len(e) < 4 {
+		return false
+	}
+	switch e {
+	case "true", "false", "None", "True", "False", "null", "undefined", "nil":
+		return false
+	}
+	return true
+}
+
+// stringLiterals returns the contents of the quoted strings of at least
+// four characters in normalized source text.
+func stringLiterals(src string) []string {
+	var out []string
+	for i := 0; i < len(src); i++ {
+		q := src[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && src[j] != q {
+			if src[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(src) {
+			break
+		}
+		if lit := src[i+1 : j]; len(lit) >= 4 {
+			out = append(out, lit)
+		}
+		i = j
+	}
+	return out
+}
+
+// withoutCarried returns the old test without the checks the change moved
+// verbatim (or strengthened) into a test it created: a test split in two
+// keeps its checks.
+func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *locTest {
+	var keep []testscan.Assertion
+	dropped := false
+	for _, x := range o.tc.Assertions {
+		moved := false
+		for _, c := range news {
+			if !fresh(c) || c.side.ext != o.side.ext {
+				continue
+			}
+			for _, y := range c.tc.Assertions {
+				if carries(x, y) {
+					moved = true
+					break
+				}
+			}
+			if moved {
+				break
+			}
+		}
+		if moved {
+			dropped = true
+			continue
+		}
+		keep = append(keep, x)
+	}
+	if !dropped {
+		return o
+	}
+	tc := *o.tc
+	tc.Assertions = keep
+	return &locTest{pr: o.pr, side: o.side, tc: &tc}
+}
+
+func reportCarried(cs []carriedTest) []gate.Finding {
+	var out []gate.Finding
+	for _, c := range cs {
+		names := make([]string, 0, len(c.by))
+		for _, n := range c.by {
+			names = append(names, n.side.path+": "+n.tc.ID)
+		}
+		what := "its checks run in"
+		if c.how == "family" {
+			what = "it runs on as"
+		}
+		msg := fmt.Sprintf("test %s is gone from %s, but %s %s, which the change created; confirm they cover what it checked", c.o.tc.ID, c.o.side.path, what, quoteList(names, 3))
+		out = append(out, newFinding(gate.TestDeletion, gate.SeverityMedium, "test-carried", c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))
+	}
+	return out
+}
