@@ -354,7 +354,19 @@ func carries(x, y testscan.Assertion) bool {
 	if x.Subject != "" && x.Subject == y.Subject {
 		return true
 	}
-	if x.Kind == y.Kind && specific(x.Expected) && x.Expected == y.Expected {
+	return carriesValue(x, y)
+}
+
+// carriesValue is carries without the subject alone: y checks x's expected
+// value (or every specific string x checks for), not only the same
+// expression. A check moved out of a test that stays needs this: a generic
+// subject (result.output, the response of GET /) is checked by many tests.
+func carriesValue(x, y testscan.Assertion) bool {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
+		return false
+	}
+	if x.Kind == y.Kind && x.Expected == y.Expected &&
+		(specific(x.Expected) || x.Subject == y.Subject && specific(x.Subject)) {
 		return true
 	}
 	lits := stringLiterals(x.Subject + " " + x.Expected)
@@ -370,21 +382,21 @@ func carries(x, y testscan.Assertion) bool {
 	return true
 }
 
-// specific reports whether an expected value names something particular,
-// unlike true, nil, 0 or [].
+// specific reports whether source text names a particular value: it holds a
+// string or number literal and is not a bare true, nil, 0 or "" (a variable
+// such as expected or a table field is checked by many tests alike).
 func specific(e string) bool {
-	if len(e) < 4 {
+	if len(e) < 3 {
 		return false
 	}
-	switch e {
-	case "true", "false", "None", "True", "False", "null", "undefined", "nil":
-		return false
+	if len(e) > 2 && e[0] == '/' && strings.LastIndexByte(e, '/') > 1 {
+		return true // a regular expression literal
 	}
-	return true
+	return strings.ContainsAny(e, "\"'`0123456789")
 }
 
 // stringLiterals returns the contents of the quoted strings of at least
-// four characters in normalized source text.
+// five characters in normalized source text.
 func stringLiterals(src string) []string {
 	var out []string
 	for i := 0; i < len(src); i++ {
@@ -402,7 +414,7 @@ func stringLiterals(src string) []string {
 		if j >= len(src) {
 			break
 		}
-		if lit := src[i+1 : j]; len(lit) >= 4 {
+		if lit := src[i+1 : j]; len(lit) >= 5 {
 			out = append(out, lit)
 		}
 		i = j
@@ -423,7 +435,7 @@ func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *loc
 				continue
 			}
 			for _, y := range c.tc.Assertions {
-				if carries(x, y) {
+				if carriesValue(x, y) {
 					moved = true
 					break
 				}
