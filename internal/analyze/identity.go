@@ -237,7 +237,7 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 			strongest = s
 		}
 	}
-	if len(by) == 0 || strongest < maxStrength(o.tc) {
+	if len(by) == 0 || strongest < maxStrength(o.tc) || !sharesCall(o.tc, by) {
 		return nil
 	}
 	// The old side's members: its cases, or the subtests it already had,
@@ -269,6 +269,27 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 		return nil
 	}
 	return by
+}
+
+// sharesCall reports whether the new tests call at least one function the
+// old test called (or the old test called none): they exercise the same
+// code, not only check in the same way.
+func sharesCall(o *testscan.TestCase, by []*locTest) bool {
+	if len(o.Calls) == 0 {
+		return true
+	}
+	want := make(map[string]bool, len(o.Calls))
+	for _, c := range o.Calls {
+		want[c.Name] = true
+	}
+	for _, n := range by {
+		for _, c := range n.tc.Calls {
+			if want[c.Name] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // carriers returns the tests the change created that hold every check of
@@ -313,6 +334,9 @@ func carriers(o *locTest, made []*locTest) []*locTest {
 		add(found)
 	}
 	if n > 0 {
+		if !sharesCall(o.tc, by) {
+			return nil
+		}
 		return by
 	}
 	var calls []string
@@ -431,7 +455,7 @@ func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *loc
 	for _, x := range o.tc.Assertions {
 		moved := false
 		for _, c := range news {
-			if !fresh(c) || c.side.ext != o.side.ext {
+			if !fresh(c) || c.side.ext != o.side.ext || !sharesCall(o.tc, []*locTest{c}) {
 				continue
 			}
 			for _, y := range c.tc.Assertions {

@@ -146,7 +146,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 		}
 		byFile[o.pr.new.path] = append(byFile[o.pr.new.path], o)
 	}
-	replacedFile := map[string]bool{}
+	replaced := map[*locTest]bool{}
 	var groups []replacement
 	for _, file := range order {
 		var by []*locTest
@@ -157,19 +157,28 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 				have += checks(n.tc)
 			}
 		}
+		// A replacement exercises the code the deleted tests did: a
+		// deleted test none of the new tests shares a call with was not
+		// rewritten into them.
 		need := 0
+		var kept []*locTest
 		for _, o := range byFile[file] {
-			need += checks(o.tc)
+			if sharesCall(o.tc, by) {
+				kept = append(kept, o)
+				need += checks(o.tc)
+			}
 		}
-		if len(by) == 0 || have == 0 || have < need {
+		if len(by) == 0 || len(kept) == 0 || have == 0 || have < need {
 			continue
 		}
-		replacedFile[file] = true
-		groups = append(groups, replacement{deleted: byFile[file], by: by})
+		for _, o := range kept {
+			replaced[o] = true
+		}
+		groups = append(groups, replacement{deleted: kept, by: by})
 	}
 	var rest []*locTest
 	for _, o := range deleted {
-		if o.pr.new == nil || !replacedFile[o.pr.new.path] {
+		if !replaced[o] {
 			rest = append(rest, o)
 		}
 	}
