@@ -393,7 +393,12 @@ func carriesValue(x, y testscan.Assertion) bool {
 		(specific(x.Expected) || x.Subject == y.Subject && specific(x.Subject)) {
 		return true
 	}
-	lits := stringLiterals(x.Subject + " " + x.Expected)
+	// The strings it expects; for a check without an expected operand
+	// (endswith, startsWith, a truthy call), those of its subject.
+	lits := stringLiterals(x.Expected)
+	if x.Expected == "" {
+		lits = stringLiterals(x.Subject)
+	}
 	if len(lits) == 0 {
 		return false
 	}
