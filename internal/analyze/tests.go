@@ -157,18 +157,12 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 				have += checks(n.tc)
 			}
 		}
-		// A replacement exercises the code the deleted tests did: a
-		// deleted test none of the new tests shares a call with was not
-		// rewritten into them.
 		need := 0
-		var kept []*locTest
-		for _, o := range byFile[file] {
-			if sharesCall(o.tc, by) {
-				kept = append(kept, o)
-				need += checks(o.tc)
-			}
+		kept := byFile[file]
+		for _, o := range kept {
+			need += checks(o.tc)
 		}
-		if len(by) == 0 || len(kept) == 0 || have == 0 || have < need {
+		if len(by) == 0 || have == 0 || have < need {
 			continue
 		}
 		for _, o := range kept {
