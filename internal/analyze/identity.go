@@ -109,7 +109,7 @@ func sameSpelling(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest 
 	var found *locTest
 	for _, c := range news {
 		if !ok(c) || c.tc.Name == o.tc.Name || spelling(c.tc.Name) != want || c.side.ext != o.side.ext ||
-			!keepsWork(o.tc, c.tc) {
+			!keepsWork(o, c) {
 			continue
 		}
 		if found != nil {
@@ -122,21 +122,66 @@ func sameSpelling(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest 
 
 // keepsWork reports whether a new test does at least what the old one did:
 // as many checks of at least medium strength, as strong, and every function
-// the old one called (its helpers hold its other checks).
-func keepsWork(o, n *testscan.TestCase) bool {
-	if checks(n) < checks(o) || maxStrength(n) < maxStrength(o) {
+// the old one called (its helpers hold its other checks), or, for a helper
+// the change removed, a helper the change added.
+func keepsWork(o, n *locTest) bool {
+	if checks(n.tc) < checks(o.tc) || maxStrength(n.tc) < maxStrength(o.tc) {
 		return false
 	}
-	have := make(map[string]bool, len(n.Calls))
-	for _, c := range n.Calls {
+	have := make(map[string]bool, len(n.tc.Calls))
+	for _, c := range n.tc.Calls {
 		have[c.Name] = true
 	}
-	for _, c := range o.Calls {
-		if !have[c.Name] {
-			return false
+	oldHelpers, newHelpers := helperSet(o.side), helperSet(n.side)
+	var added []string // helpers it calls that the old side did not have
+	for _, c := range n.tc.Calls {
+		if newHelpers[c.Name] && !oldHelpers[c.Name] {
+			added = append(added, c.Name)
 		}
 	}
+	for _, c := range o.tc.Calls {
+		if have[c.Name] {
+			continue
+		}
+		// A helper the change renamed: gone at head, and a helper the
+		// change added checks at least as much.
+		if !oldHelpers[c.Name] || newHelpers[c.Name] || len(added) == 0 ||
+			helperChecks(n.side, added[0]) < helperChecks(o.side, c.Name) {
+			return false
+		}
+		added = added[1:]
+	}
 	return true
+}
+
+// helperChecks counts the checks of at least medium strength of the helper
+// called as name on a side.
+func helperChecks(s *side, name string) int {
+	name = strings.TrimPrefix(name, ".")
+	k := 0
+	for _, x := range s.facts.HelperAssertions {
+		if x.Strength >= testscan.Medium && (x.Helper == name || strings.HasSuffix(x.Helper, "."+name)) {
+			k++
+		}
+	}
+	return k
+}
+
+// helperSet is the set of helper names of a side, plain and unqualified
+// ("Recv.name" also as "name" and ".name").
+func helperSet(s *side) map[string]bool {
+	set := map[string]bool{}
+	if s == nil || s.facts == nil {
+		return set
+	}
+	for _, h := range s.facts.Helpers {
+		set[h] = true
+		if i := strings.LastIndexByte(h, '.'); i >= 0 {
+			set[h[i+1:]] = true
+			set[h[i:]] = true
+		}
+	}
+	return set
 }
 
 func spelling(name string) string {
@@ -378,7 +423,43 @@ func carries(x, y testscan.Assertion) bool {
 	if x.Subject != "" && x.Subject == y.Subject {
 		return true
 	}
+	// The same check on a renamed variable: vi.isMockFunction(ax.get)
+	// and vi.isMockFunction(actual.get).
+	if x.Kind == y.Kind && x.Expected == y.Expected && x.Subject != "" {
+		if sx := shape(x.Subject); strings.Contains(sx, "(") && strings.Contains(sx, ".") && sx == shape(y.Subject) {
+			return true
+		}
+	}
 	return carriesValue(x, y)
+}
+
+// shape is an expression with its variables blanked: each identifier
+// that does not follow a dot becomes "_", so that a.b(c) and x.b(y) have
+// the same shape and a.b(c) and a.d(c) do not.
+func shape(expr string) string {
+	var b strings.Builder
+	prev := byte(0)
+	for i := 0; i < len(expr); {
+		c := expr[i]
+		if c == '_' || c == '$' || unicode.IsLetter(rune(c)) {
+			j := i
+			for j < len(expr) && (expr[j] == '_' || expr[j] == '$' || unicode.IsLetter(rune(expr[j])) || unicode.IsDigit(rune(expr[j]))) {
+				j++
+			}
+			if prev == '.' {
+				b.WriteString(expr[i:j])
+			} else {
+				b.WriteByte('_')
+			}
+			prev = 'a'
+			i = j
+			continue
+		}
+		b.WriteByte(c)
+		prev = c
+		i++
+	}
+	return b.String()
 }
 
 // carriesValue is carries without the subject alone: y checks x's expected
