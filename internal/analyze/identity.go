@@ -337,6 +337,21 @@ func sharesCall(o *testscan.TestCase, by []*locTest) bool {
 	return false
 }
 
+// sharedCalls counts the functions of o's calls that n calls too.
+func sharedCalls(o, n *testscan.TestCase) int {
+	have := make(map[string]bool, len(n.Calls))
+	for _, c := range n.Calls {
+		have[c.Name] = true
+	}
+	k := 0
+	for _, c := range o.Calls {
+		if have[c.Name] {
+			k++
+		}
+	}
+	return k
+}
+
 // carriers returns the tests the change created that hold every check of
 // the old test, at least as strong; for a test that checks nothing itself,
 // a created test that checks and calls every function it called.
