@@ -210,7 +210,7 @@ func containsAll(have, want []string) bool {
 }
 
 // carriedTest is an old test no new test took the place of, whose checks
-// the change kept in tests it created: a split, a merge into a neighbour, a
+// the change kept in tests it created or added checks to: a split, a merge into a neighbour, a
 // move under another name, cases turned into subtests or re-parametrized.
 type carriedTest struct {
 	o   *locTest
@@ -220,12 +220,20 @@ type carriedTest struct {
 
 // splitCarried separates the deleted tests whose checks the change kept from
 // those it lost.
-func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool) ([]*locTest, []carriedTest) {
+func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained map[*locTest][]testscan.Assertion) ([]*locTest, []carriedTest) {
 	var made []*locTest // the tests the change created
 	for _, n := range news {
 		if fresh(n) {
 			made = append(made, n)
 		}
+	}
+	// Where a check can have gone: any check of a test the change
+	// created, and the checks a kept test gained (a merge into it).
+	checksOf := func(c *locTest) []testscan.Assertion {
+		if fresh(c) {
+			return c.tc.Assertions
+		}
+		return gained[c]
 	}
 	var rest []*locTest
 	var out []carriedTest
@@ -234,7 +242,7 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool) ([]*locTe
 			out = append(out, carriedTest{o, by, "family"})
 			continue
 		}
-		if by := carriers(o, made); by != nil {
+		if by := carriers(o, made, news, checksOf); by != nil {
 			out = append(out, carriedTest{o, by, "checks"})
 			continue
 		}
@@ -352,10 +360,10 @@ func sharedCalls(o, n *testscan.TestCase) int {
 	return k
 }
 
-// carriers returns the tests the change created that hold every check of
-// the old test, at least as strong; for a test that checks nothing itself,
+// carriers returns the tests the change created or added checks to that
+// hold every check of the old test, at least as strong; for a test that checks nothing itself,
 // a created test that checks and calls every function it called.
-func carriers(o *locTest, made []*locTest) []*locTest {
+func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []testscan.Assertion) []*locTest {
 	if _, param := baseID(o.tc.ID); param {
 		// A case of a parametrized test: its checks are its table's, and
 		// only a table whose cases are all known can be seen to keep it.
@@ -377,8 +385,8 @@ func carriers(o *locTest, made []*locTest) []*locTest {
 		}
 		n++
 		var found *locTest
-		for _, c := range made {
-			for _, y := range c.tc.Assertions {
+		for _, c := range news {
+			for _, y := range checksOf(c) {
 				if carries(x, y) {
 					found = c
 					break
@@ -599,6 +607,29 @@ func reportCarried(cs []carriedTest) []gate.Finding {
 		}
 		msg := fmt.Sprintf("test %s is gone from %s, but %s %s, which the change created; confirm they cover what it checked", c.o.tc.ID, c.o.side.path, what, quoteList(names, 3))
 		out = append(out, newFinding(gate.TestDeletion, gate.SeverityMedium, "test-carried", c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))
+	}
+	return out
+}
+
+// gainedChecks returns, for each new test matched to an old one, the
+// checks it has that the old one did not.
+func gainedChecks(m map[*locTest]match) map[*locTest][]testscan.Assertion {
+	out := map[*locTest][]testscan.Assertion{}
+	for o, mt := range m {
+		if mt.n == nil {
+			continue
+		}
+		had := map[string]int{}
+		for _, x := range o.tc.Assertions {
+			had[assertKey(x)]++
+		}
+		for _, y := range mt.n.tc.Assertions {
+			if k := assertKey(y); had[k] > 0 {
+				had[k]--
+				continue
+			}
+			out[mt.n] = append(out[mt.n], y)
+		}
 	}
 	return out
 }

@@ -97,7 +97,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 			out = append(out, fs...)
 		}
 	}
-	deleted, carried := splitCarried(deleted, news, fresh)
+	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] })
 	out = append(out, a.reportReplaced(replaced)...)
