@@ -230,6 +230,9 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 	// Where a check can have gone: any check of a test the change
 	// created, and the checks a kept test gained (a merge into it).
 	checksOf := func(c *locTest) []testscan.Assertion {
+		if c.tc.Skip != nil {
+			return nil // a check that does not run carries nothing
+		}
 		if fresh(c) {
 			return c.tc.Assertions
 		}
@@ -280,7 +283,7 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 	have, dynamic := 0, false
 	var strongest testscan.Strength
 	for _, n := range news {
-		if n.side.ext != o.side.ext || !member(n.tc.ID) {
+		if n.side.ext != o.side.ext || !member(n.tc.ID) || n.tc.Skip != nil {
 			continue
 		}
 		by = append(by, n)
@@ -417,7 +420,7 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 		return nil
 	}
 	for _, c := range made {
-		if checks(c.tc) == 0 || c.side.ext != o.side.ext {
+		if checks(c.tc) == 0 || c.side.ext != o.side.ext || c.tc.Skip != nil {
 			continue
 		}
 		have := map[string]bool{}
@@ -564,7 +567,7 @@ func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *loc
 	for _, x := range o.tc.Assertions {
 		moved := false
 		for _, c := range news {
-			if !fresh(c) || c.side.ext != o.side.ext || !sharesCall(o.tc, []*locTest{c}) {
+			if !fresh(c) || c.side.ext != o.side.ext || c.tc.Skip != nil || !sharesCall(o.tc, []*locTest{c}) {
 				continue
 			}
 			// A check moved into the test's own new subtests still runs
