@@ -230,7 +230,7 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 	// Where a check can have gone: any check of a test the change
 	// created, and the checks a kept test gained (a merge into it).
 	checksOf := func(c *locTest) []testscan.Assertion {
-		if c.tc.Skip != nil {
+		if !runs(c.tc) {
 			return nil // a check that does not run carries nothing
 		}
 		if fresh(c) {
@@ -283,7 +283,7 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 	have, dynamic := 0, false
 	var strongest testscan.Strength
 	for _, n := range news {
-		if n.side.ext != o.side.ext || !member(n.tc.ID) || n.tc.Skip != nil {
+		if n.side.ext != o.side.ext || !member(n.tc.ID) || !runs(n.tc) {
 			continue
 		}
 		by = append(by, n)
@@ -420,7 +420,7 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 		return nil
 	}
 	for _, c := range made {
-		if checks(c.tc) == 0 || c.side.ext != o.side.ext || c.tc.Skip != nil {
+		if checks(c.tc) == 0 || c.side.ext != o.side.ext || !runs(c.tc) {
 			continue
 		}
 		have := map[string]bool{}
@@ -567,7 +567,7 @@ func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *loc
 	for _, x := range o.tc.Assertions {
 		moved := false
 		for _, c := range news {
-			if !fresh(c) || c.side.ext != o.side.ext || c.tc.Skip != nil || !sharesCall(o.tc, []*locTest{c}) {
+			if !fresh(c) || c.side.ext != o.side.ext || !runs(c.tc) || !sharesCall(o.tc, []*locTest{c}) {
 				continue
 			}
 			// A check moved into the test's own new subtests still runs
@@ -635,4 +635,19 @@ func gainedChecks(m map[*locTest]match) map[*locTest][]testscan.Assertion {
 		}
 	}
 	return out
+}
+
+// runs reports whether a test runs where the gate and CI do: not skipped,
+// or skipped only on some platforms or in short runs.
+func runs(t *testscan.TestCase) bool {
+	if t.Skip == nil {
+		return true
+	}
+	switch t.Skip.Kind {
+	case testscan.SkipConditional:
+		return !t.Skip.EnvGuard
+	case testscan.SkipShortGuard:
+		return true
+	}
+	return false
 }

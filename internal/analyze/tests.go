@@ -152,7 +152,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool) ([]*
 		var by []*locTest
 		have := 0
 		for _, n := range news {
-			if n.side.path == file && unmatched(n) && n.tc.Skip == nil { // a skipped test replaces nothing
+			if n.side.path == file && unmatched(n) && runs(n.tc) { // a skipped test replaces nothing
 				by = append(by, n)
 				have += checks(n.tc)
 			}
