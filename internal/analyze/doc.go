@@ -15,4 +15,16 @@
 // that stops calling a helper whose checks it ran is reported
 // (helper-call-removed), as a helper that loses checks is
 // (helper-assertion-removed).
+//
+// A test is the same test by what it does, not by its name (identity.go):
+// tests are paired in passes of decreasing evidence (the same id in the same
+// file, unless its body went verbatim to a test the change created; the
+// same id elsewhere; the same body; the same name spelled another way, with
+// its checks and calls kept; a reworked body). A test left unpaired whose
+// cases run on under new ids (subtests, a rewritten parameter table with as
+// many known cases) or whose every check lives on, at least as strong, in
+// tests the change created or added checks to (a split, a merge, a move
+// under another name) is reported as medium (test-carried), not deleted.
+// Skipped tests carry nothing, and a check moved out of a test that stays
+// must keep its value, not only a generic subject.
 package analyze

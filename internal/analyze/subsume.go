@@ -334,7 +334,30 @@ func related(a, b string) bool {
 		return true
 	}
 	ra, rb := rootIdent(a), rootIdent(b)
-	return ra != "" && ra == rb
+	return ra != "" && ra == rb && rootCall(a) == rootCall(b)
+}
+
+// rootCall is the call a subject starts with, with its arguments
+// (`Status("b")` of `Status("b").Code`), "" when it starts with no call:
+// the same function called on other arguments gives another value.
+func rootCall(s string) string {
+	r := rootIdent(s)
+	if r == "" || len(s) == len(r) || s[len(r)] != '(' {
+		return ""
+	}
+	depth := 0
+	for i := len(r); i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return s[:i+1]
+			}
+		}
+	}
+	return s
 }
 
 func rootIdent(s string) string {

@@ -1,0 +1,705 @@
+package analyze
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// A test keeps its identity across a change when what it does survives, not
+// only its name: the same body under another name or in another file, the
+// same name under a normalized spelling (TestA_B for TestAB, digit for
+// testDigit), its cases re-parametrized or turned into subtests, its checks
+// split into new tests or merged into a neighbour. The matching below decides
+// that from the body (fingerprint), the checks (kind, subject, expected
+// value, strength) and the calls; a reused name is not proof.
+
+// match is where an old test went, and how it was recognized.
+type match struct {
+	n   *locTest
+	how string // "same", "moved", "renamed", "reworked"
+}
+
+// matchTests pairs the old tests with new ones, one pass per kind of
+// evidence, strongest first, so that a weak match of one test cannot take
+// the exact match of another: the same id in the same file, the same id in
+// another file, the same body under another name, the same name spelled
+// another way, then a reworked body.
+func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTest, byID, byFP map[string][]*locTest,
+	fresh func(*locTest) bool, matched map[*locTest]bool) map[*locTest]match {
+	m := make(map[*locTest]match, len(olds))
+	free := func(c *locTest) bool { return fresh(c) && !matched[c] }
+	take := func(o, n *locTest, how string) {
+		m[o] = match{n, how}
+		matched[n] = true
+	}
+	hasFP := func(o *locTest) bool { return o.tc.Fingerprint != "" && o.tc.BodyTokens > 0 }
+	// The same id in the same file, unless the old body went verbatim to a
+	// test the change created while the name was reused for another body.
+	for _, o := range olds {
+		if o.pr.new == nil {
+			continue
+		}
+		c := byPathID[o.pr.new.path+"\x00"+o.tc.ID]
+		if c == nil || matched[c] {
+			continue
+		}
+		if hasFP(o) && c.tc.Fingerprint != o.tc.Fingerprint && pick(byFP[o.tc.Fingerprint], o, free) != nil {
+			continue
+		}
+		take(o, c, "same")
+	}
+	passes := []struct {
+		how  string
+		find func(o *locTest) *locTest
+	}{
+		{"moved", func(o *locTest) *locTest { return pick(byID[o.tc.ID], o, free) }},
+		{"renamed", func(o *locTest) *locTest {
+			if !hasFP(o) {
+				return nil
+			}
+			return pick(byFP[o.tc.Fingerprint], o, free)
+		}},
+		{"renamed", func(o *locTest) *locTest { return sameSpelling(o, news, free) }},
+		{"reworked", func(o *locTest) *locTest {
+			return pick(news, o, func(c *locTest) bool {
+				return free(c) && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
+			})
+		}},
+	}
+	for _, p := range passes {
+		for _, o := range olds {
+			if m[o].n != nil {
+				continue
+			}
+			if n := p.find(o); n != nil {
+				take(o, n, p.how)
+			}
+		}
+	}
+	// Near-duplicates merged into one test: an old test whose every literal
+	// and whose strongest check live on in a test the change created, which
+	// another old test already became.
+	for _, o := range olds {
+		if m[o].n != nil || len(o.tc.Literals) == 0 {
+			continue
+		}
+		n := pick(news, o, func(c *locTest) bool {
+			return fresh(c) && matched[c] && containsAll(c.tc.Literals, o.tc.Literals) &&
+				maxStrength(c.tc) >= maxStrength(o.tc) && checks(c.tc) > 0
+		})
+		if n != nil {
+			m[o] = match{n, "reworked"}
+		}
+	}
+	return m
+}
+
+// sameSpelling returns the one unmatched new test whose name is the old
+// one's spelled another way (case, underscores, a "test" prefix:
+// TestNoArgsWithArgs and TestNoArgs_WithArgs, testDigit and digit).
+func sameSpelling(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest {
+	want := spelling(o.tc.Name)
+	if want == "" {
+		return nil
+	}
+	var found *locTest
+	for _, c := range news {
+		if !ok(c) || c.tc.Name == o.tc.Name || spelling(c.tc.Name) != want || c.side.ext != o.side.ext ||
+			!keepsWork(o, c) {
+			continue
+		}
+		if found != nil {
+			return nil // ambiguous
+		}
+		found = c
+	}
+	return found
+}
+
+// keepsWork reports whether a new test does at least what the old one did:
+// as many checks of at least medium strength, as strong, and every function
+// the old one called (its helpers hold its other checks), or, for a helper
+// the change removed, a helper the change added.
+func keepsWork(o, n *locTest) bool {
+	if checks(n.tc) < checks(o.tc) || maxStrength(n.tc) < maxStrength(o.tc) {
+		return false
+	}
+	have := make(map[string]bool, len(n.tc.Calls))
+	for _, c := range n.tc.Calls {
+		have[c.Name] = true
+	}
+	oldHelpers, newHelpers := helperSet(o.side), helperSet(n.side)
+	var added []string // helpers it calls that the old side did not have
+	for _, c := range n.tc.Calls {
+		if newHelpers[c.Name] && !oldHelpers[c.Name] {
+			added = append(added, c.Name)
+		}
+	}
+	for _, c := range o.tc.Calls {
+		if have[c.Name] {
+			continue
+		}
+		// A helper the change renamed: gone at head, and a helper the
+		// change added checks at least as much.
+		if !oldHelpers[c.Name] || newHelpers[c.Name] || len(added) == 0 ||
+			helperChecks(n.side, added[0]) < helperChecks(o.side, c.Name) {
+			return false
+		}
+		added = added[1:]
+	}
+	return true
+}
+
+// helperChecks counts the checks of at least medium strength of the helper
+// called as name on a side.
+func helperChecks(s *side, name string) int {
+	name = strings.TrimPrefix(name, ".")
+	k := 0
+	for _, x := range s.facts.HelperAssertions {
+		if x.Strength >= testscan.Medium && (x.Helper == name || strings.HasSuffix(x.Helper, "."+name)) {
+			k++
+		}
+	}
+	return k
+}
+
+// helperSet is the set of helper names of a side, plain and unqualified
+// ("Recv.name" also as "name" and ".name").
+func helperSet(s *side) map[string]bool {
+	set := map[string]bool{}
+	if s == nil || s.facts == nil {
+		return set
+	}
+	for _, h := range s.facts.Helpers {
+		set[h] = true
+		if i := strings.LastIndexByte(h, '.'); i >= 0 {
+			set[h[i+1:]] = true
+			set[h[i:]] = true
+		}
+	}
+	return set
+}
+
+func spelling(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	s := b.String()
+	s = strings.TrimPrefix(s, "test")
+	return strings.TrimSuffix(s, "test")
+}
+
+func containsAll(have, want []string) bool {
+	set := make(map[string]bool, len(have))
+	for _, l := range have {
+		set[l] = true
+	}
+	for _, l := range want {
+		if !set[l] {
+			return false
+		}
+	}
+	return true
+}
+
+// carriedTest is an old test no new test took the place of, whose checks
+// the change kept in tests it created or added checks to: a split, a merge into a neighbour, a
+// move under another name, cases turned into subtests or re-parametrized.
+type carriedTest struct {
+	o   *locTest
+	by  []*locTest
+	how string
+}
+
+// splitCarried separates the deleted tests whose checks the change kept from
+// those it lost.
+func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained map[*locTest][]testscan.Assertion) ([]*locTest, []carriedTest) {
+	var made []*locTest // the tests the change created
+	for _, n := range news {
+		if fresh(n) {
+			made = append(made, n)
+		}
+	}
+	// Where a check can have gone: any check of a test the change
+	// created, and the checks a kept test gained (a merge into it).
+	checksOf := func(c *locTest) []testscan.Assertion {
+		if !runs(c.tc) {
+			return nil // a check that does not run carries nothing
+		}
+		if fresh(c) {
+			return c.tc.Assertions
+		}
+		return gained[c]
+	}
+	var rest []*locTest
+	var out []carriedTest
+	for _, o := range deleted {
+		if by := family(o, deleted, news); by != nil {
+			out = append(out, carriedTest{o, by, "family"})
+			continue
+		}
+		if by := carriers(o, made, news, checksOf); by != nil {
+			out = append(out, carriedTest{o, by, "checks"})
+			continue
+		}
+		rest = append(rest, o)
+	}
+	return rest, out
+}
+
+// baseID is a test id without its parameters: "test_x[a-1]" -> "test_x",
+// "Class.m[2]" -> "Class.m".
+func baseID(id string) (string, bool) {
+	if strings.HasSuffix(id, "]") {
+		if i := strings.LastIndexByte(id, '['); i > 0 {
+			return id[:i], true
+		}
+	}
+	return id, false
+}
+
+// family returns the new tests that are the old test's cases under new ids:
+// a test turned into subtests (X -> X/a, X/b), given parameters (x ->
+// x[a], x[b]), or whose parameter table was rewritten (x[a-1] -> x[b-2]).
+// They must check at least what it checked, and a rewritten table must
+// keep at least as many cases, all of them known.
+func family(o *locTest, deleted, news []*locTest) []*locTest {
+	base, param := baseID(o.tc.ID)
+	member := func(id string) bool {
+		if param {
+			b, p := baseID(id)
+			return p && b == base
+		}
+		return strings.HasPrefix(id, base+"/") || strings.HasPrefix(id, base+"[")
+	}
+	var by []*locTest
+	have, dynamic := 0, false
+	var strongest testscan.Strength
+	for _, n := range news {
+		if n.side.ext != o.side.ext || !member(n.tc.ID) || !runs(n.tc) {
+			continue
+		}
+		by = append(by, n)
+		have += checks(n.tc)
+		dynamic = dynamic || n.tc.Dynamic
+		if s := maxStrength(n.tc); s > strongest {
+			strongest = s
+		}
+	}
+	if len(by) == 0 || strongest < maxStrength(o.tc) || !sharesCall(o.tc, by) {
+		return nil
+	}
+	// The old side's members: its cases, or the subtests it already had,
+	// whose own checks are not this test's to count.
+	olds, had := 0, 0
+	for i := range o.side.facts.Tests {
+		t := &o.side.facts.Tests[i]
+		if t.ID != o.tc.ID && member(t.ID) {
+			olds++
+			had += checks(t)
+		}
+	}
+	if param {
+		if dynamic || len(by) < olds+1 || !inputsKept(o.tc.ID, by) {
+			return nil
+		}
+		for _, n := range by {
+			if checks(n.tc) < checks(o.tc) {
+				return nil
+			}
+		}
+		return by
+	}
+	need := checks(o.tc)
+	if need == 0 {
+		need = 1
+	}
+	if have-had < need {
+		return nil
+	}
+	return by
+}
+
+// sharesCall reports whether the new tests call at least one function the
+// old test called (or the old test called none): they exercise the same
+// code, not only check in the same way.
+func sharesCall(o *testscan.TestCase, by []*locTest) bool {
+	if len(o.Calls) == 0 {
+		return true
+	}
+	want := make(map[string]bool, len(o.Calls))
+	for _, c := range o.Calls {
+		want[c.Name] = true
+	}
+	for _, n := range by {
+		for _, c := range n.tc.Calls {
+			if want[c.Name] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharedCalls counts the functions of o's calls that n calls too.
+func sharedCalls(o, n *testscan.TestCase) int {
+	have := make(map[string]bool, len(n.Calls))
+	for _, c := range n.Calls {
+		have[c.Name] = true
+	}
+	k := 0
+	for _, c := range o.Calls {
+		if have[c.Name] {
+			k++
+		}
+	}
+	return k
+}
+
+// carriers returns the tests the change created or added checks to that
+// hold every check of the old test, at least as strong; for a test that checks nothing itself,
+// a created test that checks and calls every function it called.
+func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []testscan.Assertion) []*locTest {
+	if _, param := baseID(o.tc.ID); param {
+		// A case of a parametrized test: its checks are its table's, and
+		// only a table whose cases are all known can be seen to keep it.
+		return nil
+	}
+	var by []*locTest
+	add := func(n *locTest) {
+		for _, b := range by {
+			if b == n {
+				return
+			}
+		}
+		by = append(by, n)
+	}
+	n := 0
+	for _, x := range o.tc.Assertions {
+		if x.Strength < testscan.Weak {
+			continue
+		}
+		n++
+		var found *locTest
+		for _, c := range news {
+			for _, y := range checksOf(c) {
+				if carries(x, y) {
+					found = c
+					break
+				}
+			}
+			if found != nil {
+				break
+			}
+		}
+		if found == nil {
+			return nil
+		}
+		add(found)
+	}
+	if n > 0 {
+		if !sharesCall(o.tc, by) {
+			return nil
+		}
+		return by
+	}
+	var calls []string
+	for _, c := range o.tc.Calls {
+		if !strings.HasPrefix(c.Name, ".") {
+			calls = append(calls, c.Name)
+		}
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	for _, c := range made {
+		if checks(c.tc) == 0 || c.side.ext != o.side.ext || !runs(c.tc) {
+			continue
+		}
+		have := map[string]bool{}
+		for _, x := range c.tc.Calls {
+			have[x.Name] = true
+		}
+		all := true
+		for _, name := range calls {
+			all = all && have[name]
+		}
+		if all {
+			return []*locTest{c}
+		}
+	}
+	return nil
+}
+
+// carries reports whether check y, in another test, makes check x: at least
+// as strong, not inverted, on the same subject, or of the same kind against
+// the same specific expected value, or holding every specific string x
+// checks for.
+func carries(x, y testscan.Assertion) bool {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
+		return false
+	}
+	// The same subject: a call, an index or a field read (headers["x"]),
+	// or a bare variable checked against the same value (`result == 5` is
+	// not `result == 1`).
+	if x.Subject != "" && x.Subject == y.Subject && (x.Expected == y.Expected || strings.ContainsAny(x.Subject, "([.")) {
+		return true
+	}
+	// The same check on a renamed variable: vi.isMockFunction(ax.get)
+	// and vi.isMockFunction(actual.get).
+	if x.Kind == y.Kind && x.Expected == y.Expected && x.Subject != "" {
+		if sx := shape(x.Subject); strings.Contains(sx, "(") && strings.Contains(sx, ".") && sx == shape(y.Subject) {
+			return true
+		}
+	}
+	return carriesValue(x, y)
+}
+
+// shape is an expression with its variables blanked: each identifier
+// that does not follow a dot becomes "_", so that a.b(c) and x.b(y) have
+// the same shape and a.b(c) and a.d(c) do not.
+func shape(expr string) string {
+	var b strings.Builder
+	prev := byte(0)
+	for i := 0; i < len(expr); {
+		c := expr[i]
+		if c == '_' || c == '$' || unicode.IsLetter(rune(c)) {
+			j := i
+			for j < len(expr) && (expr[j] == '_' || expr[j] == '$' || unicode.IsLetter(rune(expr[j])) || unicode.IsDigit(rune(expr[j]))) {
+				j++
+			}
+			if prev == '.' {
+				b.WriteString(expr[i:j])
+			} else {
+				b.WriteByte('_')
+			}
+			prev = 'a'
+			i = j
+			continue
+		}
+		b.WriteByte(c)
+		prev = c
+		i++
+	}
+	return b.String()
+}
+
+// carriesValue is carries without the subject alone: y checks x's expected
+// value (or every specific string x checks for), not only the same
+// expression. A check moved out of a test that stays needs this: a generic
+// subject (result.output, the response of GET /) is checked by many tests.
+func carriesValue(x, y testscan.Assertion) bool {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
+		return false
+	}
+	if x.Kind == y.Kind && x.Expected == y.Expected && sameThing(x, y) &&
+		(specific(x.Expected) || x.Subject == y.Subject && (specific(x.Subject) || strings.Contains(x.Subject, "("))) {
+		return true // the same value of the same thing, or the same call checked the same way
+	}
+	// The strings it expects; for a check without an expected operand
+	// (endswith, startsWith, a truthy call), those of its subject.
+	lits := rawLiterals(x.Expected)
+	if x.Expected == "" {
+		lits = rawLiterals(x.Subject)
+	}
+	if len(lits) == 0 {
+		return false
+	}
+	in := y.Subject + "\x00" + y.Expected
+	for _, l := range lits {
+		if !strings.Contains(in, l) {
+			return false
+		}
+	}
+	return true
+}
+
+// specific reports whether source text names a particular value: it holds a
+// string or number literal and is not a bare true, nil, 0 or "" (a variable
+// such as expected or a table field is checked by many tests alike).
+func specific(e string) bool {
+	if len(e) < 3 {
+		return false
+	}
+	if len(e) > 2 && e[0] == '/' && strings.LastIndexByte(e, '/') > 1 {
+		return true // a regular expression literal
+	}
+	return strings.ContainsAny(e, "\"'`0123456789")
+}
+
+// inputsKept reports whether the values of a parametrized case
+// (test_add[2-3-5]: 2, 3, 5) are still checked: one of the new cases has
+// them all in its id, or the new cases' literals (the table) hold them. A
+// table rewritten to other values (test_add[0-0-0]) keeps the ids' shape,
+// not the cases.
+func inputsKept(id string, by []*locTest) bool {
+	_, params, _ := strings.Cut(strings.TrimSuffix(id, "]"), "[")
+	vals := strings.FieldsFunc(params, func(r rune) bool { return r == '-' || r == ',' || r == ' ' })
+	if len(vals) == 0 {
+		return true
+	}
+	lits := map[string]bool{}
+	for _, n := range by {
+		if _, p, _ := strings.Cut(strings.TrimSuffix(n.tc.ID, "]"), "["); p == params {
+			return true
+		}
+		for _, l := range n.tc.Literals {
+			lits[strings.Trim(l, `"'`)] = true
+		}
+	}
+	for _, v := range vals {
+		if !lits[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameThing reports whether two checks' subjects are about the same thing:
+// the same text, or a name in common, selectors included (the function
+// called, an argument, a method: use.bind(r) and r.use()); Status("b") and
+// Other() expecting the same "ok" are two checks.
+func sameThing(x, y testscan.Assertion) bool {
+	if x.Subject == y.Subject || x.Subject == "" || y.Subject == "" {
+		return true
+	}
+	words := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) {
+			if len(w) >= 3 && unicode.IsLetter(rune(w[0])) && !genericWords[strings.ToLower(w)] {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	return shared(words(x.Subject), words(y.Subject)) > 0
+}
+
+// rawLiterals returns the contents of the quoted strings of at least five
+// characters in normalized source text, as written (escapes kept, to be
+// found in other normalized text; stringLiterals unescapes them).
+func rawLiterals(src string) []string {
+	var out []string
+	for i := 0; i < len(src); i++ {
+		q := src[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && src[j] != q {
+			if src[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(src) {
+			break
+		}
+		if lit := src[i+1 : j]; len(lit) >= 5 {
+			out = append(out, lit)
+		}
+		i = j
+	}
+	return out
+}
+
+// withoutCarried returns the old test without the checks the change moved
+// verbatim (or strengthened) into a test it created: a test split in two
+// keeps its checks.
+func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *locTest {
+	var keep []testscan.Assertion
+	dropped := false
+	for _, x := range o.tc.Assertions {
+		moved := false
+		for _, c := range news {
+			if !fresh(c) || c.side.ext != o.side.ext || !runs(c.tc) || !sharesCall(o.tc, []*locTest{c}) {
+				continue
+			}
+			// A check moved into the test's own new subtests still runs
+			// in it: the same subject is enough there.
+			child := c.side.path == o.side.path && strings.HasPrefix(c.tc.ID, o.tc.ID+"/")
+			for _, y := range c.tc.Assertions {
+				if child && carries(x, y) || carriesValue(x, y) {
+					moved = true
+					break
+				}
+			}
+			if moved {
+				break
+			}
+		}
+		if moved {
+			dropped = true
+			continue
+		}
+		keep = append(keep, x)
+	}
+	if !dropped {
+		return o
+	}
+	tc := *o.tc
+	tc.Assertions = keep
+	return &locTest{pr: o.pr, side: o.side, tc: &tc}
+}
+
+func reportCarried(cs []carriedTest) []gate.Finding {
+	var out []gate.Finding
+	for _, c := range cs {
+		names := make([]string, 0, len(c.by))
+		for _, n := range c.by {
+			names = append(names, n.side.path+": "+n.tc.ID)
+		}
+		what := "its checks run in"
+		if c.how == "family" {
+			what = "it runs on as"
+		}
+		msg := fmt.Sprintf("test %s is gone from %s, but %s %s, which the change created; confirm they cover what it checked", c.o.tc.ID, c.o.side.path, what, quoteList(names, 3))
+		out = append(out, newFinding(gate.TestDeletion, gate.SeverityMedium, "test-carried", c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))
+	}
+	return out
+}
+
+// gainedChecks returns, for each new test matched to an old one, the
+// checks it has that the old one did not.
+func gainedChecks(m map[*locTest]match) map[*locTest][]testscan.Assertion {
+	out := map[*locTest][]testscan.Assertion{}
+	for o, mt := range m {
+		if mt.n == nil {
+			continue
+		}
+		had := map[string]int{}
+		for _, x := range o.tc.Assertions {
+			had[assertKey(x)]++
+		}
+		for _, y := range mt.n.tc.Assertions {
+			if k := assertKey(y); had[k] > 0 {
+				had[k]--
+				continue
+			}
+			out[mt.n] = append(out[mt.n], y)
+		}
+	}
+	return out
+}
+
+// runs reports whether a test runs where the gate and CI do: not skipped,
+// or skipped only on some platforms or in short runs.
+func runs(t *testscan.TestCase) bool {
+	if t.Skip == nil {
+		return true
+	}
+	switch t.Skip.Kind {
+	case testscan.SkipConditional:
+		return !t.Skip.EnvGuard
+	case testscan.SkipShortGuard:
+		return true
+	}
+	return false
+}

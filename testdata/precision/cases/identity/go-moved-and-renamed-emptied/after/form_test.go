@@ -1,0 +1,17 @@
+package form
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestFormFile(t *testing.T) {
+	_, err := FormFile("")
+	assert.Error(t, err)
+}
+
+func TestFormFileFailed(t *testing.T) {
+	f, _ := FormFile("file")
+	_ = f
+}

@@ -1,0 +1,5 @@
+package form
+
+import "errors"
+
+func FormFile(name string) (*string, error) { return nil, errors.New("no file") }

@@ -1,0 +1,24 @@
+package plugin
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlugin now checks the runnable plugin without sub commands.
+func TestPlugin(t *testing.T) {
+	out := Help(UseLine("kubectl-plugin", "kubectl plugin"))
+	if !strings.Contains(out, "kubectl plugin [flags]") {
+		t.Errorf("wrong usage: %q", out)
+	}
+}
+
+func TestPluginWithSubCommands(t *testing.T) {
+	out := Help(UseLine("kubectl-plugin sub", "kubectl plugin"))
+	if !strings.Contains(out, "kubectl plugin sub") {
+		t.Errorf("missing sub usage: %q", out)
+	}
+	if !strings.Contains(out, "[flags]") {
+		t.Errorf("missing flags: %q", out)
+	}
+}

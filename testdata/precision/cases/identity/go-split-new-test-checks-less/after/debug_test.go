@@ -1,0 +1,17 @@
+package debug
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestWarning(t *testing.T) {
+	assert.Equal(t, "engine created\n", Warning())
+}
+
+func TestWarningUnsupportedVersion(t *testing.T) {
+	runtimeVersion = "go1.23.12"
+	defer func() { runtimeVersion = "go1.25.0" }()
+	assert.NotEmpty(t, Warning())
+}

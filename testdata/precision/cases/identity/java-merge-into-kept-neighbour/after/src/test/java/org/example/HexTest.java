@@ -1,0 +1,16 @@
+package org.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class HexTest {
+    @Test
+    void parseSimple() {
+        assertEquals(10, Hex.digit('a'));
+        assertEquals(15, Hex.digit('F'));
+        assertEquals(0, Hex.digit('0'));
+    }
+}

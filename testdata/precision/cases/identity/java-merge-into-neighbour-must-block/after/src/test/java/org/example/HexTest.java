@@ -1,0 +1,15 @@
+package org.example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class HexTest {
+    @Test
+    void parsing() {
+        assertEquals(15, Hex.digit('F'));
+        assertEquals(0, Hex.digit('0'));
+    }
+}

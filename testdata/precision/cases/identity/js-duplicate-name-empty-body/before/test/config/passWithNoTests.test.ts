@@ -1,0 +1,3 @@
+import { it } from 'vitest'
+
+it('vitest doesnt fail when running empty files', async () => {})

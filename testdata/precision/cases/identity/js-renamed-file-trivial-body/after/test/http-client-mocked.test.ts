@@ -1,0 +1,3 @@
+import { test } from 'vitest'
+
+test('can get actual http-client', async () => {})

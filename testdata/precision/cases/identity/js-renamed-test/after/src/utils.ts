@@ -1,0 +1,1 @@
+export function track(p) { throw new Error('not awaited') }

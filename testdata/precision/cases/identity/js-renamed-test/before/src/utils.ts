@@ -1,0 +1,1 @@
+export function track(p) { console.warn('not awaited'); return p }

@@ -1,0 +1,5 @@
+import mylib
+
+
+def test_nargs(runner):
+    assert mylib.run(runner, ["a", "b"]) == ("a", "b")

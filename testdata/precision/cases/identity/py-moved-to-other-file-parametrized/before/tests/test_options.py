@@ -1,0 +1,5 @@
+import mylib
+
+
+def test_count(runner):
+    assert mylib.run(runner, ["-v", "-v"]) == 2

@@ -1,0 +1,1 @@
+pub(super) const ALIASES: &[(&str, &str)] = &[("file", "file://{path}"), ("vscode", "vscode://file{path}")];

@@ -1,0 +1,2 @@
+mod hyperlink;
+pub use hyperlink::find;

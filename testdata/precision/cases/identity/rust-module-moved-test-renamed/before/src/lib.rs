@@ -1,0 +1,2 @@
+mod aliases;
+pub use aliases::find;
