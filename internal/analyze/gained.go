@@ -70,11 +70,19 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	for _, x := range removed {
 		xw := operandWords(x)
 		for i, y := range gained {
-			if used[i] || y.Kind != x.Kind || y.Negated != x.Negated || y.Strength < x.Strength {
+			if used[i] || !sameCheckKind(x.Kind, y.Kind) || y.Negated != x.Negated || y.Strength < x.Strength {
 				continue
 			}
-			passed := x.Expected != "" && lits[x.Expected] && (newly[y.Helper] || newly["."+methodName(y.Helper)])
-			if specificValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || passed {
+			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)]
+			// In a helper the test newly calls: the same check of the same
+			// subject (expectSuccess(output, err, t) checking err as the
+			// test did) or of the same function on the helper's parameter
+			// (excluder.excludeClass(MockObject.class, true) ->
+			// excluder.excludeClass(c, true), both isFalse), or a parameter
+			// the test passes the old expected value to.
+			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || callee(x.Subject) != "" && callee(x.Subject) == callee(y.Subject)) ||
+				x.Expected != "" && lits[x.Expected])
+			if specificValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
 				used[i] = true
 				moved++
 				break
@@ -82,6 +90,41 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		}
 	}
 	return moved
+}
+
+// callee is the name of the first function a subject calls
+// ("excludeClass" of excluder.excludeClass(c, true)), "" when it calls none.
+func callee(subject string) string {
+	i := strings.IndexByte(subject, '(')
+	if i <= 0 {
+		return ""
+	}
+	j := i
+	for j > 0 && (subject[j-1] == '_' || 'a' <= subject[j-1] && subject[j-1] <= 'z' || 'A' <= subject[j-1] && subject[j-1] <= 'Z' || '0' <= subject[j-1] && subject[j-1] <= '9') {
+		j--
+	}
+	return subject[j:i]
+}
+
+// sameCheckKind reports whether two check kinds fail a test the same way:
+// the same kind, Go's t.Errorf and t.Fatalf (on any receiver name), or
+// testify's assert.X and require.X.
+func sameCheckKind(a, b string) bool {
+	norm := func(k string) string {
+		recv, m, ok := strings.Cut(k, ".")
+		if !ok {
+			return k
+		}
+		if recv == "require" || recv == "assert" {
+			return "assert." + m
+		}
+		switch m {
+		case "Error", "Errorf", "Fatal", "Fatalf", "Fail", "FailNow":
+			return "fail"
+		}
+		return k
+	}
+	return a == b || norm(a) == norm(b)
 }
 
 // methodName is the method of a "Recv.name" helper name.
