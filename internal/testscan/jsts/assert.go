@@ -94,7 +94,27 @@ func (t *tree) failingThrow(j int) bool {
 	if p < 0 || !t.punct(p, "{") {
 		return false
 	}
-	return t.punct(p-1, "=>") || t.punct(p-1, ")") && t.match[p-1] >= 0 && t.ident(int(t.match[p-1])-1, "function")
+	if t.punct(p-1, "=>") {
+		return true
+	}
+	if !t.punct(p-1, ")") || t.match[p-1] < 0 {
+		return false
+	}
+	open := int(t.match[p-1])
+	if t.ident(open-1, "function") {
+		return true
+	}
+	// A method of an object literal: request() { throw ... } is the
+	// request: () => { throw ... } it stands for.
+	name := open - 1
+	if name < 1 || t.kind(name) != tkIdent {
+		return false
+	}
+	switch t.toks[name].Text {
+	case "if", "for", "while", "switch", "catch", "with":
+		return false
+	}
+	return t.punct(name-1, "{") || t.punct(name-1, ",") || t.ident(name-1, "async") || t.punct(name-1, "*")
 }
 
 // blockAfter reports whether the token at k follows `kw (...)` or `kw`:

@@ -196,6 +196,25 @@ func TestAssertions(t *testing.T) {
 				A(6, "sinon.assert.notCalled", med, true, "other", "", ""),
 			},
 		},
+		{
+			// A callback that must never run fails the test by throwing,
+			// whether written as an arrow, a function or an object's method;
+			// a throw under an if checks nothing.
+			name: "throw in a callback",
+			src: `test('callbacks', async t => {
+  await run({ request: () => { throw new Error('arrow') } })
+  await run({ request() { throw new Error('method') } })
+  await run({ async request() { throw new Error('async method') } })
+  await run({ request: function () { throw new Error('function') } })
+  if (x) { throw new Error('guarded') }
+})`,
+			want: []testscan.Assertion{
+				A(2, "throw", med, false, "", "", ""),
+				A(3, "throw", med, false, "", "", ""),
+				A(4, "throw", med, false, "", "", ""),
+				A(5, "throw", med, false, "", "", ""),
+			},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
