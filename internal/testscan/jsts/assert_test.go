@@ -207,6 +207,7 @@ func TestAssertions(t *testing.T) {
   await run({ async request() { throw new Error('async method') } })
   await run({ request: function () { throw new Error('function') } })
   if (x) { throw new Error('guarded') }
+  class Fake extends Agent { createConnection() { throw new Error('by design') } }
 })`,
 			want: []testscan.Assertion{
 				A(2, "throw", med, false, "", "", ""),
