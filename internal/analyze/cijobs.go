@@ -40,6 +40,22 @@ type wfStep struct {
 
 // workflowJobs reads a workflow's jobs by id; nil when it does not parse.
 func workflowJobs(data []byte) (map[string]*wfJob, []string) {
+	r := jobsMemo.get(data, func() readJobs {
+		jobs, order := readWorkflowJobs(data)
+		return readJobs{jobs, order}
+	})
+	return r.jobs, r.order
+}
+
+type readJobs struct {
+	jobs  map[string]*wfJob
+	order []string
+}
+
+var jobsMemo textMemo[readJobs]
+
+// readWorkflowJobs is workflowJobs without the memo.
+func readWorkflowJobs(data []byte) (map[string]*wfJob, []string) {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
 		return nil, nil

@@ -168,6 +168,23 @@ func mayRunCheck(src string) bool {
 // workflowScripts returns the run scripts of a GitHub Actions workflow with
 // the options of their shell, and the workflow's triggers.
 func workflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
+	r := scriptsMemo.get(data, func() readScripts {
+		scripts, events, err := readWorkflowScripts(data)
+		return readScripts{scripts, events, err}
+	})
+	return r.scripts, r.events, r.err
+}
+
+type readScripts struct {
+	scripts []ciScript
+	events  map[string]bool
+	err     error
+}
+
+var scriptsMemo textMemo[readScripts]
+
+// readWorkflowScripts is workflowScripts without the memo.
+func readWorkflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, nil, err

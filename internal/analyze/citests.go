@@ -156,6 +156,13 @@ func workflowGates(data []byte) bool {
 // shell would pass them (wrappers such as env and timeout taken off); nil
 // when the script does not parse.
 func scriptCommands(src string) [][]string {
+	return commandsMemo.getString(src, func() [][]string { return readScriptCommands(src) })
+}
+
+var commandsMemo textMemo[[][]string]
+
+// readScriptCommands is scriptCommands without the memo.
+func readScriptCommands(src string) [][]string {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(withoutExpressions(src)), "")
 	if err != nil {
 		return nil

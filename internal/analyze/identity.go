@@ -617,15 +617,24 @@ func rawLiterals(src string) []string {
 // withoutCarried returns the old test without the checks the change moved
 // verbatim (or strengthened) into a test it created: a test split in two
 // keeps its checks.
-func withoutCarried(o *locTest, news []*locTest, fresh func(*locTest) bool) *locTest {
+func withoutCarried(o *locTest, made []*locTest) *locTest {
+	if len(made) == 0 {
+		return o
+	}
+	var cands []*locTest
+	for _, c := range made {
+		if c.side.ext == o.side.ext && sharesCall(o.tc, []*locTest{c}) {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		return o
+	}
 	var keep []testscan.Assertion
 	dropped := false
 	for _, x := range o.tc.Assertions {
 		moved := false
-		for _, c := range news {
-			if !fresh(c) || c.side.ext != o.side.ext || !runs(c.tc) || !sharesCall(o.tc, []*locTest{c}) {
-				continue
-			}
+		for _, c := range cands {
 			// A check moved into the test's own new subtests still runs
 			// in it: the same subject is enough there.
 			child := c.side.path == o.side.path && strings.HasPrefix(c.tc.ID, o.tc.ID+"/")

@@ -75,6 +75,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 
 	var out []gate.Finding
 	m := a.matchTests(olds, news, byPathID, byID, byFP, fresh, matched)
+	var made []*locTest // the tests the change created that run, once needed (withoutCarried)
 	var deleted []*locTest
 	for _, o := range olds {
 		n, how := m[o].n, m[o].how
@@ -89,7 +90,15 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			ow := withoutCarried(o, news, fresh)
+			if made == nil {
+				made = []*locTest{}
+				for _, c := range news {
+					if fresh(c) && runs(c.tc) {
+						made = append(made, c)
+					}
+				}
+			}
+			ow := withoutCarried(o, made)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {
