@@ -12,4 +12,3 @@ func TestPlugin(t *testing.T) {
 		t.Errorf("wrong usage: %q", out)
 	}
 }
-
