@@ -26,34 +26,52 @@ type Entry struct {
 // skipped, and any other line must have the five fields with full commit ids.
 func ReadCorpus(r io.Reader, name string) ([]Entry, error) {
 	var out []Entry
-	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 5 {
-			return nil, fmt.Errorf("%s:%d: want 5 tab-separated fields (repo, commit, parent, language, snapshot_head), got %d", name, n, len(f))
-		}
+	err := readTSV(r, name, "repo, commit, parent, language, snapshot_head", func(n int, f []string) error {
 		e := Entry{Repo: f[0], SHA: f[1], Parent: f[2], Language: f[3], Snapshot: f[4]}
 		if !strings.Contains(e.Repo, "/") || e.Language == "" {
-			return nil, fmt.Errorf("%s:%d: want repo as OWNER/NAME and a language, got %q and %q", name, n, e.Repo, e.Language)
+			return fmt.Errorf("%s:%d: want repo as OWNER/NAME and a language, got %q and %q", name, n, e.Repo, e.Language)
 		}
 		for _, id := range []string{e.SHA, e.Parent, e.Snapshot} {
 			if !isCommitID(id) {
-				return nil, fmt.Errorf("%s:%d: %q is not a 40-hex commit id", name, n, id)
+				return fmt.Errorf("%s:%d: %q is not a 40-hex commit id", name, n, id)
 			}
 		}
 		out = append(out, e)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: no commits", name)
 	}
 	return out, nil
+}
+
+// readTSV calls line with the fields of each line of a tab-separated file
+// (its number, counted from 1), skipping blank lines and lines that start
+// with #; a line without as many fields as fields names is an error.
+func readTSV(r io.Reader, name, fields string, line func(n int, f []string) error) error {
+	want := len(strings.Split(fields, ","))
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimRight(sc.Text(), "\r")
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		f := strings.Split(text, "\t")
+		if len(f) != want {
+			return fmt.Errorf("%s:%d: want %d tab-separated fields (%s), got %d", name, n, want, fields, len(f))
+		}
+		if err := line(n, f); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
 }
 
 func isCommitID(s string) bool {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"fmt"
 	"io"
@@ -33,23 +32,13 @@ var labelKinds = []string{"false_alarm", "legit_true", "real_weakening"}
 // ReadLabels reads a labels file into a map keyed by "repo sha".
 func ReadLabels(r io.Reader, name string) (map[string]Label, error) {
 	out := map[string]Label{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 5 {
-			return nil, fmt.Errorf("%s:%d: want 5 tab-separated fields (repo, sha, label, classes, note), got %d", name, n, len(f))
-		}
+	err := readTSV(r, name, "repo, sha, label, classes, note", func(n int, f []string) error {
 		l := Label{Repo: f[0], SHA: f[1], Label: f[2], Note: f[4]}
 		if !isCommitID(l.SHA) {
-			return nil, fmt.Errorf("%s:%d: %q is not a 40-hex commit id", name, n, l.SHA)
+			return fmt.Errorf("%s:%d: %q is not a 40-hex commit id", name, n, l.SHA)
 		}
 		if !slices.Contains(labelKinds, l.Label) {
-			return nil, fmt.Errorf("%s:%d: label %q: want one of %s", name, n, l.Label, strings.Join(labelKinds, ", "))
+			return fmt.Errorf("%s:%d: label %q: want one of %s", name, n, l.Label, strings.Join(labelKinds, ", "))
 		}
 		for _, c := range strings.Split(f[3], ",") {
 			if c = strings.TrimSpace(c); c != "" {
@@ -58,12 +47,13 @@ func ReadLabels(r io.Reader, name string) (map[string]Label, error) {
 		}
 		k := l.Repo + " " + l.SHA
 		if _, dup := out[k]; dup {
-			return nil, fmt.Errorf("%s:%d: %s %s is labelled twice", name, n, l.Repo, l.SHA)
+			return fmt.Errorf("%s:%d: %s %s is labelled twice", name, n, l.Repo, l.SHA)
 		}
 		out[k] = l
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
