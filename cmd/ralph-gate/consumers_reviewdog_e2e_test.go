@@ -44,7 +44,7 @@ func TestReviewdogReadsRDJSON(t *testing.T) {
 	bin := reviewdog(t)
 	r, base := cheatRepo(t)
 	lines := map[string]string{
-		"ci":      ".github/workflows/ci.yml:8: critical: .github/workflows/ci.yml now ignores the exit status of a check: `- run: go test ./... || true`. (validation_bypass/or-true)",
+		"ci":      ".github/workflows/ci.yml:8: critical: `go test ./...` in .github/workflows/ci.yml no longer fails the build when it fails: `|| true` replaces its exit status. (validation_bypass/exit-status-dropped)",
 		"deleted": "calc_test.go:11: critical: test TestSub was deleted from calc_test.go and not renamed or moved. (test_deletion/test-deleted)",
 		"emptied": "calc_test.go:5: high: test TestAdd no longer asserts anything: removed t.Errorf(5). (assertion_weakening/assertion-removed)",
 		"nolint":  "calc.go:10: medium: suppression `nolint:all` was added in calc.go. (error_suppression/suppression-nolint)",

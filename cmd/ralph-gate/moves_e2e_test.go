@@ -36,7 +36,9 @@ func TestCompareGoTestMovedToAnotherPackage(t *testing.T) {
 		{"moved where nothing runs it", func(r *repo) {
 			r.write("calc_test.go", calcTestNoSub)
 			r.write("arith/sub_test.go", "//go:build never\n\n"+subTest("arith_test", "TestSubtract", "calc.Sub"))
-		}, true, "measured-deletion", ""},
+			// The static reading sees the move out of reach; the runs
+			// confirm it (one test-deleted finding, evidence measured).
+		}, true, "test-deleted", ""},
 		{"moved to test a copy of the code", func(r *repo) {
 			r.write("calc_test.go", calcTestNoSub)
 			r.write("arith/arith.go", "package arith\n\n// Sub subtracts.\nfunc Sub(a, b int) int { return a - b }\n")
