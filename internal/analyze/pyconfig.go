@@ -118,20 +118,3 @@ func tomlTable(doc map[string]any, keys ...string) map[string]any {
 	}
 	return cur
 }
-
-// tomlStrings reads a value that is a string or an array of strings.
-func tomlStrings(v any) []string {
-	switch x := v.(type) {
-	case string:
-		return []string{x}
-	case []any:
-		var out []string
-		for _, e := range x {
-			if s, ok := e.(string); ok {
-				out = append(out, s)
-			}
-		}
-		return out
-	}
-	return nil
-}
