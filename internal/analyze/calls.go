@@ -35,7 +35,7 @@ const maxCallDepth = 4
 type callReach struct {
 	a     *Analyzer
 	pairs []*pair
-	// gained is gainedChecks' list, once read.
+	// gained is helperChecksGained's list, once read.
 	gained   *[]testscan.Assertion
 	siblings func(dir string) []Source
 	changed  map[string]bool          // paths on either side of the change

@@ -6,9 +6,9 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-// gainedChecks lists the helper checks the change added across all its
+// helperChecksGained lists the helper checks the change added across all its
 // files (new sides minus old sides, check by check), once per change.
-func (cr *callReach) gainedChecks() []testscan.Assertion {
+func (cr *callReach) helperChecksGained() []testscan.Assertion {
 	if cr.gained != nil {
 		return *cr.gained
 	}
@@ -64,7 +64,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	for _, l := range n.Literals {
 		lits[l] = true
 	}
-	gained := cr.gainedChecks()
+	gained := cr.helperChecksGained()
 	used := make([]bool, len(gained))
 	moved := 0
 	for _, x := range removed {
@@ -82,7 +82,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			// the test passes the old expected value to.
 			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || callee(x.Subject) != "" && callee(x.Subject) == callee(y.Subject)) ||
 				x.Expected != "" && lits[x.Expected])
-			if specificValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
+			if specific(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
 				used[i] = true
 				moved++
 				break
@@ -133,14 +133,4 @@ func methodName(h string) string {
 		return h[i+1:]
 	}
 	return h
-}
-
-// specificValue reports whether an expected value names something
-// particular, unlike true, nil, 0 or [].
-func specificValue(e string) bool {
-	switch e {
-	case "true", "false", "True", "False", "None", "null", "undefined", "nil", "[]", "{}", "''", `""`:
-		return false
-	}
-	return len(e) >= 2
 }
