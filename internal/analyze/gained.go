@@ -82,7 +82,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			// the test passes the old expected value to.
 			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || callee(x.Subject) != "" && callee(x.Subject) == callee(y.Subject)) ||
 				x.Expected != "" && lits[x.Expected])
-			if specific(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
+			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
 				used[i] = true
 				moved++
 				break
@@ -133,4 +133,16 @@ func methodName(h string) string {
 		return h[i+1:]
 	}
 	return h
+}
+
+// namedValue reports whether an expected value names something particular
+// (NullPointerException.class, "ok", 42), unlike true, nil or []. It is
+// looser than identity's specific, which wants a literal: a helper check
+// the test newly reaches may expect a class or a constant by name.
+func namedValue(e string) bool {
+	switch e {
+	case "true", "false", "True", "False", "None", "null", "undefined", "nil", "[]", "{}", "''", `""`:
+		return false
+	}
+	return len(e) >= 2
 }
