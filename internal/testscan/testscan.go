@@ -40,6 +40,15 @@ type Extractor interface {
 	Extract(path string, src []byte) (*File, error)
 }
 
+// Namer is implemented by extractors that list the identifiers code uses
+// on lines line..endLine of src (the file at path p), read with the language's lexer (never in
+// strings or comments), in source order: a name as written, and ".name"
+// too for one read as a member (x.name). The analyzer reads a deleted
+// test's names to tell a test deleted with the code it tested.
+type Namer interface {
+	Names(p string, src []byte, line, endLine int) []string
+}
+
 // Masker is implemented by extractors that can blank what two versions of a
 // file share, so that a change's analysis parses only what it touched.
 // MaskUnchanged returns both versions with the shared parts blanked, or
@@ -386,4 +395,14 @@ type Symbol struct {
 	Name string // qualified where it helps: "Type.Method" for methods
 	Kind string // "func", "type", "method", "const", "var", "class", "export", "command"
 	Line int
+}
+
+// AppendName adds name to names, and ".name" as well when it follows a dot:
+// the Namers' shared step.
+func AppendName(names []string, name string, member bool) []string {
+	names = append(names, name)
+	if member {
+		names = append(names, "."+name)
+	}
+	return names
 }
