@@ -218,6 +218,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		pairs = append(pairs, pr)
 	}
 	a.parseAll(jobs)
+	dropHelperCalls(pairs)
 	for _, pr := range pairs {
 		out = append(out, unparsed(pr)...)
 		cfg := a.ciConfig(pr)

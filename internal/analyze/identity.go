@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"unicode"
 
@@ -64,6 +65,7 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 			return pick(byFP[o.tc.Fingerprint], o, free)
 		}},
 		{"renamed", func(o *locTest) *locTest { return sameSpelling(o, news, free) }},
+		{"moved", func(o *locTest) *locTest { return spelledInHome(o, news, free) }},
 		{"reworked", func(o *locTest) *locTest {
 			return pick(news, o, func(c *locTest) bool {
 				return free(c) && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
@@ -118,6 +120,81 @@ func sameSpelling(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest 
 		found = c
 	}
 	return found
+}
+
+// spelledInHome returns the one unmatched new test whose name is part of
+// the old one's and whose new home (its file's name, its module or class)
+// spells the rest: test_untagged_newtype_struct moved to
+// test_enum_untagged.rs as newtype_struct, test_variant_identifier become
+// variant_identifier::variant1. Like sameSpelling, it must keep the old
+// test's work (keepsWork).
+func spelledInHome(o *locTest, news []*locTest, ok func(*locTest) bool) *locTest {
+	want := nameWords(o.tc.ID)
+	if len(want) < 2 {
+		return nil
+	}
+	var found *locTest
+	for _, c := range news {
+		if !ok(c) || c.side.ext != o.side.ext {
+			continue
+		}
+		own := nameWords(c.tc.Name)
+		if len(own) == 0 || len(own) == len(want) || !subset(own, want) {
+			continue
+		}
+		home := nameWords(c.tc.ID)
+		for w := range nameWords(strings.TrimSuffix(path.Base(c.side.path), path.Ext(c.side.path))) {
+			home[w] = true
+		}
+		if !subset(want, home) || !keepsWork(o, c) {
+			continue
+		}
+		if found != nil {
+			return nil // ambiguous
+		}
+		found = c
+	}
+	return found
+}
+
+// nameWords are the lowercased words of a test's name or id (split at
+// case changes, underscores, digits and separators), "test" and "tests"
+// left out.
+func nameWords(s string) map[string]bool {
+	out := map[string]bool{}
+	var w []rune
+	flush := func() {
+		if len(w) > 0 {
+			if k := strings.ToLower(string(w)); k != "test" && k != "tests" {
+				out[k] = true
+			}
+			w = w[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		switch {
+		case !unicode.IsLetter(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && unicode.IsLower(rs[i-1]):
+			flush()
+			w = append(w, r)
+		default:
+			w = append(w, r)
+		}
+	}
+	flush()
+	return out
+}
+
+// subset reports whether every key of a is in b.
+func subset(a, b map[string]bool) bool {
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // keepsWork reports whether a new test does at least what the old one did:

@@ -61,6 +61,10 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		}
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			calls = addCallAt(calls, toks, i)
+			if a, ok := assertCall(toks, match, i, close); ok {
+				out.assertions = append(out.assertions, a)
+				firstAssert = true
+			}
 		}
 		switch t.Text {
 		case "if", "else":
@@ -87,6 +91,32 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	}
 	*scratch = calls[:0]
 	return out
+}
+
+// assertCall reads a call of a function named assert_* at i (serde_test's
+// assert_tokens(&v, &[...]), assert_fs's assert_paths_eq(a, b)): by Rust's
+// convention a check, the first argument its subject and the second what
+// it is checked against. A function of the file's own is a helper, whose
+// checks are read from its body instead (dropLocal).
+func assertCall(toks []token, match []int, i, close int) (testscan.Assertion, bool) {
+	t := toks[i]
+	if len(t.Text) <= len("assert_") || t.Text[:len("assert_")] != "assert_" || toks[i+1].Text != "(" ||
+		i > 0 && toks[i-1].Kind == tkIdent && toks[i-1].Text == "fn" {
+		return testscan.Assertion{}, false
+	}
+	c := match[i+1]
+	if c <= i+1 || c > close {
+		return testscan.Assertion{}, false
+	}
+	a := testscan.Assertion{Line: t.Line, Kind: t.Text + "()", Strength: testscan.Medium}
+	parts := splitArgs(toks[i+2 : c])
+	if len(parts) > 0 {
+		a.Subject = joinTokens(parts[0])
+	}
+	if len(parts) > 1 {
+		a.Expected = joinTokens(parts[1])
+	}
+	return a, true
 }
 
 func isGroupOpen(t token) bool {

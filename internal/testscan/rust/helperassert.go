@@ -26,7 +26,7 @@ func (p *parser) helperAssertions() ([]testscan.Assertion, []string, map[string]
 		}
 		from := len(out)
 		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf)
-		out = append(out, scan.assertions...)
+		out = append(out, p.dropLocal(scan.assertions)...)
 		for i := from; i < len(out); i++ {
 			out[i].Helper = name
 		}

@@ -1,6 +1,8 @@
 package rust
 
 import (
+	"strings"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -40,6 +42,7 @@ type parser struct {
 	exports  []testscan.Symbol
 	exported map[string]bool
 	callBuf  []testscan.Call // scratch for scanBody
+	local    map[string]bool // the names of fns, once dropLocal needs them
 }
 
 func (p *parser) at(i int) token {
@@ -393,4 +396,25 @@ func (p *parser) export(ok bool, m *module, name, kind string, line int) {
 	}
 	p.exported[key] = true
 	p.exports = append(p.exports, testscan.Symbol{Name: name, Kind: kind, Line: line})
+}
+
+// dropLocal removes from as the assert_* calls (assertCall) of functions the
+// file defines itself: helpers, whose own checks count where they are.
+func (p *parser) dropLocal(as []testscan.Assertion) []testscan.Assertion {
+	out := as[:0]
+	for _, a := range as {
+		if name, ok := strings.CutSuffix(a.Kind, "()"); ok {
+			if p.local == nil {
+				p.local = map[string]bool{}
+				for _, f := range p.fns {
+					p.local[f.name] = true
+				}
+			}
+			if p.local[name] {
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

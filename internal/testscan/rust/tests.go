@@ -73,7 +73,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			base.Assertions[0].Strength = testscan.Trivial
 		}
 		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf)
-		base.Assertions = append(base.Assertions, scan.assertions...)
+		base.Assertions = append(base.Assertions, p.dropLocal(scan.assertions)...)
 		base.Calls = scan.calls
 		if fx := p.fixtureCalls(nil, f); len(fx) > 0 {
 			for _, c := range scan.calls {
