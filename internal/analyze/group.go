@@ -17,14 +17,17 @@ import (
 // the verdict.
 func Group(fs []gate.Finding) []gate.Finding {
 	type fileKey struct {
-		file, commit string
-		net          bool
+		file, commit, rule string
+		net                bool
+	}
+	deletion := func(f gate.Finding) bool {
+		return f.Type == gate.TestDeletion && (f.Rule == "test-deleted" || f.Rule == "test-deleted-with-code")
 	}
 	groups := map[fileKey][]int{}
 	for i, f := range fs {
-		if f.Type == gate.TestDeletion && f.Rule == "test-deleted" && f.File != "" && f.Suppressed == "" &&
+		if deletion(f) && f.File != "" && f.Suppressed == "" &&
 			strings.Contains(f.Message, "together with its file") {
-			k := fileKey{f.File, f.Commit, f.Net}
+			k := fileKey{f.File, f.Commit, f.Rule, f.Net}
 			groups[k] = append(groups[k], i)
 		}
 	}
@@ -35,8 +38,8 @@ func Group(fs []gate.Finding) []gate.Finding {
 		if drop[i] {
 			continue
 		}
-		if f.Type == gate.TestDeletion && f.Rule == "test-deleted" {
-			k := fileKey{f.File, f.Commit, f.Net}
+		if deletion(f) {
+			k := fileKey{f.File, f.Commit, f.Rule, f.Net}
 			if members := groups[k]; len(members) > 1 && members[0] == i {
 				for _, j := range members {
 					drop[j] = true
@@ -146,6 +149,10 @@ func deletedFile(fs []gate.Finding, members []int) gate.Finding {
 	g := first
 	g.Test, g.Line = "", 0
 	g.Rule = "test-file-deleted"
+	withCode := first.Rule == "test-deleted-with-code"
+	if withCode {
+		g.Rule = "test-file-deleted-with-code"
+	}
 	g.ID = gate.MakeID(gate.TestDeletion, g.Rule, first.File, "", "")
 	var names []string
 	for _, j := range members {
@@ -166,6 +173,9 @@ func deletedFile(fs []gate.Finding, members []int) gate.Finding {
 		shown, more = shown[:maxNamed], fmt.Sprintf(" and %d more", len(names)-maxNamed)
 	}
 	g.Message = fmt.Sprintf("test file %s was deleted with its %d tests (%s%s)", first.File, len(names), strings.Join(shown, ", "), more)
+	if withCode {
+		g.Message += ", each of which tested production code the change deleted"
+	}
 	if g.Evidence == gate.EvidenceMeasured {
 		g.Message += "; the test runs confirm they ran at BASE and not at HEAD"
 	}

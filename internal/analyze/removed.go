@@ -5,62 +5,221 @@ import (
 	"go/parser"
 	"go/token"
 	"strings"
+	"unicode"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // removedCode lists the functions a change deleted from production code,
 // as a test's Calls name them ("name", ".name" for a method): Go's
-// top-level functions and methods (read with go/parser), and the public
-// names of the other languages (their Exports), that no new side of the
-// change defines any more. A test deleted with the function it called went
-// with its code: new tests of the code that replaced it are its
+// top-level functions, methods and types (read with go/parser), and the
+// public names of the other languages (their Exports), that no new side of
+// the change defines any more. A test deleted with the function it called
+// went with its code: new tests of the code that replaced it are its
 // replacement.
 func removedCode(pairs []*pair) map[string]bool {
-	had, has := map[string]bool{}, map[string]bool{}
+	had, has := declared(pairs)
+	out := map[string]bool{}
+	for k := range had {
+		if has[k] == "" {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// orphanedCode is removedCode less what may live on under another name:
+// the names deleted from a directory (a Go package) to which the change
+// added production names. ParseDate deleted and DateParse added beside it
+// is a rename, whose tests must follow it; isStandaloneTask deleted and
+// nothing added is code gone.
+func orphanedCode(pairs []*pair) map[string]bool {
+	had, has := declared(pairs)
+	grew := map[string]bool{}
+	for k, d := range has {
+		if had[k] == "" {
+			grew[d] = true
+		}
+	}
+	out := map[string]bool{}
+	for k, d := range had {
+		if has[k] == "" && !grew[d] {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// declared maps the production names the old and the new sides of the
+// change declare to the directory of the file declaring them.
+func declared(pairs []*pair) (had, has map[string]string) {
+	had, has = map[string]string{}, map[string]string{}
 	for _, pr := range pairs {
 		for _, s := range []struct {
 			sd    *side
 			data  []byte
 			path  string
-			names map[string]bool
+			names map[string]string
 		}{{pr.old, pr.fc.Old, pr.fc.OldPath, had}, {pr.new, pr.fc.New, pr.fc.NewPath, has}} {
 			if s.sd == nil || s.sd.isTest || s.sd.facts == nil {
 				continue
 			}
+			add := func(name string) {
+				if s.names[name] == "" {
+					s.names[name] = dir(s.path)
+				}
+			}
 			if strings.HasSuffix(s.path, ".go") {
-				goFuncs(s.path, s.data, s.names)
+				goFuncs(s.path, s.data, add)
 				continue
 			}
 			for _, x := range s.sd.facts.Exports {
 				name := x.Name
 				if i := strings.LastIndexByte(name, '.'); i >= 0 {
-					s.names["."+name[i+1:]] = true
+					add("." + name[i+1:])
 					name = name[i+1:]
 				}
-				s.names[name] = true
+				add(name)
 			}
 		}
 	}
-	for k := range has {
-		delete(had, k)
-	}
-	return had
+	return had, has
 }
 
-// goFuncs adds the functions and methods a Go file declares to names.
-func goFuncs(p string, src []byte, names map[string]bool) {
+// goFuncs passes the functions, methods and types a Go file declares to
+// add.
+func goFuncs(p string, src []byte, add func(string)) {
 	f, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution)
 	if err != nil || f == nil {
 		return
 	}
 	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv != nil {
+				add("." + d.Name.Name)
+				continue
+			}
+			add(d.Name.Name)
+		case *ast.GenDecl:
+			if d.Tok != token.TYPE {
+				continue
+			}
+			for _, sp := range d.Specs {
+				add(sp.(*ast.TypeSpec).Name.Name)
+			}
 		}
-		if fd.Recv != nil {
-			names["."+fd.Name.Name] = true
-			continue
-		}
-		names[fd.Name.Name] = true
 	}
+}
+
+// codeUse finds, for deleted tests, the production code they used that the
+// change deleted with them (orphanedCode): the identifiers on the test's
+// lines in BASE's file, read with go/parser for Go (a table row's
+// &Int64Flag{...} as much as a call) and the language's lexer elsewhere
+// (testscan.Namer).
+type codeUse struct {
+	pairs   []*pair
+	removed map[string]bool // orphanedCode(pairs), once needed
+	files   map[*pair]*goFile
+}
+
+type goFile struct {
+	fset *token.FileSet
+	f    *ast.File
+}
+
+// gone returns the deleted production names test o used, in order of use.
+func (u *codeUse) gone(o *locTest) []string {
+	if u.removed == nil {
+		u.removed = orphanedCode(u.pairs)
+	}
+	if len(u.removed) == 0 {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(name string) {
+		if u.removed[name] && !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	if o.side.facts == nil || o.side.facts.Lang != testscan.Go {
+		for _, c := range o.tc.Calls {
+			add(c.Name)
+		}
+		if nm, ok := o.side.ext.(testscan.Namer); ok {
+			for _, n := range nm.Names(o.side.path, o.pr.fc.Old, o.tc.Line, o.tc.EndLine) {
+				add(n)
+			}
+		}
+		return out
+	}
+	gf := u.goFile(o.pr)
+	if gf == nil {
+		return nil
+	}
+	ast.Inspect(gf.f, func(n ast.Node) bool {
+		if n == nil {
+			return false
+		}
+		start, end := gf.fset.Position(n.Pos()).Line, gf.fset.Position(n.End()).Line
+		if end < o.tc.Line || start > o.tc.EndLine {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			add("." + n.Sel.Name)
+			add(n.Sel.Name) // pkg.Func from an external test package
+		case *ast.Ident:
+			if l := gf.fset.Position(n.Pos()).Line; l >= o.tc.Line && l <= o.tc.EndLine {
+				add(n.Name)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func (u *codeUse) goFile(pr *pair) *goFile {
+	if gf, ok := u.files[pr]; ok {
+		return gf
+	}
+	if u.files == nil {
+		u.files = map[*pair]*goFile{}
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, pr.fc.OldPath, pr.fc.Old, parser.SkipObjectResolution)
+	var gf *goFile
+	if err == nil && f != nil {
+		gf = &goFile{fset, f}
+	}
+	u.files[pr] = gf
+	return gf
+}
+
+// subject returns the first of names (deleted production code test o
+// used) that o's id names, its letters and digits matched without case
+// (TestInt64Flag/octal and Int64Flag, test_parse_date and parseDate): what
+// the test was about. A test that merely used a deleted helper on its way
+// to other code was not about it.
+func subject(o *locTest, names []string) string {
+	id := squash(o.tc.ID)
+	for _, n := range names {
+		if k := squash(n); len(k) >= 4 && strings.Contains(id, k) {
+			return strings.TrimPrefix(n, ".")
+		}
+	}
+	return ""
+}
+
+// squash keeps the lowercased letters and digits of s.
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }

@@ -118,7 +118,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, removed)
 	out = append(out, a.reportReplaced(replaced)...)
-	out = append(out, a.reportDeletions(deleted, outside)...)
+	out = append(out, a.reportDeletions(deleted, outside, &codeUse{pairs: pairs})...)
 	out = append(out, a.reportOnly(pairs)...)
 	return out
 }
@@ -383,7 +383,7 @@ func sameAssertionShape(o, n *testscan.TestCase) bool {
 	return true
 }
 
-func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair) []gate.Finding {
+func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair, use *codeUse) []gate.Finding {
 	gone := map[string]bool{}
 	for _, o := range deleted {
 		gone[o.key()] = true
@@ -425,6 +425,7 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair)
 		}
 		sev := gate.SeverityCritical
 		rule := "test-deleted"
+		code := "" // the deleted production code the test was about
 		switch {
 		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
 			// Removing a test that never ran changes no result.
@@ -432,8 +433,16 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair)
 		case suiteRunner(o, gone):
 			sev, rule = gate.SeverityMedium, "suite-runner-deleted"
 			msg = fmt.Sprintf("test %s, which asserted nothing itself, was deleted from %s; the suite tests of that file were all kept (renamed, moved or converted), so it looks like a removed suite runner", o.tc.ID, file)
+		case outside[o.tc.ID] == nil && (o.pr.new == nil || !o.pr.uncollected(o.pr.new)):
+			// A test deleted with the production code it was about
+			// (a feature or a deprecated API removed) cannot stay: it
+			// is the removal to confirm, not a test lost.
+			if code = subject(o, use.gone(o)); code != "" {
+				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				msg += fmt.Sprintf("; it tested %s, which the change deleted from production code", code)
+			}
 		}
-		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, "", "", msg+".")
+		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, code, "", msg+".")
 		out = append(out, f)
 	}
 	return out

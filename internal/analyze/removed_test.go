@@ -1,0 +1,121 @@
+package analyze
+
+import (
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+const ecsBefore = `package ecs
+
+import "strings"
+
+func isStandaloneTask(group string) bool { return !strings.HasPrefix(group, "service:") }
+
+func serviceName(group string) string {
+	if isStandaloneTask(group) {
+		return ""
+	}
+	return group[len("service:"):]
+}
+`
+
+const ecsTestBefore = `package ecs
+
+import "testing"
+
+func TestIsStandaloneTask(t *testing.T) {
+	if !isStandaloneTask("family:x") {
+		t.Error("family:x is standalone")
+	}
+}
+
+func TestServiceName(t *testing.T) {
+	if got := serviceName("service:web"); got != "web" {
+		t.Errorf("got %q", got)
+	}
+}
+`
+
+const ecsTestAfter = `package ecs
+
+import "testing"
+
+func TestServiceName(t *testing.T) {
+	if got := serviceName("service:web"); got != "web" {
+		t.Errorf("got %q", got)
+	}
+}
+`
+
+// A test deleted with the production code it was about is the removal to
+// confirm (medium), not a test lost; the code renamed, or a helper the test
+// merely used, keeps the deletion critical.
+func TestDeletedWithCode(t *testing.T) {
+	gone := `package ecs
+
+import "strings"
+
+func serviceName(group string) string {
+	name, ok := strings.CutPrefix(group, "service:")
+	if !ok {
+		return ""
+	}
+	return name
+}
+`
+	renamed := `package ecs
+
+import "strings"
+
+func standalone(group string) bool { return !strings.HasPrefix(group, "service:") }
+
+func serviceName(group string) string {
+	if standalone(group) {
+		return ""
+	}
+	return group[len("service:"):]
+}
+`
+	for _, c := range []struct {
+		name, prod string
+		sev        gate.Severity
+		rule       string
+	}{
+		{"deleted", gone, gate.SeverityMedium, "test-deleted-with-code"},
+		{"renamed", renamed, gate.SeverityCritical, "test-deleted"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := run(mod("ecs.go", ecsBefore, c.prod), mod("ecs_test.go", ecsTestBefore, ecsTestAfter))
+			var f gate.Finding
+			for _, x := range fs {
+				if x.Type == gate.TestDeletion {
+					f = x
+				}
+			}
+			if f.Severity != c.sev || f.Rule != c.rule || f.Test != "TestIsStandaloneTask" {
+				t.Fatalf("got %s %s on %s, want %s %s: %s", f.Severity, f.Rule, f.Test, c.sev, c.rule, f.Message)
+			}
+			if c.rule == "test-deleted-with-code" && f.Symbol != "isStandaloneTask" {
+				t.Errorf("symbol = %q, want isStandaloneTask", f.Symbol)
+			}
+		})
+	}
+}
+
+// A Python test file deleted with the module it tested is one medium
+// finding for the file.
+func TestDeletedFileWithCode(t *testing.T) {
+	mod1 := "def legacy_parse(text):\n    return text.split('/')\n\n\ndef legacy_join(parts):\n    return '/'.join(parts)\n"
+	tests := "from pkg.legacy import legacy_parse, legacy_join\n\n\ndef test_legacy_parse():\n    assert legacy_parse('a/b') == ['a', 'b']\n\n\ndef test_legacy_join():\n    assert legacy_join(['a', 'b']) == 'a/b'\n"
+	fs := Group(run(del("pkg/legacy.py", mod1), del("tests/test_legacy.py", tests)))
+	var got []gate.Finding
+	for _, f := range fs {
+		if f.Type == gate.TestDeletion {
+			got = append(got, f)
+		}
+	}
+	if len(got) != 1 || got[0].Rule != "test-file-deleted-with-code" || got[0].Severity != gate.SeverityMedium || len(got[0].Tests) != 2 {
+		t.Fatalf("got %+v, want one medium test-file-deleted-with-code of 2 tests", got)
+	}
+}

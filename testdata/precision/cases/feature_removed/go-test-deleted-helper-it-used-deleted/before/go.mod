@@ -1,0 +1,3 @@
+module example.com/ecs
+
+go 1.22
