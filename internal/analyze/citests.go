@@ -403,7 +403,18 @@ type makeRules struct {
 var makeDirective = map[string]bool{"ifeq": true, "ifneq": true, "ifdef": true, "ifndef": true, "else": true, "endif": true,
 	"export": true, "unexport": true, "override": true, "vpath": true, "undefine": true, "private": true}
 
+// makeTargets reads a Makefile's explicit rules (readMakeRules), once per
+// text; the rules are shared, for reading only.
 func makeTargets(data []byte) *makeRules {
+	return makeMemo.get(data, func() *makeRules { return readMakeRules(data) })
+}
+
+// makeMemo keeps the rules read from a Makefile by its text: a range reads
+// the same Makefile for every commit that touches CI.
+var makeMemo textMemo[*makeRules]
+
+// readMakeRules reads the rules of a Makefile's text.
+func readMakeRules(data []byte) *makeRules {
 	r := &makeRules{prereqs: map[string][]string{}, recipes: map[string][]string{}}
 	var cur []string
 	lines := strings.Split(string(data), "\n")

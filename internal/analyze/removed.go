@@ -3,6 +3,7 @@ package analyze
 import (
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"strings"
 	"unicode"
@@ -17,8 +18,7 @@ import (
 // the change defines any more. A test deleted with the function it called
 // went with its code: new tests of the code that replaced it are its
 // replacement.
-func removedCode(pairs []*pair) map[string]bool {
-	had, has := declared(pairs)
+func removedCode(had, has map[string]string) map[string]bool {
 	out := map[string]bool{}
 	for k := range had {
 		if has[k] == "" {
@@ -33,8 +33,7 @@ func removedCode(pairs []*pair) map[string]bool {
 // added production names. ParseDate deleted and DateParse added beside it
 // is a rename, whose tests must follow it; isStandaloneTask deleted and
 // nothing added is code gone.
-func orphanedCode(pairs []*pair) map[string]bool {
-	had, has := declared(pairs)
+func orphanedCode(had, has map[string]string) map[string]bool {
 	grew := map[string]bool{}
 	for k, d := range has {
 		if had[k] == "" {
@@ -87,28 +86,75 @@ func declared(pairs []*pair) (had, has map[string]string) {
 }
 
 // goFuncs passes the functions, methods and types a Go file declares to
-// add.
+// add, read with go/scanner at the top level of the file (a declaration
+// needs no parse of the bodies, which are most of a file).
 func goFuncs(p string, src []byte, add func(string)) {
-	f, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution)
-	if err != nil || f == nil {
-		return
-	}
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv != nil {
-				add("." + d.Name.Name)
+	fset := token.NewFileSet()
+	var sc scanner.Scanner
+	sc.Init(fset.AddFile(p, -1, len(src)), src, nil, 0)
+	const (
+		none      = iota
+		afterFunc // func at the top level: a name or a receiver follows
+		inRecv    // inside the receiver's parentheses
+		afterRecv // the method's name follows
+	)
+	state, recvDepth := none, 0
+	depth := 0 // nesting of (), [] and {}
+	typeGroup := false
+	prev := token.SEMICOLON
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return
+		}
+		switch state {
+		case afterFunc:
+			state = none
+			if tok == token.IDENT {
+				add(lit)
+			} else if tok == token.LPAREN {
+				state, recvDepth = inRecv, 1
+				prev = tok
 				continue
 			}
-			add(d.Name.Name)
-		case *ast.GenDecl:
-			if d.Tok != token.TYPE {
-				continue
+		case inRecv:
+			if tok == token.LPAREN {
+				recvDepth++
+			} else if tok == token.RPAREN {
+				recvDepth--
+				if recvDepth == 0 {
+					state = afterRecv
+				}
 			}
-			for _, sp := range d.Specs {
-				add(sp.(*ast.TypeSpec).Name.Name)
+			prev = tok
+			continue
+		case afterRecv:
+			state = none
+			if tok == token.IDENT {
+				add("." + lit)
 			}
 		}
+		switch tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if tok == token.LPAREN && depth == 0 && prev == token.TYPE {
+				typeGroup = true
+			}
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+			if depth == 0 {
+				typeGroup = false
+			}
+		case token.FUNC:
+			if depth == 0 && prev == token.SEMICOLON {
+				state = afterFunc // a declaration, not a func literal or type
+			}
+		case token.IDENT:
+			if depth == 0 && prev == token.TYPE || typeGroup && depth == 1 && (prev == token.LPAREN || prev == token.SEMICOLON) {
+				add(lit)
+			}
+		}
+		prev = tok
 	}
 }
 
@@ -118,9 +164,23 @@ func goFuncs(p string, src []byte, add func(string)) {
 // &Int64Flag{...} as much as a call) and the language's lexer elsewhere
 // (testscan.Namer).
 type codeUse struct {
-	pairs   []*pair
-	removed map[string]bool // orphanedCode(pairs), once needed
+	decls   *codeDecls
+	removed map[string]bool // orphanedCode, once needed
 	files   map[*pair]*goFile
+}
+
+// codeDecls reads the production names of a change's sides once, when
+// first needed (declared).
+type codeDecls struct {
+	pairs    []*pair
+	had, has map[string]string
+}
+
+func (d *codeDecls) read() (had, has map[string]string) {
+	if d.had == nil {
+		d.had, d.has = declared(d.pairs)
+	}
+	return d.had, d.has
 }
 
 type goFile struct {
@@ -131,7 +191,7 @@ type goFile struct {
 // gone returns the deleted production names test o used, in order of use.
 func (u *codeUse) gone(o *locTest) []string {
 	if u.removed == nil {
-		u.removed = orphanedCode(u.pairs)
+		u.removed = orphanedCode(u.decls.read())
 	}
 	if len(u.removed) == 0 {
 		return nil

@@ -564,11 +564,15 @@ func checkKey(args []string) string {
 			}
 		}
 	}
-	if checkTools.MatchString(key) {
+	if checkToolMemo.getString(key, func() bool { return checkTools.MatchString(key) }) {
 		return key
 	}
 	return ""
 }
+
+// checkToolMemo keeps checkTools' verdict by key: CI holds few distinct
+// commands, each run many times, and the pattern is long.
+var checkToolMemo textMemo[bool]
 
 func nonFlag(args []string) string {
 	for _, a := range args {

@@ -109,16 +109,17 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	}
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
+	decls := &codeDecls{pairs: pairs}
 	var gone map[string]bool
 	removed := func() map[string]bool {
 		if gone == nil {
-			gone = removedCode(pairs)
+			gone = removedCode(decls.read())
 		}
 		return gone
 	}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, removed)
 	out = append(out, a.reportReplaced(replaced)...)
-	out = append(out, a.reportDeletions(deleted, outside, &codeUse{pairs: pairs})...)
+	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls})...)
 	out = append(out, a.reportOnly(pairs)...)
 	return out
 }
