@@ -50,9 +50,14 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	if cr == nil {
 		return 0
 	}
+	// A custom assertion (Java's assertIncludesClass(c), read as a check
+	// by its name) is a call of its helper too.
 	called := map[string]bool{}
 	for _, c := range o.Calls {
 		called[c.Name] = true
+	}
+	for _, x := range o.Assertions {
+		called[x.Kind] = true
 	}
 	newly := map[string]bool{}
 	for _, c := range n.Calls {
@@ -60,9 +65,23 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			newly[c.Name] = true
 		}
 	}
+	for _, x := range n.Assertions {
+		if !called[x.Kind] {
+			newly[x.Kind] = true
+		}
+	}
 	lits := map[string]bool{}
 	for _, l := range n.Literals {
 		lits[l] = true
+	}
+	// What the test now hands its helpers: its literals, and the operands
+	// of its checks (a custom assertion's arguments).
+	passed := map[string]bool{}
+	for l := range lits {
+		passed[l] = true
+	}
+	for _, x := range n.Assertions {
+		passed[x.Subject], passed[x.Expected] = true, true
 	}
 	gained := cr.helperChecksGained()
 	used := make([]bool, len(gained))
@@ -80,7 +99,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			// (excluder.excludeClass(MockObject.class, true) ->
 			// excluder.excludeClass(c, true), both isFalse), or a parameter
 			// the test passes the old expected value to.
-			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || callee(x.Subject) != "" && callee(x.Subject) == callee(y.Subject)) ||
+			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || onParams(x.Subject, y.Subject, passed)) ||
 				x.Expected != "" && lits[x.Expected])
 			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
 				used[i] = true
@@ -90,6 +109,67 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		}
 	}
 	return moved
+}
+
+// onParams reports whether check subject y is x made on a helper's
+// parameters: the same call (excluder.excludeClass(MockObject.class,
+// false) and excluder.excludeClass(c, false)), each argument the same or,
+// in y, a name where x has a value the test now passes (MockObject.class).
+// excludeClass(c, true) is another check.
+func onParams(x, y string, passed map[string]bool) bool {
+	fx, ax, okx := callArgs(x)
+	fy, ay, oky := callArgs(y)
+	if !okx || !oky || fx != fy || len(ax) != len(ay) {
+		return false
+	}
+	for i := range ax {
+		if ax[i] == ay[i] {
+			continue
+		}
+		if rootIdent(ay[i]) != ay[i] || !passed[ax[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// callArgs splits a subject that is a call (with what comes before it:
+// excluder.excludeClass(c,true)) into the text up to its parenthesis and
+// its top-level arguments; ok is false for a subject that calls nothing.
+func callArgs(s string) (fn string, args []string, ok bool) {
+	i := strings.IndexByte(s, '(')
+	if i <= 0 || callee(s) == "" {
+		return "", nil, false
+	}
+	depth, start := 0, i+1
+	var quote byte
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				j++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				if a := strings.TrimSpace(s[start:j]); a != "" || len(args) > 0 {
+					args = append(args, a)
+				}
+				return s[:i], args, true
+			}
+		case c == ',' && depth == 1:
+			args = append(args, strings.TrimSpace(s[start:j]))
+			start = j + 1
+		}
+	}
+	return "", nil, false
 }
 
 // callee is the name of the first function a subject calls
