@@ -3,6 +3,9 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // table is a literal test table a subtest loop ranges over.
@@ -287,4 +290,90 @@ func embeddedName(x ast.Expr) string {
 		return t.Name
 	}
 	return ""
+}
+
+// maxLoopRows bounds the checks a loop over a literal table expands to.
+const maxLoopRows = 64
+
+// loopChecks expands a check made inside a range loop over a literal table
+// of structs (for _, v := range []struct{...}{{"a", a}, ...} { if v.got !=
+// want {...} }) into the check of each row, with the row's values in place
+// of the loop variable's fields: checks folded into such a loop are the
+// checks they were. A check that reads no field of the loop's variable,
+// a table that is not a literal, or one of more than maxLoopRows rows
+// stays one check.
+func (e *env) loopChecks(a testscan.Assertion, stack []ast.Node) []testscan.Assertion {
+	for i := len(stack) - 1; i >= 0; i-- {
+		rs, ok := stack[i].(*ast.RangeStmt)
+		if !ok {
+			continue
+		}
+		val := identName(rs.Value)
+		if val == "" {
+			continue
+		}
+		prefix := val + "."
+		reads := func(s string) bool { return strings.HasPrefix(s, prefix) }
+		if !reads(a.Subject) && !reads(a.Expected) {
+			continue
+		}
+		lit, u := e.resolveLit(rs.X, rs.Pos())
+		if lit == nil || len(lit.Elts) == 0 || len(lit.Elts) > maxLoopRows {
+			return nil
+		}
+		var elemType ast.Expr
+		switch t := lit.Type.(type) {
+		case *ast.ArrayType:
+			elemType = t.Elt
+		case *ast.MapType:
+			elemType = t.Value
+		default:
+			return nil
+		}
+		out := make([]testscan.Assertion, 0, len(lit.Elts))
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				el = kv.Value
+			}
+			cl := compositeOf(el)
+			if cl == nil {
+				return nil
+			}
+			typ := elemType
+			if cl.Type != nil {
+				typ = cl.Type
+			}
+			fields := e.fields(cl, typ)
+			constant := false // the row gives the subject a literal
+			sub := func(operand string, subject bool) (string, bool) {
+				f, ok := strings.CutPrefix(operand, prefix)
+				if !ok {
+					return operand, true
+				}
+				x, ok := fields.get(f)
+				if !ok {
+					return "", false
+				}
+				if _, lit := x.(*ast.BasicLit); lit && subject {
+					constant = true
+				}
+				return u.text(x), true
+			}
+			c := a
+			var okS, okE bool
+			c.Subject, okS = sub(a.Subject, true)
+			c.Expected, okE = sub(a.Expected, false)
+			if !okS || !okE {
+				return nil
+			}
+			if constant || c.Subject != "" && c.Subject == c.Expected {
+				// A row that checks a constant, or a value against
+				// itself, checks no code.
+				c.Strength = testscan.Trivial
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	return nil
 }

@@ -255,7 +255,11 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			}
 			if a, ok := e.assertion(v, stack); ok {
 				polled := e.pollChecks(v, &a)
-				n.asserts = append(n.asserts, a)
+				if rows := e.loopChecks(a, stack); rows != nil {
+					n.asserts = append(n.asserts, rows...)
+				} else {
+					n.asserts = append(n.asserts, a)
+				}
 				n.asserts = append(n.asserts, polled...)
 			} else {
 				n.calls = testscan.AddCall(n.calls, e.callName(v))

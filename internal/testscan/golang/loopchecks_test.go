@@ -1,0 +1,53 @@
+package golang
+
+import (
+	"testing"
+)
+
+// A check inside a range over a literal table is the check of each row.
+func TestLoopChecks(t *testing.T) {
+	src := `package p
+
+import "testing"
+
+const onetwo = "one two"
+
+func TestHooks(t *testing.T) {
+	pre, post := run()
+	for _, v := range []struct {
+		name string
+		got  string
+	}{
+		{"pre", pre},
+		{"post", post},
+		{"const", "one two"},
+	} {
+		if v.got != onetwo {
+			t.Errorf("Expected %s %q, got %q", v.name, onetwo, v.got)
+		}
+	}
+	for _, v := range cases() {
+		if v.got != onetwo {
+			t.Error(v.name)
+		}
+	}
+}
+`
+	f, err := New().Extract("p_test.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range f.Tests[0].Assertions {
+		got = append(got, a.Subject+" "+a.Strength.String())
+	}
+	want := []string{"pre strong", "post strong", `"one two" trivial`, "v.got strong"}
+	if len(got) != len(want) {
+		t.Fatalf("assertions = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("assertion %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
