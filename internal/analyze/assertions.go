@@ -97,6 +97,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
 		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
+	gone = dropRepeats(gone, ot, nt)
 	moved := cr.movedToHelpers(gone, ot, nt)
 	removed := len(gone) - moved
 	if removed <= 0 {
@@ -469,4 +470,34 @@ func helperGain(pairs []*pair) map[string]int {
 		}
 	}
 	return gain
+}
+
+// dropRepeats leaves out of the removed checks those that repeated, on the
+// very next line, a check the test still makes: assertThat(list).
+// isEqualTo(expectedList) twice in a row checks nothing the first did not
+// (gson 11daec5fe1). A repeat with anything between (a call that could
+// change what it checks) is a check of its own.
+func dropRepeats(gone []testscan.Assertion, ot, nt *testscan.TestCase) []testscan.Assertion {
+	kept := map[string]int{}
+	for _, y := range nt.Assertions {
+		kept[assertKey(y)]++
+	}
+	var out []testscan.Assertion
+	for _, x := range gone {
+		k := assertKey(x)
+		repeat := false
+		for i, y := range ot.Assertions {
+			if y.Line == x.Line && i > 0 {
+				p := ot.Assertions[i-1]
+				repeat = p.Line == x.Line-1 && assertKey(p) == k && kept[k] > 0
+				break
+			}
+		}
+		if repeat {
+			kept[k]--
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
 }

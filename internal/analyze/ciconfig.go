@@ -185,24 +185,32 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 func (a *Analyzer) readAsProgram(pr *pair) func(line string) bool {
 	no := func(string) bool { return false }
 	fc := pr.fc
-	if fc.OldPath == "" || fc.NewPath == "" || fc.Old == nil || fc.New == nil {
-		return no
-	}
-	if path.Base(fc.OldPath) == "package.json" && fc.NewPath == fc.OldPath {
+	if path.Base(fc.NewPath) == "package.json" && fc.New != nil && (fc.OldPath == "" || fc.OldPath == fc.NewPath && fc.Old != nil) {
 		var before, after struct {
 			Scripts map[string]string `json:"scripts"`
 		}
-		if json.Unmarshal(fc.Old, &before) != nil || json.Unmarshal(fc.New, &after) != nil {
+		if fc.Old != nil && json.Unmarshal(fc.Old, &before) != nil || json.Unmarshal(fc.New, &after) != nil {
 			return no
 		}
+		// A script BASE had is the program model's to compare
+		// (packageScripts); a new one is judged by itself: its `|| true`
+		// masks nothing when every check it runs still decides its
+		// status (`(rm -rf dist || true) && vitest run`).
 		return func(line string) bool {
-			for name := range after.Scripts {
-				if _, had := before.Scripts[name]; had && strings.HasPrefix(strings.TrimSpace(line), strconv.Quote(name)+":") {
+			for name, src := range after.Scripts {
+				if !strings.HasPrefix(strings.TrimSpace(line), strconv.Quote(name)+":") {
+					continue
+				}
+				if _, had := before.Scripts[name]; had {
 					return true
 				}
+				return checksDecide(src)
 			}
 			return false
 		}
+	}
+	if fc.OldPath == "" || fc.NewPath == "" || fc.Old == nil || fc.New == nil {
+		return no
 	}
 	old := a.readCICached(fc.OldPath, fc.OldKey, fc.Old)
 	cur := a.readCICached(fc.NewPath, fc.NewKey, fc.New)
@@ -210,6 +218,21 @@ func (a *Analyzer) readAsProgram(pr *pair) func(line string) bool {
 		return no
 	}
 	return func(string) bool { return true }
+}
+
+// checksDecide reports whether a script runs checks and every one of them
+// decides the script's exit status (shellChecks).
+func checksDecide(src string) bool {
+	f, err := shellChecks(src, shellOpts{})
+	if err != nil || len(f.runs) == 0 {
+		return false
+	}
+	for _, r := range f.runs {
+		if !f.reached[r] {
+			return false
+		}
+	}
+	return true
 }
 
 // retryKV reads a runner's retry setting: vitest's and playwright's

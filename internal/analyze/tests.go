@@ -431,6 +431,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
 			// Removing a test that never ran changes no result.
 			sev = gate.SeverityMedium
+		case placeholder(o.tc):
+			sev, rule = gate.SeverityMedium, "placeholder-test-deleted"
+			msg += "; it could not fail: its body is only checks that always pass"
 		case suiteRunner(o, gone):
 			sev, rule = gate.SeverityMedium, "suite-runner-deleted"
 			msg = fmt.Sprintf("test %s, which asserted nothing itself, was deleted from %s; the suite tests of that file were all kept (renamed, moved or converted), so it looks like a removed suite runner", o.tc.ID, file)
@@ -447,6 +450,22 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 		out = append(out, f)
 	}
 	return out
+}
+
+// placeholder reports whether a test could not fail: its body is nothing
+// but checks that always pass (`test('x', t => { t.pass(); })`, kept so a
+// file has a test where a runtime lacks the feature): no calls, no values,
+// no other statement.
+func placeholder(t *testscan.TestCase) bool {
+	if len(t.Assertions) == 0 || len(t.Calls) > 0 || len(t.Literals) > 0 || t.BodyTokens > 8*len(t.Assertions) {
+		return false
+	}
+	for _, x := range t.Assertions {
+		if x.Strength != testscan.Trivial || x.Subject != "" || x.Expected != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // suiteRunner reports whether a deleted top-level Go test that asserts nothing
