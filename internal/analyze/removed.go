@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -11,26 +12,11 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-// removedCode lists the functions a change deleted from production code,
-// as a test's Calls name them ("name", ".name" for a method): Go's
-// top-level functions, methods and types (read with go/parser), and the
-// public names of the other languages (their Exports), that no new side of
-// the change defines any more. A test deleted with the function it called
-// went with its code: new tests of the code that replaced it are its
-// replacement.
-func removedCode(had, has map[string]string) map[string]bool {
-	out := map[string]bool{}
-	for k := range had {
-		if has[k] == "" {
-			out[k] = true
-		}
-	}
-	return out
-}
-
-// orphanedCode is removedCode less what may live on under another name:
-// the names deleted from a directory (a Go package) to which the change
-// added production names. ParseDate deleted and DateParse added beside it
+// orphanedCode lists the production names a change deleted (declared by
+// an old side, by no new side: Go's top-level functions, methods as
+// ".name", and types; the other languages' public names), less what may
+// live on under another name: the names deleted from a directory (a Go
+// package) to which the change added production names. ParseDate deleted and DateParse added beside it
 // is a rename, whose tests must follow it; isStandaloneTask deleted and
 // nothing added is code gone.
 func orphanedCode(had, has map[string]string) map[string]bool {
@@ -54,35 +40,59 @@ func orphanedCode(had, has map[string]string) map[string]bool {
 func declared(pairs []*pair) (had, has map[string]string) {
 	had, has = map[string]string{}, map[string]string{}
 	for _, pr := range pairs {
-		for _, s := range []struct {
-			sd    *side
-			data  []byte
-			path  string
-			names map[string]string
-		}{{pr.old, pr.fc.Old, pr.fc.OldPath, had}, {pr.new, pr.fc.New, pr.fc.NewPath, has}} {
-			if s.sd == nil || s.sd.isTest || s.sd.facts == nil {
-				continue
-			}
-			add := func(name string) {
-				if s.names[name] == "" {
-					s.names[name] = dir(s.path)
+		for _, v := range pr.versions() {
+			for name := range v.names() {
+				m := has
+				if v.old {
+					m = had
 				}
-			}
-			if strings.HasSuffix(s.path, ".go") {
-				goFuncs(s.path, s.data, add)
-				continue
-			}
-			for _, x := range s.sd.facts.Exports {
-				name := x.Name
-				if i := strings.LastIndexByte(name, '.'); i >= 0 {
-					add("." + name[i+1:])
-					name = name[i+1:]
+				if m[name] == "" {
+					m[name] = dir(v.path)
 				}
-				add(name)
 			}
 		}
 	}
 	return had, has
+}
+
+// version is one production side of a changed file, for reading the
+// names it declares.
+type version struct {
+	sd   *side
+	data []byte
+	path string
+	old  bool
+}
+
+// versions are the production sides of pr.
+func (pr *pair) versions() []version {
+	var out []version
+	for _, v := range []version{{pr.old, pr.fc.Old, pr.fc.OldPath, true}, {pr.new, pr.fc.New, pr.fc.NewPath, false}} {
+		if v.sd != nil && !v.sd.isTest && v.sd.facts != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// names are the functions, methods (".name" as well) and types a Go
+// version declares (goFuncs), or another language's public names.
+func (v version) names() map[string]bool {
+	out := map[string]bool{}
+	add := func(name string) { out[name] = true }
+	if strings.HasSuffix(v.path, ".go") {
+		goFuncs(v.path, v.data, add)
+		return out
+	}
+	for _, x := range v.sd.facts.Exports {
+		name := x.Name
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			add("." + name[i+1:])
+			name = name[i+1:]
+		}
+		add(name)
+	}
+	return out
 }
 
 // goFuncs passes the functions, methods and types a Go file declares to
@@ -174,6 +184,7 @@ type codeUse struct {
 type codeDecls struct {
 	pairs    []*pair
 	had, has map[string]string
+	read1    map[*side]map[string]bool // the names of the versions removed read
 }
 
 func (d *codeDecls) read() (had, has map[string]string) {
@@ -181,6 +192,42 @@ func (d *codeDecls) read() (had, has map[string]string) {
 		d.had, d.has = declared(d.pairs)
 	}
 	return d.had, d.has
+}
+
+// removed reports whether the change deleted name (a call's "name" or
+// ".name") from production code: declared by an old side and by no new
+// side. Only the versions whose text holds the name are read, once each:
+// a change's production files are many and large (prometheus's
+// tsdb/db.go), the names asked about few.
+func (d *codeDecls) removed(name string) bool {
+	if d.had != nil {
+		return d.had[name] != "" && d.has[name] == ""
+	}
+	bare := []byte(strings.TrimPrefix(name, "."))
+	had, has := false, false
+	for _, pr := range d.pairs {
+		for _, v := range pr.versions() {
+			if v.old && had || !v.old && has || !bytes.Contains(v.data, bare) {
+				continue
+			}
+			if d.read1 == nil {
+				d.read1 = map[*side]map[string]bool{}
+			}
+			names, ok := d.read1[v.sd]
+			if !ok {
+				names = v.names()
+				d.read1[v.sd] = names
+			}
+			if names[name] {
+				if v.old {
+					had = true
+				} else {
+					has = true
+				}
+			}
+		}
+	}
+	return had && !has
 }
 
 type goFile struct {

@@ -110,14 +110,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
 	decls := &codeDecls{pairs: pairs}
-	var gone map[string]bool
-	removed := func() map[string]bool {
-		if gone == nil {
-			gone = removedCode(decls.read())
-		}
-		return gone
-	}
-	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, removed)
+	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed)
 	out = append(out, a.reportReplaced(replaced)...)
 	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls})...)
 	out = append(out, a.reportOnly(pairs)...)
@@ -176,7 +169,7 @@ func (pr *pair) reachWhy() string {
 // tests with at least as many medium-or-stronger assertions, exercising what
 // the deleted ones did (sameTargets), from the deletions that nothing
 // replaced.
-func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, removed func() map[string]bool) ([]*locTest, []replacement) {
+func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, removed func(string) bool) ([]*locTest, []replacement) {
 	byFile := map[string][]*locTest{}
 	var order []string
 	for _, o := range deleted {
@@ -223,13 +216,13 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 
 // sameTargets reports whether the new tests exercise what the deleted ones
 // did: a function each deleted test called (or one the change deleted from
-// production code with it, removedCode: the new tests test what replaced
+// production code with it, codeDecls.removed: the new tests test what replaced
 // it), or, for a test whose scanner records no calls (a Python test
 // calling imported code), half of its literal inputs and expected values
 // or a word of its name. A failing test swapped for an easy one on other code
 // (TestParse deleted, TestOther added with as many checks) replaces
 // nothing.
-func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
+func sameTargets(deleted, by []*locTest, removed func(string) bool) bool {
 	calls, lits := map[string]bool{}, map[string]bool{}
 	for _, n := range by {
 		for _, c := range n.tc.Calls {
@@ -246,7 +239,7 @@ func sameTargets(deleted, by []*locTest, removed func() map[string]bool) bool {
 				continue
 			}
 			plain++
-			if calls[c.Name] || removed()[c.Name] {
+			if calls[c.Name] || removed(c.Name) {
 				kept++
 			}
 		}
