@@ -51,3 +51,35 @@ func TestHooks(t *testing.T) {
 		}
 	}
 }
+
+// A closure's checks count once per call.
+func TestClosureChecksAtEachCall(t *testing.T) {
+	src := `package p
+
+import "testing"
+
+func TestSizes(t *testing.T) {
+	check := func(n int) {
+		if n < 0 {
+			t.Fatal(n)
+		}
+	}
+	check(size(1))
+	check(size(2))
+	check(size(3))
+	once := func() {
+		if size(4) != 4 {
+			t.Error("4")
+		}
+	}
+	once()
+}
+`
+	f, err := New().Extract("p_test.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(f.Tests[0].Assertions); n != 4 {
+		t.Errorf("assertions = %d, want 4 (3 calls of check, 1 of once): %+v", n, f.Tests[0].Assertions)
+	}
+}

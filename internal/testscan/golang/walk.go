@@ -228,6 +228,8 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 	}
 	stack := e.newStack()
 	var childRanges [][2]token.Pos
+	var closures []closure // check := func(...) {...}, to count at each call
+	var called map[string]int
 	ast.Inspect(body, func(x ast.Node) bool {
 		if x == nil {
 			e.marks.leave(stack[len(stack)-1])
@@ -246,7 +248,16 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			e.addParams(v)
 		case *ast.AssignStmt:
 			e.track(v)
+			if c, ok := closureOf(v); ok {
+				closures = append(closures, c)
+			}
 		case *ast.CallExpr:
+			if id, ok := v.Fun.(*ast.Ident); ok && len(closures) > 0 {
+				if called == nil {
+					called = map[string]int{}
+				}
+				called[id.Name]++
+			}
 			if children, ok := e.subtest(v, stack); ok {
 				n.children = append(n.children, children...)
 				childRanges = append(childRanges, [2]token.Pos{v.Pos(), v.End()})
@@ -270,6 +281,54 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 	})
 	e.ctx.stacks = append(e.ctx.stacks, stack[:0])
 	n.commented = e.countCommented(body, childRanges)
+	n.asserts = e.atEachCall(n.asserts, closures, called)
+}
+
+// closure is a function literal a test body assigns to a name: its checks
+// run at each call.
+type closure struct {
+	name     string
+	from, to token.Pos
+}
+
+// closureOf reads `name := func(...) {...}` (or =).
+func closureOf(as *ast.AssignStmt) (closure, bool) {
+	if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return closure{}, false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	fl, isFunc := as.Rhs[0].(*ast.FuncLit)
+	if !ok || !isFunc || id.Name == "_" {
+		return closure{}, false
+	}
+	return closure{id.Name, fl.Pos(), fl.End()}, true
+}
+
+// maxClosureCalls bounds how often a closure's checks are counted.
+const maxClosureCalls = 16
+
+// atEachCall counts the checks of a closure the body calls more than once
+// once per call (a segmentSize closure with require.NoError, called for
+// six files, stands for the six checks it replaced), up to
+// maxClosureCalls.
+func (e *env) atEachCall(asserts []testscan.Assertion, closures []closure, called map[string]int) []testscan.Assertion {
+	for _, c := range closures {
+		k := min(called[c.name], maxClosureCalls)
+		if k < 2 {
+			continue
+		}
+		from, to := e.u.line(c.from), e.u.line(c.to)
+		var in []testscan.Assertion
+		for _, a := range asserts {
+			if a.Line >= from && a.Line <= to {
+				in = append(in, a)
+			}
+		}
+		for i := 1; i < k; i++ {
+			asserts = append(asserts, in...)
+		}
+	}
+	return asserts
 }
 
 // newStack is an empty node stack, a spare one when there is one: walks nest,
