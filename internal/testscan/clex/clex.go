@@ -253,3 +253,28 @@ func Unquote(s string) string {
 	}
 	return strings.Trim(s, `"`)
 }
+
+// Names lists the identifiers (kind ident) on lines line..endLine of toks,
+// in order, each also as ".name" when it follows one of the member
+// punctuations (".", "::"): testscan.Namer for the languages lexed here.
+func Names(toks []Token, ident, punct Kind, line, endLine int, member ...string) []string {
+	var out []string
+	for i, t := range toks {
+		if t.Line > endLine {
+			break
+		}
+		if t.Kind != ident || t.Line < line {
+			continue
+		}
+		out = append(out, t.Text)
+		if i > 0 && toks[i-1].Kind == punct {
+			for _, m := range member {
+				if toks[i-1].Text == m {
+					out = append(out, "."+t.Text)
+					break
+				}
+			}
+		}
+	}
+	return out
+}

@@ -128,30 +128,13 @@ func (e *env) resolveLit(x ast.Expr, pos token.Pos) (*ast.CompositeLit, *unit) {
 // structRows reads the rows of a slice (or array) of structs, or of a map of
 // structs, naming each row by the string literal in field.
 func (e *env) structRows(lit *ast.CompositeLit, field string) []row {
-	var elemType ast.Expr
-	switch t := lit.Type.(type) {
-	case *ast.ArrayType:
-		elemType = t.Elt
-	case *ast.MapType:
-		elemType = t.Value
-	default:
+	entries, ok := e.structEntries(lit)
+	if !ok {
 		return nil
 	}
-	rows := make([]row, 0, len(lit.Elts))
-	for _, el := range lit.Elts {
-		entry := el
-		if kv, ok := el.(*ast.KeyValueExpr); ok {
-			el = kv.Value
-		}
-		cl := compositeOf(el)
-		if cl == nil {
-			return nil
-		}
-		typ := elemType
-		if cl.Type != nil {
-			typ = cl.Type
-		}
-		fields := e.fields(cl, typ)
+	rows := make([]row, 0, len(entries))
+	for _, en := range entries {
+		entry, cl, fields := en.node, en.lit, en.fields
 		nameX, ok := fields.get(field)
 		if !ok {
 			return nil
@@ -173,6 +156,45 @@ func (e *env) structRows(lit *ast.CompositeLit, field string) []row {
 		rows = append(rows, row{name: name, node: entry, nameNode: nameNode, fields: fields})
 	}
 	return rows
+}
+
+// structEntry is one struct literal of a table: the entry as written (with
+// its map key), the struct literal and its fields.
+type structEntry struct {
+	node   ast.Node
+	lit    *ast.CompositeLit
+	fields fieldValues
+}
+
+// structEntries reads the struct literals of a slice (or array) or map
+// literal; ok is false when an entry is not a struct literal.
+func (e *env) structEntries(lit *ast.CompositeLit) ([]structEntry, bool) {
+	var elemType ast.Expr
+	switch t := lit.Type.(type) {
+	case *ast.ArrayType:
+		elemType = t.Elt
+	case *ast.MapType:
+		elemType = t.Value
+	default:
+		return nil, false
+	}
+	out := make([]structEntry, 0, len(lit.Elts))
+	for _, el := range lit.Elts {
+		entry := el
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		cl := compositeOf(el)
+		if cl == nil {
+			return nil, false
+		}
+		typ := elemType
+		if cl.Type != nil {
+			typ = cl.Type
+		}
+		out = append(out, structEntry{entry, cl, e.fields(cl, typ)})
+	}
+	return out, true
 }
 
 // keyRows reads a map literal keyed by string literals.
@@ -321,29 +343,13 @@ func (e *env) loopChecks(a testscan.Assertion, stack []ast.Node) []testscan.Asse
 		if lit == nil || len(lit.Elts) == 0 || len(lit.Elts) > maxLoopRows {
 			return nil
 		}
-		var elemType ast.Expr
-		switch t := lit.Type.(type) {
-		case *ast.ArrayType:
-			elemType = t.Elt
-		case *ast.MapType:
-			elemType = t.Value
-		default:
+		entries, ok := e.structEntries(lit)
+		if !ok {
 			return nil
 		}
-		out := make([]testscan.Assertion, 0, len(lit.Elts))
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				el = kv.Value
-			}
-			cl := compositeOf(el)
-			if cl == nil {
-				return nil
-			}
-			typ := elemType
-			if cl.Type != nil {
-				typ = cl.Type
-			}
-			fields := e.fields(cl, typ)
+		out := make([]testscan.Assertion, 0, len(entries))
+		for _, en := range entries {
+			fields := en.fields
 			constant := false // the row gives the subject a literal
 			sub := func(operand string, subject bool) (string, bool) {
 				f, ok := strings.CutPrefix(operand, prefix)
