@@ -586,6 +586,35 @@ func (sc *callScope) reachHelpers(calls []testscan.Call) (map[string]int, map[st
 	return out, seen
 }
 
+// through is what a test does through the helpers it calls on its side:
+// the checks of at least strength min they make (once per call site, as
+// reach counts them) and the functions they call, its own calls included.
+// A test rewritten as a thin caller of a table-driven helper
+// (TestScrapeLoopSeriesRefChange calling testScrapeLoopSeriesRefChange)
+// checks and calls what the helper does.
+func (cr *callReach) through(n *locTest, min testscan.Strength) (checks int, calls map[string]bool) {
+	calls = map[string]bool{}
+	for _, c := range n.tc.Calls {
+		calls[c.Name] = true
+	}
+	if cr == nil || n.side == nil || n.side.ext == nil || len(n.tc.Calls) == 0 {
+		return 0, calls
+	}
+	sc := cr.scope(false, n.side)
+	_, seen := sc.reachHelpers(n.tc.Calls)
+	for h, sites := range seen {
+		for _, x := range sc.asserts[h] {
+			if x.Strength >= min {
+				checks += sites
+			}
+		}
+		for _, c := range sc.calls[h] {
+			calls[c.Name] = true
+		}
+	}
+	return checks, calls
+}
+
 // droppedCall reports whether a call of old has fewer sites in cur.
 func droppedCall(old, cur []testscan.Call) bool {
 	for _, c := range old {

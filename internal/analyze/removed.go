@@ -35,9 +35,9 @@ func orphanedCode(had, has map[string]string) map[string]bool {
 	return out
 }
 
-// declared maps the production names the old and the new sides of the
+// productionNames maps the production names the old and the new sides of the
 // change declare to the directory of the file declaring them.
-func declared(pairs []*pair) (had, has map[string]string) {
+func productionNames(pairs []*pair) (had, has map[string]string) {
 	had, has = map[string]string{}, map[string]string{}
 	for _, pr := range pairs {
 		for _, v := range pr.versions() {
@@ -189,7 +189,7 @@ type codeDecls struct {
 
 func (d *codeDecls) read() (had, has map[string]string) {
 	if d.had == nil {
-		d.had, d.has = declared(d.pairs)
+		d.had, d.has = productionNames(d.pairs)
 	}
 	return d.had, d.has
 }

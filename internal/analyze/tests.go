@@ -110,7 +110,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
 	decls := &codeDecls{pairs: pairs}
-	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed)
+	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed, cr)
 	out = append(out, a.reportReplaced(replaced)...)
 	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls})...)
 	out = append(out, a.reportOnly(pairs)...)
@@ -169,7 +169,7 @@ func (pr *pair) reachWhy() string {
 // tests with at least as many medium-or-stronger assertions, exercising what
 // the deleted ones did (sameTargets), from the deletions that nothing
 // replaced.
-func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, removed func(string) bool) ([]*locTest, []replacement) {
+func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, removed func(string) bool, cr *callReach) ([]*locTest, []replacement) {
 	byFile := map[string][]*locTest{}
 	var order []string
 	for _, o := range deleted {
@@ -184,12 +184,24 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 	replaced := map[*locTest]bool{}
 	var groups []replacement
 	for _, file := range order {
+		// A helper's checks count when they are as strong as the
+		// strongest check the deleted tests made: setup checks in a
+		// helper (NoError) stand in for no require.Equal.
+		strongest := testscan.Medium
+		for _, o := range byFile[file] {
+			strongest = max(strongest, maxStrength(o.tc))
+		}
 		var by []*locTest
 		have := 0
+		reached := map[string]bool{} // what the new tests call, through their helpers too
 		for _, n := range news {
 			if n.side.path == file && unmatched(n) && runs(n.tc) { // a skipped test replaces nothing
 				by = append(by, n)
-				have += checks(n.tc)
+				k, calls := cr.through(n, strongest)
+				have += checks(n.tc) + k
+				for c := range calls {
+					reached[c] = true
+				}
 			}
 		}
 		need := 0
@@ -197,7 +209,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 		for _, o := range kept {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, removed) {
+		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, reached, removed) {
 			continue
 		}
 		for _, o := range kept {
@@ -215,19 +227,17 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 }
 
 // sameTargets reports whether the new tests exercise what the deleted ones
-// did: a function each deleted test called (or one the change deleted from
+// did: a function each deleted test called (calls: what the new tests call,
+// through their helpers too; or one the change deleted from
 // production code with it, codeDecls.removed: the new tests test what replaced
 // it), or, for a test whose scanner records no calls (a Python test
 // calling imported code), half of its literal inputs and expected values
 // or a word of its name. A failing test swapped for an easy one on other code
 // (TestParse deleted, TestOther added with as many checks) replaces
 // nothing.
-func sameTargets(deleted, by []*locTest, removed func(string) bool) bool {
-	calls, lits := map[string]bool{}, map[string]bool{}
+func sameTargets(deleted, by []*locTest, calls map[string]bool, removed func(string) bool) bool {
+	lits := map[string]bool{}
 	for _, n := range by {
-		for _, c := range n.tc.Calls {
-			calls[c.Name] = true
-		}
 		for _, l := range n.tc.Literals {
 			lits[l] = true
 		}
