@@ -7,7 +7,9 @@ import (
 )
 
 // helperChecksGained lists the helper checks the change added across all its
-// files (new sides minus old sides, check by check), once per change.
+// files (each helper's new checks minus its old ones, check by check: a
+// new helper's checks are all gained, whatever other helpers check), once
+// per change.
 func (cr *callReach) helperChecksGained() []testscan.Assertion {
 	if cr.gained != nil {
 		return *cr.gained
@@ -16,7 +18,7 @@ func (cr *callReach) helperChecksGained() []testscan.Assertion {
 	for _, pr := range cr.pairs {
 		if pr.old != nil && pr.old.facts != nil {
 			for _, x := range pr.old.facts.HelperAssertions {
-				had[assertKey(x)]++
+				had[x.Helper+"\x00"+assertKey(x)]++
 			}
 		}
 	}
@@ -24,7 +26,7 @@ func (cr *callReach) helperChecksGained() []testscan.Assertion {
 	for _, pr := range cr.pairs {
 		if pr.new != nil && pr.new.facts != nil {
 			for _, x := range pr.new.facts.HelperAssertions {
-				if k := assertKey(x); had[k] > 0 {
+				if k := x.Helper + "\x00" + assertKey(x); had[k] > 0 {
 					had[k]--
 					continue
 				}
@@ -84,12 +86,15 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		passed[x.Subject], passed[x.Expected] = true, true
 	}
 	gained := cr.helperChecksGained()
-	used := make([]bool, len(gained))
+	// A gained check is used up by one removed check, and by its copies:
+	// the same check made at each call of a closure (atEachCall) moved
+	// into a helper once is one check moved.
+	usedBy := make([]string, len(gained))
 	moved := 0
 	for _, x := range removed {
 		xw := operandWords(x)
 		for i, y := range gained {
-			if used[i] || !sameCheckKind(x.Kind, y.Kind) || y.Negated != x.Negated || y.Strength < x.Strength {
+			if usedBy[i] != "" && usedBy[i] != assertKey(x) || !sameCheckKind(x.Kind, y.Kind) || y.Negated != x.Negated || y.Strength < x.Strength {
 				continue
 			}
 			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)]
@@ -102,7 +107,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || onParams(x.Subject, y.Subject, passed)) ||
 				x.Expected != "" && lits[x.Expected])
 			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
-				used[i] = true
+				usedBy[i] = assertKey(x)
 				moved++
 				break
 			}
