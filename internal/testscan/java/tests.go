@@ -13,6 +13,8 @@ import (
 var testAnnotations = map[string]bool{
 	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true,
 	"TestTemplate": true, "Theory": true, "RetryingTest": true, "RepeatedIfExceptionsTest": true,
+	// JUnit Pioneer's parameterized test over the product of argument sets.
+	"CartesianTest": true, "CartesianProductTest": true,
 }
 
 // lifecycleAnnotations mark public methods that a class-level TestNG @Test does not
