@@ -204,7 +204,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 		for _, o := range kept {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, removed) {
+		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, removed) || !rowsKeepInputs(kept, by) {
 			continue
 		}
 		for _, o := range kept {
