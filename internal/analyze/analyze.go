@@ -80,6 +80,12 @@ type Change struct {
 	// the change did not touch (nil when there is none): the package.json
 	// of the package that tests moved into.
 	ReadHead func(p string) []byte
+	// BaseFiles, when not nil, returns the files under a directory of the
+	// change's base whose paths want keeps, at most max of them; ok is
+	// false when there are more or the tree could not be read whole. It
+	// answers whether anything at the base compiled a Rust file whose
+	// tests the change skips (see uncompiledRust).
+	BaseFiles func(dir string, want func(p string) bool, max int) (files []Source, ok bool)
 }
 
 // Analyzer holds the configuration, a cache of parsed file versions and the
@@ -218,6 +224,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 		pairs = append(pairs, pr)
 	}
 	a.parseAll(jobs)
+	a.dropUncompiledRust(pairs, ch)
 	dropHelperCalls(pairs)
 	for _, pr := range pairs {
 		out = append(out, unparsed(pr)...)

@@ -209,7 +209,7 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 		for _, o := range kept {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, reached, removed) {
+		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, reached, removed) || !rowsKeepInputs(kept, by) {
 			continue
 		}
 		for _, o := range kept {

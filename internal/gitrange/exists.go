@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 
@@ -46,3 +48,44 @@ func (s *source) readAt(commit plumbing.Hash, p string) []byte {
 	}
 	return b
 }
+
+// baseFiles returns the regular files under dir of a commit's tree whose
+// paths want keeps, at most max of them (walking at most maxTreeDirs
+// directories); ok is false when the tree holds more, or could not be read
+// whole, so that the caller does not take a partial answer for the tree.
+func (s *source) baseFiles(commit plumbing.Hash, dir string, want func(p string) bool, max int) (out []analyze.Source, ok bool) {
+	dirs := []string{dir}
+	for walked := 0; len(dirs) > 0; walked++ {
+		if walked >= maxTreeDirs {
+			return nil, false
+		}
+		d := dirs[len(dirs)-1]
+		dirs = dirs[:len(dirs)-1]
+		entries, err := s.repo.ListDir(commit, d)
+		if err != nil {
+			if errors.Is(err, gitrepo.ErrNotFetched) {
+				s.fail(err)
+			}
+			return nil, false
+		}
+		for _, e := range entries {
+			switch {
+			case e.Mode == filemode.Dir:
+				dirs = append(dirs, e.Path)
+			case (e.Mode == filemode.Regular || e.Mode == filemode.Executable) && want(e.Path):
+				if len(out) >= max {
+					return nil, false
+				}
+				b, skip := s.blob(e.Hash)
+				if skip != "" {
+					return nil, false
+				}
+				out = append(out, analyze.Source{Path: e.Path, Key: e.Hash.String(), Data: b})
+			}
+		}
+	}
+	return out, true
+}
+
+// maxTreeDirs bounds the directories baseFiles walks.
+const maxTreeDirs = 2000

@@ -258,6 +258,11 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 		return from.IsZero() || s.exists(from, p)
 	}
 	ch.ReadHead = func(p string) []byte { return s.readAt(to, p) }
+	if !from.IsZero() {
+		ch.BaseFiles = func(dir string, want func(p string) bool, max int) ([]analyze.Source, bool) {
+			return s.baseFiles(from, dir, want, max)
+		}
+	}
 	return ch, nil
 }
 

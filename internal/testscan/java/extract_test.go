@@ -1,6 +1,7 @@
 package java
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -307,5 +308,39 @@ public class OrderTest {
 				t.Errorf("Partial = %v, want %v", f.Partial, tt.wantPartial)
 			}
 		})
+	}
+}
+
+// JUnit Pioneer's @CartesianTest (and its older @CartesianProductTest) run the
+// method once per combination of its argument sets: it is a test.
+func TestCartesianTestIsATest(t *testing.T) {
+	f := extract(t, "src/test/java/org/x/FormatTest.java", `package org.x;
+
+import org.junitpioneer.jupiter.cartesian.CartesianTest;
+
+class FormatTest {
+    @CartesianTest
+    @CartesianTest.MethodFactory("values")
+    void formats(Object value, Locale locale) {
+        assertEquals("1", Format.format(value, locale));
+    }
+
+    @CartesianProductTest({"0", "1"})
+    void old(String a, String b) {
+        assertNotNull(a + b);
+    }
+
+    static ArgumentSets values() {
+        return ArgumentSets.argumentsForFirstParameter(1, 2);
+    }
+}
+`)
+	var got []string
+	for _, tc := range f.Tests {
+		got = append(got, tc.ID+":"+strconv.Itoa(len(tc.Assertions)))
+	}
+	want := []string{"FormatTest.formats:1", "FormatTest.old:1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("tests (-want +got):\n%s", diff)
 	}
 }

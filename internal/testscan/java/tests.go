@@ -13,6 +13,8 @@ import (
 var testAnnotations = map[string]bool{
 	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true,
 	"TestTemplate": true, "Theory": true, "RetryingTest": true, "RepeatedIfExceptionsTest": true,
+	// JUnit Pioneer's parameterized test over the product of argument sets.
+	"CartesianTest": true, "CartesianProductTest": true,
 }
 
 // lifecycleAnnotations mark public methods that a class-level TestNG @Test does not
@@ -64,7 +66,11 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			tc.Skip = scan.skip
 		}
 		tc.CommentedAssertions = commentedAssertions(comments, m.bodyOpen, m.bodyClose)
-		if rows := sourceRows(m.annots); len(rows) > 0 {
+		rows := sourceRows(m.annots)
+		if len(rows) == 0 {
+			rows = p.methodSourceRows(m)
+		}
+		if len(rows) > 0 {
 			// One case per row, as JUnit reports them ("adds(int, int)[1]"):
 			// tests folded into a parameterized test keep a case each.
 			for i, row := range rows {

@@ -1,0 +1,62 @@
+package analyze
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// rowsKeepInputs reports whether Java tests folded into the cases of a
+// parameterized test ("[1]", "[2]": the rows of its @CsvSource, @ValueSource
+// or @MethodSource table) kept every literal of each deleted test in the
+// rows or the body: a table that counts as many checks but left out the
+// failing case's input or expected value replaces nothing. Other languages,
+// and Java replacements by plain tests, are not asked.
+func rowsKeepInputs(deleted, by []*locTest) bool {
+	rows := false
+	have := map[string]bool{}
+	for _, n := range by {
+		if n.side.facts == nil || n.side.facts.Lang != testscan.Java {
+			return true
+		}
+		rows = rows || isRowID(n.tc.ID)
+		for _, l := range n.tc.Literals {
+			have[literalValue(l)] = true
+		}
+	}
+	if !rows {
+		return true
+	}
+	for _, o := range deleted {
+		for _, l := range o.tc.Literals {
+			if !have[literalValue(l)] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isRowID reports whether a Java test id names one case of a
+// parameterized test: "Class.method[3]".
+func isRowID(id string) bool {
+	i := strings.LastIndexByte(id, '[')
+	if i < 0 || !strings.HasSuffix(id, "]") {
+		return false
+	}
+	_, err := strconv.Atoi(id[i+1 : len(id)-1])
+	return err == nil
+}
+
+// literalValue is a literal's value: a quoted string unquoted (a table's
+// cell and a body's literal compare alike), anything else as written.
+func literalValue(l string) string {
+	if len(l) >= 2 && l[0] == '"' {
+		if s, err := strconv.Unquote(l); err == nil {
+			return s
+		}
+		return l[1 : len(l)-1]
+	}
+	return l
+}

@@ -1,0 +1,122 @@
+package analyze
+
+import (
+	"path"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/rust"
+)
+
+// maxCrateFiles bounds the Rust files (and Cargo.toml) of the repository
+// read at the base to tell whether one of them compiles a module file.
+const maxCrateFiles = 3000
+
+// dropUncompiledRust takes the tests out of the base side of a Rust file
+// under a crate's src/ that cargo did not compile at the base: no file of
+// the repository there declares its module (`mod name`, also inside a
+// macro) or names its file in a string (#[path = ".."], include!, also
+// from another crate), and no Cargo.toml names it. Its tests did not run, so skipping, weakening or deleting them
+// loses nothing that ran (a change that wires dead tests in and ignores the
+// few that fail). A file the base declares keeps its tests: a change that
+// also drops the declaration still loses them. It asks only when a test of
+// the file no longer runs as it did, and a base it cannot read whole
+// counts as compiling the file.
+func (a *Analyzer) dropUncompiledRust(pairs []*pair, ch Change) {
+	if ch.BaseFiles == nil {
+		return
+	}
+	for _, pr := range pairs {
+		o := pr.old
+		if o == nil || o.facts == nil || o.facts.Lang != testscan.Rust || len(o.facts.Tests) == 0 || !rustTestsLost(pr) {
+			continue
+		}
+		_, module := rustModuleOf(o.path, ch.Exists)
+		if module == "" {
+			continue
+		}
+		files, ok := ch.BaseFiles(".", func(p string) bool {
+			return strings.HasSuffix(p, ".rs") || path.Base(p) == "Cargo.toml"
+		}, maxCrateFiles)
+		if !ok || mayCompile(files, module) {
+			continue
+		}
+		f := *o.facts
+		f.Tests, f.HelperAssertions = nil, nil
+		o.facts = &f
+		a.note(o.path, "no Rust file at the base declares module "+module+" or names its file: cargo did not compile its tests there, so none of them ran")
+	}
+}
+
+// rustTestsLost reports whether a test of the base side of pr is gone,
+// skipped or checks less on the new side.
+func rustTestsLost(pr *pair) bool {
+	if pr.new == nil || pr.new.facts == nil {
+		return true
+	}
+	now := map[string]*testscan.TestCase{}
+	for i := range pr.new.facts.Tests {
+		now[pr.new.facts.Tests[i].ID] = &pr.new.facts.Tests[i]
+	}
+	for _, t := range pr.old.facts.Tests {
+		n := now[t.ID]
+		if n == nil || n.Skip != nil && t.Skip == nil || len(n.Assertions) < len(t.Assertions) {
+			return true
+		}
+	}
+	return false
+}
+
+// rustModuleOf returns the crate directory and the module name of a Rust
+// file under the crate's src/ that a module declaration brings in: not the
+// crate roots (src/lib.rs, src/main.rs, src/bin/..) nor a file outside
+// src/ (tests/, benches/, examples/, build.rs are targets of their own).
+// The crate is the directory above the nearest src/ that holds a
+// Cargo.toml at the base; module is "" when there is none.
+func rustModuleOf(p string, exists func(p string, head bool) bool) (crate, module string) {
+	p = strings.TrimPrefix(path.Clean(strings.ReplaceAll(p, "\\", "/")), "/")
+	parts := strings.Split(p, "/")
+	for k := len(parts) - 2; k >= 0; k-- {
+		if parts[k] != "src" {
+			continue
+		}
+		crate = strings.Join(parts[:k], "/")
+		if exists != nil && !exists(path.Join(crate, "Cargo.toml"), false) {
+			continue
+		}
+		rel := parts[k+1:]
+		if rel[0] == "bin" || len(rel) == 1 && (rel[0] == "lib.rs" || rel[0] == "main.rs") {
+			return "", ""
+		}
+		base := rel[len(rel)-1]
+		switch {
+		case base == "mod.rs" && len(rel) >= 2:
+			module = rel[len(rel)-2]
+		case base != "mod.rs" && strings.HasSuffix(base, ".rs"):
+			module = strings.TrimSuffix(base, ".rs")
+		}
+		if crate == "" {
+			crate = "."
+		}
+		return crate, module
+	}
+	return "", ""
+}
+
+// mayCompile reports whether a file of files may bring module into the
+// crate (rust.MayInclude; a Cargo.toml naming its file, as a [[test]] or
+// [lib] path, counts too).
+func mayCompile(files []Source, module string) bool {
+	for _, f := range files {
+		if path.Base(f.Path) == "Cargo.toml" {
+			if s := string(f.Data); strings.Contains(s, module+".rs") || strings.Contains(s, module+"/") {
+				return true
+			}
+			continue
+		}
+		if rust.MayInclude(f.Data, module) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+mod token;
+pub use token::Token;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,2 @@
+#[cfg(loom)]
+mod loom_token;

@@ -1,0 +1,2 @@
+mod token;
+pub use token::Token;
