@@ -460,10 +460,14 @@ func exactVerification(y testscan.Assertion) bool {
 }
 
 // standIn picks the leftover new assertion that replaces x: one of the same kind,
-// else the strongest left.
+// else the strongest left; never a check that the call a settlement flag
+// was checked to have resolved now fails (testscan.Assertion.Rejects).
 func standIn(x testscan.Assertion, spare []testscan.Assertion) int {
 	best := -1
 	for j, y := range spare {
+		if strings.HasPrefix(x.Rejects, "!") && failsCall(y, x.Rejects[1:]) {
+			continue // the opposite outcome: the call now must fail
+		}
 		if y.Kind == x.Kind {
 			return j
 		}

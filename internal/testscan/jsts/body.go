@@ -69,6 +69,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 			}
 		}
 	}
+	t.markRejects(fn, f.assertions)
 	if returnAt >= 0 && firstAssert >= t.returnEnd(returnAt, fn.bodyTo) && (skipAt < 0 || returnAt < skipAt) {
 		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].Line}
 	}
