@@ -58,6 +58,7 @@ describe('res', function () {
 	for name, edit := range map[string][2]string{
 		"helper checks the status only": {"        .expect('Location', expected)\n", ""},
 		"helper checks nothing":         {"        .expect(200)\n        .expect('Location', expected)\n", ""},
+		"helper passed other values":    {"testRequestedRedirect('https://google.com?q=%A710', 'https://google.com?q=%A710', done)", "testRequestedRedirect('https://example.com', 'https://example.com', done)"},
 		"helper checks expected itself": {"        .expect('Location', expected)\n        .end(done)\n", "        .end(function (err) { assert.strictEqual(expected, expected); done(err) })\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
