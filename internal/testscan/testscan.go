@@ -380,6 +380,10 @@ type Assertion struct {
 	// checked true); "" for any other check. Only the JavaScript extractor
 	// sets it.
 	Rejects string `json:",omitempty"`
+	// Floating is set on a check of a failure (assert.rejects, toThrow)
+	// that the test neither awaits nor returns: on a promise, its verdict
+	// comes after the test is over. Only the JavaScript extractor sets it.
+	Floating bool `json:",omitempty"`
 }
 
 // Marker is a located fact such as a suppression comment or a literal comparison.

@@ -1,6 +1,8 @@
 package jsts
 
 import (
+	"strings"
+
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -39,6 +41,13 @@ func (t *tree) markRejects(fn fnInfo, as []testscan.Assertion) {
 			a.Rejects = "!" + call // holds only when the call did not reject
 		}
 	}
+}
+
+// failureCheck reports a check that something fails: assert.rejects,
+// assert.throws, toThrow, toThrowError.
+func failureCheck(kind string) bool {
+	k := strings.ToLower(kind)
+	return strings.Contains(k, "reject") || strings.Contains(k, "throw")
 }
 
 // isIdentName reports a plain identifier.

@@ -63,3 +63,32 @@ func TestMarkRejects(t *testing.T) {
 		})
 	}
 }
+
+func TestFloatingFailureChecks(t *testing.T) {
+	src := `describe('http', function () {
+  it('rejects', async function () {
+    await assert.rejects(() => axios.get('http://a/'), /boom/)
+    assert.rejects(() => axios.get('http://a/'), /boom/)
+    expect(() => parse('')).toThrow('empty')
+    return expect(axios.get('http://a/')).rejects.toThrow('boom')
+  })
+})
+`
+	f, err := New().Extract("test/http.test.js", []byte(src))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v", err)
+	}
+	var got []bool
+	for _, a := range f.Tests[0].Assertions {
+		got = append(got, a.Floating)
+	}
+	want := []bool{false, true, true, false}
+	if len(got) != len(want) {
+		t.Fatalf("got %d checks, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("check %d: Floating %v, want %v", i, got[i], want[i])
+		}
+	}
+}
