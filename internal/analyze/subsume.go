@@ -137,6 +137,12 @@ func covers(y, x testscan.Assertion) bool {
 	if y.Negated || y.Strength == testscan.Trivial {
 		return false
 	}
+	if x.Rejects != "" && x.Rejects[0] != '!' && failsCall(y, x.Rejects) {
+		// A flag set in the promise's .catch (or .then), checked the way
+		// only a rejection leaves it: the check that the call rejects
+		// says so directly.
+		return true
+	}
 	if y.Kind == x.Kind && y.Subject == x.Subject && y.Expected == x.Expected {
 		// The same check kept once where it was made several times (on a
 		// variable read again after each request): the others are lost.
@@ -213,6 +219,60 @@ func covers(y, x testscan.Assertion) bool {
 		}
 	}
 	return true
+}
+
+// failsCall reports a check y that the call (normalized source, see
+// testscan.Assertion.Rejects) fails: an awaited (or returned) rejection or
+// throw check whose
+// subject calls the same function with every literal the call passed
+// (axios.get("http://localhost:4444/",{maxContentLength:2000}) in
+// assert.rejects(() => axios.get("http://localhost:4444/",{maxContentLength:2000,maxRedirects:0}))).
+func failsCall(y testscan.Assertion, call string) bool {
+	i := strings.IndexByte(call, '(')
+	if i <= 0 || !outcomeKind(y.Kind) || y.Floating || !strings.Contains(y.Subject, call[:i+1]) {
+		return false
+	}
+	args := call[i:]
+	for _, l := range stringLiterals(args) {
+		if !strings.Contains(y.Subject, strconv.Quote(l)) && !strings.Contains(y.Subject, l) {
+			return false
+		}
+	}
+	for _, n := range numberTokens(args) {
+		if !containsToken(y.Subject, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// numberTokens returns the numbers written in normalized source outside its
+// string literals.
+func numberTokens(src string) []string {
+	var out []string
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '"' || c == '\'' || c == '`' {
+			j := i + 1
+			for j < len(src) && src[j] != c {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+			continue
+		}
+		if c >= '0' && c <= '9' && (i == 0 || !isWordByte(src[i-1])) {
+			j := i
+			for j < len(src) && (isWordByte(src[j]) || src[j] == '.') {
+				j++
+			}
+			out = append(out, src[i:j])
+			i = j - 1
+		}
+	}
+	return out
 }
 
 // containmentKind reports a check that a text holds another: `in`,

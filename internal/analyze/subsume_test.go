@@ -80,3 +80,23 @@ func TestEffStrength(t *testing.T) {
 		}
 	}
 }
+
+func TestFailsCall(t *testing.T) {
+	const call = `axios.get("http://localhost:4444/",{maxContentLength:2000})`
+	for _, tc := range []struct {
+		kind, subject string
+		want          bool
+	}{
+		{"assert.rejects", `()=>{return axios.get("http://localhost:4444/",{maxContentLength:2000,maxRedirects:0})}`, true},
+		{"toThrow", `axios.get("http://localhost:4444/",{maxContentLength:2000})`, true},
+		{"assert.rejects", `()=>{return axios.head("http://localhost:4444/",{maxContentLength:2000})}`, false},
+		{"assert.rejects", `()=>{return axios.get("http://localhost:4444/",{maxContentLength:20000})}`, false},
+		{"assert.rejects", `()=>{return axios.get("http://localhost:5555/",{maxContentLength:2000})}`, false},
+		{"assert.equal", `axios.get("http://localhost:4444/",{maxContentLength:2000})`, false},
+	} {
+		y := testscan.Assertion{Kind: tc.kind, Subject: tc.subject, Strength: testscan.Medium}
+		if got := failsCall(y, call); got != tc.want {
+			t.Errorf("failsCall(%s %s) = %v, want %v", tc.kind, tc.subject, got, tc.want)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
 		if how == "reworked" {
-			out = append(out, a.compareReworked(o, n)...)
+			out = append(out, a.compareReworked(o, n, cr)...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.

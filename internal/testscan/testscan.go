@@ -372,6 +372,18 @@ type Assertion struct {
 	// HelperAssertions; "Recv.Method" for a method), "" when the extractor
 	// does not say, and for functions no test calls (Go benchmarks).
 	Helper string
+	// Rejects is, for a check of a flag the test sets when a promise
+	// settles (failure = true in the .catch of axios.get(url), checked
+	// true; success = true in its .then, checked false), the normalized call
+	// whose rejection the check stands for, "!" and the call for a check of
+	// such a flag that holds only when the call did not reject (success
+	// checked true); "" for any other check. Only the JavaScript extractor
+	// sets it.
+	Rejects string `json:",omitempty"`
+	// Floating is set on a check of a failure (assert.rejects, toThrow)
+	// that the test neither awaits nor returns: on a promise, its verdict
+	// comes after the test is over. Only the JavaScript extractor sets it.
+	Floating bool `json:",omitempty"`
 }
 
 // Marker is a located fact such as a suppression comment or a literal comparison.

@@ -54,6 +54,10 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 				break
 			}
 			if len(as) > 0 {
+				floating := !t.ident(j-1, "await") && !t.ident(j-1, "return") && !t.punct(j-1, "=>")
+				for i := range as {
+					as[i].Floating = floating && failureCheck(as[i].Kind)
+				}
 				f.assertions = append(f.assertions, as...)
 				if firstAssert < 0 {
 					firstAssert = j
@@ -69,6 +73,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 			}
 		}
 	}
+	t.markRejects(fn, f.assertions)
 	if returnAt >= 0 && firstAssert >= t.returnEnd(returnAt, fn.bodyTo) && (skipAt < 0 || returnAt < skipAt) {
 		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].Line}
 	}
