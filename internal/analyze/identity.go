@@ -384,7 +384,7 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 		}
 	}
 	if param {
-		if dynamic || len(by) < olds+1 || !inputsKept(o.tc.ID, by) {
+		if !rowKept(o.tc, by, olds+1) && (dynamic || len(by) < olds+1 || !inputsKept(o.tc.ID, by)) {
 			return nil
 		}
 		for _, n := range by {
@@ -637,6 +637,40 @@ func inputsKept(id string, by []*locTest) bool {
 	}
 	for _, v := range vals {
 		if !lits[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// rowKept reports whether the new cases still run the old case's row of
+// parameter values: one of their rows has every argument of it with the same
+// value (more arguments are new inputs), and their tables hold at least
+// want rows. It compares a re-parametrized table by its values, not its ids
+// (args0-True -> args4-True-True), also when the new ids are unknown (a
+// value pytest names at run time makes the case Dynamic, its rows known).
+func rowKept(o *testscan.TestCase, by []*locTest, want int) bool {
+	if len(o.Params) != 1 || len(o.Params[0]) == 0 {
+		return false
+	}
+	old := o.Params[0]
+	found := false
+	rows := 0
+	for _, n := range by {
+		rows += len(n.tc.Params)
+		for _, r := range n.tc.Params {
+			if !found && sameRow(old, r) {
+				found = true
+			}
+		}
+	}
+	return found && rows >= want
+}
+
+// sameRow reports whether row r gives every argument of old its value.
+func sameRow(old, r map[string]string) bool {
+	for k, v := range old {
+		if w, ok := r[k]; !ok || w != v {
 			return false
 		}
 	}

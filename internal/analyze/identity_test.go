@@ -54,3 +54,42 @@ func TestCarries(t *testing.T) {
 		}
 	}
 }
+
+func TestRowKept(t *testing.T) {
+	row := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	newCase := func(rows ...map[string]string) *locTest {
+		return &locTest{tc: &testscan.TestCase{ID: "test_x[*]", Params: rows}}
+	}
+	old := &testscan.TestCase{ID: "test_x[args1-False]", Params: []map[string]string{row("args", `["--off"]`, "default", "False")}}
+	tests := []struct {
+		name string
+		old  *testscan.TestCase
+		by   []*locTest
+		want int
+		kept bool
+	}{
+		{"the row is in the new table, with a new argument", old,
+			[]*locTest{newCase(row("args", `["--on"]`, "default", "False", "expect", "True"), row("args", `["--off"]`, "default", "False", "expect", "False"))}, 2, true},
+		{"the row is gone", old,
+			[]*locTest{newCase(row("args", `["--on"]`, "default", "False", "expect", "True"), row("args", `["--off"]`, "default", "True", "expect", "False"))}, 2, false},
+		{"an argument of the row is gone (overwritten by the body)", old,
+			[]*locTest{newCase(row("args", `["--off"]`, "expect", "False"), row("args", `["--on"]`, "expect", "True"))}, 2, false},
+		{"fewer rows than old cases", old,
+			[]*locTest{newCase(row("args", `["--off"]`, "default", "False"))}, 2, false},
+		{"an old case without rows", &testscan.TestCase{ID: "test_x[a]"},
+			[]*locTest{newCase(row("args", `["--off"]`))}, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rowKept(tt.old, tt.by, tt.want); got != tt.kept {
+				t.Errorf("rowKept = %v, want %v", got, tt.kept)
+			}
+		})
+	}
+}

@@ -283,6 +283,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		return []testscan.TestCase{tc}
 	}
 	out := make([]testscan.TestCase, 0, len(cases))
+	reassigned := assignedNames(body)
 	for _, c := range cases {
 		t := tc
 		t.ID = tc.ID + "[" + c.id + "]"
@@ -301,6 +302,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 			t.Literals = lits
 		}
 		t.Assertions = append([]testscan.Assertion(nil), tc.Assertions...)
+		t.Params = caseParams(c, reassigned)
 		out = append(out, t)
 	}
 	return out
@@ -381,4 +383,82 @@ func flakyRuns(toks []token) int {
 		return 1
 	}
 	return 0
+}
+
+// caseParams is a case's rows of parameter values (testscan.TestCase.Params)
+// without the arguments the body assigns again.
+func caseParams(c paramCase, reassigned map[string]bool) []map[string]string {
+	rows := c.rows
+	if c.params != nil {
+		rows = []map[string]string{c.params}
+	}
+	out := make([]map[string]string, 0, len(rows))
+	for _, r := range rows {
+		row := make(map[string]string, len(r))
+		for k, v := range r {
+			if !reassigned[k] {
+				row[k] = v
+			}
+		}
+		out = append(out, row)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// assignedNames are the plain names a body assigns (x = ..., x += ...,
+// for x in ..., with ... as x), at any depth.
+func assignedNames(body []*stmt) map[string]bool {
+	out := map[string]bool{}
+	walk(body, func(s *stmt) bool {
+		toks := s.toks
+		switch {
+		case s.header && s.keyword() == "for":
+			for _, t := range toks[1:] {
+				if t.kind == tkName && t.text == "in" {
+					break
+				}
+				if t.kind == tkName {
+					out[t.text] = true
+				}
+			}
+		case s.header && s.keyword() == "with":
+			for i := 0; i+1 < len(toks); i++ {
+				if toks[i].kind == tkName && toks[i].text == "as" && toks[i+1].kind == tkName {
+					out[toks[i+1].text] = true
+				}
+			}
+		case !s.header:
+			// The targets before the last top-level "=" (a, b = ...; x = y = ...).
+			depth := 0
+			last := -1
+			for i, t := range toks {
+				switch {
+				case isOpener(t):
+					depth++
+				case isCloser(t):
+					depth--
+				case depth == 0 && t.kind == tkOp && (t.text == "=" || strings.HasSuffix(t.text, "=") && len(t.text) >= 2 &&
+					t.text != "==" && t.text != "!=" && t.text != "<=" && t.text != ">="):
+					last = i
+				}
+			}
+			depth = 0
+			for i := 0; i < last; i++ {
+				t := toks[i]
+				switch {
+				case isOpener(t):
+					depth++
+				case isCloser(t):
+					depth--
+				case depth == 0 && t.kind == tkName && (i == 0 || !isOp(toks[i-1], ".")) && !isOp(toks[i+1], ".") && !isOp(toks[i+1], "["):
+					out[t.text] = true
+				}
+			}
+		}
+		return !s.isDef() && !s.isClass()
+	})
+	return out
 }

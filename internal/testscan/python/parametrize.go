@@ -17,6 +17,8 @@ type paramCase struct {
 	skip     *testscan.Skip
 	dynamic  bool
 	literals []string
+	params   map[string]string   // argument name to value, normalized source
+	rows     []map[string]string // the dynamic case's: every row's params
 }
 
 // parametrize expands the @pytest.mark.parametrize decorators of a test and of
@@ -64,6 +66,7 @@ func (m *module) parametrize(def *stmt, scopes []classScope) []paramCase {
 					c.skip = b.skip
 				}
 				c.literals = append(append([]string(nil), a.literals...), b.literals...)
+				c.params = joinParams(a.params, b.params)
 				next = append(next, c)
 			}
 		}
@@ -74,10 +77,33 @@ func (m *module) parametrize(def *stmt, scopes []classScope) []paramCase {
 	}
 	for _, c := range cases {
 		if c.dynamic {
-			return []paramCase{{id: "*", dynamic: true}}
+			// The ids are unknown, the rows are not: what the table
+			// checks can still be compared with another table's.
+			rows := make([]map[string]string, 0, len(cases))
+			for _, c := range cases {
+				if c.params != nil {
+					rows = append(rows, c.params)
+				}
+			}
+			return []paramCase{{id: "*", dynamic: true, rows: rows}}
 		}
 	}
 	return cases
+}
+
+// joinParams is the row of two stacked parametrize marks' cases.
+func joinParams(a, b map[string]string) map[string]string {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := make(map[string]string, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
 }
 
 // parameterSets reads one parametrize call. ok is false when its table is not
@@ -159,6 +185,12 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 		}
 		evals := make([]pyValue, len(vals))
+		if len(vals) == len(names) {
+			pc.params = make(map[string]string, len(names))
+			for i, v := range vals {
+				pc.params[names[i]] = compact(v)
+			}
+		}
 		for i, v := range vals {
 			evals[i] = evalLiteral(v, known)
 			if lv := evals[i]; lv.kind == vStr || lv.kind == vNum || lv.kind == vBytes {
