@@ -322,6 +322,10 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 			out = append(out, carriedTest{o, by, "family"})
 			continue
 		}
+		if by := mergedRow(o, made); by != nil {
+			out = append(out, carriedTest{o, by, "family"})
+			continue
+		}
 		if by := carriers(o, made, news, checksOf); by != nil {
 			out = append(out, carriedTest{o, by, "checks"})
 			continue
@@ -665,6 +669,55 @@ func rowKept(o *testscan.TestCase, by []*locTest, want int) bool {
 		}
 	}
 	return found && rows >= want
+}
+
+// mergedRow returns the test the change created under another name whose
+// table runs the old parametrized case's row (two tables merged into one:
+// test_stream_helper_deprecated[get_text_stream-click] a row of
+// test_attr_deprecated), checking it the same way: each of the old case's
+// checks has one of the same kind against the same expected value, at
+// least as strong, and the new test calls what the old one called.
+func mergedRow(o *locTest, made []*locTest) []*locTest {
+	base, param := baseID(o.tc.ID)
+	if !param || len(o.tc.Params) != 1 || len(o.tc.Params[0]) == 0 || checks(o.tc) == 0 {
+		return nil
+	}
+	for _, n := range made {
+		b, p := baseID(n.tc.ID)
+		if !p || b == base || n.side.ext != o.side.ext || !runs(n.tc) ||
+			checks(n.tc) < checks(o.tc) || !sharesCall(o.tc, []*locTest{n}) {
+			continue
+		}
+		kept := false
+		for _, r := range n.tc.Params {
+			kept = kept || sameRow(o.tc.Params[0], r)
+		}
+		if kept && sameChecks(o.tc, n.tc) {
+			return []*locTest{n}
+		}
+	}
+	return nil
+}
+
+// sameChecks reports whether each check of o has one in n of the same
+// kind, sense and expected value, at least as strong.
+func sameChecks(o, n *testscan.TestCase) bool {
+	for _, x := range o.Assertions {
+		if x.Strength < testscan.Weak {
+			continue
+		}
+		found := false
+		for _, y := range n.Assertions {
+			if y.Kind == x.Kind && y.Expected == x.Expected && y.Negated == x.Negated && y.Strength >= x.Strength {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // sameRow reports whether row r gives every argument of old its value.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
 func TestSpelling(t *testing.T) {
@@ -89,6 +90,40 @@ func TestRowKept(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := rowKept(tt.old, tt.by, tt.want); got != tt.kept {
 				t.Errorf("rowKept = %v, want %v", got, tt.kept)
+			}
+		})
+	}
+}
+
+func TestMergedRow(t *testing.T) {
+	py := &side{ext: scanners.ForPath("t.py")}
+	warns := testscan.Assertion{Kind: "pytest.warns", Expected: "DeprecationWarning", Strength: testscan.Medium}
+	equal := testscan.Assertion{Kind: "assert ==", Subject: "value", Expected: "target", Strength: testscan.Strong}
+	old := &locTest{side: py, tc: &testscan.TestCase{
+		ID: "test_utilities_deprecated[LazyFile]", Params: []map[string]string{{"name": `"LazyFile"`}},
+		Assertions: []testscan.Assertion{warns},
+	}}
+	merged := func(id string, checks []testscan.Assertion, rows ...map[string]string) *locTest {
+		return &locTest{side: py, tc: &testscan.TestCase{ID: id, Params: rows, Assertions: checks}}
+	}
+	tests := []struct {
+		name string
+		made []*locTest
+		want bool
+	}{
+		{"the row in another table, checked the same way", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{warns, equal},
+			map[string]string{"module": "m.utils", "name": `"LazyFile"`}, map[string]string{"module": "m", "name": `"other"`})}, true},
+		{"the row dropped", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{warns, equal},
+			map[string]string{"module": "m", "name": `"other"`})}, false},
+		{"the warning check dropped", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{equal},
+			map[string]string{"module": "m.utils", "name": `"LazyFile"`})}, false},
+		{"the same base is family's to judge", []*locTest{merged("test_utilities_deprecated[*]", []testscan.Assertion{warns},
+			map[string]string{"name": `"LazyFile"`})}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mergedRow(old, tt.made) != nil; got != tt.want {
+				t.Errorf("mergedRow found = %v, want %v", got, tt.want)
 			}
 		})
 	}

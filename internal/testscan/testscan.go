@@ -200,6 +200,11 @@ type TestCase struct {
 	// table does not say what it is. The extractors that read tables fill
 	// it (Python's parametrize).
 	Params []map[string]string `json:",omitempty"`
+	// Marks are the names of the markers a runner selects the test by
+	// (pytest's @pytest.mark.NAME on the test or its classes, a module's
+	// or class's pytestmark, a case's pytest.param(marks=...)): what a
+	// `-m "not NAME"` deselects. Python's extractor fills it.
+	Marks []string `json:",omitempty"`
 	// Retries is how many times the runner reruns the test when it fails
 	// (jest.retryTimes, vitest's and mocha's retries, pytest's flaky
 	// reruns, JUnit Pioneer's @RetryingTest); 0 when it does not.

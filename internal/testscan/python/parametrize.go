@@ -19,6 +19,7 @@ type paramCase struct {
 	literals []string
 	params   map[string]string   // argument name to value, normalized source
 	rows     []map[string]string // the dynamic case's: every row's params
+	marks    []string            // from pytest.param(marks=...)
 }
 
 // parametrize expands the @pytest.mark.parametrize decorators of a test and of
@@ -67,6 +68,7 @@ func (m *module) parametrize(def *stmt, scopes []classScope) []paramCase {
 				}
 				c.literals = append(append([]string(nil), a.literals...), b.literals...)
 				c.params = joinParams(a.params, b.params)
+				c.marks = append(append([]string(nil), a.marks...), b.marks...)
 				next = append(next, c)
 			}
 		}
@@ -118,13 +120,15 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 		return nil, false
 	}
 	var ids []pyValue
-	idsGiven := false
+	idsGiven, idsDynamic := false, false
 	if idt := keyword(args, "ids"); idt != nil {
 		v := evalLiteral(idt, nil)
 		if v.kind != vSeq {
-			return nil, false // a callable or a generator
+			// A callable or a generator: the ids are known at run time,
+			// the rows still here.
+			idsDynamic = true
 		}
-		ids, idsGiven = v.elems, true
+		ids, idsGiven = v.elems, !idsDynamic
 	}
 	known := func(n string) bool {
 		s, ok := m.topDefs[n]
@@ -172,6 +176,7 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 			if mk := keyword(c.args, "marks"); mk != nil {
 				pc.skip = marksSkip(mk)
+				pc.marks = markTokens(mk)
 			}
 		} else if len(names) > 1 {
 			v := evalLiteral(row, nil)
@@ -219,6 +224,7 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 			pc.id = strings.Join(parts, "-")
 		}
+		pc.dynamic = pc.dynamic || idsDynamic
 		out = append(out, pc)
 	}
 	uniquify(out)

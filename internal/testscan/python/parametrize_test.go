@@ -188,6 +188,18 @@ def test_dyn(v, want):
 			},
 		},
 		{
+			name: "computed ids: the ids are dynamic, the rows known",
+			src: `import pytest
+
+@pytest.mark.parametrize("name", ["a", "b"], ids=lambda v: v.upper())
+def test_named(name):
+    assert name
+`,
+			want: map[string][]map[string]string{
+				"test_named[*]": {{"name": `"a"`}, {"name": `"b"`}},
+			},
+		},
+		{
 			name: "an unreadable table has no rows; a plain test none",
 			src: `import pytest
 
