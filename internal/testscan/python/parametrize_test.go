@@ -247,3 +247,37 @@ func TestAssignedNames(t *testing.T) {
 		t.Errorf("assigned names (-want +got):\n%s", diff)
 	}
 }
+
+func TestMarks(t *testing.T) {
+	f := extract(t, "tests/test_marks.py", `import pytest
+
+pytestmark = [pytest.mark.net]
+
+
+@pytest.mark.stress
+@pytest.mark.timeout(5)
+def test_a():
+    assert 1
+
+
+@pytest.mark.slow
+class TestB:
+    pytestmark = pytest.mark.db
+
+    @pytest.mark.parametrize("v", [1, pytest.param(2, marks=pytest.mark.heavy)])
+    def test_c(self, v):
+        assert v
+`)
+	got := map[string][]string{}
+	for _, c := range f.Tests {
+		got[c.ID] = c.Marks
+	}
+	want := map[string][]string{
+		"test_a":           {"stress", "timeout", "net"},
+		"TestB::test_c[1]": {"parametrize", "net", "slow", "db"},
+		"TestB::test_c[2]": {"parametrize", "net", "slow", "db", "heavy"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("marks (-want +got):\n%s", diff)
+	}
+}
