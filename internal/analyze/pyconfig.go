@@ -251,24 +251,12 @@ func newMarkerDeselection(pr *pair, pairs []*pair, f gate.Finding) bool {
 
 // onlyNewTestsMarked reports whether the tests that carry marker name at
 // the change's head are all tests it created (at least one), and nothing of
-// BASE the change shows uses the marker.
+// BASE the change shows uses the marker: every test of BASE in the files it
+// touched is still there under its id, unmarked (a test moved or renamed
+// onto a marked one is an old test deselected), and no hook adds markers.
 func onlyNewTestsMarked(pairs []*pair, name string) bool {
 	mark := []byte("mark." + name)
-	old := map[string]bool{} // the names of BASE's tests, parameters cut
-	for _, pr := range pairs {
-		if !strings.HasSuffix(pr.fc.OldPath, ".py") {
-			continue
-		}
-		if bytes.Contains(pr.fc.Old, mark) {
-			return false
-		}
-		if pr.old != nil && pr.old.facts != nil {
-			for _, t := range pr.old.facts.Tests {
-				b, _ := baseID(t.ID)
-				old[b] = true
-			}
-		}
-	}
+	now := map[string]bool{} // the head's tests in the files touched, by id: marked
 	marked := 0
 	for _, pr := range pairs {
 		if !strings.HasSuffix(pr.fc.NewPath, ".py") {
@@ -278,13 +266,27 @@ func onlyNewTestsMarked(pairs []*pair, name string) bool {
 			return false
 		}
 		for _, t := range pr.new.facts.Tests {
-			if !slices.Contains(t.Marks, name) {
-				continue
+			m := slices.Contains(t.Marks, name)
+			now[t.ID] = now[t.ID] || m
+			if m {
+				marked++
 			}
-			if b, _ := baseID(t.ID); old[b] {
+		}
+	}
+	for _, pr := range pairs {
+		if !strings.HasSuffix(pr.fc.OldPath, ".py") {
+			continue
+		}
+		if bytes.Contains(pr.fc.Old, mark) {
+			return false
+		}
+		if pr.old == nil || pr.old.facts == nil {
+			return false
+		}
+		for _, t := range pr.old.facts.Tests {
+			if m, ok := now[t.ID]; !ok || m {
 				return false
 			}
-			marked++
 		}
 	}
 	return marked > 0
