@@ -661,6 +661,9 @@ func rowKept(o *testscan.TestCase, by []*locTest, want int) bool {
 	found := false
 	rows := 0
 	for _, n := range by {
+		if !collected(n) {
+			continue
+		}
 		rows += len(n.tc.Params)
 		for _, r := range n.tc.Params {
 			if !found && sameRow(old, r) {
@@ -684,7 +687,7 @@ func mergedRow(o *locTest, made []*locTest) []*locTest {
 	}
 	for _, n := range made {
 		b, p := baseID(n.tc.ID)
-		if !p || b == base || n.side.ext != o.side.ext || !runs(n.tc) ||
+		if !p || b == base || n.side.ext != o.side.ext || !runs(n.tc) || !collected(n) ||
 			checks(n.tc) < checks(o.tc) || !sharesCall(o.tc, []*locTest{n}) {
 			continue
 		}
@@ -697,6 +700,14 @@ func mergedRow(o *locTest, made []*locTest) []*locTest {
 		}
 	}
 	return nil
+}
+
+// collected reports whether the runner collects the file of a test (a
+// table moved into tests/checks.py, which pytest never collects, runs no
+// row). Where its tests may still be inherited from, they are not rows of a
+// parametrized function.
+func collected(n *locTest) bool {
+	return n.side == nil || n.side.outOfReach == ""
 }
 
 // sameChecks reports whether each check of o has one in n of the same
