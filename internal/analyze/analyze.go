@@ -228,7 +228,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	dropHelperCalls(pairs)
 	for _, pr := range pairs {
 		out = append(out, unparsed(pr)...)
-		cfg := a.ciConfig(pr)
+		cfg := dropNewMarkerFilters(a.ciConfig(pr), pr, pairs)
 		out = append(out, cfg...)
 		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr, pairs, ch.Exists))...)
 		out = append(out, a.compareAssertLibs(pr)...)

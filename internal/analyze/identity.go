@@ -322,6 +322,10 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 			out = append(out, carriedTest{o, by, "family"})
 			continue
 		}
+		if by := mergedRow(o, made); by != nil {
+			out = append(out, carriedTest{o, by, "family"})
+			continue
+		}
 		if by := carriers(o, made, news, checksOf); by != nil {
 			out = append(out, carriedTest{o, by, "checks"})
 			continue
@@ -384,7 +388,7 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 		}
 	}
 	if param {
-		if dynamic || len(by) < olds+1 || !inputsKept(o.tc.ID, by) {
+		if !rowKept(o.tc, by, olds+1) && (dynamic || len(by) < olds+1 || !inputsKept(o.tc.ID, by)) {
 			return nil
 		}
 		for _, n := range by {
@@ -637,6 +641,100 @@ func inputsKept(id string, by []*locTest) bool {
 	}
 	for _, v := range vals {
 		if !lits[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// rowKept reports whether the new cases still run the old case's row of
+// parameter values: one of their rows has every argument of it with the same
+// value (more arguments are new inputs), and their tables hold at least
+// want rows. It compares a re-parametrized table by its values, not its ids
+// (args0-True -> args4-True-True), also when the new ids are unknown (a
+// value pytest names at run time makes the case Dynamic, its rows known).
+func rowKept(o *testscan.TestCase, by []*locTest, want int) bool {
+	if len(o.Params) != 1 || len(o.Params[0]) == 0 {
+		return false
+	}
+	old := o.Params[0]
+	found := false
+	rows := 0
+	for _, n := range by {
+		if !collected(n) {
+			continue
+		}
+		rows += len(n.tc.Params)
+		for _, r := range n.tc.Params {
+			if !found && sameRow(old, r) {
+				found = true
+			}
+		}
+	}
+	return found && rows >= want
+}
+
+// mergedRow returns the test the change created under another name whose
+// table runs the old parametrized case's row (two tables merged into one:
+// test_stream_helper_deprecated[get_text_stream-click] a row of
+// test_attr_deprecated), checking it the same way: each of the old case's
+// checks has one of the same kind against the same expected value, at
+// least as strong, and the new test calls what the old one called.
+func mergedRow(o *locTest, made []*locTest) []*locTest {
+	base, param := baseID(o.tc.ID)
+	if !param || len(o.tc.Params) != 1 || len(o.tc.Params[0]) == 0 || checks(o.tc) == 0 {
+		return nil
+	}
+	for _, n := range made {
+		b, p := baseID(n.tc.ID)
+		if !p || b == base || n.side.ext != o.side.ext || !runs(n.tc) || !collected(n) ||
+			checks(n.tc) < checks(o.tc) || !sharesCall(o.tc, []*locTest{n}) {
+			continue
+		}
+		kept := false
+		for _, r := range n.tc.Params {
+			kept = kept || sameRow(o.tc.Params[0], r)
+		}
+		if kept && sameChecks(o.tc, n.tc) {
+			return []*locTest{n}
+		}
+	}
+	return nil
+}
+
+// collected reports whether the runner collects the file of a test (a
+// table moved into tests/checks.py, which pytest never collects, runs no
+// row). Where its tests may still be inherited from, they are not rows of a
+// parametrized function.
+func collected(n *locTest) bool {
+	return n.side == nil || n.side.outOfReach == ""
+}
+
+// sameChecks reports whether each check of o has one in n of the same
+// kind, sense and expected value, at least as strong.
+func sameChecks(o, n *testscan.TestCase) bool {
+	for _, x := range o.Assertions {
+		if x.Strength < testscan.Weak {
+			continue
+		}
+		found := false
+		for _, y := range n.Assertions {
+			if y.Kind == x.Kind && y.Expected == x.Expected && y.Negated == x.Negated && y.Strength >= x.Strength {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRow reports whether row r gives every argument of old its value.
+func sameRow(old, r map[string]string) bool {
+	for k, v := range old {
+		if w, ok := r[k]; !ok || w != v {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
 func TestSpelling(t *testing.T) {
@@ -52,5 +53,78 @@ func TestCarries(t *testing.T) {
 		if got := carriesValue(c.x, c.y); got != c.vals {
 			t.Errorf("%s: carriesValue = %v, want %v", c.name, got, c.vals)
 		}
+	}
+}
+
+func TestRowKept(t *testing.T) {
+	row := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for i := 0; i+1 < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	newCase := func(rows ...map[string]string) *locTest {
+		return &locTest{tc: &testscan.TestCase{ID: "test_x[*]", Params: rows}}
+	}
+	old := &testscan.TestCase{ID: "test_x[args1-False]", Params: []map[string]string{row("args", `["--off"]`, "default", "False")}}
+	tests := []struct {
+		name string
+		old  *testscan.TestCase
+		by   []*locTest
+		want int
+		kept bool
+	}{
+		{"the row is in the new table, with a new argument", old,
+			[]*locTest{newCase(row("args", `["--on"]`, "default", "False", "expect", "True"), row("args", `["--off"]`, "default", "False", "expect", "False"))}, 2, true},
+		{"the row is gone", old,
+			[]*locTest{newCase(row("args", `["--on"]`, "default", "False", "expect", "True"), row("args", `["--off"]`, "default", "True", "expect", "False"))}, 2, false},
+		{"an argument of the row is gone (overwritten by the body)", old,
+			[]*locTest{newCase(row("args", `["--off"]`, "expect", "False"), row("args", `["--on"]`, "expect", "True"))}, 2, false},
+		{"fewer rows than old cases", old,
+			[]*locTest{newCase(row("args", `["--off"]`, "default", "False"))}, 2, false},
+		{"an old case without rows", &testscan.TestCase{ID: "test_x[a]"},
+			[]*locTest{newCase(row("args", `["--off"]`))}, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rowKept(tt.old, tt.by, tt.want); got != tt.kept {
+				t.Errorf("rowKept = %v, want %v", got, tt.kept)
+			}
+		})
+	}
+}
+
+func TestMergedRow(t *testing.T) {
+	py := &side{ext: scanners.ForPath("t.py")}
+	warns := testscan.Assertion{Kind: "pytest.warns", Expected: "DeprecationWarning", Strength: testscan.Medium}
+	equal := testscan.Assertion{Kind: "assert ==", Subject: "value", Expected: "target", Strength: testscan.Strong}
+	old := &locTest{side: py, tc: &testscan.TestCase{
+		ID: "test_utilities_deprecated[LazyFile]", Params: []map[string]string{{"name": `"LazyFile"`}},
+		Assertions: []testscan.Assertion{warns},
+	}}
+	merged := func(id string, checks []testscan.Assertion, rows ...map[string]string) *locTest {
+		return &locTest{side: py, tc: &testscan.TestCase{ID: id, Params: rows, Assertions: checks}}
+	}
+	tests := []struct {
+		name string
+		made []*locTest
+		want bool
+	}{
+		{"the row in another table, checked the same way", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{warns, equal},
+			map[string]string{"module": "m.utils", "name": `"LazyFile"`}, map[string]string{"module": "m", "name": `"other"`})}, true},
+		{"the row dropped", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{warns, equal},
+			map[string]string{"module": "m", "name": `"other"`})}, false},
+		{"the warning check dropped", []*locTest{merged("test_attr_deprecated[*]", []testscan.Assertion{equal},
+			map[string]string{"module": "m.utils", "name": `"LazyFile"`})}, false},
+		{"the same base is family's to judge", []*locTest{merged("test_utilities_deprecated[*]", []testscan.Assertion{warns},
+			map[string]string{"name": `"LazyFile"`})}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mergedRow(old, tt.made) != nil; got != tt.want {
+				t.Errorf("mergedRow found = %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -192,6 +192,19 @@ type TestCase struct {
 	// the name is a string literal: often the row's input ({"1900/02", 28}).
 	// It is kept out of Literals, which a renamed row must keep.
 	NameLiteral string `json:",omitempty"`
+	// Params are the values a parametrized case runs with, one map per
+	// table row from each argument's name to its value as normalized
+	// source ("args": `["--on"]`, "default": "True"): a case has its own
+	// row, a case whose ids could not be expanded (Dynamic) every row of
+	// its table. An argument the test body assigns again is left out: the
+	// table does not say what it is. The extractors that read tables fill
+	// it (Python's parametrize).
+	Params []map[string]string `json:",omitempty"`
+	// Marks are the names of the markers a runner selects the test by
+	// (pytest's @pytest.mark.NAME on the test or its classes, a module's
+	// or class's pytestmark, a case's pytest.param(marks=...)): what a
+	// `-m "not NAME"` deselects. Python's extractor fills it.
+	Marks []string `json:",omitempty"`
 	// Retries is how many times the runner reruns the test when it fails
 	// (jest.retryTimes, vitest's and mocha's retries, pytest's flaky
 	// reruns, JUnit Pioneer's @RetryingTest); 0 when it does not.

@@ -13,6 +13,7 @@ type classScope struct {
 	name     string
 	decos    []*stmt
 	skip     *testscan.Skip // from the class's decorators or its pytestmark
+	marks    []string       // from the class's decorators and its pytestmark
 	unittest bool
 }
 
@@ -172,6 +173,7 @@ func (m *module) testClass(c *stmt, scopes []classScope) (classScope, bool) {
 			return classScope{}, false
 		}
 	}
+	sc.marks = append(decoratorMarks(c.decos), pytestmarks(c.body)...)
 	sc.skip = decoratorSkip(c.decos)
 	if sc.skip == nil {
 		sc.skip = m.blockSkip(c.body, false)
@@ -255,6 +257,10 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 	tc.Assertions = assertions(body)
 	tc.Calls = m.testCalls(def, scopes)
 	tc.Retries = m.retries(def, scopes)
+	tc.Marks = append(decoratorMarks(def.decos), pytestmarks(m.root.body)...)
+	for _, sc := range scopes {
+		tc.Marks = append(tc.Marks, sc.marks...)
+	}
 	tc.Skip = decoratorSkip(def.decos)
 	for i := len(scopes) - 1; i >= 0 && tc.Skip == nil; i-- {
 		tc.Skip = scopes[i].skip
@@ -283,6 +289,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		return []testscan.TestCase{tc}
 	}
 	out := make([]testscan.TestCase, 0, len(cases))
+	reassigned := assignedNames(body)
 	for _, c := range cases {
 		t := tc
 		t.ID = tc.ID + "[" + c.id + "]"
@@ -301,6 +308,10 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 			t.Literals = lits
 		}
 		t.Assertions = append([]testscan.Assertion(nil), tc.Assertions...)
+		t.Params = caseParams(c, reassigned)
+		if len(c.marks) > 0 {
+			t.Marks = append(append([]string(nil), tc.Marks...), c.marks...)
+		}
 		out = append(out, t)
 	}
 	return out
@@ -381,4 +392,128 @@ func flakyRuns(toks []token) int {
 		return 1
 	}
 	return 0
+}
+
+// caseParams is a case's rows of parameter values (testscan.TestCase.Params)
+// without the arguments the body assigns again.
+func caseParams(c paramCase, reassigned map[string]bool) []map[string]string {
+	rows := c.rows
+	if c.params != nil {
+		rows = []map[string]string{c.params}
+	}
+	out := make([]map[string]string, 0, len(rows))
+	for _, r := range rows {
+		row := make(map[string]string, len(r))
+		for k, v := range r {
+			if !reassigned[k] {
+				row[k] = v
+			}
+		}
+		out = append(out, row)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// assignedNames are the plain names a body assigns (x = ..., x += ...,
+// for x in ..., with ... as x), at any depth.
+func assignedNames(body []*stmt) map[string]bool {
+	out := map[string]bool{}
+	walk(body, func(s *stmt) bool {
+		toks := s.toks
+		switch {
+		case s.header && s.keyword() == "for":
+			for _, t := range toks[1:] {
+				if t.kind == tkName && t.text == "in" {
+					break
+				}
+				if t.kind == tkName {
+					out[t.text] = true
+				}
+			}
+		case s.header && s.keyword() == "with":
+			for i := 0; i+1 < len(toks); i++ {
+				if toks[i].kind == tkName && toks[i].text == "as" && toks[i+1].kind == tkName {
+					out[toks[i+1].text] = true
+				}
+			}
+		case !s.header:
+			// The targets before the last top-level "=" (a, b = ...; x = y = ...).
+			depth := 0
+			last := -1
+			for i, t := range toks {
+				switch {
+				case isOpener(t):
+					depth++
+				case isCloser(t):
+					depth--
+				case depth == 0 && t.kind == tkOp && (t.text == "=" || strings.HasSuffix(t.text, "=") && len(t.text) >= 2 &&
+					t.text != "==" && t.text != "!=" && t.text != "<=" && t.text != ">="):
+					last = i
+				}
+			}
+			depth = 0
+			for i := 0; i < last; i++ {
+				t := toks[i]
+				switch {
+				case isOpener(t):
+					depth++
+				case isCloser(t):
+					depth--
+				case depth == 0 && t.kind == tkName && (i == 0 || !isOp(toks[i-1], ".")) && !isOp(toks[i+1], ".") && !isOp(toks[i+1], "["):
+					out[t.text] = true
+				}
+			}
+		}
+		return !s.isDef() && !s.isClass()
+	})
+	return out
+}
+
+// decoratorMarks are the marker names of decorators: @pytest.mark.NAME or
+// @mark.NAME, called or not.
+func decoratorMarks(decos []*stmt) []string {
+	var out []string
+	for _, d := range decos {
+		if len(d.toks) < 2 {
+			continue
+		}
+		toks := d.toks[1:]
+		if c, ok := asCall(toks); ok {
+			toks = toks[:len(toks)-len(c.inner)-2]
+		}
+		name := dotted(toks)
+		for _, prefix := range []string{"pytest.mark.", "mark."} {
+			if rest, ok := strings.CutPrefix(name, prefix); ok && rest != "" && !strings.Contains(rest, ".") {
+				out = append(out, rest)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pytestmarks are the marker names a block's `pytestmark = ...` applies to
+// every test in it.
+func pytestmarks(body []*stmt) []string {
+	var out []string
+	for _, s := range body {
+		if s.tok(0) == "pytestmark" && (s.tok(1) == "=" || s.tok(1) == "+=") {
+			out = append(out, markTokens(s.toks[2:])...)
+		}
+	}
+	return out
+}
+
+// markTokens are the NAMEs of every mark.NAME in toks.
+func markTokens(toks []token) []string {
+	var out []string
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind == tkName && toks[i].text == "mark" && isOp(toks[i+1], ".") && toks[i+2].kind == tkName {
+			out = append(out, toks[i+2].text)
+		}
+	}
+	return out
 }

@@ -17,6 +17,9 @@ type paramCase struct {
 	skip     *testscan.Skip
 	dynamic  bool
 	literals []string
+	params   map[string]string   // argument name to value, normalized source
+	rows     []map[string]string // the dynamic case's: every row's params
+	marks    []string            // from pytest.param(marks=...)
 }
 
 // parametrize expands the @pytest.mark.parametrize decorators of a test and of
@@ -64,6 +67,8 @@ func (m *module) parametrize(def *stmt, scopes []classScope) []paramCase {
 					c.skip = b.skip
 				}
 				c.literals = append(append([]string(nil), a.literals...), b.literals...)
+				c.params = joinParams(a.params, b.params)
+				c.marks = append(append([]string(nil), a.marks...), b.marks...)
 				next = append(next, c)
 			}
 		}
@@ -74,10 +79,33 @@ func (m *module) parametrize(def *stmt, scopes []classScope) []paramCase {
 	}
 	for _, c := range cases {
 		if c.dynamic {
-			return []paramCase{{id: "*", dynamic: true}}
+			// The ids are unknown, the rows are not: what the table
+			// checks can still be compared with another table's.
+			rows := make([]map[string]string, 0, len(cases))
+			for _, c := range cases {
+				if c.params != nil {
+					rows = append(rows, c.params)
+				}
+			}
+			return []paramCase{{id: "*", dynamic: true, rows: rows}}
 		}
 	}
 	return cases
+}
+
+// joinParams is the row of two stacked parametrize marks' cases.
+func joinParams(a, b map[string]string) map[string]string {
+	if a == nil || b == nil {
+		return nil
+	}
+	out := make(map[string]string, len(a)+len(b))
+	for k, v := range a {
+		out[k] = v
+	}
+	for k, v := range b {
+		out[k] = v
+	}
+	return out
 }
 
 // parameterSets reads one parametrize call. ok is false when its table is not
@@ -92,13 +120,15 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 		return nil, false
 	}
 	var ids []pyValue
-	idsGiven := false
+	idsGiven, idsDynamic := false, false
 	if idt := keyword(args, "ids"); idt != nil {
 		v := evalLiteral(idt, nil)
 		if v.kind != vSeq {
-			return nil, false // a callable or a generator
+			// A callable or a generator: the ids are known at run time,
+			// the rows still here.
+			idsDynamic = true
 		}
-		ids, idsGiven = v.elems, true
+		ids, idsGiven = v.elems, !idsDynamic
 	}
 	known := func(n string) bool {
 		s, ok := m.topDefs[n]
@@ -146,6 +176,7 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 			if mk := keyword(c.args, "marks"); mk != nil {
 				pc.skip = marksSkip(mk)
+				pc.marks = markTokens(mk)
 			}
 		} else if len(names) > 1 {
 			v := evalLiteral(row, nil)
@@ -159,6 +190,12 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 		}
 		evals := make([]pyValue, len(vals))
+		if len(vals) == len(names) {
+			pc.params = make(map[string]string, len(names))
+			for i, v := range vals {
+				pc.params[names[i]] = compact(v)
+			}
+		}
 		for i, v := range vals {
 			evals[i] = evalLiteral(v, known)
 			if lv := evals[i]; lv.kind == vStr || lv.kind == vNum || lv.kind == vBytes {
@@ -187,6 +224,7 @@ func (m *module) parameterSets(args []callArg, line int) ([]paramCase, bool) {
 			}
 			pc.id = strings.Join(parts, "-")
 		}
+		pc.dynamic = pc.dynamic || idsDynamic
 		out = append(out, pc)
 	}
 	uniquify(out)

@@ -150,3 +150,134 @@ func expand(name string, line, end int, sk *testscan.Skip, ids ...string) []case
 	}
 	return out
 }
+
+func TestParametrizeParams(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want map[string][]map[string]string
+	}{
+		{
+			name: "stacked marks join their rows; a reassigned argument is left out",
+			src: `import pytest
+
+@pytest.mark.parametrize("default", [True, False])
+@pytest.mark.parametrize(("args", "expect"), [(["--on"], True), ([], None)])
+def test_switch(default, args, expect):
+    if expect is None:
+        expect = default
+    assert switch(args, default) is expect
+`,
+			want: map[string][]map[string]string{
+				"test_switch[args0-True-True]":  {{"args": `["--on"]`, "default": "True"}},
+				"test_switch[args0-True-False]": {{"args": `["--on"]`, "default": "False"}},
+				"test_switch[args1-None-True]":  {{"args": "[]", "default": "True"}},
+				"test_switch[args1-None-False]": {{"args": "[]", "default": "False"}},
+			},
+		},
+		{
+			name: "a dynamic table keeps every row",
+			src: `import pytest
+
+@pytest.mark.parametrize(("v", "want"), [(1, "a"), (UNSET, 'b')])
+def test_dyn(v, want):
+    assert f(v) == want
+`,
+			want: map[string][]map[string]string{
+				"test_dyn[*]": {{"v": "1", "want": `"a"`}, {"v": "UNSET", "want": `"b"`}},
+			},
+		},
+		{
+			name: "computed ids: the ids are dynamic, the rows known",
+			src: `import pytest
+
+@pytest.mark.parametrize("name", ["a", "b"], ids=lambda v: v.upper())
+def test_named(name):
+    assert name
+`,
+			want: map[string][]map[string]string{
+				"test_named[*]": {{"name": `"a"`}, {"name": `"b"`}},
+			},
+		},
+		{
+			name: "an unreadable table has no rows; a plain test none",
+			src: `import pytest
+
+@pytest.mark.parametrize("case", load_cases())
+def test_loaded(case):
+    assert case.ok
+
+def test_plain():
+    assert 1
+`,
+			want: map[string][]map[string]string{"test_loaded[*]": nil, "test_plain": nil},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := extract(t, "tests/test_params.py", tt.src)
+			got := map[string][]map[string]string{}
+			for _, c := range f.Tests {
+				got[c.ID] = c.Params
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("params (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAssignedNames(t *testing.T) {
+	toks, _, _ := lex(`def test_x(a, b, c, d, e, g, h, k, v):
+    a = 1
+    b += 2
+    for c, k2 in items:
+        pass
+    with open(d) as e:
+        pass
+    g.attr = 3
+    h[0] = 4
+    f(k=5)
+    assert a == b and v != 0
+`)
+	root, _ := buildTree(toks)
+	got := assignedNames(root.body[0].body)
+	want := map[string]bool{"a": true, "b": true, "c": true, "k2": true, "e": true}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("assigned names (-want +got):\n%s", diff)
+	}
+}
+
+func TestMarks(t *testing.T) {
+	f := extract(t, "tests/test_marks.py", `import pytest
+
+pytestmark = [pytest.mark.net]
+
+
+@pytest.mark.stress
+@pytest.mark.timeout(5)
+def test_a():
+    assert 1
+
+
+@pytest.mark.slow
+class TestB:
+    pytestmark = pytest.mark.db
+
+    @pytest.mark.parametrize("v", [1, pytest.param(2, marks=pytest.mark.heavy)])
+    def test_c(self, v):
+        assert v
+`)
+	got := map[string][]string{}
+	for _, c := range f.Tests {
+		got[c.ID] = c.Marks
+	}
+	want := map[string][]string{
+		"test_a":           {"stress", "timeout", "net"},
+		"TestB::test_c[1]": {"parametrize", "net", "slow", "db"},
+		"TestB::test_c[2]": {"parametrize", "net", "slow", "db", "heavy"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("marks (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,2 @@
+def test_invoke():
+    assert 1 + 1 == 2

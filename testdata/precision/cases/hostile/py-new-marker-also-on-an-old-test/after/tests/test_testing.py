@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.mark.stress
+def test_invoke():
+    assert 1 + 1 == 2

@@ -1,0 +1,7 @@
+import pytest
+
+pytestmark = pytest.mark.stress
+
+
+def test_invoke():
+    assert 1 + 1 == 2

@@ -1,0 +1,14 @@
+import pytest
+
+from mylib import parse_switch
+
+
+@pytest.mark.parametrize("default", [True, False])
+@pytest.mark.parametrize(
+    ("args", "expect"), [(["--on"], True), (["--off"], False), ([], None)]
+)
+def test_boolean_switch(default, args, expect):
+    if expect is None:
+        expect = default
+
+    assert parse_switch(args, default=default) is expect
