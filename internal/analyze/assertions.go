@@ -53,7 +53,6 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	if len(unpaired) == 0 {
 		return out
 	}
-	unpaired = distinctChecks(unpaired)
 
 	// What is left on either side was rewritten on other subjects: each leftover
 	// new assertion stands in for a leftover old one (same kind first). Only the
@@ -554,21 +553,6 @@ func dropRepeats(gone []testscan.Assertion, ot, nt *testscan.TestCase) []testsca
 			continue
 		}
 		out = append(out, x)
-	}
-	return out
-}
-
-// distinctChecks keeps one of the removed checks that are the same check
-// (assertKey): the copies a closure's check has at each call (atEachCall)
-// are one check, moved or stood in for once.
-func distinctChecks(xs []testscan.Assertion) []testscan.Assertion {
-	seen := map[string]bool{}
-	out := xs[:0:0]
-	for _, x := range xs {
-		if k := assertKey(x); !seen[k] {
-			seen[k] = true
-			out = append(out, x)
-		}
 	}
 	return out
 }
