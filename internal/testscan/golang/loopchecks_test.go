@@ -83,3 +83,49 @@ func TestSizes(t *testing.T) {
 		t.Errorf("assertions = %d, want 4 (3 calls of check, 1 of once): %+v", n, f.Tests[0].Assertions)
 	}
 }
+
+// The checks of a table row's function literal run in the subtest of that
+// row that calls it, not in the parent.
+func TestRowFuncChecks(t *testing.T) {
+	src := `package p
+
+import "testing"
+
+func TestReplay(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		verify func(*testing.T, int)
+	}{
+		{name: "float", verify: func(t *testing.T, got int) {
+			if got != 1 {
+				t.Error("float")
+			}
+		}},
+		{name: "histogram", verify: func(t *testing.T, got int) {
+			if got != 2 {
+				t.Error("histogram")
+			}
+			if got < 0 {
+				t.Error("negative")
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.verify(t, replay(tc.name))
+		})
+	}
+}
+`
+	f, err := New().Extract("p_test.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, tc := range f.Tests {
+		got[tc.ID] = len(tc.Assertions)
+	}
+	want := map[string]int{"TestReplay/float": 1, "TestReplay/histogram": 2}
+	if len(got) != len(want) || got["TestReplay/float"] != 1 || got["TestReplay/histogram"] != 2 {
+		t.Errorf("checks per test = %v, want %v (and no parent test of its own)", got, want)
+	}
+}

@@ -85,6 +85,13 @@ func (e *env) expand(tmpl *node, t *table, base tokenSeq) []*node {
 		if bl, ok := r.nameNode.(*ast.BasicLit); ok && bl.Kind == token.STRING {
 			c.nameLit = normString(bl.Value)
 		}
+		for _, f := range r.fields {
+			fl, ok := f.x.(*ast.FuncLit)
+			if !ok || !calls(tmpl.calls, "."+f.name) {
+				continue
+			}
+			c.rowFuncs = append(c.rowFuncs, [2]int{t.u.line(fl.Pos()), t.u.endLine(fl)})
+		}
 		c.substitute(func(operand string) (string, bool) {
 			f, ok := strings.CutPrefix(operand, prefix)
 			if !ok {
@@ -218,4 +225,14 @@ func rowField(s *ast.SelectorExpr, v string, fields fieldValues) (ast.Expr, bool
 	}
 	x, _ := fields.get(s.Sel.Name)
 	return x, true
+}
+
+// calls reports whether cs holds a call of name.
+func calls(cs []testscan.Call, name string) bool {
+	for _, c := range cs {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -30,6 +30,10 @@ type node struct {
 	nameLit     string          // see testscan.TestCase.NameLiteral
 	calls       []testscan.Call // see testscan.TestCase.Calls
 	children    []*node
+	// rowFuncs are the lines of the function literals of this subtest's
+	// table row that its body calls (tc.assertReplay(t, ...)): their checks,
+	// read in the parent's body, run here (rowChecks).
+	rowFuncs [][2]int
 }
 
 // env is what the reader of one test function knows about names in it. Names are
@@ -282,6 +286,47 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 	e.ctx.stacks = append(e.ctx.stacks, stack[:0])
 	n.commented = e.countCommented(body, childRanges)
 	n.asserts = e.atEachCall(n.asserts, closures, called)
+	rowChecks(n)
+}
+
+// rowChecks moves the checks of a table row's function literals, read in
+// the parent's body, to the subtest of that row that calls them: they run
+// there, not in the parent.
+func rowChecks(n *node) {
+	moved := false
+	for _, c := range n.children {
+		if len(c.rowFuncs) > 0 {
+			moved = true
+			break
+		}
+	}
+	if !moved {
+		return
+	}
+	in := func(rs [][2]int, line int) bool {
+		for _, r := range rs {
+			if line >= r[0] && line <= r[1] {
+				return true
+			}
+		}
+		return false
+	}
+	keep := n.asserts[:0:0]
+	for _, a := range n.asserts {
+		owner := (*node)(nil)
+		for _, c := range n.children {
+			if in(c.rowFuncs, a.Line) {
+				owner = c
+				break
+			}
+		}
+		if owner == nil {
+			keep = append(keep, a)
+			continue
+		}
+		owner.asserts = append(owner.asserts, a)
+	}
+	n.asserts = keep
 }
 
 // closure is a function literal a test body assigns to a name: its checks
