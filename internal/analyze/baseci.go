@@ -7,16 +7,18 @@ import (
 	"sync"
 )
 
-// baseCI is what the CI of a change's base runs, read once on first use:
-// the questions about the project's gate that the change's own files cannot
+// baseCI is what the CI of a change's base runs, read on first use: the
+// questions about the project's gate that the change's own files cannot
 // answer.
 type baseCI struct {
-	load func() []Source
-	once sync.Once
-	// goRuns are the `go test` commands CI runs whose failure fails it,
-	// with the file that runs each.
-	goRuns []ciRun
-	files  []Source
+	load  func() []Source
+	once  sync.Once
+	files []Source
+	// full is goFull's answer, found once: most changes that read the
+	// base's CI files (ciWorlds) never ask it, and reading the checks of
+	// every file for it was a fifth of a commit that edits a workflow.
+	fullOnce sync.Once
+	full     string
 }
 
 // ciRun is one check command CI runs, and where.
@@ -33,30 +35,40 @@ func ciRuns(load func() []Source) *baseCI { return &baseCI{load: load} }
 
 func (c *baseCI) read() {
 	c.once.Do(func() {
-		if c.load == nil {
-			return
-		}
-		c.files = c.load()
-		for _, src := range c.files {
-			kind := classify(src.Path)
-			if kind == notConfig && shellShebang(src.Data) {
-				kind = buildScript // .ci/run, scripts/test
-			}
-			f := readCI(src.Path, src.Data, kind)
-			if f == nil || f.err != nil {
-				continue
-			}
-			// GOFLAGS set to -short in the file reaches every go test in it;
-			// in a Makefile a variable may carry -short into any recipe.
-			shortEnv := goflagsShort.Match(src.Data) || kind == buildScript && !shellShebang(src.Data) && bytes.Contains(src.Data, []byte("-short"))
-			for _, r := range f.runs {
-				if r.key == "go test" && f.reached[r] {
-					c.goRuns = append(c.goRuns, ciRun{file: src.Path, text: r.text, shortEnv: shortEnv})
-				}
-			}
+		if c.load != nil {
+			c.files = c.load()
 		}
 	})
 }
+
+// goTestRuns are the `go test` runs of a CI file that CI reaches, read once
+// per path and text: the commits of a range that touch CI read their
+// bases' CI files, mostly the same versions.
+func goTestRuns(p string, data []byte) []ciRun {
+	return goRunsMemo.getString(p+"\x00"+string(data), func() []ciRun {
+		kind := classify(p)
+		if kind == notConfig && shellShebang(data) {
+			kind = buildScript // .ci/run, scripts/test
+		}
+		f := readCI(p, data, kind)
+		if f == nil || f.err != nil {
+			return nil
+		}
+		// GOFLAGS set to -short in the file reaches every go test in it;
+		// in a Makefile a variable may carry -short into any recipe.
+		shortEnv := goflagsShort.Match(data) || kind == buildScript && !shellShebang(data) && bytes.Contains(data, []byte("-short"))
+		var out []ciRun
+		for _, r := range f.runs {
+			if r.key == "go test" && f.reached[r] {
+				out = append(out, ciRun{file: p, text: r.text, shortEnv: shortEnv})
+			}
+		}
+		return out
+	})
+}
+
+// goRunsMemo holds goTestRuns by path and text.
+var goRunsMemo textMemo[[]ciRun]
 
 // goFull returns the CI file that runs Go's tests without -short (a run
 // that gates, whatever testing.Short() guards), or "" when CI runs them
@@ -66,14 +78,18 @@ func (c *baseCI) goFull() string {
 	if c == nil {
 		return ""
 	}
-	c.read()
-	for _, r := range c.goRuns {
-		if r.shortEnv || strings.Contains(r.text, "-short") || strings.Contains(r.text, "$") {
-			continue
+	c.fullOnce.Do(func() {
+		for _, src := range c.sources() {
+			for _, r := range goTestRuns(src.Path, src.Data) {
+				if r.shortEnv || strings.Contains(r.text, "-short") || strings.Contains(r.text, "$") {
+					continue
+				}
+				c.full = r.file
+				return
+			}
 		}
-		return r.file
-	}
-	return ""
+	})
+	return c.full
 }
 
 // sources returns the base's CI files (none when unknown).

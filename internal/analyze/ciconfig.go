@@ -117,6 +117,9 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		if statusRule && programmed(text) {
 			continue
 		}
+		// Asked once: most lines reach the runner-filter cases below, and
+		// the expression is long.
+		filter := runnerFilter.MatchString(text)
 		switch {
 		case orTrue.MatchString(text) && testWords.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "or-true", l.n, norm(text),
@@ -159,11 +162,11 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case allowFail.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
-		case runnerFilter.MatchString(text) && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
+		case filter && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
 			continue // compareRunnerConfig reads the lists
-		case runnerFilter.MatchString(text) && programmedFilter(p, pr.fc.New, text):
+		case filter && programmedFilter(p, pr.fc.New, text):
 			continue // filterChanges judges it with the whole CI
-		case runnerFilter.MatchString(text) && !runnerFilterIn(removed, text):
+		case filter && !runnerFilterIn(removed, text):
 			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
 				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
 		case kind == lintConfig && ruleOff.MatchString(text) && lintOffContext(newLines, l.n, text):

@@ -40,24 +40,13 @@ type wfStep struct {
 
 // workflowJobs reads a workflow's jobs by id; nil when it does not parse.
 func workflowJobs(data []byte) (map[string]*wfJob, []string) {
-	r := jobsMemo.get(data, func() readJobs {
-		jobs, order := readWorkflowJobs(data)
-		return readJobs{jobs, order}
-	})
+	r := readWorkflow(data)
 	return r.jobs, r.order
 }
 
-type readJobs struct {
-	jobs  map[string]*wfJob
-	order []string
-}
-
-var jobsMemo textMemo[readJobs]
-
-// readWorkflowJobs is workflowJobs without the memo.
-func readWorkflowJobs(data []byte) (map[string]*wfJob, []string) {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+// jobsOf reads the jobs of a workflow's parsed YAML (see workflowJobs).
+func jobsOf(doc *yaml.Node) (map[string]*wfJob, []string) {
+	if len(doc.Content) == 0 {
 		return nil, nil
 	}
 	jobs := mapGet(doc.Content[0], "jobs")

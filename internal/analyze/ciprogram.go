@@ -168,29 +168,46 @@ func mayRunCheck(src string) bool {
 // workflowScripts returns the run scripts of a GitHub Actions workflow with
 // the options of their shell, and the workflow's triggers.
 func workflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
-	r := scriptsMemo.get(data, func() readScripts {
-		scripts, events, err := readWorkflowScripts(data)
-		return readScripts{scripts, events, err}
-	})
+	r := readWorkflow(data)
 	return r.scripts, r.events, r.err
 }
 
-type readScripts struct {
+// workflowRead is what the rules read of a workflow's text: its jobs
+// (workflowJobs), its run scripts and its triggers (workflowScripts).
+type workflowRead struct {
+	jobs    map[string]*wfJob
+	order   []string
 	scripts []ciScript
 	events  map[string]bool
-	err     error
+	err     error // the YAML does not parse
 }
 
-var scriptsMemo textMemo[readScripts]
+// workflowMemo keeps what was read of a workflow by its text: a range
+// reads the same versions of its workflows for every commit that touches
+// CI, and the jobs and the scripts of one text come from one parse of its
+// YAML (parsing it once for each was a fifth of a commit that edits a
+// workflow).
+var workflowMemo textMemo[*workflowRead]
 
-// readWorkflowScripts is workflowScripts without the memo.
-func readWorkflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, err
-	}
+// readWorkflow parses a workflow's YAML once per text.
+func readWorkflow(data []byte) *workflowRead {
+	return workflowMemo.get(data, func() *workflowRead {
+		var doc yaml.Node
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return &workflowRead{err: err}
+		}
+		r := &workflowRead{}
+		r.jobs, r.order = jobsOf(&doc)
+		r.scripts, r.events = scriptsOf(&doc)
+		return r
+	})
+}
+
+// scriptsOf reads the run scripts and the triggers of a workflow's parsed
+// YAML (see workflowScripts).
+func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, nil, nil
+		return nil, nil
 	}
 	root := doc.Content[0]
 	events := map[string]bool{}
@@ -212,7 +229,7 @@ func readWorkflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
 	var out []ciScript
 	jobs := mapGet(root, "jobs")
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
-		return nil, events, nil
+		return nil, events
 	}
 	for i := 0; i+1 < len(jobs.Content); i += 2 {
 		job := jobs.Content[i+1]
@@ -249,7 +266,7 @@ func readWorkflowScripts(data []byte) ([]ciScript, map[string]bool, error) {
 			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})
 		}
 	}
-	return out, events, nil
+	return out, events
 }
 
 // ghExpr is a GitHub Actions expression, which the runner substitutes before

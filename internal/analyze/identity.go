@@ -415,15 +415,29 @@ func sharesCall(o *testscan.TestCase, by []*locTest) bool {
 	if len(o.Calls) == 0 {
 		return true
 	}
-	want := make(map[string]bool, len(o.Calls))
-	for _, c := range o.Calls {
+	want := callNames(o)
+	for _, n := range by {
+		if callsAny(n.tc, want) {
+			return true
+		}
+	}
+	return false
+}
+
+// callNames are the names of the functions a test calls.
+func callNames(t *testscan.TestCase) map[string]bool {
+	want := make(map[string]bool, len(t.Calls))
+	for _, c := range t.Calls {
 		want[c.Name] = true
 	}
-	for _, n := range by {
-		for _, c := range n.tc.Calls {
-			if want[c.Name] {
-				return true
-			}
+	return want
+}
+
+// callsAny reports whether a test calls one of the functions named.
+func callsAny(t *testscan.TestCase, names map[string]bool) bool {
+	for _, c := range t.Calls {
+		if names[c.Name] {
+			return true
 		}
 	}
 	return false
@@ -578,21 +592,32 @@ func shape(expr string) string {
 // expression. A check moved out of a test that stays needs this: a generic
 // subject (result.output, the response of GET /) is checked by many tests.
 func carriesValue(x, y testscan.Assertion) bool {
+	return carriesValueOf(x, expectedLiterals(x), y)
+}
+
+// expectedLiterals are the strings a check expects; for a check without
+// an expected operand (endswith, startsWith, a truthy call), those of its
+// subject.
+func expectedLiterals(x testscan.Assertion) []string {
+	if x.Expected == "" {
+		return rawLiterals(x.Subject)
+	}
+	return rawLiterals(x.Expected)
+}
+
+// carriesValueOf is carriesValue with x's expectedLiterals read once by a
+// caller that asks it of many checks.
+func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) bool {
 	if y.Strength < x.Strength || x.Negated != y.Negated {
 		return false
 	}
-	if x.Kind == y.Kind && x.Expected == y.Expected && sameThing(x, y) &&
-		(specific(x.Expected) || x.Subject == y.Subject && strings.Contains(x.Subject, "(")) {
+	// sameThing, which splits both subjects into words, is asked last.
+	if x.Kind == y.Kind && x.Expected == y.Expected &&
+		(specific(x.Expected) || x.Subject == y.Subject && strings.Contains(x.Subject, "(")) && sameThing(x, y) {
 		// The same specific value of the same thing, or the same call
 		// checked the same way; a local read (headers["content-length"])
 		// compared to undefined in another test is another request's.
 		return true
-	}
-	// The strings it expects; for a check without an expected operand
-	// (endswith, startsWith, a truthy call), those of its subject.
-	lits := rawLiterals(x.Expected)
-	if x.Expected == "" {
-		lits = rawLiterals(x.Subject)
 	}
 	if len(lits) == 0 {
 		return false
@@ -797,8 +822,12 @@ func withoutCarried(o *locTest, made []*locTest) *locTest {
 		return o
 	}
 	var cands []*locTest
+	var calls map[string]bool // o's, see sharesCall
+	if len(o.tc.Calls) > 0 {
+		calls = callNames(o.tc)
+	}
 	for _, c := range made {
-		if c.side.ext == o.side.ext && sharesCall(o.tc, []*locTest{c}) {
+		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls)) {
 			cands = append(cands, c)
 		}
 	}
@@ -809,12 +838,13 @@ func withoutCarried(o *locTest, made []*locTest) *locTest {
 	dropped := false
 	for _, x := range o.tc.Assertions {
 		moved := false
+		lits := expectedLiterals(x)
 		for _, c := range cands {
 			// A check moved into the test's own new subtests still runs
 			// in it: the same subject is enough there.
 			child := c.side.path == o.side.path && strings.HasPrefix(c.tc.ID, o.tc.ID+"/")
 			for _, y := range c.tc.Assertions {
-				if child && carries(x, y) || carriesValue(x, y) {
+				if child && carries(x, y) || carriesValueOf(x, lits, y) {
 					moved = true
 					break
 				}

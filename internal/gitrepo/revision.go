@@ -1,9 +1,12 @@
 package gitrepo
 
 import (
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -82,7 +85,7 @@ func (r *Repo) resolveName(rev, name string) (plumbing.Hash, error) {
 		}
 		return c, nil
 	}
-	if validRefName(name) {
+	if validRefName(name) && r.mayNameRef(name) {
 		for _, full := range dwimRefs(name) {
 			ref, err := r.resolveRef(plumbing.ReferenceName(full))
 			if errors.Is(err, plumbing.ErrReferenceNotFound) || (err == nil && ref == nil) {
@@ -102,6 +105,43 @@ func (r *Repo) resolveName(rev, name string) (plumbing.Hash, error) {
 		return r.resolveShort(rev, strings.ToLower(name))
 	}
 	return plumbing.ZeroHash, unknown("", nil)
+}
+
+// mayNameRef reports whether a name that could be a short SHA may also be
+// a ref's (see dwimRefs), which git tries first: only when a loose ref file
+// of one of dwimRefs' names exists or the packed-refs file holds one.
+// go-git reads the whole packed-refs file for each name it looks up: six
+// times for a short SHA that names no ref, 70-130 ms on prometheus's
+// 15,000 refs, five times the analysis of a commit. Other names, and any
+// doubt (a file that cannot be read), answer true.
+func (r *Repo) mayNameRef(name string) bool {
+	if len(name) < minShortSHA || len(name) >= hexSize || !isHex(name) {
+		return true
+	}
+	fs := r.st.Filesystem()
+	for _, full := range dwimRefs(name) {
+		if _, err := fs.Lstat(full); !errors.Is(err, os.ErrNotExist) {
+			return true
+		}
+	}
+	f, err := fs.Open("packed-refs")
+	if errors.Is(err, os.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	packed, err := io.ReadAll(f)
+	if err != nil {
+		return true
+	}
+	for _, full := range dwimRefs(name) {
+		if bytes.Contains(packed, []byte(" "+full)) {
+			return true
+		}
+	}
+	return false
 }
 
 // missing explains a full SHA that is not a readable commit.

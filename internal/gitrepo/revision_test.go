@@ -262,3 +262,41 @@ func TestDefaultBranch(t *testing.T) {
 		})
 	}
 }
+
+// TestResolveRefBeforeShortSHA checks git's order for a name that is also a
+// short SHA: a ref of that name wins, loose or packed, and without one the
+// name is a short SHA.
+func TestResolveRefBeforeShortSHA(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(g *testRepo, short string, h map[string]plumbing.Hash)
+		want  string // a key of h
+	}{
+		{name: "no such ref", setup: func(*testRepo, string, map[string]plumbing.Hash) {}, want: "C"},
+		{name: "loose branch", setup: func(g *testRepo, short string, h map[string]plumbing.Hash) {
+			g.git("branch", short, h["A"].String())
+		}, want: "A"},
+		{name: "packed branch", setup: func(g *testRepo, short string, h map[string]plumbing.Hash) {
+			g.git("branch", short, h["A"].String())
+			g.git("pack-refs", "--all")
+		}, want: "A"},
+		{name: "packed tag", setup: func(g *testRepo, short string, h map[string]plumbing.Hash) {
+			g.git("tag", short, h["B"].String())
+			g.git("pack-refs", "--all")
+		}, want: "B"},
+		{name: "packed other refs only", setup: func(g *testRepo, _ string, _ map[string]plumbing.Hash) {
+			g.git("pack-refs", "--all")
+		}, want: "C"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, h := revisionRepo(t)
+			short := h["C"].String()[:10]
+			tt.setup(g, short, h)
+			got, err := g.open().Resolve(short)
+			if err != nil || got != h[tt.want] {
+				t.Errorf("Resolve(%q) = %s, %v; want %s (%s)", short, got, err, h[tt.want], tt.want)
+			}
+		})
+	}
+}
