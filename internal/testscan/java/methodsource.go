@@ -1,6 +1,10 @@
 package java
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
+)
 
 // methodSourceRows reads the rows of a parameterized test's @MethodSource
 // when its factory is a method of the same class (named by the annotation,
@@ -98,22 +102,11 @@ func (p *parser) tableElements(f *methodDecl) [][]token {
 	// Only declarations of the table's values may come before the return.
 	expr := body[ret+1:]
 	end := -1
-	depth = 0
-	for i, t := range expr {
-		if t.Kind != tkPunct {
-			continue
+	clex.TopPuncts(expr, tkPunct, func(i int, text string) {
+		if text == ";" && end < 0 {
+			end = i
 		}
-		switch t.Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ";":
-			if depth == 0 && end < 0 {
-				end = i
-			}
-		}
-	}
+	})
 	if end < 0 || end+1 != len(expr) {
 		return nil // code after the return
 	}
