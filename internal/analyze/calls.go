@@ -593,10 +593,7 @@ func (sc *callScope) reachHelpers(calls []testscan.Call) (map[string]int, map[st
 // (TestScrapeLoopSeriesRefChange calling testScrapeLoopSeriesRefChange)
 // checks and calls what the helper does.
 func (cr *callReach) through(n *locTest, min testscan.Strength) (checks int, calls map[string]bool) {
-	calls = map[string]bool{}
-	for _, c := range n.tc.Calls {
-		calls[c.Name] = true
-	}
+	calls = callNames(n.tc)
 	if cr == nil || n.side == nil || n.side.ext == nil || len(n.tc.Calls) == 0 {
 		return 0, calls
 	}

@@ -205,10 +205,7 @@ func keepsWork(o, n *locTest) bool {
 	if checks(n.tc) < checks(o.tc) || maxStrength(n.tc) < maxStrength(o.tc) {
 		return false
 	}
-	have := make(map[string]bool, len(n.tc.Calls))
-	for _, c := range n.tc.Calls {
-		have[c.Name] = true
-	}
+	have := callNames(n.tc)
 	oldHelpers, newHelpers := helperSet(o.side), helperSet(n.side)
 	var added []string // helpers it calls that the old side did not have
 	for _, c := range n.tc.Calls {
@@ -262,15 +259,20 @@ func helperSet(s *side) map[string]bool {
 }
 
 func spelling(name string) string {
+	s := lowerAlnum(name)
+	s = strings.TrimPrefix(s, "test")
+	return strings.TrimSuffix(s, "test")
+}
+
+// lowerAlnum keeps the lowercased letters and digits of s.
+func lowerAlnum(s string) string {
 	var b strings.Builder
-	for _, r := range name {
+	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(unicode.ToLower(r))
 		}
 	}
-	s := b.String()
-	s = strings.TrimPrefix(s, "test")
-	return strings.TrimSuffix(s, "test")
+	return b.String()
 }
 
 func containsAll(have, want []string) bool {
@@ -445,10 +447,7 @@ func callsAny(t *testscan.TestCase, names map[string]bool) bool {
 
 // sharedCalls counts the functions of o's calls that n calls too.
 func sharedCalls(o, n *testscan.TestCase) int {
-	have := make(map[string]bool, len(n.Calls))
-	for _, c := range n.Calls {
-		have[c.Name] = true
-	}
+	have := callNames(n)
 	k := 0
 	for _, c := range o.Calls {
 		if have[c.Name] {

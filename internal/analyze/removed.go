@@ -7,7 +7,6 @@ import (
 	"go/scanner"
 	"go/token"
 	"strings"
-	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -180,7 +179,7 @@ type codeUse struct {
 }
 
 // codeDecls reads the production names of a change's sides once, when
-// first needed (declared).
+// first needed (productionNames).
 type codeDecls struct {
 	pairs    []*pair
 	had, has map[string]string
@@ -311,22 +310,11 @@ func (u *codeUse) goFile(pr *pair) *goFile {
 // the test was about. A test that merely used a deleted helper on its way
 // to other code was not about it.
 func subject(o *locTest, names []string) string {
-	id := squash(o.tc.ID)
+	id := lowerAlnum(o.tc.ID)
 	for _, n := range names {
-		if k := squash(n); len(k) >= 4 && strings.Contains(id, k) {
+		if k := lowerAlnum(n); len(k) >= 4 && strings.Contains(id, k) {
 			return strings.TrimPrefix(n, ".")
 		}
 	}
 	return ""
-}
-
-// squash keeps the lowercased letters and digits of s.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return b.String()
 }

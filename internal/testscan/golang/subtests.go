@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -87,7 +88,7 @@ func (e *env) expand(tmpl *node, t *table, base tokenSeq) []*node {
 		}
 		for _, f := range r.fields {
 			fl, ok := f.x.(*ast.FuncLit)
-			if !ok || !calls(tmpl.calls, "."+f.name) {
+			if !ok || !slices.ContainsFunc(tmpl.calls, func(c testscan.Call) bool { return c.Name == "."+f.name }) {
 				continue
 			}
 			c.rowFuncs = append(c.rowFuncs, [2]int{t.u.line(fl.Pos()), t.u.endLine(fl)})
@@ -225,14 +226,4 @@ func rowField(s *ast.SelectorExpr, v string, fields fieldValues) (ast.Expr, bool
 	}
 	x, _ := fields.get(s.Sel.Name)
 	return x, true
-}
-
-// calls reports whether cs holds a call of name.
-func calls(cs []testscan.Call, name string) bool {
-	for _, c := range cs {
-		if c.Name == name {
-			return true
-		}
-	}
-	return false
 }
