@@ -176,6 +176,7 @@ type codeUse struct {
 	decls   *codeDecls
 	removed map[string]bool // orphanedCode, once needed
 	files   map[*pair]*goFile
+	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -255,7 +256,15 @@ func (u *codeUse) gone(o *locTest) []string {
 			add(c.Name)
 		}
 		if nm, ok := o.side.ext.(testscan.Namer); ok {
-			for _, n := range nm.Names(o.side.path, o.pr.fc.Old, o.tc.Line, o.tc.EndLine) {
+			names, ok := u.names[o.pr]
+			if !ok {
+				if u.names == nil {
+					u.names = map[*pair][]testscan.Name{}
+				}
+				names = nm.Names(o.side.path, o.pr.fc.Old)
+				u.names[o.pr] = names
+			}
+			for _, n := range testscan.NamesIn(names, o.tc.Line, o.tc.EndLine) {
 				add(n)
 			}
 		}

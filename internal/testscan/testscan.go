@@ -41,12 +41,19 @@ type Extractor interface {
 }
 
 // Namer is implemented by extractors that list the identifiers code uses
-// on lines line..endLine of src (the file at path p), read with the language's lexer (never in
+// in src (the file at path p), read with the language's lexer (never in
 // strings or comments), in source order: a name as written, and ".name"
-// too for one read as a member (x.name). The analyzer reads a deleted
-// test's names to tell a test deleted with the code it tested.
+// too for one read as a member (x.name). The analyzer reads the names on a
+// deleted test's lines (NamesIn) to tell a test deleted with the code it
+// tested; one listing serves every test of the file.
 type Namer interface {
-	Names(p string, src []byte, line, endLine int) []string
+	Names(p string, src []byte) []Name
+}
+
+// Name is an identifier on a line of code (see Namer).
+type Name struct {
+	Line int
+	Text string
 }
 
 // Masker is implemented by extractors that can blank what two versions of a
@@ -422,12 +429,23 @@ type Symbol struct {
 	Line int
 }
 
-// AppendName adds name to names, and ".name" as well when it follows a dot:
-// the Namers' shared step.
-func AppendName(names []string, name string, member bool) []string {
-	names = append(names, name)
+// AppendName adds name, on line, to names, and ".name" as well when it
+// follows a dot: the Namers' shared step.
+func AppendName(names []Name, line int, name string, member bool) []Name {
+	names = append(names, Name{line, name})
 	if member {
-		names = append(names, "."+name)
+		names = append(names, Name{line, "." + name})
 	}
 	return names
+}
+
+// NamesIn returns the texts of the names on lines line..endLine.
+func NamesIn(names []Name, line, endLine int) []string {
+	var out []string
+	for _, n := range names {
+		if n.Line >= line && n.Line <= endLine {
+			out = append(out, n.Text)
+		}
+	}
+	return out
 }

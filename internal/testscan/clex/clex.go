@@ -254,27 +254,20 @@ func Unquote(s string) string {
 	return strings.Trim(s, `"`)
 }
 
-// Names lists the identifiers (kind ident) on lines line..endLine of toks,
-// in order, each also as ".name" when it follows one of the member
-// punctuations (".", "::"): testscan.Namer for the languages lexed here.
-func Names(toks []Token, ident, punct Kind, line, endLine int, member ...string) []string {
-	var out []string
+// Names passes each identifier (kind ident) of toks to add, in order,
+// with member set when it follows one of the member punctuations (".",
+// "::"): testscan.Namer for the languages lexed here.
+func Names(toks []Token, ident, punct Kind, add func(line int, name string, member bool), member ...string) {
 	for i, t := range toks {
-		if t.Line > endLine {
-			break
-		}
-		if t.Kind != ident || t.Line < line {
+		if t.Kind != ident {
 			continue
 		}
-		out = append(out, t.Text)
+		m := false
 		if i > 0 && toks[i-1].Kind == punct {
-			for _, m := range member {
-				if toks[i-1].Text == m {
-					out = append(out, "."+t.Text)
-					break
-				}
+			for _, p := range member {
+				m = m || toks[i-1].Text == p
 			}
 		}
+		add(t.Line, t.Text, m)
 	}
-	return out
 }

@@ -7,7 +7,11 @@ import (
 
 var _ testscan.Namer = (*Extractor)(nil)
 
-// Names lists the identifiers on lines line..endLine of src (testscan.Namer).
-func (*Extractor) Names(_ string, src []byte, line, endLine int) []string {
-	return clex.Names(lex(src).toks, tkIdent, tkPunct, line, endLine, ".", "::")
+// Names lists the identifiers of src (testscan.Namer).
+func (*Extractor) Names(_ string, src []byte) []testscan.Name {
+	var out []testscan.Name
+	clex.Names(lex(src).toks, tkIdent, tkPunct, func(line int, name string, member bool) {
+		out = testscan.AppendName(out, line, name, member)
+	}, ".", "::")
+	return out
 }
