@@ -349,6 +349,18 @@ func scanDecls(src []byte) (decls []topDecl, ok bool) {
 		}
 	}
 	for i < n {
+		if depth > 0 {
+			// Inside brackets only brackets, literals and comments count:
+			// the token that closes the last bracket sets the state that
+			// the rest of the scan reads (a closer ends a statement at a
+			// newline), so what lies between needs no reading.
+			for i < n && !nestedStop[src[i]] {
+				i++
+			}
+			if i >= n {
+				break
+			}
+		}
 		c := src[i]
 		switch {
 		case c == '\n':
@@ -473,6 +485,15 @@ func scanDecls(src []byte) (decls []topDecl, ok bool) {
 	closeCur()
 	return decls, true
 }
+
+// nestedStop marks the bytes scanDecls reads inside brackets: those that
+// open or close a bracket, a literal or a comment.
+var nestedStop = func() (t [256]bool) {
+	for _, b := range []byte("()[]{}\"'`/") {
+		t[b] = true
+	}
+	return t
+}()
 
 // isExponent reports whether b introduces a number's exponent sign.
 func isExponent(b byte) bool { return b == 'e' || b == 'E' || b == 'p' || b == 'P' }

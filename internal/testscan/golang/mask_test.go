@@ -45,7 +45,7 @@ func parserDecls(src []byte) ([]topDecl, bool) {
 // goFiles lists Go files to check scanDecls on: this repository's and some of
 // the standard library's (syntax of every kind, generics, build tags, cgo
 // comments).
-func goFiles(t *testing.T) []string {
+func goFiles(t testing.TB) []string {
 	var files []string
 	roots := []string{"../../.."}
 	for _, p := range []string{"go/parser", "go/types", "net/http", "strconv", "math/big", "regexp/syntax", "slices", "encoding/json"} {
@@ -205,4 +205,25 @@ func FuzzBlankDecls(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkScanDecls scans every Go file of goFiles (this repository's and
+// some of the standard library's) once per iteration.
+func BenchmarkScanDecls(b *testing.B) {
+	var srcs [][]byte
+	size := 0
+	for _, p := range goFiles(b) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, src := range srcs {
+			scanDecls(src)
+		}
+	}
 }
