@@ -121,6 +121,37 @@ func goEdits(t *testing.T, src string, every bool) map[string]string {
 		out[k+" renamed"] = src[:off(name.Pos())] + name.Name + "Renamed" + src[off(name.End()):]
 		out[k+" added"] = src[:end] + "\n\n" + k + " AddedBeside" + map[string]string{"type": " int", "var": " = 1", "const": " = 1"}[k] + "\n" + src[end:]
 	}
+	// Declarations changed in place: a struct type given a field, a
+	// table's first row deleted, a value doubled.
+	inPlace := map[string]bool{}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok == token.IMPORT {
+			continue
+		}
+		for _, sp := range gd.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				if st, ok := sp.Type.(*ast.StructType); ok && !inPlace["field"] {
+					inPlace["field"] = true
+					at := off(st.Fields.Opening) + 1
+					out["type field added"] = src[:at] + "\n\tAddedField int\n" + src[at:]
+				}
+			case *ast.ValueSpec:
+				if len(sp.Values) == 0 {
+					continue
+				}
+				if cl, ok := sp.Values[0].(*ast.CompositeLit); ok && len(cl.Elts) > 1 && !inPlace["row"] {
+					inPlace["row"] = true
+					out[gd.Tok.String()+" first row deleted"] = src[:off(cl.Elts[0].Pos())] + src[off(cl.Elts[1].Pos()):]
+				} else if !inPlace["value"] {
+					inPlace["value"] = true
+					v := sp.Values[0]
+					out[gd.Tok.String()+" value changed"] = src[:off(v.Pos())] + "2*(" + src[off(v.Pos()):off(v.End())] + ")" + src[off(v.End()):]
+				}
+			}
+		}
+	}
 	return out
 }
 

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"hash/maphash"
@@ -42,13 +43,18 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 // both versions. So:
 //   - in a test file, unchanged functions without a receiver are blanked
 //     (tests and helpers), and only when every difference between the versions
-//     lies inside such functions, or in imports that keep each name's package
-//     family: a changed table, type, method or import family is read by the
-//     functions that use it, so then nothing is blanked;
+//     lies inside functions, tables, types and constants, or in imports that
+//     keep each name's package family (a changed import family is read by
+//     every function: then nothing is blanked). A changed table, type,
+//     constant or method is read by the functions that name it: those are
+//     kept, as is every function naming a declaration that names it (see
+//     readsChanged);
 //   - in any other file, every unchanged function or method is blanked: its
 //     exports, markers and comparisons belong to it alone; and so is every
 //     unchanged type, variable and constant declaration, unless the file
-//     imports package testing (see importsTesting).
+//     imports package testing (see importsTesting). A file that does keeps
+//     the functions that name a changed table, type or constant, as a test
+//     file does: its functions are read as helpers, with the file's tables.
 //
 // Both sources must scan as Go (balanced brackets, terminated literals and
 // comments); otherwise ok is false and the caller extracts the whole files.
@@ -88,17 +94,30 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 		}
 		return false
 	}
-	if isTest {
-		// Every difference must lie in a function without a receiver, or in
-		// the imports when no name changes the package family it stands for.
+	// reads, when set, keeps the unchanged functions that read a changed
+	// table, type or constant.
+	var reads func(fn []byte) bool
+	if isTest || !alone {
+		// In a test file every difference must lie in a function, in the
+		// imports when no name changes the package family it stands for,
+		// or in a type, variable or constant declaration. The functions
+		// that name what a changed declaration or method declares are
+		// kept (see readsChanged); methods are never blanked in a test
+		// file (a suite's tests and helpers).
 		importsChanged := false
+		var changed [][]byte
 		for _, side := range []struct {
 			src []byte
 			ds  []topDecl
 		}{{old, od}, {new, nd}} {
 			for _, d := range side.ds {
 				switch {
-				case same(side.src, d) || d.kind == declFunc && !d.method:
+				case same(side.src, d):
+				case d.kind == declOther && !bytes.HasPrefix(side.src[d.start:], []byte("package")),
+					isTest && d.kind == declFunc && d.method:
+					changed = append(changed, side.src[d.start:d.end])
+				case !isTest:
+				case d.kind == declFunc:
 				case d.kind == declImport:
 					importsChanged = true
 				default:
@@ -109,10 +128,23 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 		if importsChanged && !sameFamilies(old, new) {
 			return
 		}
+		if len(changed) > 0 {
+			var unchanged [][]byte
+			for _, d := range od {
+				if d.kind == declOther && same(old, d) {
+					unchanged = append(unchanged, old[d.start:d.end])
+				}
+			}
+			names, read := readsChanged(changed, unchanged)
+			if !read {
+				return
+			}
+			reads = func(fn []byte) bool { return namesAny(fn, names) }
+		}
 	}
 	pick := func(src []byte, ds []topDecl) (picked []topDecl, n int) {
 		for _, d := range ds {
-			if maskable(src, d) && same(src, d) {
+			if maskable(src, d) && same(src, d) && (reads == nil || !reads(src[d.start:d.end])) {
 				picked = append(picked, d)
 				n += d.end - d.start
 			}
@@ -125,6 +157,94 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 		return
 	}
 	return blankDecls(old, po), blankDecls(new, pn), true
+}
+
+// readsChanged returns the names a function must not mention to be blanked
+// when the type, variable and constant declarations or the methods changed
+// (both versions' texts) differ: the names they declare (a method's receiver
+// type and its name), and those of every unchanged
+// declaration (unchanged) that mentions one of them, transitively (a table
+// of a changed type reads it). ok is false when a changed declaration does
+// not parse alone.
+func readsChanged(changed, unchanged [][]byte) (names map[string]bool, ok bool) {
+	names = map[string]bool{}
+	if !declaredNames(changed, names) {
+		return nil, false
+	}
+	pulled := make([]bool, len(unchanged))
+	for grew := true; grew; {
+		grew = false
+		for i, d := range unchanged {
+			if pulled[i] || !namesAny(d, names) {
+				continue
+			}
+			pulled[i], grew = true, true
+			if !declaredNames([][]byte{d}, names) {
+				return nil, false
+			}
+		}
+	}
+	return names, true
+}
+
+// declaredNames adds to names the names top-level declarations declare.
+func declaredNames(decls [][]byte, names map[string]bool) bool {
+	src := []byte("package p\n")
+	for _, d := range decls {
+		src = append(append(src, d...), ";\n"...)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if fd, isFunc := d.(*ast.FuncDecl); isFunc && fd.Recv != nil && len(fd.Recv.List) == 1 {
+			// A method stands for its receiver type (a suite's set of
+			// tests and helpers) and for its own name.
+			recv := recvTypeName(fd.Recv.List[0].Type)
+			if recv == "" {
+				return false
+			}
+			names[recv], names[fd.Name.Name] = true, true
+			continue
+		}
+		if !ok {
+			return false
+		}
+		for _, sp := range gd.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				names[sp.Name.Name] = true
+			case *ast.ValueSpec:
+				for _, n := range sp.Names {
+					names[n.Name] = true
+				}
+			}
+		}
+	}
+	return true
+}
+
+// namesAny reports whether src holds one of names as a word: a run of
+// identifier bytes not preceded by one (in code, a string or a comment: a
+// word too many only keeps a function unblanked).
+func namesAny(src []byte, names map[string]bool) bool {
+	for i := 0; i < len(src); {
+		if !isIdentByte(src[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && isIdentByte(src[j]) {
+			j++
+		}
+		if names[string(src[i:j])] {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // KeepHelper implements testscan.HelperNarrower: in a test file it blanks,

@@ -1,12 +1,14 @@
 package golang
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -225,5 +227,53 @@ func BenchmarkScanDecls(b *testing.B) {
 		for _, src := range srcs {
 			scanDecls(src)
 		}
+	}
+}
+
+// TestMaskUnchangedKeepsReadersOfChangedDecls: when a table, type or
+// constant of a test file changes, the unchanged functions that name it
+// (directly, or through an unchanged table of a changed type) are kept in
+// both versions; the others are still blanked.
+func TestMaskUnchangedKeepsReadersOfChangedDecls(t *testing.T) {
+	const head = "package p\n\nimport \"testing\"\n\n"
+	funcs := "func TestTable(t *testing.T) {\n\tfor _, c := range cases {\n\t\tif c.in != c.want {\n\t\t\tt.Error(c)\n\t\t}\n\t}\n}\n\n" +
+		"func TestLimit(t *testing.T) {\n\tif limit != 3 {\n\t\tt.Fatal(limit)\n\t}\n}\n\n" +
+		"func TestOther(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n"
+	for _, tc := range []struct {
+		name     string
+		old, new string
+		kept     []string // functions left in both masked versions
+	}{
+		{"table row deleted",
+			"var cases = []row{{1, 1}, {2, 2}}\n\ntype row struct{ in, want int }\n\nconst limit = 3\n\n",
+			"var cases = []row{{1, 1}}\n\ntype row struct{ in, want int }\n\nconst limit = 3\n\n",
+			[]string{"TestTable"}},
+		{"type changed: the table of that type is read too",
+			"var cases = []row{{1, 1}}\n\ntype row struct{ in, want int }\n\nconst limit = 3\n\n",
+			"var cases = []row{{1, 1}}\n\ntype row struct{ want, in int }\n\nconst limit = 3\n\n",
+			[]string{"TestTable"}},
+		{"constant changed",
+			"var cases = []row{{1, 1}}\n\ntype row struct{ in, want int }\n\nconst limit = 3\n\n",
+			"var cases = []row{{1, 1}}\n\ntype row struct{ in, want int }\n\nconst (\n\tlimit = 4\n\tother = 1\n)\n\n",
+			[]string{"TestLimit"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mo, mn, ok := MaskUnchanged([]byte(head+tc.old+funcs), []byte(head+tc.new+funcs), true, 0)
+			if !ok {
+				t.Fatal("not masked")
+			}
+			for _, fn := range []string{"TestTable", "TestLimit", "TestOther"} {
+				want := slices.Contains(tc.kept, fn)
+				for side, m := range map[string]testscan.Masked{"old": mo, "new": mn} {
+					if got := bytes.Contains(m.Src, []byte("func "+fn)); got != want {
+						t.Errorf("%s version: %s kept = %v, want %v", side, fn, got, want)
+					}
+				}
+			}
+		})
+	}
+	// A changed declaration that does not parse alone: nothing is masked.
+	if _, _, ok := MaskUnchanged([]byte(head+"var x = 1\n\n"+funcs), []byte(head+"var x = (1\n\n"+funcs), true, 0); ok {
+		t.Error("masked around a declaration that does not parse")
 	}
 }

@@ -71,3 +71,20 @@ func (s suite) TestSuiteCase() {
 		s.t.Fatal("1+1")
 	}
 }
+
+// checker is a helper type whose method asserts: a test that calls it reads
+// the method, which masking keeps whenever it changes.
+type checker struct{ want int }
+
+func (c checker) check(t *testing.T, got int) {
+	t.Helper()
+	if got != c.want {
+		t.Fatalf("got %d, want %d", got, c.want)
+	}
+}
+
+func TestUsesChecker(t *testing.T) {
+	checker{want: 2}.check(t, Add(1, 1))
+	c := checker{want: 4}
+	c.check(t, Add(2, 2))
+}
