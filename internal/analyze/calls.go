@@ -274,9 +274,9 @@ type lazySource struct {
 	Source
 	facts *testscan.File
 	// narrow: a changed file parsed masked, whose whole version would be
-	// read for no other use; a name looked for in it reads only the
-	// functions the name stands for (testscan.HelperNarrower) when the
-	// language can.
+	// read for no other use, or a sibling not parsed before; a name looked
+	// for in it reads only the functions the name stands for
+	// (testscan.HelperNarrower) when the language can.
 	narrow bool
 }
 
@@ -361,7 +361,10 @@ func (sc *callScope) ensure(name string) {
 		sc.sibs = true
 		for _, d := range append([]string{sc.dir}, sc.importDirs...) {
 			for _, src := range sc.cr.siblingSources(d) {
-				sc.lazy = append(sc.lazy, lazySource{Source: src})
+				// A sibling nobody parsed is read only for the names
+				// looked up in it: a large package's test files are
+				// most of a commit's parsing otherwise.
+				sc.lazy = append(sc.lazy, lazySource{Source: src, narrow: src.Parsed == nil})
 			}
 		}
 	}
