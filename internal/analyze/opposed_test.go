@@ -1,6 +1,10 @@
 package analyze
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
 
 func TestOpposed(t *testing.T) {
 	tests := []struct {
@@ -25,5 +29,20 @@ func TestOpposed(t *testing.T) {
 		if got := opposed(tc.x, tc.y); got != tc.want {
 			t.Errorf("opposed(%q, %q) = %v, want %v", tc.x, tc.y, got, tc.want)
 		}
+	}
+}
+
+func TestRepeatFor(t *testing.T) {
+	x := testscan.Assertion{Kind: "assertFalse", Strength: testscan.Medium, Subject: "sb1.equals(sb2)"}
+	repeats := []testscan.Assertion{
+		{Kind: "t.Errorf", Strength: testscan.Medium, Subject: "err"},
+		{Kind: "assertNotEquals", Strength: testscan.Medium, Subject: "sb2", Expected: "sb1"},
+	}
+	if got := repeatFor(x, repeats); got != 1 {
+		t.Errorf("repeatFor(%v) = %d, want 1 (the check of the same values)", x, got)
+	}
+	other := testscan.Assertion{Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: `"1.0"`}
+	if got := repeatFor(other, repeats); got != -1 {
+		t.Errorf("repeatFor(%v) = %d, want -1 (no repeat is about its values)", other, got)
 	}
 }

@@ -166,6 +166,12 @@ func TestShells(t *testing.T) {
 			t.Error(shell)
 		}
 	}
+	for _, tc := range []struct{ in string }{{"a"}, {"b"}} {
+		out := run(tc.in)
+		if out == "" {
+			t.Error(tc.in)
+		}
+	}
 }
 `
 	f, err := New().Extract("p_test.go", []byte(src))
@@ -176,7 +182,7 @@ func TestShells(t *testing.T) {
 	for _, a := range f.Tests[0].Assertions {
 		count[a.Subject]++
 	}
-	want := map[string]int{"err": 3, "flag": 3, "got": 3, "root": 1, "root.Lookup(shell)": 2}
+	want := map[string]int{"err": 3, "flag": 3, "got": 3, "root": 1, "root.Lookup(shell)": 2, "out": 1}
 	for k, v := range want {
 		if count[k] != v {
 			t.Errorf("checks of %s = %d, want %d (all: %v)", k, count[k], v, count)

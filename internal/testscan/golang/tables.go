@@ -390,8 +390,9 @@ func (e *env) loopChecks(a testscan.Assertion, stack []ast.Node) []testscan.Asse
 }
 
 // derivedChecks expands a check inside the body of a range loop over a
-// literal table (for _, shell := range []string{"bash", "zsh"}) that reads
-// no field of the row but a value the body computed from it (compCmd, _,
+// literal table of values, not structs (for _, shell := range
+// []string{"bash", "zsh"}), that reads no field of the row but a value
+// the body computed from it (compCmd, _,
 // err = root.Find([]string{name, shell}); if err != nil {...}) into one
 // check per distinct row: each row runs it on its own value. A check of a
 // value the rows do not reach (set before the loop) stays one check, and
@@ -412,6 +413,12 @@ func (e *env) derivedChecks(a testscan.Assertion, rs *ast.RangeStmt, val string)
 	}
 	seen := make(map[string]bool, len(lit.Elts))
 	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if _, ok := el.(*ast.CompositeLit); ok {
+			return nil // a table of structs: loopChecks reads its rows' fields
+		}
 		seen[u.text(el)] = true
 	}
 	out := make([]testscan.Assertion, len(seen))
