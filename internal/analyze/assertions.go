@@ -57,10 +57,26 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	// What is left on either side was rewritten on other subjects: each leftover
 	// new assertion stands in for a leftover old one (same kind first). Only the
 	// old ones nothing stands in for were removed.
-	var spare []testscan.Assertion
+	// A check the old version made too, made once more by a loop given
+	// one more row (the same check on the same line, once per row), is a
+	// repeat: it stands in only for a check about a value it is about,
+	// not for a check of something else the change dropped.
+	had := make(map[string]bool, len(ot.Assertions))
+	for _, x := range ot.Assertions {
+		had[assertKey(x)] = true
+	}
+	perLine := make(map[string]int, len(nt.Assertions))
+	for _, x := range nt.Assertions {
+		perLine[strconv.Itoa(x.Line)+"\x00"+assertKey(x)]++
+	}
+	var spare, repeats []testscan.Assertion
 	for j, x := range remNew {
 		if !usedNew[j] && !im.takenAt(x) {
-			spare = append(spare, x)
+			if k := assertKey(x); had[k] && perLine[strconv.Itoa(x.Line)+"\x00"+k] > 1 {
+				repeats = append(repeats, x)
+			} else {
+				spare = append(spare, x)
+			}
 		}
 	}
 	var weaker []string
@@ -72,14 +88,19 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	sampled := map[string]bool{}
 	for _, x := range unpaired {
 		j := standIn(x, spare)
-		if j < 0 {
+		var y testscan.Assertion
+		if j >= 0 {
+			y = spare[j]
+			spare = append(spare[:j], spare[j+1:]...)
+		} else if j = repeatFor(x, repeats); j >= 0 {
+			y = repeats[j]
+			repeats = append(repeats[:j], repeats[j+1:]...)
+		} else {
 			if !sampled[x.Subject] {
 				gone = append(gone, x)
 			}
 			continue
 		}
-		y := spare[j]
-		spare = append(spare[:j], spare[j+1:]...)
 		if exactVerification(y) && x.Subject != "" && effStrength(x) < testscan.Strong {
 			sampled[x.Subject] = true
 		}
@@ -486,6 +507,23 @@ func trueToTruthy(x, y testscan.Assertion) bool {
 // verify(() -> f(x)).
 func exactVerification(y testscan.Assertion) bool {
 	return y.Kind == "verify" && y.Strength == testscan.Strong && !y.Negated
+}
+
+// repeatFor picks the repeat of a kept check made by a loop's new row (see
+// compareAssertions) that stands in for x: one about a value x was about (an operand word in
+// common), the strongest; -1 when none is.
+func repeatFor(x testscan.Assertion, repeats []testscan.Assertion) int {
+	xw := operandWords(x)
+	best := -1
+	for j, y := range repeats {
+		if shared(xw, operandWords(y)) > 0 && (best < 0 || y.Strength > repeats[best].Strength) {
+			best = j
+		}
+	}
+	if best >= 0 && standIn(x, repeats[best:best+1]) < 0 {
+		return -1
+	}
+	return best
 }
 
 // standIn picks the leftover new assertion that replaces x: one of the same kind,

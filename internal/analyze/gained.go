@@ -106,6 +106,9 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			// the test passes the old expected value to.
 			extracted := calledNow && (x.Subject != "" && x.Expected == y.Expected && (x.Subject == y.Subject || onParams(x.Subject, y.Subject, passed)) ||
 				x.Expected != "" && lits[x.Expected])
+			if opposed(x.Subject, y.Subject) {
+				continue // the same value bounded from the other side
+			}
 			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
 				usedBy[i] = assertKey(x)
 				moved++

@@ -62,7 +62,7 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 	}
 	sort.Slice(spares, func(i, j int) bool { return spares[i].key < spares[j].key })
 	asStrong := func(x testscan.Assertion, s *spareCheck) bool {
-		return s.x.Negated == x.Negated && s.x.Strength >= x.Strength && s.x.Strength > testscan.Trivial
+		return s.x.Negated == x.Negated && s.x.Strength >= x.Strength && s.x.Strength > testscan.Trivial && !opposed(x.Subject, s.x.Subject)
 	}
 	passes := []struct {
 		loose bool
@@ -433,4 +433,62 @@ func holdsChecks(have, want []testscan.Assertion) bool {
 		keys[k]--
 	}
 	return true
+}
+
+// opposed reports two conditions that bound the same value from opposite
+// sides (`leaked<=64` and `leaked>opened/2`, or `64<leaked`): a check that
+// now holds only where the old one failed is no rewording of it.
+func opposed(x, y string) bool {
+	xl, xr, xd := comparison(x)
+	yl, yr, yd := comparison(y)
+	if xd == 0 || yd == 0 {
+		return false
+	}
+	if yl == xr || yr == xl && yl != xl {
+		yl, yd = yr, -yd // 64<leaked is leaked>64
+	}
+	return yl == xl && yd == -xd
+}
+
+// comparison splits a condition with one ordering comparison at its top
+// level (outside brackets, no && or ||) into its sides and its direction:
+// -1 for < and <=, 1 for > and >=; dir is 0 for any other condition.
+func comparison(s string) (left, right string, dir int) {
+	depth, at, n := 0, -1, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth != 0:
+		case (c == '&' || c == '|') && i+1 < len(s) && s[i+1] == c:
+			return "", "", 0
+		case c == '<' || c == '>':
+			prev, next := byte(0), byte(0)
+			if i > 0 {
+				prev = s[i-1]
+			}
+			if i+1 < len(s) {
+				next = s[i+1]
+			}
+			if prev == '-' || prev == '=' || prev == ':' || next == c || prev == c || next == ':' {
+				continue // ->, =>, ::<, <<, >>
+			}
+			at, n = i, n+1
+		}
+	}
+	if n != 1 {
+		return "", "", 0
+	}
+	dir = -1
+	if s[at] == '>' {
+		dir = 1
+	}
+	r := at + 1
+	if r < len(s) && s[r] == '=' {
+		r++
+	}
+	return strings.TrimSpace(s[:at]), strings.TrimSpace(s[r:]), dir
 }

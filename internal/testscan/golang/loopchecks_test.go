@@ -129,3 +129,80 @@ func TestReplay(t *testing.T) {
 		t.Errorf("checks per test = %v, want %v (and no parent test of its own)", got, want)
 	}
 }
+
+// A check inside a range over a literal table of a value the loop's body
+// computed from the row is the check of each distinct row; a check of a
+// value set before the loop stays one check.
+func TestDerivedLoopChecks(t *testing.T) {
+	src := `package p
+
+import "testing"
+
+func TestShells(t *testing.T) {
+	root, err := setup()
+	for _, shell := range []string{"bash", "fish", "zsh", "fish"} {
+		var cmd *Command
+		if cmd, _, err = root.Find([]string{"completion", shell}); err != nil {
+			t.Errorf("find %s: %v", shell, err)
+		}
+		flag := cmd.Flags().Lookup("no-descriptions")
+		if flag == nil {
+			t.Errorf("missing flag for %s", shell)
+		}
+		if got := describe(shell); got == "" {
+			t.Error(shell)
+		}
+		if root == nil {
+			t.Fatal("no root")
+		}
+	}
+	for _, shell := range []string{"bash"} {
+		if root.Lookup(shell) == nil {
+			t.Error(shell)
+		}
+	}
+	for _, shell := range shells() {
+		if root.Lookup(shell) == nil {
+			t.Error(shell)
+		}
+	}
+	for _, tc := range []struct{ in string }{{"a"}, {"b"}} {
+		out := run(tc.in)
+		if out == "" {
+			t.Error(tc.in)
+		}
+	}
+}
+`
+	f, err := New().Extract("p_test.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, a := range f.Tests[0].Assertions {
+		count[a.Subject]++
+	}
+	want := map[string]int{"err": 3, "flag": 3, "got": 3, "root": 1, "root.Lookup(shell)": 2, "out": 1}
+	for k, v := range want {
+		if count[k] != v {
+			t.Errorf("checks of %s = %d, want %d (all: %v)", k, count[k], v, count)
+		}
+	}
+}
+
+func TestReadsAny(t *testing.T) {
+	names := map[string]bool{"shell": true, "cmd": true}
+	for s, want := range map[string]bool{
+		"cmd.Flags()":                   true,
+		"has(root,shell)":               true,
+		"root.shell":                    false,
+		`strings.Contains(out,"shell")`: false,
+		"shell2":                        false,
+		"x[shell]":                      true,
+		"":                              false,
+	} {
+		if got := readsAny(s, names); got != want {
+			t.Errorf("readsAny(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -337,6 +337,11 @@ func (e *env) loopChecks(a testscan.Assertion, stack []ast.Node) []testscan.Asse
 		prefix := val + "."
 		reads := func(s string) bool { return strings.HasPrefix(s, prefix) }
 		if !reads(a.Subject) && !reads(a.Expected) {
+			if i+1 < len(stack) && stack[i+1] == rs.Body {
+				if rows := e.derivedChecks(a, rs, val); rows != nil {
+					return rows
+				}
+			}
 			continue
 		}
 		lit, u := e.resolveLit(rs.X, rs.Pos())
@@ -382,4 +387,129 @@ func (e *env) loopChecks(a testscan.Assertion, stack []ast.Node) []testscan.Asse
 		return out
 	}
 	return nil
+}
+
+// derivedChecks expands a check inside the body of a range loop over a
+// literal table of values, not structs (for _, shell := range
+// []string{"bash", "zsh"}), that reads no field of the row but a value
+// the body computed from it (compCmd, _,
+// err = root.Find([]string{name, shell}); if err != nil {...}) into one
+// check per distinct row: each row runs it on its own value. A check of a
+// value the rows do not reach (set before the loop) stays one check, and
+// so does one in a loop over a table that is not a literal or has more
+// than maxLoopRows rows. The copies keep the check's text: the row's
+// value is not in it.
+func (e *env) derivedChecks(a testscan.Assertion, rs *ast.RangeStmt, val string) []testscan.Assertion {
+	if rs.Body == nil {
+		return nil
+	}
+	derived := rowDerived(rs.Body, val)
+	if !readsAny(a.Subject, derived) && !readsAny(a.Expected, derived) {
+		return nil
+	}
+	lit, u := e.resolveLit(rs.X, rs.Pos())
+	if lit == nil || len(lit.Elts) < 2 || len(lit.Elts) > maxLoopRows {
+		return nil
+	}
+	seen := make(map[string]bool, len(lit.Elts))
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if _, ok := el.(*ast.CompositeLit); ok {
+			return nil // a table of structs: loopChecks reads its rows' fields
+		}
+		seen[u.text(el)] = true
+	}
+	out := make([]testscan.Assertion, len(seen))
+	for i := range out {
+		out[i] = a
+	}
+	return out
+}
+
+// rowDerived returns the names that the loop body (body) assigns from
+// the loop's row variable val, directly or through other such names, with
+// val itself.
+func rowDerived(body *ast.BlockStmt, val string) map[string]bool {
+	derived := map[string]bool{val: true}
+	mentions := func(xs []ast.Expr) bool {
+		found := false
+		for _, x := range xs {
+			ast.Inspect(x, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && derived[id.Name] {
+					found = true
+				}
+				return !found
+			})
+		}
+		return found
+	}
+	for grew := true; grew; {
+		grew = false
+		ast.Inspect(body, func(n ast.Node) bool {
+			var lhs, rhs []ast.Expr
+			switch s := n.(type) {
+			case *ast.AssignStmt:
+				lhs, rhs = s.Lhs, s.Rhs
+			case *ast.ValueSpec:
+				for _, id := range s.Names {
+					lhs = append(lhs, id)
+				}
+				rhs = s.Values
+			default:
+				return true
+			}
+			if !mentions(rhs) {
+				return true
+			}
+			for _, l := range lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !derived[id.Name] {
+					derived[id.Name] = true
+					grew = true
+				}
+			}
+			return true
+		})
+	}
+	return derived
+}
+
+// readsAny reports whether the operand text s reads a variable of names:
+// an identifier outside string literals that is not a selector's field
+// (x.shell reads x, not shell).
+func readsAny(s string, names map[string]bool) bool {
+	isIdent := func(c byte) bool {
+		return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' || c == '`' || c == '\'':
+			j := i + 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' && c != '`' {
+					j++
+				}
+				j++
+			}
+			i = j + 1
+		case isIdent(c) && !('0' <= c && c <= '9'):
+			j := i
+			for j < len(s) && isIdent(s[j]) {
+				j++
+			}
+			if names[s[i:j]] && (i == 0 || s[i-1] != '.') {
+				return true
+			}
+			i = j
+		case '0' <= c && c <= '9':
+			for i < len(s) && isIdent(s[i]) {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return false
 }

@@ -81,6 +81,11 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 				c = close
 			}
 			if a, ok := classifyMacro(t, toks[i+3:c]); ok {
+				if a.Subject == "" && (t.Text == "panic" || t.Text == "unreachable") {
+					if cond, negate, ok := panicGuard(toks, match, i, open); ok {
+						guardCondition(&a, cond, negate)
+					}
+				}
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}

@@ -1,0 +1,3 @@
+module example.com/case
+
+go 1.22

@@ -1,0 +1,7 @@
+pub fn open_count() -> usize {
+    std::fs::read_dir("/proc/self/fd").unwrap().count()
+}
+pub fn assert_fds_are_not_leaking(before: usize, opened: usize) {
+    let leaked = open_count().saturating_sub(before);
+    assert!(leaked > opened / 2);
+}
