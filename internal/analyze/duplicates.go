@@ -12,10 +12,13 @@ import (
 // "should not override previous Content-Types" at the end of res.jsonp.js
 // was the ".jsonp(object)" group's test of the same name, less one check.
 // The copy must be a test the change left alone (the same body at both
-// ends, in the deleted test's own file), that runs, and that does all the
-// deleted test did: its every check (the same call on the same subject
-// with the same expected value, at least as strong), its every call as
-// often, and every literal of its setup. A test edited in the change is
+// ends, in the deleted test's own file and group, so under the same
+// hooks), that runs, and that does all the deleted test did with the same
+// setup: its every check (the same call on the same subject with the same
+// expected value, at least as strong), the same calls (a call more only
+// inside a check of its own) and the same literals outside the checks.
+// Python is not asked: pytest's fixtures, named by parameters, are setup
+// the body does not show. A test edited in the change is
 // never such a copy, so a copy cannot be made for the occasion: a check
 // merged into a test the change edits is judged by what that test gained
 // (splitCarried).
@@ -23,7 +26,9 @@ import (
 // duplicateOf returns the unchanged test of o's file that covers o, or nil.
 func duplicateOf(o *locTest, cr *callReach) *testscan.TestCase {
 	pr := o.pr
-	if pr.new == nil || pr.old == nil || o.tc.BodyTokens == 0 || cr == nil {
+	if pr.new == nil || pr.old == nil || o.tc.BodyTokens == 0 || cr == nil || o.side.ext == nil || o.side.ext.Lang() == testscan.Python {
+		// pytest hands each test the fixtures its parameters name: two
+		// bodies alike may test two different objects.
 		return nil
 	}
 	oldW, newW := cr.whole(pr, true), cr.whole(pr, false)
@@ -39,9 +44,10 @@ func duplicateOf(o *locTest, cr *callReach) *testscan.TestCase {
 		}
 		before[tc.ID] = tc.Fingerprint
 	}
+	group := strings.TrimSuffix(o.tc.ID, o.tc.Name)
 	for i := range newW.facts.Tests {
 		n := &newW.facts.Tests[i]
-		if n.ID == o.tc.ID || n.Fingerprint == "" || before[n.ID] != n.Fingerprint || !runs(n) {
+		if n.ID == o.tc.ID || n.Fingerprint == "" || before[n.ID] != n.Fingerprint || !runs(n) || !strings.HasPrefix(n.ID, group) {
 			continue
 		}
 		if doesAllOf(n, o.tc) {
@@ -72,47 +78,80 @@ func doesAllOf(n, o *testscan.TestCase) bool {
 			return false
 		}
 	}
-	sites := make(map[string]int, len(n.Calls))
-	for _, c := range n.Calls {
+	// The same calls, as often; a call n makes more is one of its checks'
+	// (utils.shouldNotHaveHeader in .expect), not setup that could make n
+	// pass where o fails.
+	sites := make(map[string]int, len(o.Calls))
+	for _, c := range o.Calls {
 		sites[c.Name] = c.Sites
 	}
+	checkText := checksText(n)
+	for _, c := range n.Calls {
+		if c.Sites < sites[c.Name] {
+			return false
+		}
+		if c.Sites > sites[c.Name] && !strings.Contains(checkText, strings.ToLower(strings.TrimPrefix(c.Name, "."))+"(") {
+			return false
+		}
+	}
 	for _, c := range o.Calls {
-		if sites[c.Name] < c.Sites {
+		if _, ok := callSites(n, c.Name); !ok {
 			return false
 		}
 	}
 	if len(o.Literals) >= 64 {
 		return false // the extractors keep 64: the rest are unknown
 	}
-	have := setupLiterals(n)
-	for l, k := range setupLiterals(o) {
-		if have[l] < k {
+	// The same setup: literals neither check holds, exactly.
+	have, want := setupLiterals(n), setupLiterals(o)
+	if len(have) != len(want) {
+		return false
+	}
+	for l, k := range want {
+		if have[l] != k {
 			return false
 		}
 	}
 	return true
 }
 
-// setupLiterals counts the literals of t that its checks do not hold: a
-// literal is a check's as often as it occurs in the checks' expected values
-// and in their distinct subjects (a request checked three times is one).
-func setupLiterals(t *testscan.TestCase) map[string]int {
-	var checks strings.Builder
+// callSites returns how often t calls name, and whether it does.
+func callSites(t *testscan.TestCase, name string) (int, bool) {
+	for _, c := range t.Calls {
+		if c.Name == name {
+			return c.Sites, true
+		}
+	}
+	return 0, false
+}
+
+// checksText is the text of a test's checks, lower-cased: their distinct
+// subjects and every expected value.
+func checksText(t *testscan.TestCase) string {
+	var b strings.Builder
 	subjects := map[string]bool{}
 	for _, x := range t.Assertions {
 		if !subjects[x.Subject] {
 			subjects[x.Subject] = true
-			checks.WriteString(x.Subject + "\x00")
+			b.WriteString(x.Subject + "\x00")
 		}
-		checks.WriteString(x.Expected + "\x00")
+		b.WriteString(x.Expected + "\x00")
 	}
-	text := checks.String()
+	return strings.ToLower(b.String())
+}
+
+// setupLiterals counts the literals of t that its checks do not hold: a
+// literal is a check's as often as it occurs in the checks' expected values
+// and in their distinct subjects (a request checked three times is one),
+// whatever its case (supertest's header names).
+func setupLiterals(t *testscan.TestCase) map[string]int {
+	text := checksText(t)
 	out := map[string]int{}
 	for _, l := range t.Literals {
 		out[l]++
 	}
 	for l := range out {
-		out[l] -= strings.Count(text, l)
+		out[l] -= strings.Count(text, strings.ToLower(l))
 		if out[l] <= 0 {
 			delete(out, l)
 		}

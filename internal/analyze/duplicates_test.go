@@ -36,8 +36,8 @@ func TestDoesAllOf(t *testing.T) {
 	copyOf := func(edit func(*testscan.TestCase)) *testscan.TestCase {
 		c := deleted
 		c.Literals = append([]string{`"x"`}, deleted.Literals...)
-		c.Calls = append([]testscan.Call{{Name: ".set", Sites: 1}}, deleted.Calls...)
-		c.Assertions = append([]testscan.Assertion{check(`"x"`, testscan.Strong)}, deleted.Assertions...)
+		c.Calls = append([]testscan.Call{{Name: ".shouldNotHaveHeader", Sites: 1}}, deleted.Calls...)
+		c.Assertions = append([]testscan.Assertion{check(`utils.shouldNotHaveHeader("x")`, testscan.Strong)}, deleted.Assertions...)
 		c.BodyTokens = 70
 		if edit != nil {
 			edit(&c)
@@ -54,6 +54,8 @@ func TestDoesAllOf(t *testing.T) {
 		{"weaker check", copyOf(func(c *testscan.TestCase) { c.Assertions[1].Strength = testscan.Weak }), false},
 		{"other call", copyOf(func(c *testscan.TestCase) { c.Calls[2].Name = ".json" }), false},
 		{"call made less often", copyOf(func(c *testscan.TestCase) { c.Calls[2].Sites = 0 }), false},
+		{"one more setup call", copyOf(func(c *testscan.TestCase) { c.Calls = append(c.Calls, testscan.Call{Name: ".set", Sites: 1}) }), false},
+		{"one more setup literal", copyOf(func(c *testscan.TestCase) { c.Literals = append(c.Literals, `"strict"`) }), false},
 		{"setup literal missing", copyOf(func(c *testscan.TestCase) { c.Literals = []string{`"x"`, `"/"`, `"/"`, `200`} }), false},
 		{"shorter body", copyOf(func(c *testscan.TestCase) { c.BodyTokens = 10 }), false},
 	} {
