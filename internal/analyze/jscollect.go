@@ -95,7 +95,7 @@ func jsUncollected(p string, ch Change) string {
 				return ""
 			}
 			for _, s := range scripts.Scripts {
-				if namesDirOf(s, d, pkg, p) {
+				if namesDirOf(s, d, pkg, p, true) {
 					return ""
 				}
 				runs = runs || runsJSRunner(s)
@@ -132,7 +132,7 @@ func jsUncollected(p string, ch Change) string {
 	}
 	if read != "" && ch.BaseCI != nil {
 		for _, s := range ch.BaseCI() {
-			if namesDirOf(string(s.Data), ".", pkg, p) {
+			if namesDirOf(string(s.Data), ".", pkg, p, false) {
 				return ""
 			}
 		}
@@ -145,15 +145,27 @@ var runnerWord = regexp.MustCompile(`(^|[\s;&|(/])(vitest|jest|mocha|ava|jasmine
 
 func runsJSRunner(script string) bool { return runnerWord.MatchString(script) }
 
-// namesDirOf reports whether text (a package script run in dir, or a CI
-// file run at the repository's root, dir ".") names a directory that holds
-// p below its package pkg: a runner pointed at it (--root=./fixtures/x,
-// --dir fixtures, a config file under it). The package's own directory is
-// where its runner starts anyway.
-func namesDirOf(text, dir, pkg, p string) bool {
+// runnerConfigName matches the file name of a runner's configuration.
+var runnerConfigName = regexp.MustCompile(`^(vitest|vite|jest)\.(config|workspace)\.[cm]?[jt]s$`)
+
+// namesDirOf reports whether text (a package script run in dir, or with
+// script false a CI file run at the repository's root, dir ".") names a directory that holds
+// p below its package pkg (a runner pointed at it: --root=./fixtures/x,
+// --dir fixtures, a config file under it), or another configuration than
+// the one read (a runner script's --config, a vitest.config.* of the
+// package named): the package's own
+// directory is where its runner starts anyway.
+func namesDirOf(text, dir, pkg, p string, script bool) bool {
+	runner := script && runsJSRunner(text)
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == '=' || r == '"' || r == '\'' || r == ',' || r == ';' || r == '`' || r == '(' || r == ')'
 	}) {
+		if (w == "--config" || w == "-c" || w == "--workspace") && runner {
+			return true // another configuration than the one read
+		}
+		if runnerConfigName.MatchString(path.Base(w)) && (pkg == "." || strings.HasPrefix(path.Join(dir, w), pkg+"/")) {
+			return true
+		}
 		if strings.ContainsAny(w, "$*{") {
 			continue
 		}

@@ -76,8 +76,17 @@ func TestNamesDirOf(t *testing.T) {
 		{"working-directory: test/e2e\nrun: pnpm test", ".", false},
 		{"run: npx vitest --root test/e2e/fixtures/stacktraces", ".", true},
 	} {
-		if got := namesDirOf(tt.text, tt.dir, "test/e2e", p); got != tt.want {
+		if got := namesDirOf(tt.text, tt.dir, "test/e2e", p, tt.dir != "."); got != tt.want {
 			t.Errorf("namesDirOf(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestNamesDirOfOtherConfig(t *testing.T) {
+	const p = "pkg/fixtures/a.test.ts"
+	for _, text := range []string{"vitest --config vitest.all.ts", "vitest -c ./vitest.e2e.config.ts", "vitest --workspace w.json", "jest && vitest run --config=vitest.config.mts"} {
+		if !namesDirOf(text, ".", ".", p, true) {
+			t.Errorf("namesDirOf(%q) = false: another config is named", text)
 		}
 	}
 }
