@@ -13,7 +13,8 @@ import (
 // was the ".jsonp(object)" group's test of the same name, less one check.
 // The copy must be a test the change left alone (the same body at both
 // ends, in the deleted test's own file and group, so under the same
-// hooks), that runs, and that does all the deleted test did with the same
+// hooks, written apart from it: a row of its own table is another case),
+// that runs, and that does all the deleted test did with the same
 // setup: its every check (the same call on the same subject with the same
 // expected value, at least as strong), the same calls (a call more only
 // inside a check of its own) and the same literals outside the checks.
@@ -35,19 +36,25 @@ func duplicateOf(o *locTest, cr *callReach) *testscan.TestCase {
 	if oldW == nil || newW == nil || oldW.facts == nil || newW.facts == nil {
 		return nil
 	}
-	before := make(map[string]string, len(oldW.facts.Tests))
+	before := make(map[string]*testscan.TestCase, len(oldW.facts.Tests))
 	for i := range oldW.facts.Tests {
 		tc := &oldW.facts.Tests[i]
 		if _, seen := before[tc.ID]; seen {
-			before[tc.ID] = "" // two tests of one id: neither is known unchanged
+			before[tc.ID] = nil // two tests of one id: neither is known unchanged
 			continue
 		}
-		before[tc.ID] = tc.Fingerprint
+		before[tc.ID] = tc
+	}
+	// A row of the deleted test's own table (it.each, a loop of t.Run)
+	// shares its source: it is another case, not a copy.
+	apart := func(b *testscan.TestCase) bool {
+		return b.EndLine < o.tc.Line || b.Line > o.tc.EndLine
 	}
 	group := strings.TrimSuffix(o.tc.ID, o.tc.Name)
 	for i := range newW.facts.Tests {
 		n := &newW.facts.Tests[i]
-		if n.ID == o.tc.ID || n.Fingerprint == "" || before[n.ID] != n.Fingerprint || !runs(n) || !strings.HasPrefix(n.ID, group) {
+		b := before[n.ID]
+		if n.ID == o.tc.ID || n.Fingerprint == "" || b == nil || b.Fingerprint != n.Fingerprint || !apart(b) || !runs(n) || !strings.HasPrefix(n.ID, group) {
 			continue
 		}
 		if doesAllOf(n, o.tc) {
