@@ -80,6 +80,10 @@ type Change struct {
 	// the change did not touch (nil when there is none): the package.json
 	// of the package that tests moved into.
 	ReadHead func(p string) []byte
+	// ReadBase, when not nil, returns a file of the change's base (nil
+	// when there is none): the runner configuration that says whether a
+	// deleted test file ran at all.
+	ReadBase func(p string) []byte
 	// BaseFiles, when not nil, returns the files under a directory of the
 	// change's base whose paths want keeps, at most max of them; ok is
 	// false when there are more or the tree could not be read whole. It
@@ -225,6 +229,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	}
 	a.parseAll(jobs)
 	a.dropUncompiledRust(pairs, ch)
+	a.dropUncollectedJS(pairs, ch)
 	dropHelperCalls(pairs)
 	for _, pr := range pairs {
 		out = append(out, unparsed(pr)...)

@@ -109,6 +109,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	}
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
+	deleted, dups := splitDuplicates(deleted, cr)
+	out = append(out, dups...)
 	decls := &codeDecls{pairs: pairs}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed, cr)
 	out = append(out, a.reportReplaced(replaced)...)

@@ -259,6 +259,7 @@ func (s *source) change(from, to plumbing.Hash, sha string, an *analyze.Analyzer
 	}
 	ch.ReadHead = func(p string) []byte { return s.readAt(to, p) }
 	if !from.IsZero() {
+		ch.ReadBase = func(p string) []byte { return s.readAt(from, p) }
 		ch.BaseFiles = func(dir string, want func(p string) bool, max int) ([]analyze.Source, bool) {
 			return s.baseFiles(from, dir, want, max)
 		}

@@ -201,6 +201,12 @@ func (t *tree) supertestAt(j, limit int) []testscan.Assertion {
 		}
 		a := testscan.Assertion{Line: line, Kind: "supertest.expect", Subject: subject,
 			Expected: t.norm(args[0][0], args[len(args)-1][1]), Strength: t.expectValueStrength(args[len(args)-1], len(args) == 1)}
+		if len(args) == 2 && args[0][1] == args[0][0]+1 && t.kind(args[0][0]) == tkString {
+			// .expect(field, value): supertest looks the header up by its
+			// lower-cased name, so 'Content-Type' and 'content-type' are
+			// one check.
+			a.Expected = strings.ToLower(t.norm(args[0][0], args[0][1])) + "," + t.norm(args[1][0], args[1][1])
+		}
 		out = append(out, a)
 	}
 	return out

@@ -85,8 +85,8 @@ describe('HEAD', function(){
 					A(24, "assert.deepEqual", str, false, "res.headers", "headers", ""),
 				},
 				"HEAD > should set cookies": {
-					A(34, st, str, false, `request(app).get("/")`, `"Set-Cookie","name=tobi; Path=/"`, ""),
-					A(35, st, med, false, `request(app).get("/")`, `"Content-Type",/html/`, ""),
+					A(34, st, str, false, `request(app).get("/")`, `"set-cookie","name=tobi; Path=/"`, ""),
+					A(35, st, med, false, `request(app).get("/")`, `"content-type",/html/`, ""),
 					A(36, st, str, false, `request(app).get("/")`, "500", ""),
 					A(36, st, med, false, `request(app).get("/")`, `/option expires is invalid/`, ""),
 				},
