@@ -190,6 +190,35 @@ func TestShells(t *testing.T) {
 	}
 }
 
+// TestStructRowsBehindPointers: a table of &T{...} rows is a table of
+// structs, as its {...} spelling in a []*T is (urfave/cli 510c407e41, a
+// lint fix): both read the same checks.
+func TestStructRowsBehindPointers(t *testing.T) {
+	const head = "package p\n\nimport \"testing\"\n\ntype tc struct{ in, want string }\n\nfunc TestT(t *testing.T) {\n\tcases := []*tc{\n"
+	const tail = "\t}\n\tfor i, v := range cases {\n\t\tif got := run(v.in); got != v.want {\n\t\t\tt.Errorf(\"%d: %s\", i, got)\n\t\t}\n\t}\n}\n"
+	counts := map[string]int{}
+	for _, rows := range []string{
+		"\t\t&tc{in: \"a\", want: \"A\"},\n\t\t&tc{in: \"b\", want: \"B\"},\n\t\t(&tc{in: \"c\", want: \"C\"}),\n",
+		"\t\t{in: \"a\", want: \"A\"},\n\t\t{in: \"b\", want: \"B\"},\n\t\t{in: \"c\", want: \"C\"},\n",
+	} {
+		f, err := New().Extract("p_test.go", []byte(head+rows+tail))
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[rows] = len(f.Tests[0].Assertions)
+	}
+	if len(counts) != 2 {
+		t.Fatal("want two spellings")
+	}
+	var n []int
+	for _, c := range counts {
+		n = append(n, c)
+	}
+	if n[0] != n[1] {
+		t.Errorf("checks: &tc{...} rows and {...} rows differ: %v", counts)
+	}
+}
+
 func TestReadsAny(t *testing.T) {
 	names := map[string]bool{"shell": true, "cmd": true}
 	for s, want := range map[string]bool{

@@ -416,8 +416,10 @@ func (e *env) derivedChecks(a testscan.Assertion, rs *ast.RangeStmt, val string)
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			el = kv.Value
 		}
-		if _, ok := el.(*ast.CompositeLit); ok {
-			return nil // a table of structs: loopChecks reads its rows' fields
+		if compositeOf(el) != nil {
+			// A table of structs (&tc{...} too): loopChecks reads its
+			// rows' fields.
+			return nil
 		}
 		seen[u.text(el)] = true
 	}

@@ -209,12 +209,24 @@ func (e *env) collectLocals() {
 	})
 }
 
+// compositeOf returns the composite literal x spells, also behind & and
+// parentheses (a row &tc{...} of a []*tc); nil for anything else.
 func compositeOf(x ast.Expr) *ast.CompositeLit {
-	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		x = u.X
+	for {
+		switch v := x.(type) {
+		case *ast.ParenExpr:
+			x = v.X
+		case *ast.UnaryExpr:
+			if v.Op != token.AND {
+				return nil
+			}
+			x = v.X
+		case *ast.CompositeLit:
+			return v
+		default:
+			return nil
+		}
 	}
-	cl, _ := x.(*ast.CompositeLit)
-	return cl
 }
 
 // ifKey names one branch of an if statement: the failure calls of a branch make

@@ -1,0 +1,3 @@
+module example.com/flags
+
+go 1.22
