@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -30,6 +31,11 @@ func duplicateOf(o *locTest, cr *callReach) *testscan.TestCase {
 	if pr.new == nil || pr.old == nil || o.tc.BodyTokens == 0 || cr == nil || o.side.ext == nil || o.side.ext.Lang() == testscan.Python {
 		// pytest hands each test the fixtures its parameters name: two
 		// bodies alike may test two different objects.
+		return nil
+	}
+	if pr.masked && !mayHoldCopy(o.tc, pr.fc.New) {
+		// The versions were parsed masked (the copy, unchanged, is not
+		// in them): read them whole only when the text can hold a copy.
 		return nil
 	}
 	oldW, newW := cr.whole(pr, true), cr.whole(pr, false)
@@ -62,6 +68,28 @@ func duplicateOf(o *locTest, cr *callReach) *testscan.TestCase {
 		}
 	}
 	return nil
+}
+
+// mayHoldCopy reports whether src, a file o was deleted from, can hold a
+// test that does all o did: a copy has o's literals (doesAllOf), so each
+// string literal of o that is plain text (quoted, no escapes) and each
+// decimal number must be in src. It may say true of a file without a copy,
+// never false of one with it.
+func mayHoldCopy(o *testscan.TestCase, src []byte) bool {
+	for _, l := range o.Literals {
+		text := l
+		switch {
+		case len(l) >= 2 && l[0] == '"' && l[len(l)-1] == '"' && !strings.ContainsAny(l[1:len(l)-1], "\\\""):
+			text = l[1 : len(l)-1]
+		case l != "" && strings.Trim(l, "0123456789") == "":
+		default:
+			continue // spelled otherwise in the source, or not known how
+		}
+		if !bytes.Contains(src, []byte(text)) {
+			return false
+		}
+	}
+	return true
 }
 
 // doesAllOf reports whether test n does all that test o does: each of o's

@@ -66,3 +66,43 @@ func TestDoesAllOf(t *testing.T) {
 		})
 	}
 }
+
+func TestMayHoldCopy(t *testing.T) {
+	src := []byte("package p\n\nfunc TestB(t *testing.T) {\n\tif got := f(\"ab c\", 42); got != `x\\y` {\n\t\tt.Fatal(got)\n\t}\n}\n")
+	for _, tc := range []struct {
+		lits []string
+		want bool
+	}{
+		{[]string{`"ab c"`, `42`}, true},
+		{[]string{`"ab c"`, `43`}, false},  // a number the file lacks
+		{[]string{`"abd"`}, false},         // a string the file lacks
+		{[]string{`"x\\y"`, `0x2a`}, true}, // escaped, or spelled otherwise: not asked
+		{nil, true},                        // nothing to ask
+	} {
+		if got := mayHoldCopy(&testscan.TestCase{Literals: tc.lits}, src); got != tc.want {
+			t.Errorf("mayHoldCopy(%q) = %v, want %v", tc.lits, got, tc.want)
+		}
+	}
+}
+
+// TestGoDuplicateDeletedMasked: a Go test deleted beside an unchanged copy
+// is a duplicate removed, and one whose copy checks another value is a
+// deletion, with the versions masked or not (run compares both).
+func TestGoDuplicateDeletedMasked(t *testing.T) {
+	const head = "package p\n\nimport \"testing\"\n\n"
+	test := func(name, want string) string {
+		return "func " + name + "(t *testing.T) {\n\tif got := Parse(\"1,2\"); got != " + want + " {\n\t\tt.Fatalf(\"got %d\", got)\n\t}\n}\n\n"
+	}
+	other := test("TestOther", "7")
+	for _, tc := range []struct {
+		copyWant string
+		rule     string
+	}{{"3", "test-duplicate-deleted"}, {"4", "test-deleted"}} {
+		old := head + test("TestParse", "3") + test("TestParseAgain", tc.copyWant) + other
+		new := head + test("TestParseAgain", tc.copyWant) + other
+		fs := run(mod("p/p_test.go", old, new))
+		if len(fs) != 1 || fs[0].Rule != tc.rule {
+			t.Errorf("copy checks %s: findings %v, want one %s", tc.copyWant, fs, tc.rule)
+		}
+	}
+}
