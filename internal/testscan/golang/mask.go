@@ -79,7 +79,7 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 	// or another package under that name (its functions are read as
 	// helpers, with the file's tables and types), nothing reads a type,
 	// variable or constant declaration but the declaration itself.
-	alone := !isTest && !importsTesting(old) && !importsTesting(new)
+	alone := !isTest && !importsTestingIn(old, od) && !importsTestingIn(new, nd)
 	maskable := func(src []byte, d topDecl) bool {
 		switch {
 		case d.end <= d.start:
@@ -231,12 +231,12 @@ func declaredNames(decls [][]byte, names map[string]bool) bool {
 // word too many only keeps a function unblanked).
 func namesAny(src []byte, names map[string]bool) bool {
 	for i := 0; i < len(src); {
-		if !isIdentByte(src[i]) {
+		if !identByte[src[i]] {
 			i++
 			continue
 		}
 		j := i
-		for j < len(src) && isIdentByte(src[j]) {
+		for j < len(src) && identByte[src[j]] {
 			j++
 		}
 		if names[string(src[i:j])] {
@@ -329,6 +329,17 @@ func blankDecls(src []byte, ds []topDecl) testscan.Masked {
 }
 
 var newline = []byte{'\n'}
+
+// importsTestingIn is importsTesting of a file's import declarations
+// (ds, its declarations): the rest of a large file need not be read.
+func importsTestingIn(src []byte, ds []topDecl) bool {
+	for _, d := range ds {
+		if d.kind == declImport && importsTesting(src[d.start:d.end]) {
+			return true
+		}
+	}
+	return false
+}
 
 // importsTesting reports whether src may import package testing or name
 // another import testing: it holds "testing" quoted, or testing before a
@@ -617,6 +628,14 @@ var nestedStop = func() (t [256]bool) {
 
 // isExponent reports whether b introduces a number's exponent sign.
 func isExponent(b byte) bool { return b == 'e' || b == 'E' || b == 'p' || b == 'P' }
+
+// identByte is isIdentByte as a table.
+var identByte = func() (t [256]bool) {
+	for b := range t {
+		t[b] = isIdentByte(byte(b))
+	}
+	return t
+}()
 
 // isIdentByte reports whether b can be part of an identifier or a number.
 // Bytes of multi-byte UTF-8 characters count: outside literals and comments
