@@ -48,7 +48,9 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 //     every function: then nothing is blanked). A changed table, type,
 //     constant or method is read by the functions that name it: those are
 //     kept, as is every function naming a declaration that names it (see
-//     readsChanged);
+//     readsChanged). An unchanged table, type or constant of one spec that
+//     nothing left names is blanked too (see unread): only blanked
+//     functions read it;
 //   - in any other file, every unchanged function or method is blanked: its
 //     exports, markers and comparisons belong to it alone; and so is every
 //     unchanged type, variable and constant declaration, unless the file
@@ -153,10 +155,154 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 	}
 	po, n1 := pick(old, od)
 	pn, n2 := pick(new, nd)
+	if !alone {
+		// An unchanged table, type or constant that nothing left names
+		// is read by blanked functions only.
+		hashes := unread(old, od, po, new, nd, pn, func(d topDecl) bool { return count[d.hash] == 0 })
+		var m1, m2 int
+		po, m1 = withDecls(po, od, hashes)
+		pn, m2 = withDecls(pn, nd, hashes)
+		n1, n2 = n1+m1, n2+m2
+	}
 	if n1+n2 == 0 || n1+n2 < minBlank {
 		return
 	}
 	return blankDecls(old, po), blankDecls(new, pn), true
+}
+
+// unread returns the hashes of the unchanged (same) type, variable and
+// constant declarations of two versions that no declaration left
+// unblanked names (blanked: po and pn, in source order), directly or
+// through another such declaration. Only a declaration of one spec whose
+// names are known (var x = ..., type T ...; not a group, not _, which
+// may register a suite) is asked.
+func unread(old []byte, od, po []topDecl, new []byte, nd, pn []topDecl, same func(topDecl) bool) map[uint64]bool {
+	type cand struct {
+		names []string
+		text  []byte
+	}
+	cands := map[uint64]cand{}
+	for _, d := range od {
+		if d.kind != declOther || !same(d) {
+			continue
+		}
+		if names := specNames(old[d.start:d.end]); names != nil {
+			cands[d.hash] = cand{names, old[d.start:d.end]}
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	needed := map[string]bool{}
+	for _, side := range []struct {
+		src       []byte
+		ds, blank []topDecl
+	}{{old, od, po}, {new, nd, pn}} {
+		b := 0
+		for _, d := range side.ds {
+			for b < len(side.blank) && side.blank[b].start < d.start {
+				b++
+			}
+			if b < len(side.blank) && side.blank[b].start == d.start {
+				continue
+			}
+			if _, ok := cands[d.hash]; ok && same(d) {
+				continue
+			}
+			addWords(side.src[d.start:d.end], needed)
+		}
+	}
+	for grew := true; grew; {
+		grew = false
+		for h, c := range cands {
+			for _, n := range c.names {
+				if needed[n] {
+					addWords(c.text, needed)
+					delete(cands, h)
+					grew = true
+					break
+				}
+			}
+		}
+	}
+	out := make(map[uint64]bool, len(cands))
+	for h := range cands {
+		out[h] = true
+	}
+	return out
+}
+
+// withDecls adds to picked (in source order) the declarations of ds whose
+// hash is in hashes, and returns the bytes added.
+func withDecls(picked, ds []topDecl, hashes map[uint64]bool) ([]topDecl, int) {
+	if len(hashes) == 0 {
+		return picked, 0
+	}
+	n := 0
+	out := make([]topDecl, 0, len(picked)+len(hashes))
+	p := 0
+	for _, d := range ds {
+		for p < len(picked) && picked[p].start < d.start {
+			out = append(out, picked[p])
+			p++
+		}
+		if hashes[d.hash] && d.kind == declOther {
+			out = append(out, d)
+			n += d.end - d.start
+		}
+	}
+	return append(out, picked[p:]...), n
+}
+
+// specNames returns the names a declaration of one spec declares (var a, b
+// = ...; const c ...; type T ...), or nil for a group, a blank name or a
+// text it does not know.
+func specNames(decl []byte) []string {
+	var kw string
+	for _, k := range []string{"var", "const", "type"} {
+		if bytes.HasPrefix(decl, []byte(k)) && len(decl) > len(k) && !identByte[decl[len(k)]] {
+			kw = k
+		}
+	}
+	if kw == "" {
+		return nil
+	}
+	rest := decl[len(kw):]
+	var names []string
+	for {
+		rest = skipBlank(rest)
+		n := 0
+		for n < len(rest) && identByte[rest[n]] {
+			n++
+		}
+		if n == 0 || rest[0] >= '0' && rest[0] <= '9' || string(rest[:n]) == "_" {
+			return nil
+		}
+		names = append(names, string(rest[:n]))
+		rest = skipBlank(rest[n:])
+		if kw == "type" || len(rest) == 0 || rest[0] != ',' {
+			return names
+		}
+		rest = rest[1:]
+	}
+}
+
+// addWords adds each identifier-like word of src to words.
+func addWords(src []byte, words map[string]bool) {
+	for i := 0; i < len(src); {
+		if !identByte[src[i]] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && identByte[src[j]] {
+			j++
+		}
+		if !words[string(src[i:j])] {
+			words[string(src[i:j])] = true
+		}
+		i = j
+	}
 }
 
 // readsChanged returns the names a function must not mention to be blanked

@@ -277,3 +277,43 @@ func TestMaskUnchangedKeepsReadersOfChangedDecls(t *testing.T) {
 		t.Error("masked around a declaration that does not parse")
 	}
 }
+
+func TestSpecNames(t *testing.T) {
+	for decl, want := range map[string][]string{
+		"var cases = []row{{1}}":      {"cases"},
+		"var a, b = 1, 2":             {"a", "b"},
+		"const /* c */ limit int = 3": {"limit"},
+		"type T[K any] struct{ k K }": {"T"},
+		"type A = B":                  {"A"},
+		"var _ = Suite(&S{})":         nil, // registers a suite
+		"var (\n\ta = 1\n)":           nil, // a group
+		"variable := 1":               nil,
+		"package p":                   nil,
+	} {
+		if got := specNames([]byte(decl)); !slices.Equal(got, want) {
+			t.Errorf("specNames(%q) = %q, want %q", decl, got, want)
+		}
+	}
+}
+
+// TestMaskUnchangedBlanksUnreadDecls: in a test file, an unchanged table
+// that only blanked functions name is blanked too; one a kept function
+// names stays, and so does a table that a kept table names.
+func TestMaskUnchangedBlanksUnreadDecls(t *testing.T) {
+	const head = "package p\n\nimport \"testing\"\n\n" +
+		"var big = []string{\"a\", \"b\"}\n\nvar used = []string{\"c\"}\n\nvar deep = []string{\"d\"}\n\nvar viaDeep = len(deep)\n\n" +
+		"func TestBig(t *testing.T) {\n\tif len(big) != 2 {\n\t\tt.Fatal(big)\n\t}\n}\n\n"
+	old := head + "func TestUsed(t *testing.T) {\n\tif len(used) != 1 || viaDeep != 1 {\n\t\tt.Fatal(used)\n\t}\n}\n"
+	new := head + "func TestUsed(t *testing.T) {\n\tif len(used) != 2 || viaDeep != 1 {\n\t\tt.Fatal(used)\n\t}\n}\n"
+	mo, mn, ok := MaskUnchanged([]byte(old), []byte(new), true, 0)
+	if !ok {
+		t.Fatal("not masked")
+	}
+	for _, m := range []testscan.Masked{mo, mn} {
+		for decl, want := range map[string]bool{"var big": false, "func TestBig": false, "var used": true, "var viaDeep": true, "var deep": true, "func TestUsed": true} {
+			if got := bytes.Contains(m.Src, []byte(decl)); got != want {
+				t.Errorf("%s kept = %v, want %v in\n%s", decl, got, want, m.Src)
+			}
+		}
+	}
+}
