@@ -7,8 +7,14 @@ import (
 // exports returns the names a module exports, ES module and CommonJS forms.
 func (t *tree) exports() []testscan.Symbol {
 	var out []testscan.Symbol
+	aliases := t.exportAliases()
 	for i := range t.toks {
 		if t.toks[i].Kind != tkIdent || t.isMember(i) {
+			continue
+		}
+		if aliases[t.toks[i].Text] && t.parent[i] < 0 && t.punct(i+1, ".") && t.kind(i+2) == tkIdent && t.punct(i+3, "=") {
+			// req.param = function ... where module.exports is req.
+			out = t.symbol(out, t.toks[i+2].Text, "export", i+2)
 			continue
 		}
 		switch t.toks[i].Text {
@@ -20,6 +26,40 @@ func (t *tree) exports() []testscan.Symbol {
 			}
 		case "exports":
 			out = t.cjsExport(i, i+1, out)
+		}
+	}
+	return out
+}
+
+// exportAliases returns the top-level variables a CommonJS module exports
+// as a whole: module.exports = req; var app = exports = module.exports = {}.
+// Properties assigned to one at the top level are its exports.
+func (t *tree) exportAliases() map[string]bool {
+	var out map[string]bool
+	add := func(name string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[name] = true
+	}
+	modExports := func(j int) bool {
+		return t.ident(j, "module") && t.punct(j+1, ".") && t.ident(j+2, "exports") && t.punct(j+3, "=")
+	}
+	for i := range t.toks {
+		if t.parent[i] >= 0 || t.toks[i].Kind != tkIdent || t.isMember(i) {
+			continue
+		}
+		switch {
+		case modExports(i) && t.kind(i+4) == tkIdent && !t.punct(i+5, ".") && !t.punct(i+5, "(") && !t.punct(i+5, "[") && !t.punct(i+5, "?."):
+			add(t.toks[i+4].Text)
+		case (t.ident(i, "var") || t.ident(i, "let") || t.ident(i, "const")) && t.kind(i+1) == tkIdent && t.punct(i+2, "="):
+			j := i + 3
+			if t.ident(j, "exports") && t.punct(j+1, "=") {
+				j += 2
+			}
+			if modExports(j) {
+				add(t.toks[i+1].Text)
+			}
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package jsts
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -193,5 +194,31 @@ func TestComparisons(t *testing.T) {
 	f := extract(t, "src/role.js", src)
 	if diff := cmp.Diff(want, f.Comparisons); diff != "" {
 		t.Errorf("comparisons (-want +got):\n%s", diff)
+	}
+}
+
+// TestExportAliases: the properties assigned at the top level to a
+// variable that is module.exports are exports (express's lib/request.js:
+// module.exports = req; req.param = function ...).
+func TestExportAliases(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"var req = Object.create(proto)\nmodule.exports = req\nreq.param = function param(name) {}\nreq.get = req.header = function header(n) {}\n", []string{"default", "param", "get", "header"}},
+		{"var app = exports = module.exports = {};\napp.del = deprecate.function(app.delete, 'app.del')\n", []string{"del"}},
+		{"const res = module.exports = {}\nres.json = function json(obj) {}\n", []string{"json"}},
+		// Not aliases: a local of the same name, a member, a call's result.
+		{"var req = {}\nfunction handle(req) { req.param = 1 }\nmodule.exports = handle\n", []string{"default"}},
+		{"var res = {}\nmodule.exports = res.helpers\nres.x = 1\n", []string{"default"}},
+		{"var res = {}\nmodule.exports = make(res)\nres.x = 1\n", []string{"default"}},
+	} {
+		var got []string
+		for _, s := range newTree(tc.src, false).exports() {
+			got = append(got, s.Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("exports of\n%s= %q, want %q", tc.src, got, tc.want)
+		}
 	}
 }

@@ -1,0 +1,11 @@
+'use strict';
+
+var http = require('http');
+
+var req = Object.create(http.IncomingMessage.prototype);
+
+module.exports = req;
+
+req.get = function header(name) {
+  return this.headers[name.toLowerCase()];
+};

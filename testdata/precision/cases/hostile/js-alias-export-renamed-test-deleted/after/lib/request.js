@@ -1,0 +1,16 @@
+'use strict';
+
+var http = require('http');
+
+var req = Object.create(http.IncomingMessage.prototype);
+
+module.exports = req;
+
+req.get = function header(name) {
+  return this.headers[name.toLowerCase()];
+};
+
+req.paramValue = function paramValue(name, defaultValue) {
+  var params = this.params || {};
+  return params[name] || defaultValue;
+};
