@@ -404,6 +404,26 @@ type Assertion struct {
 	// that the test neither awaits nor returns: on a promise, its verdict
 	// comes after the test is over. Only the JavaScript extractor sets it.
 	Floating bool `json:",omitempty"`
+	// Arms are the branches of conditionals (if/else, a ternary, a
+	// switch's cases) the check sits in within its test, outermost first:
+	// checks of one subject in different arms of one conditional run
+	// once per run between them (a per-browser expectation). Extractors
+	// that read branches fill it; nil is a check no conditional guards.
+	Arms []Arm `json:",omitempty"`
+}
+
+// Arm is one branch of a conditional that guards a check (see
+// Assertion.Arms).
+type Arm struct {
+	// At tells the conditional apart from the others of the same file
+	// version (its position); it is not comparable across versions.
+	At int
+	// Cond is the normalized source of the condition ("if(browser==='webkit')",
+	// "switch(name)"): what names the conditional across versions.
+	Cond string
+	// Index is the arm: 0 the then-branch, 1 the else-branch; a switch
+	// numbers its runs of cases between unconditional breaks.
+	Index int
 }
 
 // Marker is a located fact such as a suppression comment or a literal comparison.
