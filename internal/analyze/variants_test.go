@@ -37,3 +37,22 @@ func TestMergeVariants(t *testing.T) {
 		})
 	}
 }
+
+// Of two equal checks, the one about the value that is still assigned
+// the same way is shared; the other is left over.
+func TestAssertionDiffPrefersOrigin(t *testing.T) {
+	fatal := func(line int, origin string) testscan.Assertion {
+		return testscan.Assertion{Line: line, Kind: "t.Fatal", Subject: "err", Strength: testscan.Medium, Origin: origin}
+	}
+	old := []testscan.Assertion{fatal(9, "c.Create()"), fatal(14, "compare()")}
+	cur := []testscan.Assertion{fatal(12, "compare()")}
+	remOld, remNew := assertionDiff(old, cur)
+	if len(remOld) != 1 || remOld[0].Origin != "c.Create()" || len(remNew) != 0 {
+		t.Errorf("assertionDiff left %+v and %+v, want the check of c.Create() alone", remOld, remNew)
+	}
+	// Without origins, the first equal check is shared, as before.
+	remOld, _ = assertionDiff([]testscan.Assertion{fatal(9, ""), fatal(14, "")}, []testscan.Assertion{fatal(12, "")})
+	if len(remOld) != 1 || remOld[0].Line != 14 {
+		t.Errorf("assertionDiff left %+v, want the second check", remOld)
+	}
+}
