@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -9,8 +10,9 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-// ignoreOrigin leaves Assertion.Origin to TestValuesPassed.
-var ignoreOrigin = cmpopts.IgnoreFields(testscan.Assertion{}, "Origin")
+// ignoreFlow leaves Assertion.Origin to TestValuesPassed and
+// Assertion.Arms to TestAssertionArms.
+var ignoreFlow = cmpopts.IgnoreFields(testscan.Assertion{}, "Origin", "Arms")
 
 func TestValuesPassed(t *testing.T) {
 	src := `package p
@@ -60,5 +62,60 @@ func TestX(t *testing.T) {
 	}
 	if diff := cmp.Diff([][]string{{"t", "v.Close()"}, {"t", "c.Create()"}}, values); diff != "" {
 		t.Errorf("values passed to assertNoErr (-want +got):\n%s", diff)
+	}
+}
+
+func TestAssertionArms(t *testing.T) {
+	src := `package p
+
+import "testing"
+
+func TestX(t *testing.T) {
+	if got != want {
+		t.Errorf("got %v", got)
+	}
+	if runtime.GOOS == "windows" {
+		if got != wantWin {
+			t.Errorf("got %v", got)
+		}
+	} else if fast {
+		assert.Equal(t, want, got)
+	} else {
+		assert.Equal(t, wantSlow, got)
+	}
+	for _, c := range cases {
+		switch c {
+		case 1:
+			assert.Equal(t, 1, c)
+			fallthrough
+		case 2:
+			assert.Equal(t, 2, c)
+		default:
+			assert.Equal(t, 3, c)
+		}
+	}
+}
+`
+	f := extract(t, "p_test.go", src)
+	var got [][]string
+	for _, x := range f.Tests[0].Assertions {
+		var arms []string
+		for _, a := range x.Arms {
+			arms = append(arms, fmt.Sprintf("%s#%d", a.Cond, a.Index))
+		}
+		got = append(got, arms)
+	}
+	win := `if runtime.GOOS == "windows"`
+	want := [][]string{
+		nil,
+		{win + "#0"},
+		{win + "#1", "if fast#0"},
+		{win + "#1", "if fast#1"},
+		{"range cases#0", "switch c#0"},
+		{"range cases#0", "switch c#0"},
+		{"range cases#0", "switch c#1"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("arms (-want +got):\n%s", diff)
 	}
 }

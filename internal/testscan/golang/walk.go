@@ -289,6 +289,7 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			}
 			if a, ok := e.assertion(v, stack); ok {
 				e.origin(&a)
+				a.Arms = e.armsOf(v, stack)
 				polled := e.pollChecks(v, &a)
 				if rows := e.loopChecks(a, stack); rows != nil {
 					n.asserts = append(n.asserts, rows...)
