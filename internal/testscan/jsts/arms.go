@@ -22,24 +22,30 @@ func (t *tree) armsAt(j, from int) []testscan.Arm {
 	if t.ident(k-1, "await") || t.ident(k-1, "return") {
 		k--
 	}
-	rev := t.stmtArms(k, nil)
+	rev := t.stmtArms(t.stmtStart(k, from), from, nil)
 	child := k
 	for p := int(t.parent[k]); p >= from; child, p = p, int(t.parent[p]) {
 		if !t.punct(p, "{") {
-			rev = t.stmtArms(p, rev) // a ternary's arm in parentheses
+			// A call's arguments (a callback) or a ternary's operand in
+			// parentheses: the statement around them may be an arm.
+			rev = t.stmtArms(t.stmtStart(p, from), from, rev)
 			continue
 		}
 		rev = t.switchArm(p, child, rev)
-		rev = t.stmtArms(p, rev)
+		rev = t.stmtArms(p, from, rev)
 	}
 	slices.Reverse(rev)
 	return rev
 }
 
 // stmtArms appends, innermost first, the arms that the statement (or
-// block, or ternary operand) starting at k is itself the body of.
-func (t *tree) stmtArms(k int, rev []testscan.Arm) []testscan.Arm {
+// block, or ternary operand) starting at k is itself the body of: a
+// function's body within the test's (from on) is one too, as a loop's is,
+// since a callback runs as often as it is called.
+func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 	switch {
+	case k-1 >= from && t.punct(k-1, "=>"):
+		rev = append(rev, testscan.Arm{At: k - 1, Cond: "=>"})
 	case t.punct(k-1, ")"):
 		o := int(t.match[k-1])
 		if o <= 0 {
@@ -53,6 +59,8 @@ func (t *tree) stmtArms(k int, rev []testscan.Arm) []testscan.Arm {
 			}
 		case t.ident(o-1, "for") || t.ident(o-1, "while"):
 			rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, k)})
+		case o-1 >= from && (t.ident(o-1, "function") || t.ident(o-2, "function")):
+			rev = append(rev, testscan.Arm{At: o - 1, Cond: "function"})
 		}
 	case t.ident(k-1, "else"):
 		rev = t.elseArm(k, rev)
@@ -66,6 +74,38 @@ func (t *tree) stmtArms(k int, rev []testscan.Arm) []testscan.Arm {
 		}
 	}
 	return rev
+}
+
+// stmtStart returns where the statement (or ternary operand) that token k
+// is part of starts on k's line: back over the tokens of k's level, a
+// call's arguments and an index, to a statement boundary or what guards
+// it (an if's or loop's header, else, =>, ?, :).
+func (t *tree) stmtStart(k, from int) int {
+	par := t.parent[k]
+	s := k
+	for {
+		i := s - 1
+		if i < from || i < 0 || int(par) == i || t.parent[i] != par || t.toks[i].Line != t.toks[s].Line {
+			return s
+		}
+		switch {
+		case t.punct(i, ")") || t.punct(i, "]"):
+			o := int(t.match[i])
+			if o < 0 || o >= i || t.ident(o-1, "if") || t.ident(o-1, "for") || t.ident(o-1, "while") {
+				return s
+			}
+			s = o
+			continue
+		case t.kind(i) == tkPunct:
+			switch t.toks[i].Text {
+			case ";", ",", "{", "}", "=>", "?", ":":
+				return s
+			}
+		case t.ident(i, "else") || t.ident(i, "do"):
+			return s
+		}
+		s = i
+	}
 }
 
 // elseArm appends the else-arm that the statement at k (after "else")

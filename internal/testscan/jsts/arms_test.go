@@ -5,7 +5,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
+
+// ignoreArms leaves Assertion.Arms to TestAssertionArms.
+var ignoreArms = cmpopts.IgnoreFields(testscan.Assertion{}, "Arms")
 
 func TestAssertionArms(t *testing.T) {
 	tests := []struct {
@@ -45,6 +51,15 @@ func TestAssertionArms(t *testing.T) {
 				{"for ( const x of xs )#0", "?x#1"},
 				{"switch ( b )#0"}, {"switch ( b )#0"}, {"switch ( b )#1"},
 			},
+		},
+		{
+			name: "callbacks within the test",
+			src: `test('t', () => {
+  if (b) xs.forEach((x) => { expect(x).toBe(1) })
+  else ys.map(function (y) { return expect(y).toBe(2) })
+  zs.some(z => expect(z).toBe(3))
+})`,
+			want: [][]string{{"if ( b )#0", "=>#0"}, {"#1", "function#0"}, {"=>#0"}},
 		},
 		{
 			name: "braceless then before else is not read",
