@@ -21,6 +21,12 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "body-emptied", file, nt.Line, id, "", "", msg+".")}
 	}
 
+	// Variant checks merged into one are one check (variants.go).
+	if merged := mergeVariants(ot.Assertions, nt.Assertions); len(merged) < len(ot.Assertions) {
+		c := *ot
+		c.Assertions = merged
+		ot = &c
+	}
 	// Drop the assertions that are unchanged.
 	remOld, remNew := assertionDiff(ot.Assertions, nt.Assertions)
 	if len(remOld) == 0 {

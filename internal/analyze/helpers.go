@@ -197,29 +197,43 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // assertionDiff drops the assertions two lists share and returns what is left
-// of each.
+// of each. Of several equal checks, those about a value assigned from the
+// same source (Assertion.Origin) are shared first: the one left over is the
+// one whose value is gone (of two `t.Fatal(err)`, the one after `err :=
+// c.Create()` when that call is now checked through a helper).
 func assertionDiff(old, cur []testscan.Assertion) (remOld, remNew []testscan.Assertion) {
-	count := map[string]int{}
-	for _, x := range cur {
-		count[assertKey(x)]++
-	}
-	for _, x := range old {
-		if k := assertKey(x); count[k] > 0 {
-			count[k]--
-			continue
+	oldUsed := make([]bool, len(old))
+	curUsed := make([]bool, len(cur))
+	share := func(key func(testscan.Assertion) string) {
+		at := map[string][]int{}
+		for j, y := range cur {
+			if !curUsed[j] {
+				k := key(y)
+				at[k] = append(at[k], j)
+			}
 		}
-		remOld = append(remOld, x)
-	}
-	count = map[string]int{}
-	for _, x := range old {
-		count[assertKey(x)]++
-	}
-	for _, x := range cur {
-		if k := assertKey(x); count[k] > 0 {
-			count[k]--
-			continue
+		for i, x := range old {
+			if oldUsed[i] {
+				continue
+			}
+			k := key(x)
+			if js := at[k]; len(js) > 0 {
+				oldUsed[i], curUsed[js[0]] = true, true
+				at[k] = js[1:]
+			}
 		}
-		remNew = append(remNew, x)
+	}
+	share(func(x testscan.Assertion) string { return assertKey(x) + "\x00" + x.Origin })
+	share(assertKey)
+	for i, x := range old {
+		if !oldUsed[i] {
+			remOld = append(remOld, x)
+		}
+	}
+	for j, y := range cur {
+		if !curUsed[j] {
+			remNew = append(remNew, y)
+		}
 	}
 	return remOld, remNew
 }

@@ -1,7 +1,9 @@
 package analyze
 
 import (
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -73,6 +75,9 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 			lk := looseKey(k)
 			return lk != "" && looseKey(s.key) == lk
 		}},
+		{false, func(x testscan.Assertion, _ string, s *spareCheck) bool {
+			return asStrong(x, s) && passedTo(x, s.x, sc, newCalls)
+		}},
 		{true, func(x testscan.Assertion, _ string, s *spareCheck) bool {
 			return s.x.Kind == x.Kind && asStrong(x, s)
 		}},
@@ -140,6 +145,40 @@ func (cr *callReach) standIns(lost []testscan.Assertion, reached map[string]int,
 		cr.noteReworded(newCalls, len(loose))
 	}
 	return kept
+}
+
+// passedTo reports whether the helper check y is about a parameter that a
+// new call of its helper passes the value the lost check x was about: x's
+// subject, or what it was assigned from (`if err := c.Create(); err !=
+// nil { t.Fatal(err) }` -> assertNoErr(t, c.Create()), whose check is on
+// its parameter e). A helper handed another value (nil, another call, a
+// variable assigned from another call) checks something else.
+func passedTo(x, y testscan.Assertion, sc *callScope, newCalls []testscan.Call) bool {
+	if len(y.Origin) < 2 || y.Origin[0] != '$' || y.Helper == "" {
+		return false
+	}
+	i, err := strconv.Atoi(y.Origin[1:])
+	if err != nil {
+		return false
+	}
+	v := x.Origin
+	if v == "" || v[0] == '$' {
+		v = x.Subject
+	}
+	if v == "" {
+		return false
+	}
+	for _, c := range newCalls {
+		if len(c.Values) == 0 || !slices.Contains(sc.resolve(c.Name), y.Helper) {
+			continue
+		}
+		for _, vals := range c.Values {
+			if i < len(vals) && vals[i] == v {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // looseCredit is a lost check that a newly reached check of kind took in

@@ -232,6 +232,28 @@ type Call struct {
 	Name string
 	// Sites is the number of places that call it.
 	Sites int
+	// Values are, per call site (at most MaxCallValues of them), the
+	// values passed, normalized as Assertion.Origin reads a subject: what
+	// tells the check a helper makes of its parameter apart from one of
+	// another value. The Go extractor fills it.
+	Values [][]string `json:",omitempty"`
+}
+
+// MaxCallValues bounds Call.Values.
+const MaxCallValues = 16
+
+// AddCallValues records a call site of name passing values in calls.
+func AddCallValues(calls []Call, name string, values []string) []Call {
+	calls = AddCall(calls, name)
+	for i := range calls {
+		if calls[i].Name == name {
+			if len(values) > 0 && len(calls[i].Values) < MaxCallValues {
+				calls[i].Values = append(calls[i].Values, values)
+			}
+			break
+		}
+	}
+	return calls
 }
 
 // MaxCalls bounds TestCase.Calls and each helper's calls.
@@ -307,7 +329,7 @@ func AddCalls(calls []Call, name string, n int) []Call {
 	if len(calls) >= MaxCalls {
 		return calls
 	}
-	return append(calls, Call{name, n})
+	return append(calls, Call{Name: name, Sites: n})
 }
 
 // SkipKind says how a test was kept from running.
@@ -404,6 +426,34 @@ type Assertion struct {
 	// that the test neither awaits nor returns: on a promise, its verdict
 	// comes after the test is over. Only the JavaScript extractor sets it.
 	Floating bool `json:",omitempty"`
+	// Origin is where the subject's value comes from, when the subject is
+	// a variable: the normalized expression last assigned to it before the
+	// check (`err := command.Create()`: "command.Create()"; the second of
+	// `v, err := f()`: "f()#1"), or, in a helper, "$N" for its N-th
+	// parameter (0-based). A check moved into a helper is the same check
+	// when the call passes the helper the value the old check was about.
+	// The Go extractor fills it.
+	Origin string `json:",omitempty"`
+	// Arms are the branches of conditionals (if/else, a ternary, a
+	// switch's cases) the check sits in within its test, outermost first:
+	// checks of one subject in different arms of one conditional run
+	// once per run between them (a per-browser expectation). Extractors
+	// that read branches fill it; nil is a check no conditional guards.
+	Arms []Arm `json:",omitempty"`
+}
+
+// Arm is one branch of a conditional that guards a check (see
+// Assertion.Arms).
+type Arm struct {
+	// At tells the conditional apart from the others of the same file
+	// version (its position); it is not comparable across versions.
+	At int
+	// Cond is the normalized source of the condition ("if(browser==='webkit')",
+	// "switch(name)"): what names the conditional across versions.
+	Cond string
+	// Index is the arm: 0 the then-branch, 1 the else-branch; a switch
+	// numbers its runs of cases between unconditional breaks.
+	Index int
 }
 
 // Marker is a located fact such as a suppression comment or a literal comparison.

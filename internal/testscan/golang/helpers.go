@@ -30,6 +30,7 @@ func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
 	e := newEnv(ctx, u, fd.Body)
 	e.suiteRecv = suiteRecv
 	e.addParams(fd.Type)
+	e.setParams(fd.Type)
 	e.marks.startFunc(fd)
 	n := &node{line: u.line(fd.Pos()), endLine: u.endLine(fd), runLine: u.line(fd.Pos())}
 	e.walk(fd.Body, n)

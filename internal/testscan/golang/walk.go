@@ -60,6 +60,10 @@ type env struct {
 	collected bool
 	locals    map[string][]localDef // tests := []struct{...}{...}
 	structs   map[string]*ast.StructType
+	// values are what variables were last bound to, in source order
+	// (noteValues); params number a helper's parameters (setParams).
+	values map[string]string
+	params map[string]int
 }
 
 type localDef struct {
@@ -264,9 +268,12 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 			e.addParams(v)
 		case *ast.AssignStmt:
 			e.track(v)
+			e.noteValues(v)
 			if c, ok := closureOf(v); ok {
 				closures = append(closures, c)
 			}
+		case *ast.RangeStmt:
+			e.forget(v)
 		case *ast.CallExpr:
 			if id, ok := v.Fun.(*ast.Ident); ok && len(closures) > 0 {
 				if called == nil {
@@ -281,6 +288,8 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 				return false
 			}
 			if a, ok := e.assertion(v, stack); ok {
+				e.origin(&a)
+				a.Arms = e.armsOf(v, stack)
 				polled := e.pollChecks(v, &a)
 				if rows := e.loopChecks(a, stack); rows != nil {
 					n.asserts = append(n.asserts, rows...)
@@ -289,7 +298,7 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 				}
 				n.asserts = append(n.asserts, polled...)
 			} else {
-				n.calls = testscan.AddCall(n.calls, e.callName(v))
+				n.calls = testscan.AddCallValues(n.calls, e.callName(v), e.argValues(v))
 			}
 		}
 		stack = append(stack, x)

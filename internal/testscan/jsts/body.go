@@ -55,8 +55,10 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 			}
 			if len(as) > 0 {
 				floating := !t.ident(j-1, "await") && !t.ident(j-1, "return") && !t.punct(j-1, "=>")
+				arms := t.armsAt(j, fn.bodyFrom)
 				for i := range as {
 					as[i].Floating = floating && failureCheck(as[i].Kind)
+					as[i].Arms = arms
 				}
 				f.assertions = append(f.assertions, as...)
 				if firstAssert < 0 {

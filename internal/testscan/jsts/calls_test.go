@@ -2,6 +2,7 @@ package jsts
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -311,7 +312,7 @@ func TestCallsBounded(t *testing.T) {
 			t.Errorf("%s: got %d calls, want %d", name, len(calls), testscan.MaxCalls)
 			continue
 		}
-		if calls[0] != cl("f0", 2) || calls[len(calls)-1] != cl(fmt.Sprintf("f%d", testscan.MaxCalls-1), 1) {
+		if !reflect.DeepEqual(calls[0], cl("f0", 2)) || !reflect.DeepEqual(calls[len(calls)-1], cl(fmt.Sprintf("f%d", testscan.MaxCalls-1), 1)) {
 			t.Errorf("%s: first %+v, last %+v; want f0 twice, f%d once", name, calls[0], calls[len(calls)-1], testscan.MaxCalls-1)
 		}
 	}

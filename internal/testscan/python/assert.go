@@ -10,13 +10,16 @@ import (
 // those in nested helpers.
 func assertions(body []*stmt) []testscan.Assertion {
 	var out []testscan.Assertion
-	walk(body, func(s *stmt) bool {
+	armedWalk(body, nil, func(s *stmt, arms []testscan.Arm) {
+		from := len(out)
 		if s.tok(0) == "assert" && !s.header {
 			out = append(out, classifyAssert(s.toks[1:], s.line)...)
-			return true
+		} else {
+			out = append(out, assertionCalls(s.toks)...)
 		}
-		out = append(out, assertionCalls(s.toks)...)
-		return true
+		for i := from; i < len(out); i++ {
+			out[i].Arms = arms
+		}
 	})
 	return out
 }

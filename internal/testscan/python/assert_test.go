@@ -100,7 +100,7 @@ func TestAssertions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if diff := cmp.Diff(tt.want, assertionsOf(t, tt.body)); diff != "" {
+			if diff := cmp.Diff(tt.want, assertionsOf(t, tt.body), ignoreArms); diff != "" {
 				t.Errorf("assertions (-want +got):\n%s", diff)
 			}
 		})

@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -40,7 +41,7 @@ fn assert_defined_later() {}
 		t.Fatalf("assertions = %+v, want %+v", got, want)
 	}
 	for i := range want {
-		if got[i] != want[i] {
+		if !reflect.DeepEqual(got[i], want[i]) {
 			t.Errorf("assertion %d = %+v, want %+v", i, got[i], want[i])
 		}
 	}

@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -148,7 +149,7 @@ func TestCallsBounded(t *testing.T) {
 		t.Fatalf("extract: %v, %d tests", err, len(f.Tests))
 	}
 	calls := f.Tests[0].Calls
-	if len(calls) != testscan.MaxCalls || calls[0] != site("f0", 2) {
+	if len(calls) != testscan.MaxCalls || !reflect.DeepEqual(calls[0], site("f0", 2)) {
 		t.Errorf("got %d calls, first %+v; want %d, f0 twice", len(calls), calls[0], testscan.MaxCalls)
 	}
 }

@@ -1,0 +1,219 @@
+package jsts
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// maxCondTokens bounds the tokens a ternary's condition is named by.
+const maxCondTokens = 32
+
+// armsAt returns the branches (testscan.Arm) the statement of the check
+// headed by token j sits in, between the test body's first token from and
+// j, outermost first: the arms of if/else (else-if chains included), of a
+// ternary, of a switch's runs of cases, and the bodies of loops (one arm,
+// so that a check moved out of a loop is not taken for one in it). A
+// branch whose conditional cannot be read gets an arm with no Cond, which
+// matches nothing.
+func (t *tree) armsAt(j, from int) []testscan.Arm {
+	k := j
+	if t.ident(k-1, "await") || t.ident(k-1, "return") {
+		k--
+	}
+	rev := t.stmtArms(t.stmtStart(k, from), from, nil)
+	child := k
+	for p := int(t.parent[k]); p >= from; child, p = p, int(t.parent[p]) {
+		if !t.punct(p, "{") {
+			// A call's arguments (a callback) or a ternary's operand in
+			// parentheses: the statement around them may be an arm.
+			rev = t.stmtArms(t.stmtStart(p, from), from, rev)
+			continue
+		}
+		rev = t.switchArm(p, child, rev)
+		rev = t.stmtArms(p, from, rev)
+	}
+	slices.Reverse(rev)
+	return rev
+}
+
+// stmtArms appends, innermost first, the arms that the statement (or
+// block, or ternary operand) starting at k is itself the body of: a
+// function's body within the test's (from on) is one too, as a loop's is,
+// since a callback runs as often as it is called.
+func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
+	switch {
+	case k-1 >= from && t.punct(k-1, "=>"):
+		rev = append(rev, testscan.Arm{At: k - 1, Cond: "=>"})
+	case t.punct(k-1, ")"):
+		o := int(t.match[k-1])
+		if o <= 0 {
+			return rev
+		}
+		switch {
+		case t.ident(o-1, "if"):
+			rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, k), Index: 0})
+			if t.ident(o-2, "else") {
+				rev = t.elseArm(o-1, rev)
+			}
+		case t.ident(o-1, "for") || t.ident(o-1, "while"):
+			rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, k)})
+		case o-1 >= from && (t.ident(o-1, "function") || t.ident(o-2, "function")):
+			rev = append(rev, testscan.Arm{At: o - 1, Cond: "function"})
+		}
+	case t.ident(k-1, "else"):
+		rev = t.elseArm(k, rev)
+	case t.ident(k-1, "do"):
+		rev = append(rev, testscan.Arm{At: k - 1, Cond: "do"})
+	case t.punct(k-1, "?"):
+		rev = append(rev, testscan.Arm{At: k - 1, Cond: t.ternaryCond(k - 1), Index: 0})
+	case t.punct(k-1, ":"):
+		if q := t.ternaryOf(k - 1); q >= 0 {
+			rev = append(rev, testscan.Arm{At: q, Cond: t.ternaryCond(q), Index: 1})
+		}
+	}
+	return rev
+}
+
+// stmtStart returns where the statement (or ternary operand) that token k
+// is part of starts on k's line: back over the tokens of k's level, a
+// call's arguments and an index, to a statement boundary or what guards
+// it (an if's or loop's header, else, =>, ?, :).
+func (t *tree) stmtStart(k, from int) int {
+	par := t.parent[k]
+	s := k
+	for {
+		i := s - 1
+		if i < from || i < 0 || int(par) == i || t.parent[i] != par || t.toks[i].Line != t.toks[s].Line {
+			return s
+		}
+		switch {
+		case t.punct(i, ")") || t.punct(i, "]"):
+			o := int(t.match[i])
+			if o < 0 || o >= i || t.ident(o-1, "if") || t.ident(o-1, "for") || t.ident(o-1, "while") {
+				return s
+			}
+			s = o
+			continue
+		case t.kind(i) == tkPunct:
+			switch t.toks[i].Text {
+			case ";", ",", "{", "}", "=>", "?", ":":
+				return s
+			}
+		case t.ident(i, "else") || t.ident(i, "do"):
+			return s
+		}
+		s = i
+	}
+}
+
+// elseArm appends the else-arm that the statement at k (after "else")
+// is, and the arms of the chain the if it belongs to continues.
+func (t *tree) elseArm(k int, rev []testscan.Arm) []testscan.Arm {
+	e := k - 1
+	if t.punct(e-1, "}") {
+		if m := int(t.match[e-1]); m > 0 && t.punct(m-1, ")") {
+			if o := int(t.match[m-1]); o > 0 && t.ident(o-1, "if") {
+				rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, m), Index: 1})
+				if t.ident(o-2, "else") {
+					rev = t.elseArm(o-1, rev)
+				}
+				return rev
+			}
+		}
+	}
+	// A braceless then-branch: the if is not read, so the arm matches
+	// nothing.
+	return append(rev, testscan.Arm{At: e, Index: 1})
+}
+
+// switchArm appends, when the block opened at p is a switch's, the arm
+// the statement child of it is in: the runs of cases between the
+// switch's unconditional break, return, throw or continue statements
+// (cases that fall through into each other are one arm).
+func (t *tree) switchArm(p, child int, rev []testscan.Arm) []testscan.Arm {
+	if !t.punct(p-1, ")") {
+		return rev
+	}
+	o := int(t.match[p-1])
+	if o <= 0 || !t.ident(o-1, "switch") {
+		return rev
+	}
+	n := 0
+	for i := p + 1; i < child; i++ {
+		if int(t.parent[i]) == p && t.kind(i) == tkIdent && !t.isMember(i) {
+			switch t.toks[i].Text {
+			case "break", "return", "throw", "continue":
+				n++
+			}
+		}
+	}
+	return append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, p), Index: n})
+}
+
+// condText is the normalized source of tokens from..to-1 (a keyword and
+// its parenthesized condition).
+func (t *tree) condText(from, to int) string {
+	return strings.Join(t.normTokens(from, to), " ")
+}
+
+// ternaryOf returns the "?" that the ":" at c closes, -1 when c is not
+// a ternary's (an object key, a case label, a type annotation).
+func (t *tree) ternaryOf(c int) int {
+	par := t.parent[c]
+	depth := 0
+	for i := c - 1; i >= 0 && c-i <= 4*maxCondTokens; i-- {
+		if t.parent[i] != par {
+			if i == int(par) {
+				return -1
+			}
+			continue
+		}
+		if t.kind(i) == tkIdent && (t.toks[i].Text == "case" || t.toks[i].Text == "default") {
+			return -1
+		}
+		if t.kind(i) != tkPunct {
+			continue
+		}
+		switch t.toks[i].Text {
+		case ":":
+			depth++
+		case "?":
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case ";", ",", "{", "=>":
+			return -1
+		}
+	}
+	return -1
+}
+
+// ternaryCond is the normalized condition of the ternary whose "?" is at
+// q: the operand before it, back to the start of its expression.
+func (t *tree) ternaryCond(q int) string {
+	par := t.parent[q]
+	from := q
+	for i := q - 1; i >= 0 && q-i <= maxCondTokens; i-- {
+		if t.parent[i] != par {
+			if i == int(par) {
+				break
+			}
+			from = i
+			continue
+		}
+		if t.kind(i) == tkPunct {
+			switch t.toks[i].Text {
+			case ";", ",", "=", "=>", "?", ":":
+				return "?" + t.condText(from, q)
+			}
+		}
+		if t.ident(i, "return") {
+			break
+		}
+		from = i
+	}
+	return "?" + t.condText(from, q)
+}

@@ -1,0 +1,3 @@
+module example.com/cmd
+
+go 1.21

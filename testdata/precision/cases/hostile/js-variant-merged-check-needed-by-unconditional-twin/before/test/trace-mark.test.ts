@@ -1,0 +1,13 @@
+import { expect, test } from 'vitest'
+import { instances, runBrowserTests } from './utils'
+
+test.for(instances)('mark location (%s)', async (browser) => {
+  const { frame, stderr } = await runBrowserTests({ browser })
+  expect(frame).toMatchInlineSnapshot(`"basic.test.ts:10:34"`)
+  if (browser === 'webkit') {
+    expect(frame).toMatchInlineSnapshot(`"basic.test.ts:10:38"`)
+  }
+  else {
+    expect(frame).toMatchInlineSnapshot(`"basic.test.ts:10:33"`)
+  }
+})

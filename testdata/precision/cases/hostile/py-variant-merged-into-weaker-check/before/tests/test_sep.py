@@ -1,0 +1,11 @@
+import sys
+
+from m import sep
+
+
+def test_sep():
+    got = sep()
+    if sys.platform == "win32":
+        assert got == "\\"
+    else:
+        assert got == "/"

@@ -1,0 +1,5 @@
+package p
+
+import "path/filepath"
+
+func Join(a, b string) string { return filepath.ToSlash(filepath.Join(a, b)) }

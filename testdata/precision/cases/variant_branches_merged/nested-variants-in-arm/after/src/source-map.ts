@@ -1,0 +1,1 @@
+export function column(c: number) { return c + 1 }

@@ -1,0 +1,6 @@
+from m import sep
+
+
+def test_sep():
+    got = sep()
+    assert got == "/"

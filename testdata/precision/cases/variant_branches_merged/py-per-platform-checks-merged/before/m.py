@@ -1,0 +1,5 @@
+import os
+
+
+def sep():
+    return "/"
