@@ -241,8 +241,12 @@ func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testsc
 	return a
 }
 
-// verifyMode grades a verification mode: times(n) keeps the check exact,
-// never() and the bounds loosen it, and atLeast(0) checks nothing.
+// verifyMode grades a verification mode and writes it into the check, so
+// that a mode changed on the same call is a changed check: times(1) is the
+// default and exact, times(n) keeps the check exact on another count,
+// never(), times(0) and atMost(0) verify that the call did not happen (the
+// opposite sense of a plain verify, Negated), the other bounds loosen it,
+// and atLeast(0) checks nothing.
 func verifyMode(a *testscan.Assertion, mode []token) {
 	if len(mode) > 2 && mode[0].Text == "Mockito" && mode[1].Text == "." {
 		mode = mode[2:]
@@ -250,14 +254,19 @@ func verifyMode(a *testscan.Assertion, mode []token) {
 	if len(mode) == 0 {
 		return
 	}
-	switch mode[0].Text {
-	case "atLeast", "atMost":
-		if len(mode) == 4 && mode[2].Text == "0" && mode[0].Text == "atLeast" {
-			a.Strength = testscan.Trivial
-			return
-		}
+	zero := len(mode) == 4 && mode[1].Text == "(" && mode[2].Text == "0" && mode[3].Text == ")"
+	one := len(mode) == 4 && mode[1].Text == "(" && mode[2].Text == "1" && mode[3].Text == ")"
+	switch name := mode[0].Text; {
+	case name == "never" || zero && (name == "times" || name == "atMost"):
+		a.Negated = true
 		a.Strength = testscan.Medium
-	case "never", "atLeastOnce", "atMostOnce":
+		return
+	case name == "times" && one:
+		return
+	case name == "atLeast" && zero:
+		a.Strength = testscan.Trivial
+	case name == "atLeast", name == "atMost", name == "atLeastOnce", name == "atMostOnce":
 		a.Strength = testscan.Medium
 	}
+	a.Expected += ", " + joinTokens(mode)
 }
