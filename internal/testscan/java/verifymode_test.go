@@ -39,6 +39,14 @@ func TestVerifyMode(t *testing.T) {
 			testscan.Assertion{Kind: "verify", Strength: testscan.Medium, Negated: true, Subject: "mocked", Expected: "Cleaner.sunClean(any(ByteBuffer.class))"}},
 		{"static atLeast(0)", "mocked.verify(() -> Cleaner.clean(x), atLeast(0));",
 			testscan.Assertion{Kind: "verify", Strength: testscan.Trivial, Subject: "mocked", Expected: "Cleaner.clean(x), atLeast(0)"}},
+		{"BDD should", "then(repo).should().save(item);",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "repo", Expected: "save(item)"}},
+		{"BDD should times(2)", "BDDMockito.then(repo).should(times(2)).save(item);",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "repo", Expected: "save(item), times(2)"}},
+		{"BDD should never", "then(repo).should(Mockito.never()).save(item);",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Medium, Negated: true, Subject: "repo", Expected: "save(item)"}},
+		{"BDD no more interactions", "then(repo).shouldHaveNoMoreInteractions();",
+			testscan.Assertion{Kind: "verifyNoMoreInteractions", Strength: testscan.Medium, Subject: "repo"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "class ATest {\n    @Test void a() {\n        " + tc.call + "\n    }\n}\n"
@@ -55,5 +63,20 @@ func TestVerifyMode(t *testing.T) {
 				t.Errorf("check (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestThenWithoutShouldIsNoVerification: AssertJ's BDD then(actual) chain
+// is not a Mockito verification.
+func TestThenWithoutShouldIsNoVerification(t *testing.T) {
+	src := "class ATest {\n    @Test void a() {\n        then(result).isEqualTo(3);\n    }\n}\n"
+	f, err := New().Extract("src/test/java/ATest.java", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range f.Tests[0].Assertions {
+		if x.Kind == "verify" {
+			t.Errorf("then(result).isEqualTo(3) read as %+v", x)
+		}
 	}
 }
