@@ -165,6 +165,41 @@ func (a *Analyzer) compareReworked(o, n *locTest, cr *callReach) []gate.Finding 
 	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
+// reworkedLost reports a test matched to a reworked one that gave up
+// checks (lostChecks), when compareReworked found no drop in strength.
+func reworkedLost(o, n *locTest, others []*locTest, cr *callReach) []gate.Finding {
+	k := lostChecks(o, n, others, cr)
+	if k == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("test %s became %s with %d fewer %s than it had (%d of at least medium strength, now %d), and the change put %s in no test it created",
+		o.tc.ID, n.tc.ID, k, plural(k, "check", "checks"), checks(o.tc), checks(n.tc), plural(k, "it", "them"))
+	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-removed", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+}
+
+// lostChecks counts the checks of at least medium strength that a test
+// matched to a reworked one (its values renamed, moved under another name)
+// gave up: a reworked body keeps as many checks as the old one, besides
+// those the change moved into other tests it created (others: a split) and
+// those the helpers it newly calls make. A moved test whose body lost a
+// check is not the same test with all its work.
+func lostChecks(o, n *locTest, others []*locTest, cr *callReach) int {
+	have := checks(n.tc)
+	if checks(o.tc) <= have {
+		return 0
+	}
+	var want []testscan.Assertion
+	for _, x := range withoutCarried(o, others).tc.Assertions {
+		if x.Strength >= testscan.Medium {
+			want = append(want, x)
+		}
+	}
+	if len(want) > have && cr != nil {
+		want = cr.credit(want, o.side, o.tc.Calls, n.side, n.tc.Calls)
+	}
+	return max(len(want)-have, 0)
+}
+
 // helperHolds reports whether every check of o stronger than nMax is one
 // that the helpers n calls newly perform (see callReach.credit).
 func helperHolds(o, n *locTest, nMax testscan.Strength, cr *callReach) bool {

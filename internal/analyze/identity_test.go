@@ -128,3 +128,38 @@ func TestMergedRow(t *testing.T) {
 		})
 	}
 }
+
+// TestLostChecks: a test matched to a reworked one keeps as many checks of
+// at least medium strength as it had, besides those moved verbatim into
+// another test the change created.
+func TestLostChecks(t *testing.T) {
+	rs := &side{ext: scanners.ForPath("tests/t.rs")}
+	check := func(subject, expected string) testscan.Assertion {
+		return testscan.Assertion{Kind: "assert_tokens()", Subject: subject, Expected: expected, Strength: testscan.Strong}
+	}
+	a := check("&E::Newtype(5)", `&[Token::Str("c"),Token::U32(5)]`)
+	b := check("&E::Null", `&[Token::Struct{name:"E",len:1},Token::Str("Null")]`)
+	test := func(id string, checks ...testscan.Assertion) *locTest {
+		return &locTest{side: rs, tc: &testscan.TestCase{ID: id, Assertions: checks}}
+	}
+	old := test("test_enum", a, b)
+	tests := []struct {
+		name   string
+		n      *locTest
+		others []*locTest
+		want   int
+	}{
+		{"both checks kept", test("newtype::content", a, b), nil, 0},
+		{"one check dropped", test("newtype::content", a), nil, 1},
+		{"one check split into another new test", test("newtype::content", a), []*locTest{test("unit::tag", b)}, 0},
+		{"another new test checks another value", test("newtype::content", a),
+			[]*locTest{test("unit::tag", check("&E::Null", "&[Token::StructEnd]"))}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lostChecks(old, tt.n, tt.others, nil); got != tt.want {
+				t.Errorf("lostChecks = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}

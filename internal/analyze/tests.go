@@ -85,19 +85,31 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		}
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
-		if how == "reworked" {
-			out = append(out, a.compareReworked(o, n, cr)...)
+		if made == nil && (how == "reworked" || how == "merged" || o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint) {
+			made = []*locTest{}
+			for _, c := range news {
+				if fresh(c) && runs(c.tc) {
+					made = append(made, c)
+				}
+			}
+		}
+		if how == "reworked" || how == "merged" {
+			fs := a.compareReworked(o, n, cr)
+			if len(fs) == 0 && how == "reworked" {
+				// Checks the change moved into other tests it created
+				// are kept; those put in the reworked test count there.
+				var others []*locTest
+				for _, c := range made {
+					if c != n {
+						others = append(others, c)
+					}
+				}
+				fs = reworkedLost(o, n, others, cr)
+			}
+			out = append(out, fs...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			if made == nil {
-				made = []*locTest{}
-				for _, c := range news {
-					if fresh(c) && runs(c.tc) {
-						made = append(made, c)
-					}
-				}
-			}
 			ow := withoutCarried(o, made)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
