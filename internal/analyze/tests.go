@@ -132,7 +132,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 }
 
 // uncollected reports whether the tests of side s of the pair are out of
-// the runner's reach. In Go and JavaScript the file's name and place decide
+// the runner's reach. In Go, JavaScript and Rust (which has no inheritance)
+// the file's name and place, or a Rust module nothing declares, decide
 // it. Python and Java test classes may inherit test methods from a base in
 // a file the runner does not collect itself (tests/base.py, an abstract
 // FooTestBase), so there only a file renamed from a collected name to an
@@ -145,7 +146,7 @@ func (pr *pair) uncollected(s *side) bool {
 		return false
 	}
 	switch s.ext.Lang() {
-	case testscan.Go, testscan.JavaScript:
+	case testscan.Go, testscan.JavaScript, testscan.Rust:
 		return true
 	}
 	return s == pr.new && pr.old != nil && pr.old.ext != nil && pr.old.outOfReach == ""
