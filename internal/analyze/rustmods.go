@@ -136,7 +136,10 @@ func (a *Analyzer) markUncompiledRust(pairs []*pair, ch Change) {
 	read := false
 	for _, pr := range pairs {
 		n := pr.new
-		if n == nil || n.facts == nil || n.facts.Lang != testscan.Rust || n.outOfReach != "" || !rustTestsGained(pr) {
+		// A file the base had under the same path is the base's to have
+		// compiled (a declaration dropped is another question).
+		if n == nil || n.facts == nil || n.facts.Lang != testscan.Rust || n.outOfReach != "" ||
+			pr.fc.OldPath == pr.fc.NewPath || !rustTestsGained(pr) {
 			continue
 		}
 		var exists func(p string, head bool) bool
@@ -144,7 +147,7 @@ func (a *Analyzer) markUncompiledRust(pairs []*pair, ch Change) {
 			exists = func(p string, _ bool) bool { return ch.Exists(p, true) }
 		}
 		_, module := rustModuleOf(n.path, exists)
-		if module == "" {
+		if module == "" || declaredByParent(n.path, module, ch) {
 			continue
 		}
 		if !read {
@@ -156,6 +159,46 @@ func (a *Analyzer) markUncompiledRust(pairs []*pair, ch Change) {
 		}
 		n.outOfReach = "no Rust file declares module " + module + " or names its file, so cargo does not compile it"
 	}
+}
+
+// declaredByParent reports whether a module file's parent module on the
+// new side declares it (src/lib.rs or src/main.rs for src/m.rs, src/a.rs
+// or src/a/mod.rs for src/a/m.rs): the usual way in, read before the
+// crate's files are listed.
+func declaredByParent(p, module string, ch Change) bool {
+	dir := path.Dir(p)
+	if path.Base(p) == "mod.rs" {
+		dir = path.Dir(dir)
+	}
+	var parents []string
+	if path.Base(dir) == "src" {
+		parents = []string{path.Join(dir, "lib.rs"), path.Join(dir, "main.rs")}
+	} else {
+		parents = []string{dir + ".rs", path.Join(dir, "mod.rs")}
+	}
+	for _, q := range parents {
+		if src := headVersion(q, ch); src != nil && rust.MayInclude(src, module) {
+			return true
+		}
+	}
+	return false
+}
+
+// headVersion returns a file of the change's new side: its changed
+// version, or the untouched one ReadHead reads.
+func headVersion(p string, ch Change) []byte {
+	for _, fc := range ch.Files {
+		if fc.NewPath == p {
+			return fc.New
+		}
+		if fc.OldPath == p {
+			return nil // deleted or renamed away
+		}
+	}
+	if ch.ReadHead != nil {
+		return ch.ReadHead(p)
+	}
+	return nil
 }
 
 // rustTestsGained reports whether the new side of pr has a test id the old
