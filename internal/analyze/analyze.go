@@ -229,6 +229,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	}
 	a.parseAll(jobs)
 	a.dropUncompiledRust(pairs, ch)
+	a.markUncompiledRust(pairs, ch)
 	a.dropUncollectedJS(pairs, ch)
 	dropHelperCalls(pairs)
 	for _, pr := range pairs {

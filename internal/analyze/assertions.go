@@ -171,6 +171,75 @@ func (a *Analyzer) compareReworked(o, n *locTest, cr *callReach) []gate.Finding 
 	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
+// reworkedLost reports a test matched to a reworked one that gave up
+// checks (lostChecks), when compareReworked found no drop in strength.
+func reworkedLost(o, n *locTest, others []*locTest, cr *callReach) []gate.Finding {
+	k := lostChecks(o, n, others, cr)
+	if k == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("test %s became %s with %d fewer %s than it had (%d of at least medium strength, now %d), and the change put %s in no test it created",
+		o.tc.ID, n.tc.ID, k, plural(k, "check", "checks"), checks(o.tc), checks(n.tc), plural(k, "it", "them"))
+	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-removed", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+}
+
+// lostChecks counts the checks of at least medium strength that a test
+// matched to a reworked one (its values renamed, moved under another name)
+// gave up: a reworked body keeps as many checks as the old one, besides
+// those the change moved into other tests it created (others: a split) and
+// those the helpers it newly calls make. A moved test whose body lost a
+// check is not the same test with all its work. Where the new body checks
+// in a way the old one did not (a kind of check it did not use:
+// assert_de_tokens and assert_ser_tokens become one assert_tokens), fewer
+// checks may do the same work, and only the things it no longer checks
+// (distinct subjects) count. A case of a table or a subtest (the test
+// folded into a parametrized test) checks one row: its table is family's
+// and rowKept's to judge.
+func lostChecks(o, n *locTest, others []*locTest, cr *callReach) int {
+	have := checks(n.tc)
+	if checks(o.tc) <= have {
+		return 0
+	}
+	if ob, _ := baseID(o.tc.ID); strings.HasPrefix(n.tc.ID, ob+"/") || strings.HasPrefix(n.tc.ID, ob+"[") {
+		return 0
+	}
+	if _, param := baseID(n.tc.ID); param {
+		return 0
+	}
+	var want []testscan.Assertion
+	for _, x := range withoutCarried(o, others).tc.Assertions {
+		if x.Strength >= testscan.Medium {
+			want = append(want, x)
+		}
+	}
+	if len(want) > have && cr != nil {
+		want = cr.credit(want, o.side, o.tc.Calls, n.side, n.tc.Calls)
+	}
+	if len(want) <= have {
+		return 0
+	}
+	kinds := map[string]bool{}
+	for _, x := range o.tc.Assertions {
+		kinds[x.Kind] = true
+	}
+	newKind := false
+	now := map[string]bool{}
+	for _, y := range n.tc.Assertions {
+		if y.Strength >= testscan.Medium {
+			newKind = newKind || !kinds[y.Kind]
+			now[y.Subject] = true
+		}
+	}
+	if !newKind {
+		return len(want) - have
+	}
+	had := map[string]bool{}
+	for _, x := range want {
+		had[x.Subject] = true
+	}
+	return max(len(had)-len(now), 0)
+}
+
 // helperHolds reports whether every check of o stronger than nMax is one
 // that the helpers n calls newly perform (see callReach.credit).
 func helperHolds(o, n *locTest, nMax testscan.Strength, cr *callReach) bool {

@@ -21,7 +21,7 @@ import (
 // match is where an old test went, and how it was recognized.
 type match struct {
 	n   *locTest
-	how string // "same", "moved", "renamed", "reworked"
+	how string // "same", "moved", "renamed", "reworked", "merged"
 }
 
 // matchTests pairs the old tests with new ones, one pass per kind of
@@ -94,7 +94,7 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 				maxStrength(c.tc) >= maxStrength(o.tc) && checks(c.tc) > 0
 		})
 		if n != nil {
-			m[o] = match{n, "reworked"}
+			m[o] = match{n, "merged"}
 		}
 	}
 	return m

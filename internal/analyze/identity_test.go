@@ -128,3 +128,64 @@ func TestMergedRow(t *testing.T) {
 		})
 	}
 }
+
+// TestLostChecks: a test matched to a reworked one keeps as many checks of
+// at least medium strength as it had, besides those moved verbatim into
+// another test the change created.
+func TestLostChecks(t *testing.T) {
+	rs := &side{ext: scanners.ForPath("tests/t.rs")}
+	check := func(subject, expected string) testscan.Assertion {
+		return testscan.Assertion{Kind: "assert_tokens()", Subject: subject, Expected: expected, Strength: testscan.Strong}
+	}
+	a := check("&E::Newtype(5)", `&[Token::Str("c"),Token::U32(5)]`)
+	b := check("&E::Null", `&[Token::Struct{name:"E",len:1},Token::Str("Null")]`)
+	test := func(id string, checks ...testscan.Assertion) *locTest {
+		return &locTest{side: rs, tc: &testscan.TestCase{ID: id, Assertions: checks}}
+	}
+	old := test("test_enum", a, b)
+	tests := []struct {
+		name   string
+		n      *locTest
+		others []*locTest
+		want   int
+	}{
+		{"both checks kept", test("newtype::content", a, b), nil, 0},
+		{"one check dropped", test("newtype::content", a), nil, 1},
+		{"one check split into another new test", test("newtype::content", a), []*locTest{test("unit::tag", b)}, 0},
+		{"another new test checks another value", test("newtype::content", a),
+			[]*locTest{test("unit::tag", check("&E::Null", "&[Token::StructEnd]"))}, 1},
+		{"a case of the table it was folded into", test("test_enum[1]", a), nil, 0},
+		{"a subtest", test("test_enum/newtype", a), nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lostChecks(old, tt.n, tt.others, nil); got != tt.want {
+				t.Errorf("lostChecks = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLostChecksConsolidated: two checks of one value made by one check of
+// a kind the old test did not use (assert_de_tokens and assert_ser_tokens
+// become assert_tokens) lose nothing; a check of another value does.
+func TestLostChecksConsolidated(t *testing.T) {
+	rs := &side{ext: scanners.ForPath("tests/t.rs")}
+	check := func(kind, subject string) testscan.Assertion {
+		return testscan.Assertion{Kind: kind, Subject: subject, Expected: "&[Token::Unit]", Strength: testscan.Strong}
+	}
+	test := func(id string, checks ...testscan.Assertion) *locTest {
+		return &locTest{side: rs, tc: &testscan.TestCase{ID: id, Assertions: checks}}
+	}
+	old := test("test_flatten", check("assert_de_tokens()", "&req"), check("assert_ser_tokens()", "&req"))
+	if k := lostChecks(old, test("flatten::from_map", check("assert_tokens()", "&value")), nil, nil); k != 0 {
+		t.Errorf("consolidated into assert_tokens: lostChecks = %d, want 0", k)
+	}
+	if k := lostChecks(old, test("flatten::from_map", check("assert_de_tokens()", "&value")), nil, nil); k != 1 {
+		t.Errorf("the ser check dropped: lostChecks = %d, want 1", k)
+	}
+	two := test("test_two", check("assert_de_tokens()", "&a"), check("assert_ser_tokens()", "&b"))
+	if k := lostChecks(two, test("two::a", check("assert_tokens()", "&a")), nil, nil); k != 1 {
+		t.Errorf("one of two values checked: lostChecks = %d, want 1", k)
+	}
+}

@@ -120,3 +120,132 @@ func mayCompile(files []Source, module string) bool {
 	}
 	return false
 }
+
+// markUncompiledRust is dropUncompiledRust's mirror on the new side: a
+// Rust file under a crate's src/ that gained tests (a test moved there, a
+// new file) which no file of the new side declares as a module or names
+// (mayCompile) is not compiled, so cargo never runs the tests moved into
+// it: its side is out of the runner's reach. The new side's files are the
+// base's (BaseFiles) with the change's files applied; a base it cannot read
+// whole, or a changed version it was not handed, counts as compiling it.
+func (a *Analyzer) markUncompiledRust(pairs []*pair, ch Change) {
+	if ch.BaseFiles == nil {
+		return
+	}
+	var head []Source // read once, when a pair asks
+	read := false
+	for _, pr := range pairs {
+		n := pr.new
+		// A file the base had under the same path is the base's to have
+		// compiled (a declaration dropped is another question).
+		if n == nil || n.facts == nil || n.facts.Lang != testscan.Rust || n.outOfReach != "" ||
+			pr.fc.OldPath == pr.fc.NewPath || !rustTestsGained(pr) {
+			continue
+		}
+		var exists func(p string, head bool) bool
+		if ch.Exists != nil {
+			exists = func(p string, _ bool) bool { return ch.Exists(p, true) }
+		}
+		_, module := rustModuleOf(n.path, exists)
+		if module == "" || declaredByParent(n.path, module, ch) {
+			continue
+		}
+		if !read {
+			read = true
+			head = headRustFiles(ch)
+		}
+		if head == nil || mayCompile(head, module) {
+			continue
+		}
+		n.outOfReach = "no Rust file declares module " + module + " or names its file, so cargo does not compile it"
+	}
+}
+
+// declaredByParent reports whether a module file's parent module on the
+// new side declares it (src/lib.rs or src/main.rs for src/m.rs, src/a.rs
+// or src/a/mod.rs for src/a/m.rs): the usual way in, read before the
+// crate's files are listed.
+func declaredByParent(p, module string, ch Change) bool {
+	dir := path.Dir(p)
+	if path.Base(p) == "mod.rs" {
+		dir = path.Dir(dir)
+	}
+	var parents []string
+	if path.Base(dir) == "src" {
+		parents = []string{path.Join(dir, "lib.rs"), path.Join(dir, "main.rs")}
+	} else {
+		parents = []string{dir + ".rs", path.Join(dir, "mod.rs")}
+	}
+	for _, q := range parents {
+		if src := headVersion(q, ch); src != nil && rust.MayInclude(src, module) {
+			return true
+		}
+	}
+	return false
+}
+
+// headVersion returns a file of the change's new side: its changed
+// version, or the untouched one ReadHead reads.
+func headVersion(p string, ch Change) []byte {
+	for _, fc := range ch.Files {
+		if fc.NewPath == p {
+			return fc.New
+		}
+		if fc.OldPath == p {
+			return nil // deleted or renamed away
+		}
+	}
+	if ch.ReadHead != nil {
+		return ch.ReadHead(p)
+	}
+	return nil
+}
+
+// rustTestsGained reports whether the new side of pr has a test id the old
+// side did not.
+func rustTestsGained(pr *pair) bool {
+	had := map[string]bool{}
+	if pr.old != nil && pr.old.facts != nil {
+		for _, t := range pr.old.facts.Tests {
+			had[t.ID] = true
+		}
+	}
+	for _, t := range pr.new.facts.Tests {
+		if !had[t.ID] {
+			return true
+		}
+	}
+	return false
+}
+
+// headRustFiles returns the Rust files and Cargo.toml files of the
+// change's new side: the base's, less those the change deleted or
+// changed, plus the change's new versions. It returns nil when the base
+// cannot be read whole or a changed version is not at hand.
+func headRustFiles(ch Change) []Source {
+	want := func(p string) bool { return strings.HasSuffix(p, ".rs") || path.Base(p) == "Cargo.toml" }
+	base, ok := ch.BaseFiles(".", want, maxCrateFiles)
+	if !ok {
+		return nil
+	}
+	gone := map[string]bool{}
+	var out []Source
+	for _, fc := range ch.Files {
+		if fc.OldPath != "" {
+			gone[fc.OldPath] = true
+		}
+		if fc.NewPath != "" && want(fc.NewPath) {
+			if fc.New == nil {
+				return nil
+			}
+			gone[fc.NewPath] = true
+			out = append(out, Source{Path: fc.NewPath, Data: fc.New})
+		}
+	}
+	for _, s := range base {
+		if !gone[s.Path] {
+			out = append(out, s)
+		}
+	}
+	return out
+}

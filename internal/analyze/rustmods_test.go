@@ -1,6 +1,10 @@
 package analyze
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
 
 func TestRustModuleOf(t *testing.T) {
 	cargo := map[string]bool{"Cargo.toml": true, "tokio-util/Cargo.toml": true}
@@ -44,5 +48,32 @@ func TestMayCompile(t *testing.T) {
 		if got := mayCompile(tt.files, "loom_token"); got != tt.want {
 			t.Errorf("%s: mayCompile = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestHeadRustFiles: the new side's Rust files are the base's with the
+// change applied; a changed version not at hand reads nothing.
+func TestHeadRustFiles(t *testing.T) {
+	src := func(p, s string) Source { return Source{Path: p, Data: []byte(s)} }
+	base := []Source{src("Cargo.toml", "[package]\n"), src("src/lib.rs", "pub fn f() {}\n"), src("src/old.rs", "\n")}
+	ch := Change{
+		Files: []FileChange{
+			{OldPath: "src/lib.rs", NewPath: "src/lib.rs", Old: []byte("pub fn f() {}\n"), New: []byte("mod moved;\n")},
+			{OldPath: "src/old.rs", Old: []byte("\n")},
+			{NewPath: "src/moved.rs", New: []byte("#[test]\nfn t() {}\n")},
+		},
+		BaseFiles: func(string, func(string) bool, int) ([]Source, bool) { return base, true },
+	}
+	got := map[string]string{}
+	for _, s := range headRustFiles(ch) {
+		got[s.Path] = string(s.Data)
+	}
+	want := map[string]string{"Cargo.toml": "[package]\n", "src/lib.rs": "mod moved;\n", "src/moved.rs": "#[test]\nfn t() {}\n"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("headRustFiles (-want +got):\n%s", d)
+	}
+	ch.Files[0].New = nil // handed as a parsed version only
+	if fs := headRustFiles(ch); fs != nil {
+		t.Errorf("with a changed version not at hand: %v, want nil", fs)
 	}
 }

@@ -85,19 +85,31 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		}
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
-		if how == "reworked" {
-			out = append(out, a.compareReworked(o, n, cr)...)
+		if made == nil && (how == "reworked" || how == "merged" || o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint) {
+			made = []*locTest{}
+			for _, c := range news {
+				if fresh(c) && runs(c.tc) {
+					made = append(made, c)
+				}
+			}
+		}
+		if how == "reworked" || how == "merged" {
+			fs := a.compareReworked(o, n, cr)
+			if len(fs) == 0 && how == "reworked" {
+				// Checks the change moved into other tests it created
+				// are kept; those put in the reworked test count there.
+				var others []*locTest
+				for _, c := range made {
+					if c != n {
+						others = append(others, c)
+					}
+				}
+				fs = reworkedLost(o, n, others, cr)
+			}
+			out = append(out, fs...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			if made == nil {
-				made = []*locTest{}
-				for _, c := range news {
-					if fresh(c) && runs(c.tc) {
-						made = append(made, c)
-					}
-				}
-			}
 			ow := withoutCarried(o, made)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
@@ -120,7 +132,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 }
 
 // uncollected reports whether the tests of side s of the pair are out of
-// the runner's reach. In Go and JavaScript the file's name and place decide
+// the runner's reach. In Go, JavaScript and Rust (which has no inheritance)
+// the file's name and place, or a Rust module nothing declares, decide
 // it. Python and Java test classes may inherit test methods from a base in
 // a file the runner does not collect itself (tests/base.py, an abstract
 // FooTestBase), so there only a file renamed from a collected name to an
@@ -133,7 +146,7 @@ func (pr *pair) uncollected(s *side) bool {
 		return false
 	}
 	switch s.ext.Lang() {
-	case testscan.Go, testscan.JavaScript:
+	case testscan.Go, testscan.JavaScript, testscan.Rust:
 		return true
 	}
 	return s == pr.new && pr.old != nil && pr.old.ext != nil && pr.old.outOfReach == ""

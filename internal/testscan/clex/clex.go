@@ -186,13 +186,21 @@ const MaxTextTokens = 256
 
 // Join renders tokens (at most MaxTextTokens of them) as normalized text: no
 // whitespace except one space between two tokens neither of which is
-// punctuation (of kind punct), so reformatting never changes the result.
+// punctuation (of kind punct), and no trailing comma before a closing ] or }
+// (rustfmt and the Java formatters add one when a literal breaks over lines,
+// as a test moved into a module or class is indented deeper), so
+// reformatting never changes the result. A comma before ) stays: (x,) is a
+// one-element tuple in Rust, not (x).
 func Join(toks []Token, punct Kind) string {
 	if len(toks) > MaxTextTokens {
 		toks = toks[:MaxTextTokens]
 	}
 	var b strings.Builder
 	for i, t := range toks {
+		if t.Kind == punct && t.Text == "," && i+1 < len(toks) && toks[i+1].Kind == punct &&
+			(toks[i+1].Text == "]" || toks[i+1].Text == "}") {
+			continue
+		}
 		if i > 0 && toks[i-1].Kind != punct && t.Kind != punct {
 			b.WriteByte(' ')
 		}

@@ -79,3 +79,25 @@ func TestOpens(t *testing.T) {
 		t.Errorf("Close('(', 1) = %d, %v with %d open, want 0, false with 0", open, innermost, s.Len())
 	}
 }
+
+// TestJoinTrailingComma: a trailing comma before ] or } is formatting (a
+// literal broken over lines), one before ) is not ((x,) is a tuple).
+func TestJoinTrailingComma(t *testing.T) {
+	const ident, punct Kind = 1, 5
+	p := func(s string) Token { return Token{Kind: punct, Text: s} }
+	id := func(s string) Token { return Token{Kind: ident, Text: s} }
+	for _, c := range []struct {
+		name string
+		toks []Token
+		want string
+	}{
+		{"struct literal", []Token{id("S"), p("{"), id("a"), p(":"), id("x"), p(","), p("}")}, "S{a:x}"},
+		{"array", []Token{p("["), id("a"), p(","), id("b"), p(","), p("]")}, "[a,b]"},
+		{"tuple", []Token{p("("), id("x"), p(","), p(")")}, "(x,)"},
+		{"inner comma", []Token{p("["), id("a"), p(","), id("b"), p("]")}, "[a,b]"},
+	} {
+		if got := Join(c.toks, punct); got != c.want {
+			t.Errorf("%s: Join = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

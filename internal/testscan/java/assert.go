@@ -54,6 +54,9 @@ func customAssertion(name string) bool {
 // are not assertions.
 func (b *bodyScanner) call(i int) []testscan.Assertion {
 	name := b.toks[i].Text
+	if name == "then" {
+		return b.bddVerify(i)
+	}
 	kind, known := assertionKinds[name]
 	if !known && !customAssertion(name) {
 		return nil
@@ -241,8 +244,48 @@ func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testsc
 	return a
 }
 
-// verifyMode grades a verification mode: times(n) keeps the check exact,
-// never() and the bounds loosen it, and atLeast(0) checks nothing.
+// bddVerify reads BDDMockito's spelling of a verification at i:
+// then(mock).should([mode]).method(args) is verify(mock[, mode]).method(args),
+// then(mock).shouldHaveNoMoreInteractions() is verifyNoMoreInteractions(mock).
+// AssertJ's then(actual).isEqualTo(x) is not read here (no should).
+func (b *bodyScanner) bddVerify(i int) []testscan.Assertion {
+	if !b.is(i+1, "(") {
+		return nil
+	}
+	c := b.closeOf(i + 1)
+	if !b.is(c+1, ".") || b.at(c+2).Kind != tkIdent || !b.is(c+3, "(") {
+		return nil
+	}
+	a := testscan.Assertion{Line: b.toks[i].Line, Kind: "verify", Strength: testscan.Medium}
+	if args := b.args(i + 1); len(args) > 0 {
+		a.Subject = joinTokens(args[0])
+	}
+	switch b.at(c + 2).Text {
+	case "shouldHaveNoMoreInteractions", "shouldHaveNoInteractions", "shouldHaveZeroInteractions":
+		a.Kind = "verifyNoMoreInteractions"
+		return []testscan.Assertion{a}
+	case "should":
+	default:
+		return nil
+	}
+	s := b.closeOf(c + 3)
+	if !b.is(s+1, ".") || b.at(s+2).Kind != tkIdent || !b.is(s+3, "(") {
+		return []testscan.Assertion{a} // should() without a call: an incomplete chain
+	}
+	a.Strength = testscan.Strong
+	a.Expected = joinTokens(b.toks[s+2 : min(b.closeOf(s+3)+1, len(b.toks))])
+	if mode := b.args(c + 3); len(mode) > 0 {
+		verifyMode(&a, mode[0])
+	}
+	return []testscan.Assertion{a}
+}
+
+// verifyMode grades a verification mode and writes it into the check, so
+// that a mode changed on the same call is a changed check: times(1) is the
+// default and exact, times(n) keeps the check exact on another count,
+// never(), times(0) and atMost(0) verify that the call did not happen (the
+// opposite sense of a plain verify, Negated), the other bounds loosen it,
+// and atLeast(0) checks nothing.
 func verifyMode(a *testscan.Assertion, mode []token) {
 	if len(mode) > 2 && mode[0].Text == "Mockito" && mode[1].Text == "." {
 		mode = mode[2:]
@@ -250,14 +293,19 @@ func verifyMode(a *testscan.Assertion, mode []token) {
 	if len(mode) == 0 {
 		return
 	}
-	switch mode[0].Text {
-	case "atLeast", "atMost":
-		if len(mode) == 4 && mode[2].Text == "0" && mode[0].Text == "atLeast" {
-			a.Strength = testscan.Trivial
-			return
-		}
+	zero := len(mode) == 4 && mode[1].Text == "(" && mode[2].Text == "0" && mode[3].Text == ")"
+	one := len(mode) == 4 && mode[1].Text == "(" && mode[2].Text == "1" && mode[3].Text == ")"
+	switch name := mode[0].Text; {
+	case name == "never" || zero && (name == "times" || name == "atMost"):
+		a.Negated = true
 		a.Strength = testscan.Medium
-	case "never", "atLeastOnce", "atMostOnce":
+		return
+	case name == "times" && one:
+		return
+	case name == "atLeast" && zero:
+		a.Strength = testscan.Trivial
+	case name == "atLeast", name == "atMost", name == "atLeastOnce", name == "atMostOnce":
 		a.Strength = testscan.Medium
 	}
+	a.Expected += ", " + joinTokens(mode)
 }

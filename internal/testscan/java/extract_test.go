@@ -196,7 +196,7 @@ class SlowTest {
 				{ID: "SlowTest.two", Name: "two", Line: 18, EndLine: 18,
 					Skip: &testscan.Skip{Kind: testscan.SkipMarked, Line: 15},
 					Assertions: []testscan.Assertion{
-						{Line: 18, Kind: "verify", Strength: testscan.Medium, Subject: "repo", Expected: "delete(any())"},
+						{Line: 18, Kind: "verify", Strength: testscan.Medium, Negated: true, Subject: "repo", Expected: "delete(any())"},
 						{Line: 18, Kind: "verifyNoMoreInteractions", Strength: testscan.Medium, Subject: "repo"},
 					}},
 			},

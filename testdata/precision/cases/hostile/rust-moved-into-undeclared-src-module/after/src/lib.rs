@@ -1,0 +1,7 @@
+pub fn tag(v: u32) -> String {
+    format!("n:{}", v)
+}
+
+pub fn untag(s: &str) -> Option<u32> {
+    s.strip_prefix("n:")?.parse().ok()
+}

@@ -1,0 +1,1 @@
+pub fn id(x: u32) -> u32 { x }
