@@ -178,22 +178,31 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 // may register a suite) is asked.
 func unread(old []byte, od, po []topDecl, new []byte, nd, pn []topDecl, same func(topDecl) bool) map[uint64]bool {
 	type cand struct {
-		names []string
-		text  []byte
+		text []byte
+		kept bool
 	}
-	cands := map[uint64]cand{}
+	cands := map[uint64]*cand{}
+	byName := map[string][]*cand{}
 	for _, d := range od {
 		if d.kind != declOther || !same(d) {
 			continue
 		}
-		if names := specNames(old[d.start:d.end]); names != nil {
-			cands[d.hash] = cand{names, old[d.start:d.end]}
+		names := specNames(old[d.start:d.end])
+		if names == nil {
+			continue
+		}
+		c := &cand{text: old[d.start:d.end]}
+		cands[d.hash] = c
+		for _, n := range names {
+			byName[n] = append(byName[n], c)
 		}
 	}
 	if len(cands) == 0 {
 		return nil
 	}
-	needed := map[string]bool{}
+	// Every text left unblanked is read once for the candidates' names; a
+	// candidate it names is kept, and its own text read in turn.
+	var queue [][]byte
 	for _, side := range []struct {
 		src       []byte
 		ds, blank []topDecl
@@ -209,25 +218,26 @@ func unread(old []byte, od, po []topDecl, new []byte, nd, pn []topDecl, same fun
 			if _, ok := cands[d.hash]; ok && same(d) {
 				continue
 			}
-			addWords(side.src[d.start:d.end], needed)
+			queue = append(queue, side.src[d.start:d.end])
 		}
 	}
-	for grew := true; grew; {
-		grew = false
-		for h, c := range cands {
-			for _, n := range c.names {
-				if needed[n] {
-					addWords(c.text, needed)
-					delete(cands, h)
-					grew = true
-					break
+	for len(queue) > 0 {
+		text := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		eachWord(text, func(w []byte) {
+			for _, c := range byName[string(w)] {
+				if !c.kept {
+					c.kept = true
+					queue = append(queue, c.text)
 				}
 			}
-		}
+		})
 	}
 	out := make(map[uint64]bool, len(cands))
-	for h := range cands {
-		out[h] = true
+	for h, c := range cands {
+		if !c.kept {
+			out[h] = true
+		}
 	}
 	return out
 }
@@ -287,8 +297,9 @@ func specNames(decl []byte) []string {
 	}
 }
 
-// addWords adds each identifier-like word of src to words.
-func addWords(src []byte, words map[string]bool) {
+// eachWord calls f with each identifier-like word of src (a run of
+// identifier bytes), in code, strings and comments alike.
+func eachWord(src []byte, f func(w []byte)) {
 	for i := 0; i < len(src); {
 		if !identByte[src[i]] {
 			i++
@@ -298,9 +309,7 @@ func addWords(src []byte, words map[string]bool) {
 		for j < len(src) && identByte[src[j]] {
 			j++
 		}
-		if !words[string(src[i:j])] {
-			words[string(src[i:j])] = true
-		}
+		f(src[i:j])
 		i = j
 	}
 }
@@ -336,8 +345,21 @@ func readsChanged(changed, unchanged [][]byte) (names map[string]bool, ok bool) 
 // declaredNames adds to names the names top-level declarations declare.
 func declaredNames(decls [][]byte, names map[string]bool) bool {
 	src := []byte("package p\n")
+	parse := false
 	for _, d := range decls {
+		if ns := specNames(d); ns != nil {
+			// One spec: its names need no parse (a changed table
+			// can be most of a file).
+			for _, n := range ns {
+				names[n] = true
+			}
+			continue
+		}
 		src = append(append(src, d...), ";\n"...)
+		parse = true
+	}
+	if !parse {
+		return true
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil {
