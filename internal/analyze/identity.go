@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -67,8 +68,11 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 		{"renamed", func(o *locTest) *locTest { return sameSpelling(o, news, free) }},
 		{"moved", func(o *locTest) *locTest { return spelledInHome(o, news, free) }},
 		{"reworked", func(o *locTest) *locTest {
+			// A test is reworked into a test of its own language only:
+			// a JavaScript test does not become a Go one, however alike
+			// their literals.
 			return pick(news, o, func(c *locTest) bool {
-				return free(c) && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
+				return free(c) && c.side.ext == o.side.ext && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
 			})
 		}},
 	}
@@ -90,7 +94,7 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 			continue
 		}
 		n := pick(news, o, func(c *locTest) bool {
-			return fresh(c) && matched[c] && containsAll(c.tc.Literals, o.tc.Literals) &&
+			return fresh(c) && matched[c] && c.side.ext == o.side.ext && containsAll(c.tc.Literals, o.tc.Literals) &&
 				maxStrength(c.tc) >= maxStrength(o.tc) && checks(c.tc) > 0
 		})
 		if n != nil {
@@ -320,6 +324,8 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 	var rest []*locTest
 	var out []carriedTest
 	for _, o := range deleted {
+		// A check is carried into a test of its own language only.
+		made, news := sameLang(made, o), sameLang(news, o)
 		if by := family(o, deleted, news); by != nil {
 			out = append(out, carriedTest{o, by, "family"})
 			continue
@@ -335,6 +341,23 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 		rest = append(rest, o)
 	}
 	return rest, out
+}
+
+// sameLang returns the tests of ts read by o's extractor: ts itself when
+// all are.
+func sameLang(ts []*locTest, o *locTest) []*locTest {
+	for i, t := range ts {
+		if t.side.ext != o.side.ext {
+			out := slices.Clone(ts[:i])
+			for _, t := range ts[i+1:] {
+				if t.side.ext == o.side.ext {
+					out = append(out, t)
+				}
+			}
+			return out
+		}
+	}
+	return ts
 }
 
 // baseID is a test id without its parameters: "test_x[a-1]" -> "test_x",

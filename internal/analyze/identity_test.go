@@ -189,3 +189,19 @@ func TestLostChecksConsolidated(t *testing.T) {
 		t.Errorf("one of two values checked: lostChecks = %d, want 1", k)
 	}
 }
+
+// TestReworkedKeepsItsLanguage: a deleted JavaScript test is not "reworked"
+// into a new Go test whose literals happen to be its own (a long range's net
+// change has many of both): it is deleted.
+func TestReworkedKeepsItsLanguage(t *testing.T) {
+	js := "const assert = require('assert')\n\ndescribe('App', () => {\n  it('routes', () => {\n    assert.strictEqual(route('/graph', 'alerts'), 'graph')\n  })\n})\n"
+	goTest := "package p\n\nimport \"testing\"\n\nfunc TestRoutes(t *testing.T) {\n\tif got := route(\"/graph\", \"alerts\"); got != \"graph\" {\n\t\tt.Fatal(got)\n\t}\n}\n"
+	fs := run(del("web/app.test.js", js), add("p/routes_test.go", goTest))
+	var rules []string
+	for _, f := range fs {
+		rules = append(rules, f.Rule+"/"+f.Severity.String())
+	}
+	if len(fs) == 0 || fs[0].Rule != "test-file-deleted" && fs[0].Rule != "test-deleted" {
+		t.Errorf("findings %v, want the JavaScript test deleted", rules)
+	}
+}
