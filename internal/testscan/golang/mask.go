@@ -224,13 +224,14 @@ func unread(old []byte, od, po []topDecl, new []byte, nd, pn []topDecl, same fun
 	for len(queue) > 0 {
 		text := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		eachWord(text, func(w []byte) {
+		eachWord(text, func(w []byte) bool {
 			for _, c := range byName[string(w)] {
 				if !c.kept {
 					c.kept = true
 					queue = append(queue, c.text)
 				}
 			}
+			return true
 		})
 	}
 	out := make(map[uint64]bool, len(cands))
@@ -298,8 +299,9 @@ func specNames(decl []byte) []string {
 }
 
 // eachWord calls f with each identifier-like word of src (a run of
-// identifier bytes), in code, strings and comments alike.
-func eachWord(src []byte, f func(w []byte)) {
+// identifier bytes), in code, strings and comments alike, until f returns
+// false.
+func eachWord(src []byte, f func(w []byte) bool) {
 	for i := 0; i < len(src); {
 		if !identByte[src[i]] {
 			i++
@@ -309,7 +311,9 @@ func eachWord(src []byte, f func(w []byte)) {
 		for j < len(src) && identByte[src[j]] {
 			j++
 		}
-		f(src[i:j])
+		if !f(src[i:j]) {
+			return
+		}
 		i = j
 	}
 }
@@ -398,21 +402,12 @@ func declaredNames(decls [][]byte, names map[string]bool) bool {
 // identifier bytes not preceded by one (in code, a string or a comment: a
 // word too many only keeps a function unblanked).
 func namesAny(src []byte, names map[string]bool) bool {
-	for i := 0; i < len(src); {
-		if !identByte[src[i]] {
-			i++
-			continue
-		}
-		j := i
-		for j < len(src) && identByte[src[j]] {
-			j++
-		}
-		if names[string(src[i:j])] {
-			return true
-		}
-		i = j
-	}
-	return false
+	found := false
+	eachWord(src, func(w []byte) bool {
+		found = names[string(w)]
+		return !found
+	})
+	return found
 }
 
 // KeepHelper implements testscan.HelperNarrower: in a test file it blanks,
