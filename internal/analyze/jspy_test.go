@@ -202,3 +202,38 @@ func TestHelperAssertionRemovedJS(t *testing.T) {
 		t.Errorf("the finding does not name the helper:%s", dump(fs))
 	}
 }
+
+// A deleted test that base skipped only under a condition ran everywhere
+// else: the finding stays critical and says so, instead of calling it
+// already skipped (click 3b06e0b75a's skipif(WIN), flask 633f421031's
+// xfail on PyPy).
+func TestDeletedSkippedAtBaseWording(t *testing.T) {
+	p := "tests/test_cart.py"
+	for _, tc := range []struct {
+		name, mark, want string
+		sev              gate.Severity
+	}{
+		{"skipif", `@pytest.mark.skipif(WIN, reason="windows")`, "skipped only on some runs (conditional)", gate.SeverityCritical},
+		{"xfail", `@pytest.mark.xfail(PYPY, reason="pypy")`, "marked as an expected failure at base", gate.SeverityCritical},
+		{"skip", `@pytest.mark.skip(reason="broken")`, "already skipped at base", gate.SeverityMedium},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			old := strings.Replace(pyBase, "def test_total_empty():", tc.mark+"\ndef test_total_empty():", 1)
+			now := strings.Replace(old, tc.mark+"\ndef test_total_empty():\n    assert total([]) == 0\n", "", 1)
+			var got *gate.Finding
+			for _, f := range run(mod(p, old, now)) {
+				if f.Type == gate.TestDeletion && f.Test == "test_total_empty" {
+					got = &f
+				}
+			}
+			switch {
+			case got == nil:
+				t.Fatal("no test_deletion finding for test_total_empty")
+			case got.Severity != tc.sev:
+				t.Errorf("severity %s, want %s", got.Severity, tc.sev)
+			case !strings.Contains(got.Message, tc.want):
+				t.Errorf("message %q does not say %q", got.Message, tc.want)
+			}
+		})
+	}
+}

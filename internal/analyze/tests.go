@@ -440,7 +440,7 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			msg += fmt.Sprintf(" (with %d %s)", n, plural(n, "subtest", "subtests"))
 		}
 		if o.tc.Skip != nil {
-			msg += "; it was already skipped at base"
+			msg += skippedAtBase(o.tc.Skip)
 		}
 		sev := gate.SeverityCritical
 		rule := "test-deleted"
@@ -468,6 +468,20 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 		out = append(out, f)
 	}
 	return out
+}
+
+// skippedAtBase says how a deleted test was skipped at base: always (a
+// mark, a todo), or only on some runs (a condition, an expected failure, a
+// guard), in which case it ran where the gate runs and its deletion counts.
+func skippedAtBase(s *testscan.Skip) string {
+	switch s.Kind {
+	case testscan.SkipMarked, testscan.SkipTodo, testscan.SkipCommented:
+		return "; it was already skipped at base"
+	case testscan.SkipXFail:
+		return "; it was marked as an expected failure at base, which still runs it"
+	default:
+		return fmt.Sprintf("; at base it was skipped only on some runs (%s), so it ran on the others", s.Kind)
+	}
 }
 
 // placeholder reports whether a test could not fail: its body is nothing
