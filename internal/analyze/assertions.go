@@ -171,6 +171,47 @@ func (a *Analyzer) compareReworked(o, n *locTest, cr *callReach) []gate.Finding 
 	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
+// reworkedInverted reports the checks a reworked test turned around: an old
+// check whose expected value the new body still checks, only the other way
+// (== 42 became != 42, toBe(x) became not.toBe(x)), with no check of that
+// value the old way left. A test given a new name and new literals keeps
+// its identity by what it checks, so a flipped check is judged as in a test
+// that kept its name.
+func reworkedInverted(o, n *locTest, cr *callReach) []gate.Finding {
+	type way struct {
+		kind, expected string
+		negated        bool
+	}
+	now := map[way]bool{}
+	for _, y := range n.tc.Assertions {
+		now[way{baseKind(y.Kind), y.Expected, y.Negated}] = true
+	}
+	var out []gate.Finding
+	seen := map[way]bool{}
+	for _, x := range o.tc.Assertions {
+		w := way{baseKind(x.Kind), x.Expected, x.Negated}
+		if x.Expected == "" || x.Strength < testscan.Medium || now[w] || seen[w] {
+			continue
+		}
+		flipped := w
+		flipped.negated = !w.negated
+		if !now[flipped] {
+			continue
+		}
+		seen[w] = true
+		for _, y := range n.tc.Assertions {
+			if baseKind(y.Kind) == w.kind && y.Expected == x.Expected && y.Negated != x.Negated {
+				if f, ok := judgePair(x, y, n.side.path, n.tc.ID, explainedBy(cr, o, n)); ok {
+					f.Message = strings.Replace(f.Message, " was inverted:", fmt.Sprintf(" (%s before the change) was inverted:", o.tc.ID), 1)
+					out = append(out, f)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
 // reworkedLost reports a test matched to a reworked one that gave up
 // checks (lostChecks), when compareReworked found no drop in strength.
 func reworkedLost(o, n *locTest, others []*locTest, cr *callReach) []gate.Finding {

@@ -237,3 +237,36 @@ func TestDeletedSkippedAtBaseWording(t *testing.T) {
 		})
 	}
 }
+
+// A test renamed with its literals kept pairs as reworked; a check it turned
+// around is inverted as in a test that kept its name (reworkedInverted),
+// and only a check of the same value the other way round is.
+func TestReworkedCheckInverted(t *testing.T) {
+	p := "tests/test_calc.py"
+	old := "from calc import parse\n\n\ndef test_parse_counts_runes():\n    assert parse(\"xyz-long-input\") == 42\n    assert parse(\"\") == 0\n"
+	for _, tc := range []struct {
+		name, body string
+		inverted   int
+	}{
+		{"both turned", "    assert parse(\"xyz-long-input\") != 42\n    assert parse(\"\") != 0\n", 2},
+		{"one turned", "    assert parse(\"xyz-long-input\") == 42\n    assert parse(\"\") != 0\n", 1},
+		{"turned and kept", "    assert parse(\"xyz-long-input\") == 42\n    assert parse(\"\") == 0\n    assert parse(\"xyz-long-input\") != 0\n", 0},
+		{"kept", "    assert parse(\"xyz-long-input\") == 42\n    assert parse(\"\") == 0\n", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			now := "from calc import parse\n\n\ndef test_parse_handles_long_input():\n" + tc.body
+			got := 0
+			for _, f := range run(mod(p, old, now)) {
+				if f.Rule == "assertion-inverted" {
+					got++
+					if f.Severity != gate.SeverityHigh || !strings.Contains(f.Message, "(test_parse_counts_runes before the change)") {
+						t.Errorf("finding %s %q", f.Severity, f.Message)
+					}
+				}
+			}
+			if got != tc.inverted {
+				t.Errorf("%d inverted checks reported, want %d", got, tc.inverted)
+			}
+		})
+	}
+}

@@ -95,6 +95,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		}
 		if how == "reworked" || how == "merged" {
 			fs := a.compareReworked(o, n, cr)
+			fs = append(fs, reworkedInverted(o, n, cr)...)
 			if len(fs) == 0 && how == "reworked" {
 				// Checks the change moved into other tests it created
 				// are kept; those put in the reworked test count there.
