@@ -85,6 +85,9 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		}
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
+		if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
+			out = append(out, newlyGuarded(o, n)...)
+		}
 		if made == nil && (how == "reworked" || how == "merged" || o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint) {
 			made = []*locTest{}
 			for _, c := range news {

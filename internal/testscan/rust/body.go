@@ -25,6 +25,13 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	parens := 0
 	var blocks []bool // per open brace: whether it is the block of an if/else
 	pendingIf, pendingDepth, pendingParens := false, 0, 0
+	// The branches a check sits in (testscan.Assertion.Arms): per open
+	// brace, the arm it opens (nil for a block of no if/else), and per
+	// depth, the arm of the if/else block closed last there, which an
+	// else continues.
+	var arms []*testscan.Arm
+	var closed []*testscan.Arm
+	pendingAt, pendingElse := 0, false
 	firstAssert := false
 	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
 	for i := open + 1; i < close; i++ {
@@ -45,13 +52,22 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 				parens--
 			case "{":
 				isIf := pendingIf && pendingDepth == len(blocks) && pendingParens == parens
+				var arm *testscan.Arm
 				if isIf {
 					pendingIf = false
+					arm = branchArm(toks, pendingAt, i, pendingElse, armAt(closed, len(blocks)))
 				}
 				blocks = append(blocks, isIf)
+				arms = append(arms, arm)
 			case "}":
 				if len(blocks) > 0 {
-					blocks = blocks[:len(blocks)-1]
+					d := len(blocks) - 1
+					for len(closed) <= d {
+						closed = append(closed, nil)
+					}
+					closed[d] = arms[d]
+					closed = closed[:d+1]
+					blocks, arms = blocks[:d], arms[:d]
 				}
 			}
 			continue
@@ -62,12 +78,16 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			calls = addCallAt(calls, toks, i)
 			if a, ok := assertCall(toks, match, i, close); ok {
+				a.Arms = openArms(arms)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
 		}
 		switch t.Text {
 		case "if", "else":
+			if t.Text == "else" || i == open+1 || !(toks[i-1].Kind == tkIdent && toks[i-1].Text == "else") {
+				pendingAt, pendingElse = i, t.Text == "else"
+			}
 			pendingIf, pendingDepth, pendingParens = true, len(blocks), parens
 		case "return":
 			topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
@@ -86,6 +106,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 						guardCondition(&a, cond, negate)
 					}
 				}
+				a.Arms = openArms(arms)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
@@ -95,6 +116,38 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		out.calls = slices.Clone(calls)
 	}
 	*scratch = calls[:0]
+	return out
+}
+
+// branchArm returns the arm a block of an if or else opens: an if (from
+// the token at at to the brace at brace) is arm 0 of its own conditional;
+// an else, and an else if, is the next arm of the conditional of the if
+// or else block closed just before at the same depth (prev), whose
+// condition names the chain.
+func branchArm(toks []token, at, brace int, isElse bool, prev *testscan.Arm) *testscan.Arm {
+	if isElse && prev != nil {
+		return &testscan.Arm{At: prev.At, Cond: prev.Cond, Index: prev.Index + 1}
+	}
+	return &testscan.Arm{At: at, Cond: joinTokens(toks[at:brace])}
+}
+
+// armAt returns the arm closed last at depth d, nil when none was.
+func armAt(closed []*testscan.Arm, d int) *testscan.Arm {
+	if d < len(closed) {
+		return closed[d]
+	}
+	return nil
+}
+
+// openArms returns the arms of the open if/else blocks, outermost first;
+// nil when a check sits in none.
+func openArms(arms []*testscan.Arm) []testscan.Arm {
+	var out []testscan.Arm
+	for _, a := range arms {
+		if a != nil {
+			out = append(out, *a)
+		}
+	}
 	return out
 }
 

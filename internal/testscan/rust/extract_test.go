@@ -1,6 +1,8 @@
 package rust
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -289,5 +291,66 @@ fn panics_on_a_branch() {
 	}
 	if len(f.Tests) != len(want) {
 		t.Errorf("got %d tests, want %d", len(f.Tests), len(want))
+	}
+}
+
+// The branches a check sits in are its arms: an if is arm 0 of its own
+// conditional, an else or else if the next arm of the same chain; checks
+// outside any if/else have none, and a block of no if (a loop, a plain
+// block) adds none.
+func TestCheckArms(t *testing.T) {
+	f := extract(t, "src/lib.rs", `
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn t() {
+        assert_eq!(a(), 1);
+        if std::env::var("X").is_ok() {
+            assert_eq!(b(), 2);
+        } else if cfg!(windows) {
+            assert_eq!(c(), 3);
+        } else {
+            for i in 0..2 {
+                assert_eq!(d(i), 4);
+            }
+        }
+        let v = if flag { 5 } else { 6 };
+        assert_eq!(v, 5);
+    }
+}
+`)
+	if len(f.Tests) != 1 {
+		t.Fatalf("tests = %d", len(f.Tests))
+	}
+	type arm struct {
+		cond  string
+		index int
+	}
+	want := map[string][]arm{
+		"a()":  nil,
+		"b()":  {{`if std::env::var("X").is_ok()`, 0}},
+		"c()":  {{`if std::env::var("X").is_ok()`, 1}},
+		"d(i)": {{`if std::env::var("X").is_ok()`, 2}},
+		"v":    nil,
+	}
+	for _, a := range f.Tests[0].Assertions {
+		w, ok := want[a.Subject]
+		if !ok {
+			t.Errorf("unexpected check of %s", a.Subject)
+			continue
+		}
+		var got []arm
+		for _, x := range a.Arms {
+			got = append(got, arm{strings.Join(strings.Fields(x.Cond), ""), x.Index})
+		}
+		for i := range w {
+			w[i].cond = strings.Join(strings.Fields(w[i].cond), "")
+		}
+		if fmt.Sprint(got) != fmt.Sprint(w) {
+			t.Errorf("%s: arms %v, want %v", a.Subject, got, w)
+		}
+	}
+	if at := f.Tests[0].Assertions; len(at) == 5 && (at[1].Arms[0].At != at[2].Arms[0].At || at[2].Arms[0].At != at[3].Arms[0].At) {
+		t.Errorf("the if, else if and else of one chain are not one conditional: %+v", at)
 	}
 }

@@ -1,0 +1,196 @@
+package analyze
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// newlyGuarded reports the checks a test kept only under a new condition:
+// a check the old version made (at least of medium strength) whose every
+// copy in the new version sits in an arm of an if, a ternary or a switch
+// that did not guard it before (`if os.environ.get("SLOW_CHECKS"): assert
+// parse(s) == 42`). Such a check still reads as kept, but runs only when
+// the condition holds. When the condition reads the environment (an
+// environment variable, which the CI job sets or not) or is a constant that
+// never holds, the check is off where the gate runs: high. Any other new
+// condition is a medium asking to confirm the check still runs. A check of
+// the same subject in another arm of the same conditional (per-variant
+// expectations) keeps the check in every run, and loops and nested
+// functions are not conditions (their checks run with their rows and
+// calls).
+func newlyGuarded(o, n *locTest) []gate.Finding {
+	if partial(o.side) || partial(n.side) {
+		// A version read in pieces (it does not parse) has no reliable
+		// branch structure.
+		return nil
+	}
+	var out []gate.Finding
+	seen := map[string]bool{}
+	for _, x := range o.tc.Assertions {
+		if x.Strength < testscan.Medium || seen[assertKey(x)] {
+			continue
+		}
+		var copies []testscan.Assertion
+		for _, y := range n.tc.Assertions {
+			if sameCheck(x, y) {
+				copies = append(copies, y)
+			}
+		}
+		if len(copies) == 0 {
+			continue // gone or rewritten: the other rules judge it
+		}
+		var cond string
+		for _, y := range copies {
+			c := newCondition(x.Arms, y.Arms)
+			if c == "" || otherArmChecks(y, n.tc.Assertions) {
+				cond = ""
+				break
+			}
+			if cond == "" {
+				cond = c
+			}
+		}
+		if cond == "" {
+			continue
+		}
+		seen[assertKey(x)] = true
+		y := copies[0]
+		cond = tightCond(cond)
+		sev := gate.SeverityMedium
+		msg := fmt.Sprintf("check %s in test %s now sits in a branch of `%s`, so it runs only on some runs; it ran on every run before", describeAssertion(y), n.tc.ID, cond)
+		switch {
+		case readsEnvironment(cond):
+			sev = gate.SeverityHigh
+			msg += ", and the condition reads the environment, which decides whether the check runs where the gate runs"
+		case neverHolds(cond):
+			sev = gate.SeverityHigh
+			msg += ", and the condition never holds"
+		default:
+			msg += "; confirm that it still runs where it matters"
+		}
+		out = append(out, newFinding(gate.AssertionWeakening, sev, "check-guarded", n.side.path, y.Line, n.tc.ID, "", cond, msg+"."))
+	}
+	return out
+}
+
+// sameCheck reports whether y is x made again: the same kind, subject,
+// expected value and sense.
+func sameCheck(x, y testscan.Assertion) bool {
+	return x.Kind == y.Kind && x.Subject == y.Subject && x.Expected == y.Expected && x.Negated == y.Negated
+}
+
+// newCondition returns a condition that guards a check in the new version
+// (arms) and did not in the old (old): the new version sits under more
+// branches (an if, a ternary, a switch) than the old one did; the one
+// returned is the first whose text the old arms lack, else the innermost.
+// A condition only rewritten (its text edited in place) adds no branch.
+func newCondition(old, arms []testscan.Arm) string {
+	var was, now []string
+	for _, a := range old {
+		if a.Cond != "" && conditional(a.Cond) {
+			was = append(was, a.Cond)
+		}
+	}
+	for _, a := range arms {
+		if a.Cond != "" && conditional(a.Cond) {
+			now = append(now, a.Cond)
+		}
+	}
+	if len(now) <= len(was) {
+		return ""
+	}
+	for _, c := range now {
+		if !slices.Contains(was, c) {
+			return c
+		}
+	}
+	return now[len(now)-1]
+}
+
+// conditional reports whether an arm's condition is a branch (if, elif, a
+// ternary, a switch or match) rather than a loop or a nested function.
+func conditional(cond string) bool {
+	c := strings.TrimSpace(cond)
+	for _, loop := range []string{"for", "range", "while", "do", "def", "func", "function", "=>", "loop"} {
+		if c == loop || strings.HasPrefix(c, loop+" ") || strings.HasPrefix(c, loop+"(") {
+			return false
+		}
+	}
+	return true
+}
+
+// otherArmChecks reports whether another arm of the conditional that
+// guards y makes a check of y's kind and subject: per-variant checks.
+func otherArmChecks(y testscan.Assertion, all []testscan.Assertion) bool {
+	for _, z := range all {
+		if z.Kind == y.Kind && z.Subject == y.Subject && exclusiveArms(y.Arms, z.Arms) {
+			return true
+		}
+	}
+	return false
+}
+
+// envReads are the ways the five languages read the environment.
+var envReads = []string{
+	"os.environ", "os.getenv(", "getenv(", "os.Getenv(", "os.LookupEnv(", "syscall.Getenv(",
+	"process.env", "import.meta.env", "Deno.env", "Bun.env",
+	"System.getenv(", "System.getProperty(", "Boolean.getBoolean(", "Integer.getInteger(",
+	"env::var", "env::var_os", "std::env::", "option_env!(", "env!(",
+}
+
+// readsEnvironment reports whether a condition reads an environment
+// variable (or a JVM system property, set the same way by the job).
+func readsEnvironment(cond string) bool {
+	c := strings.Join(strings.Fields(cond), "")
+	for _, r := range envReads {
+		if strings.Contains(c, strings.ReplaceAll(r, " ", "")) {
+			return true
+		}
+	}
+	return false
+}
+
+// neverHolds reports whether a condition is a constant that is never true
+// (`if False:`, `if (false)`, `if 0`).
+func neverHolds(cond string) bool {
+	c := strings.Join(strings.Fields(cond), "")
+	for _, kw := range []string{"elif", "if"} {
+		if strings.HasPrefix(c, kw) {
+			c = c[len(kw):]
+			break
+		}
+	}
+	c = strings.TrimSuffix(c, ":")
+	for strings.HasPrefix(c, "(") && strings.HasSuffix(c, ")") {
+		c = c[1 : len(c)-1]
+	}
+	switch c {
+	case "False", "false", "0", "None", "nil", "null", "undefined", "!true", "notTrue":
+		return true
+	}
+	return false
+}
+
+// tightCond writes a condition as source is usually written, whatever
+// spacing the extractor kept between its tokens (Python's `os . environ`).
+func tightCond(cond string) string {
+	c := strings.Join(strings.Fields(cond), " ")
+	for _, p := range []string{".", "(", "[", "::"} {
+		c = strings.ReplaceAll(c, " "+p+" ", p)
+		c = strings.ReplaceAll(c, p+" ", p)
+		c = strings.ReplaceAll(c, " "+p, p)
+	}
+	for _, p := range []string{")", "]", ","} {
+		c = strings.ReplaceAll(c, " "+p, p)
+	}
+	return strings.Replace(c, "if(", "if (", 1)
+}
+
+// partial reports whether a side was read only in part (it did not parse).
+func partial(s *side) bool {
+	return s == nil || s.facts == nil || s.facts.Partial
+}

@@ -1,0 +1,98 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// TestNewlyGuarded: a check kept, but only under a new branch, is a
+// check-guarded finding: high when the branch reads the environment or
+// never runs, medium on any other condition; none when another arm of the
+// branch checks the same subject (per-variant checks), when the new block
+// is a loop, or when a guard that was already there is only rewritten.
+func TestNewlyGuarded(t *testing.T) {
+	py := func(body string) string {
+		return "import os\nimport sys\nfrom calc import parse\n\n\ndef test_parse():\n" + body
+	}
+	js := func(body string) string {
+		return "import { it, expect } from 'vitest';\nimport { parse } from '../src/calc.js';\n\nit('parses', () => {\n" + body + "});\n"
+	}
+	goT := func(body string) string {
+		return "package calc\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc TestParse(t *testing.T) {\n\tvar rows []string\n\t_ = os.Args\n" + body + "}\n"
+	}
+	rs := func(body string) string {
+		return "#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn parses() {\n" + body + "    }\n}\n"
+	}
+	const (
+		pyCheck = "    assert parse(\"x\") == 42\n"
+		jsCheck = "  expect(parse('x')).toBe(42);\n"
+		goCheck = "\tif got := Parse(\"x\"); got != 42 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n"
+		rsCheck = "        assert_eq!(parse(\"x\"), 42);\n"
+	)
+	for _, tc := range []struct {
+		name, path, old, new string
+		sev                  gate.Severity // 0: no finding
+	}{
+		{"python env", "tests/test_calc.py", py(pyCheck), py("    if os.environ.get(\"SLOW\"):\n    " + pyCheck), gate.SeverityHigh},
+		{"python else of env", "tests/test_calc.py", py(pyCheck), py("    if os.getenv(\"FAST\"):\n        pass\n    else:\n    " + pyCheck), gate.SeverityHigh},
+		{"python never", "tests/test_calc.py", py(pyCheck), py("    if False:\n    " + pyCheck), gate.SeverityHigh},
+		{"python other condition", "tests/test_calc.py", py(pyCheck), py("    if len(sys.argv) > 1:\n    " + pyCheck), gate.SeverityMedium},
+		{"python per-variant", "tests/test_calc.py", py(pyCheck), py("    if sys.platform == \"win32\":\n        assert parse(\"x\") == 43\n    else:\n    " + pyCheck), 0},
+		{"python loop", "tests/test_calc.py", py(pyCheck), py("    for _ in range(2):\n    " + pyCheck), 0},
+		{"python guard rewritten", "tests/test_calc.py", py("    if os.environ.get(\"A\"):\n    " + pyCheck), py("    if os.environ.get(\"B\"):\n    " + pyCheck), 0},
+		{"js env", "test/calc.test.js", js(jsCheck), js("  if (process.env.SLOW) {\n  " + jsCheck + "  }\n"), gate.SeverityHigh},
+		{"js never", "test/calc.test.js", js(jsCheck), js("  if (false) {\n  " + jsCheck + "  }\n"), gate.SeverityHigh},
+		{"js loop", "test/calc.test.js", js(jsCheck), js("  for (const r of [1, 2]) {\n  " + jsCheck + "  }\n"), 0},
+		{"go env", "calc_test.go", goT(goCheck), goT("\tif os.Getenv(\"SLOW\") != \"\" {\n" + goCheck + "\t}\n"), gate.SeverityHigh},
+		{"go loop", "calc_test.go", goT(goCheck), goT("\tfor range rows {\n" + goCheck + "\t}\n"), 0},
+		{"rust env", "src/lib.rs", rs(rsCheck), rs("        if std::env::var(\"SLOW\").is_ok() {\n    " + rsCheck + "        }\n"), gate.SeverityHigh},
+		{"rust loop", "src/lib.rs", rs(rsCheck), rs("        for _ in 0..2 {\n    " + rsCheck + "        }\n"), 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got *gate.Finding
+			for _, f := range run(mod(tc.path, tc.old, tc.new)) {
+				if f.Rule == "check-guarded" {
+					got = &f
+				}
+			}
+			switch {
+			case tc.sev == 0 && got != nil:
+				t.Errorf("unexpected %s %q", got.Severity, got.Message)
+			case tc.sev != 0 && got == nil:
+				t.Errorf("no check-guarded finding")
+			case got != nil && got.Severity != tc.sev:
+				t.Errorf("severity %s, want %s: %q", got.Severity, tc.sev, got.Message)
+			case got != nil && !strings.Contains(got.Message, "now sits in a branch of `"):
+				t.Errorf("message %q", got.Message)
+			}
+		})
+	}
+}
+
+func TestGuardConditions(t *testing.T) {
+	for cond, want := range map[string][3]bool{ // env, never, conditional
+		`if os . environ . get ( "X" ) :`:   {true, false, true},
+		`if (process.env.CI)`:               {true, false, true},
+		`if v, ok := os.LookupEnv("X"); ok`: {true, false, true},
+		`if System.getenv("X") != null`:     {true, false, true},
+		`if let Ok(v) = std::env::var("X")`: {true, false, true},
+		`if False :`:                        {false, true, true},
+		`if (false)`:                        {false, true, true},
+		`if 0`:                              {false, true, true},
+		`if got is not None :`:              {false, false, true},
+		`for x in rows :`:                   {false, false, false},
+		`for (const r of rows)`:             {false, false, false},
+		`while (true)`:                      {false, false, false},
+		`func`:                              {false, false, false},
+		`=>`:                                {false, false, false},
+	} {
+		if got := [3]bool{readsEnvironment(cond), neverHolds(cond), conditional(cond)}; got != want {
+			t.Errorf("%q: env, never, conditional = %v, want %v", cond, got, want)
+		}
+	}
+	if got := tightCond(`if os . environ . get ( "X" , "" ) :`); got != `if os.environ.get("X", "") :` {
+		t.Errorf("tightCond = %q", got)
+	}
+}
