@@ -42,6 +42,16 @@ func TestNewlyGuarded(t *testing.T) {
 		{"python per-variant", "tests/test_calc.py", py(pyCheck), py("    if sys.platform == \"win32\":\n        assert parse(\"x\") == 43\n    else:\n    " + pyCheck), 0},
 		{"python loop", "tests/test_calc.py", py(pyCheck), py("    for _ in range(2):\n    " + pyCheck), 0},
 		{"python guard rewritten", "tests/test_calc.py", py("    if os.environ.get(\"A\"):\n    " + pyCheck), py("    if os.environ.get(\"B\"):\n    " + pyCheck), 0},
+		{"python try dropping", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except AssertionError:\n        pass\n"), gate.SeverityHigh},
+		{"python try bare except logging", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except:\n        print('flaky')\n"), gate.SeverityHigh},
+		{"python try re-raising", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except AssertionError as e:\n        raise ValueError('context') from e\n"), 0},
+		{"python try catching another error", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except KeyError:\n        pass\n"), 0},
+		{"python try checking in handler", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except Exception as e:\n        self.assertIn('x', str(e))\n"), 0},
+		{"js try dropping", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } catch (e) {\n    console.log(e);\n  }\n"), gate.SeverityHigh},
+		{"js try checking in catch", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } catch (e) {\n    expect(e.message).toBe('x');\n  }\n"), 0},
+		{"js try finally", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } finally {\n    cleanup();\n  }\n"), 0},
+		{"js env short circuit", "test/calc.test.js", js(jsCheck), js("  process.env.SLOW && " + strings.TrimLeft(jsCheck, " ")), gate.SeverityHigh},
+		{"js && inside the check", "test/calc.test.js", js(jsCheck), js("  expect(parse('x')).toBe(42);\n  expect(a && b).toBe(true);\n"), 0},
 		{"js env", "test/calc.test.js", js(jsCheck), js("  if (process.env.SLOW) {\n  " + jsCheck + "  }\n"), gate.SeverityHigh},
 		{"js never", "test/calc.test.js", js(jsCheck), js("  if (false) {\n  " + jsCheck + "  }\n"), gate.SeverityHigh},
 		{"js loop", "test/calc.test.js", js(jsCheck), js("  for (const r of [1, 2]) {\n  " + jsCheck + "  }\n"), 0},
@@ -64,7 +74,7 @@ func TestNewlyGuarded(t *testing.T) {
 				t.Errorf("no check-guarded finding")
 			case got != nil && got.Severity != tc.sev:
 				t.Errorf("severity %s, want %s: %q", got.Severity, tc.sev, got.Message)
-			case got != nil && !strings.Contains(got.Message, "now sits in a branch of `"):
+			case got != nil && !strings.Contains(got.Message, "now sits in a "):
 				t.Errorf("message %q", got.Message)
 			}
 		})

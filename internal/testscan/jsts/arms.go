@@ -22,7 +22,9 @@ func (t *tree) armsAt(j, from int) []testscan.Arm {
 	if t.ident(k-1, "await") || t.ident(k-1, "return") {
 		k--
 	}
-	rev := t.stmtArms(t.stmtStart(k, from), from, nil)
+	start := t.stmtStart(k, from)
+	rev := t.stmtArms(start, from, nil)
+	rev = t.shortCircuitArm(start, k, rev)
 	child := k
 	for p := int(t.parent[k]); p >= from; child, p = p, int(t.parent[p]) {
 		if !t.punct(p, "{") {
@@ -61,6 +63,10 @@ func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 			rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, k)})
 		case o-1 >= from && (t.ident(o-1, "function") || t.ident(o-2, "function")):
 			rev = append(rev, testscan.Arm{At: o - 1, Cond: "function"})
+		}
+	case t.ident(k-1, "try") && t.punct(k, "{"):
+		if c := t.catchDropping(k); c >= 0 {
+			rev = append(rev, testscan.Arm{At: k - 1, Cond: "swallowed by " + t.condText(c, c+1)})
 		}
 	case t.ident(k-1, "else"):
 		rev = t.elseArm(k, rev)
@@ -106,6 +112,64 @@ func (t *tree) stmtStart(k, from int) int {
 		}
 		s = i
 	}
+}
+
+// catchDropping returns the catch keyword after the try block opened at
+// k when its handler drops what it catches: a check failing in the try
+// block throws, and a catch block that neither throws again nor checks
+// anything (no throw, expect, assert, fail or done call) lets the test pass.
+// -1 when there is no catch or it does not swallow.
+func (t *tree) catchDropping(k int) int {
+	end := int(t.match[k])
+	if end <= k {
+		return -1
+	}
+	c := end + 1
+	if !t.ident(c, "catch") {
+		return -1
+	}
+	b := c + 1
+	if t.punct(b, "(") {
+		if m := int(t.match[b]); m > b {
+			b = m + 1
+		} else {
+			return -1
+		}
+	}
+	if !t.punct(b, "{") {
+		return -1
+	}
+	bend := int(t.match[b])
+	if bend <= b {
+		return -1
+	}
+	for i := b + 1; i < bend; i++ {
+		if t.kind(i) != tkIdent {
+			continue
+		}
+		switch t.toks[i].Text {
+		case "throw", "expect", "assert", "fail", "done", "reject", "should":
+			return -1
+		}
+	}
+	return c
+}
+
+// shortCircuitArm appends the arm of a check that only runs when the
+// operand before it allows (`process.env.SLOW && expect(x).toBe(1)`,
+// `skip || expect(x)...`): the statement from start to the check at k
+// holds a && or || at the check's own level.
+func (t *tree) shortCircuitArm(start, k int, rev []testscan.Arm) []testscan.Arm {
+	par := t.parent[k]
+	for i := k - 1; i >= start; i-- {
+		if t.parent[i] != par || t.kind(i) != tkPunct {
+			continue
+		}
+		if op := t.toks[i].Text; op == "&&" || op == "||" || op == "??" {
+			return append(rev, testscan.Arm{At: i, Cond: t.condText(start, i+1)})
+		}
+	}
+	return rev
 }
 
 // elseArm appends the else-arm that the statement at k (after "else")

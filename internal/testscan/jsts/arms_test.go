@@ -62,6 +62,17 @@ func TestAssertionArms(t *testing.T) {
 			want: [][]string{{"if ( b )#0", "=>#0"}, {"#1", "function#0"}, {"=>#0"}},
 		},
 		{
+			name: "try blocks and short circuits",
+			src: `test('t', () => {
+  try { expect(a).toBe(1) } catch (e) { log(e) }
+  try { expect(a).toBe(2) } catch (e) { expect(e).toBe(3) }
+  try { expect(a).toBe(4) } finally { done2() }
+  process.env.X && expect(a).toBe(5)
+  expect(b && c).toBe(6)
+})`,
+			want: [][]string{{"swallowed by catch#0"}, nil, nil, nil, {"process . env . X &&#0"}, nil},
+		},
+		{
 			name: "braceless then before else is not read",
 			src: `test('t', () => {
   if (b) expect(a).toBe(1); else expect(a).toBe(2)

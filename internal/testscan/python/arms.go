@@ -14,7 +14,7 @@ import (
 // Cond, which matches nothing.
 func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testscan.Arm)) {
 	var chain *testscan.Arm // the arm of the last if/elif of an open chain
-	for _, s := range body {
+	for si, s := range body {
 		fn(s, arms)
 		if !s.header {
 			chain = nil
@@ -50,7 +50,14 @@ func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testsc
 		case kw == "except" || kw == "else":
 			chain = nil
 			arm = &testscan.Arm{At: at}
-		default: // try, finally, with, class
+		case kw == "try":
+			// A try whose handler drops a failed check: the checks of its
+			// body cannot fail the test.
+			chain = nil
+			if h := droppingHandler(body[si+1:]); h != nil {
+				arm = &testscan.Arm{At: at, Cond: "swallowed by " + headerText(h)}
+			}
+		default: // finally, with, class
 			chain = nil
 		}
 		if arm == nil {
@@ -59,6 +66,49 @@ func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testsc
 			armedWalk(s.body, withArm(arms, *arm), fn)
 		}
 	}
+}
+
+// droppingHandler returns the first except clause among the handlers that
+// follow a try (rest: the statements after it) that catches a failed
+// assert (a bare except, Exception, BaseException or AssertionError, alone
+// or in a tuple) and drops it: its body neither raises nor checks nor
+// fails. nil when no handler does.
+func droppingHandler(rest []*stmt) *stmt {
+	for _, h := range rest {
+		if !h.header || h.keyword() != "except" {
+			return nil
+		}
+		catches := len(h.toks) == 1
+		for _, t := range h.toks[1:] {
+			if t.text == "as" {
+				break
+			}
+			switch t.text {
+			case "Exception", "BaseException", "AssertionError":
+				catches = true
+			}
+		}
+		if catches && !reacts(h.body) {
+			return h
+		}
+	}
+	return nil
+}
+
+// reacts reports whether a handler's body raises, asserts or fails the test
+// (pytest.fail, self.fail) anywhere in it.
+func reacts(body []*stmt) bool {
+	for _, s := range body {
+		for _, t := range s.toks {
+			if t.text == "raise" || strings.HasPrefix(t.text, "assert") || strings.HasPrefix(t.text, "fail") {
+				return true
+			}
+		}
+		if reacts(s.body) {
+			return true
+		}
+	}
+	return false
 }
 
 // withArm is arms and then a, in a slice of its own.

@@ -32,6 +32,18 @@ def test_sep():
         run()
     except OSError:
         assert False
+    try:
+        assert run() == 1
+    except (KeyError, AssertionError):
+        pass
+    try:
+        assert run() == 2
+    except Exception as e:
+        raise RuntimeError("context") from e
+    try:
+        assert run() == 3
+    except ValueError:
+        pass
 `
 	f, err := New().Extract("test_sep.py", []byte(src))
 	if err != nil || len(f.Tests) != 1 {
@@ -51,6 +63,9 @@ def test_sep():
 		{plat + "#0"}, {plat + "#1"}, {plat + "#2"},
 		{"for c in cases#0", "if c#0"},
 		{"#0"},
+		{"swallowed by except ( KeyError , AssertionError )#0"},
+		nil,
+		nil,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("arms (-want +got):\n%s", diff)
