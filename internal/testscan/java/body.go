@@ -134,8 +134,8 @@ func (b *bodyScanner) rootCall(i int) bool {
 	if !b.is(i-1, ".") {
 		return !b.is(i-1, "::")
 	}
-	if b.staticVerify(i) {
-		return true // mocked.verify(() -> Cleaner.clean(x), times(1))
+	if b.staticVerify(i) || b.staticNoInteractions(i) {
+		return true // mocked.verify(() -> Cleaner.clean(x), times(1)), mocked.verifyNoInteractions()
 	}
 	q := b.at(i - 2)
 	return q.Kind == tkIdent && q.Text != "" && q.Text[0] >= 'A' && q.Text[0] <= 'Z'
