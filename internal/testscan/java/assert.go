@@ -22,6 +22,7 @@ const (
 	ckVerify                             // Mockito verify
 	ckNoInteractions                     // verifyNoMoreInteractions
 	ckGroup                              // assertAll: its inner checks count
+	ckMessageThat                        // Truth: assertWithMessage(m).that(x).matcher(y)
 )
 
 // assertionKinds maps assertion function names to how they are read.
@@ -43,6 +44,7 @@ var assertionKinds = map[string]callKind{
 	"verifyNoMoreInteractions": ckNoInteractions, "verifyNoInteractions": ckNoInteractions,
 	"verifyZeroInteractions": ckNoInteractions,
 	"assertAll":              ckGroup,
+	"assertWithMessage":      ckMessageThat,
 }
 
 // customAssertion reports whether name looks like a project's own assertion helper
@@ -105,6 +107,10 @@ func (b *bodyScanner) call(i int) []testscan.Assertion {
 		return b.chain(a, i, args, false)
 	case ckThrownBy:
 		return b.chain(a, i, args, true)
+	case ckMessageThat:
+		// The arguments are the message (a format and its values): the
+		// subject is that(x)'s, the checks the matchers after it.
+		return b.chain(a, i, nil, false)
 	case ckVerify:
 		return []testscan.Assertion{b.verify(a, i, args)}
 	case ckNoInteractions:
