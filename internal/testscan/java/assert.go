@@ -22,7 +22,7 @@ const (
 	ckVerify                             // Mockito verify
 	ckNoInteractions                     // verifyNoMoreInteractions
 	ckGroup                              // assertAll: its inner checks count
-	ckMessageThat                        // Truth: assertWithMessage(m).that(x).matcher(y)
+	ckMessageThat                        // Truth: assertWithMessage(m).that(x).matcher(y), assert_(), assertAbout(f)
 )
 
 // assertionKinds maps assertion function names to how they are read.
@@ -44,7 +44,7 @@ var assertionKinds = map[string]callKind{
 	"verifyNoMoreInteractions": ckNoInteractions, "verifyNoInteractions": ckNoInteractions,
 	"verifyZeroInteractions": ckNoInteractions,
 	"assertAll":              ckGroup,
-	"assertWithMessage":      ckMessageThat,
+	"assertWithMessage":      ckMessageThat, "assert_": ckMessageThat, "assertAbout": ckMessageThat,
 }
 
 // customAssertion reports whether name looks like a project's own assertion helper
@@ -108,8 +108,9 @@ func (b *bodyScanner) call(i int) []testscan.Assertion {
 	case ckThrownBy:
 		return b.chain(a, i, args, true)
 	case ckMessageThat:
-		// The arguments are the message (a format and its values): the
-		// subject is that(x)'s, the checks the matchers after it.
+		// The arguments are the message (a format and its values) or
+		// the subject factory: the subject is that(x)'s, the checks the
+		// matchers after it.
 		return b.chain(a, i, nil, false)
 	case ckVerify:
 		return []testscan.Assertion{b.verify(a, i, args)}

@@ -9,7 +9,7 @@ import (
 )
 
 // TestAssertWithMessage reads Truth's assertWithMessage(m).that(x).matcher(y)
-// as assertThat(x).matcher(y): the message (or a format and its values) is
+// (and assert_().that(x), assertAbout(f).that(x)) as assertThat(x).matcher(y): the message (or a format and its values) is
 // no subject, the matchers after that(x) are the checks, and a chain
 // without a matcher checks nothing.
 func TestAssertWithMessage(t *testing.T) {
@@ -36,6 +36,12 @@ func TestAssertWithMessage(t *testing.T) {
 			[]check{{"isEmpty", testscan.Medium, false, "s", ""}}},
 		{"literal subject", `assertWithMessage("always").that(true).isTrue();`,
 			[]check{{"isTrue", testscan.Trivial, false, "true", ""}}},
+		{"assert_", `assert_().that(x).isEqualTo(3);`,
+			[]check{{"isEqualTo", testscan.Strong, false, "x", "3"}}},
+		{"assertAbout", `assertAbout(streams()).that(s).isEmpty();`,
+			[]check{{"isEmpty", testscan.Medium, false, "s", ""}}},
+		{"assert_ without that", `assert_().fail();`,
+			[]check{{"fail", testscan.Medium, false, "", ""}}},
 		{"no matcher", `assertWithMessage("m").that(x);`,
 			[]check{{"assertWithMessage", testscan.Trivial, false, "x", ""}}},
 	} {
