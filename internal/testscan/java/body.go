@@ -82,6 +82,13 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		}
 		out.assertions = append(out.assertions, found...)
 	}
+	if len(out.assertions) > 0 {
+		if stubs := b.stubs(open, close); len(stubs) > 0 {
+			for k := range out.assertions {
+				unstub(&out.assertions[k], stubs)
+			}
+		}
+	}
 	if len(calls) > 0 {
 		out.calls = slices.Clone(calls)
 	}
