@@ -39,7 +39,11 @@ var assertionKinds = map[string]callKind{
 	"assertThatThrownBy": ckThrownBy, "assertThatCode": ckThrownBy, "assertThatExceptionOfType": ckThrownBy,
 	"assertThatIllegalArgumentException": ckThrownBy, "assertThatIllegalStateException": ckThrownBy,
 	"assertThatNullPointerException": ckThrownBy, "assertThatIOException": ckThrownBy,
-	"assertThatNoException":    ckThrownBy,
+	"assertThatNoException": ckThrownBy,
+	// AssertJ's BDDAssertions spell them then...
+	"thenThrownBy": ckThrownBy, "thenCode": ckThrownBy, "thenExceptionOfType": ckThrownBy,
+	"thenIllegalArgumentException": ckThrownBy, "thenIllegalStateException": ckThrownBy,
+	"thenNullPointerException": ckThrownBy, "thenIOException": ckThrownBy, "thenNoException": ckThrownBy,
 	"verify":                   ckVerify,
 	"verifyNoMoreInteractions": ckNoInteractions, "verifyNoInteractions": ckNoInteractions,
 	"verifyZeroInteractions": ckNoInteractions,
@@ -58,7 +62,11 @@ func customAssertion(name string) bool {
 func (b *bodyScanner) call(i int) []testscan.Assertion {
 	name := b.toks[i].Text
 	if name == "then" {
-		return b.bddVerify(i)
+		if out := b.bddVerify(i); out != nil || !b.is(i+1, "(") {
+			return out
+		}
+		// AssertJ's BDDAssertions.then(actual) is assertThat(actual).
+		return b.chain(testscan.Assertion{Line: b.toks[i].Line, Kind: name, Strength: testscan.Medium}, i, b.args(i+1), false)
 	}
 	kind, known := assertionKinds[name]
 	if !known && !customAssertion(name) {

@@ -108,16 +108,24 @@ func TestMethodValueIsNoVerification(t *testing.T) {
 }
 
 // TestThenWithoutShouldIsNoVerification: AssertJ's BDD then(actual) chain
-// is not a Mockito verification.
+// is not a Mockito verification but assertThat(actual) spelled the BDD
+// way, and its thenThrownBy is assertThatThrownBy.
 func TestThenWithoutShouldIsNoVerification(t *testing.T) {
-	src := "class ATest {\n    @Test void a() {\n        then(result).isEqualTo(3);\n    }\n}\n"
+	src := "class ATest {\n    @Test void a() {\n        then(result).as(\"sum\").isEqualTo(3);\n        thenThrownBy(() -> parse(\"x\")).isInstanceOf(IllegalArgumentException.class);\n    }\n}\n"
 	f, err := New().Extract("src/test/java/ATest.java", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var got []string
 	for _, x := range f.Tests[0].Assertions {
-		if x.Kind == "verify" {
-			t.Errorf("then(result).isEqualTo(3) read as %+v", x)
-		}
+		got = append(got, x.Kind+" "+x.Strength.String()+" "+x.Subject+" "+x.Expected)
+	}
+	want := []string{
+		"isEqualTo strong result 3",
+		"thenThrownBy medium ()->parse(\"x\") ",
+		"isInstanceOf medium ()->parse(\"x\") IllegalArgumentException.class",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("checks (-want +got):\n%s", d)
 	}
 }
