@@ -21,13 +21,15 @@ type stub struct {
 // stubs finds the stubbings in the body between open and close:
 // when(mock.m(args)).thenReturn(v) (and thenAnswer),
 // mocked.when(() -> Type.m(args)).thenReturn(v) (MockedStatic) and
-// doReturn(v).when(mock).m(args) (and doAnswer). thenThrow, doThrow and
-// thenCallRealMethod stub nothing a check could compare with.
+// doReturn(v).when(mock).m(args) (and doAnswer), and BDDMockito's
+// given(mock.m(args)).willReturn(v) and willReturn(v).given(mock).m(args).
+// thenThrow, doThrow and thenCallRealMethod stub nothing a check could
+// compare with.
 func (b *bodyScanner) stubs(open, close int) []stub {
 	var out []stub
 	for i := open + 1; i < close; i++ {
 		t := b.toks[i]
-		if t.Kind != tkIdent || t.Text != "when" || !b.is(i+1, "(") {
+		if t.Kind != tkIdent || t.Text != "when" && t.Text != "given" || !b.is(i+1, "(") {
 			continue
 		}
 		c := b.closeOf(i + 1)
@@ -38,7 +40,7 @@ func (b *bodyScanner) stubs(open, close int) []stub {
 		var call []token
 		answer := ""
 		switch next := b.at(c + 2).Text; {
-		case next == "thenReturn" || next == "thenAnswer":
+		case next == "thenReturn" || next == "thenAnswer" || next == "willReturn" || next == "willAnswer":
 			answer = joinTokens(b.toks[c+4 : b.closeOf(c+3)])
 			call = args[0]
 			if ref := methodRef(call); ref != "" {
@@ -66,13 +68,18 @@ func (b *bodyScanner) stubs(open, close int) []stub {
 }
 
 // doAnswers reports whether the group closing at k is the argument list
-// of doReturn(v) or doAnswer(a), optionally qualified (Mockito.doReturn).
+// of doReturn(v) or doAnswer(a) (BDDMockito: willReturn(v), willAnswer(a)),
+// optionally qualified (Mockito.doReturn).
 func (b *bodyScanner) doAnswers(k int) bool {
 	if !b.is(k, ")") || k >= len(b.match) || b.match[k] < 0 || b.match[k] >= k {
 		return false
 	}
 	name := b.at(b.match[k] - 1)
-	return name.Kind == tkIdent && (name.Text == "doReturn" || name.Text == "doAnswer")
+	switch name.Text {
+	case "doReturn", "doAnswer", "willReturn", "willAnswer":
+		return name.Kind == tkIdent
+	}
+	return false
 }
 
 // stubOf reads a stubbed call: a call (a name, maybe qualified, and its
