@@ -64,7 +64,43 @@ func (b *bodyScanner) stubs(open, close int) []stub {
 			out = append(out, s)
 		}
 	}
+	if len(out) > 0 {
+		out = append(out, b.stubbedLocals(open, close, out)...)
+	}
 	return out
+}
+
+// stubbedLocals finds the variables the body sets to a stubbed call after
+// its stub (long sum = Checksum.of(data);): a check of the variable is a
+// check of the stub's answer as much as one of the call.
+func (b *bodyScanner) stubbedLocals(open, close int, stubs []stub) []stub {
+	var out []stub
+	for k := open + 1; k+2 < close; k++ {
+		name := b.toks[k]
+		if name.Kind != tkIdent || !b.is(k+1, "=") {
+			continue
+		}
+		end := k + 2
+		for end < close && !b.is(end, ";") {
+			if c := b.closeOf(end); b.at(end).Kind == tkPunct && (b.is(end, "(") || b.is(end, "[") || b.is(end, "{")) && c > end {
+				end = c
+			}
+			end++
+		}
+		e := joinTokens(b.toks[k+2 : end])
+		for _, s := range stubs {
+			if name.Line >= s.line && s.stubs(e) {
+				out = append(out, stub{call: name.Text, answer: s.answer, line: name.Line})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// stubs reports whether expression e is a call stub s answers.
+func (s stub) stubs(e string) bool {
+	return e != "" && (e == s.call || s.callee != "" && strings.HasPrefix(e, s.callee+"(") && closesLast(e, len(s.callee)))
 }
 
 // doAnswers reports whether the group closing at k is the argument list
@@ -142,7 +178,7 @@ func unstub(a *testscan.Assertion, stubs []stub) bool {
 			continue
 		}
 		for _, e := range []*string{&a.Subject, &a.Expected} {
-			if *e != "" && (*e == s.call || s.callee != "" && strings.HasPrefix(*e, s.callee+"(") && closesLast(*e, len(s.callee))) {
+			if s.stubs(*e) {
 				*e = s.answer
 				a.Strength = testscan.Trivial
 				return true

@@ -26,6 +26,10 @@ func TestStubbedChecks(t *testing.T) {
 	}{
 		{"when thenReturn", "when(repo.find(1)).thenReturn(user);\n assertEquals(user, repo.find(1));",
 			[]check{{"assertEquals", testscan.Trivial, "user", "user"}}},
+		{"through a local", "when(repo.find(1)).thenReturn(user);\n final User u = repo.find(1);\n assertEquals(user, u);",
+			[]check{{"assertEquals", testscan.Trivial, "user", "user"}}},
+		{"a local set before the stub", "final User u = repo.find(1);\n when(repo.find(1)).thenReturn(user);\n assertEquals(user, u);",
+			[]check{{"assertEquals", testscan.Strong, "u", "user"}}},
 		{"another call", "when(repo.find(1)).thenReturn(user);\n assertEquals(user, service.load(1));",
 			[]check{{"assertEquals", testscan.Strong, "service.load(1)", "user"}}},
 		{"MockedStatic", "try (MockedStatic<Checksum> m = mockStatic(Checksum.class)) {\n m.when(() -> Checksum.of(data)).thenReturn(5L);\n assertThat(Checksum.of(data)).isEqualTo(5L);\n }",
