@@ -7,18 +7,21 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-// rowsKeepInputs reports whether Java tests folded into the cases of a
-// parameterized test ("[1]", "[2]": the rows of its @CsvSource, @ValueSource
-// or @MethodSource table) kept every literal of each deleted test in the
-// rows or the body: a table that counts as many checks but left out the
-// failing case's input or expected value replaces nothing. Other languages,
-// and Java replacements by plain tests, are not asked.
-func rowsKeepInputs(deleted, by []*locTest) bool {
+// keptByRows returns the deleted tests that Java tests folded into the
+// cases of a parameterized test ("[1]", "[2]": the rows of its @CsvSource,
+// @ValueSource or @MethodSource table) can replace: those whose every
+// literal the rows or the body kept. A table that counts as many checks
+// but left out a test's input or expected value replaces not that test;
+// the others folded into it are replaced all the same, each judged by its
+// own values (a file's two tests folded, one of them dropped, is one test
+// lost, not two). Other languages, and Java replacements by plain tests,
+// are not asked: every deleted test is returned.
+func keptByRows(deleted, by []*locTest) []*locTest {
 	rows := false
 	have := map[string]bool{}
 	for _, n := range by {
 		if n.side.facts == nil || n.side.facts.Lang != testscan.Java {
-			return true
+			return deleted
 		}
 		rows = rows || isRowID(n.tc.ID)
 		for _, l := range n.tc.Literals {
@@ -26,16 +29,19 @@ func rowsKeepInputs(deleted, by []*locTest) bool {
 		}
 	}
 	if !rows {
-		return true
+		return deleted
 	}
+	var out []*locTest
 	for _, o := range deleted {
+		all := true
 		for _, l := range o.tc.Literals {
-			if !have[literalValue(l)] {
-				return false
-			}
+			all = all && have[literalValue(l)]
+		}
+		if all {
+			out = append(out, o)
 		}
 	}
-	return true
+	return out
 }
 
 // isRowID reports whether a Java test id names one case of a

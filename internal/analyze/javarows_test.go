@@ -6,7 +6,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
-func TestRowsKeepInputs(t *testing.T) {
+func TestKeptByRows(t *testing.T) {
 	java := &side{facts: &testscan.File{Lang: testscan.Java}}
 	py := &side{facts: &testscan.File{Lang: testscan.Python}}
 	lt := func(s *side, id string, lits ...string) *locTest {
@@ -25,9 +25,17 @@ func TestRowsKeepInputs(t *testing.T) {
 		{"other languages are not asked", []*locTest{lt(py, "t.py::wrap[1]", `"x"`)}, true},
 	}
 	for _, tt := range tests {
-		if got := rowsKeepInputs([]*locTest{old}, tt.by); got != tt.want {
-			t.Errorf("%s: rowsKeepInputs = %v, want %v", tt.name, got, tt.want)
+		if got := len(keptByRows([]*locTest{old}, tt.by)) == 1; got != tt.want {
+			t.Errorf("%s: kept = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+	// Each deleted test is judged by its own values: the one whose row
+	// was dropped is left out, the other folded into the table is kept.
+	zero := lt(java, "T.testZero", `"(?=a)"`, "3")
+	rows := []*locTest{lt(java, "T.wrap[1]", `"a/b"`, "2", `"a\nb"`), lt(java, "T.wrap[2]", `"(?=a)"`, "3")}
+	got := keptByRows([]*locTest{old, zero}, rows)
+	if len(got) != 1 || got[0] != zero {
+		t.Errorf("kept %v, want only T.testZero", got)
 	}
 }
 

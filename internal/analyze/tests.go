@@ -223,12 +223,12 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 				}
 			}
 		}
+		kept := keptByRows(byFile[file], by)
 		need := 0
-		kept := byFile[file]
 		for _, o := range kept {
 			need += checks(o.tc)
 		}
-		if len(by) == 0 || have == 0 || have < need || !sameTargets(byFile[file], by, reached, removed) || !rowsKeepInputs(kept, by) {
+		if len(kept) == 0 || len(by) == 0 || have == 0 || have < need || !sameTargets(kept, by, reached, removed) {
 			continue
 		}
 		for _, o := range kept {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // callKind groups assertion functions by how their arguments are read.
@@ -21,6 +22,7 @@ const (
 	ckVerify                             // Mockito verify
 	ckNoInteractions                     // verifyNoMoreInteractions
 	ckGroup                              // assertAll: its inner checks count
+	ckMessageThat                        // Truth: assertWithMessage(m).that(x).matcher(y), assert_(), assertAbout(f)
 )
 
 // assertionKinds maps assertion function names to how they are read.
@@ -37,11 +39,16 @@ var assertionKinds = map[string]callKind{
 	"assertThatThrownBy": ckThrownBy, "assertThatCode": ckThrownBy, "assertThatExceptionOfType": ckThrownBy,
 	"assertThatIllegalArgumentException": ckThrownBy, "assertThatIllegalStateException": ckThrownBy,
 	"assertThatNullPointerException": ckThrownBy, "assertThatIOException": ckThrownBy,
-	"assertThatNoException":    ckThrownBy,
+	"assertThatNoException": ckThrownBy,
+	// AssertJ's BDDAssertions spell them then...
+	"thenThrownBy": ckThrownBy, "thenCode": ckThrownBy, "thenExceptionOfType": ckThrownBy,
+	"thenIllegalArgumentException": ckThrownBy, "thenIllegalStateException": ckThrownBy,
+	"thenNullPointerException": ckThrownBy, "thenIOException": ckThrownBy, "thenNoException": ckThrownBy,
 	"verify":                   ckVerify,
 	"verifyNoMoreInteractions": ckNoInteractions, "verifyNoInteractions": ckNoInteractions,
 	"verifyZeroInteractions": ckNoInteractions,
 	"assertAll":              ckGroup,
+	"assertWithMessage":      ckMessageThat, "assert_": ckMessageThat, "assertAbout": ckMessageThat,
 }
 
 // customAssertion reports whether name looks like a project's own assertion helper
@@ -55,7 +62,11 @@ func customAssertion(name string) bool {
 func (b *bodyScanner) call(i int) []testscan.Assertion {
 	name := b.toks[i].Text
 	if name == "then" {
-		return b.bddVerify(i)
+		if out := b.bddVerify(i); out != nil || !b.is(i+1, "(") {
+			return out
+		}
+		// AssertJ's BDDAssertions.then(actual) is assertThat(actual).
+		return b.chain(testscan.Assertion{Line: b.toks[i].Line, Kind: name, Strength: testscan.Medium}, i, b.args(i+1), false)
 	}
 	kind, known := assertionKinds[name]
 	if !known && !customAssertion(name) {
@@ -104,11 +115,18 @@ func (b *bodyScanner) call(i int) []testscan.Assertion {
 		return b.chain(a, i, args, false)
 	case ckThrownBy:
 		return b.chain(a, i, args, true)
+	case ckMessageThat:
+		// The arguments are the message (a format and its values) or
+		// the subject factory: the subject is that(x)'s, the checks the
+		// matchers after it.
+		return b.chain(a, i, nil, false)
 	case ckVerify:
 		return []testscan.Assertion{b.verify(a, i, args)}
 	case ckNoInteractions:
 		if len(args) > 0 {
 			a.Subject = joinTokens(args[0])
+		} else if b.staticNoInteractions(i) {
+			a.Subject = b.at(i - 2).Text
 		}
 	default: // a custom assertion helper
 		if len(args) > 0 {
@@ -212,21 +230,92 @@ func lastNonMessage(args [][]token) string {
 	return ""
 }
 
-// staticVerify reports MockedStatic's verify at i: x.verify(() -> call[, mode]).
+// staticVerify reports MockedStatic's verify at i:
+// mocked.verify(verification[, mode]), the verification a lambda without
+// parameters (() -> Type.method(args), () -> { Type.method(args); }) or a
+// method reference (Type::method). It returns nothing: a verify whose
+// result is used (chained, passed on) is some other verify.
 func (b *bodyScanner) staticVerify(i int) bool {
-	return b.at(i).Text == "verify" && b.is(i-1, ".") && b.is(i+1, "(") && b.is(i+2, "(") && b.is(i+3, ")") && b.is(i+4, "->")
+	if b.at(i).Text != "verify" || !b.is(i-1, ".") || !b.is(i+1, "(") || !b.is(b.closeOf(i+1)+1, ";") {
+		return false
+	}
+	if b.is(i+2, "(") && b.is(i+3, ")") && b.is(i+4, "->") {
+		return true
+	}
+	args := b.args(i + 1)
+	return len(args) > 0 && methodRef(args[0]) != ""
+}
+
+// staticNoInteractions reports MockedStatic's mocked.verifyNoInteractions()
+// and mocked.verifyNoMoreInteractions() at i: Mockito's checks on the
+// mocked class, called on the scope's variable with no argument.
+func (b *bodyScanner) staticNoInteractions(i int) bool {
+	if kind, ok := assertionKinds[b.at(i).Text]; !ok || kind != ckNoInteractions {
+		return false
+	}
+	return b.is(i-1, ".") && b.at(i-2).Kind == tkIdent && b.is(i+1, "(") && b.is(i+2, ")") && b.is(i+3, ";")
+}
+
+// methodRef returns the call a method reference names, Type::method as
+// "Type.method()" (the call a Verification makes), or "".
+func methodRef(arg []token) string {
+	n := len(arg)
+	if n < 3 || !(arg[n-2].Kind == tkPunct && arg[n-2].Text == "::") || arg[n-1].Kind != tkIdent {
+		return ""
+	}
+	for k, t := range arg[:n-2] {
+		if k%2 == 0 && t.Kind != tkIdent || k%2 == 1 && !(t.Kind == tkPunct && t.Text == ".") {
+			return ""
+		}
+	}
+	if (n-2)%2 == 0 {
+		return "" // a qualifier ends with a dot
+	}
+	return joinTokens(arg[:n-2]) + "." + arg[n-1].Text + "()"
+}
+
+// verification returns the call a MockedStatic verification makes, the
+// statement of a one-statement block lambda read as its expression lambda,
+// or "" when it calls nothing: () -> {} verifies no interaction.
+func verification(arg []token) string {
+	if ref := methodRef(arg); ref != "" {
+		return ref
+	}
+	body := arg[3:] // after "( ) ->"
+	if n := len(body); n >= 2 && body[0].Text == "{" && body[n-1].Text == "}" {
+		body = body[1 : n-1]
+		semis := 0
+		clex.TopPuncts(body, tkPunct, func(_ int, text string) {
+			if text == ";" {
+				semis++
+			}
+		})
+		if semis == 1 && body[len(body)-1].Text == ";" {
+			body = body[:len(body)-1]
+		}
+	}
+	for k := 0; k+1 < len(body); k++ {
+		if body[k].Kind == tkIdent && body[k+1].Kind == tkPunct && body[k+1].Text == "(" {
+			return joinTokens(body)
+		}
+	}
+	return ""
 }
 
 // verify reads Mockito's verify(mock[, mode]).method(args) and MockedStatic's
-// mocked.verify(() -> Type.method(args)[, mode]).
+// mocked.verify(() -> Type.method(args)[, mode]) (or Type::method).
 func (b *bodyScanner) verify(a testscan.Assertion, i int, args [][]token) testscan.Assertion {
 	if len(args) > 0 {
 		a.Subject = joinTokens(args[0])
 	}
-	if b.staticVerify(i) && len(args) > 0 && len(args[0]) > 3 {
+	if b.staticVerify(i) && len(args) > 0 {
 		a.Subject = b.at(i - 2).Text
+		a.Expected = verification(args[0])
+		if a.Expected == "" {
+			a.Strength = testscan.Trivial
+			return a
+		}
 		a.Strength = testscan.Strong
-		a.Expected = joinTokens(args[0][3:])
 		if len(args) > 1 {
 			verifyMode(&a, args[1])
 		}

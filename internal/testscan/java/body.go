@@ -82,6 +82,13 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		}
 		out.assertions = append(out.assertions, found...)
 	}
+	if len(out.assertions) > 0 {
+		if stubs := b.stubs(open, close); len(stubs) > 0 {
+			for k := range out.assertions {
+				unstub(&out.assertions[k], stubs)
+			}
+		}
+	}
 	if len(calls) > 0 {
 		out.calls = slices.Clone(calls)
 	}
@@ -134,8 +141,8 @@ func (b *bodyScanner) rootCall(i int) bool {
 	if !b.is(i-1, ".") {
 		return !b.is(i-1, "::")
 	}
-	if b.staticVerify(i) {
-		return true // mocked.verify(() -> Cleaner.clean(x), times(1))
+	if b.staticVerify(i) || b.staticNoInteractions(i) {
+		return true // mocked.verify(() -> Cleaner.clean(x), times(1)), mocked.verifyNoInteractions()
 	}
 	q := b.at(i - 2)
 	return q.Kind == tkIdent && q.Text != "" && q.Text[0] >= 'A' && q.Text[0] <= 'Z'

@@ -81,6 +81,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("class OrderTest {\n  @BeforeEach void setUp() { assertNotNull(repo); }\n  private void assertValid(Order o) { assertEquals(\"OPEN\", o.status()); assertThat(o.items()).isNotEmpty(); }\n  @Test void a() { assertValid(make()); }\n  @Test void b() { assertValid(other()); }\n}\n")
 	f.Add("@Test public class CartTest { @BeforeMethod public void init() { assertEquals(cart.size(), 0); } private void v() { assertTrue(x)")
 	f.Add("class CallTest {\n  @Test void a() { this.h(x.m()); h(\"h()\"); assertThat(q()).isEqualTo(1).as(r()); verify(m).save(new Foo(Math.max(1, 2))); when(m.f()).thenReturn(1); }\n  void h(int x) { g(); }\n  void h() { g(); }\n}\n")
+	f.Add("class StubTest {\n  @Test void a() { try (MockedStatic<C> m = mockStatic(C.class)) { m.when(() -> C.of(any())).thenReturn(5L); m.when(C::now).thenAnswer(i -> 1); doReturn(3).when(calc).add(1, 2); doReturn(when(x).y(.when()); assertEquals(5L, C.of(d)); m.verify(C::now, times(1)); m.verify(() -> {}); m.verifyNoInteractions(); assertWithMessage(\"m\", a).that(x).isEqualTo(1); assert_().that(y); } }\n}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("FuzzTest.java", []byte(src))
 		if err != nil {

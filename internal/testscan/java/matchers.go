@@ -27,7 +27,9 @@ var fluentWeak = map[string]bool{
 var fluentModifiers = []string{"as", "describedAs", "withFailMessage", "overridingErrorMessage",
 	"using", "ignoring", "comparing", "extracting", "flatExtracting", "filteredOn",
 	"element", "first", "last", "singleElement", "map", "flatMap", "asList", "asString",
-	"asInstanceOf", "that", "withRepresentation", "withThreadDumpOnError"}
+	"asInstanceOf", "that", "withRepresentation", "withThreadDumpOnError",
+	// Truth: assertWithMessage(m).about(subjectFactory).that(x)
+	"about"}
 
 // isModifier reports whether a chain link configures rather than checks.
 func isModifier(name string) bool {
@@ -67,6 +69,7 @@ func (b *bodyScanner) chain(root testscan.Assertion, i int, args [][]token, thro
 		if isModifier(name) {
 			if name == "that" && len(margs) > 0 { // Truth: assertWithMessage(m).that(x)
 				subject = joinTokens(margs[0])
+				literalSubject = len(margs) == 1 && isLiteral(margs[0])
 			}
 			continue
 		}

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -39,6 +40,22 @@ func TestVerifyMode(t *testing.T) {
 			testscan.Assertion{Kind: "verify", Strength: testscan.Medium, Negated: true, Subject: "mocked", Expected: "Cleaner.sunClean(any(ByteBuffer.class))"}},
 		{"static atLeast(0)", "mocked.verify(() -> Cleaner.clean(x), atLeast(0));",
 			testscan.Assertion{Kind: "verify", Strength: testscan.Trivial, Subject: "mocked", Expected: "Cleaner.clean(x), atLeast(0)"}},
+		{"static method reference", "mocked.verify(Cleaner::release);",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "mocked", Expected: "Cleaner.release()"}},
+		{"static qualified method reference times(2)", "mocked.verify(org.x.Cleaner::release, times(2));",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "mocked", Expected: "org.x.Cleaner.release(), times(2)"}},
+		{"static method reference atLeast(0)", "mocked.verify(Cleaner::release, atLeast(0));",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Trivial, Subject: "mocked", Expected: "Cleaner.release(), atLeast(0)"}},
+		{"static block lambda reads as its statement", "mocked.verify(() -> { Cleaner.clean(x); }, times(1));",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "mocked", Expected: "Cleaner.clean(x)"}},
+		{"static lambda calling nothing checks nothing", "mocked.verify(() -> {}, times(1));",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Trivial, Subject: "mocked"}},
+		{"static lambda calling nothing, never()", "mocked.verify(() -> { }, never());",
+			testscan.Assertion{Kind: "verify", Strength: testscan.Trivial, Subject: "mocked"}},
+		{"static no interactions", "mocked.verifyNoInteractions();",
+			testscan.Assertion{Kind: "verifyNoInteractions", Strength: testscan.Medium, Subject: "mocked"}},
+		{"static no more interactions", "mocked.verifyNoMoreInteractions();",
+			testscan.Assertion{Kind: "verifyNoMoreInteractions", Strength: testscan.Medium, Subject: "mocked"}},
 		{"BDD should", "then(repo).should().save(item);",
 			testscan.Assertion{Kind: "verify", Strength: testscan.Strong, Subject: "repo", Expected: "save(item)"}},
 		{"BDD should times(2)", "BDDMockito.then(repo).should(times(2)).save(item);",
@@ -66,17 +83,49 @@ func TestVerifyMode(t *testing.T) {
 	}
 }
 
+// TestMethodValueIsNoVerification: a value's own verify(x) or
+// verifyNoInteractions(x) with arguments that are no MockedStatic
+// verification is no check (signature.verify(key) is production code).
+func TestMethodValueIsNoVerification(t *testing.T) {
+	for _, call := range []string{
+		"signature.verify(key);",
+		"signature.verify(() -> key);",
+		"service.verifyNoInteractions(other);",
+		"mocked.verify(Cleaner::release).then(x);",
+		"assertTrue(mocked.verify(() -> check(x)));",
+	} {
+		src := "class ATest {\n    @Test void a() {\n        " + call + "\n    }\n}\n"
+		f, err := New().Extract("src/test/java/ATest.java", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range f.Tests[0].Assertions {
+			if strings.HasPrefix(x.Kind, "verify") && x.Strength > testscan.Trivial {
+				t.Errorf("%s read as %+v", call, x)
+			}
+		}
+	}
+}
+
 // TestThenWithoutShouldIsNoVerification: AssertJ's BDD then(actual) chain
-// is not a Mockito verification.
+// is not a Mockito verification but assertThat(actual) spelled the BDD
+// way, and its thenThrownBy is assertThatThrownBy.
 func TestThenWithoutShouldIsNoVerification(t *testing.T) {
-	src := "class ATest {\n    @Test void a() {\n        then(result).isEqualTo(3);\n    }\n}\n"
+	src := "class ATest {\n    @Test void a() {\n        then(result).as(\"sum\").isEqualTo(3);\n        thenThrownBy(() -> parse(\"x\")).isInstanceOf(IllegalArgumentException.class);\n    }\n}\n"
 	f, err := New().Extract("src/test/java/ATest.java", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var got []string
 	for _, x := range f.Tests[0].Assertions {
-		if x.Kind == "verify" {
-			t.Errorf("then(result).isEqualTo(3) read as %+v", x)
-		}
+		got = append(got, x.Kind+" "+x.Strength.String()+" "+x.Subject+" "+x.Expected)
+	}
+	want := []string{
+		"isEqualTo strong result 3",
+		"thenThrownBy medium ()->parse(\"x\") ",
+		"isInstanceOf medium ()->parse(\"x\") IllegalArgumentException.class",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("checks (-want +got):\n%s", d)
 	}
 }

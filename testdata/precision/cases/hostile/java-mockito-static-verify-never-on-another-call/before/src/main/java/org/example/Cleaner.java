@@ -1,0 +1,13 @@
+package org.example;
+
+public final class Cleaner {
+    private static int released;
+
+    public static void release() {
+        released++;
+    }
+
+    public static void reset() {
+        released = 0;
+    }
+}

@@ -1,0 +1,11 @@
+package org.example;
+
+public final class Checksum {
+    public static long of(final byte[] data) {
+        long sum = 0;
+        for (final byte b : data) {
+            sum = sum * 31 + b;
+        }
+        return sum;
+    }
+}
