@@ -25,11 +25,15 @@ func TestNewlyGuarded(t *testing.T) {
 	rs := func(body string) string {
 		return "#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn parses() {\n" + body + "    }\n}\n"
 	}
+	java := func(body string) string {
+		return "package calc;\n\nimport static org.junit.jupiter.api.Assertions.assertEquals;\n\nimport org.junit.jupiter.api.Test;\n\nclass CalcTest {\n    @Test\n    void parses() {\n" + body + "    }\n}\n"
+	}
 	const (
-		pyCheck = "    assert parse(\"x\") == 42\n"
-		jsCheck = "  expect(parse('x')).toBe(42);\n"
-		goCheck = "\tif got := Parse(\"x\"); got != 42 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n"
-		rsCheck = "        assert_eq!(parse(\"x\"), 42);\n"
+		javaCheck = "        assertEquals(42, Calc.parse(\"x\"));\n"
+		pyCheck   = "    assert parse(\"x\") == 42\n"
+		jsCheck   = "  expect(parse('x')).toBe(42);\n"
+		goCheck   = "\tif got := Parse(\"x\"); got != 42 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n"
+		rsCheck   = "        assert_eq!(parse(\"x\"), 42);\n"
 	)
 	for _, tc := range []struct {
 		name, path, old, new string
@@ -57,6 +61,13 @@ func TestNewlyGuarded(t *testing.T) {
 		{"js loop", "test/calc.test.js", js(jsCheck), js("  for (const r of [1, 2]) {\n  " + jsCheck + "  }\n"), 0},
 		{"go env", "calc_test.go", goT(goCheck), goT("\tif os.Getenv(\"SLOW\") != \"\" {\n" + goCheck + "\t}\n"), gate.SeverityHigh},
 		{"go loop", "calc_test.go", goT(goCheck), goT("\tfor range rows {\n" + goCheck + "\t}\n"), 0},
+		{"java env", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        if (System.getenv(\"SLOW\") != null) {\n    " + javaCheck + "        }\n"), gate.SeverityHigh},
+		{"java braceless env", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        if (Boolean.getBoolean(\"slow\"))\n    " + javaCheck), gate.SeverityHigh},
+		{"java else of env", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        if (System.getenv(\"FAST\") != null) {\n            return;\n        } else {\n    " + javaCheck + "        }\n"), gate.SeverityHigh},
+		{"java try dropping", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (AssertionError e) {\n            System.out.println(e);\n        }\n"), gate.SeverityHigh},
+		{"java try catching Exception", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (Exception e) {\n        }\n"), 0},
+		{"java try rethrowing", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (Throwable e) {\n            throw new IllegalStateException(e);\n        }\n"), 0},
+		{"java loop", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        for (int k = 0; k < 2; k++) {\n    " + javaCheck + "        }\n"), 0},
 		{"rust env", "src/lib.rs", rs(rsCheck), rs("        if std::env::var(\"SLOW\").is_ok() {\n    " + rsCheck + "        }\n"), gate.SeverityHigh},
 		{"rust loop", "src/lib.rs", rs(rsCheck), rs("        for _ in 0..2 {\n    " + rsCheck + "        }\n"), 0},
 	} {

@@ -2,6 +2,7 @@ package java
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
@@ -31,6 +32,10 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 	firstAssert := -1
 	var earlyReturn, assume *testscan.Skip
 	var blocks []bool // per open brace: whether it is the block of an if/else
+	// The branches a check sits in (testscan.Assertion.Arms): per open
+	// brace, the arm it opens (nil for none), and per depth, the arm of the
+	// block closed last there, which an else continues.
+	var arms, closed []*testscan.Arm
 	parens := 0
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
@@ -41,10 +46,20 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			case ")":
 				parens--
 			case "{":
+				var prev *testscan.Arm
+				if d := len(blocks); d < len(closed) {
+					prev = closed[d]
+				}
 				blocks = append(blocks, b.isIfBlock(i))
+				arms = append(arms, b.blockArm(i, prev))
 			case "}":
-				if len(blocks) > 0 {
-					blocks = blocks[:len(blocks)-1]
+				if d := len(blocks) - 1; d >= 0 {
+					for len(closed) <= d {
+						closed = append(closed, nil)
+					}
+					closed[d] = arms[d]
+					closed = closed[:d+1]
+					blocks, arms = blocks[:d], arms[:d]
 				}
 			}
 			continue
@@ -79,6 +94,15 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		found := b.call(i)
 		if len(found) > 0 && firstAssert < 0 {
 			firstAssert = i
+		}
+		if len(found) > 0 {
+			armed := openArms(arms)
+			if a := b.bracelessArm(i); a != nil {
+				armed = append(armed, *a)
+			}
+			for k := range found {
+				found[k].Arms = armed
+			}
 		}
 		out.assertions = append(out.assertions, found...)
 	}
@@ -146,6 +170,102 @@ func (b *bodyScanner) rootCall(i int) bool {
 	}
 	q := b.at(i - 2)
 	return q.Kind == tkIdent && q.Text != "" && q.Text[0] >= 'A' && q.Text[0] <= 'Z'
+}
+
+// blockArm returns the arm the block opened at i is: an if's (arm 0 of its
+// own conditional), an else's or else if's (the next arm of the chain of
+// prev, the if or else block closed just before at the same depth), or a
+// try block's whose catch drops a failed assertion; nil for any other.
+func (b *bodyScanner) blockArm(i int, prev *testscan.Arm) *testscan.Arm {
+	if p := b.at(i - 1); p.Kind == tkIdent && p.Text == "else" {
+		if prev != nil {
+			return &testscan.Arm{At: prev.At, Cond: prev.Cond, Index: prev.Index + 1}
+		}
+		return &testscan.Arm{At: i, Index: 1}
+	}
+	if b.is(i-1, ")") && i-1 < len(b.match) {
+		o := b.match[i-1]
+		if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "if" {
+			if e := b.at(o - 2); e.Kind == tkIdent && e.Text == "else" && prev != nil {
+				return &testscan.Arm{At: prev.At, Cond: prev.Cond, Index: prev.Index + 1}
+			}
+			return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : i])}
+		}
+		if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "try" {
+			return b.droppingCatch(i) // try-with-resources
+		}
+	}
+	if p := b.at(i - 1); p.Kind == tkIdent && p.Text == "try" {
+		return b.droppingCatch(i)
+	}
+	return nil
+}
+
+// droppingCatch returns, for the try block opened at i, the arm of a catch
+// clause after it that catches a failed assertion (AssertionError, its
+// AssertionFailedError, Error or Throwable) and drops it: its block neither
+// throws nor fails nor asserts. nil when no clause does.
+func (b *bodyScanner) droppingCatch(i int) *testscan.Arm {
+	end := b.closeOf(i)
+	for c := end + 1; c < b.end; {
+		kw := b.at(c)
+		if kw.Kind != tkIdent || kw.Text != "catch" || !b.is(c+1, "(") {
+			return nil
+		}
+		pc := b.closeOf(c + 1)
+		if !b.is(pc+1, "{") {
+			return nil
+		}
+		bc := b.closeOf(pc + 1)
+		catches := false
+		for k := c + 2; k < pc; k++ {
+			switch b.at(k).Text {
+			case "AssertionError", "AssertionFailedError", "Error", "Throwable":
+				catches = true
+			}
+		}
+		reacts := false
+		for k := pc + 2; k < bc; k++ {
+			if t := b.at(k); t.Kind == tkIdent && (t.Text == "throw" || t.Text == "fail" || strings.HasPrefix(t.Text, "assert")) {
+				reacts = true
+			}
+		}
+		if catches && !reacts {
+			return &testscan.Arm{At: i, Cond: "swallowed by " + joinTokens(b.toks[c:pc+1])}
+		}
+		c = bc + 1
+	}
+	return nil
+}
+
+// bracelessArm returns the arm of a check that is the whole braceless body
+// of an if (`if (c) assertEquals(..);`), the root call at i; nil when it is
+// not one.
+func (b *bodyScanner) bracelessArm(i int) *testscan.Arm {
+	s := i
+	for s >= 2 && b.is(s-1, ".") && b.at(s-2).Kind == tkIdent {
+		s -= 2
+	}
+	if !b.is(s-1, ")") || s-1 >= len(b.match) {
+		return nil
+	}
+	o := b.match[s-1]
+	if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "if" {
+		return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : s])}
+	}
+	return nil
+}
+
+// openArms returns the arms of the open blocks that are branches,
+// outermost first; nil when a check sits in none.
+func openArms(arms []*testscan.Arm) []testscan.Arm {
+	var out []testscan.Arm
+	for _, a := range arms {
+		if a != nil {
+			out = append(out, *a)
+		}
+	}
+	return out
 }
 
 // isIfBlock reports whether the '{' at i opens the block of an if or else.

@@ -1,0 +1,15 @@
+package calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class CalcTest {
+    @Test
+    void parseCountsRunes() {
+        if (System.getenv("SLOW_CHECKS") != null) {
+            assertEquals(42, Calc.parse("xyz-long-input"));
+        }
+        assertEquals(0, Calc.parse(""));
+    }
+}
