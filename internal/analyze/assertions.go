@@ -416,6 +416,9 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 			return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-inverted", file, line, id, "", key, msg+"."), true
 		}
 		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
+	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "" && fromCodeUnderTest(y) != "" && fromCodeUnderTest(x) == "":
+		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s, which calls %s, the code the check is about: the check now compares the code's output with what that same code returns, not with an independent value", id, clip(x.Expected), clip(y.Expected), fromCodeUnderTest(y))
+		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "expected-from-code", file, line, id, "", key, msg+"."), true
 	case covers(y, x):
 		return gate.Finding{}, false
 	case ys == testscan.Trivial && xs > testscan.Trivial,
@@ -450,6 +453,92 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "expected-rewritten", file, line, id, "", key, msg), true
 	}
 	return gate.Finding{}, false
+}
+
+// fromCodeUnderTest returns the function under test of a check (the
+// outermost call of its subject, or of the call a Go subject came from)
+// when its expected value calls it too (`parse("x") == parse("x")`,
+// `assert.Equal(t, Parse(s), got)` where got came from Parse(s)): a
+// circular expectation. "" when the expected value is independent of it.
+// Calls inside the subject's arguments (a constructed input) are not the
+// code under test.
+func fromCodeUnderTest(x testscan.Assertion) string {
+	var under []string
+	if c := outerCallee(x.Subject); c != "" {
+		under = append(under, c)
+	}
+	if x.Origin != "" && !strings.HasPrefix(x.Origin, "$") {
+		if c := outerCallee(x.Origin); c != "" {
+			under = append(under, c)
+		}
+	}
+	for _, c := range under {
+		for _, e := range calledNames(x.Expected) {
+			if c == e {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// outerCallee returns the function an expression's outermost call calls
+// (`parse("x").value`: parse; `obj.m(x)`: obj.m), looking through
+// conversions and collection builders (`len(parse(s))`: parse); "" when the
+// expression does not start with a call.
+func outerCallee(expr string) string {
+	e := strings.TrimSpace(expr)
+	for _, p := range []string{"await ", "new "} {
+		e = strings.TrimPrefix(e, p)
+	}
+	for range 4 {
+		j := 0
+		for j < len(e) && (isIdentByte(e[j]) || e[j] == '.' || e[j] == ':') {
+			j++
+		}
+		if j == 0 || j >= len(e) || e[j] != '(' {
+			return ""
+		}
+		name := e[:j]
+		if !genericCallee[name] {
+			return name
+		}
+		e = strings.TrimSpace(e[j+1:])
+	}
+	return ""
+}
+
+// calledNames returns the names called in a normalized expression: the
+// identifier (with its dotted or :: qualifiers) before each "(".
+func calledNames(expr string) []string {
+	var out []string
+	for i := 0; i < len(expr); i++ {
+		if expr[i] != '(' {
+			continue
+		}
+		j := i
+		for j > 0 && (isIdentByte(expr[j-1]) || expr[j-1] == '.' || expr[j-1] == ':') {
+			j--
+		}
+		if name := strings.Trim(expr[j:i], ".:"); name != "" && !genericCallee[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// genericCallee are calls that say nothing of which code a value came
+// from: conversions and collection builders.
+var genericCallee = map[string]bool{
+	"len": true, "str": true, "int": true, "float": true, "list": true, "dict": true, "set": true, "tuple": true,
+	"bytes": true, "repr": true, "sorted": true, "String": true, "Number": true, "Boolean": true, "Array.from": true,
+	"Object.keys": true, "JSON.stringify": true, "JSON.parse": true, "string": true, "append": true, "make": true,
+	"new": true, "vec!": true, "Some": true, "Ok": true, "Err": true, "Arrays.asList": true, "List.of": true,
+	"Map.of": true, "Set.of": true, "String.valueOf": true, "Integer.valueOf": true, "Long.valueOf": true,
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
 
 // toleranceValue reads a tolerance operand: "0.01", "abs=0.01", "delta = 1e-3".

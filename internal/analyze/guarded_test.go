@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // TestNewlyGuarded: a check kept, but only under a new branch, is a
@@ -115,5 +116,52 @@ func TestGuardConditions(t *testing.T) {
 	}
 	if got := tightCond(`if os . environ . get ( "X" , "" ) :`); got != `if os.environ.get("X", "") :` {
 		t.Errorf("tightCond = %q", got)
+	}
+}
+
+// TestFromCodeUnderTest: an expected value is circular when it calls a
+// function the check's subject (or the call a Go subject came from) calls;
+// conversions and collection builders name no code.
+func TestFromCodeUnderTest(t *testing.T) {
+	for _, tc := range []struct {
+		x    testscan.Assertion
+		want string
+	}{
+		{testscan.Assertion{Subject: `parse("x")`, Expected: `parse("x")`}, "parse"},
+		{testscan.Assertion{Subject: `calc.Parse(s)`, Expected: `calc.Parse(s) + 0`}, "calc.Parse"},
+		{testscan.Assertion{Subject: "got", Origin: `Parse("x")`, Expected: `Parse("x")`}, "Parse"},
+		{testscan.Assertion{Subject: `parse("x")`, Expected: `(42, parse("x"))`}, "parse"},
+		{testscan.Assertion{Subject: `parse("x")`, Expected: "42"}, ""},
+		{testscan.Assertion{Subject: `parse("x")`, Expected: `reference_parse("x")`}, ""},
+		{testscan.Assertion{Subject: `len(parse("x"))`, Expected: `len(items)`}, ""},
+		{testscan.Assertion{Subject: "v", Origin: "$0", Expected: "f($0)"}, ""},
+	} {
+		if got := fromCodeUnderTest(tc.x); got != tc.want {
+			t.Errorf("fromCodeUnderTest(%+v) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
+}
+
+func TestOuterCallee(t *testing.T) {
+	for expr, want := range map[string]string{
+		`parse("x")`:             "parse",
+		`parse("x").value`:       "parse",
+		`p.add(new Point(0, 0))`: "p.add",
+		`len(parse("x"))`:        "parse",
+		`await client.get("/")`:  "client.get",
+		`Calc::parse("x")`:       "Calc::parse",
+		`new Parser(src).run()`:  "Parser",
+		`got`:                    "",
+		`(a + b)`:                "",
+		`str(len(items))`:        "",
+	} {
+		if got := outerCallee(expr); got != want {
+			t.Errorf("outerCallee(%q) = %q, want %q", expr, got, want)
+		}
+	}
+	// A constructed input in the subject's arguments is not the code under
+	// test: new Point(1, 2) as the expected value is independent.
+	if c := fromCodeUnderTest(testscan.Assertion{Subject: "p.add(new Point(0, 0))", Expected: "new Point(1, 2)"}); c != "" {
+		t.Errorf("constructor of an input read as the code under test: %q", c)
 	}
 }
