@@ -106,6 +106,9 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 				}
 				fs = reworkedLost(o, n, others, cr)
 			}
+			if len(fs) == 0 && how == "reworked" {
+				fs = reportRow(o, n)
+			}
 			out = append(out, fs...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it

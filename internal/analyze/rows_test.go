@@ -1,0 +1,68 @@
+package analyze
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+func TestSubstituteRow(t *testing.T) {
+	row := map[string]string{"path": `"/a"`, "x": "2"}
+	for expr, want := range map[string]string{
+		"path":          `"/a"`,
+		"url.path":      "url.path",
+		"f(x, path)":    `f(2, "/a")`,
+		`g("x", x)`:     `g("x", 2)`,
+		"xs[x]":         "xs[2]",
+		"other":         "other",
+		`url.path == x`: `url.path == 2`,
+	} {
+		if got := substituteRow(expr, row); got != want {
+			t.Errorf("substituteRow(%q) = %q, want %q", expr, got, want)
+		}
+	}
+}
+
+func TestRowChecks(t *testing.T) {
+	eq := func(subj, exp string) testscan.Assertion {
+		return testscan.Assertion{Kind: "assert ==", Strength: testscan.Strong, Subject: subj, Expected: exp}
+	}
+	truthy := func(subj string) testscan.Assertion {
+		return testscan.Assertion{Kind: "assert", Strength: testscan.Weak, Subject: subj}
+	}
+	old := &testscan.TestCase{ID: "test_q", Assertions: []testscan.Assertion{eq("url.path", `"/"`), eq("url.query", `b"a%2F"`)}}
+	row := []map[string]string{{"path": `"/"`, "query": `b"a/"`}}
+	tests := []struct {
+		name      string
+		n         *testscan.TestCase
+		strict    bool
+		lost      int
+		rewritten []string
+		ok        bool
+	}{
+		{"kept and rewritten", &testscan.TestCase{ID: "t[a]", Params: row,
+			Assertions: []testscan.Assertion{eq("url.path", "path"), eq("url.query", "query")}}, true, 0, []string{`b"a%2F"`}, true},
+		{"check made truthy", &testscan.TestCase{ID: "t[a]", Params: row,
+			Assertions: []testscan.Assertion{eq("url.path", "path"), truthy("url.query")}}, true, 1, nil, true},
+		{"check dropped", &testscan.TestCase{ID: "t[a]", Params: row,
+			Assertions: []testscan.Assertion{eq("url.path", "path")}}, false, 1, nil, true},
+		{"result named, loose", &testscan.TestCase{ID: "t[a]", Params: row,
+			Assertions: []testscan.Assertion{eq("r", "path"), eq("q", "query")}}, false, 0, []string{`b"a%2F"`}, true},
+		{"result named, strict", &testscan.TestCase{ID: "t[a]", Params: row,
+			Assertions: []testscan.Assertion{eq("r", "path"), eq("q", "query")}}, true, 2, nil, true},
+		{"not a table", &testscan.TestCase{ID: "t",
+			Assertions: []testscan.Assertion{eq("url.path", "path")}}, true, 0, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lost, rewritten, ok := rowChecks(old, tt.n, tt.strict)
+			if lost != tt.lost || ok != tt.ok {
+				t.Errorf("lost, ok = %d, %v; want %d, %v", lost, ok, tt.lost, tt.ok)
+			}
+			if d := cmp.Diff(tt.rewritten, rewritten); d != "" {
+				t.Errorf("rewritten (-want +got)\n%s", d)
+			}
+		})
+	}
+}
