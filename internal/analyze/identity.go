@@ -75,6 +75,13 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 				return free(c) && c.side.ext == o.side.ext && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
 			})
 		}},
+		{"reworked", func(o *locTest) *locTest {
+			// A test folded into a table's row with its expected
+			// values rewritten: its inputs and its checks kept.
+			return pick(news, o, func(c *locTest) bool {
+				return free(c) && c.side.ext == o.side.ext && rowReworked(o, c)
+			})
+		}},
 	}
 	for _, p := range passes {
 		for _, o := range olds {

@@ -172,6 +172,51 @@ func rowChecksOf(o, n *testscan.TestCase, row map[string]string, strict bool) (i
 	return lost, rewritten
 }
 
+// rowReworked reports whether n, a case of a parametrized test the change
+// created, is the old test o folded into its table with expected values
+// rewritten: o's inputs (its literals that no check expects) are all in
+// n's row, one of them specific; n makes each of o's checks, with the
+// row's values; and n's name shares a word with o's, or the row keeps one
+// of o's specific expected values.
+func rowReworked(o, n *locTest) bool {
+	if _, param := baseID(o.tc.ID); param || checks(o.tc) == 0 || !runs(n.tc) || !collected(n) {
+		return false
+	}
+	lost, rewritten, ok := rowChecks(o.tc, n.tc, true)
+	if !ok || lost > 0 {
+		return false
+	}
+	if inputs := rowInputs(o.tc); inputs == nil || !containsAll(n.tc.Literals, inputs) {
+		return false
+	}
+	if base, _ := baseID(n.tc.Name); nameShared(o, []*locTest{{tc: &testscan.TestCase{Name: base}}}) {
+		return true
+	}
+	return keptSpecific(o.tc, rewritten)
+}
+
+// keptSpecific reports whether one of o's checks expects a specific value
+// that is not among those rewritten.
+func keptSpecific(o *testscan.TestCase, rewritten []string) bool {
+	gone := map[string]int{}
+	for _, r := range rewritten {
+		gone[r]++
+	}
+	for _, x := range o.Assertions {
+		if x.Strength < testscan.Medium {
+			continue
+		}
+		if gone[x.Expected] > 0 {
+			gone[x.Expected]--
+			continue
+		}
+		if specific(x.Expected) && len(strings.Trim(x.Expected, `b"'`)) >= 3 {
+			return true
+		}
+	}
+	return false
+}
+
 // reportRow reports an old test that became a case of a table and gave up
 // checks (high), or whose expected values the row rewrote (medium).
 func reportRow(o, n *locTest) []gate.Finding {
@@ -193,4 +238,108 @@ func reportRow(o, n *locTest) []gate.Finding {
 	msg := fmt.Sprintf("test %s became %s, a case of a table whose row expects other values (%s no longer expected); a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change",
 		o.tc.ID, n.tc.ID, quoteList(rewritten, 3))
 	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "expected-rewritten", n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(rewritten, ","), msg+".")}
+}
+
+// rowInputs returns the inputs of a test: its literals that none of its
+// checks expects or checks, when one of them is distinct (five characters
+// or more), else nil.
+func rowInputs(o *testscan.TestCase) []string {
+	var inputs []string
+	distinct := false
+	for _, l := range o.Literals {
+		expected := false
+		for _, x := range o.Assertions {
+			expected = expected || strings.Contains(x.Expected, l) || strings.Contains(x.Subject, l)
+		}
+		if !expected {
+			inputs = append(inputs, l)
+			distinct = distinct || len(strings.Trim(l, `b"'`)) >= 5
+		}
+	}
+	if !distinct {
+		return nil
+	}
+	return inputs
+}
+
+// splitRowLosses separates from the deleted tests those the change folded
+// into rows of tables it created (a case whose row holds all of the old
+// test's inputs) while dropping checks: a check of the old test that no
+// such case makes, read with its row's values, nor a test the change
+// created carries. A table whose test compares less cannot pass for a
+// replacement because its rows hold the old values.
+func splitRowLosses(deleted, news []*locTest, fresh func(*locTest) bool) ([]*locTest, []gate.Finding) {
+	var rest []*locTest
+	var out []gate.Finding
+	for _, o := range deleted {
+		if f := rowLoss(o, news, fresh); f != nil {
+			out = append(out, *f)
+			continue
+		}
+		rest = append(rest, o)
+	}
+	return rest, out
+}
+
+// rowLoss returns the finding of a deleted test folded into table rows
+// that lost checks, or nil.
+func rowLoss(o *locTest, news []*locTest, fresh func(*locTest) bool) *gate.Finding {
+	if _, param := baseID(o.tc.ID); param || checks(o.tc) == 0 {
+		return nil
+	}
+	inputs := rowInputs(o.tc)
+	if inputs == nil {
+		return nil
+	}
+	var rows, made []*locTest
+	for _, n := range news {
+		if !fresh(n) || n.side.ext != o.side.ext {
+			continue
+		}
+		made = append(made, n)
+		if _, param := baseID(n.tc.ID); param && len(n.tc.Params) > 0 && containsAll(n.tc.Literals, inputs) {
+			rows = append(rows, n)
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	lost := 0
+	for _, x := range o.tc.Assertions {
+		if x.Strength < testscan.Medium || rowMakes(x, rows) {
+			continue
+		}
+		kept := false
+		for _, c := range made {
+			for _, y := range c.tc.Assertions {
+				kept = kept || runs(c.tc) && carries(x, y)
+			}
+		}
+		if !kept {
+			lost++
+		}
+	}
+	if lost == 0 {
+		return nil
+	}
+	n := rows[0]
+	msg := fmt.Sprintf("test %s was folded into %s, a case of a table whose row holds its inputs, but the table's checks no longer make %d of its %d %s (the same check of the same subject, at least as strong)",
+		o.tc.ID, n.tc.ID, lost, checks(o.tc), plural(checks(o.tc), "check", "checks"))
+	f := newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-removed", n.side.path, n.tc.Line, n.tc.ID, "", "row", msg+".")
+	return &f
+}
+
+// rowMakes reports whether a check of one of the table cases makes x,
+// read with one of its rows' values (not strict: see fitRow).
+func rowMakes(x testscan.Assertion, rows []*locTest) bool {
+	for _, n := range rows {
+		for _, row := range n.tc.Params {
+			for _, y := range n.tc.Assertions {
+				if fitRow(x, y, row, false) != rowMissing {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -66,3 +66,28 @@ func TestRowChecks(t *testing.T) {
 		})
 	}
 }
+
+func TestRowInputs(t *testing.T) {
+	eq := func(subj, exp string) testscan.Assertion {
+		return testscan.Assertion{Kind: "assert ==", Strength: testscan.Strong, Subject: subj, Expected: exp}
+	}
+	tests := []struct {
+		name string
+		tc   *testscan.TestCase
+		want []string
+	}{
+		{"url in, values out", &testscan.TestCase{Literals: []string{`"https://x/?a"`, `"/"`, `b"a"`},
+			Assertions: []testscan.Assertion{eq("url.path", `"/"`), eq("url.query", `b"a"`)}}, []string{`"https://x/?a"`}},
+		{"no distinct input", &testscan.TestCase{Literals: []string{`"ab"`, "2"},
+			Assertions: []testscan.Assertion{eq("f(2)", `"ab"`)}}, nil},
+		{"all expected", &testscan.TestCase{Literals: []string{`"hello world"`},
+			Assertions: []testscan.Assertion{eq("greet()", `"hello world"`)}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := cmp.Diff(tt.want, rowInputs(tt.tc)); d != "" {
+				t.Errorf("(-want +got)\n%s", d)
+			}
+		})
+	}
+}

@@ -124,6 +124,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	}
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
+	deleted, lossy := splitRowLosses(deleted, news, fresh)
+	out = append(out, lossy...)
 	deleted, dups := splitDuplicates(deleted, cr)
 	out = append(out, dups...)
 	decls := &codeDecls{pairs: pairs}
