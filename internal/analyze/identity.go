@@ -22,7 +22,7 @@ import (
 // match is where an old test went, and how it was recognized.
 type match struct {
 	n   *locTest
-	how string // "same", "moved", "renamed", "reworked", "merged"
+	how string // "same", "moved", "renamed", "reworked", "recast", "merged"
 }
 
 // matchTests pairs the old tests with new ones, one pass per kind of
@@ -82,6 +82,7 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 				return free(c) && c.side.ext == o.side.ext && rowReworked(o, c)
 			})
 		}},
+		{"recast", func(o *locTest) *locTest { return sameUse(o, olds, news, free) }},
 	}
 	for _, p := range passes {
 		for _, o := range olds {

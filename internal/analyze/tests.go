@@ -85,6 +85,12 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		}
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
+		if how == "recast" {
+			// Paired by what it exercises and how it checks, not by
+			// its values: values it no longer has are rewritten ones.
+			out = append(out, dataChanged(o, n)...)
+			how = "reworked"
+		}
 		if made == nil && (how == "reworked" || how == "merged" || o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint) {
 			made = []*locTest{}
 			for _, c := range news {
