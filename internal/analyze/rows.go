@@ -56,7 +56,8 @@ func fitRow(x, y testscan.Assertion, row map[string]string, strict bool) rowFit 
 // the same text once the row's values are put in (same); a bare argument
 // of the row that holds another value (rewritten); a bare name the row
 // does not give, for a literal (an argument the body assigns again), or,
-// not strict, for anything (a local name: unknown).
+// not strict, for anything (a local name), or an expression made from the
+// row's arguments (unknown).
 func fitOperand(old, now string, row map[string]string, strict bool) rowFit {
 	if old == now || substituteRow(now, row) == old {
 		return rowSame
@@ -67,7 +68,54 @@ func fitOperand(old, now string, row map[string]string, strict bool) rowFit {
 	if isIdent(now) && (isLiteralText(old) || !strict) {
 		return rowUnknown
 	}
+	if !strict && mentionsRow(now, row) {
+		return rowUnknown // a value made from the row's (f"{expected!r}\n", repr(expected))
+	}
 	return rowMissing
+}
+
+// mentionsRow reports whether an expression names one of the row's
+// arguments: a name not after a dot, outside strings or in an f-string's
+// braces (f"{expected!r}", repr(expected); not url.query, not "query").
+func mentionsRow(expr string, row map[string]string) bool {
+	inF := false // inside an f-string
+	depth := 0   // braces open inside it
+	var quote byte
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case quote != 0 && depth == 0:
+			switch {
+			case c == '\\':
+				i++
+			case c == quote:
+				quote, inF = 0, false
+			case c == '{' && inF:
+				depth++
+			}
+			continue
+		case c == '"' || c == '\'':
+			if depth == 0 {
+				quote, inF = c, i > 0 && (expr[i-1] == 'f' || expr[i-1] == 'F')
+				continue
+			}
+		case c == '}' && depth > 0:
+			depth--
+			continue
+		}
+		if c != '_' && !unicode.IsLetter(rune(c)) {
+			continue
+		}
+		j := i
+		for j < len(expr) && (expr[j] == '_' || unicode.IsLetter(rune(expr[j])) || unicode.IsDigit(rune(expr[j]))) {
+			j++
+		}
+		if _, ok := row[expr[i:j]]; ok && (i == 0 || expr[i-1] != '.') && (j >= len(expr) || expr[j] != '"' && expr[j] != '\'') {
+			return true
+		}
+		i = j - 1
+	}
+	return false
 }
 
 // isLiteralText reports whether normalized source text is one string or

@@ -91,3 +91,33 @@ func TestRowInputs(t *testing.T) {
 		})
 	}
 }
+
+func TestFitOperandMadeFromRow(t *testing.T) {
+	row := map[string]string{"expected": `"bar"`}
+	if got := fitOperand(`"shout: True\n"`, `f"shout: {expected}\n"`, row, false); got != rowUnknown {
+		t.Errorf("loose f-string of the row = %v, want rowUnknown", got)
+	}
+	if got := fitOperand(`"shout: True\n"`, `f"shout: {expected}\n"`, row, true); got != rowMissing {
+		t.Errorf("strict f-string of the row = %v, want rowMissing", got)
+	}
+	if got := fitOperand(`"x"`, "other.attr", row, false); got != rowMissing {
+		t.Errorf("another expression = %v, want rowMissing", got)
+	}
+}
+
+func TestMentionsRow(t *testing.T) {
+	row := map[string]string{"expected": `"bar"`, "query": `b""`}
+	for expr, want := range map[string]bool{
+		`f"shout: {expected}\n"`: true,
+		"repr(expected)":         true,
+		"url.query":              false,
+		`"query"`:                false,
+		`f"{url.query}"`:         false,
+		"other":                  false,
+		`query + b"x"`:           true,
+	} {
+		if got := mentionsRow(expr, row); got != want {
+			t.Errorf("mentionsRow(%s) = %v, want %v", expr, got, want)
+		}
+	}
+}
