@@ -15,7 +15,8 @@ import (
 // strings. Such a test is paired by a library call that only it, among
 // the old tests of the change's files, and only one new test make
 // (sameUse), with a word of its name in common and at least its checks:
-// as many, each of the same kind and sense, at least as strong. What
+// as many, each of the same kind and sense, at least as strong, of the
+// same thing. What
 // changed in its values is reported (dataChanged, medium); a test that
 // makes the call and checks less, or more weakly, is not this one.
 
@@ -65,7 +66,9 @@ func usedBy(u string, ts []*locTest, o *locTest) int {
 
 // keepsCheckKinds reports whether n makes a check for each check of o of
 // at least medium strength: each its own, of the same kind and sense, at
-// least as strong.
+// least as strong, with one operand the same (the subject, or what a
+// string is looked for in): the same thing checked, maybe against
+// another value.
 func keepsCheckKinds(o, n *testscan.TestCase) bool {
 	used := make([]bool, len(n.Assertions))
 	for _, x := range o.Assertions {
@@ -74,7 +77,8 @@ func keepsCheckKinds(o, n *testscan.TestCase) bool {
 		}
 		found := false
 		for i, y := range n.Assertions {
-			if !used[i] && y.Kind == x.Kind && y.Negated == x.Negated && y.Strength >= x.Strength {
+			if !used[i] && y.Kind == x.Kind && y.Negated == x.Negated && y.Strength >= x.Strength &&
+				(y.Subject == x.Subject || y.Expected == x.Expected) {
 				used[i], found = true, true
 				break
 			}

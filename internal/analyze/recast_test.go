@@ -21,6 +21,8 @@ func TestKeepsCheckKinds(t *testing.T) {
 		{"fewer", []testscan.Assertion{in}, false},
 		{"one check twice", []testscan.Assertion{eq, eq}, false},
 		{"weaker", []testscan.Assertion{eq, weak}, false},
+		{"another value", []testscan.Assertion{eq, {Kind: "assert in", Strength: testscan.Medium, Subject: `"after"`, Expected: "r.output"}}, true},
+		{"another thing", []testscan.Assertion{eq, {Kind: "assert in", Strength: testscan.Medium, Subject: `"after"`, Expected: "r.stderr"}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
