@@ -20,9 +20,15 @@
 // tests are paired in passes of decreasing evidence (the same id in the same
 // file, unless its body went verbatim to a test the change created; the
 // same id elsewhere; the same body; the same name spelled another way, with
-// its checks and calls kept; a reworked body). A test left unpaired whose
-// cases run on under new ids (subtests, a rewritten parameter table with as
-// many known cases) or whose every check lives on, at least as strong, in
+// its checks and calls kept; a reworked body; a table's row that holds its
+// inputs and makes its checks with the row's values, where a value the row
+// gives otherwise is a rewritten expectation; a body recast around a library
+// call that only it and one new test make, checked the same ways). A test
+// folded into a row that no longer makes its checks lost them (rows.go).
+// Literals are values, not spellings: "a" + "b" is "ab". A test left
+// unpaired whose cases run on under new ids (subtests, a rewritten
+// parameter table with as many known cases) or whose every check lives on,
+// at least as strong, in
 // tests the change created or added checks to (a split, a merge, a move
 // under another name) is reported as medium (test-carried), not deleted.
 // Skipped tests carry nothing, and a check moved out of a test that stays

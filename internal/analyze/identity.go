@@ -22,7 +22,7 @@ import (
 // match is where an old test went, and how it was recognized.
 type match struct {
 	n   *locTest
-	how string // "same", "moved", "renamed", "reworked", "merged"
+	how string // "same", "moved", "renamed", "reworked", "recast", "merged"
 }
 
 // matchTests pairs the old tests with new ones, one pass per kind of
@@ -75,6 +75,14 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 				return free(c) && c.side.ext == o.side.ext && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
 			})
 		}},
+		{"reworked", func(o *locTest) *locTest {
+			// A test folded into a table's row with its expected
+			// values rewritten: its inputs and its checks kept.
+			return pick(news, o, func(c *locTest) bool {
+				return free(c) && c.side.ext == o.side.ext && rowReworked(o, c)
+			})
+		}},
+		{"recast", func(o *locTest) *locTest { return sameUse(o, olds, news, free) }},
 	}
 	for _, p := range passes {
 		for _, o := range olds {

@@ -88,6 +88,12 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 		if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			out = append(out, newlyGuarded(o, n)...)
 		}
+		if how == "recast" {
+			// Paired by what it exercises and how it checks, not by
+			// its values: values it no longer has are rewritten ones.
+			out = append(out, dataChanged(o, n)...)
+			how = "reworked"
+		}
 		if made == nil && (how == "reworked" || how == "merged" || o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint) {
 			made = []*locTest{}
 			for _, c := range news {
@@ -110,6 +116,9 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 				}
 				fs = reworkedLost(o, n, others, cr)
 			}
+			if len(fs) == 0 && how == "reworked" {
+				fs = reportRow(o, n)
+			}
 			out = append(out, fs...)
 		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
 			// Checks the change moved out of the test into a test it
@@ -125,6 +134,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	}
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))
 	out = append(out, reportCarried(carried)...)
+	deleted, lossy := splitRowLosses(deleted, news, fresh)
+	out = append(out, lossy...)
 	deleted, dups := splitDuplicates(deleted, cr)
 	out = append(out, dups...)
 	decls := &codeDecls{pairs: pairs}

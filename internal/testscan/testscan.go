@@ -223,6 +223,12 @@ type TestCase struct {
 	// calls (setup done before t.Run). The analyzer follows them to the
 	// helpers' checks, to tell a check moved into a helper from one deleted.
 	Calls []Call
+	// Uses are the functions of imported modules that a test calls, by
+	// their dotted name as written (faulthandler.enable, os.path.join),
+	// each once, in order of first call, at most MaxCalls of them: the
+	// library calls Calls leaves out, which tell what a test exercises
+	// when its checks are generic. The Python extractor fills it.
+	Uses []string `json:",omitempty"`
 }
 
 // Call is a function a test or helper calls.

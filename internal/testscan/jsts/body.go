@@ -42,6 +42,11 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 		switch t.toks[j].Kind {
 		case tkString, tkTemplate, tkNumber:
 			if len(f.literals) < maxLiterals {
+				if v, next, ok := t.foldStrings(j, fn.bodyTo); ok {
+					f.literals = append(f.literals, v)
+					j = next - 1
+					continue
+				}
 				f.literals = append(f.literals, t.normTok(j))
 			}
 		case tkIdent:

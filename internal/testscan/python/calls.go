@@ -9,13 +9,28 @@ import (
 
 // testCalls returns the calls of a test function (testscan.TestCase.Calls):
 // the fixtures it requests, first, then the calls in its body.
-func (m *module) testCalls(def *stmt, scopes []classScope) []testscan.Call {
+// It also returns the functions of imported modules the test calls
+// (testscan.TestCase.Uses).
+func (m *module) testCalls(def *stmt, scopes []classScope) ([]testscan.Call, []string) {
 	decos := [][]*stmt{def.decos}
 	for i := len(scopes) - 1; i >= 0; i-- {
 		decos = append(decos, scopes[i].decos)
 	}
 	calls := fixtureCalls(m.callBuf[:0], def, decos)
-	return m.keepCalls(m.bodyCalls(calls, def.body))
+	var uses []string
+	m.uses = &uses
+	calls = m.bodyCalls(calls, def.body)
+	m.uses = nil
+	return m.keepCalls(calls), uses
+}
+
+// use records a call of an imported function, by its dotted name, while
+// testCalls reads a test.
+func (m *module) use(name string) {
+	if m.uses == nil || len(*m.uses) >= testscan.MaxCalls || slices.Contains(*m.uses, name) {
+		return
+	}
+	*m.uses = append(*m.uses, name)
 }
 
 // helperCalls returns the calls of a helper: for a fixture, the fixtures it
@@ -203,7 +218,11 @@ func (m *module) stmtCalls(calls []testscan.Call, s *stmt) []testscan.Call {
 			continue
 		}
 		if i == 0 || !isOp(toks[i-1], ".") {
-			if !pyBuiltins[name] && !m.importNames()[name] {
+			switch {
+			case pyBuiltins[name]:
+			case m.importNames()[name]:
+				m.use(name)
+			default:
 				calls = testscan.AddCall(calls, name)
 			}
 			continue
@@ -218,6 +237,9 @@ func (m *module) stmtCalls(calls []testscan.Call, s *stmt) []testscan.Call {
 		case recv.kind == tkName && (recv.text == "self" || recv.text == "cls") && testCaseMethods[name]:
 			continue
 		case recv.kind == tkName && m.onImport(toks, i-2):
+			if m.uses != nil {
+				m.use(dottedBefore(toks, i))
+			}
 			continue
 		}
 		calls = testscan.AddMethodCall(calls, name)
@@ -359,4 +381,18 @@ var builtinFixtures = map[string]bool{
 	"pytestconfig": true, "record_property": true, "record_testsuite_property": true,
 	"record_xml_attribute": true, "cache": true, "doctest_namespace": true,
 	"testdir": true, "pytester": true, "mocker": true, "event_loop": true, "subtests": true,
+}
+
+// dottedBefore returns the dotted name that ends at toks[i] (a.b.c for
+// the c of a.b.c(...)).
+func dottedBefore(toks []token, i int) string {
+	j := i
+	for j >= 2 && isOp(toks[j-1], ".") && toks[j-2].kind == tkName {
+		j -= 2
+	}
+	var b strings.Builder
+	for k := j; k <= i; k++ {
+		b.WriteString(toks[k].text)
+	}
+	return b.String()
 }

@@ -255,7 +255,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		}
 	}
 	tc.Assertions = assertions(body)
-	tc.Calls = m.testCalls(def, scopes)
+	tc.Calls, tc.Uses = m.testCalls(def, scopes)
 	tc.Retries = m.retries(def, scopes)
 	tc.Marks = append(decoratorMarks(def.decos), pytestmarks(m.root.body)...)
 	for _, sc := range scopes {

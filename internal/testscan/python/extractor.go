@@ -69,7 +69,10 @@ type module struct {
 	// those of test support modules, read on first use (see importNames).
 	imports map[string]bool
 	callBuf []testscan.Call // scratch for testCalls and helperCalls
-	shebang bool            // the file starts with #!
+	// uses gathers a test's calls of imported functions while testCalls
+	// reads it (TestCase.Uses); nil otherwise.
+	uses    *[]string
+	shebang bool // the file starts with #!
 }
 
 // Extract parses src. It never fails: input that does not parse gives what was

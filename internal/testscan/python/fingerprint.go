@@ -62,10 +62,8 @@ func (f *fpData) writeBody(body []*stmt, depth int) {
 		for _, t := range toks {
 			f.material = append(f.material, t.text...)
 			f.material = append(f.material, 0x1f)
-			if (t.kind == tkString || t.kind == tkNumber) && len(f.literals) < maxLiterals {
-				f.literals = append(f.literals, t.text)
-			}
 		}
+		f.literals = literalTexts(s.toks, f.literals, maxLiterals)
 		if !filler {
 			f.tokens += len(toks)
 		}

@@ -104,7 +104,8 @@ func evalLiteral(toks []token, known nameResolver) pyValue {
 	return pyValue{}
 }
 
-// evalStrings concatenates adjacent string literals.
+// evalStrings concatenates adjacent string literals, and constant strings
+// joined by + ("a" + "b").
 func evalStrings(toks []token) pyValue {
 	if len(toks) == 1 && toks[0].kind == tkString {
 		s := parseStringToken(toks[0].text)
@@ -112,6 +113,9 @@ func evalStrings(toks []token) pyValue {
 			return pyValue{}
 		}
 		return stringResult(s.value(), s.bytes)
+	}
+	if v, next, ok := foldValue(toks, 0); ok && next == len(toks) {
+		return v
 	}
 	var b strings.Builder
 	isBytes := false
