@@ -165,3 +165,26 @@ func TestOuterCallee(t *testing.T) {
 		t.Errorf("constructor of an input read as the code under test: %q", c)
 	}
 }
+
+// TestUsesKept: a test that replaces a deleted one still calls one of the
+// imported functions the deleted test called, or the change deleted it.
+func TestUsesKept(t *testing.T) {
+	by := []*locTest{{tc: &testscan.TestCase{Uses: []string{"width", "os.path.join"}}}}
+	removed := func(name string) bool { return name == "parse_old" }
+	for _, tc := range []struct {
+		uses []string
+		want bool
+	}{
+		{[]string{"parse"}, false},
+		{[]string{"parse", "width"}, true},
+		{[]string{"calc.parse_old"}, true},
+		{[]string{"parse_old"}, true},
+	} {
+		if got := usesKept(tc.uses, by, removed); got != tc.want {
+			t.Errorf("usesKept(%v) = %v, want %v", tc.uses, got, tc.want)
+		}
+	}
+	if !sharesUse(&testscan.TestCase{}, &testscan.TestCase{Uses: []string{"x"}}) || sharesUse(&testscan.TestCase{Uses: []string{"a"}}, &testscan.TestCase{Uses: []string{"b"}}) {
+		t.Error("sharesUse: a test with no known uses shares any; two with disjoint uses share none")
+	}
+}

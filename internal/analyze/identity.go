@@ -70,9 +70,12 @@ func (a *Analyzer) matchTests(olds, news []*locTest, byPathID map[string]*locTes
 		{"reworked", func(o *locTest) *locTest {
 			// A test is reworked into a test of its own language only:
 			// a JavaScript test does not become a Go one, however alike
-			// their literals.
+			// their literals. Where the extractor reads which imported
+			// functions a test calls (Uses), it still calls one of
+			// them: the same values checked on other code are another
+			// test (parse("x") == 42 is not width("x") == 42).
 			return pick(news, o, func(c *locTest) bool {
-				return free(c) && c.side.ext == o.side.ext && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc))
+				return free(c) && c.side.ext == o.side.ext && (c.tc.Name == o.tc.Name || similarTest(o.tc, c.tc)) && sharesUse(o.tc, c.tc)
 			})
 		}},
 		{"reworked", func(o *locTest) *locTest {
@@ -439,6 +442,20 @@ func family(o *locTest, deleted, news []*locTest) []*locTest {
 		return nil
 	}
 	return by
+}
+
+// sharesUse reports whether two tests call a function of an imported
+// module in common, or either calls none the extractor knows of.
+func sharesUse(o, n *testscan.TestCase) bool {
+	if len(o.Uses) == 0 || len(n.Uses) == 0 {
+		return true
+	}
+	for _, u := range o.Uses {
+		if slices.Contains(n.Uses, u) {
+			return true
+		}
+	}
+	return false
 }
 
 // sharesCall reports whether the new tests call at least one function the

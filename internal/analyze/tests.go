@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -256,6 +257,33 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 	return rest, groups
 }
 
+// usesKnown reports whether some test of by records the imported
+// functions it calls.
+func usesKnown(by []*locTest) bool {
+	for _, n := range by {
+		if len(n.tc.Uses) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// usesKept reports whether a test of by calls one of uses, or the change
+// deleted one of them from production code.
+func usesKept(uses []string, by []*locTest, removed func(string) bool) bool {
+	for _, u := range uses {
+		if removed(u) || removed(u[strings.LastIndexByte(u, '.')+1:]) {
+			return true
+		}
+		for _, n := range by {
+			if slices.Contains(n.tc.Uses, u) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sameTargets reports whether the new tests exercise what the deleted ones
 // did: a function each deleted test called (calls: what the new tests call,
 // through their helpers too; or one the change deleted from
@@ -288,6 +316,12 @@ func sameTargets(deleted, by []*locTest, calls map[string]bool, removed func(str
 				return false
 			}
 			continue
+		}
+		// The imported functions a test calls (Uses, where the
+		// extractor reads them): one of the deleted test's is still
+		// called, or was deleted with it.
+		if len(o.tc.Uses) > 0 && usesKnown(by) && !usesKept(o.tc.Uses, by, removed) {
+			return false
 		}
 		seen, hit := map[string]bool{}, 0
 		for _, l := range o.tc.Literals {
