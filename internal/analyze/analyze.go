@@ -4,6 +4,7 @@ import (
 	"path"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -392,17 +393,121 @@ func (s *side) record(a *Analyzer, f *testscan.File, err error, fragment bool) {
 // assert_eq!(a, a) call the type's own equality, which a test of its
 // reflexivity checks.
 func selfChecks(f *testscan.File) {
-	if f.Lang != testscan.Go && f.Lang != testscan.JavaScript {
-		return
-	}
+	self := f.Lang == testscan.Go || f.Lang == testscan.JavaScript
 	for i := range f.Tests {
 		for j := range f.Tests[i].Assertions {
 			x := &f.Tests[i].Assertions[j]
-			if x.Subject != "" && x.Subject == x.Expected && !strings.Contains(x.Subject, "(") {
+			if self && x.Subject != "" && x.Subject == x.Expected && !strings.Contains(x.Subject, "(") {
+				x.Strength = testscan.Trivial
+			}
+			if vacuous(x) {
 				x.Strength = testscan.Trivial
 			}
 		}
 	}
+}
+
+// vacuous reports whether a check of a condition holds whatever the code
+// does: a condition checked true that has a constant true alternative (`x
+// == 42 or True`, `a === 1 || true`), or checked false that has a constant
+// false conjunct (`assert not (x != 42 and False)`, assertFalse(c && false)).
+func vacuous(x *testscan.Assertion) bool {
+	if x.Subject == "" {
+		return false
+	}
+	positive := x.Expected == "" || x.Expected == "true" || x.Expected == "True"
+	negative := x.Expected == "false" || x.Expected == "False"
+	if x.Negated {
+		positive, negative = negative, positive
+	}
+	switch {
+	case positive:
+		for _, d := range topLevelSplit(x.Subject, "||", "or") {
+			if constTruth(d) == 1 {
+				return true
+			}
+		}
+	case negative:
+		for _, d := range topLevelSplit(x.Subject, "&&", "and") {
+			if constTruth(d) == -1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// topLevelSplit splits a normalized expression at the operator op (or the
+// word operator word) outside brackets and string literals; the whole
+// expression when it has none.
+func topLevelSplit(expr, op, word string) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			continue
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			continue
+		}
+		if depth != 0 {
+			continue
+		}
+		if strings.HasPrefix(expr[i:], op) {
+			out = append(out, expr[start:i])
+			i += len(op) - 1
+			start = i + 1
+			continue
+		}
+		if strings.HasPrefix(expr[i:], word) && (i == 0 || !isWordByte(expr[i-1])) && (i+len(word) == len(expr) || !isWordByte(expr[i+len(word)])) {
+			out = append(out, expr[start:i])
+			i += len(word) - 1
+			start = i + 1
+		}
+	}
+	return append(out, expr[start:])
+}
+
+// constTruth is 1 for a constant that is always true (True, true, a
+// non-zero number, a non-empty string, !false, not None), -1 for one that
+// is always false, 0 for anything else.
+func constTruth(e string) int {
+	e = strings.TrimSpace(e)
+	for strings.HasPrefix(e, "(") && strings.HasSuffix(e, ")") {
+		e = strings.TrimSpace(e[1 : len(e)-1])
+	}
+	for _, not := range []string{"!", "not "} {
+		if strings.HasPrefix(e, not) {
+			return -constTruth(e[len(not):])
+		}
+	}
+	switch e {
+	case "True", "true":
+		return 1
+	case "False", "false", "None", "null", "undefined", "nil", "0", "0.0", `""`, "''":
+		return -1
+	}
+	if len(e) >= 3 && (e[0] == '"' || e[0] == '\'') && e[len(e)-1] == e[0] {
+		return 1
+	}
+	if n, err := strconv.ParseFloat(e, 64); err == nil && n != 0 {
+		return 1
+	}
+	return 0
 }
 
 // parse reads one file version, or takes what was read of it before: known

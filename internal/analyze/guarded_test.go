@@ -188,3 +188,32 @@ func TestUsesKept(t *testing.T) {
 		t.Error("sharesUse: a test with no known uses shares any; two with disjoint uses share none")
 	}
 }
+
+// TestVacuous: a condition checked true with a constant true alternative,
+// or checked false with a constant false conjunct, cannot fail; a check
+// whose alternatives all depend on the code can.
+func TestVacuous(t *testing.T) {
+	for _, tc := range []struct {
+		x    testscan.Assertion
+		want bool
+	}{
+		{testscan.Assertion{Subject: `parse("x")==42 or True`}, true},
+		{testscan.Assertion{Subject: `(parse("x")==42)or 1`}, true},
+		{testscan.Assertion{Subject: `parse("x")===42||true`, Expected: "true"}, true},
+		{testscan.Assertion{Subject: `ok||"fallback"`}, true},
+		{testscan.Assertion{Subject: `a||!false`}, true},
+		{testscan.Assertion{Subject: `a&&false`, Negated: true}, true},
+		{testscan.Assertion{Subject: `a&&false`, Expected: "false"}, true},
+		{testscan.Assertion{Subject: `a||b`}, false},
+		{testscan.Assertion{Subject: `f("x or True")`}, false},
+		{testscan.Assertion{Subject: `a||true`, Negated: true}, false},
+		{testscan.Assertion{Subject: `order==42`}, false},
+		{testscan.Assertion{Subject: `x||0`}, false},
+		{testscan.Assertion{Subject: `a||true`, Expected: "42"}, false},
+	} {
+		x := tc.x
+		if got := vacuous(&x); got != tc.want {
+			t.Errorf("vacuous(%+v) = %v, want %v", tc.x, got, tc.want)
+		}
+	}
+}
