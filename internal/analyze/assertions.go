@@ -457,27 +457,83 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 
 // fromCodeUnderTest returns the function under test of a check (the
 // outermost call of its subject, or of the call a Go subject came from)
-// when its expected value calls it too (`parse("x") == parse("x")`,
+// when its expected value makes that very call again, with the same
+// arguments (`parse("x") == parse("x")`, `parse("x") in (42, parse("x"))`,
 // `assert.Equal(t, Parse(s), got)` where got came from Parse(s)): a
-// circular expectation. "" when the expected value is independent of it.
-// Calls inside the subject's arguments (a constructed input) are not the
-// code under test.
+// circular expectation. "" when the expected value is independent of it;
+// the same function applied to another value on both sides (a
+// normalization: strings.ReplaceAll(want, ..) against
+// strings.ReplaceAll(got, ..)) is not.
 func fromCodeUnderTest(x testscan.Assertion) string {
-	var under []string
-	if c := outerCallee(x.Subject); c != "" {
-		under = append(under, c)
-	}
+	subjects := []string{x.Subject}
 	if x.Origin != "" && !strings.HasPrefix(x.Origin, "$") {
-		if c := outerCallee(x.Origin); c != "" {
-			under = append(under, c)
+		subjects = append(subjects, x.Origin)
+	}
+	for _, s := range subjects {
+		c := outerCallee(s)
+		if c == "" {
+			continue
+		}
+		call := outerCall(s)
+		if call != "" && containsCall(x.Expected, call) {
+			return c
 		}
 	}
-	for _, c := range under {
-		for _, e := range calledNames(x.Expected) {
-			if c == e {
-				return c
+	return ""
+}
+
+// containsCall reports whether expr makes the call call, written the same:
+// not as the tail of a longer name (reference_parse("x") is not parse("x")).
+func containsCall(expr, call string) bool {
+	for i := 0; ; {
+		k := strings.Index(expr[i:], call)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		if at == 0 || !(isIdentByte(expr[at-1]) || expr[at-1] == '.' || expr[at-1] == ':') {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// outerCall returns the text of an expression's outermost call, through
+// the conversions outerCallee looks through (`len(parse(s))`: parse(s)),
+// "" when it has none or its parentheses do not close.
+func outerCall(expr string) string {
+	e := strings.TrimSpace(expr)
+	for _, p := range []string{"await ", "new "} {
+		e = strings.TrimPrefix(e, p)
+	}
+	for range 4 {
+		j := 0
+		for j < len(e) && (isIdentByte(e[j]) || e[j] == '.' || e[j] == ':') {
+			j++
+		}
+		if j == 0 || j >= len(e) || e[j] != '(' {
+			return ""
+		}
+		depth := 0
+		end := -1
+		for k := j; k < len(e) && end < 0; k++ {
+			switch e[k] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth == 0 {
+					end = k
+				}
 			}
 		}
+		if end < 0 {
+			return ""
+		}
+		if !genericCallee[e[:j]] {
+			return e[:end+1]
+		}
+		e = strings.TrimSpace(e[j+1 : end])
 	}
 	return ""
 }
@@ -506,25 +562,6 @@ func outerCallee(expr string) string {
 		e = strings.TrimSpace(e[j+1:])
 	}
 	return ""
-}
-
-// calledNames returns the names called in a normalized expression: the
-// identifier (with its dotted or :: qualifiers) before each "(".
-func calledNames(expr string) []string {
-	var out []string
-	for i := 0; i < len(expr); i++ {
-		if expr[i] != '(' {
-			continue
-		}
-		j := i
-		for j > 0 && (isIdentByte(expr[j-1]) || expr[j-1] == '.' || expr[j-1] == ':') {
-			j--
-		}
-		if name := strings.Trim(expr[j:i], ".:"); name != "" && !genericCallee[name] {
-			out = append(out, name)
-		}
-	}
-	return out
 }
 
 // genericCallee are calls that say nothing of which code a value came

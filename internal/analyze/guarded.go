@@ -11,7 +11,8 @@ import (
 
 // newlyGuarded reports the checks a test kept only under a new condition:
 // (or in a try block whose handler drops the failure it catches, which the
-// extractors give an arm whose Cond starts "swallowed by "):
+// extractors give an arm whose Cond starts "swallowed by ", high, or stores
+// it in a variable, "captured by ", medium):
 // a check the old version made (at least of medium strength) whose every
 // copy in the new version sits in an arm of an if, a ternary or a switch
 // that did not guard it before (`if os.environ.get("SLOW_CHECKS"): assert
@@ -65,6 +66,8 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		sev := gate.SeverityMedium
 		msg := fmt.Sprintf("check %s in test %s now sits in a branch of `%s`, so it runs only on some runs; it ran on every run before", describeAssertion(y), n.tc.ID, cond)
 		switch {
+		case strings.HasPrefix(cond, "captured by "):
+			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and stores it, so it no longer fails the test by itself; confirm the test still fails when the check does", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, "captured by "))
 		case strings.HasPrefix(cond, "swallowed by "):
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and drops it, so it can no longer fail the test", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, "swallowed by "))

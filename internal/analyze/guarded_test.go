@@ -53,6 +53,8 @@ func TestNewlyGuarded(t *testing.T) {
 		{"python try catching another error", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except KeyError:\n        pass\n"), 0},
 		{"python try checking in handler", "tests/test_calc.py", py(pyCheck), py("    try:\n    " + pyCheck + "    except Exception as e:\n        self.assertIn('x', str(e))\n"), 0},
 		{"js try dropping", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } catch (e) {\n    console.log(e);\n  }\n"), gate.SeverityHigh},
+		{"js try capturing", "test/calc.test.js", js(jsCheck), js("  let msg;\n  try {\n  " + jsCheck + "  } catch (e) {\n    msg = e.message;\n  }\n"), gate.SeverityMedium},
+		{"python try capturing", "tests/test_calc.py", py(pyCheck), py("    err = None\n    try:\n    " + pyCheck + "    except AssertionError as e:\n        err = e\n"), gate.SeverityMedium},
 		{"js try checking in catch", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } catch (e) {\n    expect(e.message).toBe('x');\n  }\n"), 0},
 		{"js try finally", "test/calc.test.js", js(jsCheck), js("  try {\n  " + jsCheck + "  } finally {\n    cleanup();\n  }\n"), 0},
 		{"js env short circuit", "test/calc.test.js", js(jsCheck), js("  process.env.SLOW && " + strings.TrimLeft(jsCheck, " ")), gate.SeverityHigh},
@@ -66,6 +68,7 @@ func TestNewlyGuarded(t *testing.T) {
 		{"java braceless env", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        if (Boolean.getBoolean(\"slow\"))\n    " + javaCheck), gate.SeverityHigh},
 		{"java else of env", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        if (System.getenv(\"FAST\") != null) {\n            return;\n        } else {\n    " + javaCheck + "        }\n"), gate.SeverityHigh},
 		{"java try dropping", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (AssertionError e) {\n            System.out.println(e);\n        }\n"), gate.SeverityHigh},
+		{"java try capturing", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        AssertionError caught = null;\n        try {\n    " + javaCheck + "        } catch (AssertionError e) {\n            caught = e;\n        }\n"), gate.SeverityMedium},
 		{"java try catching Exception", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (Exception e) {\n        }\n"), 0},
 		{"java try rethrowing", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        try {\n    " + javaCheck + "        } catch (Throwable e) {\n            throw new IllegalStateException(e);\n        }\n"), 0},
 		{"java loop", "src/test/java/calc/CalcTest.java", java(javaCheck), java("        for (int k = 0; k < 2; k++) {\n    " + javaCheck + "        }\n"), 0},
@@ -129,6 +132,8 @@ func TestFromCodeUnderTest(t *testing.T) {
 	}{
 		{testscan.Assertion{Subject: `parse("x")`, Expected: `parse("x")`}, "parse"},
 		{testscan.Assertion{Subject: `calc.Parse(s)`, Expected: `calc.Parse(s) + 0`}, "calc.Parse"},
+		{testscan.Assertion{Subject: `strings.ReplaceAll(got, "\r\n", "\n")`, Expected: `strings.ReplaceAll(string(want), "\r\n", "\n")`}, ""},
+		{testscan.Assertion{Subject: `parse("x")`, Expected: `parse("y")`}, ""},
 		{testscan.Assertion{Subject: "got", Origin: `Parse("x")`, Expected: `Parse("x")`}, "Parse"},
 		{testscan.Assertion{Subject: `parse("x")`, Expected: `(42, parse("x"))`}, "parse"},
 		{testscan.Assertion{Subject: `parse("x")`, Expected: "42"}, ""},
@@ -210,6 +215,7 @@ func TestVacuous(t *testing.T) {
 		{testscan.Assertion{Subject: `order==42`}, false},
 		{testscan.Assertion{Subject: `x||0`}, false},
 		{testscan.Assertion{Subject: `a||true`, Expected: "42"}, false},
+		{testscan.Assertion{Subject: `true`}, false},
 	} {
 		x := tc.x
 		if got := vacuous(&x); got != tc.want {

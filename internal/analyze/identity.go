@@ -451,7 +451,7 @@ func sharesUse(o, n *testscan.TestCase) bool {
 		return true
 	}
 	for _, u := range o.Uses {
-		if slices.Contains(n.Uses, u) {
+		if slices.ContainsFunc(n.Uses, func(v string) bool { return sameUseName(u, v) }) {
 			return true
 		}
 	}

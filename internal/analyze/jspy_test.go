@@ -213,7 +213,7 @@ func TestDeletedSkippedAtBaseWording(t *testing.T) {
 		name, mark, want string
 		sev              gate.Severity
 	}{
-		{"skipif", `@pytest.mark.skipif(WIN, reason="windows")`, "skipped only on some runs (conditional)", gate.SeverityCritical},
+		{"skipif", `@pytest.mark.skipif(WIN, reason="windows")`, "skipped only on some runs (a skip condition)", gate.SeverityCritical},
 		{"xfail", `@pytest.mark.xfail(PYPY, reason="pypy")`, "marked as an expected failure at base", gate.SeverityCritical},
 		{"skip", `@pytest.mark.skip(reason="broken")`, "already skipped at base", gate.SeverityMedium},
 	} {

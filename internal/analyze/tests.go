@@ -268,6 +268,12 @@ func usesKnown(by []*locTest) bool {
 	return false
 }
 
+// sameUseName reports whether two imported functions, as called, are the same
+// one: the same name, however it was imported (Option, click.Option).
+func sameUseName(a, b string) bool {
+	return a[strings.LastIndexByte(a, '.')+1:] == b[strings.LastIndexByte(b, '.')+1:]
+}
+
 // usesKept reports whether a test of by calls one of uses, or the change
 // deleted one of them from production code.
 func usesKept(uses []string, by []*locTest, removed func(string) bool) bool {
@@ -276,7 +282,7 @@ func usesKept(uses []string, by []*locTest, removed func(string) bool) bool {
 			return true
 		}
 		for _, n := range by {
-			if slices.Contains(n.tc.Uses, u) {
+			if slices.ContainsFunc(n.tc.Uses, func(v string) bool { return sameUseName(u, v) }) {
 				return true
 			}
 		}
@@ -529,7 +535,16 @@ func skippedAtBase(s *testscan.Skip) string {
 	case testscan.SkipXFail:
 		return "; it was marked as an expected failure at base, which still runs it"
 	default:
-		return fmt.Sprintf("; at base it was skipped only on some runs (%s), so it ran on the others", s.Kind)
+		how := map[testscan.SkipKind]string{
+			testscan.SkipConditional: "a skip condition",
+			testscan.SkipCall:        "a skip call in its body",
+			testscan.SkipShortGuard:  "a short-mode guard",
+			testscan.SkipEarlyReturn: "an early return",
+		}[s.Kind]
+		if how == "" {
+			how = string(s.Kind)
+		}
+		return fmt.Sprintf("; at base it was skipped only on some runs (%s), so it ran on the others", how)
 	}
 }
 

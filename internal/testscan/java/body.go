@@ -224,14 +224,19 @@ func (b *bodyScanner) droppingCatch(i int) *testscan.Arm {
 				catches = true
 			}
 		}
-		reacts := false
+		reacts, kept := false, false
 		for k := pc + 2; k < bc; k++ {
 			if t := b.at(k); t.Kind == tkIdent && (t.Text == "throw" || t.Text == "fail" || strings.HasPrefix(t.Text, "assert")) {
 				reacts = true
 			}
+			kept = kept || b.is(k, "=")
 		}
 		if catches && !reacts {
-			return &testscan.Arm{At: i, Cond: "swallowed by " + joinTokens(b.toks[c:pc+1])}
+			how := "swallowed by "
+			if kept {
+				how = "captured by " // stored for a check later on
+			}
+			return &testscan.Arm{At: i, Cond: how + joinTokens(b.toks[c:pc+1])}
 		}
 		c = bc + 1
 	}

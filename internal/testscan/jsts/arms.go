@@ -65,8 +65,12 @@ func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 			rev = append(rev, testscan.Arm{At: o - 1, Cond: "function"})
 		}
 	case t.ident(k-1, "try") && t.punct(k, "{"):
-		if c := t.catchDropping(k); c >= 0 {
-			rev = append(rev, testscan.Arm{At: k - 1, Cond: "swallowed by " + t.condText(c, c+1)})
+		if c, kept := t.catchDropping(k); c >= 0 {
+			how := "swallowed by "
+			if kept {
+				how = "captured by "
+			}
+			rev = append(rev, testscan.Arm{At: k - 1, Cond: how + t.condText(c, c+1)})
 		}
 	case t.ident(k-1, "else"):
 		rev = t.elseArm(k, rev)
@@ -118,41 +122,46 @@ func (t *tree) stmtStart(k, from int) int {
 // k when its handler drops what it catches: a check failing in the try
 // block throws, and a catch block that neither throws again nor checks
 // anything (no throw, expect, assert, fail or done call) lets the test pass.
-// -1 when there is no catch or it does not swallow.
-func (t *tree) catchDropping(k int) int {
+// -1 when there is no catch or it does not swallow. kept is set when the
+// catch block stores something in a variable (the caught error, for a
+// check later on): the failure is captured rather than dropped.
+func (t *tree) catchDropping(k int) (c int, kept bool) {
 	end := int(t.match[k])
 	if end <= k {
-		return -1
+		return -1, false
 	}
-	c := end + 1
+	c = end + 1
 	if !t.ident(c, "catch") {
-		return -1
+		return -1, false
 	}
 	b := c + 1
 	if t.punct(b, "(") {
 		if m := int(t.match[b]); m > b {
 			b = m + 1
 		} else {
-			return -1
+			return -1, false
 		}
 	}
 	if !t.punct(b, "{") {
-		return -1
+		return -1, false
 	}
 	bend := int(t.match[b])
 	if bend <= b {
-		return -1
+		return -1, false
 	}
 	for i := b + 1; i < bend; i++ {
+		if t.punct(i, "=") {
+			kept = true
+		}
 		if t.kind(i) != tkIdent {
 			continue
 		}
 		switch t.toks[i].Text {
 		case "throw", "expect", "assert", "fail", "done", "reject", "should":
-			return -1
+			return -1, false
 		}
 	}
-	return c
+	return c, kept
 }
 
 // shortCircuitArm appends the arm of a check that only runs when the

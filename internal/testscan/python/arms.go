@@ -54,8 +54,12 @@ func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testsc
 			// A try whose handler drops a failed check: the checks of its
 			// body cannot fail the test.
 			chain = nil
-			if h := droppingHandler(body[si+1:]); h != nil {
-				arm = &testscan.Arm{At: at, Cond: "swallowed by " + headerText(h)}
+			if h, kept := droppingHandler(body[si+1:]); h != nil {
+				how := "swallowed by "
+				if kept {
+					how = "captured by "
+				}
+				arm = &testscan.Arm{At: at, Cond: how + headerText(h)}
 			}
 		default: // finally, with, class
 			chain = nil
@@ -72,11 +76,13 @@ func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testsc
 // follow a try (rest: the statements after it) that catches a failed
 // assert (a bare except, Exception, BaseException or AssertionError, alone
 // or in a tuple) and drops it: its body neither raises nor checks nor
-// fails. nil when no handler does.
-func droppingHandler(rest []*stmt) *stmt {
+// fails. nil when no handler does. kept is set when the handler stores
+// something in a variable (the caught error, for a check later on): the
+// failure is captured rather than dropped.
+func droppingHandler(rest []*stmt) (h *stmt, kept bool) {
 	for _, h := range rest {
 		if !h.header || h.keyword() != "except" {
-			return nil
+			return nil, false
 		}
 		catches := len(h.toks) == 1
 		for _, t := range h.toks[1:] {
@@ -89,10 +95,25 @@ func droppingHandler(rest []*stmt) *stmt {
 			}
 		}
 		if catches && !reacts(h.body) {
-			return h
+			return h, assigns(h.body)
 		}
 	}
-	return nil
+	return nil, false
+}
+
+// assigns reports whether a block assigns a variable anywhere in it.
+func assigns(body []*stmt) bool {
+	for _, s := range body {
+		for _, t := range s.toks {
+			if t.kind == tkOp && t.text == "=" {
+				return true
+			}
+		}
+		if assigns(s.body) {
+			return true
+		}
+	}
+	return false
 }
 
 // reacts reports whether a handler's body raises, asserts or fails the test
