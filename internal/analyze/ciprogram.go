@@ -241,6 +241,9 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 		if isTrue(mapGet(job, "continue-on-error")) {
 			jobOff = "its job has continue-on-error"
 		}
+		if c := scalar(mapGet(job, "if")); events["pull_request"] && offOnPullRequest(c) {
+			jobOff = "its job runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
+		}
 		steps := mapGet(job, "steps")
 		if steps == nil || steps.Kind != yaml.SequenceNode {
 			continue
@@ -262,6 +265,9 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 			off := jobOff
 			if isTrue(mapGet(st, "continue-on-error")) {
 				off = "its step has continue-on-error"
+			}
+			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && offOnPullRequest(c) {
+				off = "its step runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 			}
 			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})
 		}
