@@ -77,13 +77,18 @@ var (
 	continueOnError = regexp.MustCompile(`^\s*-?\s*continue-on-error:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$`)
 	ifFalse         = regexp.MustCompile(`^\s*-?\s*if:\s*(false|\$\{\{\s*false\s*\}\}|'false'|"false")\s*(#.*)?$`)
 	setPlusE        = regexp.MustCompile(`(^|[;&|]\s*)set\s+\+e\b`)
-	passNoTests     = regexp.MustCompile(`(?i)pass-?with-?no-?tests|passWithNoTests`)
-	allowFail       = regexp.MustCompile(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|issues-exit-code[:= ]\s*0\b|--exit-zero\b|\bexit-zero\s*=\s*(true|yes|y)\b|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
-	runnerFilter    = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\bjest\b.*\s-t\s|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
-	thresholdKV     = regexp.MustCompile(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
-	strictKV        = regexp.MustCompile(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
-	ruleOff         = regexp.MustCompile(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
-	makeIgnore      = regexp.MustCompile(`^\t-\S`)
+	// listOnly are the runner options that collect, list or build the
+	// tests without running any: go test -list/-c, pytest --collect-only,
+	// jest --listTests, vitest list, cargo test --no-run or -- --list,
+	// mocha --dry-run.
+	listOnly     = regexp.MustCompile(`(\bgo\s+test\b.*\s-(list[= ]|c\b)|\bpytest\b.*\s(--collect-only|--co)\b|\bjest\b.*\s--listTests\b|\bvitest\s+list\b|\bcargo\s+(test|nextest\s+run)\b.*\s(--no-run\b|--\s.*--list\b)|\bcargo\s+nextest\s+list\b|\bmocha\b.*\s--dry-run\b)`)
+	passNoTests  = regexp.MustCompile(`(?i)pass-?with-?no-?tests|passWithNoTests`)
+	allowFail    = regexp.MustCompile(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|issues-exit-code[:= ]\s*0\b|--exit-zero\b|\bexit-zero\s*=\s*(true|yes|y)\b|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
+	runnerFilter = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\bjest\b.*\s-t\s|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
+	thresholdKV  = regexp.MustCompile(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
+	strictKV     = regexp.MustCompile(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
+	ruleOff      = regexp.MustCompile(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
+	makeIgnore   = regexp.MustCompile(`^\t-\S`)
 )
 
 // ciConfig applies the validation_bypass and runner-filter rules to a file that
@@ -147,6 +152,9 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case setPlusE.MatchString(text) && (kind == ciWorkflow || kind == buildScript):
 			add(gate.ValidationBypass, gate.SeverityCritical, "set-plus-e", l.n, norm(text),
 				fmt.Sprintf("`set +e` added to %s: failing commands after it no longer fail the script.", p))
+		case listOnly.MatchString(text) && !listOnlyIn(removed, text) && !runsTestsIn(newLines, text):
+			add(gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run", l.n, norm(text),
+				fmt.Sprintf("%s now lists or builds the tests without running them: %s.", p, quoted(strings.TrimSpace(text))))
 		case passNoTests.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests", l.n, norm(text),
 				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, quoted(strings.TrimSpace(text))))
@@ -727,3 +735,34 @@ func fmtNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // skipTests matches build options that skip the test phase.
 var skipTests = regexp.MustCompile(`(?i)(<skipTests>\s*true|<maven\.test\.skip>\s*true|-DskipTests(=true)?\b|-Dmaven\.test\.skip(=true)?\b|\btest\.enabled\s*=\s*false|\s-x\s+test\b)`)
+
+// listOnlyIn reports whether a removed line already ran the same runner
+// without running the tests (a list step kept, reworded).
+func listOnlyIn(removed []numLine, text string) bool {
+	for _, l := range removed {
+		if listOnly.MatchString(l.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// listRunner names the runner of a line that lists tests without running
+// them, as runsTestsIn looks for it.
+var listRunner = regexp.MustCompile(`\b(go\s+test|pytest|jest|vitest|cargo\s+(test|nextest)|mocha)\b`)
+
+// runsTestsIn reports whether another line of the file runs the tests with
+// the runner the list-only line uses (a listing step added beside the
+// run).
+func runsTestsIn(lines []string, text string) bool {
+	r := listRunner.FindString(text)
+	if r == "" {
+		return false
+	}
+	for _, l := range lines {
+		if l != text && !listOnly.MatchString(l) && !isCommentLine(l) && strings.Contains(strings.Join(strings.Fields(l), " "), strings.Join(strings.Fields(r), " ")) {
+			return true
+		}
+	}
+	return false
+}

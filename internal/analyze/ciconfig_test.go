@@ -33,6 +33,12 @@ func TestValidationBypass(t *testing.T) {
 		rule string
 	}{
 		{"or true", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race ./... || true", 1)), gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped"},
+		{"go test -list", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -list . ./...", 1)), gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run"},
+		{"go test -c", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -c -o /dev/null ./...", 1)), gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run"},
+		{"pytest --collect-only", mod(wf, strings.Replace(workflow, "go test -race ./...", "pytest -q", 1), strings.Replace(workflow, "go test -race ./...", "pytest -q --collect-only", 1)), gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run"},
+		{"jest --listTests", mod(wf, strings.Replace(workflow, "go test -race ./...", "npx jest --ci", 1), strings.Replace(workflow, "go test -race ./...", "npx jest --ci --listTests", 1)), gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run"},
+		{"cargo test --no-run", mod(wf, strings.Replace(workflow, "go test -race ./...", "cargo test --all", 1), strings.Replace(workflow, "go test -race ./...", "cargo test --all --no-run", 1)), gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run"},
+		{"step only on push", mod(wf, workflow, strings.Replace(workflow, "        run: go test -race ./...\n", "        run: go test -race ./...\n        if: github.event_name == 'push'\n", 1)), gate.ValidationBypass, gate.SeverityCritical, "step-off-on-pull-requests"},
 		{"continue-on-error on the test step", mod(wf, workflow, strings.Replace(workflow, "        run: go test -race ./...\n", "        run: go test -race ./...\n        continue-on-error: true\n", 1)), gate.ValidationBypass, gate.SeverityCritical, "continue-on-error"},
 		{"test command replaced", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go build ./...", 1)), gate.ValidationBypass, gate.SeverityCritical, "test-command-removed"},
 		{"go test -run narrowing", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race -run 'TestA|TestB' ./...", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},

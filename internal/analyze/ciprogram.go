@@ -638,8 +638,11 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			if r.key != k || cur.reached[r] {
 				continue
 			}
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped", p, r.line, "", "", "status "+k,
-				fmt.Sprintf("`%s` in %s no longer fails the build when it fails: %s.", r.text, p, r.cause)))
+			rule, msg := "exit-status-dropped", fmt.Sprintf("`%s` in %s no longer fails the build when it fails: %s.", r.text, p, r.cause)
+			if strings.Contains(r.cause, "which is false on pull requests") {
+				rule, msg = "step-off-on-pull-requests", fmt.Sprintf("`%s` in %s no longer runs on pull requests, where the gate runs: %s.", r.text, p, r.cause)
+			}
+			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, rule, p, r.line, "", "", "status "+k, msg))
 			break
 		}
 	}
@@ -666,7 +669,7 @@ func dedupeCI(have, prog []gate.Finding) []gate.Finding {
 	}
 	out := prog[:0]
 	for _, f := range prog {
-		if (f.Rule == "exit-status-dropped" || f.Rule == "script-check-dropped") && flagged[f.File] {
+		if (f.Rule == "exit-status-dropped" || f.Rule == "step-off-on-pull-requests" || f.Rule == "script-check-dropped") && flagged[f.File] {
 			continue
 		}
 		out = append(out, f)

@@ -1,0 +1,3 @@
+package m
+
+func F() int { return 1 }

@@ -1,0 +1,9 @@
+package m
+
+import "testing"
+
+func TestF(t *testing.T) {
+	if F() != 1 {
+		t.Fatal("bad")
+	}
+}
