@@ -27,10 +27,13 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		c.Assertions = merged
 		ot = &c
 	}
+	// A check kept word for word that can no longer fail (the code it
+	// calls replaced by a stub around it) is weakened all the same.
+	out = append(out, stubbedNow(ot.Assertions, nt.Assertions, file, id)...)
 	// Drop the assertions that are unchanged.
 	remOld, remNew := assertionDiff(ot.Assertions, nt.Assertions)
 	if len(remOld) == 0 {
-		return nil // only additions: never a weakening
+		return out // only additions: never a weakening (bar a stub)
 	}
 
 	// Pair changed assertions on the same subject (or, failing that, the same
@@ -151,6 +154,31 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		msg += fmt.Sprintf("; the test now expects %s, which %s (changed in the same commit) declares, so check that the behaviour was meant to change", exc, prod)
 	}
 	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
+}
+
+// stubbedNow reports the checks made the same way in both versions whose
+// new version the extractor rates trivial where the old one was not: the
+// test, a fixture or the file replaced the code they call with a stub.
+func stubbedNow(old, cur []testscan.Assertion, file, id string) []gate.Finding {
+	var out []gate.Finding
+	used := make([]bool, len(cur))
+	for _, x := range old {
+		if x.Strength <= testscan.Trivial {
+			continue
+		}
+		for j, y := range cur {
+			if used[j] || assertKey(x) != assertKey(y) {
+				continue
+			}
+			used[j] = true
+			if y.Strength == testscan.Trivial {
+				msg := fmt.Sprintf("check %s in test %s is kept word for word, but the code it calls is now replaced by a stub (a mock or patch in the test, a fixture or the file), so it checks the stub's answer and cannot fail", describeAssertion(y), id)
+				out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "check-of-stub", file, y.Line, id, "", "stub:"+assertKey(x), msg+"."))
+			}
+			break
+		}
+	}
+	return out
 }
 
 // compareReworked judges a test matched to a reworked one (renamed with edits, or

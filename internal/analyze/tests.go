@@ -121,7 +121,11 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 				fs = reportRow(o, n)
 			}
 			out = append(out, fs...)
-		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
+		} else if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint || !sameStrengths(o.tc, n.tc) {
+			// (A body kept word for word can still check less: what its
+			// file does around it, a module mock or an autouse fixture
+			// replacing the code it checks, changes how strong its checks
+			// are.)
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
 			ow := withoutCarried(o, made)
@@ -255,6 +259,20 @@ func splitReplaced(deleted, news []*locTest, unmatched func(*locTest) bool, remo
 		}
 	}
 	return rest, groups
+}
+
+// sameStrengths reports whether two versions of a test rate their checks
+// the same, one by one.
+func sameStrengths(o, n *testscan.TestCase) bool {
+	if len(o.Assertions) != len(n.Assertions) {
+		return false
+	}
+	for i := range o.Assertions {
+		if o.Assertions[i].Strength != n.Assertions[i].Strength {
+			return false
+		}
+	}
+	return true
 }
 
 // usesKnown reports whether some test of by records the imported

@@ -1,0 +1,152 @@
+package jsts
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// A check of a function the test file replaced checks the replacement's
+// answer: `vi.mock('../src/calc.js', () => ({ parse: () => 42 }))` then
+// `expect(parse('x')).toBe(42)` cannot fail, nor can a check of
+// `calc.parse` after `vi.spyOn(calc, 'parse').mockReturnValue(42)`. Module
+// mocks (vi.mock, jest.mock, their doMock and unstable_mockModule) apply
+// to the whole file; a spy given an implementation, or a function
+// assigned a vi.fn/jest.fn, applies to the test it is in, or to every test
+// when it is outside them (a hook, the module's top level). A check of
+// other code that calls the replacement (a dependency mocked) is untouched.
+
+// stubbedChecks makes trivial the checks of tests whose subject calls a
+// replaced function.
+func stubbedChecks(t *tree, tests []testscan.TestCase) {
+	if len(tests) == 0 {
+		return
+	}
+	type stub struct {
+		name string
+		line int // 0: the whole file
+	}
+	var stubs []stub
+	for i := 0; i+1 < len(t.toks); i++ {
+		if t.kind(i) != tkIdent || !t.punct(i+1, "(") || !t.isMember(i) {
+			continue
+		}
+		obj := t.toks[i-2].Text
+		if obj != "vi" && obj != "jest" {
+			continue
+		}
+		open := i + 1
+		close := int(t.match[open])
+		if close <= open {
+			continue
+		}
+		switch t.toks[i].Text {
+		case "mock", "doMock", "unstable_mockModule":
+			for _, k := range t.factoryKeys(open, close) {
+				stubs = append(stubs, stub{k, 0})
+			}
+		case "spyOn":
+			args := t.splitArgs(open, close)
+			if len(args) < 2 || args[1][1]-args[1][0] != 1 || t.kind(args[1][0]) != tkString {
+				continue
+			}
+			if !t.punct(close+1, ".") || !strings.HasPrefix(t.toks[close+2].Text, "mock") || t.toks[close+2].Text == "mockClear" || t.toks[close+2].Text == "mockReset" || t.toks[close+2].Text == "mockRestore" {
+				continue // a spy that still calls the real function
+			}
+			stubs = append(stubs, stub{unquote(t.toks[args[1][0]].Text), t.toks[i].Line})
+		case "fn":
+			// obj.name = vi.fn(...)
+			if k := i - 3; k >= 1 && t.punct(k, "=") && t.kind(k-1) == tkIdent && t.isMember(k-1) {
+				stubs = append(stubs, stub{t.toks[k-1].Text, t.toks[i].Line})
+			}
+		}
+	}
+	if len(stubs) == 0 {
+		return
+	}
+	for ti := range tests {
+		tc := &tests[ti]
+		var names []string
+		for _, s := range stubs {
+			inTest := s.line >= tc.Line && s.line <= tc.EndLine
+			inAny := false
+			for _, o := range tests {
+				inAny = inAny || s.line >= o.Line && s.line <= o.EndLine
+			}
+			if s.line == 0 || inTest || !inAny {
+				names = append(names, s.name)
+			}
+		}
+		for i := range tc.Assertions {
+			a := &tc.Assertions[i]
+			if c := calleeOf(a.Subject); c != "" && slices.Contains(names, c) {
+				a.Strength = testscan.Trivial
+			}
+		}
+	}
+}
+
+// factoryKeys returns the keys of the object a module mock's factory (its
+// second argument, between open and close) returns: `() => ({ parse: ..,
+// width() {..}, total })` or `() => { return { .. } }`.
+func (t *tree) factoryKeys(open, close int) []string {
+	args := t.splitArgs(open, close)
+	if len(args) < 2 {
+		return nil
+	}
+	from, to := args[1][0], args[1][1]
+	obj := -1
+	for k := from; k < to; k++ {
+		if t.punct(k, "{") && (t.punct(k-1, "(") || t.ident(k-1, "return")) {
+			obj = k
+			break
+		}
+	}
+	if obj < 0 {
+		return nil
+	}
+	end := int(t.match[obj])
+	if end <= obj {
+		return nil
+	}
+	var keys []string
+	for k := obj + 1; k < end; k++ {
+		if int(t.parent[k]) != obj {
+			continue
+		}
+		kind := t.kind(k)
+		if kind != tkIdent && kind != tkString {
+			continue
+		}
+		if t.punct(k-1, "{") || t.punct(k-1, ",") || t.ident(k-1, "async") {
+			if t.punct(k+1, ":") || t.punct(k+1, "(") || t.punct(k+1, ",") || t.punct(k+1, "}") {
+				keys = append(keys, unquote(t.toks[k].Text))
+			}
+		}
+	}
+	return keys
+}
+
+// calleeOf returns the last name of the function a check's subject calls
+// outermost (`calc.parse("x")`: parse), "" when it calls none.
+func calleeOf(subject string) string {
+	s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(subject), "await "))
+	j := 0
+	for j < len(s) && (s[j] == '_' || s[j] == '$' || s[j] == '.' || 'a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z' || '0' <= s[j] && s[j] <= '9') {
+		j++
+	}
+	if j == 0 || j >= len(s) || s[j] != '(' {
+		return ""
+	}
+	name := s[:j]
+	return name[strings.LastIndexByte(name, '.')+1:]
+}
+
+// unquote strips a string token's quotes.
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
