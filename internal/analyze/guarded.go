@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -201,4 +202,73 @@ func tightCond(cond string) string {
 // partial reports whether a side was read only in part (it did not parse).
 func partial(s *side) bool {
 	return s == nil || s.facts == nil || s.facts.Partial
+}
+
+// conftestStubs reports a conftest.py whose autouse fixtures newly replace
+// a function (testscan.File.StubbedForAll) that the tests of its directory
+// check directly: every one of those checks now checks the stub. The
+// tests themselves are untouched, so nothing else in the change shows it.
+func (a *Analyzer) conftestStubs(pairs []*pair, siblings func(dir string) []Source) []gate.Finding {
+	var out []gate.Finding
+	for _, pr := range pairs {
+		if pr.new == nil || pr.new.facts == nil || path.Base(pr.new.path) != "conftest.py" || len(pr.new.facts.StubbedForAll) == 0 {
+			continue
+		}
+		var names []string
+		for _, n := range pr.new.facts.StubbedForAll {
+			if pr.old == nil || pr.old.facts == nil || !slices.Contains(pr.old.facts.StubbedForAll, n) {
+				names = append(names, n)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		dir := path.Dir(pr.new.path)
+		// The directory's test files: the change's own (their new
+		// versions), then the untouched ones.
+		var tests []*testscan.File
+		var files []string
+		changed := map[string]bool{}
+		for _, q := range pairs {
+			if q.new != nil && q.new.facts != nil && q.new.isTest && path.Dir(q.new.path) == dir {
+				tests, files = append(tests, q.new.facts), append(files, q.new.path)
+				changed[q.new.path] = true
+			}
+		}
+		if siblings != nil {
+			for _, src := range siblings(dir) {
+				if changed[src.Path] || path.Ext(src.Path) != ".py" {
+					continue
+				}
+				s := a.parse(src.Path, src.Key, src.Data, false, src.Parsed)
+				if s.facts != nil {
+					tests, files = append(tests, s.facts), append(files, src.Path)
+				}
+			}
+		}
+		var hits []string
+		count := 0
+		for i, f := range tests {
+			for _, tc := range f.Tests {
+				for _, x := range tc.Assertions {
+					if x.Strength <= testscan.Trivial {
+						continue
+					}
+					if c := outerCallee(x.Subject); c != "" && slices.Contains(names, c[strings.LastIndexAny(c, ".:")+1:]) {
+						count++
+						if len(hits) < 3 {
+							hits = append(hits, fmt.Sprintf("%s in %s (%s)", tc.ID, files[i], describeAssertion(x)))
+						}
+					}
+				}
+			}
+		}
+		if count == 0 {
+			continue
+		}
+		msg := fmt.Sprintf("%s now replaces %s with a stub for every test in %s (an autouse fixture): %d %s the tests make of it directly now check the stub's answer and cannot fail (%s)",
+			pr.new.path, quotedList(names), dir, count, plural(count, "check", "checks"), strings.Join(hits, "; "))
+		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "check-of-stub", pr.new.path, 0, "", strings.Join(names, ","), "conftest-stub", msg+"."))
+	}
+	return out
 }

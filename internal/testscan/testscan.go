@@ -125,6 +125,11 @@ type File struct {
 	// Bypasses are statements that defeat the test run itself, such as
 	// sys.exit(0) / os._exit(0) in conftest.py or a test hook.
 	Bypasses []Marker
+	// StubbedForAll are the functions this file replaces for every test it
+	// applies to (a conftest.py's autouse fixtures that monkeypatch or mock
+	// them), by their last name ("src.calc.parse": "parse"). Only the
+	// Python extractor fills it.
+	StubbedForAll []string `json:",omitempty"`
 	// UnderTest are the places production code branches on running under a
 	// test (Go's testing.Testing(), flag.Lookup("test.v")): code that
 	// behaves one way for its tests and another for its users.

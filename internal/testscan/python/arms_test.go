@@ -143,3 +143,38 @@ def test_dependency(monkeypatch):
 		t.Errorf("trivial checks (-want +got):\n%s", diff)
 	}
 }
+
+// TestStubbedForAll: a conftest.py lists the functions its autouse
+// fixtures (and the fixtures they request) replace; a fixture that is not
+// autouse, or a file that is not a conftest, lists none.
+func TestStubbedForAll(t *testing.T) {
+	src := `import pytest
+from unittest import mock
+
+
+@pytest.fixture
+def fake_width(monkeypatch):
+    monkeypatch.setattr("src.calc.width", lambda s: 1)
+
+
+@pytest.fixture(autouse=True)
+def stable(monkeypatch, fake_width):
+    monkeypatch.setattr("src.calc.parse", lambda s: 42)
+
+
+@pytest.fixture
+def not_auto():
+    with mock.patch("src.calc.total", return_value=3):
+        yield
+`
+	f, err := New().Extract("tests/conftest.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"parse", "width"}, f.StubbedForAll); diff != "" {
+		t.Errorf("StubbedForAll (-want +got):\n%s", diff)
+	}
+	if g, _ := New().Extract("tests/helpers.py", []byte(src)); len(g.StubbedForAll) != 0 {
+		t.Errorf("a file that is not a conftest: %v", g.StubbedForAll)
+	}
+}

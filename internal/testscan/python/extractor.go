@@ -104,6 +104,9 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Suppressions = m.suppressions()
 	f.Bypasses = append(m.bypasses(), m.hookMarkers()...)
 	sortMarkers(f.Bypasses)
+	if m.conftest {
+		f.StubbedForAll = m.autousePatched()
+	}
 	f.Exports = m.exports()
 	f.Comparisons = m.comparisons()
 	f.UnderTest = m.underTest()

@@ -157,3 +157,33 @@ func subjectCallee(subject string) string {
 	name := s[:j]
 	return name[strings.LastIndexByte(name, '.')+1:]
 }
+
+// autousePatched returns the functions the module's autouse fixtures (and
+// the fixtures they request) replace, sorted: in a conftest.py, for every
+// test of its directory.
+func (m *module) autousePatched() []string {
+	var out []string
+	seen := map[*stmt]bool{}
+	var from func(f *stmt)
+	from = func(f *stmt) {
+		if f == nil || seen[f] || !isFixture(f) {
+			return
+		}
+		seen[f] = true
+		for _, n := range patchedNames(f) {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		for _, p := range paramNames(f) {
+			from(m.topDefs[p])
+		}
+	}
+	for _, f := range m.topDefs {
+		if isFixture(f) && autouse(f) {
+			from(f)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
