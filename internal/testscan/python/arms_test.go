@@ -178,3 +178,48 @@ def not_auto():
 		t.Errorf("a file that is not a conftest: %v", g.StubbedForAll)
 	}
 }
+
+// TestThroughLocals: a local set once before the check, to a call of the
+// function the check's subject calls, is the expected value; one set to
+// True is a constant alternative; a local set twice, after the check or to
+// an independent value keeps its name.
+func TestThroughLocals(t *testing.T) {
+	src := `def test_a():
+    expected = parse("x")
+    assert parse("x") == expected
+
+
+def test_b():
+    ok = True
+    assert parse("x") == 42 or ok
+
+
+def test_c():
+    expected = reference("x")
+    assert parse("x") == expected
+
+
+def test_d():
+    expected = parse("x")
+    expected = 42
+    assert parse("x") == expected
+`
+	f, err := New().Extract("tests/test_calc.py", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, tc := range f.Tests {
+		a := tc.Assertions[0]
+		got[tc.ID] = a.Subject + " | " + a.Expected
+	}
+	want := map[string]string{
+		"test_a": `parse("x") | parse("x")`,
+		"test_b": `parse("x")==42 or True | `,
+		"test_c": `parse("x") | expected`,
+		"test_d": `parse("x") | expected`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("checks (-want +got):\n%s", diff)
+	}
+}

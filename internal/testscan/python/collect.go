@@ -255,6 +255,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		}
 	}
 	tc.Assertions = assertions(body)
+	throughLocals(body, &tc)
 	m.stubbedChecks(def, &tc)
 	tc.Calls, tc.Uses = m.testCalls(def, scopes)
 	tc.Retries = m.retries(def, scopes)

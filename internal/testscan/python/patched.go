@@ -187,3 +187,54 @@ func (m *module) autousePatched() []string {
 	slices.Sort(out)
 	return out
 }
+
+// throughLocals reads the checks whose value goes through a local name the
+// test sets once, at its top level, before the check: an expected value
+// taken from the code under test (`expected = parse(s)` then `assert
+// parse(s) == expected`: the expected value is parse(s)), and a constant
+// true alternative (`ok = True` then `assert x == 42 or ok`). Other
+// checks keep the names as written.
+func throughLocals(body []*stmt, tc *testscan.TestCase) {
+	type local struct {
+		value string
+		line  int
+	}
+	locals := map[string]*local{}
+	assigned := map[string]int{}
+	walk(body, func(s *stmt) bool {
+		if s.header {
+			return true
+		}
+		toks := s.toks
+		if len(toks) >= 3 && toks[0].kind == tkName && isOp(toks[1], "=") {
+			assigned[toks[0].text]++
+		}
+		return true
+	})
+	for _, s := range body {
+		toks := s.toks
+		if !s.header && len(toks) >= 3 && toks[0].kind == tkName && isOp(toks[1], "=") && assigned[toks[0].text] == 1 {
+			locals[toks[0].text] = &local{compact(toks[2:]), s.line}
+		}
+	}
+	if len(locals) == 0 {
+		return
+	}
+	for i := range tc.Assertions {
+		a := &tc.Assertions[i]
+		if l := locals[a.Expected]; l != nil && l.line < a.Line {
+			if c := subjectCallee(a.Subject); c != "" && subjectCallee(l.value) == c {
+				a.Expected = l.value
+			}
+		}
+		if a.Expected == "" && strings.Contains(a.Subject, " or ") {
+			parts := strings.Split(a.Subject, " or ")
+			for k, p := range parts {
+				if l := locals[strings.TrimSpace(p)]; l != nil && l.line < a.Line && (l.value == "True" || l.value == "1") {
+					parts[k] = l.value
+				}
+			}
+			a.Subject = strings.Join(parts, " or ")
+		}
+	}
+}
