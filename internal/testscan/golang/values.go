@@ -70,13 +70,40 @@ func (e *env) valueOf(x ast.Expr) string {
 	return e.u.text(x)
 }
 
-// origin sets the Origin of a check whose subject is a variable.
+// origin sets the Origin of a check whose subject is a variable. A check
+// whose expected value is a variable bound to a call of the function its
+// subject came from (`want := Parse(s)` compared with `got := Parse(s)`)
+// gets that call as its expected value: the expectation is circular.
 func (e *env) origin(a *testscan.Assertion) {
 	if v, ok := e.values[a.Subject]; ok {
 		a.Origin = v
 	} else if i, ok := e.params[a.Subject]; ok {
 		a.Origin = "$" + strconv.Itoa(i)
 	}
+	if v, ok := e.values[a.Expected]; ok && a.Expected != a.Subject {
+		under := a.Origin
+		if under == "" || under[0] == '$' {
+			under = a.Subject
+		}
+		if c := calleeText(v); c != "" && c == calleeText(under) {
+			a.Expected = v
+		}
+	}
+}
+
+// calleeText is the function an expression's outermost call names ("" when
+// it is not a call): `Parse("x")` -> Parse, `p.Add(1)` -> p.Add.
+func calleeText(x string) string {
+	for i := 0; i < len(x); i++ {
+		c := x[i]
+		if c == '(' {
+			return x[:i]
+		}
+		if !(c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return ""
+		}
+	}
+	return ""
 }
 
 // argValues are the values a call passes (see testscan.Call.Values).

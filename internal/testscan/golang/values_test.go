@@ -119,3 +119,38 @@ func TestX(t *testing.T) {
 		t.Errorf("arms (-want +got):\n%s", diff)
 	}
 }
+
+// TestExpectedThroughLocal: an expected value bound to a call of the
+// function the checked value came from is that call (a circular
+// expectation); one bound to another function, or the subject itself,
+// keeps its name.
+func TestExpectedThroughLocal(t *testing.T) {
+	src := `package p
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestX(t *testing.T) {
+	want := Parse("x")
+	if got := Parse("x"); got != want {
+		t.Errorf("got %d", got)
+	}
+	ref := Reference("x")
+	got := Parse("x")
+	require.Equal(t, ref, got)
+	err := Open("x")
+	require.ErrorIs(t, err, err)
+}
+`
+	f := extract(t, "p_test.go", src)
+	var expected []string
+	for _, x := range f.Tests[0].Assertions {
+		expected = append(expected, x.Expected)
+	}
+	if diff := cmp.Diff([]string{`Parse("x")`, "ref", "err"}, expected); diff != "" {
+		t.Errorf("expected values (-want +got):\n%s", diff)
+	}
+}

@@ -95,6 +95,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	s := newScanner(t)
 	s.scanRange(0, len(t.toks), scope{calls: s.hookCalls(0, len(t.toks))})
 	s.applyRetries()
+	throughLocals(t, s.tests)
 	stubbedChecks(t, s.tests)
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()

@@ -150,3 +150,53 @@ func unquote(s string) string {
 	}
 	return s
 }
+
+// throughLocals reads a check whose expected value is a local the test
+// sets once, before the check, to a call of the function the check's
+// subject calls (`const expected = parse('x'); expect(parse('x'))
+// .toBe(expected)`): the expected value is that call. Other checks keep
+// the names as written.
+func throughLocals(t *tree, tests []testscan.TestCase) {
+	type local struct {
+		value string
+		line  int
+		n     int
+	}
+	for ti := range tests {
+		tc := &tests[ti]
+		locals := map[string]*local{}
+		for i := 0; i+3 < len(t.toks); i++ {
+			line := t.toks[i].Line
+			if line < tc.Line || line > tc.EndLine {
+				continue
+			}
+			if !(t.ident(i, "const") || t.ident(i, "let") || t.ident(i, "var")) || t.kind(i+1) != tkIdent || !t.punct(i+2, "=") {
+				continue
+			}
+			from := i + 3
+			to := from
+			for to < len(t.toks) && t.parent[to] == t.parent[i] && !t.punct(to, ";") && t.toks[to].Line == t.toks[from].Line {
+				if m := int(t.match[to]); m > to && (t.punct(to, "(") || t.punct(to, "[") || t.punct(to, "{")) {
+					to = m
+				}
+				to++
+			}
+			name := t.toks[i+1].Text
+			if l := locals[name]; l != nil {
+				l.n++
+				continue
+			}
+			locals[name] = &local{t.norm(from, to), line, 1}
+		}
+		for i := range tc.Assertions {
+			a := &tc.Assertions[i]
+			l := locals[a.Expected]
+			if l == nil || l.n != 1 || l.line >= a.Line {
+				continue
+			}
+			if c := calleeOf(a.Subject); c != "" && calleeOf(l.value) == c {
+				a.Expected = l.value
+			}
+		}
+	}
+}

@@ -63,3 +63,30 @@ it('assigned fn', () => {
 		t.Errorf("trivial checks (-want +got):\n%s", diff)
 	}
 }
+
+// TestExpectedThroughLocal: a const set once before the check to a call of
+// the function the check's subject calls is the expected value; one set to
+// another function's result keeps its name.
+func TestExpectedThroughLocal(t *testing.T) {
+	src := `import { it, expect } from 'vitest';
+import { parse, reference } from '../src/calc.js';
+
+it('a', () => {
+  const expected = parse('x');
+  expect(parse('x')).toBe(expected);
+});
+
+it('b', () => {
+  const expected = reference('x');
+  expect(parse('x')).toBe(expected);
+});
+`
+	f := extract(t, "test/calc.test.js", src)
+	got := map[string]string{}
+	for _, tc := range f.Tests {
+		got[tc.ID] = tc.Assertions[0].Expected
+	}
+	if diff := cmp.Diff(map[string]string{"a": `parse("x")`, "b": "expected"}, got); diff != "" {
+		t.Errorf("expected values (-want +got):\n%s", diff)
+	}
+}
