@@ -425,6 +425,19 @@ func vacuous(x *testscan.Assertion) bool {
 	// is the extractor's to rate (a Go table row's condition folded to
 	// true for that row is a check the row does not make, not a check
 	// written to pass).
+	if positive && alwaysTruthy(x.Subject) {
+		return true
+	}
+	// Python's conditional expression binds looser than a comparison:
+	// `assert a == 42 if False else True` is `(a == 42) if False else
+	// True`, which a reader may split as a == (42 if False else True).
+	if strings.HasPrefix(x.Kind, "assert ") && !x.Negated {
+		if parts := topLevelSplit(x.Expected, "\x00", "if"); len(parts) == 2 {
+			if br := topLevelSplit(parts[1], "\x00", "else"); len(br) == 2 && constTruth(br[0]) == -1 && (constTruth(br[1]) == 1 || alwaysTruthy(br[1])) {
+				return true
+			}
+		}
+	}
 	switch {
 	case positive:
 		if ds := topLevelSplit(x.Subject, "||", "or"); len(ds) > 1 {
@@ -444,6 +457,63 @@ func vacuous(x *testscan.Assertion) bool {
 		}
 	}
 	return false
+}
+
+// alwaysTruthy reports a condition that is true whatever the code does and
+// that no extractor folds to a bare constant: a non-empty list, tuple or
+// set literal (`assert [x == 42]`, `assert (x == 42, "msg")`), all() of an
+// empty literal, or a conditional expression whose condition is a
+// constant and whose chosen branch is (`x == 42 if False else True`).
+func alwaysTruthy(e string) bool {
+	e = strings.TrimSpace(e)
+	if e == "all([])" || e == "all(())" || e == "all({})" || e == "all(set())" {
+		return true
+	}
+	if (strings.HasPrefix(e, "[") && strings.HasSuffix(e, "]") || strings.HasPrefix(e, "{") && strings.HasSuffix(e, "}")) && len(strings.TrimSpace(e[1:len(e)-1])) > 0 && balancedOnce(e) {
+		return true
+	}
+	if strings.HasPrefix(e, "(") && strings.HasSuffix(e, ")") && balancedOnce(e) && len(topLevelSplit(e[1:len(e)-1], ",", "\x00")) > 1 {
+		return true // a tuple
+	}
+	// x if C else y
+	if parts := topLevelSplit(e, "\x00", "if"); len(parts) == 2 {
+		if branches := topLevelSplit(parts[1], "\x00", "else"); len(branches) == 2 {
+			switch constTruth(branches[0]) {
+			case 1:
+				return constTruth(parts[0]) == 1 || alwaysTruthy(parts[0])
+			case -1:
+				return constTruth(branches[1]) == 1 || alwaysTruthy(branches[1])
+			}
+		}
+	}
+	return false
+}
+
+// balancedOnce reports whether the bracket opening e closes at its end.
+func balancedOnce(e string) bool {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth == 0 && i != len(e)-1 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 // topLevelSplit splits a normalized expression at the operator op (or the

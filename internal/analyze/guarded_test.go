@@ -216,6 +216,17 @@ func TestVacuous(t *testing.T) {
 		{testscan.Assertion{Subject: `x||0`}, false},
 		{testscan.Assertion{Subject: `a||true`, Expected: "42"}, false},
 		{testscan.Assertion{Subject: `true`}, false},
+		{testscan.Assertion{Subject: `[parse("x")==42]`}, true},
+		{testscan.Assertion{Subject: `(parse("x")==42,"msg")`}, true},
+		{testscan.Assertion{Subject: `(parse("x")==42)`}, false},
+		{testscan.Assertion{Subject: `[]`}, false},
+		{testscan.Assertion{Subject: `all([])`}, true},
+		{testscan.Assertion{Subject: `all(items)`}, false},
+		{testscan.Assertion{Subject: `a==42 if False else True`}, true},
+		{testscan.Assertion{Subject: `a==42 if True else True`}, false},
+		{testscan.Assertion{Kind: "assert ==", Subject: `a`, Expected: `42 if False else True`}, true},
+		{testscan.Assertion{Kind: "assert ==", Subject: `a`, Expected: `42 if flag else 0`}, false},
+		{testscan.Assertion{Subject: `[a][0]`}, false},
 	} {
 		x := tc.x
 		if got := vacuous(&x); got != tc.want {
