@@ -569,25 +569,11 @@ func outerCall(expr string) string {
 // outerCallee returns the function an expression's outermost call calls
 // (`parse("x").value`: parse; `obj.m(x)`: obj.m), looking through
 // conversions and collection builders (`len(parse(s))`: parse); "" when the
-// expression does not start with a call.
+// expression does not start with a call (see outerCall).
 func outerCallee(expr string) string {
-	e := strings.TrimSpace(expr)
-	for _, p := range []string{"await ", "new "} {
-		e = strings.TrimPrefix(e, p)
-	}
-	for range 4 {
-		j := 0
-		for j < len(e) && (isIdentByte(e[j]) || e[j] == '.' || e[j] == ':') {
-			j++
-		}
-		if j == 0 || j >= len(e) || e[j] != '(' {
-			return ""
-		}
-		name := e[:j]
-		if !genericCallee[name] {
-			return name
-		}
-		e = strings.TrimSpace(e[j+1:])
+	c := outerCall(expr)
+	if i := strings.IndexByte(c, '('); i > 0 {
+		return c[:i]
 	}
 	return ""
 }

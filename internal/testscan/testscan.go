@@ -358,6 +358,19 @@ const (
 	SkipCommented   SkipKind = "commented"    // the whole test is commented out (rarely detectable)
 )
 
+// OpenArms returns the arms of a stack of open blocks (nil for a block
+// that is no branch), outermost first; nil when a check sits in none.
+// The token readers keep such a stack while they walk a test's body.
+func OpenArms(stack []*Arm) []Arm {
+	var out []Arm
+	for _, a := range stack {
+		if a != nil {
+			out = append(out, *a)
+		}
+	}
+	return out
+}
+
 // Skip describes why a test does not run.
 type Skip struct {
 	Kind   SkipKind

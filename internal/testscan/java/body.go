@@ -96,7 +96,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			firstAssert = i
 		}
 		if len(found) > 0 {
-			armed := openArms(arms)
+			armed := testscan.OpenArms(arms)
 			if a := b.bracelessArm(i); a != nil {
 				armed = append(armed, *a)
 			}
@@ -259,18 +259,6 @@ func (b *bodyScanner) bracelessArm(i int) *testscan.Arm {
 		return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : s])}
 	}
 	return nil
-}
-
-// openArms returns the arms of the open blocks that are branches,
-// outermost first; nil when a check sits in none.
-func openArms(arms []*testscan.Arm) []testscan.Arm {
-	var out []testscan.Arm
-	for _, a := range arms {
-		if a != nil {
-			out = append(out, *a)
-		}
-	}
-	return out
 }
 
 // isIfBlock reports whether the '{' at i opens the block of an if or else.

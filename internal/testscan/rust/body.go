@@ -78,7 +78,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			calls = addCallAt(calls, toks, i)
 			if a, ok := assertCall(toks, match, i, close); ok {
-				a.Arms = openArms(arms)
+				a.Arms = testscan.OpenArms(arms)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
@@ -106,7 +106,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 						guardCondition(&a, cond, negate)
 					}
 				}
-				a.Arms = openArms(arms)
+				a.Arms = testscan.OpenArms(arms)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
@@ -137,18 +137,6 @@ func armAt(closed []*testscan.Arm, d int) *testscan.Arm {
 		return closed[d]
 	}
 	return nil
-}
-
-// openArms returns the arms of the open if/else blocks, outermost first;
-// nil when a check sits in none.
-func openArms(arms []*testscan.Arm) []testscan.Arm {
-	var out []testscan.Arm
-	for _, a := range arms {
-		if a != nil {
-			out = append(out, *a)
-		}
-	}
-	return out
 }
 
 // assertCall reads a call of a function named assert_* at i (serde_test's
