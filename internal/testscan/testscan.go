@@ -358,6 +358,55 @@ const (
 	SkipCommented   SkipKind = "commented"    // the whole test is commented out (rarely detectable)
 )
 
+// Local is what a test's local variable was set to, for ThroughLocals:
+// the normalized expression, the line of the assignment and how many
+// times the body assigns the name.
+type Local struct {
+	Value string
+	Line  int
+	Count int
+}
+
+// ThroughLocals reads the checks of a body whose one side is a local set
+// once, before the check, to a call of the function the other side calls
+// (`let expected = parse("x"); assert_eq!(parse("x"), expected)`,
+// `int expected = Calc.parse("x"); assertEquals(expected, Calc.parse("x"))`):
+// the local's side becomes that call, so the circular expectation shows.
+// Other checks keep the names as written.
+func ThroughLocals(as []Assertion, locals map[string]*Local) {
+	if len(locals) == 0 {
+		return
+	}
+	for i := range as {
+		a := &as[i]
+		for _, side := range [2][2]*string{{&a.Expected, &a.Subject}, {&a.Subject, &a.Expected}} {
+			l := locals[*side[0]]
+			if l == nil || l.Count != 1 || l.Line >= a.Line {
+				continue
+			}
+			if c := callee(l.Value); c != "" && c == callee(*side[1]) {
+				*side[0] = l.Value
+				break
+			}
+		}
+	}
+}
+
+// callee is the function an expression's outermost call names, "" when
+// the expression is not a call (`Calc.parse("x")`: Calc.parse).
+func callee(x string) string {
+	for i := 0; i < len(x); i++ {
+		c := x[i]
+		if c == '(' {
+			return x[:i]
+		}
+		if !(c == '_' || c == '.' || c == ':' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return ""
+		}
+	}
+	return ""
+}
+
 // OpenArms returns the arms of a stack of open blocks (nil for a block
 // that is no branch), outermost first; nil when a check sits in none.
 // The token readers keep such a stack while they walk a test's body.

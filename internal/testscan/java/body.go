@@ -107,6 +107,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		out.assertions = append(out.assertions, found...)
 	}
 	if len(out.assertions) > 0 {
+		testscan.ThroughLocals(out.assertions, b.localValues(open, close))
 		if stubs := b.stubs(open, close); len(stubs) > 0 {
 			for k := range out.assertions {
 				unstub(&out.assertions[k], stubs)
@@ -259,6 +260,39 @@ func (b *bodyScanner) bracelessArm(i int) *testscan.Arm {
 		return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : s])}
 	}
 	return nil
+}
+
+// localValues reads the body's local declarations with a value (`int x =
+// expr;`, `var x = expr;`, `final List<T> x = expr;`), for
+// testscan.ThroughLocals; a name assigned again counts twice.
+func (b *bodyScanner) localValues(open, close int) map[string]*testscan.Local {
+	var out map[string]*testscan.Local
+	for i := open + 1; i+2 < close; i++ {
+		t := b.at(i)
+		if t.Kind != tkIdent || !b.is(i+1, "=") {
+			continue
+		}
+		prev := b.at(i - 1)
+		declared := prev.Kind == tkIdent && prev.Text != "return" && prev.Text != "new" || b.is(i-1, ">") || b.is(i-1, "]")
+		if out == nil {
+			out = map[string]*testscan.Local{}
+		}
+		if l := out[t.Text]; l != nil || !declared {
+			if l != nil {
+				l.Count++
+			}
+			continue
+		}
+		end := i + 2
+		for end < close && !b.is(end, ";") {
+			if (b.is(end, "(") || b.is(end, "[") || b.is(end, "{")) && end < len(b.match) && b.match[end] > end {
+				end = b.match[end]
+			}
+			end++
+		}
+		out[t.Text] = &testscan.Local{Value: joinTokens(b.toks[i+2 : end]), Line: t.Line, Count: 1}
+	}
+	return out
 }
 
 // isIfBlock reports whether the '{' at i opens the block of an if or else.

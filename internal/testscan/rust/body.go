@@ -116,6 +116,49 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		out.calls = slices.Clone(calls)
 	}
 	*scratch = calls[:0]
+	testscan.ThroughLocals(out.assertions, letValues(toks, match, open, close))
+	return out
+}
+
+// letValues reads the body's `let name = expr;` (with `mut` or a type)
+// bindings, for testscan.ThroughLocals.
+func letValues(toks []token, match []int, open, close int) map[string]*testscan.Local {
+	var out map[string]*testscan.Local
+	for i := open + 1; i+2 < close; i++ {
+		if toks[i].Kind != tkIdent || toks[i].Text != "let" {
+			continue
+		}
+		k := i + 1
+		if toks[k].Kind == tkIdent && toks[k].Text == "mut" {
+			k++
+		}
+		if k >= close || toks[k].Kind != tkIdent {
+			continue
+		}
+		name := toks[k].Text
+		eq := k + 1
+		for eq < close && !isPunct(toks[eq], "=") && !isPunct(toks[eq], ";") {
+			eq++
+		}
+		if eq >= close || !isPunct(toks[eq], "=") {
+			continue
+		}
+		end := eq + 1
+		for end < close && !isPunct(toks[end], ";") {
+			if isGroupOpen(toks[end]) && match[end] > end {
+				end = match[end]
+			}
+			end++
+		}
+		if out == nil {
+			out = map[string]*testscan.Local{}
+		}
+		if l := out[name]; l != nil {
+			l.Count++
+			continue
+		}
+		out[name] = &testscan.Local{Value: joinTokens(toks[eq+1 : end]), Line: toks[i].Line, Count: 1}
+	}
 	return out
 }
 

@@ -1,0 +1,13 @@
+package calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class CalcTest {
+    @Test
+    void parseCountsRunes() {
+        assertEquals(42, Calc.parse("xyz-long-input"));
+        assertEquals(0, Calc.parse(""));
+    }
+}
