@@ -10,7 +10,10 @@
 // what could be recovered, with File.Partial set.
 package testscan
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Lang names a language family.
 type Lang string
@@ -384,7 +387,7 @@ func ThroughLocals(as []Assertion, locals map[string]*Local) {
 			if l == nil || l.Count != 1 || l.Line >= a.Line {
 				continue
 			}
-			if c := callee(l.Value); c != "" && c == callee(*side[1]) {
+			if c := Callee(l.Value); c != "" && c == Callee(*side[1]) {
 				*side[0] = l.Value
 				break
 			}
@@ -392,9 +395,11 @@ func ThroughLocals(as []Assertion, locals map[string]*Local) {
 	}
 }
 
-// callee is the function an expression's outermost call names, "" when
-// the expression is not a call (`Calc.parse("x")`: Calc.parse).
-func callee(x string) string {
+// Callee is the function an expression's outermost call names, "" when
+// the expression is not a call (`Calc.parse("x")`: Calc.parse; `await
+// f(x)`: f). The readers use it to tell which code a check is about.
+func Callee(x string) string {
+	x = strings.TrimPrefix(strings.TrimSpace(x), "await ")
 	for i := 0; i < len(x); i++ {
 		c := x[i]
 		if c == '(' {
@@ -405,6 +410,13 @@ func callee(x string) string {
 		}
 	}
 	return ""
+}
+
+// LastCallee is Callee's last name (`calc.parse("x")`: parse), "" when the
+// expression is not a call.
+func LastCallee(x string) string {
+	c := Callee(x)
+	return c[strings.LastIndexAny(c, ".:")+1:]
 }
 
 // OpenArms returns the arms of a stack of open blocks (nil for a block

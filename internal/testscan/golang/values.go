@@ -85,25 +85,10 @@ func (e *env) origin(a *testscan.Assertion) {
 		if under == "" || under[0] == '$' {
 			under = a.Subject
 		}
-		if c := calleeText(v); c != "" && c == calleeText(under) {
+		if c := testscan.Callee(v); c != "" && c == testscan.Callee(under) {
 			a.Expected = v
 		}
 	}
-}
-
-// calleeText is the function an expression's outermost call names ("" when
-// it is not a call): `Parse("x")` -> Parse, `p.Add(1)` -> p.Add.
-func calleeText(x string) string {
-	for i := 0; i < len(x); i++ {
-		c := x[i]
-		if c == '(' {
-			return x[:i]
-		}
-		if !(c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			return ""
-		}
-	}
-	return ""
 }
 
 // argValues are the values a call passes (see testscan.Call.Values).

@@ -65,22 +65,22 @@ func stubbedChecks(t *tree, tests []testscan.TestCase) {
 	if len(stubs) == 0 {
 		return
 	}
+	// A stub outside every test (a hook, the top level) applies to all.
+	everywhere := make([]bool, len(stubs))
+	for k, s := range stubs {
+		everywhere[k] = s.line == 0 || !slices.ContainsFunc(tests, func(o testscan.TestCase) bool { return s.line >= o.Line && s.line <= o.EndLine })
+	}
 	for ti := range tests {
 		tc := &tests[ti]
 		var names []string
-		for _, s := range stubs {
-			inTest := s.line >= tc.Line && s.line <= tc.EndLine
-			inAny := false
-			for _, o := range tests {
-				inAny = inAny || s.line >= o.Line && s.line <= o.EndLine
-			}
-			if s.line == 0 || inTest || !inAny {
+		for k, s := range stubs {
+			if everywhere[k] || s.line >= tc.Line && s.line <= tc.EndLine {
 				names = append(names, s.name)
 			}
 		}
 		for i := range tc.Assertions {
 			a := &tc.Assertions[i]
-			if c := calleeOf(a.Subject); c != "" && slices.Contains(names, c) {
+			if c := testscan.LastCallee(a.Subject); c != "" && slices.Contains(names, c) {
 				a.Strength = testscan.Trivial
 			}
 		}
@@ -128,21 +128,6 @@ func (t *tree) factoryKeys(open, close int) []string {
 	return keys
 }
 
-// calleeOf returns the last name of the function a check's subject calls
-// outermost (`calc.parse("x")`: parse), "" when it calls none.
-func calleeOf(subject string) string {
-	s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(subject), "await "))
-	j := 0
-	for j < len(s) && (s[j] == '_' || s[j] == '$' || s[j] == '.' || 'a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z' || '0' <= s[j] && s[j] <= '9') {
-		j++
-	}
-	if j == 0 || j >= len(s) || s[j] != '(' {
-		return ""
-	}
-	name := s[:j]
-	return name[strings.LastIndexByte(name, '.')+1:]
-}
-
 // unquote strips a string token's quotes.
 func unquote(s string) string {
 	if len(s) >= 2 && (s[0] == '\'' || s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
@@ -158,35 +143,47 @@ func unquote(s string) string {
 // the names as written.
 func throughLocals(t *tree, tests []testscan.TestCase) {
 	type local struct {
-		value string
-		line  int
-		n     int
+		from, to int // the value's tokens, normalized only when a check names it
+		line     int
+		n        int
+	}
+	// The declarations of the file, read once; each test takes those
+	// within its lines.
+	type decl struct {
+		name string
+		local
+	}
+	var decls []decl
+	for i := 0; i+3 < len(t.toks); i++ {
+		if !(t.ident(i, "const") || t.ident(i, "let") || t.ident(i, "var")) || t.kind(i+1) != tkIdent || !t.punct(i+2, "=") {
+			continue
+		}
+		from := i + 3
+		to := from
+		for to < len(t.toks) && t.parent[to] == t.parent[i] && !t.punct(to, ";") && t.toks[to].Line == t.toks[from].Line {
+			if m := int(t.match[to]); m > to && (t.punct(to, "(") || t.punct(to, "[") || t.punct(to, "{")) {
+				to = m
+			}
+			to++
+		}
+		decls = append(decls, decl{t.toks[i+1].Text, local{from, to, t.toks[i].Line, 1}})
+	}
+	if len(decls) == 0 {
+		return
 	}
 	for ti := range tests {
 		tc := &tests[ti]
 		locals := map[string]*local{}
-		for i := 0; i+3 < len(t.toks); i++ {
-			line := t.toks[i].Line
-			if line < tc.Line || line > tc.EndLine {
+		for _, d := range decls {
+			if d.line < tc.Line || d.line > tc.EndLine {
 				continue
 			}
-			if !(t.ident(i, "const") || t.ident(i, "let") || t.ident(i, "var")) || t.kind(i+1) != tkIdent || !t.punct(i+2, "=") {
-				continue
-			}
-			from := i + 3
-			to := from
-			for to < len(t.toks) && t.parent[to] == t.parent[i] && !t.punct(to, ";") && t.toks[to].Line == t.toks[from].Line {
-				if m := int(t.match[to]); m > to && (t.punct(to, "(") || t.punct(to, "[") || t.punct(to, "{")) {
-					to = m
-				}
-				to++
-			}
-			name := t.toks[i+1].Text
-			if l := locals[name]; l != nil {
+			if l := locals[d.name]; l != nil {
 				l.n++
 				continue
 			}
-			locals[name] = &local{t.norm(from, to), line, 1}
+			l := d.local
+			locals[d.name] = &l
 		}
 		for i := range tc.Assertions {
 			a := &tc.Assertions[i]
@@ -194,8 +191,10 @@ func throughLocals(t *tree, tests []testscan.TestCase) {
 			if l == nil || l.n != 1 || l.line >= a.Line {
 				continue
 			}
-			if c := calleeOf(a.Subject); c != "" && calleeOf(l.value) == c {
-				a.Expected = l.value
+			if c := testscan.LastCallee(a.Subject); c != "" {
+				if v := t.norm(l.from, l.to); testscan.LastCallee(v) == c {
+					a.Expected = v
+				}
 			}
 		}
 	}

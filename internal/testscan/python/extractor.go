@@ -71,7 +71,10 @@ type module struct {
 	callBuf []testscan.Call // scratch for testCalls and helperCalls
 	// uses gathers a test's calls of imported functions while testCalls
 	// reads it (TestCase.Uses); nil otherwise.
-	uses    *[]string
+	uses *[]string
+	// autouse is what the module's autouse fixtures patch (see
+	// autousePatched), nil until read.
+	autouse []string
 	shebang bool // the file starts with #!
 }
 
@@ -105,7 +108,9 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Bypasses = append(m.bypasses(), m.hookMarkers()...)
 	sortMarkers(f.Bypasses)
 	if m.conftest {
-		f.StubbedForAll = m.autousePatched()
+		if p := m.autousePatched(); len(p) > 0 {
+			f.StubbedForAll = p
+		}
 	}
 	f.Exports = m.exports()
 	f.Comparisons = m.comparisons()

@@ -111,57 +111,26 @@ func (m *module) stubbedChecks(def *stmt, tc *testscan.TestCase) {
 	if len(tc.Assertions) == 0 {
 		return
 	}
-	patched := patchedNames(def)
-	seen := map[*stmt]bool{def: true}
-	var from func(f *stmt)
-	from = func(f *stmt) {
-		if f == nil || seen[f] || !isFixture(f) {
-			return
-		}
-		seen[f] = true
-		patched = append(patched, patchedNames(f)...)
-		for _, p := range paramNames(f) {
-			from(m.topDefs[p])
-		}
-	}
+	var requested []*stmt
 	for _, p := range paramNames(def) {
-		from(m.topDefs[p])
+		requested = append(requested, m.topDefs[p])
 	}
-	for _, f := range m.topDefs {
-		if isFixture(f) && autouse(f) {
-			from(f)
-		}
-	}
+	patched := append(patchedNames(def), fixturePatches(m, requested)...)
+	patched = append(patched, m.autousePatched()...)
 	if len(patched) == 0 {
 		return
 	}
 	for i := range tc.Assertions {
 		a := &tc.Assertions[i]
-		if c := subjectCallee(a.Subject); c != "" && slices.Contains(patched, c) {
+		if c := testscan.LastCallee(a.Subject); c != "" && slices.Contains(patched, c) {
 			a.Strength = testscan.Trivial
 		}
 	}
 }
 
-// subjectCallee returns the last name of the function a check's subject
-// calls outermost (`calc.parse("x")`: parse), "" when it calls none.
-func subjectCallee(subject string) string {
-	s := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(subject), "await "))
-	j := 0
-	for j < len(s) && (s[j] == '_' || s[j] == '.' || 'a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z' || '0' <= s[j] && s[j] <= '9') {
-		j++
-	}
-	if j == 0 || j >= len(s) || s[j] != '(' {
-		return ""
-	}
-	name := s[:j]
-	return name[strings.LastIndexByte(name, '.')+1:]
-}
-
-// autousePatched returns the functions the module's autouse fixtures (and
-// the fixtures they request) replace, sorted: in a conftest.py, for every
-// test of its directory.
-func (m *module) autousePatched() []string {
+// fixturePatches returns what the fixtures among roots, and the fixtures
+// they request in turn, replace.
+func fixturePatches(m *module, roots []*stmt) []string {
 	var out []string
 	seen := map[*stmt]bool{}
 	var from func(f *stmt)
@@ -179,13 +148,31 @@ func (m *module) autousePatched() []string {
 			from(m.topDefs[p])
 		}
 	}
-	for _, f := range m.topDefs {
-		if isFixture(f) && autouse(f) {
-			from(f)
+	for _, f := range roots {
+		from(f)
+	}
+	return out
+}
+
+// autousePatched returns the functions the module's autouse fixtures (and
+// the fixtures they request) replace, sorted, read once per module: for
+// every test of the file, and in a conftest.py for every test of its
+// directory.
+func (m *module) autousePatched() []string {
+	if m.autouse == nil {
+		var roots []*stmt
+		for _, f := range m.topDefs {
+			if isFixture(f) && autouse(f) {
+				roots = append(roots, f)
+			}
+		}
+		m.autouse = fixturePatches(m, roots)
+		slices.Sort(m.autouse)
+		if m.autouse == nil {
+			m.autouse = []string{}
 		}
 	}
-	slices.Sort(out)
-	return out
+	return m.autouse
 }
 
 // throughLocals reads the checks whose value goes through a local name the
@@ -223,7 +210,7 @@ func throughLocals(body []*stmt, tc *testscan.TestCase) {
 	for i := range tc.Assertions {
 		a := &tc.Assertions[i]
 		if l := locals[a.Expected]; l != nil && l.line < a.Line {
-			if c := subjectCallee(a.Subject); c != "" && subjectCallee(l.value) == c {
+			if c := testscan.LastCallee(a.Subject); c != "" && testscan.LastCallee(l.value) == c {
 				a.Expected = l.value
 			}
 		}
