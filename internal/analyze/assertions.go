@@ -128,6 +128,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
 	gone = dropRepeats(gone, ot, nt)
+	gone = impliedByExact(gone, ot)
 	moved := cr.movedToHelpers(gone, ot, nt)
 	removed := len(gone) - moved
 	if removed <= 0 {
@@ -849,4 +850,84 @@ func dropRepeats(gone []testscan.Assertion, ot, nt *testscan.TestCase) []testsca
 		out = append(out, x)
 	}
 	return out
+}
+
+// impliedByExact drops from gone the checks that only said a value is there
+// or of a type (presenceOnly, typeOnly) when an exact check of the old
+// version that is not gone used that very value: `assert isinstance(stream,
+// Iterable)` beside `assert content == b"".join(stream)`, NotNil(resp)
+// beside Equal(200, resp.StatusCode). The exact check fails, or raises, on a
+// missing or mistyped value, so the weaker one checked nothing more; the
+// exact check is judged on its own where it changed. A presence check of
+// another value (resp.Body beside resp.StatusCode) is a check of its own.
+func impliedByExact(gone []testscan.Assertion, ot *testscan.TestCase) []testscan.Assertion {
+	if len(gone) == 0 {
+		return gone
+	}
+	lost := make(map[string]int, len(gone))
+	for _, x := range gone {
+		lost[strconv.Itoa(x.Line)+"\x00"+assertKey(x)]++
+	}
+	out := gone[:0:0]
+	for _, x := range gone {
+		if !(presenceOnly(x) || typeOnly(x)) || x.Subject == "" || rootIdent(x.Subject) == "" || !impliedIn(x, ot.Assertions, lost) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// impliedIn reports whether an exact, unnegated check among all, not lost
+// and made on every run (under no branch, loop or closure), uses x's
+// subject outside its string literals.
+func impliedIn(x testscan.Assertion, all []testscan.Assertion, lost map[string]int) bool {
+	for _, z := range all {
+		if z.Negated || effStrength(z) < testscan.Strong || !equalityKind(z.Kind) || len(z.Arms) > 0 || lost[strconv.Itoa(z.Line)+"\x00"+assertKey(z)] > 0 {
+			continue
+		}
+		if usesValue(z.Subject, x.Subject) || usesValue(z.Expected, x.Subject) {
+			return true
+		}
+	}
+	return false
+}
+
+// typeOnly reports a check that only says of what type a value is:
+// isinstance, IsType, assertInstanceOf, toBeInstanceOf, isInstanceOf.
+func typeOnly(x testscan.Assertion) bool {
+	if x.Negated {
+		return false
+	}
+	k := strings.ToLower(x.Kind)
+	for _, s := range []string{"isinstance", "istype", "instanceof"} {
+		if strings.Contains(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesValue reports whether expression e names v (a name or a selector
+// chain) as a whole, outside e's string literals.
+func usesValue(e, v string) bool {
+	var b strings.Builder
+	var q byte
+	for i := 0; i < len(e); i++ {
+		c := e[i]
+		switch {
+		case q != 0:
+			if c == '\\' {
+				i++
+			} else if c == q {
+				q = 0
+			}
+			b.WriteByte(' ')
+		case c == '"' || c == '\'' || c == '`':
+			q = c
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return containsToken(b.String(), v)
 }

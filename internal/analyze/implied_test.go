@@ -1,0 +1,45 @@
+package analyze
+
+import (
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+func TestUsesValue(t *testing.T) {
+	for _, c := range []struct {
+		e, v string
+		want bool
+	}{
+		{`b"".join(stream)`, "stream", true},
+		{`resp.StatusCode`, "resp", true},
+		{`resp.body.len`, "resp.body", true},
+		{`resp.status`, "resp.body", false},
+		{`"resp is fine"`, "resp", false},
+		{`'it\'s resp'`, "resp", false},
+		{"`resp`+x", "resp", false},
+		{`response`, "resp", false},
+	} {
+		if got := usesValue(c.e, c.v); got != c.want {
+			t.Errorf("usesValue(%q, %q) = %v, want %v", c.e, c.v, got, c.want)
+		}
+	}
+}
+
+func TestImpliedByExact(t *testing.T) {
+	notNil := testscan.Assertion{Line: 2, Kind: "require.NotNil", Strength: testscan.Weak, Subject: "resp"}
+	exact := testscan.Assertion{Line: 3, Kind: "require.Equal", Strength: testscan.Strong, Subject: "resp.StatusCode", Expected: "200"}
+	old := &testscan.TestCase{Assertions: []testscan.Assertion{notNil, exact}}
+	if got := impliedByExact([]testscan.Assertion{notNil}, old); len(got) != 0 {
+		t.Errorf("NotNil(resp) beside a kept Equal(200, resp.StatusCode) is still counted lost: %v", got)
+	}
+	if got := impliedByExact([]testscan.Assertion{notNil, exact}, old); len(got) != 2 {
+		t.Errorf("NotNil(resp) lost with the exact check that implied it: got %d lost, want 2", len(got))
+	}
+	guarded := exact
+	guarded.Arms = []testscan.Arm{{Cond: "if resp != nil"}}
+	old = &testscan.TestCase{Assertions: []testscan.Assertion{notNil, guarded}}
+	if got := impliedByExact([]testscan.Assertion{notNil}, old); len(got) != 1 {
+		t.Errorf("an exact check under a branch implies nothing: got %d lost, want 1", len(got))
+	}
+}

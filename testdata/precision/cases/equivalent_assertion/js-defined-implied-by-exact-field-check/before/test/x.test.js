@@ -1,0 +1,7 @@
+const { get } = require('../lib')
+
+test('get', () => {
+  const res = get('/')
+  expect(res).toBeDefined()
+  expect(res.status).toBe(200)
+})

@@ -1,0 +1,7 @@
+from pkg import parse, count
+
+
+def test_parse():
+    node = parse("a+b")
+    assert isinstance(node, dict)
+    assert count("a+b") == 3
