@@ -43,3 +43,19 @@ func TestImpliedByExact(t *testing.T) {
 		t.Errorf("an exact check under a branch implies nothing: got %d lost, want 1", len(got))
 	}
 }
+
+func TestCatchAll(t *testing.T) {
+	for class, want := range map[string]bool{
+		"Exception":                      true,
+		"builtins.BaseException":         true,
+		"RuntimeException.class":         true,
+		"Exception match=\"boom\"":       true,
+		"ValueError":                     false,
+		"IllegalArgumentException.class": false,
+		"KeyError, match=\"x\"":          false,
+	} {
+		if got := catchAll(class); got != want {
+			t.Errorf("catchAll(%q) = %v, want %v", class, got, want)
+		}
+	}
+}
