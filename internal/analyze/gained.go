@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -109,7 +110,10 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			if opposed(x.Subject, y.Subject) {
 				continue // the same value bounded from the other side
 			}
-			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted {
+			// A bound the helper checks on a local holding the very value
+			// the test checked (headChunksLen := s.headChunks.len()).
+			throughLocal := y.Origin != "" && x.Subject != "" && y.Origin == x.Subject && (x.Expected == y.Expected || tighterBound(x, y))
+			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted || throughLocal {
 				usedBy[i] = assertKey(x)
 				moved++
 				break
@@ -233,4 +237,26 @@ func namedValue(e string) bool {
 		return false
 	}
 	return len(e) >= 2
+}
+
+// tighterBound reports whether y bounds the value at least as tightly as x,
+// both testify-style ordering checks against number literals (Greater(n,
+// 1) -> Greater(n, 2)); a bound loosened on its way (> 1 to > 0) is not.
+func tighterBound(x, y testscan.Assertion) bool {
+	if x.Kind != y.Kind {
+		return false
+	}
+	a, errA := strconv.ParseFloat(x.Expected, 64)
+	b, errB := strconv.ParseFloat(y.Expected, 64)
+	if errA != nil || errB != nil {
+		return false
+	}
+	k := strings.ToLower(x.Kind)
+	switch {
+	case strings.Contains(k, "greater"):
+		return b >= a
+	case strings.Contains(k, "less"):
+		return b <= a
+	}
+	return false
 }
