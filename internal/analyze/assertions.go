@@ -129,9 +129,9 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	}
 	gone = dropRepeats(gone, ot, nt)
 	gone = impliedByExact(gone, ot)
-	moved := cr.movedToHelpers(gone, ot, nt)
-	removed := len(gone) - moved
-	if removed <= 0 {
+	gone = cr.movedToHelpers(gone, ot, nt)
+	removed := len(gone)
+	if removed == 0 {
 		return out
 	}
 	unpaired = gone
@@ -626,6 +626,15 @@ func describeAssertion(x testscan.Assertion) string {
 	}
 	if x.Expected != "" {
 		return fmt.Sprintf("%s(%s)", s, clip(x.Expected))
+	}
+	if x.Subject != "" && len(x.Subject) <= 40 {
+		// A check without an expected value is told apart by what it
+		// checks: require.NoError(h.Close()), toBeDefined(res), assert
+		// resp.body is not None.
+		if op, ok := strings.CutPrefix(s, "assert "); ok {
+			return "assert " + x.Subject + " " + op
+		}
+		return fmt.Sprintf("%s(%s)", s, x.Subject)
 	}
 	return s
 }

@@ -39,9 +39,10 @@ func (cr *callReach) helperChecksGained() []testscan.Assertion {
 	return out
 }
 
-// movedToHelpers counts the removed checks of test o (now n) that reappear
-// among the helper checks the change gained, followed from the test or not
-// (a helper in a shared file the analysis does not reach): a gained check
+// movedToHelpers returns the removed checks of test o (now n) that do not
+// reappear among the helper checks the change gained, followed from the
+// test or not (a helper in a shared file the analysis does not reach): a
+// gained check
 // of the same kind, as strong, about the same thing: the same specific
 // expected value, an operand word in common (the function called, an
 // argument, a literal word), or, in a helper the test newly calls, a
@@ -49,9 +50,9 @@ func (cr *callReach) helperChecksGained() []testscan.Assertion {
 // 3, 5) for `got != 5`). A check of another value gained by a helper
 // (setup now checks the config's mode) stands in for nothing. A helper
 // serves many tests, so the gain is not used up by one test.
-func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan.TestCase) int {
+func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan.TestCase) []testscan.Assertion {
 	if cr == nil {
-		return 0
+		return removed
 	}
 	// A custom assertion (Java's assertIncludesClass(c), read as a check
 	// by its name) is a call of its helper too.
@@ -91,8 +92,9 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	// the same check made at each call of a closure (atEachCall) moved
 	// into a helper once is one check moved.
 	usedBy := make([]string, len(gained))
-	moved := 0
+	var left []testscan.Assertion
 	for _, x := range removed {
+		moved := false
 		xw := operandWords(x)
 		for i, y := range gained {
 			if usedBy[i] != "" && usedBy[i] != assertKey(x) || !sameCheckKind(x.Kind, y.Kind) || y.Negated != x.Negated || y.Strength < x.Strength {
@@ -115,12 +117,15 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			throughLocal := y.Origin != "" && x.Subject != "" && y.Origin == x.Subject && (x.Expected == y.Expected || tighterBound(x, y))
 			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted || throughLocal {
 				usedBy[i] = assertKey(x)
-				moved++
+				moved = true
 				break
 			}
 		}
+		if !moved {
+			left = append(left, x)
+		}
 	}
-	return moved
+	return left
 }
 
 // onParams reports whether check subject y is x made on a helper's
