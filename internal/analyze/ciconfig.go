@@ -136,10 +136,21 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			continue // disabledJobs judges it with the whole change
 		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
 			ctx := stepContext(newLines, l.n)
-			sev, what := gate.SeverityMedium, "a CI step"
-			if testWords.MatchString(ctx) {
+			if jc, ok := jobLevelContext(pr.fc.New, newLines, l.n); ok {
+				ctx = jc
+			}
+			// A workflow that only a schedule or a person starts (BASE's
+			// triggers as much as HEAD's) gates no change: a check there
+			// that may now fail unnoticed is to be seen, not a bypass of
+			// the gate.
+			offPath := offChangePath(pr.fc.New) && (pr.fc.Old == nil || offChangePath(pr.fc.Old)) || jobOffOnPR(pr.fc, l.n)
+			sev, what, where := gate.SeverityMedium, "a CI step", ""
+			switch {
+			case testWords.MatchString(ctx) && offPath:
+				what, where = "a CI step that runs checks", " (a workflow or job that runs only on a schedule or by hand, so it gates no pull request)"
+			case testWords.MatchString(ctx):
 				sev, what = gate.SeverityCritical, "a CI step that runs checks"
-			} else if offChangePath(pr.fc.New) {
+			case offPath:
 				continue // a job that runs no checks, on a schedule: optional by design
 			}
 			verb := "may now fail without failing the build"
@@ -148,7 +159,7 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 				verb, rule = "was switched off with `if: false`", "step-disabled"
 			}
 			add(gate.ValidationBypass, sev, rule, l.n, norm(text)+norm(ctx),
-				fmt.Sprintf("%s in %s %s.", what, p, verb))
+				fmt.Sprintf("%s in %s%s %s.", what, p, where, verb))
 		case setPlusE.MatchString(text) && (kind == ciWorkflow || kind == buildScript):
 			add(gate.ValidationBypass, gate.SeverityCritical, "set-plus-e", l.n, norm(text),
 				fmt.Sprintf("`set +e` added to %s: failing commands after it no longer fail the script.", p))
@@ -167,6 +178,9 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			}
 			add(gate.ValidationBypass, sev, "tests-skipped", l.n, norm(text),
 				fmt.Sprintf("%s %s: %s.", p, what, quoted(strings.TrimSpace(text))))
+		case allowFail.MatchString(text) && path.Base(p) == ".gitlab-ci.yml" && gitlabScheduledOnly(pr.fc, l.n):
+			add(gate.ValidationBypass, gate.SeverityMedium, "failure-allowed", l.n, norm(text),
+				fmt.Sprintf("%s now lets checks fail or skip without failing the build, in a job that runs only in scheduled or manually started pipelines (it gates no merge request): %s.", p, quoted(strings.TrimSpace(text))))
 		case allowFail.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
@@ -276,6 +290,42 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 	}
 	msg := fmt.Sprintf("%s now reruns failing tests up to %d times (was %d): a failure that comes and goes passes on a retry", p, now, was)
 	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
+}
+
+// jobOffOnPR reports whether the workflow job (or step) holding line n of
+// the new side has an `if:` that switches it off on pull requests, at BASE
+// as at HEAD: `if: github.event_name == 'schedule'` on a nightly-only job of
+// a workflow that also runs on pull requests.
+func jobOffOnPR(fc *FileChange, n int) bool {
+	id, off := workflowLineOffPR(fc.New, n)
+	if !off {
+		return false
+	}
+	if fc.Old == nil {
+		return true
+	}
+	found, offAtBase := workflowJobOffPR(fc.Old, id)
+	if found && offAtBase {
+		return true
+	}
+	// The step's own condition: the same step line at BASE is not known,
+	// so the job must be off at BASE, or new.
+	return !found
+}
+
+// gitlabScheduledOnly reports whether the GitLab job holding line n of the
+// new side runs only in pipelines no change starts, at BASE as at HEAD
+// (a job BASE ran on merge requests and HEAD moves to a schedule is not).
+func gitlabScheduledOnly(fc *FileChange, n int) bool {
+	name, off := gitlabJobOffPath(fc.New, n)
+	if !off {
+		return false
+	}
+	if fc.Old == nil {
+		return true
+	}
+	found, offAtBase := gitlabJobNamedOffPath(fc.Old, name)
+	return !found || offAtBase
 }
 
 // offChangePath reports a GitHub workflow that no change runs through: its

@@ -1,0 +1,227 @@
+package analyze
+
+import (
+	"regexp"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// offPathSource matches a GitLab rule condition that only pipelines no
+// change starts satisfy: `$CI_PIPELINE_SOURCE == "schedule"` (or "web",
+// "trigger", "api", "pipeline": a person, a token or another project).
+var offPathSource = regexp.MustCompile(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["']?(schedule|web|trigger|api|pipeline)["']?\s*$`)
+
+// gitlabJobOffPath returns the name of the .gitlab-ci.yml job whose block
+// holds line (1-based) and whether that job runs only in pipelines that no
+// change starts: `only: [schedules]` (web, triggers, api, pipelines), or
+// rules whose every rule that can run is an `if:` on such a pipeline source
+// (`$CI_PIPELINE_SOURCE == "schedule"`, nothing or-ed to it). A job with no
+// such restriction, or one the file does not parse into, is on the path.
+func gitlabJobOffPath(data []byte, line int) (string, bool) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return "", false
+	}
+	top := doc.Content[0].Content
+	for i := 0; i+1 < len(top); i += 2 {
+		k, v := top[i], top[i+1]
+		end := 1 << 30
+		if i+2 < len(top) {
+			end = top[i+2].Line
+		}
+		if line < k.Line || line >= end {
+			continue
+		}
+		if v.Kind != yaml.MappingNode {
+			return k.Value, false
+		}
+		return k.Value, gitlabOffPath(v)
+	}
+	return "", false
+}
+
+// gitlabJobNamedOffPath is gitlabJobOffPath for a job found by name: false
+// when the file has no such job.
+func gitlabJobNamedOffPath(data []byte, name string) (found, off bool) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return false, false
+	}
+	top := doc.Content[0].Content
+	for i := 0; i+1 < len(top); i += 2 {
+		if top[i].Value == name {
+			return true, top[i+1].Kind == yaml.MappingNode && gitlabOffPath(top[i+1])
+		}
+	}
+	return false, false
+}
+
+func gitlabOffPath(job *yaml.Node) bool {
+	for i := 0; i+1 < len(job.Content); i += 2 {
+		k, v := job.Content[i].Value, job.Content[i+1]
+		switch k {
+		case "only":
+			refs := v
+			if v.Kind == yaml.MappingNode {
+				refs = nil
+				for j := 0; j+1 < len(v.Content); j += 2 {
+					if v.Content[j].Value == "refs" {
+						refs = v.Content[j+1]
+					}
+				}
+			}
+			if refs == nil || refs.Kind != yaml.SequenceNode || len(refs.Content) == 0 {
+				return false
+			}
+			for _, r := range refs.Content {
+				switch r.Value {
+				case "schedules", "web", "triggers", "api", "pipelines":
+				default:
+					return false
+				}
+			}
+			return true
+		case "rules":
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				return false
+			}
+			runs := 0
+			for _, r := range v.Content {
+				if r.Kind != yaml.MappingNode {
+					return false
+				}
+				cond, when := "", ""
+				for j := 0; j+1 < len(r.Content); j += 2 {
+					switch r.Content[j].Value {
+					case "if":
+						cond = r.Content[j+1].Value
+					case "when":
+						when = r.Content[j+1].Value
+					}
+				}
+				if when == "never" {
+					continue
+				}
+				runs++
+				if !offPathCond(cond) {
+					return false
+				}
+			}
+			return runs > 0
+		}
+	}
+	return false
+}
+
+// offPathCond reports a rule condition that holds only in pipelines no
+// change starts: one pipeline-source comparison, or several and-ed.
+func offPathCond(cond string) bool {
+	if cond == "" || strings.Contains(cond, "||") {
+		return false
+	}
+	for _, part := range strings.Split(cond, "&&") {
+		if offPathSource.MatchString(strings.Trim(strings.TrimSpace(part), "()")) {
+			return true
+		}
+	}
+	return false
+}
+
+// workflowLineOffPR reports whether the GitHub Actions job holding line
+// (1-based), or the step holding it, has an `if:` that is false on every
+// pull_request run (offOnPullRequest), and returns the job's id.
+func workflowLineOffPR(data []byte, line int) (job string, off bool) {
+	j, _ := workflowJobAt(data, line)
+	if j == nil {
+		return "", false
+	}
+	if offOnPullRequest(scalar(mapGet(j.node, "if"))) {
+		return j.id, true
+	}
+	if steps := mapGet(j.node, "steps"); steps != nil && steps.Kind == yaml.SequenceNode {
+		for i, st := range steps.Content {
+			end := j.end
+			if i+1 < len(steps.Content) {
+				end = steps.Content[i+1].Line
+			}
+			if line >= st.Line && line < end && st.Kind == yaml.MappingNode {
+				return j.id, offOnPullRequest(scalar(mapGet(st, "if")))
+			}
+		}
+	}
+	return j.id, false
+}
+
+// workflowJobOffPR reports whether the job id of a workflow is switched off
+// on pull requests by its own `if:`; found is false when there is no such
+// job.
+func workflowJobOffPR(data []byte, id string) (found, off bool) {
+	jobs := jobsNode(data)
+	if jobs == nil {
+		return false, false
+	}
+	for i := 0; i+1 < len(jobs.Content); i += 2 {
+		if jobs.Content[i].Value == id {
+			return true, offOnPullRequest(scalar(mapGet(jobs.Content[i+1], "if")))
+		}
+	}
+	return false, false
+}
+
+type jobAt struct {
+	id   string
+	node *yaml.Node
+	end  int
+}
+
+func jobsNode(data []byte) *yaml.Node {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	jobs := mapGet(doc.Content[0], "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return nil
+	}
+	return jobs
+}
+
+// workflowJobAt returns the job whose block holds line.
+func workflowJobAt(data []byte, line int) (*jobAt, bool) {
+	jobs := jobsNode(data)
+	if jobs == nil {
+		return nil, false
+	}
+	for i := 0; i+1 < len(jobs.Content); i += 2 {
+		end := 1 << 30
+		if i+2 < len(jobs.Content) {
+			end = jobs.Content[i+2].Line
+		}
+		if line >= jobs.Content[i].Line && line < end && jobs.Content[i+1].Kind == yaml.MappingNode {
+			return &jobAt{jobs.Content[i].Value, jobs.Content[i+1], end}, true
+		}
+	}
+	return nil, false
+}
+
+// jobLevelContext returns the whole block of the workflow job when line n
+// is one of the job's own keys (`continue-on-error: true` beside
+// `runs-on:`): what the key applies to is every step of the job, not the
+// lines around it.
+func jobLevelContext(data []byte, lines []string, n int) (string, bool) {
+	j, ok := workflowJobAt(data, n)
+	if !ok {
+		return "", false
+	}
+	for i := 0; i+1 < len(j.node.Content); i += 2 {
+		if j.node.Content[i].Line == n {
+			start, end := j.node.Line-1, min(j.end-1, len(lines))
+			if start < 0 || start >= end {
+				return "", false
+			}
+			return strings.Join(lines[start:end], "\n"), true
+		}
+	}
+	return "", false
+}
