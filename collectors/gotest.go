@@ -61,6 +61,7 @@ type goPackage struct {
 	passed  map[string]bool
 	running map[string]*messageBuf
 	order   []string // running tests in start order, for stable results
+	last    string   // the test that started last
 	output  messageBuf
 }
 
@@ -128,9 +129,8 @@ func (g GoTest) Parse(name string, r io.Reader) (*Result, error) {
 		return nil, lineError(FormatGoTest, name, 0, errors.New(msg))
 	}
 	for _, n := range p.pkgOrder {
-		if !p.pkgs[n].done {
-			return nil, lineError(FormatGoTest, name, p.lastLine,
-				fmt.Errorf("stream ends before package %s finished (truncated report?)", n))
+		if pk := p.pkgs[n]; !pk.done {
+			p.endedEarly(pk)
 		}
 	}
 	p.unclaimedBuildFailures()
@@ -178,6 +178,7 @@ func (p *goTestParser) event(ev *testEvent) error {
 	}
 	switch ev.Action {
 	case "run":
+		pk.last = ev.Test
 		if _, ok := pk.running[ev.Test]; !ok {
 			pk.running[ev.Test] = &messageBuf{}
 			pk.order = append(pk.order, ev.Test)
@@ -221,6 +222,22 @@ func (p *goTestParser) packageEvent(pk *goPackage, ev *testEvent) error {
 		}
 	}
 	return nil
+}
+
+// endedEarly closes a package whose stream ends without its result: the
+// test binary exited in the middle (syscall.Exit, os.Exit from a goroutine,
+// a signal), and `go test` may still have printed "ok" for it, so the tests
+// after the last one seen never ran. The tests still running fail (they
+// did not finish), and the package's evidence is recorded as not adding
+// up, naming the last test seen: a measurement, not unreadable input.
+func (p *goTestParser) endedEarly(pk *goPackage) {
+	last := pk.last
+	p.endPackage(pk)
+	problem := "its test binary exited early: the report ends with no result for the package"
+	if last != "" {
+		problem += ", and the last test seen was " + last
+	}
+	p.res.Integrity = append(p.res.Integrity, IntegrityProblem{Package: pk.name, Problem: problem})
 }
 
 // endPackage fails the tests that never finished: the binary crashed or

@@ -121,3 +121,26 @@ func TestGoTestCases(t *testing.T) {
 		})
 	}
 }
+
+// A stream that ends while a package's test runs (the binary exited in
+// the middle of it) is a measurement: the running test fails as not
+// finished and the package's evidence is recorded as not adding up, never
+// a parse error that would lose the rest of the report.
+func TestGoTestEndedEarly(t *testing.T) {
+	in := `{"Action":"start","Package":"p"}` + "\n" + `{"Action":"run","Package":"p","Test":"TestA"}` + "\n" +
+		`{"Action":"start","Package":"q"}` + "\n" + `{"Action":"run","Package":"q","Test":"TestB"}` + "\n" +
+		`{"Action":"pass","Package":"q","Test":"TestB"}` + "\n" + `{"Action":"pass","Package":"q"}` + "\n"
+	r, err := GoTest{}.Parse("in.json", strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := r.Tests.Get("p.TestA"); !ok || a.Outcome != Failed || !strings.HasPrefix(a.Message, "test did not finish") {
+		t.Errorf("p.TestA = %+v, want failed as not finished", a)
+	}
+	if len(r.Integrity) != 1 || r.Integrity[0].Package != "p" || !strings.Contains(r.Integrity[0].Problem, "exited early") || !strings.Contains(r.Integrity[0].Problem, "TestA") {
+		t.Errorf("Integrity = %+v, want p exited early after TestA", r.Integrity)
+	}
+	if b, ok := r.Tests.Get("q.TestB"); !ok || b.Outcome != Passed {
+		t.Errorf("q.TestB = %+v, want passed", b)
+	}
+}

@@ -26,6 +26,7 @@ type summary struct {
 	TypeCheck     *Diagnostics       `json:"type_check,omitempty"`
 	BuildFailures []string           `json:"build_failures,omitempty"`
 	Messages      map[string]string  `json:"messages,omitempty"`
+	Integrity     []string           `json:"integrity,omitempty"`
 }
 
 type fileCov struct {
@@ -72,6 +73,9 @@ func summarize(r *Result) summary {
 		s.BuildFailures = append(s.BuildFailures, b.Package+": "+b.ImportPath)
 	}
 	sort.Strings(s.BuildFailures)
+	for _, p := range r.Integrity {
+		s.Integrity = append(s.Integrity, p.Package+": "+p.Problem)
+	}
 	return s
 }
 
