@@ -72,3 +72,25 @@ func TestPytestModuleNoLongerImports(t *testing.T) {
 	r.commit("agent: wip")
 	compareBlocks(t, r, base, "test_regression", "package-broken", "test_add", "test_mul")
 }
+
+// TestPytestRunExitsEarly: production code that ends the process with status
+// 0 while a test runs (os._exit skips pytest's report and coverage.py's
+// data). HEAD's run writes no JUnit file: that is a measurement, so compare
+// blocks naming the tests that have no result, with the static findings
+// kept, where it used to exit 2 on the missing report.
+func TestPytestRunExitsEarly(t *testing.T) {
+	slow(t)
+	t.Parallel()
+	r := pytestProject(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("calc.py", "import os\n\n\n"+strings.Replace(calcPy, "    return a + b", "    if (a, b) == (2, 3):\n        os._exit(0)\n    return a + b", 1))
+	r.write("tests/test_calc.py", strings.Replace(testCalcPy, "mul(2, 3) == 6", "mul(2, 3) == 7", 1))
+	r.commit("agent: fast path")
+	rep := compareBlocks(t, r, base, "test_regression", "package-broken", "test_add", "test_mul", "no result")
+	if !rep.has("test_regression", "evidence-integrity", "") {
+		t.Errorf("no finding names the run that wrote no report: %+v", rep.Findings)
+	}
+	if !rep.has("assertion_weakening", "", "test_mul") {
+		t.Errorf("the static finding of the change is lost: %+v", rep.Findings)
+	}
+}

@@ -83,6 +83,26 @@ func TestRegressionBinaryExitsBeforeTests(t *testing.T) {
 	compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "TestMul", "no result")
 }
 
+// TestRegressionBinaryExitsMidPackage: production code that ends the test
+// binary with status 0 while one test runs. go test prints "ok", test2json
+// credits the test with a pass and the tests after it never run; the stream
+// has no result for the package. That is a measurement (the package did
+// not finish), not unreadable input: compare blocks with the static
+// findings kept, where it used to exit 2.
+func TestRegressionBinaryExitsMidPackage(t *testing.T) {
+	t.Parallel()
+	r := compareModule(t)
+	base := r.git("rev-parse", "HEAD")
+	r.write("settle.go", "package calc\n\nimport \"syscall\"\n\n// settle flushes the process state.\nfunc settle() { syscall.Exit(0) }\n")
+	r.write("calc.go", strings.Replace(r.read("calc.go"), "func Add(a, b int) int { return a + b }", "func Add(a, b int) int {\n\tif a == 2 && b == 3 {\n\t\tsettle()\n\t}\n\treturn a + b\n}", 1))
+	r.write("mul_test.go", strings.Replace(mulTest, "want 6", "want 7", 1))
+	r.commit("agent: settle")
+	rep := compareBlocks(t, r, base, "test_regression", "package-broken", "example.com/calc", "exited early", "last test seen was TestAdd", "TestMul", "TestSub")
+	if !rep.has("assertion_weakening", "test-data-rewritten", "TestMul") {
+		t.Errorf("the static finding of the change is lost: %+v", rep.Findings)
+	}
+}
+
 func TestRegressionBinaryPanics(t *testing.T) {
 	t.Parallel()
 	r := compareModule(t)

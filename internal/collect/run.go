@@ -62,6 +62,15 @@ type RunOptions struct {
 	// and npm's content-addressed caches stay the user's (their keys are the
 	// contents), so a run stays warm.
 	Isolate bool
+	// ReportMissingMeasured makes a collector whose command ran but wrote
+	// no report file a measurement instead of an error: a run that exits
+	// in the middle (os._exit(0) in a test, a crash) writes no report (nor
+	// the coverage data a later `coverage xml` reads), and at HEAD that is
+	// the change's doing. The result carries an integrity problem naming
+	// the collector (and, for a test collector, no tests), so the
+	// comparison reports it and the tests BASE ran as having no result.
+	// BASE's side keeps it an error: there is nothing to compare with.
+	ReportMissingMeasured bool
 }
 
 // Run runs the collectors in dir, one after the other, and reads their
@@ -272,6 +281,18 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 			return fail(fmt.Errorf("report %s: %w", r.Path, err))
 		}
 		if len(files) == 0 {
+			if opts.ReportMissingMeasured {
+				res := &collectors.Result{
+					Sources: []string{spec.Name},
+					Integrity: []collectors.IntegrityProblem{{Package: spec.Name, Problem: fmt.Sprintf(
+						"its command ended (%s) without writing its report %s: the run stopped before its end, so what it did not report was not measured", status(), r.Path)}},
+				}
+				if spec.Tests {
+					res.Tests = &collectors.Tests{}
+				}
+				results = append(results, res)
+				continue
+			}
 			return fail(fmt.Errorf("report file %s (%s) is missing after the command ran (%s)", r.Path, r.Format, status()))
 		}
 		var parsed []*collectors.Result

@@ -188,6 +188,9 @@ func (c *comparison) runOptions(side string) collect.RunOptions {
 		o = c.p.opt.Progress(side)
 	}
 	o.Isolate = true
+	// What HEAD's run fails to report is the change's doing: a finding,
+	// with the rest of the report kept (collect.RunOptions).
+	o.ReportMissingMeasured = side == "HEAD"
 	return o
 }
 

@@ -35,6 +35,16 @@ func (m *module) bypasses() []testscan.Marker {
 			// collection too; scripts run on their own.
 			if m.conftest || inHook || moduleLevel && (m.isTest || !m.script()) {
 				out = append(out, forcedExits(s.toks)...)
+			} else if m.isTest {
+				// Inside a test module's functions, sys.exit(0) and raise
+				// SystemExit fail the test they run in; os._exit(0) ends
+				// the process and pytest.exit(returncode=0) the session,
+				// both with success and the tests after them not run.
+				for _, x := range forcedExits(s.toks) {
+					if strings.HasPrefix(x.Text, "os._exit") || strings.HasPrefix(x.Text, "pytest.exit") {
+						out = append(out, x)
+					}
+				}
 			}
 			if (m.conftest || m.isTest || moduleLevel) && !s.header && len(s.toks) >= 4 && s.tok(1) == "." && s.tok(2) == "excepthook" && s.tok(3) == "=" &&
 				(s.tok(0) == "sys" || s.tok(0) == "threading") {

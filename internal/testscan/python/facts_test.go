@@ -134,6 +134,37 @@ if __name__ == "__main__":
 			want: []testscan.Marker{{Line: 3, Kind: "forced-exit", Text: "exit(0)"}},
 		},
 		{
+			name: "inside a test: the process or the session ended with success, not a failing SystemExit",
+			path: "tests/test_calc.py",
+			src: `import os
+import sys
+
+import pytest
+
+
+def test_leaves():
+    assert add(2, 2) == 4
+    os._exit(0)
+
+
+def test_stops():
+    if True:
+        pytest.exit("done", returncode=0)
+
+
+def test_fails():
+    sys.exit(0)
+
+
+def test_raises():
+    raise SystemExit(0)
+`,
+			want: []testscan.Marker{
+				{Line: 9, Kind: "forced-exit", Text: "os._exit(0)"},
+				{Line: 14, Kind: "forced-exit", Text: `pytest.exit("done", returncode=0)`},
+			},
+		},
+		{
 			name: "production code may exit",
 			path: "src/cli.py",
 			src: `import sys
