@@ -491,29 +491,48 @@ func alwaysTruthy(e string) bool {
 
 // balancedOnce reports whether the bracket opening e closes at its end.
 func balancedOnce(e string) bool {
+	b := blankStrings(e)
 	depth := 0
-	var quote byte
-	for i := 0; i < len(e); i++ {
-		c := e[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '(', '[', '{':
 			depth++
-		case c == ')' || c == ']' || c == '}':
+		case ')', ']', '}':
 			depth--
-			if depth == 0 && i != len(e)-1 {
+			if depth == 0 && i != len(b)-1 {
 				return false
 			}
 		}
 	}
 	return depth == 0
+}
+
+// blankStrings returns e with each string literal ("..", '..', `..`, an
+// escaped quote kept inside), its quotes included, replaced by as many
+// spaces: what is left is the code around them, at the same offsets.
+func blankStrings(e string) string {
+	if !strings.ContainsAny(e, "\"'`") {
+		return e
+	}
+	b := []byte(e)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(b) {
+				b[i] = ' '
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			b[i] = ' '
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // topLevelSplit splits a normalized expression at the operator op (or the
@@ -522,20 +541,10 @@ func balancedOnce(e string) bool {
 func topLevelSplit(expr, op, word string) []string {
 	var out []string
 	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(expr); i++ {
-		c := expr[i]
+	code := blankStrings(expr) // the same offsets, string literals blanked
+	for i := 0; i < len(code); i++ {
+		c := code[i]
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-			continue
 		case c == '(' || c == '[' || c == '{':
 			depth++
 			continue
@@ -546,13 +555,13 @@ func topLevelSplit(expr, op, word string) []string {
 		if depth != 0 {
 			continue
 		}
-		if strings.HasPrefix(expr[i:], op) {
+		if strings.HasPrefix(code[i:], op) {
 			out = append(out, expr[start:i])
 			i += len(op) - 1
 			start = i + 1
 			continue
 		}
-		if strings.HasPrefix(expr[i:], word) && (i == 0 || !isWordByte(expr[i-1])) && (i+len(word) == len(expr) || !isWordByte(expr[i+len(word)])) {
+		if strings.HasPrefix(code[i:], word) && (i == 0 || !isWordByte(code[i-1])) && (i+len(word) == len(code) || !isWordByte(code[i+len(word)])) {
 			out = append(out, expr[start:i])
 			i += len(word) - 1
 			start = i + 1

@@ -943,24 +943,5 @@ func typeOnly(x testscan.Assertion) bool {
 // usesValue reports whether expression e names v (a name or a selector
 // chain) as a whole, outside e's string literals.
 func usesValue(e, v string) bool {
-	var b strings.Builder
-	var q byte
-	for i := 0; i < len(e); i++ {
-		c := e[i]
-		switch {
-		case q != 0:
-			if c == '\\' {
-				i++
-			} else if c == q {
-				q = 0
-			}
-			b.WriteByte(' ')
-		case c == '"' || c == '\'' || c == '`':
-			q = c
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return containsToken(b.String(), v)
+	return containsToken(blankStrings(e), v)
 }

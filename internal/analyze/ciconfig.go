@@ -295,36 +295,31 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 // jobOffOnPR reports whether the workflow job (or step) holding line n of
 // the new side has an `if:` that switches it off on pull requests, at BASE
 // as at HEAD: `if: github.event_name == 'schedule'` on a nightly-only job of
-// a workflow that also runs on pull requests.
+// a workflow that also runs on pull requests. A step's own condition at
+// BASE is not known, so its job must be off there too, or new.
 func jobOffOnPR(fc *FileChange, n int) bool {
-	id, off := workflowLineOffPR(fc.New, n)
-	if !off {
-		return false
-	}
-	if fc.Old == nil {
-		return true
-	}
-	found, offAtBase := workflowJobOffPR(fc.Old, id)
-	if found && offAtBase {
-		return true
-	}
-	// The step's own condition: the same step line at BASE is not known,
-	// so the job must be off at BASE, or new.
-	return !found
+	return offAtBothEnds(fc, n, workflowLineOffPR, workflowJobOffPR)
 }
 
 // gitlabScheduledOnly reports whether the GitLab job holding line n of the
 // new side runs only in pipelines no change starts, at BASE as at HEAD
 // (a job BASE ran on merge requests and HEAD moves to a schedule is not).
 func gitlabScheduledOnly(fc *FileChange, n int) bool {
-	name, off := gitlabJobOffPath(fc.New, n)
+	return offAtBothEnds(fc, n, gitlabJobOffPath, gitlabJobNamedOffPath)
+}
+
+// offAtBothEnds reports whether the job holding line n of the new side is
+// off the change path there (atHead, which names the job) and, when BASE
+// has a job of that name, at BASE too (atBase).
+func offAtBothEnds(fc *FileChange, n int, atHead func([]byte, int) (string, bool), atBase func([]byte, string) (found, off bool)) bool {
+	name, off := atHead(fc.New, n)
 	if !off {
 		return false
 	}
 	if fc.Old == nil {
 		return true
 	}
-	found, offAtBase := gitlabJobNamedOffPath(fc.Old, name)
+	found, offAtBase := atBase(fc.Old, name)
 	return !found || offAtBase
 }
 
