@@ -97,10 +97,23 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		moved := false
 		xw := operandWords(x)
 		for i, y := range gained {
-			if usedBy[i] != "" && usedBy[i] != assertKey(x) || !sameCheckKind(x.Kind, y.Kind) || y.Negated != x.Negated || y.Strength < x.Strength {
+			if y.Negated != x.Negated || y.Strength < x.Strength {
 				continue
 			}
-			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)]
+			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)] || newly[lastSegment(y.Helper)]
+			// A helper the test newly calls that checks inside a loop over
+			// the rows passed to it (RowsOf), of the same code, the same way
+			// or by an exact check, where the test passes every value
+			// this check was about: one row's check. It stands in for each
+			// such check, as a table's loop does for its rows, so it is not
+			// used up.
+			if calledNow && y.RowsOf != "" && (sameCheckKind(x.Kind, y.Kind) || effStrength(y) >= testscan.Strong) && sameCallee(x, y) && valuesPassed(x, lits) {
+				moved = true
+				break
+			}
+			if !sameCheckKind(x.Kind, y.Kind) || usedBy[i] != "" && usedBy[i] != assertKey(x) {
+				continue
+			}
 			// In a helper the test newly calls: the same check of the same
 			// subject (expectSuccess(output, err, t) checking err as the
 			// test did) or of the same function on the helper's parameter
@@ -264,4 +277,64 @@ func tighterBound(x, y testscan.Assertion) bool {
 		return b <= a
 	}
 	return false
+}
+
+// sameCallee reports whether two checks are about a call of the same
+// function (parse("42") and parse(text), Parse("1") through got and
+// Parse(c.in) through got): their subjects', or their subjects' origins',
+// last callee.
+func sameCallee(x, y testscan.Assertion) bool {
+	callee := func(a testscan.Assertion) string {
+		if c := testscan.LastCallee(a.Subject); c != "" {
+			return c
+		}
+		return testscan.LastCallee(a.Origin)
+	}
+	c := callee(x)
+	return c != "" && c == callee(y)
+}
+
+// valuesPassed reports whether every literal of check x (its subject's
+// and its expected value's strings and numbers) is among the literals the
+// test now passes (lits), and it has one.
+func valuesPassed(x testscan.Assertion, lits map[string]bool) bool {
+	n := 0
+	for _, e := range []string{x.Subject, x.Origin, x.Expected} {
+		for _, q := range quotedLiterals(e) {
+			if !lits[q] {
+				return false
+			}
+			n++
+		}
+		for _, d := range numberTokens(e) {
+			if !lits[d] {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// quotedLiterals are the string literals of a normalized expression as
+// written, quotes included ("42", 'x', `y`).
+func quotedLiterals(e string) []string {
+	var out []string
+	code := blankStrings(e)
+	for i := 0; i < len(e); i++ {
+		if code[i] == ' ' && (e[i] == '"' || e[i] == '\'' || e[i] == '`') {
+			j := i + 1
+			for j < len(e) && e[j] != e[i] {
+				if e[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j < len(e) {
+				out = append(out, e[i:j+1])
+			}
+			i = j
+		}
+	}
+	return out
 }

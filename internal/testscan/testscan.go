@@ -419,6 +419,64 @@ func LastCallee(x string) string {
 	return c[strings.LastIndexAny(c, ".:")+1:]
 }
 
+// LoopParam returns the parameter of params that a loop arm of arms (a
+// check's Arms, outermost first) iterates over: `range cases` (Go), `for
+// text , want in cases` (Python), `for ( a , b ) in cases . iter ( )` or
+// `&cases` (Rust), `for(const c of cases)` (JavaScript); "" when no loop
+// iterates over a parameter.
+func LoopParam(arms []Arm, params []string) string {
+	if len(params) == 0 {
+		return ""
+	}
+	for _, a := range arms {
+		c := strings.TrimSpace(a.Cond)
+		var it string
+		switch {
+		case strings.HasPrefix(c, "range "):
+			it = c[len("range "):]
+		case strings.HasPrefix(c, "for"):
+			for _, kw := range []string{"in", "of", "range"} {
+				if i := lastWord(c, kw); i >= 0 {
+					it = strings.Join(strings.Fields(c[i+len(kw):]), "")
+					if kw == "of" {
+						it = strings.TrimSuffix(it, ")") // for (const c of cases)
+					}
+					break
+				}
+			}
+		}
+		it = strings.Join(strings.Fields(it), "")
+		it = strings.TrimLeft(it, "&*")
+		for _, suf := range []string{".iter()", ".into_iter()"} {
+			it = strings.TrimSuffix(it, suf)
+		}
+		for _, p := range params {
+			if it != "" && it == p {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// lastWord returns where the last occurrence of the word w in s starts (not
+// inside a longer identifier), -1 when there is none.
+func lastWord(s, w string) int {
+	ident := func(c byte) bool {
+		return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	for end := len(s); ; {
+		i := strings.LastIndex(s[:end], w)
+		if i < 0 {
+			return -1
+		}
+		if (i == 0 || !ident(s[i-1])) && (i+len(w) == len(s) || !ident(s[i+len(w)])) {
+			return i
+		}
+		end = i
+	}
+}
+
 // OpenArms returns the arms of a stack of open blocks (nil for a block
 // that is no branch), outermost first; nil when a check sits in none.
 // The token readers keep such a stack while they walk a test's body.
@@ -519,6 +577,12 @@ type Assertion struct {
 	// when the call passes the helper the value the old check was about.
 	// The Go extractor fills it.
 	Origin string `json:",omitempty"`
+	// RowsOf names the parameter of its helper that a loop around a helper
+	// check iterates over (`for text, want in cases` in `def check(cases)`,
+	// `for _, c := range cases`, `for (a, b) in cases.iter()`): the check
+	// is made once per element the caller passes. Empty for test checks
+	// and for loops over anything else. LoopParam reads it.
+	RowsOf string `json:",omitempty"`
 	// Arms are the branches of conditionals (if/else, a ternary, a
 	// switch's cases) the check sits in within its test, outermost first:
 	// checks of one subject in different arms of one conditional run

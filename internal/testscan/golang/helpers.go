@@ -56,8 +56,11 @@ func (ctx *fileCtx) helperFunc(u *unit, fd *ast.FuncDecl) {
 			}
 			ctx.out.HelperCalls[name] = calls
 		}
+		params := perRowParams(fd, paramNames(fd.Type))
 		for i := from; i < len(ctx.out.HelperAssertions); i++ {
-			ctx.out.HelperAssertions[i].Helper = name
+			x := &ctx.out.HelperAssertions[i]
+			x.Helper = name
+			x.RowsOf = testscan.LoopParam(x.Arms, params)
 		}
 	}
 }
@@ -150,4 +153,59 @@ func (n *node) allCalls(calls []testscan.Call) []testscan.Call {
 		calls = c.allCalls(calls)
 	}
 	return calls
+}
+
+// paramNames are the names of a function's parameters.
+func paramNames(ft *ast.FuncType) []string {
+	if ft == nil || ft.Params == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			out = append(out, n.Name)
+		}
+	}
+	return out
+}
+
+// perRowParams leaves out of a helper's params those a range loop of its
+// body iterates over and may leave or skip a row of (a break, continue,
+// goto or return anywhere in the loop outside a function literal): its
+// checks are not made once per row.
+func perRowParams(fd *ast.FuncDecl, params []string) []string {
+	if fd.Body == nil || len(params) == 0 {
+		return params
+	}
+	early := map[string]bool{}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		rs, ok := n.(*ast.RangeStmt)
+		if !ok {
+			return true
+		}
+		id, ok := rs.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		ast.Inspect(rs.Body, func(m ast.Node) bool {
+			switch m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BranchStmt, *ast.ReturnStmt:
+				early[id.Name] = true
+			}
+			return true
+		})
+		return true
+	})
+	if len(early) == 0 {
+		return params
+	}
+	var out []string
+	for _, p := range params {
+		if !early[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -22,8 +22,10 @@ func (m *module) helpers() ([]testscan.Assertion, []string, map[string][]testsca
 			name := s.defName()
 			from := len(out)
 			out = append(out, assertions(s.body)...)
+			params := perRowParams(s, s.defParams())
 			for i := from; i < len(out); i++ {
 				out[i].Helper = name
+				out[i].RowsOf = testscan.LoopParam(out[i].Arms, params)
 			}
 			names = append(names, name)
 			if cs := m.helperCalls(s); len(cs) > 0 && name != "" {
@@ -42,4 +44,43 @@ func (m *module) helpers() ([]testscan.Assertion, []string, map[string][]testsca
 		return false
 	})
 	return out, names, calls
+}
+
+// perRowParams leaves out of a helper's params those a loop of its body
+// iterates over and may leave or skip a row of (a `break`, `continue` or
+// `return` anywhere in the loop, `if text == "-7": break` as much as a bare
+// one): its checks are not made once per row.
+func perRowParams(def *stmt, params []string) []string {
+	early := map[string]bool{}
+	walk(def.body, func(s *stmt) bool {
+		if s.tok(0) != "for" || !s.header {
+			return true
+		}
+		in := -1
+		for i, t := range s.toks {
+			if t.kind == tkName && t.text == "in" {
+				in = i
+			}
+		}
+		if in < 0 || in+1 >= len(s.toks) {
+			return true
+		}
+		walk(s.body, func(c *stmt) bool {
+			if c.tok(0) == "break" || c.tok(0) == "return" || c.tok(0) == "continue" {
+				early[s.toks[in+1].text] = true
+			}
+			return !c.isDef()
+		})
+		return true
+	})
+	if len(early) == 0 {
+		return params
+	}
+	var out []string
+	for _, p := range params {
+		if !early[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -51,6 +51,41 @@ func (s *stmt) defName() string {
 	return ""
 }
 
+// defParams are the names of a def's parameters, in order (`self`, `*args`
+// and `**kw` read as self, args and kw; defaults and annotations left out).
+func (s *stmt) defParams() []string {
+	i := 1
+	if s.tok(0) == "async" {
+		i = 2
+	}
+	i += 2 // the name and the opening bracket
+	if i > len(s.toks) || !isOp(s.toks[i-1], "(") {
+		return nil
+	}
+	var out []string
+	depth, expectName := 0, true
+	for ; i < len(s.toks); i++ {
+		t := s.toks[i]
+		switch {
+		case t.kind == tkOp && (t.text == "(" || t.text == "[" || t.text == "{"):
+			depth++
+		case t.kind == tkOp && (t.text == ")" || t.text == "]" || t.text == "}"):
+			if depth == 0 {
+				return out
+			}
+			depth--
+		case depth == 0 && t.kind == tkOp && t.text == ",":
+			expectName = true
+		case depth == 0 && expectName && t.kind == tkName:
+			out = append(out, t.text)
+			expectName = false
+		case depth == 0 && t.kind == tkOp && (t.text == ":" || t.text == "="):
+			expectName = false
+		}
+	}
+	return out
+}
+
 // startLine is the first line of the statement, decorators included.
 func (s *stmt) startLine() int {
 	if len(s.decos) > 0 {

@@ -19,12 +19,17 @@ type bodyScan struct {
 //
 // It also gathers the body's calls, in scratch, a buffer reused from body to
 // body.
-func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Call) bodyScan {
+func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Call, loops bool) bodyScan {
 	var out bodyScan
 	calls := (*scratch)[:0]
 	parens := 0
 	var blocks []bool // per open brace: whether it is the block of an if/else
 	pendingIf, pendingDepth, pendingParens := false, 0, 0
+	// With loops set (a helper's body), a `for ... in ...` loop opens an
+	// arm of its own (Cond the loop's header): a helper's check in a loop
+	// over a parameter is made once per element (Assertion.RowsOf). In a
+	// test's body a loop adds no arm.
+	pendingFor, forAt, forDepth, forParens := false, 0, 0, 0
 	// The branches a check sits in (testscan.Assertion.Arms): per open
 	// brace, the arm it opens (nil for a block of no if/else), and per
 	// depth, the arm of the if/else block closed last there, which an
@@ -56,6 +61,9 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 				if isIf {
 					pendingIf = false
 					arm = branchArm(toks, pendingAt, i, pendingElse, armAt(closed, len(blocks)))
+				} else if pendingFor && forDepth == len(blocks) && forParens == parens {
+					pendingFor = false
+					arm = &testscan.Arm{At: forAt, Cond: joinTokens(toks[forAt:i])}
 				}
 				blocks = append(blocks, isIf)
 				arms = append(arms, arm)
@@ -84,6 +92,10 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			}
 		}
 		switch t.Text {
+		case "for":
+			if loops && !pendingIf {
+				pendingFor, forAt, forDepth, forParens = true, i, len(blocks), parens
+			}
 		case "if", "else":
 			if t.Text == "else" || i == open+1 || !(toks[i-1].Kind == tkIdent && toks[i-1].Text == "else") {
 				pendingAt, pendingElse = i, t.Text == "else"

@@ -72,7 +72,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			// expected message) passes whatever the code under test does.
 			base.Assertions[0].Strength = testscan.Trivial
 		}
-		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf)
+		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, false)
 		base.Assertions = append(base.Assertions, p.dropLocal(scan.assertions)...)
 		base.Calls = scan.calls
 		if fx := p.fixtureCalls(nil, f); len(fx) > 0 {

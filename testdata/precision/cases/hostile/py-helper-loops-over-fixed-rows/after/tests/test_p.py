@@ -1,0 +1,10 @@
+from p import parse
+
+
+def check_parse(cases):
+    for text, want in [("1", 1)]:
+        assert parse(text) == want
+
+
+def test_parse():
+    check_parse([("1", 1), ("42", 42), ("-7", -7)])
