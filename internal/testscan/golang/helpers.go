@@ -171,14 +171,25 @@ func paramNames(ft *ast.FuncType) []string {
 
 // perRowParams leaves out of a helper's params those a range loop of its
 // body iterates over and may leave or skip a row of (a break, continue,
-// goto or return anywhere in the loop outside a function literal): its
-// checks are not made once per row.
+// goto or return anywhere in the loop outside a function literal), and
+// those the body assigns (`cases = cases[:1]`): their checks are not made
+// once per row of what the caller passed.
 func perRowParams(fd *ast.FuncDecl, params []string) []string {
 	if fd.Body == nil || len(params) == 0 {
 		return params
 	}
 	early := map[string]bool{}
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			// cases = cases[:1]: the loop no longer ranges over what
+			// the caller passed.
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					early[id.Name] = true
+				}
+			}
+			return true
+		}
 		rs, ok := n.(*ast.RangeStmt)
 		if !ok {
 			return true

@@ -1,6 +1,10 @@
 package python
 
-import "github.com/ralph-gate/ralph-gate/internal/testscan"
+import (
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
 
 // helpers returns the assertions in the bodies of the file's functions that
 // pytest does not collect as tests (assert_* and check helpers, fixtures,
@@ -49,10 +53,16 @@ func (m *module) helpers() ([]testscan.Assertion, []string, map[string][]testsca
 // perRowParams leaves out of a helper's params those a loop of its body
 // iterates over and may leave or skip a row of (a `break`, `continue` or
 // `return` anywhere in the loop, `if text == "-7": break` as much as a bare
-// one): its checks are not made once per row.
+// one), and those it assigns (`cases = cases[:1]`): its checks are not
+// made once per row of what the caller passed.
 func perRowParams(def *stmt, params []string) []string {
 	early := map[string]bool{}
 	walk(def.body, func(s *stmt) bool {
+		// cases = cases[:1] (or cases += ..., cases[0] = ...): the loop no
+		// longer iterates over what the caller passed.
+		if len(s.toks) > 1 && s.toks[0].kind == tkName && s.toks[1].kind == tkOp && strings.HasSuffix(s.toks[1].text, "=") && s.toks[1].text != "==" && s.toks[1].text != "!=" && s.toks[1].text != "<=" && s.toks[1].text != ">=" {
+			early[s.toks[0].text] = true
+		}
 		if s.tok(0) != "for" || !s.header {
 			return true
 		}

@@ -89,6 +89,12 @@ func (p *parser) perRowParams(f *fnDecl, params []string) []string {
 	early := map[string]bool{}
 	end := min(f.bodyClose, len(p.toks))
 	for i := f.bodyOpen + 1; i < end; i++ {
+		// `let cases = &cases[..1];` or `cases = ...`: the loop no longer
+		// iterates over what the caller passed.
+		if t := p.toks[i]; t.Kind == tkIdent && is[t.Text] && i+1 < end && isPunct(p.toks[i+1], "=") &&
+			(i > 0 && p.toks[i-1].Kind == tkIdent && (p.toks[i-1].Text == "let" || p.toks[i-1].Text == "mut") || i > 0 && isPunct(p.toks[i-1], ";") || i > 0 && isPunct(p.toks[i-1], "{")) {
+			early[t.Text] = true
+		}
 		if p.toks[i].Kind != tkIdent || p.toks[i].Text != "for" {
 			continue
 		}

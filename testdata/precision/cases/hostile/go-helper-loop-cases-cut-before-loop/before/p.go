@@ -1,0 +1,5 @@
+package p
+
+import "strconv"
+
+func Parse(s string) int { n, _ := strconv.Atoi(s); return n }
