@@ -459,6 +459,21 @@ func LoopParam(arms []Arm, params []string) string {
 	return ""
 }
 
+// Without returns names less those drop holds, in order; names itself
+// when drop holds none of them.
+func Without(names []string, drop map[string]bool) []string {
+	if len(drop) == 0 {
+		return names
+	}
+	var out []string
+	for _, n := range names {
+		if !drop[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // lastWord returns where the last occurrence of the word w in s starts (not
 // inside a longer identifier), -1 when there is none.
 func lastWord(s, w string) int {

@@ -209,14 +209,5 @@ func perRowParams(fd *ast.FuncDecl, params []string) []string {
 		})
 		return true
 	})
-	if len(early) == 0 {
-		return params
-	}
-	var out []string
-	for _, p := range params {
-		if !early[p] {
-			out = append(out, p)
-		}
-	}
-	return out
+	return testscan.Without(params, early)
 }

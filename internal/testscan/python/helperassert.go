@@ -83,14 +83,5 @@ func perRowParams(def *stmt, params []string) []string {
 		})
 		return true
 	})
-	if len(early) == 0 {
-		return params
-	}
-	var out []string
-	for _, p := range params {
-		if !early[p] {
-			out = append(out, p)
-		}
-	}
-	return out
+	return testscan.Without(params, early)
 }

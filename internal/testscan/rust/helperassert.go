@@ -125,14 +125,5 @@ func (p *parser) perRowParams(f *fnDecl, params []string) []string {
 			}
 		}
 	}
-	if len(early) == 0 {
-		return params
-	}
-	var out []string
-	for _, name := range params {
-		if !early[name] {
-			out = append(out, name)
-		}
-	}
-	return out
+	return testscan.Without(params, early)
 }
