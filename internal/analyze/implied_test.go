@@ -59,3 +59,25 @@ func TestCatchAll(t *testing.T) {
 		}
 	}
 }
+
+func TestTighterBound(t *testing.T) {
+	mk := func(kind, exp string) testscan.Assertion { return testscan.Assertion{Kind: kind, Expected: exp} }
+	for _, c := range []struct {
+		x, y testscan.Assertion
+		want bool
+	}{
+		{mk("require.Greater", "1"), mk("require.Greater", "2"), true},
+		{mk("require.Greater", "1"), mk("require.Greater", "1"), true},
+		{mk("require.Greater", "1"), mk("require.Greater", "0"), false},
+		{mk("assert.GreaterOrEqual", "3"), mk("assert.GreaterOrEqual", "5"), true},
+		{mk("require.Less", "10"), mk("require.Less", "5"), true},
+		{mk("require.Less", "10"), mk("require.Less", "20"), false},
+		{mk("require.Greater", "1"), mk("require.Less", "2"), false},
+		{mk("require.Equal", "1"), mk("require.Equal", "2"), false},
+		{mk("require.Greater", "n"), mk("require.Greater", "2"), false},
+	} {
+		if got := tighterBound(c.x, c.y); got != c.want {
+			t.Errorf("tighterBound(%s %s, %s %s) = %v, want %v", c.x.Kind, c.x.Expected, c.y.Kind, c.y.Expected, got, c.want)
+		}
+	}
+}
