@@ -324,18 +324,30 @@ func offAtBothEnds(fc *FileChange, n int, atHead func([]byte, int) (string, bool
 }
 
 // offChangePath reports a GitHub workflow that no change runs through: its
-// triggers are only schedule, workflow_dispatch, release and the like.
+// triggers are only schedule, workflow_dispatch, release and the like. An
+// event that a change sets off, directly or through another workflow or
+// check (workflow_run after a pull request's CI, check_suite, status, a
+// pull request comment's issue_comment), or one not listed, is on the path.
 func offChangePath(data []byte) bool {
 	_, events, err := workflowScripts(data)
 	if err != nil || len(events) == 0 {
 		return false
 	}
-	for _, e := range []string{"push", "pull_request", "pull_request_target", "merge_group", "workflow_call"} {
-		if events[e] {
+	for e := range events {
+		if !offPathEvents[e] {
 			return false
 		}
 	}
 	return true
+}
+
+// offPathEvents are the GitHub Actions events no change to the code sets
+// off: a clock, a person, a release, the repository's own settings.
+var offPathEvents = map[string]bool{
+	"schedule": true, "workflow_dispatch": true, "repository_dispatch": true, "release": true,
+	"create": true, "delete": true, "fork": true, "gollum": true, "label": true, "milestone": true,
+	"page_build": true, "public": true, "registry_package": true, "watch": true, "issues": true,
+	"discussion": true, "discussion_comment": true, "branch_protection_rule": true,
 }
 
 // listItem is a YAML list item of one word (`- errcheck`).

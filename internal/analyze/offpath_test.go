@@ -31,6 +31,7 @@ func TestFailureAllowedOffChangePath(t *testing.T) {
 		{"schedule-only job of a pull-request workflow", mod(wf, jobIf, jobIfCOE), gate.SeverityMedium},
 		{"job made schedule-only in the same change", mod(wf, onPR, jobIfCOE), gate.SeverityCritical},
 		{"workflow made schedule-only in the same change", mod(wf, onPR, coe), gate.SeverityCritical},
+		{"workflow_run after the pull request's CI", mod(wf, strings.Replace(nightly, "  schedule:\n    - cron: '0 3 * * *'\n", "  workflow_run:\n    workflows: [ci]\n", 1), strings.Replace(coe, "  schedule:\n    - cron: '0 3 * * *'\n", "  workflow_run:\n    workflows: [ci]\n", 1)), gate.SeverityCritical},
 		{"workflow also on push", mod(wf, strings.Replace(nightly, "on:\n", "on:\n  push:\n", 1), strings.Replace(coe, "on:\n", "on:\n  push:\n", 1)), gate.SeverityCritical},
 		{"gitlab schedule rule", mod(".gitlab-ci.yml", gl, glAllow), gate.SeverityMedium},
 		{"gitlab only schedules", mod(".gitlab-ci.yml", glOnly, strings.Replace(glOnly, "    - go test -race ./...\n", "    - go test -race ./...\n  allow_failure: true\n", 1)), gate.SeverityMedium},
