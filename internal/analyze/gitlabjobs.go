@@ -8,13 +8,14 @@ import (
 )
 
 // offPathSource matches a GitLab rule condition that only pipelines no
-// change starts satisfy: `$CI_PIPELINE_SOURCE == "schedule"` (or "web",
-// "trigger", "api", "pipeline": a person, a token or another project).
-var offPathSource = regexp.MustCompile(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["']?(schedule|web|trigger|api|pipeline)["']?\s*$`)
+// change starts satisfy: `$CI_PIPELINE_SOURCE == "schedule"` or "web" (a
+// person). A trigger token, the API and another project's pipeline may all
+// be a change's doing, so they stay on the path.
+var offPathSource = regexp.MustCompile(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["']?(schedule|web)["']?\s*$`)
 
 // gitlabJobOffPath returns the name of the .gitlab-ci.yml job whose block
 // holds line (1-based) and whether that job runs only in pipelines that no
-// change starts: `only: [schedules]` (web, triggers, api, pipelines), or
+// change starts: `only: [schedules]` (or web), or
 // rules whose every rule that can run is an `if:` on such a pipeline source
 // (`$CI_PIPELINE_SOURCE == "schedule"`, nothing or-ed to it). A job with no
 // such restriction, or one the file does not parse into, is on the path.
@@ -76,7 +77,7 @@ func gitlabOffPath(job *yaml.Node) bool {
 			}
 			for _, r := range refs.Content {
 				switch r.Value {
-				case "schedules", "web", "triggers", "api", "pipelines":
+				case "schedules", "web":
 				default:
 					return false
 				}

@@ -1,0 +1,3 @@
+package n
+
+func F() int { return 1 }
