@@ -54,33 +54,27 @@ func (s *stmt) defName() string {
 // defParams are the names of a def's parameters, in order (`self`, `*args`
 // and `**kw` read as self, args and kw; defaults and annotations left out).
 func (s *stmt) defParams() []string {
-	i := 1
+	i := 2 // after `def name`
 	if s.tok(0) == "async" {
-		i = 2
+		i = 3
 	}
-	i += 2 // the name and the opening bracket
-	if i > len(s.toks) || !isOp(s.toks[i-1], "(") {
+	if i >= len(s.toks) || !isOp(s.toks[i], "(") {
+		return nil
+	}
+	close := matchClose(s.toks, i)
+	if close <= i {
 		return nil
 	}
 	var out []string
-	depth, expectName := 0, true
-	for ; i < len(s.toks); i++ {
-		t := s.toks[i]
-		switch {
-		case t.kind == tkOp && (t.text == "(" || t.text == "[" || t.text == "{"):
-			depth++
-		case t.kind == tkOp && (t.text == ")" || t.text == "]" || t.text == "}"):
-			if depth == 0 {
-				return out
+	for _, p := range splitTop(s.toks[i+1:close], ",") {
+		for _, t := range p {
+			if t.kind == tkName {
+				out = append(out, t.text)
+				break
 			}
-			depth--
-		case depth == 0 && t.kind == tkOp && t.text == ",":
-			expectName = true
-		case depth == 0 && expectName && t.kind == tkName:
-			out = append(out, t.text)
-			expectName = false
-		case depth == 0 && t.kind == tkOp && (t.text == ":" || t.text == "="):
-			expectName = false
+			if !isOp(t, "*") && !isOp(t, "**") {
+				break // a bare `*` or `/` marker
+			}
 		}
 	}
 	return out
