@@ -136,14 +136,15 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			continue // disabledJobs judges it with the whole change
 		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
 			ctx := stepContext(newLines, l.n)
-			if jc, ok := jobLevelContext(pr.fc.New, newLines, l.n); ok {
+			job := workflowJobAt(pr.fc.New, l.n)
+			if jc, ok := jobLevelContext(job, newLines, l.n); ok {
 				ctx = jc
 			}
 			// A workflow that only a schedule or a person starts (BASE's
 			// triggers as much as HEAD's) gates no change: a check there
 			// that may now fail unnoticed is to be seen, not a bypass of
 			// the gate.
-			offPath := offChangePath(pr.fc.New) && (pr.fc.Old == nil || offChangePath(pr.fc.Old)) || jobOffOnPR(pr.fc, l.n)
+			offPath := offChangePath(pr.fc.New) && (pr.fc.Old == nil || offChangePath(pr.fc.Old)) || jobOffOnPR(pr.fc, job, l.n)
 			sev, what, where := gate.SeverityMedium, "a CI step", ""
 			switch {
 			case testWords.MatchString(ctx) && offPath:
@@ -292,35 +293,35 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
 }
 
-// jobOffOnPR reports whether the workflow job (or step) holding line n of
-// the new side has an `if:` that switches it off on pull requests, at BASE
+// jobOffOnPR reports whether workflow job job (or its step) holding line n
+// of the new side has an `if:` that switches it off on pull requests, at BASE
 // as at HEAD: `if: github.event_name == 'schedule'` on a nightly-only job of
 // a workflow that also runs on pull requests. A step's own condition at
 // BASE is not known, so its job must be off there too, or new.
-func jobOffOnPR(fc *FileChange, n int) bool {
-	return offAtBothEnds(fc, n, workflowLineOffPR, workflowJobOffPR)
+func jobOffOnPR(fc *FileChange, job *jobAt, n int) bool {
+	name, off := lineOffPR(job, n)
+	return offAtBothEnds(fc, name, off, workflowJobOffPR)
 }
 
 // gitlabScheduledOnly reports whether the GitLab job holding line n of the
 // new side runs only in pipelines no change starts, at BASE as at HEAD
 // (a job BASE ran on merge requests and HEAD moves to a schedule is not).
 func gitlabScheduledOnly(fc *FileChange, n int) bool {
-	return offAtBothEnds(fc, n, gitlabJobOffPath, gitlabJobNamedOffPath)
+	name, off := gitlabJobOffPath(fc.New, n)
+	return offAtBothEnds(fc, name, off, gitlabJobNamedOffPath)
 }
 
-// offAtBothEnds reports whether the job holding line n of the new side is
-// off the change path there (atHead, which names the job) and, when BASE
-// has a job of that name, at BASE too (atBase).
-func offAtBothEnds(fc *FileChange, n int, atHead func([]byte, int) (string, bool), atBase func([]byte, string) (found, off bool)) bool {
-	name, off := atHead(fc.New, n)
-	if !off {
+// offAtBothEnds reports whether job name, off the change path at HEAD
+// (offAtHead), is off it at BASE too (atBase), or new there.
+func offAtBothEnds(fc *FileChange, name string, offAtHead bool, atBase func([]byte, string) (found, off bool)) bool {
+	if !offAtHead {
 		return false
 	}
 	if fc.Old == nil {
 		return true
 	}
-	found, offAtBase := atBase(fc.Old, name)
-	return !found || offAtBase
+	found, offThere := atBase(fc.Old, name)
+	return !found || offThere
 }
 
 // offChangePath reports a GitHub workflow that no change runs through: its

@@ -66,8 +66,9 @@ func FuzzJobsOffPath(f *testing.F) {
 			t.Errorf("line %d is off the path", line)
 		}
 		gitlabJobNamedOffPath(data, "race")
-		workflowLineOffPR(data, line)
+		job := workflowJobAt(data, line)
+		lineOffPR(job, line)
 		workflowJobOffPR(data, "a")
-		jobLevelContext(data, splitLines(data), line)
+		jobLevelContext(job, splitLines(data), line)
 	})
 }

@@ -20,11 +20,11 @@ var offPathSource = regexp.MustCompile(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["
 // (`$CI_PIPELINE_SOURCE == "schedule"`, nothing or-ed to it). A job with no
 // such restriction, or one the file does not parse into, is on the path.
 func gitlabJobOffPath(data []byte, line int) (string, bool) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+	root := topMapping(data)
+	if root == nil {
 		return "", false
 	}
-	top := doc.Content[0].Content
+	top := root.Content
 	for i := 0; i+1 < len(top); i += 2 {
 		k, v := top[i], top[i+1]
 		end := 1 << 30
@@ -45,17 +45,18 @@ func gitlabJobOffPath(data []byte, line int) (string, bool) {
 // gitlabJobNamedOffPath is gitlabJobOffPath for a job found by name: false
 // when the file has no such job.
 func gitlabJobNamedOffPath(data []byte, name string) (found, off bool) {
+	job := mapGet(topMapping(data), name)
+	return job != nil, job != nil && job.Kind == yaml.MappingNode && gitlabOffPath(job)
+}
+
+// topMapping parses a YAML file whose top level is a mapping; nil when it
+// does not parse or is something else.
+func topMapping(data []byte) *yaml.Node {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return false, false
+		return nil
 	}
-	top := doc.Content[0].Content
-	for i := 0; i+1 < len(top); i += 2 {
-		if top[i].Value == name {
-			return true, top[i+1].Kind == yaml.MappingNode && gitlabOffPath(top[i+1])
-		}
-	}
-	return false, false
+	return doc.Content[0]
 }
 
 func gitlabOffPath(job *yaml.Node) bool {
@@ -65,12 +66,7 @@ func gitlabOffPath(job *yaml.Node) bool {
 		case "only":
 			refs := v
 			if v.Kind == yaml.MappingNode {
-				refs = nil
-				for j := 0; j+1 < len(v.Content); j += 2 {
-					if v.Content[j].Value == "refs" {
-						refs = v.Content[j+1]
-					}
-				}
+				refs = mapGet(v, "refs")
 			}
 			if refs == nil || refs.Kind != yaml.SequenceNode || len(refs.Content) == 0 {
 				return false
@@ -92,16 +88,8 @@ func gitlabOffPath(job *yaml.Node) bool {
 				if r.Kind != yaml.MappingNode {
 					return false
 				}
-				cond, when := "", ""
-				for j := 0; j+1 < len(r.Content); j += 2 {
-					switch r.Content[j].Value {
-					case "if":
-						cond = r.Content[j+1].Value
-					case "when":
-						when = r.Content[j+1].Value
-					}
-				}
-				if when == "never" {
+				cond := scalar(mapGet(r, "if"))
+				if scalar(mapGet(r, "when")) == "never" {
 					continue
 				}
 				runs++
@@ -129,11 +117,10 @@ func offPathCond(cond string) bool {
 	return false
 }
 
-// workflowLineOffPR reports whether the GitHub Actions job holding line
-// (1-based), or the step holding it, has an `if:` that is false on every
-// pull_request run (offOnPullRequest), and returns the job's id.
-func workflowLineOffPR(data []byte, line int) (job string, off bool) {
-	j, _ := workflowJobAt(data, line)
+// lineOffPR reports whether job j, or its step holding line (1-based), has
+// an `if:` that is false on every pull_request run (offOnPullRequest), and
+// returns the job's id.
+func lineOffPR(j *jobAt, line int) (job string, off bool) {
 	if j == nil {
 		return "", false
 	}
@@ -177,22 +164,18 @@ type jobAt struct {
 }
 
 func jobsNode(data []byte) *yaml.Node {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil
-	}
-	jobs := mapGet(doc.Content[0], "jobs")
+	jobs := mapGet(topMapping(data), "jobs")
 	if jobs == nil || jobs.Kind != yaml.MappingNode {
 		return nil
 	}
 	return jobs
 }
 
-// workflowJobAt returns the job whose block holds line.
-func workflowJobAt(data []byte, line int) (*jobAt, bool) {
+// workflowJobAt returns the job whose block holds line; nil when none does.
+func workflowJobAt(data []byte, line int) *jobAt {
 	jobs := jobsNode(data)
 	if jobs == nil {
-		return nil, false
+		return nil
 	}
 	for i := 0; i+1 < len(jobs.Content); i += 2 {
 		end := 1 << 30
@@ -200,19 +183,18 @@ func workflowJobAt(data []byte, line int) (*jobAt, bool) {
 			end = jobs.Content[i+2].Line
 		}
 		if line >= jobs.Content[i].Line && line < end && jobs.Content[i+1].Kind == yaml.MappingNode {
-			return &jobAt{jobs.Content[i].Value, jobs.Content[i+1], end}, true
+			return &jobAt{jobs.Content[i].Value, jobs.Content[i+1], end}
 		}
 	}
-	return nil, false
+	return nil
 }
 
-// jobLevelContext returns the whole block of the workflow job when line n
+// jobLevelContext returns the whole block of workflow job j when line n
 // is one of the job's own keys (`continue-on-error: true` beside
 // `runs-on:`): what the key applies to is every step of the job, not the
 // lines around it.
-func jobLevelContext(data []byte, lines []string, n int) (string, bool) {
-	j, ok := workflowJobAt(data, n)
-	if !ok {
+func jobLevelContext(j *jobAt, lines []string, n int) (string, bool) {
+	if j == nil {
 		return "", false
 	}
 	for i := 0; i+1 < len(j.node.Content); i += 2 {
