@@ -515,24 +515,34 @@ func blankStrings(e string) string {
 		return e
 	}
 	b := []byte(e)
-	var quote byte
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case quote != 0:
-			if c == '\\' && i+1 < len(b) {
-				b[i] = ' '
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			b[i] = ' '
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-			b[i] = ' '
+	literalSpans(e, func(start, end int) {
+		for k := start; k <= end && k < len(b); k++ {
+			b[k] = ' '
 		}
-	}
+	})
 	return string(b)
+}
+
+// literalSpans calls fn with where each string literal of a normalized
+// expression starts (its opening quote: ", ' or `) and ends (its closing
+// quote, len(e) when it is not closed), a backslash escaping the next byte.
+// It is the one walk over literals the readers of expressions share.
+func literalSpans(e string, fn func(start, end int)) {
+	for i := 0; i < len(e); i++ {
+		q := e[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(e) && e[j] != q {
+			if e[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		fn(i, min(j, len(e)))
+		i = j
+	}
 }
 
 // topLevelSplit splits a normalized expression at the operator op (or the

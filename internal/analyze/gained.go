@@ -42,14 +42,15 @@ func (cr *callReach) helperChecksGained() []testscan.Assertion {
 // movedToHelpers returns the removed checks of test o (now n) that do not
 // reappear among the helper checks the change gained, followed from the
 // test or not (a helper in a shared file the analysis does not reach): a
-// gained check
-// of the same kind, as strong, about the same thing: the same specific
-// expected value, an operand word in common (the function called, an
-// argument, a literal word), or, in a helper the test newly calls, a
-// parameter the test now passes the old expected value to (checkAdd(t, 2,
-// 3, 5) for `got != 5`). A check of another value gained by a helper
-// (setup now checks the config's mode) stands in for nothing. A helper
-// serves many tests, so the gain is not used up by one test.
+// gained check of the same kind, as strong, about the same thing: the same
+// specific expected value, an operand word in common (the function called,
+// an argument, a literal word), a bound on a local holding the same value,
+// or, in a helper the test newly calls, a parameter the test now passes the
+// old expected value to (checkAdd(t, 2, 3, 5) for `got != 5`) or one row of
+// a loop over the cases it passes (Assertion.RowsOf). A check of another
+// value gained by a helper (setup now checks the config's mode) stands in
+// for nothing. A helper serves many tests, so the gain is not used up by
+// one test.
 func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan.TestCase) []testscan.Assertion {
 	if cr == nil {
 		return removed
@@ -316,25 +317,14 @@ func valuesPassed(x testscan.Assertion, lits map[string]bool) bool {
 	return n > 0
 }
 
-// quotedLiterals are the string literals of a normalized expression as
-// written, quotes included ("42", 'x', `y`).
+// quotedLiterals are the closed string literals of a normalized
+// expression as written, quotes included ("42", 'x', `y`).
 func quotedLiterals(e string) []string {
 	var out []string
-	code := blankStrings(e)
-	for i := 0; i < len(e); i++ {
-		if code[i] == ' ' && (e[i] == '"' || e[i] == '\'' || e[i] == '`') {
-			j := i + 1
-			for j < len(e) && e[j] != e[i] {
-				if e[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j < len(e) {
-				out = append(out, e[i:j+1])
-			}
-			i = j
+	literalSpans(e, func(start, end int) {
+		if end < len(e) {
+			out = append(out, e[start:end+1])
 		}
-	}
+	})
 	return out
 }

@@ -910,26 +910,11 @@ func sameThing(x, y testscan.Assertion) bool {
 // found in other normalized text; stringLiterals unescapes them).
 func rawLiterals(src string) []string {
 	var out []string
-	for i := 0; i < len(src); i++ {
-		q := src[i]
-		if q != '"' && q != '\'' && q != '`' {
-			continue
-		}
-		j := i + 1
-		for j < len(src) && src[j] != q {
-			if src[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j >= len(src) {
-			break
-		}
-		if lit := src[i+1 : j]; len(lit) >= 5 {
+	literalSpans(src, func(start, end int) {
+		if lit := src[min(start+1, end):end]; end < len(src) && len(lit) >= 5 {
 			out = append(out, lit)
 		}
-		i = j
-	}
+	})
 	return out
 }
 

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -79,5 +80,25 @@ func TestTighterBound(t *testing.T) {
 		if got := tighterBound(c.x, c.y); got != c.want {
 			t.Errorf("tighterBound(%s %s, %s %s) = %v, want %v", c.x.Kind, c.x.Expected, c.y.Kind, c.y.Expected, got, c.want)
 		}
+	}
+}
+
+// The readers of expressions share one walk over string literals.
+func TestLiteralReaders(t *testing.T) {
+	e := `parse("a\"b(", 'x') + f(` + "`tmpl`" + `, 42, "unclosed`
+	if got, want := blankStrings(e), `parse(       ,    ) + f(      , 42,          `; got != want {
+		t.Errorf("blankStrings = %q, want %q", got, want)
+	}
+	if got, want := fmt.Sprint(quotedLiterals(e)), "[\"a\\\"b(\" 'x' `tmpl`]"; got != want {
+		t.Errorf("quotedLiterals = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(rawLiterals(`f("a\"b(c", "abcdef", "xy")`)), `[a\"b(c abcdef]`; got != want {
+		t.Errorf("rawLiterals = %s, want %s", got, want)
+	}
+	if got, want := fmt.Sprint(numberTokens(`f("12", 3.5, x2, -7)`)), "[3.5 7]"; got != want {
+		t.Errorf("numberTokens = %s, want %s", got, want)
+	}
+	if !balancedOnce(`(a + ")")`) || balancedOnce(`(a) + (b)`) {
+		t.Error("balancedOnce reads brackets inside strings")
 	}
 }

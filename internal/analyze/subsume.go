@@ -250,25 +250,15 @@ func failsCall(y testscan.Assertion, call string) bool {
 // string literals.
 func numberTokens(src string) []string {
 	var out []string
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if c == '"' || c == '\'' || c == '`' {
-			j := i + 1
-			for j < len(src) && src[j] != c {
-				if src[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			i = j
-			continue
-		}
-		if c >= '0' && c <= '9' && (i == 0 || !isWordByte(src[i-1])) {
+	code := blankStrings(src)
+	for i := 0; i < len(code); i++ {
+		c := code[i]
+		if c >= '0' && c <= '9' && (i == 0 || !isWordByte(code[i-1])) {
 			j := i
-			for j < len(src) && (isWordByte(src[j]) || src[j] == '.') {
+			for j < len(code) && (isWordByte(code[j]) || code[j] == '.') {
 				j++
 			}
-			out = append(out, src[i:j])
+			out = append(out, code[i:j])
 			i = j - 1
 		}
 	}
