@@ -3,6 +3,7 @@ package gitrepo
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"time"
 
@@ -27,6 +28,10 @@ type Commit struct {
 	// Committed is the committer date, which orders history walks.
 	Committed time.Time
 	Tree      plumbing.Hash
+	// Reverts are the commits the message says this one reverts, as
+	// written in git revert's "This reverts commit X." lines (full or
+	// abbreviated hex): a lead for the analysis to verify, never proof.
+	Reverts []string
 }
 
 // Commit reads one commit.
@@ -103,6 +108,7 @@ func (r *Repo) loadCommit(h plumbing.Hash) (Commit, error) {
 		When:      c.Author.When,
 		Committed: c.Committer.When,
 		Tree:      c.TreeHash,
+		Reverts:   revertsNamed(c.Message),
 	}
 	if len(c.ParentHashes) > 0 {
 		out.Parent = c.ParentHashes[0]
@@ -177,6 +183,22 @@ func subject(msg string) string {
 	msg = strings.TrimLeft(msg, "\r\n")
 	line, _, _ := strings.Cut(msg, "\n")
 	return strings.TrimSpace(line)
+}
+
+// revertLine matches git revert's line, "This reverts commit X." (and
+// "This reverts commit X, reversing changes made to Y." for a merge).
+var revertLine = regexp.MustCompile(`(?m)^[ \t]*This reverts commit ([0-9a-f]{7,40})\b`)
+
+// revertsNamed returns the commits a message says it reverts.
+func revertsNamed(msg string) []string {
+	if !strings.Contains(msg, "This reverts commit ") {
+		return nil
+	}
+	var out []string
+	for _, m := range revertLine.FindAllStringSubmatch(msg, 8) {
+		out = append(out, m[1])
+	}
+	return out
 }
 
 // short abbreviates a hash for messages.

@@ -1,0 +1,306 @@
+package gitrange
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// A revert undoes an earlier commit, and the tests and checks that commit
+// brought in go with it: the project is back where it was before them.
+// Git's revert names the commit in its message ("This reverts commit X."),
+// but HEAD's messages are the agent's to write, so the name is only a
+// lead. The change counts as undoing X when X is in BASE's history (which
+// the agent does not control) and, on every file X changed, the change
+// adds exactly the lines X removed and removes exactly the lines X added,
+// counted as multisets of lines (edits made next to X's lines since then
+// do not matter; several reverted commits count together). Its deleted
+// tests, removed checks and added skips in those files are then medium:
+// an undoing to confirm, not tests lost. Anything else the change does,
+// in files X did not touch, is judged as usual.
+
+const (
+	maxRevertFiles = 400     // files a reverted commit may change
+	maxRevertBytes = 8 << 20 // bytes of its files' versions read, both sides
+	maxMergeLeads  = 32      // commits read along a merged branch for leads
+)
+
+// reverted is what the change must undo for a lead to hold: per path, how
+// many times each line was added (positive) or removed (negative) by the
+// reverted commit.
+type reverted struct {
+	name  string // "1a2b3c4d (subject)"
+	delta map[string]map[string]int
+}
+
+// leads returns the commits a commit's message says it reverts, and for a
+// merge those named by the commits it merged (the first maxMergeLeads met
+// walking back from its other parents, newest first along each path).
+func (s *source) leads(c gitrepo.Commit) []string {
+	out := append([]string(nil), c.Reverts...)
+	if len(c.Parents) < 2 {
+		return out
+	}
+	queue := append([]plumbing.Hash(nil), c.Parents[1:]...)
+	seen := map[plumbing.Hash]bool{c.Parent: true}
+	for n := 0; len(queue) > 0 && n < maxMergeLeads; n++ {
+		h := queue[0]
+		queue = queue[1:]
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		pc, err := s.repo.Commit(h)
+		if err != nil {
+			continue
+		}
+		out = append(out, pc.Reverts...)
+		queue = append(queue, pc.Parents...)
+	}
+	return out
+}
+
+// undo lowers to medium the test deletions, removed checks and added skips
+// of the change from..to in the files of the commits it undoes (see the
+// top of this file), and says so in their messages.
+func (s *source) undo(from, to plumbing.Hash, leads []string, fs []gate.Finding) {
+	if len(leads) == 0 || !s.anyLowerable(fs) {
+		return
+	}
+	var all []*reverted
+	seen := map[string]bool{}
+	for _, l := range leads {
+		if r := s.revertedBy(l); r != nil && !seen[r.name] {
+			seen[r.name] = true
+			all = append(all, r)
+		}
+	}
+	if len(all) == 0 {
+		return
+	}
+	// Reverted commits that share a file count together (a merge of two
+	// reverts of one file); the others each alone.
+	for _, set := range byFile(all) {
+		if paths := s.undoes(from, to, set); paths != nil {
+			names := make([]string, len(set))
+			for i, r := range set {
+				names[i] = r.name
+			}
+			what := "commit " + names[0]
+			if len(names) > 1 {
+				what = "commits " + strings.Join(names, ", ")
+			}
+			lower(fs, paths, what)
+		}
+	}
+}
+
+// byFile groups reverted commits that change a file in common, directly or
+// through others, keeping their order.
+func byFile(all []*reverted) [][]*reverted {
+	group := make([]int, len(all)) // index of each commit's group
+	for i := range group {
+		group[i] = i
+	}
+	find := func(i int) int {
+		for group[i] != i {
+			i = group[i]
+		}
+		return i
+	}
+	owner := map[string]int{}
+	for i, r := range all {
+		for p := range r.delta {
+			if j, ok := owner[p]; ok {
+				group[find(i)] = find(j)
+			} else {
+				owner[p] = i
+			}
+		}
+	}
+	var out [][]*reverted
+	at := map[int]int{}
+	for i, r := range all {
+		g := find(i)
+		k, ok := at[g]
+		if !ok {
+			k = len(out)
+			at[g] = k
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], r)
+	}
+	return out
+}
+
+func (s *source) anyLowerable(fs []gate.Finding) bool {
+	for _, f := range fs {
+		if lowerable(f) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerable(f gate.Finding) bool {
+	return f.Severity > gate.SeverityMedium && f.File != "" &&
+		(f.Type == gate.TestDeletion || f.Type == gate.AssertionWeakening || f.Type == gate.TestSkipping)
+}
+
+func lower(fs []gate.Finding, paths map[string]bool, what string) {
+	for i := range fs {
+		if lowerable(fs[i]) && paths[fs[i].File] {
+			fs[i].Severity = gate.SeverityMedium
+			fs[i].Message = strings.TrimSuffix(fs[i].Message, ".") +
+				fmt.Sprintf("; the change undoes %s line for line in %s, which brought it in: a revert to confirm.", what, fs[i].File)
+		}
+	}
+}
+
+// undoes returns the paths of the reverted commits when the change
+// from..to adds and removes, on each of them, exactly the lines they
+// removed and added together; nil when it does not.
+func (s *source) undoes(from, to plumbing.Hash, set []*reverted) map[string]bool {
+	want := map[string]map[string]int{}
+	for _, r := range set {
+		for p, d := range r.delta {
+			w := want[p]
+			if w == nil {
+				w = map[string]int{}
+				want[p] = w
+			}
+			for line, n := range d {
+				w[line] -= n
+			}
+		}
+	}
+	read := 0
+	paths := map[string]bool{}
+	for p, w := range want {
+		got := map[string]int{}
+		for _, side := range []struct {
+			commit plumbing.Hash
+			sign   int
+		}{{from, -1}, {to, 1}} {
+			b := s.readAt(side.commit, p)
+			if read += len(b); read > maxRevertBytes {
+				return nil
+			}
+			countLines(got, b, side.sign)
+		}
+		for line, n := range w {
+			if n == 0 {
+				delete(w, line)
+			}
+		}
+		if !sameCounts(got, w) {
+			return nil
+		}
+		paths[p] = true
+	}
+	return paths
+}
+
+// revertedBy resolves a lead to a commit in BASE's history and reads what
+// it changed, once per lead; nil when the lead does not hold that far.
+func (s *source) revertedBy(lead string) *reverted {
+	s.mu.Lock()
+	r, ok := s.reverts[lead]
+	s.mu.Unlock()
+	if ok {
+		return r
+	}
+	r = s.readReverted(lead)
+	s.mu.Lock()
+	if s.reverts == nil {
+		s.reverts = map[string]*reverted{}
+	}
+	s.reverts[lead] = r
+	s.mu.Unlock()
+	return r
+}
+
+func (s *source) readReverted(lead string) *reverted {
+	if s.base.IsZero() {
+		return nil
+	}
+	h, err := s.repo.Resolve(lead)
+	if err != nil {
+		return nil
+	}
+	c, err := s.repo.Commit(h)
+	if err != nil || len(c.Parents) == 0 {
+		return nil
+	}
+	if h != s.base {
+		if _, err := s.repo.Range(h, s.base); err != nil {
+			return nil // not in BASE's history
+		}
+	}
+	diff, err := s.repo.Diff(c.Parent, h)
+	if err != nil || len(diff) == 0 || len(diff) > maxRevertFiles {
+		return nil
+	}
+	r := &reverted{name: fmt.Sprintf("%s (%q)", short(h), c.Subject), delta: map[string]map[string]int{}}
+	read := 0
+	for _, d := range diff {
+		for _, e := range []struct {
+			entry gitrepo.Entry
+			sign  int
+		}{{d.From, -1}, {d.To, 1}} {
+			if e.entry.Path == "" {
+				continue
+			}
+			m := r.delta[e.entry.Path]
+			if m == nil {
+				m = map[string]int{}
+				r.delta[e.entry.Path] = m
+			}
+			if e.entry.Hash.IsZero() {
+				continue
+			}
+			b, err := s.repo.Blob(e.entry.Hash)
+			if err != nil {
+				return nil
+			}
+			if read += len(b); read > maxRevertBytes {
+				return nil
+			}
+			countLines(m, b, e.sign)
+		}
+	}
+	return r
+}
+
+// countLines adds sign to the count of each line of b.
+func countLines(m map[string]int, b []byte, sign int) {
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		m[string(line)] += sign
+	}
+}
+
+// sameCounts compares two line counts, lines counted zero times left out.
+func sameCounts(a, b map[string]int) bool {
+	n := 0
+	for line, k := range a {
+		if k == 0 {
+			continue
+		}
+		if b[line] != k {
+			return false
+		}
+		n++
+	}
+	return n == len(b)
+}

@@ -1,0 +1,118 @@
+package gitrange
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
+)
+
+// TestRevert undoes, with git's own revert, a commit that brought a
+// feature and its test: the test's deletion is medium and names the
+// reverted commit, also when the files changed around the feature since
+// and when the revert is one commit of a longer range. A message that
+// names a commit the change does not undo line for line, or one outside
+// BASE's history, lowers nothing (the hostile ways to borrow the rule).
+func TestRevert(t *testing.T) {
+	const (
+		m0  = "package m\n\nfunc Add(a, b int) int { return a + b }\n"
+		mul = "\nfunc Mul(a, b int) int { return a * b }\n"
+		t0  = "package m\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"2+3\")\n\t}\n}\n"
+		tm  = "\nfunc TestMul(t *testing.T) {\n\tif Mul(2, 3) != 6 {\n\t\tt.Fatal(\"2*3\")\n\t}\n}\n"
+		sub = "package m\n\nimport \"testing\"\n\nfunc TestSub(t *testing.T) {\n\tif Add(5, -3) != 2 {\n\t\tt.Fatal(\"5-3\")\n\t}\n}\n"
+	)
+	setup := func(t *testing.T) (dir, x string) {
+		dir = testgit.Init(t)
+		testgit.Write(t, dir, "go.mod", "module ex.com/m\n\ngo 1.22\n")
+		testgit.Write(t, dir, "m.go", m0)
+		testgit.Write(t, dir, "m_test.go", t0)
+		testgit.Write(t, dir, "sub_test.go", sub)
+		testgit.Commit(t, dir, "add")
+		testgit.Write(t, dir, "m.go", m0+mul)
+		testgit.Write(t, dir, "m_test.go", t0+tm)
+		return dir, testgit.Commit(t, dir, "add Mul")
+	}
+	revert := func(t *testing.T, dir, x string) string {
+		testgit.Run(t, dir, "revert", "--no-edit", x)
+		return testgit.Run(t, dir, "rev-parse", "HEAD")
+	}
+	for _, tc := range []struct {
+		name string
+		// change makes the commits after X; it returns the range's
+		// BASE and HEAD.
+		change func(t *testing.T, dir, x string) (base, head string)
+		want   []string // "severity test", sorted; lowered ones name X
+	}{
+		{"git revert", func(t *testing.T, dir, x string) (string, string) {
+			h := revert(t, dir, x)
+			return h + "^", h
+		}, []string{"medium TestMul undoes"}},
+		{"git revert after the files changed around it", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "m.go", "// Package m adds.\n"+m0+mul)
+			testgit.Write(t, dir, "m_test.go", strings.Replace(t0, "import \"testing\"", "import (\n\t\"testing\"\n)", 1)+tm)
+			testgit.Commit(t, dir, "doc, imports")
+			h := revert(t, dir, x)
+			return h + "^", h
+		}, []string{"medium TestMul undoes"}},
+		{"a revert in a longer range", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "README", "m\n")
+			base := testgit.Commit(t, dir, "readme")
+			revert(t, dir, x)
+			testgit.Write(t, dir, "README", "m adds\n")
+			return base, testgit.Commit(t, dir, "readme again")
+		}, []string{"medium TestMul undoes"}},
+		{"the message names a commit the change does not undo", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "m_test.go", "package m\n\nimport \"testing\"\n"+tm)
+			h := testgit.Commit(t, dir, "Revert \"add Mul\"\n\nThis reverts commit "+x+".")
+			return h + "^", h
+		}, []string{"critical TestAdd"}},
+		{"only the test of the reverted commit goes", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "m_test.go", t0)
+			h := testgit.Commit(t, dir, "Revert \"add Mul\"\n\nThis reverts commit "+x+".")
+			return h + "^", h
+		}, []string{"critical TestMul"}},
+		{"a revert that deletes another file's test too", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Run(t, dir, "revert", "--no-commit", x)
+			testgit.Run(t, dir, "rm", "-q", "sub_test.go")
+			h := testgit.Commit(t, dir, "Revert \"add Mul\"\n\nThis reverts commit "+x+".")
+			return h + "^", h
+		}, []string{"critical TestSub", "medium TestMul undoes"}},
+		{"the named commit is outside BASE's history", func(t *testing.T, dir, x string) (string, string) {
+			// A side branch deletes TestAdd and adds it back: its second
+			// commit "adds" TestAdd, and the change deleting TestAdd on the
+			// main line undoes it line for line.
+			testgit.Run(t, dir, "checkout", "-q", "-b", "side")
+			testgit.Write(t, dir, "m_test.go", "package m\n\nimport \"testing\"\n"+tm)
+			testgit.Commit(t, dir, "drop TestAdd")
+			testgit.Write(t, dir, "m_test.go", t0+tm)
+			readd := testgit.Commit(t, dir, "TestAdd back")
+			testgit.Run(t, dir, "checkout", "-q", "-")
+			testgit.Write(t, dir, "m_test.go", "package m\n\nimport \"testing\"\n"+tm)
+			h := testgit.Commit(t, dir, "Revert \"TestAdd back\"\n\nThis reverts commit "+readd+".")
+			return h + "^", h
+		}, []string{"critical TestAdd"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir, x := setup(t)
+			base, head := tc.change(t, dir, x)
+			var got []string
+			for _, f := range analyzeRange(t, dir, base, head) {
+				if !f.Net || f.Type != gate.TestDeletion {
+					continue
+				}
+				s := f.Severity.String() + " " + f.Test
+				if strings.Contains(f.Message, "undoes commit "+x[:8]) {
+					s += " undoes"
+				}
+				got = append(got, s)
+			}
+			sort.Strings(got)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("net test deletions:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(tc.want, "\n  "))
+			}
+		})
+	}
+}
