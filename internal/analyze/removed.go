@@ -174,6 +174,7 @@ func goFuncs(p string, src []byte, add func(string)) {
 // (testscan.Namer).
 type codeUse struct {
 	decls   *codeDecls
+	apis    *[]retired      // retiredAPIs, once needed
 	removed map[string]bool // orphanedCode, once needed
 	files   map[*pair]*goFile
 	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
@@ -228,6 +229,15 @@ func (d *codeDecls) removed(name string) bool {
 		}
 	}
 	return had && !has
+}
+
+// retired returns the APIs whose deprecation notices the change removed.
+func (u *codeUse) retired() []retired {
+	if u.apis == nil {
+		apis := retiredAPIs(u.decls.pairs)
+		u.apis = &apis
+	}
+	return *u.apis
 }
 
 type goFile struct {

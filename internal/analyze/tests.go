@@ -535,6 +535,10 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			if code = subject(o, use.gone(o)); code != "" {
 				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
 				msg += fmt.Sprintf("; it tested %s, which the change deleted from production code", code)
+			} else if r := retiredSubject(o.tc.ID, use.retired()); r != nil {
+				code = r.name
+				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				msg += fmt.Sprintf("; it tested %s, whose deprecation notice the change removed from %s with it", code, r.file)
 			}
 		}
 		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, code, "", msg+".")

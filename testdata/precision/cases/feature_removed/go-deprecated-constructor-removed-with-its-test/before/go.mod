@@ -1,0 +1,3 @@
+module ex.com/cli
+
+go 1.22

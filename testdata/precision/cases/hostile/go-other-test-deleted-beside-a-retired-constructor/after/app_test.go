@@ -1,0 +1,9 @@
+package cli
+
+import "testing"
+
+func TestNewCommand(t *testing.T) {
+	if got := NewCommand("c").Name; got != "c" {
+		t.Fatalf("name = %q", got)
+	}
+}
