@@ -284,12 +284,22 @@ func (u *codeUse) gone(o *locTest) []string {
 	if gf == nil {
 		return nil
 	}
+	lo, hi := o.tc.Line, o.tc.EndLine
+	if strings.Contains(o.tc.ID, "/") {
+		// A subtest's lines may be only its table row: the function
+		// around it makes the calls.
+		for _, d := range gf.f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && gf.fset.Position(fd.Pos()).Line <= lo && gf.fset.Position(fd.End()).Line >= hi {
+				lo, hi = gf.fset.Position(fd.Pos()).Line, gf.fset.Position(fd.End()).Line
+			}
+		}
+	}
 	ast.Inspect(gf.f, func(n ast.Node) bool {
 		if n == nil {
 			return false
 		}
 		start, end := gf.fset.Position(n.Pos()).Line, gf.fset.Position(n.End()).Line
-		if end < o.tc.Line || start > o.tc.EndLine {
+		if end < lo || start > hi {
 			return false
 		}
 		switch n := n.(type) {
@@ -297,7 +307,7 @@ func (u *codeUse) gone(o *locTest) []string {
 			add("." + n.Sel.Name)
 			add(n.Sel.Name) // pkg.Func from an external test package
 		case *ast.Ident:
-			if l := gf.fset.Position(n.Pos()).Line; l >= o.tc.Line && l <= o.tc.EndLine {
+			if l := gf.fset.Position(n.Pos()).Line; l >= lo && l <= hi {
 				add(n.Name)
 			}
 		}

@@ -1,0 +1,3 @@
+module ex.com/ecs
+
+go 1.22
