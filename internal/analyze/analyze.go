@@ -244,7 +244,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists, ch.ReadHead)...)
 	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
-	out = append(out, a.compareTests(pairs, cr, baseCI)...)
+	out = append(out, a.compareTests(pairs, cr, baseCI, ch.Exists)...)
 	out = append(out, a.conftestStubs(pairs, ch.Siblings)...)
 	out = append(out, a.compareHelpers(pairs, cr)...)
 	out = append(out, a.compareMarkers(pairs)...)

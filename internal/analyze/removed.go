@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"path"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -178,6 +179,8 @@ type codeUse struct {
 	removed map[string]bool // orphanedCode, once needed
 	files   map[*pair]*goFile
 	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
+	// exists is the change's Exists (nil: every path exists).
+	exists func(p string, head bool) bool
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -238,6 +241,56 @@ func (u *codeUse) retired() []retired {
 		u.apis = &apis
 	}
 	return *u.apis
+}
+
+// packageGone returns the directory of a deleted test file when the change
+// deleted the whole directory, production code included (a package or
+// module removed, or moved out of the repository), "" otherwise. Code
+// that lives on under another name is not gone: the production files
+// must be deleted, not renamed, and none of the names they declared may
+// be declared by a new side of the change.
+func (u *codeUse) packageGone(o *locTest) string {
+	d := dir(o.side.path)
+	if o.pr.new != nil || u.exists == nil || d == "." || testSupportDir(d) || u.exists(d, true) {
+		return ""
+	}
+	_, has := u.decls.read()
+	prod := false
+	for _, pr := range u.decls.pairs {
+		if pr.fc.OldPath == "" || dir(pr.fc.OldPath) != d || pr.old == nil || pr.old.isTest {
+			continue
+		}
+		if pr.fc.NewPath != "" {
+			return "" // renamed or kept
+		}
+		if strings.Contains(path.Base(pr.fc.OldPath), ".config.") {
+			continue // a runner's configuration is not code under test
+		}
+		for _, v := range pr.versions() {
+			for name := range v.names() {
+				if has[name] != "" && name != "main" && name != "init" {
+					return ""
+				}
+			}
+		}
+		prod = true
+	}
+	if !prod {
+		return ""
+	}
+	return d
+}
+
+// testSupportDir reports whether a directory holds test support rather
+// than production code: fixtures, testdata, a test or spec tree.
+func testSupportDir(d string) bool {
+	for _, seg := range strings.Split(d, "/") {
+		switch seg {
+		case "test", "tests", "__tests__", "spec", "e2e", "fixtures", "fixture", "__fixtures__", "testdata", "testing":
+			return true
+		}
+	}
+	return false
 }
 
 type goFile struct {

@@ -22,7 +22,7 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // compareTests matches the tests of the old sides with those of the new sides
 // (same file, moved to another file, renamed with the same body, or folded into a
 // parametrized test) and reports deletions, new skips and weakened assertions.
-func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate.Finding {
+func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists func(string, bool) bool) []gate.Finding {
 	var olds, news []*locTest
 	outside := map[string]*pair{} // test id -> a pair whose uncollected new side holds it
 	// Tests the runner does not collect on either side (a fixture under
@@ -146,7 +146,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI) []gate
 	decls := &codeDecls{pairs: pairs}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed, cr)
 	out = append(out, a.reportReplaced(replaced)...)
-	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls})...)
+	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls, exists: exists})...)
 	out = append(out, a.reportOnly(pairs)...)
 	return out
 }
@@ -539,6 +539,10 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 				code = r.name
 				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
 				msg += fmt.Sprintf("; it tested %s, whose deprecation notice the change removed from %s with it", code, r.file)
+			} else if d := use.packageGone(o); d != "" {
+				code = d
+				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				msg += fmt.Sprintf("; the change deleted the whole of %s/, the production code it tested with it", d)
 			}
 		}
 		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, code, "", msg+".")

@@ -1,0 +1,3 @@
+export function request(url: string): string {
+  return `GET ${url}`;
+}

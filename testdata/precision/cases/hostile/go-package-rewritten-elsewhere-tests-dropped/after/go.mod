@@ -1,0 +1,3 @@
+module ex.com/tool
+
+go 1.22
