@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
 // A deprecated API is removed in two steps: first production code warns its
@@ -51,22 +53,14 @@ func retiredAPIs(pairs []*pair) []retired {
 	}
 	var out []retired
 	for _, pr := range pairs {
-		var oldData, newData []byte
-		hadOld := false
-		for _, v := range pr.versions() {
-			if v.old {
-				oldData, hadOld = v.data, true
-			} else {
-				newData = v.data
-			}
-		}
-		if !hadOld || !bytes.Contains(bytes.ToLower(oldData), []byte("deprecat")) {
+		oldData, newData, inTest, ok := pr.production()
+		if !ok || !bytes.Contains(bytes.ToLower(oldData), []byte("deprecat")) {
 			continue
 		}
 		lines := strings.Split(string(oldData), "\n")
 		gone := removedLines(lines, newData)
 		for i, l := range lines {
-			if !gone[i] || !strings.Contains(strings.ToLower(l), "deprecat") {
+			if !gone[i] || inTest(i+1) || !strings.Contains(strings.ToLower(l), "deprecat") {
 				continue
 			}
 			for _, r := range noticeNames(lines, gone, i) {
@@ -78,6 +72,31 @@ func retiredAPIs(pairs []*pair) []retired {
 		}
 	}
 	return out
+}
+
+// production returns the old and new production versions of a changed
+// file (ok false when it had no old one) and which lines of the old one
+// belong to its tests (a Rust file's test module): those are not the
+// production code's words.
+func (pr *pair) production() (oldData, newData []byte, inTest func(line int) bool, ok bool) {
+	var tests []testscan.TestCase
+	for _, v := range pr.versions() {
+		if v.old {
+			oldData, ok = v.data, true
+			tests = v.sd.facts.Tests
+		} else {
+			newData = v.data
+		}
+	}
+	inTest = func(line int) bool {
+		for i := range tests {
+			if line >= tests[i].Line && line <= tests[i].EndLine {
+				return true
+			}
+		}
+		return false
+	}
+	return oldData, newData, inTest, ok
 }
 
 // removedLines marks the lines of the old version that the new one does not
@@ -138,24 +157,9 @@ func noticeNames(lines []string, gone []bool, i int) []retired {
 // quotedTexts returns the contents of the string literals of a line.
 func quotedTexts(l string) []string {
 	var out []string
-	for i := 0; i < len(l); i++ {
-		q := l[i]
-		if q != '"' && q != '\'' && q != '`' {
-			continue
-		}
-		j := i + 1
-		for j < len(l) && l[j] != q {
-			if l[j] == '\\' {
-				j++
-			}
-			j++
-		}
-		if j > len(l) {
-			j = len(l)
-		}
-		out = append(out, l[i+1:j])
-		i = j
-	}
+	literalSpans(l, func(start, end int) {
+		out = append(out, l[start+1:min(end, len(l))])
+	})
 	return out
 }
 

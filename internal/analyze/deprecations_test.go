@@ -74,3 +74,24 @@ func FuzzRetired(f *testing.F) {
 		}
 	})
 }
+
+func FuzzSkeleton(f *testing.F) {
+	f.Add(`      throw new Error('Failed to pipe. The response has been emitted already.');`)
+	f.Add(`raise TypeError("'multiple' is not valid with 'is_flag', use 'count'.")`)
+	f.Add("x = `a ${b} c` + 'unclosed")
+	f.Add(`"\`)
+	f.Fuzz(func(t *testing.T, l string) {
+		sk := skeleton(l)
+		if len(sk) > len(strings.TrimSpace(l)) {
+			t.Fatalf("skeleton(%q) = %q, longer than the line", l, sk)
+		}
+		for _, q := range quotedTexts(l) {
+			if !strings.Contains(l, q) {
+				t.Fatalf("quotedTexts(%q) gave %q, not in the line", l, q)
+			}
+		}
+		if w := firstWord(l); !strings.HasPrefix(w, "\x00") {
+			t.Fatalf("firstWord(%q) = %q", l, w)
+		}
+	})
+}

@@ -181,6 +181,9 @@ type codeUse struct {
 	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
 	// exists is the change's Exists (nil: every path exists).
 	exists func(p string, head bool) bool
+	// texts and newData are removedTexts', once needed.
+	texts   *[]removedText
+	newData [][]byte
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -241,6 +244,16 @@ func (u *codeUse) retired() []retired {
 		u.apis = &apis
 	}
 	return *u.apis
+}
+
+// text returns the text removed from production code that deleted test o
+// expected (see removedTexts), nil when none.
+func (u *codeUse) text(o *locTest) *removedText {
+	if u.texts == nil {
+		texts, newData := removedTexts(u.decls.pairs)
+		u.texts, u.newData = &texts, newData
+	}
+	return textSubject(o.tc, *u.texts, u.newData)
 }
 
 // packageGone returns the directory of a deleted test file when the change

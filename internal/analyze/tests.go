@@ -543,6 +543,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 				code = d
 				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
 				msg += fmt.Sprintf("; the change deleted the whole of %s/, the production code it tested with it", d)
+			} else if t := use.text(o); t != nil {
+				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				msg += fmt.Sprintf("; it expected %q, which the change removed from %s and left nowhere in production code", t.text, t.file)
 			}
 		}
 		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, code, "", msg+".")

@@ -1,0 +1,8 @@
+export class Response {
+  chunks: string[] = [];
+
+  pipe(dest: string[]): string[] {
+    dest.push(...this.chunks);
+    return dest;
+  }
+}

@@ -1,0 +1,7 @@
+class Option:
+    def __init__(self, name, is_flag=False, multiple=False, count=False):
+        if count and multiple:
+            raise TypeError("'count' is not valid with 'multiple'.")
+        self.name = name
+        self.is_flag = is_flag
+        self.multiple = multiple

@@ -1,0 +1,1 @@
+export const alreadyEmitted = () => new Error('Failed to pipe. The response has been emitted already.');
