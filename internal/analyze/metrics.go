@@ -60,11 +60,24 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 		broken[b.Package] = true
 		broken[b.ImportPath] = true
 	}
+	// The static deletions, by test: plain ones and those the change's
+	// own reading explains (a revert, a feature removed with its test),
+	// which the runs then confirm or refute.
 	staticDeleted := map[string]*gate.Finding{}
 	for i := range static {
 		f := &static[i]
-		if f.Type == gate.TestDeletion && f.Rule == "test-deleted" && f.Test != "" {
-			staticDeleted[leaf(f.Test)] = f
+		if f.Type != gate.TestDeletion {
+			continue
+		}
+		switch f.Rule {
+		case "test-deleted", "test-deleted-with-code":
+			if f.Test != "" {
+				staticDeleted[leaf(f.Test)] = f
+			}
+		case "test-file-deleted", "test-file-deleted-with-code":
+			for _, t := range f.Tests {
+				staticDeleted[leaf(t)] = f
+			}
 		}
 	}
 	// Ids new at HEAD, by suite: a test that vanished where new ones appeared
@@ -124,6 +137,13 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 		if sf := staticDeleted[leaf(t.ID)]; sf != nil {
 			sf.Evidence = gate.EvidenceMeasured
 			sf.Message = strings.TrimSuffix(sf.Message, ".") + fmt.Sprintf("; the test runs confirm it: it ran at BASE (%s) and not at HEAD.", t.Outcome)
+			if t.Outcome != collectors.Passed && sf.Severity < gate.SeverityCritical {
+				// Explained as a revert or a feature removed with its test,
+				// but the test was failing: that is removing the feature
+				// that failed.
+				sf.Severity = gate.SeverityCritical
+				sf.Message = strings.TrimSuffix(sf.Message, ".") + fmt.Sprintf("; %s did not pass at BASE, so what went with it is the feature that failed.", t.ID)
+			}
 			continue
 		}
 		if fresh[t.Suite] > 0 {
