@@ -29,6 +29,7 @@ const (
 	FormatESLint       = "eslint"
 	FormatGolangCI     = "golangci"
 	FormatTSC          = "tsc"
+	FormatCargoTest    = "cargotest"
 )
 
 var parsers = map[string]Parser{
@@ -42,6 +43,7 @@ var parsers = map[string]Parser{
 	FormatESLint:       ESLint{},
 	FormatGolangCI:     GolangCI{},
 	FormatTSC:          TSC{},
+	FormatCargoTest:    CargoTest{},
 }
 
 // Compile-time checks that every format implements Parser.

@@ -17,6 +17,7 @@
 //	eslint        eslint's JSON formatter
 //	golangci      golangci-lint's JSON output
 //	tsc           tsc diagnostics, plain (--pretty false) or pretty
+//	cargotest     cargo test 2>&1 (libtest's results with cargo's Running lines)
 //
 // # Reading reports
 //

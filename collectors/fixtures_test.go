@@ -48,6 +48,16 @@ func TestFixtures(t *testing.T) {
 		// says ok; the 3 tests seen pass, the one after them is missing,
 		// and the package's evidence does not add up (see the golden file).
 		{"gotest", "go-test-json-exit-early.json", stated{tests: counts(3, 3, 0, 0, 0)}},
+		// cargo test: lib 3 passed, 1 failed, 1 ignored; tests/api.rs and
+		// the doctest 1 passed each. A binary that exits in a test
+		// (std::process::exit(0)) reports nothing after "running 2 tests",
+		// or, run serially, cuts the exiting test's line off: cargo exits
+		// 0 either way, and the golden files hold the integrity problem.
+		// A crate that does not compile is one failed "(build)" test.
+		{"cargotest", "cargo-test.txt", stated{tests: counts(7, 5, 1, 1, 0)}},
+		{"cargotest", "cargo-test-exit-early.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"cargotest", "cargo-test-exit-early-serial.txt", stated{tests: counts(2, 1, 1, 0, 0)}},
+		{"cargotest", "cargo-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
 		// JUnit: each suite's own attributes, summed over the test cases.
 		{"junit", "gotestsum.xml", stated{tests: counts(7, 4, 2, 1, 0)}},
 		{"junit", "jest-junit.xml", stated{tests: counts(5, 3, 1, 1, 0)}},

@@ -172,3 +172,12 @@ func FuzzTests(f *testing.F) {
 		}
 	})
 }
+
+func FuzzCargoTest(f *testing.F) {
+	fuzzParser(f, CargoTest{},
+		"running 1 test\ntest a ... ok\n",
+		"running 2 tests\ntest a ... FAILED\n---- a stdout ----\nboom\nfailures:\ntest result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out\n",
+		"     Running tests/x.rs (target/debug/deps/x-0123456789abcdef)\nrunning 1 test\ntest y ...      Running unittests src/main.rs (target/debug/deps/m-0123456789abcdef)\nrunning 0 tests\n",
+		"error: could not compile `c` (lib test) due to 1 previous error\n",
+		"test a ... ok\n")
+}
