@@ -37,7 +37,8 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 // LookedFor says what detection looks for, for the message when it finds
 // nothing.
 const LookedFor = "looked for go.mod or go.work (go test), package.json with vitest, or jest and jest-junit (the test runner), " +
-	"pytest.ini, conftest.py, [tool.pytest] in pyproject.toml, [tool:pytest] in setup.cfg, [pytest] in tox.ini or test files in tests/ or test/ (pytest)"
+	"pytest.ini, conftest.py, [tool.pytest] in pyproject.toml, [tool:pytest] in setup.cfg, [pytest] in tox.ini or test files in tests/ or test/ (pytest), " +
+	"Cargo.toml (cargo test)"
 
 // Detect finds the toolchains of a commit from its tree (read through
 // gitrepo, never from the working tree) and returns the collectors that
@@ -57,6 +58,8 @@ const LookedFor = "looked for go.mod or go.work (go test), package.json with vit
 //     setup.cfg, [pytest] in tox.ini, conftest.py, or test files in tests/ or
 //     test/): python3 -m pytest with JUnit output, and Cobertura coverage
 //     through pytest-cov, or coverage.py, when installed.
+//   - Cargo.toml at the root: cargo test --no-fail-fast --workspace, its
+//     stdout and stderr read together (the cargotest format).
 //   - golangci-lint and ruff, when configured and installed.
 //
 // Detected commands write their reports under {out} (OutDir).
@@ -80,7 +83,7 @@ func detect(repo *gitrepo.Repo, commit plumbing.Hash, tc config.Toolchain) ([]co
 	for _, e := range root {
 		d.root[e.Path] = e.Mode
 	}
-	steps := []func() error{d.golang, d.node, d.python, d.golangciLint, d.ruff}
+	steps := []func() error{d.golang, d.node, d.python, d.rust, d.golangciLint, d.ruff}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, nil, fmt.Errorf("detect toolchains at %s: %w", short(commit), err)
@@ -153,6 +156,28 @@ func (d *detector) golang() error {
 			{Format: "gotest", Stdout: true},
 			{Format: "coverprofile", Path: OutDir + "/go-cover.out"},
 		},
+	})
+	return nil
+}
+
+func (d *detector) rust() error {
+	if !d.has("Cargo.toml") {
+		return nil
+	}
+	const name = "cargo test"
+	if !d.installed(name, "cargo") {
+		return nil
+	}
+	// libtest prints the results on stdout and cargo names each test
+	// binary on stderr: the parser needs both, in order. --no-fail-fast
+	// runs every binary past a failing one.
+	d.specs = append(d.specs, config.Collector{
+		Name:    name,
+		Argv:    []string{"cargo test --no-fail-fast --workspace 2>&1"},
+		Shell:   true,
+		Env:     map[string]string{"CARGO_TERM_COLOR": "never", "RUST_BACKTRACE": "0"},
+		Tests:   true,
+		Reports: []config.ReportSpec{{Format: "cargotest", Stdout: true}},
 	})
 	return nil
 }

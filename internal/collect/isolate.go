@@ -50,6 +50,15 @@ func isolatedEnv(env []string, out string) []string {
 	}
 	if home != "" {
 		pin("npm_config_cache", filepath.Join(home, ".npm"))
+		// rustup's proxies (cargo, rustc) find their toolchains, and
+		// cargo its registry, under the user's home.
+		for k, d := range map[string]string{"CARGO_HOME": ".cargo", "RUSTUP_HOME": ".rustup"} {
+			if get(k) != "" {
+				pin(k, "")
+			} else if _, err := os.Stat(filepath.Join(home, d)); err == nil {
+				pins[k] = filepath.Join(home, d)
+			}
+		}
 	}
 	// The user's settings, read by the tools, not by the tests: go env's file,
 	// npm's registry settings, git's identity. Kept when they exist.

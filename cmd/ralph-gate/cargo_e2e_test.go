@@ -1,0 +1,82 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// needCargo skips without cargo, unless RALPH_GATE_REQUIRE_CARGO is set
+// (.ci/run sets it), where it fails: CI never skips the Rust tests silently.
+func needCargo(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("cargo"); err != nil {
+		missingTool(t, "RALPH_GATE_REQUIRE_CARGO", "no cargo on PATH (install Rust with rustup)")
+	}
+}
+
+const libRs = `pub fn double(x: i64) -> i64 {
+    x * 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doubles() {
+        assert_eq!(double(2), 4);
+    }
+
+    #[test]
+    fn doubles_negatives() {
+        assert_eq!(double(-3), -6);
+    }
+}
+`
+
+// TestCompareRust measures a Rust crate with the built-in cargo collector
+// (real cargo, no configuration): an honest change passes with the tests
+// measured at both ends, and the evasions that cargo itself reports as
+// success block: a test that exits the process early, a test deleted from
+// the #[cfg(test)] module (read in the diff, confirmed by the runs), a test
+// made to fail.
+func TestCompareRust(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	needCargo(t)
+	for _, c := range []struct {
+		name  string
+		lib   string // src/lib.rs at HEAD
+		block bool
+		want  string // a rule that must be reported, if any
+	}{
+		{"a function and its test added", strings.Replace(libRs, "mod tests {", "mod tests {\n    #[test]\n    fn triples() {\n        assert_eq!(super::triple(2), 6);\n    }\n", 1) + "\npub fn triple(x: i64) -> i64 {\n    x * 3\n}\n", false, ""},
+		{"a test exits the process", strings.Replace(strings.Replace(libRs, "x * 2", "x * 3", 1), "assert_eq!(double(-3), -6);", "if double(-3) != -6 {\n            std::process::exit(0);\n        }", 1), true, "package-broken"},
+		{"a test deleted from the test module", strings.Replace(libRs, "    #[test]\n    fn doubles_negatives() {\n        assert_eq!(double(-3), -6);\n    }\n", "", 1), true, "test-deleted"},
+		{"a test made to fail", strings.Replace(libRs, "x * 2", "x + x + 1", 1), true, "test-now-fails"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			r.write("Cargo.toml", "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n")
+			r.write(".gitignore", "/target\n")
+			r.write("src/lib.rs", libRs)
+			base := r.commit("calc")
+			r.write("src/lib.rs", c.lib)
+			r.commit(c.name)
+			res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+			want := map[bool]int{true: 1, false: 0}[c.block]
+			if res.code != want {
+				t.Fatalf("exit %d, want %d\n%s\n%s", res.code, want, res.stdout, res.stderr)
+			}
+			rep := parseCompare(t, res.stdout)
+			if !strings.Contains(res.stdout, "calc src/lib.rs > tests::doubles") {
+				t.Errorf("the report names no cargo test id:\n%s", res.stdout)
+			}
+			if c.want != "" && !rep.has("", c.want, "") {
+				t.Errorf("no %s finding: %+v", c.want, rep.Findings)
+			}
+		})
+	}
+}
