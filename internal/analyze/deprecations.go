@@ -54,7 +54,7 @@ func retiredAPIs(pairs []*pair) []retired {
 	var out []retired
 	for _, pr := range pairs {
 		oldData, newData, inTest, ok := pr.production()
-		if !ok || !bytes.Contains(bytes.ToLower(oldData), []byte("deprecat")) {
+		if !ok || !bytes.Contains(oldData, []byte("eprecat")) && !bytes.Contains(oldData, []byte("EPRECAT")) {
 			continue
 		}
 		lines := strings.Split(string(oldData), "\n")

@@ -181,9 +181,10 @@ type codeUse struct {
 	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
 	// exists is the change's Exists (nil: every path exists).
 	exists func(p string, head bool) bool
-	// texts and newData are removedTexts', once needed.
-	texts   *[]removedText
+	// newData are the new production versions, texts the removed texts
+	// of the production files read so far (see textSubject).
 	newData [][]byte
+	texts   map[*pair][]removedText
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -250,10 +251,16 @@ func (u *codeUse) retired() []retired {
 // expected (see removedTexts), nil when none.
 func (u *codeUse) text(o *locTest) *removedText {
 	if u.texts == nil {
-		texts, newData := removedTexts(u.decls.pairs)
-		u.texts, u.newData = &texts, newData
+		u.texts = map[*pair][]removedText{}
+		for _, pr := range u.decls.pairs {
+			for _, v := range pr.versions() {
+				if !v.old {
+					u.newData = append(u.newData, v.data)
+				}
+			}
+		}
 	}
-	return textSubject(o.tc, *u.texts, u.newData)
+	return textSubject(o.tc, u.decls.pairs, u.newData, u.texts)
 }
 
 // packageGone returns the directory of a deleted test file when the change

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -24,77 +25,105 @@ type removedText struct {
 	text, file string
 }
 
-// removedTexts returns the string literals of at least minRemovedText
-// bytes on production lines the change removed, that no new production
-// version holds and whose line was not reworded.
-func removedTexts(pairs []*pair) (texts []removedText, newData [][]byte) {
-	for _, pr := range pairs {
-		for _, v := range pr.versions() {
-			if !v.old {
-				newData = append(newData, v.data)
-			}
-		}
-	}
-	for _, pr := range pairs {
-		oldData, newVersion, inTest, ok := pr.production()
-		if !ok {
-			continue
-		}
-		oldLines := strings.Split(string(oldData), "\n")
-		gone := removedLines(oldLines, newVersion)
-		newLines := strings.Split(string(newVersion), "\n")
-		added := removedLines(newLines, oldData) // lines the new version gained
-		// A line the new version gained with the same code around its
-		// strings, or with the same first word and a string of its own
-		// (throw new Error('..') for throw new PipeError('..')), may say
-		// the removed text in other words.
-		reworded := map[string]bool{}
-		for i, l := range newLines {
-			if added[i] {
-				reworded[skeleton(l)] = true
-				if strings.ContainsAny(l, "\"'`") {
-					reworded[firstWord(l)] = true
-				}
-			}
-		}
-		for i, l := range oldLines {
-			if !gone[i] || inTest(i+1) || !strings.ContainsAny(l, "\"'`") || reworded[skeleton(l)] || reworded[firstWord(l)] {
-				continue
-			}
-			for _, t := range quotedTexts(l) {
-				if len(strings.TrimSpace(t)) >= minRemovedText && !mentionedIn(newData, t) {
-					texts = append(texts, removedText{t, pr.fc.OldPath})
-				}
-			}
-		}
-	}
-	return texts, newData
-}
-
-// textSubject returns the removed text a deleted test expected (a literal of
-// its body, or its name, holding the text or held by it), nil when none.
-func textSubject(tc *testscan.TestCase, texts []removedText, newData [][]byte) *removedText {
-	if len(texts) == 0 {
+// pairTexts returns the string literals of at least minRemovedText bytes
+// on production lines of pr that the change removed, that no new
+// production version (newData) holds and whose line was not reworded.
+func pairTexts(pr *pair, newData [][]byte) []removedText {
+	oldData, newVersion, inTest, ok := pr.production()
+	if !ok {
 		return nil
 	}
-	for i := range texts {
-		t := &texts[i]
-		if strings.Contains(tc.ID, t.text) {
-			return t
+	oldLines := strings.Split(string(oldData), "\n")
+	gone := removedLines(oldLines, newVersion)
+	newLines := strings.Split(string(newVersion), "\n")
+	added := removedLines(newLines, oldData) // lines the new version gained
+	// A line the new version gained with the same code around its
+	// strings, or with the same first word and a string of its own
+	// (throw new Error('..') for throw new PipeError('..')), may say
+	// the removed text in other words.
+	reworded := map[string]bool{}
+	for i, l := range newLines {
+		if added[i] {
+			reworded[skeleton(l)] = true
+			if strings.ContainsAny(l, "\"'`") {
+				reworded[firstWord(l)] = true
+			}
 		}
-		for _, lit := range tc.Literals {
-			if body, ok := unquote(strings.TrimLeft(lit, "rbufRBUF")); ok {
-				lit = body // Python's r"..", b'..' too
+	}
+	var texts []removedText
+	for i, l := range oldLines {
+		if !gone[i] || inTest(i+1) || !strings.ContainsAny(l, "\"'`") || reworded[skeleton(l)] || reworded[firstWord(l)] {
+			continue
+		}
+		for _, t := range quotedTexts(l) {
+			if len(strings.TrimSpace(t)) >= minRemovedText && !mentionedIn(newData, t) {
+				texts = append(texts, removedText{t, pr.fc.OldPath})
 			}
-			if len(lit) < minRemovedText || mentionedIn(newData, lit) {
-				continue
-			}
-			if strings.Contains(t.text, lit) || strings.Contains(lit, t.text) {
-				return t
+		}
+	}
+	return texts
+}
+
+// expectedTexts are the texts a deleted test expected that no new
+// production version holds: its string literals of at least
+// minRemovedText bytes (quotes and Python's prefixes stripped), and the
+// values of its parametrize rows.
+func expectedTexts(tc *testscan.TestCase, newData [][]byte) []string {
+	var out []string
+	add := func(lit string) {
+		if body, ok := unquote(strings.TrimLeft(lit, "rbufRBUF")); ok {
+			lit = body // Python's r"..", b'..' too
+		}
+		if len(lit) >= minRemovedText && !mentionedIn(newData, lit) {
+			out = append(out, lit)
+		}
+	}
+	for _, lit := range tc.Literals {
+		add(lit)
+	}
+	for _, row := range tc.Params {
+		for _, v := range row {
+			add(v)
+		}
+	}
+	return out
+}
+
+// textSubject returns the removed text a deleted test expected (one of its
+// expected texts holding a removed text or held by it), nil when none. It
+// reads only the production files whose old version holds one of them.
+func textSubject(tc *testscan.TestCase, pairs []*pair, newData [][]byte, cache map[*pair][]removedText) *removedText {
+	want := expectedTexts(tc, newData)
+	if len(want) == 0 {
+		return nil
+	}
+	for _, pr := range pairs {
+		if pr.old == nil || pr.old.isTest || !holdsAny(pr.fc.Old, want) {
+			continue
+		}
+		texts, ok := cache[pr]
+		if !ok {
+			texts = pairTexts(pr, newData)
+			cache[pr] = texts
+		}
+		for i := range texts {
+			for _, lit := range want {
+				if strings.Contains(texts[i].text, lit) || strings.Contains(lit, texts[i].text) {
+					return &texts[i]
+				}
 			}
 		}
 	}
 	return nil
+}
+
+func holdsAny(data []byte, texts []string) bool {
+	for _, t := range texts {
+		if bytes.Contains(data, []byte(t)) {
+			return true
+		}
+	}
+	return false
 }
 
 // skeleton is a line without its indentation and with each string literal

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -35,12 +36,17 @@ const (
 // reverted commit.
 type reverted struct {
 	name  string // "1a2b3c4d (subject)"
-	delta map[string]map[string]int
+	hash  plumbing.Hash
+	diff  []gitrepo.Change
+	paths map[string]bool // the paths it changed, on either side
+	once  sync.Once
+	delta map[string]map[string]int // nil until read, and when it cannot be
 }
 
 // leads returns the commits a commit's message says it reverts, and for a
 // merge those named by the commits it merged (the first maxMergeLeads met
-// walking back from its other parents, newest first along each path).
+// walking back from its other parents, breadth first, up to the range's
+// main line).
 func (s *source) leads(c gitrepo.Commit) []string {
 	out := append([]string(nil), c.Reverts...)
 	if len(c.Parents) < 2 {
@@ -48,6 +54,9 @@ func (s *source) leads(c gitrepo.Commit) []string {
 	}
 	queue := append([]plumbing.Hash(nil), c.Parents[1:]...)
 	seen := map[plumbing.Hash]bool{c.Parent: true}
+	for h := range s.mainline {
+		seen[h] = true // the merged branch forked from the main line: stop there
+	}
 	for n := 0; len(queue) > 0 && n < maxMergeLeads; n++ {
 		h := queue[0]
 		queue = queue[1:]
@@ -67,18 +76,31 @@ func (s *source) leads(c gitrepo.Commit) []string {
 
 // undo lowers to medium the test deletions, removed checks and added skips
 // of the change from..to in the files of the commits it undoes (see the
-// top of this file), and says so in their messages.
-func (s *source) undo(from, to plumbing.Hash, leads []string, fs []gate.Finding) {
-	if len(leads) == 0 || !s.anyLowerable(fs) {
+// top of this file), and says so in their messages. The leads are read
+// only for a change with such a finding.
+func (s *source) undo(from, to plumbing.Hash, leadsOf func() []string, fs []gate.Finding) {
+	if !s.anyLowerable(fs) {
 		return
+	}
+	leads := leadsOf()
+	if len(leads) == 0 {
+		return
+	}
+	files := map[string]bool{}
+	for _, f := range fs {
+		if lowerable(f) {
+			files[f.File] = true
+		}
 	}
 	var all []*reverted
 	seen := map[string]bool{}
 	for _, l := range leads {
-		if r := s.revertedBy(l); r != nil && !seen[r.name] {
-			seen[r.name] = true
-			all = append(all, r)
+		r := s.revertedBy(l)
+		if r == nil || seen[r.name] || !touchesAny(r.paths, files) || !s.read(r) {
+			continue
 		}
+		seen[r.name] = true
+		all = append(all, r)
 	}
 	if len(all) == 0 {
 		return
@@ -136,6 +158,15 @@ func byFile(all []*reverted) [][]*reverted {
 		out[k] = append(out[k], r)
 	}
 	return out
+}
+
+func touchesAny(paths, files map[string]bool) bool {
+	for p := range files {
+		if paths[p] {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *source) anyLowerable(fs []gate.Finding) bool {
@@ -206,8 +237,10 @@ func (s *source) undoes(from, to plumbing.Hash, set []*reverted) map[string]bool
 	return paths
 }
 
-// revertedBy resolves a lead to a commit in BASE's history and reads what
-// it changed, once per lead; nil when the lead does not hold that far.
+// revertedBy resolves a lead to a commit and the paths it changed, once
+// per lead (what it did to them, and whether it is in BASE's history, are
+// read later, only for a change with a finding in one of them); nil when
+// the lead names no commit.
 func (s *source) revertedBy(lead string) *reverted {
 	s.mu.Lock()
 	r, ok := s.reverts[lead]
@@ -237,44 +270,61 @@ func (s *source) readReverted(lead string) *reverted {
 	if err != nil || len(c.Parents) == 0 {
 		return nil
 	}
-	if h != s.base {
-		if _, err := s.repo.Range(h, s.base); err != nil {
-			return nil // not in BASE's history
-		}
-	}
 	diff, err := s.repo.Diff(c.Parent, h)
 	if err != nil || len(diff) == 0 || len(diff) > maxRevertFiles {
 		return nil
 	}
-	r := &reverted{name: fmt.Sprintf("%s (%q)", short(h), c.Subject), delta: map[string]map[string]int{}}
-	read := 0
+	r := &reverted{name: fmt.Sprintf("%s (%q)", short(h), c.Subject), hash: h, diff: diff, paths: map[string]bool{}}
 	for _, d := range diff {
-		for _, e := range []struct {
-			entry gitrepo.Entry
-			sign  int
-		}{{d.From, -1}, {d.To, 1}} {
-			if e.entry.Path == "" {
-				continue
+		for _, p := range []string{d.From.Path, d.To.Path} {
+			if p != "" {
+				r.paths[p] = true
 			}
-			m := r.delta[e.entry.Path]
-			if m == nil {
-				m = map[string]int{}
-				r.delta[e.entry.Path] = m
-			}
-			if e.entry.Hash.IsZero() {
-				continue
-			}
-			b, err := s.repo.Blob(e.entry.Hash)
-			if err != nil {
-				return nil
-			}
-			if read += len(b); read > maxRevertBytes {
-				return nil
-			}
-			countLines(m, b, e.sign)
 		}
 	}
 	return r
+}
+
+// read checks that r is in BASE's history and counts the lines it added
+// and removed, once; false when it is not, or cannot be read whole.
+func (s *source) read(r *reverted) bool {
+	r.once.Do(func() {
+		if r.hash != s.base {
+			if _, err := s.repo.Range(r.hash, s.base); err != nil {
+				return // not in BASE's history
+			}
+		}
+		delta := map[string]map[string]int{}
+		read := 0
+		for _, d := range r.diff {
+			for _, e := range []struct {
+				entry gitrepo.Entry
+				sign  int
+			}{{d.From, -1}, {d.To, 1}} {
+				if e.entry.Path == "" {
+					continue
+				}
+				m := delta[e.entry.Path]
+				if m == nil {
+					m = map[string]int{}
+					delta[e.entry.Path] = m
+				}
+				if e.entry.Hash.IsZero() {
+					continue
+				}
+				b, err := s.repo.Blob(e.entry.Hash)
+				if err != nil {
+					return
+				}
+				if read += len(b); read > maxRevertBytes {
+					return
+				}
+				countLines(m, b, e.sign)
+			}
+		}
+		r.delta = delta
+	})
+	return r.delta != nil
 }
 
 // countLines adds sign to the count of each line of b.
