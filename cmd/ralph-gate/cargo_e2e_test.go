@@ -39,8 +39,10 @@ mod tests {
 // (real cargo, no configuration): an honest change passes with the tests
 // measured at both ends, and the evasions that cargo itself reports as
 // success block: a test that exits the process early, a test deleted from
-// the #[cfg(test)] module (read in the diff, confirmed by the runs), a test
-// made to fail.
+// the #[cfg(test)] module (read in the diff, confirmed by the runs), an
+// expectation rewritten to the code's new bug (the tamper check runs BASE's
+// test module, spliced into HEAD's file, against HEAD's code), a test made
+// to fail.
 func TestCompareRust(t *testing.T) {
 	t.Parallel()
 	slow(t)
@@ -54,6 +56,8 @@ func TestCompareRust(t *testing.T) {
 		{"a function and its test added", strings.Replace(libRs, "mod tests {", "mod tests {\n    #[test]\n    fn triples() {\n        assert_eq!(super::triple(2), 6);\n    }\n", 1) + "\npub fn triple(x: i64) -> i64 {\n    x * 3\n}\n", false, ""},
 		{"a test exits the process", strings.Replace(strings.Replace(libRs, "x * 2", "x * 3", 1), "assert_eq!(double(-3), -6);", "if double(-3) != -6 {\n            std::process::exit(0);\n        }", 1), true, "package-broken"},
 		{"a test deleted from the test module", strings.Replace(libRs, "    #[test]\n    fn doubles_negatives() {\n        assert_eq!(double(-3), -6);\n    }\n", "", 1), true, "test-deleted"},
+		{"an expectation rewritten to the code's bug", strings.Replace(strings.Replace(libRs, "    x * 2\n", "    if x == 2 {\n        return 5;\n    }\n    x * 2\n", 1), "assert_eq!(double(2), 4);", "assert_eq!(double(2), 5);", 1), true, "tamper-check"},
+		{"a test module reworded, its checks kept", strings.Replace(libRs, "assert_eq!(double(2), 4);", "let four = double(2);\n        assert_eq!(four, 4);", 1), false, ""},
 		{"a test made to fail", strings.Replace(libRs, "x * 2", "x + x + 1", 1), true, "test-now-fails"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/rust"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
@@ -159,7 +161,16 @@ func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
 			continue // added files change nothing BASE had
 		}
 		ext := scanners.ForPath(d.From.Path)
-		if ext == nil || !ext.IsTestFile(d.From.Path) || opt.Config.Ignored(d.From.Path) {
+		if ext == nil || opt.Config.Ignored(d.From.Path) {
+			continue
+		}
+		if !ext.IsTestFile(d.From.Path) {
+			// A Rust source file whose unit tests changed: HEAD's code
+			// with BASE's test modules spliced in.
+			if spliced := c.rustTests(d); spliced != nil {
+				overlay[d.To.Path] = spliced
+				files = append(files, d.To.Path)
+			}
 			continue
 		}
 		b, err := opt.Repo.Blob(d.From.Hash)
@@ -175,6 +186,29 @@ func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
 	}
 	sort.Strings(files)
 	return overlay, files, nil
+}
+
+// rustTests returns, for a Rust source file both ends have whose inline
+// test modules (`#[cfg(test)] mod tests { .. }`) the change edited, HEAD's
+// file with BASE's test modules in their place; nil for any other file.
+func (c *comparison) rustTests(d gitrepo.Change) []byte {
+	if !strings.HasSuffix(d.From.Path, ".rs") || d.To.Path == "" {
+		return nil
+	}
+	base, err := c.p.opt.Repo.Blob(d.From.Hash)
+	if err != nil {
+		return nil
+	}
+	head, err := c.p.opt.Repo.Blob(d.To.Hash)
+	if err != nil || !rust.TestModulesDiffer(base, head) {
+		return nil
+	}
+	spliced, ok := rust.SpliceTestModules(head, base)
+	if !ok {
+		c.note(d.To.Path, "tamper check: BASE's test modules could not be put into HEAD's version")
+		return nil
+	}
+	return spliced
 }
 
 // fileInPackage picks the edited file of a Go package ("example.com/m/calc"

@@ -26,6 +26,7 @@ const (
 	runnerPytest runner = "pytest"
 	runnerVitest runner = "vitest"
 	runnerJest   runner = "jest"
+	runnerCargo  runner = "cargo test"
 	runnerOther  runner = ""
 )
 
@@ -33,6 +34,8 @@ const (
 func runnerOf(s config.Collector) runner {
 	argv := strings.Join(s.Argv, " ")
 	switch {
+	case strings.Contains(argv, "cargo test") || len(s.Argv) > 1 && path.Base(s.Argv[0]) == "cargo" && s.Argv[1] == "test":
+		return runnerCargo // before go test, which "cargo test" spells too
 	case strings.Contains(argv, "go test") || len(s.Argv) > 1 && path.Base(s.Argv[0]) == "go" && s.Argv[1] == "test":
 		return runnerGo
 	case strings.Contains(argv, "pytest"):
@@ -52,6 +55,8 @@ func (r runner) runs(file string) bool {
 		return strings.HasSuffix(file, "_test.go")
 	case runnerPytest:
 		return strings.HasSuffix(file, ".py")
+	case runnerCargo:
+		return strings.HasSuffix(file, ".rs")
 	case runnerVitest, runnerJest:
 		for _, ext := range []string{".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts"} {
 			if strings.HasSuffix(file, ext) {

@@ -107,3 +107,23 @@ func FuzzGoTestNames(f *testing.F) {
 		}
 	})
 }
+
+// TestPlanTamperCargo: cargo's collector runs the Rust files (a source file
+// whose test module BASE's replaced), and "cargo test" is not read as the go
+// test it also spells.
+func TestPlanTamperCargo(t *testing.T) {
+	specs := []config.Collector{
+		{Name: "cargo test", Argv: []string{"cargo test --no-fail-fast --workspace 2>&1"}, Shell: true, Tests: true,
+			Reports: []config.ReportSpec{{Format: "cargotest", Stdout: true}}},
+	}
+	p := planTamper(specs, []string{"src/lib.rs", "tests/api.rs", "tests/test_x.py"}, nil)
+	if diff := cmp.Diff([]string{"src/lib.rs", "tests/api.rs"}, p.files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if len(p.specs) != 1 || !cmp.Equal(p.specs[0].Argv, specs[0].Argv) || len(p.specs[0].Reports) != 1 {
+		t.Errorf("specs = %+v, want cargo's collector as it is", p.specs)
+	}
+	if r := runnerOf(config.Collector{Argv: []string{"cargo", "test", "--workspace"}}); r != runnerCargo {
+		t.Errorf("runnerOf(cargo test) = %q", r)
+	}
+}

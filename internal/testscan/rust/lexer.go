@@ -57,7 +57,7 @@ func lex(src []byte) lexResult {
 	}
 	emit := func(kind tokKind, end int) {
 		text := s[i:end]
-		r.toks = append(r.toks, token{Kind: kind, Text: text, Line: line})
+		r.toks = append(r.toks, token{Kind: kind, Off: int32(i), Text: text, Line: line})
 		if kind == tkString {
 			line += strings.Count(text, "\n")
 		}
