@@ -246,6 +246,9 @@ type comparison struct {
 	// baseHashes remembers BASE's tree hashes by path for the package keys
 	// (planning and keepPackages, never concurrently).
 	baseHashes map[string]string
+	// testingDirs remembers which directories hold non-test Go code that
+	// imports "testing" at BASE (the tamper check's test support).
+	testingDirs map[string]bool
 }
 
 func (c *comparison) note(file, msg string) {

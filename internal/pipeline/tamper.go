@@ -2,10 +2,15 @@ package pipeline
 
 import (
 	"fmt"
+	"go/parser"
+	"go/token"
+	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/affected"
 	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
@@ -29,11 +34,11 @@ import (
 // unverified finding: never a silent pass.
 func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gate.Finding) ([]gate.Finding, gate.TamperCheck, error) {
 	opt := c.p.opt
-	overlay, files, err := c.tamperOverlay()
+	overlay, files, goChanged, err := c.tamperOverlay()
 	if err != nil {
 		return nil, gate.TamperCheck{}, err
 	}
-	if len(files) == 0 {
+	if len(files) == 0 && len(goChanged) == 0 {
 		return nil, gate.TamperCheck{Reason: "the range modifies or deletes no existing test file"}, nil
 	}
 	switch {
@@ -48,7 +53,15 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 	if err != nil {
 		return nil, gate.TamperCheck{}, err
 	}
-	plan := planTamper(specs, files, overlay)
+	support := c.goSupport(specs, goChanged, overlay)
+	for f := range support {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, gate.TamperCheck{Reason: "the range modifies or deletes no existing test file or test support"}, nil
+	}
+	plan := planTamper(specs, files, overlay, support)
 	var out []gate.Finding
 	for _, f := range plan.uncovered {
 		out = append(out, unverifiedTamper(f, "", "no collector runs it: "+plan.why(f)))
@@ -84,6 +97,15 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		out = append(out, unverifiedTamper(file, b.Package,
 			fmt.Sprintf("BASE's version of the tests of %s does not build against HEAD's code, so the edit could not be checked: %s", b.Package, orText(buildError(b.Output), "no compiler output"))))
 	}
+	withSupport := ""
+	if len(support) > 0 {
+		names := make([]string, 0, len(support))
+		for f := range support {
+			names = append(names, f)
+		}
+		sort.Strings(names)
+		withSupport = " (with BASE's test support: " + strings.Join(names, ", ") + ")"
+	}
 	var found []gate.Finding
 	pins := &pinCheck{c: c, specs: specs}
 	for t := range m.Result.Tests.All() {
@@ -113,7 +135,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 			headSays = "HEAD skips it"
 		}
 		sev, grade := gradeTamper(t, typ, headSays, static, baseM, headM, pins.pinned)
-		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it fails against HEAD's code (%s), and %s: %s", t.ID, clipText(why, 200), headSays, grade)
+		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it%s fails against HEAD's code (%s), and %s: %s", t.ID, withSupport, clipText(why, 200), headSays, grade)
 		found = append(found, gate.Finding{
 			ID:       gate.MakeID(typ, "tamper-check", file, t.ID, ""),
 			Type:     typ,
@@ -147,15 +169,15 @@ func unverifiedTamper(file, pkg, why string) gate.Finding {
 
 // tamperOverlay maps each test file BASE..HEAD modified, renamed or deleted to
 // its BASE content (a renamed file's new path is removed, so no test is defined
-// twice).
-func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
+// twice). goChanged are the other Go files it modified, renamed or deleted:
+// test support, when only tests use them (goSupport).
+func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string, goChanged []gitrepo.Change, err error) {
 	opt := c.p.opt
 	diff, err := opt.Repo.Diff(c.base, c.head)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	overlay := map[string][]byte{}
-	var files []string
+	overlay = map[string][]byte{}
 	for _, d := range diff {
 		if d.From.Path == "" {
 			continue // added files change nothing BASE had
@@ -171,6 +193,9 @@ func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
 				overlay[d.To.Path] = spliced
 				files = append(files, d.To.Path)
 			}
+			if strings.HasSuffix(d.From.Path, ".go") {
+				goChanged = append(goChanged, d)
+			}
 			continue
 		}
 		b, err := opt.Repo.Blob(d.From.Hash)
@@ -185,7 +210,83 @@ func (c *comparison) tamperOverlay() (map[string][]byte, []string, error) {
 		files = append(files, d.From.Path)
 	}
 	sort.Strings(files)
-	return overlay, files, nil
+	return overlay, files, goChanged, nil
+}
+
+// goSupport finds the Go test support among the Go files the range changed
+// (see tamperOverlay): the files of a package of the repository that
+// imports "testing" and that no non-test code of the repository imports at
+// BASE (an assertion or helper package only tests use). Their BASE versions
+// join the overlay, and the result maps each to the directories of the
+// packages whose tests import it, which the tamper check runs whole. A
+// package that imports "testing" but that production code imports too is
+// production code: HEAD's version stays, and a note says so.
+func (c *comparison) goSupport(specs []config.Collector, changed []gitrepo.Change, overlay map[string][]byte) map[string][]string {
+	var spec *config.Collector
+	for i := range specs {
+		if specs[i].Tests && runnerOf(specs[i]) == runnerGo {
+			spec = &specs[i]
+			break
+		}
+	}
+	if spec == nil {
+		return nil
+	}
+	// Only a directory with non-test code that imports "testing" at BASE
+	// can be test support: the import graph is read only then.
+	changed = slices.DeleteFunc(slices.Clone(changed), func(d gitrepo.Change) bool { return !c.importsTesting(path.Dir(d.From.Path)) })
+	if len(changed) == 0 {
+		return nil
+	}
+	g, err := c.baseGraph(collect.ToolVersions(c.ctx, []config.Collector{*spec}))
+	if err != nil {
+		c.note("", "tamper check: BASE's Go import graph could not be read, so changed test support is not checked: "+firstLine(err.Error()))
+		return nil
+	}
+	byDir := map[string]*affected.GoPackage{}
+	for i := range g.Packages {
+		if p := &g.Packages[i]; p.Dir != "" {
+			byDir[p.Dir] = p
+		}
+	}
+	out := map[string][]string{}
+	for _, d := range changed {
+		p := byDir[path.Dir(d.From.Path)]
+		if p == nil || !slices.Contains(p.Imports, "testing") {
+			continue
+		}
+		var users, prod []string
+		for _, q := range g.Packages {
+			if q.Dir == "" {
+				continue
+			}
+			if slices.Contains(q.Imports, p.ImportPath) {
+				prod = append(prod, q.ImportPath)
+			}
+			if slices.Contains(q.TestImports, p.ImportPath) || slices.Contains(q.XTestImports, p.ImportPath) {
+				users = append(users, q.Dir)
+			}
+		}
+		if len(prod) > 0 {
+			c.note(d.From.Path, fmt.Sprintf("tamper check: %s is test support that production code imports too (%s): HEAD's version runs", d.From.Path, prod[0]))
+			continue
+		}
+		if len(users) == 0 {
+			continue
+		}
+		b, err := c.p.opt.Repo.Blob(d.From.Hash)
+		if err != nil {
+			c.note(d.From.Path, "tamper check: BASE's version could not be read: "+err.Error())
+			continue
+		}
+		overlay[d.From.Path] = b
+		if d.To.Path != "" && d.To.Path != d.From.Path {
+			overlay[d.To.Path] = nil
+		}
+		sort.Strings(users)
+		out[d.From.Path] = users
+	}
+	return out
 }
 
 // rustTests returns, for a Rust source file both ends have whose inline
@@ -209,6 +310,37 @@ func (c *comparison) rustTests(d gitrepo.Change) []byte {
 		return nil
 	}
 	return spliced
+}
+
+// importsTesting reports whether a non-test Go file of dir imports
+// "testing" at BASE.
+func (c *comparison) importsTesting(dir string) bool {
+	if c.testingDirs == nil {
+		c.testingDirs = map[string]bool{}
+	}
+	if v, ok := c.testingDirs[dir]; ok {
+		return v
+	}
+	found := false
+	entries, _ := c.p.opt.Repo.ListDir(c.base, dir)
+	for _, e := range entries {
+		if found || !strings.HasSuffix(e.Path, ".go") || strings.HasSuffix(e.Path, "_test.go") {
+			continue
+		}
+		b, err := c.p.opt.Repo.Blob(e.Hash)
+		if err != nil {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), e.Path, b, parser.ImportsOnly)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			found = found || imp.Path.Value == `"testing"`
+		}
+	}
+	c.testingDirs[dir] = found
+	return found
 }
 
 // fileInPackage picks the edited file of a Go package ("example.com/m/calc"
@@ -370,7 +502,7 @@ func (p *pinCheck) run() (*collect.Measurement, string) {
 		files = append(files, d.To.Path)
 	}
 	sort.Strings(files)
-	plan := planTamper(p.specs, files, overlay)
+	plan := planTamper(p.specs, files, overlay, nil)
 	if len(plan.files) == 0 {
 		return nil, "no collector runs HEAD's new tests"
 	}

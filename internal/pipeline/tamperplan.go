@@ -95,7 +95,10 @@ func (p *tamperPlan) why(file string) string {
 // Setup steps (collectors without reports, like npm install) are kept in
 // order: a test runner needs them. Other collectors that measure but run no
 // tests (linters, coverage conversion) are dropped.
-func planTamper(specs []config.Collector, files []string, overlay map[string][]byte) *tamperPlan {
+//
+// support maps the Go test support files among files to the directories of
+// the packages whose tests use them: go test runs those packages whole.
+func planTamper(specs []config.Collector, files []string, overlay map[string][]byte, support map[string][]string) *tamperPlan {
 	p := &tamperPlan{}
 	covered := map[string]bool{}
 	for _, s := range specs {
@@ -109,7 +112,7 @@ func planTamper(specs []config.Collector, files []string, overlay map[string][]b
 		r := runnerOf(s)
 		var mine []string
 		for _, f := range files {
-			if r == runnerOther || r.runs(f) {
+			if r == runnerOther || r.runs(f) || r == runnerGo && support[f] != nil {
 				mine = append(mine, f)
 			}
 		}
@@ -119,7 +122,7 @@ func planTamper(specs []config.Collector, files []string, overlay map[string][]b
 		for _, f := range mine {
 			covered[f] = true
 		}
-		p.specs = append(p.specs, narrow(s, r, mine, overlay))
+		p.specs = append(p.specs, narrow(s, r, mine, overlay, support))
 	}
 	for _, f := range files {
 		if covered[f] {
@@ -136,7 +139,7 @@ func planTamper(specs []config.Collector, files []string, overlay map[string][]b
 
 // narrow rewrites a test collector to run only the edited files' tests and to
 // skip coverage, which the tamper check does not read.
-func narrow(s config.Collector, r runner, files []string, overlay map[string][]byte) config.Collector {
+func narrow(s config.Collector, r runner, files []string, overlay map[string][]byte, support map[string][]string) config.Collector {
 	out := s
 	out.Argv = nil
 	out.Env = s.Env
@@ -175,6 +178,13 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 		var names []string
 		all := true
 		for _, f := range files {
+			if users, ok := support[f]; ok {
+				for _, d := range users {
+					dirs[goDirArg(d)] = true
+				}
+				all = false // every test of its users may use it
+				continue
+			}
 			dirs["./"+path.Dir(f)] = true
 			n := goTestNames(f, overlay[f])
 			all = all && n != nil

@@ -23,7 +23,7 @@ func TestPlanTamper(t *testing.T) {
 		"web/cart.test.ts": []byte("it('adds', () => {})"),
 		"tests/test_x.py":  []byte("def test_x(): pass\n"),
 	}
-	p := planTamper(specs, []string{"calc/mul_test.go", "tests/test_x.py", "web/cart.test.ts"}, overlay)
+	p := planTamper(specs, []string{"calc/mul_test.go", "tests/test_x.py", "web/cart.test.ts"}, overlay, nil)
 	var got [][]string
 	for _, s := range p.specs {
 		got = append(got, s.Argv)
@@ -52,7 +52,7 @@ func TestPlanTamperCustomCollector(t *testing.T) {
 		{Name: "unit", Shell: true, Argv: []string{"make test FILES={tamper_files}"}, Tests: true, Reports: []config.ReportSpec{{Format: "junit", Path: "out.xml"}}},
 		{Name: "argv", Argv: []string{"runner", "--files", TamperFiles}, Tests: true, Reports: []config.ReportSpec{{Format: "junit", Path: "o.xml"}}},
 	}
-	p := planTamper(specs, []string{"a b_test.go", "c_test.go"}, nil)
+	p := planTamper(specs, []string{"a b_test.go", "c_test.go"}, nil, nil)
 	if got := p.specs[0].Argv[0]; got != "make test FILES='a b_test.go' 'c_test.go'" {
 		t.Errorf("shell command %q", got)
 	}
@@ -61,7 +61,7 @@ func TestPlanTamperCustomCollector(t *testing.T) {
 	}
 	// A Go file that does not parse runs its whole package (no -run).
 	g := planTamper([]config.Collector{{Name: "go test", Argv: []string{"go", "test", "-json", "./..."}, Tests: true}},
-		[]string{"x_test.go"}, map[string][]byte{"x_test.go": []byte("package x\nfunc (")})
+		[]string{"x_test.go"}, map[string][]byte{"x_test.go": []byte("package x\nfunc (")}, nil)
 	if diff := cmp.Diff([]string{"go", "test", "-json", "./."}, g.specs[0].Argv); diff != "" {
 		t.Errorf("unparsed file (-want +got):\n%s", diff)
 	}
@@ -116,7 +116,7 @@ func TestPlanTamperCargo(t *testing.T) {
 		{Name: "cargo test", Argv: []string{"cargo test --no-fail-fast --workspace 2>&1"}, Shell: true, Tests: true,
 			Reports: []config.ReportSpec{{Format: "cargotest", Stdout: true}}},
 	}
-	p := planTamper(specs, []string{"src/lib.rs", "tests/api.rs", "tests/test_x.py"}, nil)
+	p := planTamper(specs, []string{"src/lib.rs", "tests/api.rs", "tests/test_x.py"}, nil, nil)
 	if diff := cmp.Diff([]string{"src/lib.rs", "tests/api.rs"}, p.files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}
@@ -125,5 +125,20 @@ func TestPlanTamperCargo(t *testing.T) {
 	}
 	if r := runnerOf(config.Collector{Argv: []string{"cargo", "test", "--workspace"}}); r != runnerCargo {
 		t.Errorf("runnerOf(cargo test) = %q", r)
+	}
+}
+
+// TestPlanTamperGoSupport: a test support file runs, whole, the packages
+// whose tests use it, beside an edited test file's own -run.
+func TestPlanTamperGoSupport(t *testing.T) {
+	specs := []config.Collector{{Name: "go test", Argv: []string{"go", "test", "-json", "./..."}, Tests: true}}
+	overlay := map[string][]byte{"calc/mul_test.go": []byte("package calc\n\nimport \"testing\"\n\nfunc TestMul(t *testing.T) {}\n")}
+	p := planTamper(specs, []string{"calc/mul_test.go", "internal/check/check.go"}, overlay,
+		map[string][]string{"internal/check/check.go": {"calc", "web"}})
+	if diff := cmp.Diff([]string{"go", "test", "-json", "./calc", "./web"}, p.specs[0].Argv); diff != "" {
+		t.Errorf("argv (-want +got):\n%s", diff)
+	}
+	if len(p.uncovered) != 0 {
+		t.Errorf("uncovered: %v", p.uncovered)
 	}
 }

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+const checkGo = `// Package check holds the project's assertions.
+package check
+
+import "testing"
+
+// Equal fails the test when got is not want.
+func Equal(t testing.TB, got, want int) {
+	t.Helper()
+	if got != want {
+		t.Fatalf("got %d, want %d", got, want)
+	}
+}
+`
+
+const checkedTest = `package calc
+
+import (
+	"testing"
+
+	"example.com/calc/internal/check"
+)
+
+func TestTriple(t *testing.T) {
+	check.Equal(t, Triple(2), 6)
+}
+`
+
+// TestCompareTestSupport: the project's own assertion package, which only
+// tests import, is test support. Neutered in the range (with the code it
+// guards broken), every test still passes, so only the tamper check sees it:
+// it runs the tests that use the package with BASE's version of it. A
+// rewrite that keeps the assertion's behaviour passes; an assertion package
+// that production code imports too is production code: HEAD's version runs,
+// and a note says so.
+func TestCompareTestSupport(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	for _, c := range []struct {
+		name   string
+		check  string // internal/check/check.go at HEAD
+		triple string // Triple's body at HEAD
+		block  bool
+		prod   bool // calc.go imports the assertion package too
+	}{
+		{"assertion neutered, code broken", strings.Replace(checkGo, "\tif got != want {\n\t\tt.Fatalf(\"got %d, want %d\", got, want)\n\t}\n", "\t_, _ = got, want\n", 1), "x*3 + 1", true, false},
+		{"assertion reworded, same behaviour", strings.Replace(checkGo, "got %d, want %d", "= %d, expected %d", 1), "x * 3", false, false},
+		{"assertion package production code imports", strings.Replace(checkGo, "got %d, want %d", "= %d, expected %d", 1), "x * 3", false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := goModule(t)
+			triple := func(body string) string {
+				src := calcSrc + "\n// Triple triples.\nfunc Triple(x int) int { return " + body + " }\n"
+				if c.prod {
+					src = strings.Replace(src, "package calc\n", "package calc\n\nimport \"example.com/calc/internal/check\"\n\nvar _ = check.Equal\n", 1)
+				}
+				return src
+			}
+			r.write("calc.go", triple("x * 3"))
+			r.write("internal/check/check.go", checkGo)
+			r.write("checked_test.go", checkedTest)
+			base := r.commit("check")
+			r.write("internal/check/check.go", c.check)
+			r.write("calc.go", triple(c.triple))
+			r.commit(c.name)
+			res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+			want := map[bool]int{true: 1, false: 0}[c.block]
+			if res.code != want {
+				t.Fatalf("exit %d, want %d\n%s\n%s", res.code, want, res.stdout, res.stderr)
+			}
+			rep := parseCompare(t, res.stdout)
+			if c.block != rep.has("", "tamper-check", "") {
+				t.Errorf("tamper-check finding present = %v, want %v: %+v", !c.block, c.block, rep.Findings)
+			}
+			noted := false
+			for _, n := range rep.Notes {
+				noted = noted || strings.Contains(n.Message, "production code imports too")
+			}
+			if noted != c.prod {
+				t.Errorf("note that the package is production code = %v, want %v: %+v", noted, c.prod, rep.Notes)
+			}
+		})
+	}
+}
