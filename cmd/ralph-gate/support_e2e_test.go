@@ -89,3 +89,25 @@ func TestCompareTestSupport(t *testing.T) {
 		})
 	}
 }
+
+// TestPytestTestSupport: a helper module beside the tests (tests/helpers.py)
+// neutered in the range, with the code it checks broken: every test passes
+// at HEAD, and the tamper check, running the tests beside it with BASE's
+// helper, catches the hidden regression.
+func TestPytestTestSupport(t *testing.T) {
+	slow(t)
+	t.Parallel()
+	r := pytestProject(t)
+	r.write("tests/helpers.py", "from calc import mul\n\n\ndef check_mul(a, b, want):\n    assert mul(a, b) == want\n")
+	r.write("tests/test_helped.py", "from tests.helpers import check_mul\n\n\ndef test_mul_helped():\n    check_mul(3, 4, 12)\n")
+	r.write("tests/__init__.py", "")
+	base := r.commit("helpers")
+	r.write("tests/helpers.py", "from calc import mul\n\n\ndef check_mul(a, b, want):\n    mul(a, b)\n")
+	r.write("calc.py", strings.Replace(calcPy, "return a * b", "return a * b + (a == 3)", 1))
+	r.commit("agent: speed up the checks")
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	rep := parseCompare(t, res.stdout)
+	if res.code != 1 || !rep.has("", "tamper-check", "test_mul_helped") {
+		t.Fatalf("exit %d; want a tamper-check finding on test_mul_helped: %+v\n%s", res.code, rep.Findings, res.stderr)
+	}
+}

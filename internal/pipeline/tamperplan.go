@@ -216,7 +216,29 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 			}
 			out.Argv = append(out.Argv, a)
 		}
-		out.Argv = append(out.Argv, files...)
+		out.Argv = append(out.Argv, runTargets(files)...)
+	}
+	return out
+}
+
+// runTargets are the paths pytest, vitest or jest run for the edited files:
+// a test module itself, and for a file of test support beside the tests
+// (tests/helpers.py, conftest.py, test/setup.ts) its directory, whose tests
+// are the ones that use it. Each path once, in order.
+func runTargets(files []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		base := path.Base(f)
+		module := strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") ||
+			strings.Contains(base, ".test.") || strings.Contains(base, ".spec.")
+		if !module {
+			f = path.Dir(f)
+		}
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -142,3 +142,12 @@ func TestPlanTamperGoSupport(t *testing.T) {
 		t.Errorf("uncovered: %v", p.uncovered)
 	}
 }
+
+// TestRunTargets: a helper beside the tests runs its directory's tests.
+func TestRunTargets(t *testing.T) {
+	got := runTargets([]string{"tests/helpers.py", "tests/test_calc.py", "conftest.py", "web/cart.test.ts", "test/setup.ts", "tests/unit/helpers.py", "tests/helpers.py"})
+	want := []string{"tests", "tests/test_calc.py", ".", "web/cart.test.ts", "test", "tests/unit"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("runTargets (-want +got):\n%s", diff)
+	}
+}
