@@ -69,14 +69,9 @@ func TestCompareRust(t *testing.T) {
 			base := r.commit("calc")
 			r.write("src/lib.rs", c.lib)
 			r.commit(c.name)
-			res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
-			want := map[bool]int{true: 1, false: 0}[c.block]
-			if res.code != want {
-				t.Fatalf("exit %d, want %d\n%s\n%s", res.code, want, res.stdout, res.stderr)
-			}
-			rep := parseCompare(t, res.stdout)
-			if !strings.Contains(res.stdout, "calc src/lib.rs > tests::doubles") {
-				t.Errorf("the report names no cargo test id:\n%s", res.stdout)
+			rep, out := compareExits(t, r, base, c.block)
+			if !strings.Contains(out, "calc src/lib.rs > tests::doubles") {
+				t.Errorf("the report names no cargo test id:\n%s", out)
 			}
 			if c.want != "" && !rep.has("", c.want, "") {
 				t.Errorf("no %s finding: %+v", c.want, rep.Findings)

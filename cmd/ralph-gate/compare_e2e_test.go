@@ -29,6 +29,22 @@ type compareReport struct {
 	Notes []struct{ File, Message string } `json:"notes"`
 }
 
+// compareExits runs compare base..HEAD in r as JSON, fails the test unless
+// it exits 1 when block is set and 0 otherwise, and returns the report and
+// the raw output.
+func compareExits(t *testing.T, r *repo, base string, block bool) (compareReport, string) {
+	t.Helper()
+	res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+	want := 0
+	if block {
+		want = 1
+	}
+	if res.code != want {
+		t.Fatalf("exit %d, want %d\n%s\n%s", res.code, want, res.stdout, res.stderr)
+	}
+	return parseCompare(t, res.stdout), res.stdout
+}
+
 func parseCompare(t *testing.T, s string) compareReport {
 	t.Helper()
 	var r compareReport

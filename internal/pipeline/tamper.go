@@ -198,19 +198,28 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 			}
 			continue
 		}
-		b, err := opt.Repo.Blob(d.From.Hash)
-		if err != nil {
-			c.note(d.From.Path, "tamper check: BASE's version could not be read: "+err.Error())
-			continue
+		if c.overlayBase(d, overlay) {
+			files = append(files, d.From.Path)
 		}
-		overlay[d.From.Path] = b
-		if d.To.Path != "" && d.To.Path != d.From.Path {
-			overlay[d.To.Path] = nil
-		}
-		files = append(files, d.From.Path)
 	}
 	sort.Strings(files)
 	return overlay, files, goChanged, nil
+}
+
+// overlayBase lays the BASE version of a changed file over HEAD (and
+// removes a renamed file's new path, so nothing is defined twice); false,
+// with a note, when BASE's version cannot be read.
+func (c *comparison) overlayBase(d gitrepo.Change, overlay map[string][]byte) bool {
+	b, err := c.p.opt.Repo.Blob(d.From.Hash)
+	if err != nil {
+		c.note(d.From.Path, "tamper check: BASE's version could not be read: "+err.Error())
+		return false
+	}
+	overlay[d.From.Path] = b
+	if d.To.Path != "" && d.To.Path != d.From.Path {
+		overlay[d.To.Path] = nil
+	}
+	return true
 }
 
 // goSupport finds the Go test support among the Go files the range changed
@@ -274,14 +283,8 @@ func (c *comparison) goSupport(specs []config.Collector, changed []gitrepo.Chang
 		if len(users) == 0 {
 			continue
 		}
-		b, err := c.p.opt.Repo.Blob(d.From.Hash)
-		if err != nil {
-			c.note(d.From.Path, "tamper check: BASE's version could not be read: "+err.Error())
+		if !c.overlayBase(d, overlay) {
 			continue
-		}
-		overlay[d.From.Path] = b
-		if d.To.Path != "" && d.To.Path != d.From.Path {
-			overlay[d.To.Path] = nil
 		}
 		sort.Strings(users)
 		out[d.From.Path] = users
