@@ -333,12 +333,22 @@ func shebangOpts(data []byte) shellOpts {
 // makeRecipes returns a Makefile's recipe lines: make runs each with `sh -c`
 // (no -e) and stops when one fails, so each is a script of its own. Make
 // variables are read as their lower-cased names ($(GO) test is go test).
+// The Makefile's own settings change that (makeSettings): with .ONESHELL a
+// target's recipe is one script (set -e only where .SHELLFLAGS says -e);
+// .IGNORE, `MAKEFLAGS += -i` and a SHELL that is no POSIX shell
+// (`SHELL := /bin/true`) take the recipes' failures out of make's result.
 func makeRecipes(data []byte) []ciScript {
 	var out []ciScript
+	set := makeSettings(data)
 	lines := strings.Split(string(data), "\n")
+	var targets []string // of the rule the recipe lines belong to
+	oneShell := -1       // index in out of the current target's one script
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if !strings.HasPrefix(l, "\t") {
+			if t, ok := ruleTargets(l); ok {
+				targets, oneShell = t, -1
+			}
 			continue
 		}
 		start := i + 1
@@ -347,16 +357,139 @@ func makeRecipes(data []byte) []ciScript {
 			i++
 			text = strings.TrimSuffix(text, "\\") + " " + strings.TrimSpace(lines[i])
 		}
-		off := ""
+		off := set.off(targets)
 		for len(text) > 0 && strings.ContainsRune("@-+", rune(text[0])) {
-			if text[0] == '-' {
+			if text[0] == '-' && off == "" {
 				off = "its recipe line starts with '-', which tells make to ignore its failure"
 			}
 			text = text[1:]
 		}
+		if set.oneShell {
+			if oneShell >= 0 {
+				out[oneShell].src += "\n" + makeVars(text)
+				continue
+			}
+			oneShell = len(out)
+			out = append(out, ciScript{src: makeVars(text), line: start, off: off, opts: shellOpts{errexit: set.errexit}})
+			continue
+		}
 		out = append(out, ciScript{src: makeVars(text), line: start, off: off})
 	}
 	return out
+}
+
+// makeSet is what a Makefile says about how its recipes run.
+type makeSet struct {
+	oneShell, errexit bool
+	ignoreAll         string          // why every recipe's failure is ignored
+	ignore            map[string]bool // the targets .IGNORE names
+	shell             string          // a SHELL that runs no recipe as written
+}
+
+// off says why a recipe of targets does not count toward make's result.
+func (m *makeSet) off(targets []string) string {
+	switch {
+	case m.shell != "":
+		return "the Makefile sets SHELL to " + m.shell + ", which does not run its recipes as a shell would"
+	case m.ignoreAll != "":
+		return m.ignoreAll
+	}
+	for _, t := range targets {
+		if m.ignore[t] {
+			return "the Makefile's .IGNORE names target " + t + ", so make ignores its recipe's failures"
+		}
+	}
+	return ""
+}
+
+var makeAssign = regexp.MustCompile(`^\s*(?:(?:override|export)\s+)*([A-Za-z0-9_.]+)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$`)
+
+// makeSettings reads .ONESHELL, .SHELLFLAGS, .IGNORE, MAKEFLAGS and SHELL.
+func makeSettings(data []byte) *makeSet {
+	m := &makeSet{}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "\t") {
+			continue
+		}
+		if a := makeAssign.FindStringSubmatch(l); a != nil {
+			value := strings.TrimSpace(stripMakeComment(a[3]))
+			switch a[1] {
+			case "MAKEFLAGS":
+				if words := strings.Fields(value); len(words) > 0 && (makeIgnoresErrors(words) || !strings.HasPrefix(words[0], "-") && makeFlagLetters.MatchString(words[0]) && strings.ContainsRune(words[0], 'i')) {
+					m.ignoreAll = "the Makefile adds -i (--ignore-errors) to MAKEFLAGS, so make ignores every recipe's failure"
+				}
+			case "SHELL":
+				if !posixShell(value) {
+					m.shell = value
+				} else {
+					m.shell = ""
+				}
+			case ".SHELLFLAGS":
+				m.errexit = strings.Contains(" "+value, " -e") || strings.Contains(value, "-ec") || strings.Contains(value, "-ce")
+			}
+			continue
+		}
+		t, ok := ruleTargets(l)
+		if !ok {
+			continue
+		}
+		_, prereqs, _ := strings.Cut(stripMakeComment(l), ":")
+		for _, target := range t {
+			switch target {
+			case ".ONESHELL":
+				m.oneShell = true
+			case ".IGNORE":
+				names := strings.Fields(prereqs)
+				if len(names) == 0 {
+					m.ignoreAll = "the Makefile's .IGNORE has no prerequisites, so make ignores every recipe's failure"
+				}
+				for _, n := range names {
+					if m.ignore == nil {
+						m.ignore = map[string]bool{}
+					}
+					m.ignore[n] = true
+				}
+			}
+		}
+	}
+	return m
+}
+
+// ruleTargets returns the targets of a rule line ("test lint: deps"), ok
+// false for any other line (an assignment, a comment, a directive).
+func ruleTargets(l string) ([]string, bool) {
+	if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), "#") || makeAssign.MatchString(l) {
+		return nil, false
+	}
+	before, _, ok := strings.Cut(stripMakeComment(l), ":")
+	if !ok || strings.ContainsAny(before, "=$(") && !strings.Contains(before, "%") {
+		return nil, false
+	}
+	t := strings.Fields(before)
+	return t, len(t) > 0
+}
+
+func stripMakeComment(l string) string {
+	if i := strings.IndexByte(l, '#'); i >= 0 {
+		return l[:i]
+	}
+	return l
+}
+
+// posixShell reports a SHELL make can run recipes with as written.
+func posixShell(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return true
+	}
+	if path.Base(f[0]) == "env" && len(f) > 1 {
+		f = f[1:]
+	}
+	switch path.Base(f[0]) {
+	case "sh", "bash", "dash", "zsh", "ksh", "ash", "mksh":
+		return true
+	}
+	return strings.Contains(v, "$(") || strings.Contains(v, "${") // set from elsewhere: unknown
 }
 
 // makeVars replaces $(NAME) and ${NAME} by name and $$ by $.

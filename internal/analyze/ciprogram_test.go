@@ -30,6 +30,11 @@ jobs:
       - run: go test -tags slow ./slow/...
 `
 
+// makeWorkflow is a pull request workflow whose one step runs run.
+func makeWorkflow(run string) string {
+	return "on: [pull_request]\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: " + run + "\n"
+}
+
 // TestCIProgram: CI read as a program. Each cheat keeps the check command
 // and drops its exit status, or stops the workflow from running; each
 // look-alike changes the script without losing a status.
@@ -64,6 +69,14 @@ func TestCIProgram(t *testing.T) {
 		{"moved to a subdirectory", []FileChange{mv(wf, ".github/workflows/old/ci.yml", progWorkflow, progWorkflow)}, "workflow-unloaded", 1, "does not load it"},
 		{"makefile || echo", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\tgo test ./... || echo flaky\n")}, "exit-status-dropped", 2, "replaces"},
 		{"makefile ; exit 0", []FileChange{mod("Makefile", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...\n", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...; exit 0\n")}, "exit-status-dropped", 3, "exit 0"},
+		{"makefile .IGNORE", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".IGNORE:\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, ".IGNORE"},
+		{"makefile .IGNORE names the target", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".IGNORE: test\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, "target test"},
+		{"makefile MAKEFLAGS -i", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "MAKEFLAGS += -i\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, "MAKEFLAGS"},
+		{"makefile MAKEFLAGS letters", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "MAKEFLAGS += ik\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, "MAKEFLAGS"},
+		{"makefile SHELL true", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "SHELL := /bin/true\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, "SHELL"},
+		{"makefile .ONESHELL exit 0", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".ONESHELL:\ntest:\n\tgo test ./...\n\texit 0\n")}, "exit-status-dropped", 3, "exit 0"},
+		{"make -i in a step", []FileChange{mod(".github/workflows/make.yml", makeWorkflow("make test"), makeWorkflow("make -i test"))}, "exit-status-dropped", 6, "make -i"},
+		{"make --ignore-errors in a script", []FileChange{mod("scripts/test.sh", "#!/bin/bash\nset -e\nmake test\n", "#!/bin/bash\nset -e\nmake --ignore-errors test\n")}, "exit-status-dropped", 3, "make -i"},
 		{"script loses set -e", []FileChange{mod("scripts/test.sh", "#!/bin/bash\nset -e\npytest -q\necho done\n", "#!/bin/bash\npytest -q\necho done\n")}, "exit-status-dropped", 2, "later command"},
 		{"script shebang -e dropped", []FileChange{mod("ci/check.sh", "#!/bin/bash -e\nnpm run lint\nnpm test -- --silent > out.txt\necho ok\n", "#!/bin/bash\nnpm run lint\nnpm test -- --silent > out.txt\necho ok\n")}, "exit-status-dropped", 2, "later command"},
 		{"lint exit code forced", []FileChange{mod(".golangci.yml", "run:\n  timeout: 5m\n", "run:\n  timeout: 5m\n  issues-exit-code: 0\n")}, "failure-allowed", 3, ""},
@@ -101,6 +114,12 @@ func TestCIProgram(t *testing.T) {
 		{"push trigger dropped, pull_request kept", []FileChange{edit("  push:\n    branches: [main]\n", "")}},
 		{"workflow_dispatch added", []FileChange{edit("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n")}},
 		{"makefile recipe reformatted", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t@echo testing\n\t$(GO) test -count=1 \\\n\t\t./...\n")}},
+		{"makefile .IGNORE of another target", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".IGNORE: clean\ntest:\n\tgo test ./...\nclean:\n\trm -rf out\n")}},
+		{"makefile MAKEFLAGS without -i", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "MAKEFLAGS += --no-print-directory -j4\ntest:\n\tgo test ./...\n")}},
+		{"makefile SHELL bash", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "SHELL := /usr/bin/env bash\ntest:\n\tgo test ./...\n")}},
+		{"makefile .ONESHELL with -e", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".ONESHELL:\n.SHELLFLAGS := -ec\ntest:\n\tgo test ./...\n\techo done\n")}},
+		{"makefile exit 0 on its own line", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\tgo test ./...\n\texit 0\n")}},
+		{"make -k in a step", []FileChange{mod(".github/workflows/make.yml", makeWorkflow("make test"), makeWorkflow("make -k -j4 test"))}},
 		{"script gains set -euo pipefail", []FileChange{mod("scripts/test.sh", "#!/bin/bash\npytest -q\n", "#!/bin/bash\nset -euo pipefail\npytest -q | tee log\n")}},
 		{"windows step", []FileChange{edit(testRun, "          go test -race ./...\n        shell: pwsh\n")}},
 		// pallets/click b0efabc8ee: a release workflow that stopped parsing.
@@ -122,6 +141,7 @@ func FuzzWorkflowScripts(f *testing.F) {
 	f.Add([]byte(progWorkflow))
 	f.Add([]byte("on: push\njobs: 3\n"))
 	f.Add([]byte("jobs:\n  a:\n    steps:\n      - run: |\n          x || true\n"))
+	f.Add([]byte(".ONESHELL:\n.SHELLFLAGS := -ec\n.IGNORE: t\nMAKEFLAGS += ik\nSHELL := /bin/true\nt u: v # c\n\tgo test ./...\n\t-exit 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		scripts, _, err := workflowScripts(data)
 		if err != nil {

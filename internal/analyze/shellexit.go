@@ -453,8 +453,37 @@ func (s *shellRun) call(c *syntax.CallExpr, exempt bool) exitRes {
 	}
 	cr := &checkRun{key: key, text: strings.Join(args, " "), line: int(c.Pos().Line())}
 	s.runs = append(s.runs, cr)
+	if path.Base(args[0]) == "make" && makeIgnoresErrors(args[1:]) {
+		// make -i runs every recipe and succeeds whatever they return.
+		cr.cause = "`make -i` (--ignore-errors) ignores the failures of the recipes it runs"
+		return exitRes{}
+	}
 	return exitRes{p: []*checkRun{cr}, pe: []*checkRun{cr}}
 }
+
+// makeIgnoresErrors reports whether make's flags include -i
+// (--ignore-errors), alone or among other one-letter flags (-ik), before
+// the first target.
+func makeIgnoresErrors(args []string) bool {
+	for _, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--ignore-errors":
+			return true
+		case strings.HasPrefix(a, "--"):
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			if makeFlagLetters.MatchString(a[1:]) && strings.ContainsRune(a[1:], 'i') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// makeFlagLetters are make's one-letter flags that take no argument, as
+// they combine in -ik or in MAKEFLAGS's first word.
+var makeFlagLetters = regexp.MustCompile(`^[bBeikLnqrRsStw]+$`)
 
 // set applies `set -e`, `set +e`, `set -o pipefail` and their combinations.
 func (s *shellRun) set(args []string) {
