@@ -52,6 +52,7 @@ func TestProductionCodeBranchesOnTest(t *testing.T) {
 	for _, tc := range []struct{ name, new string }{
 		{"testing.Testing", strings.Replace(old, "\treturn n * 3\n", "\tif testing.Testing() {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)},
 		{"flag.Lookup test.v", strings.Replace(strings.Replace(old, "import \"testing\"", "import (\n\t\"flag\"\n\t\"testing\"\n)", 1), "\treturn n * 3\n", "\tif flag.Lookup(\"test.v\") != nil {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)},
+		{"os.Getenv TESTING", strings.Replace(strings.Replace(old, "import \"testing\"", "import (\n\t\"os\"\n\t\"testing\"\n)", 1), "\treturn n * 3\n", "\tif os.Getenv(\"TESTING\") != \"\" {\n\t\treturn 42\n\t}\n\treturn n * 3\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			expectFinding(t, run(mod("price.go", old, tc.new)), gate.ValidationBypass, gate.SeverityHigh, "price.go", "")
@@ -72,9 +73,10 @@ func TestProductionCodeBranchesOnTest(t *testing.T) {
 }
 
 // TestPythonAndJSBranchOnTest: the same in Python ("pytest" in sys.modules,
-// PYTEST_CURRENT_TEST) and JavaScript (NODE_ENV === 'test', JEST_WORKER_ID,
-// VITEST); a production-mode check, or the check in a conftest or a setup
-// file, says nothing.
+// PYTEST_CURRENT_TEST, a test-mode variable such as TESTING) and JavaScript
+// (NODE_ENV === 'test', JEST_WORKER_ID, VITEST, TESTING, typeof jest, Vite's
+// test mode); a production-mode check, in-source vitest tests, a browser
+// check, or the check in a conftest or a setup file, says nothing.
 func TestPythonAndJSBranchOnTest(t *testing.T) {
 	pyOld := "import os\nimport sys\n\n\ndef price(n):\n    return n * 3\n"
 	jsOld := "export function price(n) {\n  return n * 3;\n}\n"
@@ -84,6 +86,12 @@ func TestPythonAndJSBranchOnTest(t *testing.T) {
 		{"NODE_ENV test", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.NODE_ENV === 'test') return 42;\n  return n * 3;\n}\n"},
 		{"test === NODE_ENV", "src/price.ts", jsOld, "export function price(n) {\n  if ('test' == process.env.NODE_ENV) { return 42; }\n  return n * 3;\n}\n"},
 		{"JEST_WORKER_ID", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.JEST_WORKER_ID) return 42;\n  return n * 3;\n}\n"},
+		{"TESTING variable", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if os.getenv('TESTING'):\n        return 42\n    return n * 3\n", 1)},
+		{"TEST_MODE in environ", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if 'TEST_MODE' in os.environ:\n        return 42\n    return n * 3\n", 1)},
+		{"typeof jest", "src/price.js", jsOld, "export function price(n) {\n  if (typeof jest !== 'undefined') return 42;\n  return n * 3;\n}\n"},
+		{"typeof vi", "src/price.ts", jsOld, "export function price(n: number) {\n  if (typeof vi === 'object') return 42;\n  return n * 3;\n}\n"},
+		{"vite test mode", "src/price.ts", jsOld, "export function price(n: number) {\n  if (import.meta.env.MODE === 'test') { return 42; }\n  return n * 3;\n}\n"},
+		{"process.env.TESTING", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.TESTING) return 42;\n  return n * 3;\n}\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			expectFinding(t, run(mod(tc.path, tc.old, tc.new)), gate.ValidationBypass, gate.SeverityHigh, tc.path, "")
@@ -96,6 +104,10 @@ func TestPythonAndJSBranchOnTest(t *testing.T) {
 		{"logging off under test", "src/price.js", jsOld, "export function price(n) {\n  if (process.env.NODE_ENV !== 'test') console.log('price', n);\n  return n * 3;\n}\n"},
 		{"jest setup file", "jest.setup.js", "", "if (process.env.JEST_WORKER_ID) { globalThis.x = 1; }\n"},
 		{"conftest", "tests/conftest.py", "", "import os\n\nif os.environ.get('PYTEST_CURRENT_TEST'):\n    pass\n"},
+		{"in-source vitest tests", "src/price.ts", jsOld, jsOld + "if (import.meta.vitest) {\n  const { it, expect } = import.meta.vitest;\n  it('prices', () => { expect(price(1)).toBe(3); });\n}\n"},
+		{"a browser check", "src/price.js", jsOld, "export function price(n) {\n  if (typeof window !== 'undefined') return n * 3;\n  return n * 3;\n}\n"},
+		{"production vite mode", "src/price.ts", jsOld, "export function price(n: number) {\n  if (import.meta.env.MODE === 'production') { return n * 3; }\n  return n * 3;\n}\n"},
+		{"DEBUG variable", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if os.environ.get('DEBUG'):\n        return n * 3\n    return n * 3\n", 1)},
 		{"CI variable", "shop/price.py", pyOld, strings.Replace(pyOld, "    return n * 3\n", "    if os.environ.get('CI'):\n        return n * 3\n    return n * 3\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -663,3 +663,15 @@ func NamesIn(names []Name, line, endLine int) []string {
 	}
 	return out
 }
+
+// TestModeVar reports an environment variable whose name says the process
+// runs tests (TESTING, TEST_MODE, RUNNING_TESTS, ...): production code that
+// branches on one special-cases being under test, whoever sets it.
+func TestModeVar(name string) bool {
+	switch strings.ToUpper(name) {
+	case "TESTING", "TEST_MODE", "TESTMODE", "UNIT_TEST", "UNITTEST", "UNIT_TESTING",
+		"RUNNING_TESTS", "RUNNING_TEST", "IN_TEST", "IN_TESTS", "IS_TEST", "IS_TESTING", "UNDER_TEST":
+		return true
+	}
+	return false
+}

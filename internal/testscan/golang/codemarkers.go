@@ -325,8 +325,8 @@ func literalText(bl *ast.BasicLit) string {
 }
 
 // underTestIn reports a condition of production code that asks whether it
-// runs under `go test`: testing.Testing(), or flag.Lookup("test.v") (the
-// idiom before Go 1.21).
+// runs under `go test`: testing.Testing(), flag.Lookup("test.v") (the
+// idiom before Go 1.21), or a test-mode variable (os.Getenv("TESTING")).
 func (m *markerWalk) underTestIn(cond ast.Expr, canned bool) {
 	kind := "under-test"
 	if canned {
@@ -351,6 +351,11 @@ func (m *markerWalk) underTestIn(cond ast.Expr, canned bool) {
 		switch {
 		case m.ctx.family(id.Name) == famTesting && sel.Sel.Name == "Testing" && len(call.Args) == 0:
 			m.add(&m.found.underTest, call, kind, "testing.Testing()")
+		case id.Name == "os" && (sel.Sel.Name == "Getenv" || sel.Sel.Name == "LookupEnv") && len(call.Args) == 1:
+			// os.Getenv("TESTING"): a test-mode variable.
+			if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Kind == token.STRING && testscan.TestModeVar(strings.Trim(bl.Value, "`\"")) {
+				m.add(&m.found.underTest, call, kind, "os."+sel.Sel.Name+"("+bl.Value+")")
+			}
 		case id.Name == "flag" && sel.Sel.Name == "Lookup" && len(call.Args) == 1:
 			if bl, ok := call.Args[0].(*ast.BasicLit); ok && bl.Kind == token.STRING && strings.HasPrefix(strings.Trim(bl.Value, "`\""), "test.") {
 				m.add(&m.found.underTest, call, kind, "flag.Lookup("+bl.Value+")")

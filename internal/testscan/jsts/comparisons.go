@@ -176,15 +176,49 @@ func trivialLiteral(text string) bool {
 	return v.num == 0 || v.num == 1 && !neg || v.num == 1 && neg
 }
 
+// testGlobals are the globals a JavaScript test runner defines.
+var testGlobals = map[string]bool{"jest": true, "vi": true, "jasmine": true, "mocha": true, "describe": true, "it": true, "expect": true}
+
 // underTestEnv are environment variables only test runners set.
 var underTestEnv = map[string]bool{"JEST_WORKER_ID": true, "VITEST": true, "VITEST_WORKER_ID": true, "VITEST_POOL_ID": true}
 
 // underTest finds production code asking whether it runs under a test
-// runner: process.env.NODE_ENV compared with 'test', and the variables only
-// jest and vitest set (process.env.JEST_WORKER_ID, process.env.VITEST).
+// runner: process.env.NODE_ENV compared with 'test', the variables only
+// jest and vitest set (process.env.JEST_WORKER_ID, process.env.VITEST) and
+// the conventional test-mode ones (process.env.TESTING), a test runner's
+// global (typeof jest), Vite's import.meta.env.MODE === 'test'.
 func (t *tree) underTest() []testscan.Marker {
 	var out []testscan.Marker
 	n := len(t.toks)
+	kindAt := func(i int) string {
+		if t.cannedBranch(i) {
+			return "under-test-canned"
+		}
+		return "under-test"
+	}
+	isTest := func(j int) bool {
+		text, _, ok := t.literalText(j, n)
+		return ok && strings.Trim(text, `"'`+"`") == "test"
+	}
+	// Only equality: `!== 'test'` guards a side effect (logging,
+	// telemetry) that tests turn off, which is no special case of a
+	// result.
+	cmp := func(j int) bool { return t.punct(j, "===") || t.punct(j, "==") }
+	for i := 0; i+1 < n; i++ {
+		switch {
+		case t.ident(i, "typeof") && t.kind(i+1) == tkIdent && testGlobals[t.toks[i+1].Text] && !t.punct(i+2, ".") && t.inCondition(i):
+			// typeof jest !== 'undefined': a test runner's global is there.
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kindAt(i), Text: "typeof " + t.toks[i+1].Text})
+		case t.ident(i, "import") && t.punct(i+1, ".") && t.ident(i+2, "meta") && t.punct(i+3, ".") && t.ident(i+4, "env") &&
+			t.punct(i+5, ".") && t.kind(i+6) == tkIdent && t.inCondition(i):
+			// Vite's import.meta.env: MODE === 'test', or VITEST. (import.meta.vitest,
+			// in-source tests, defines tests rather than branching.)
+			name := t.toks[i+6].Text
+			if name == "VITEST" || testscan.TestModeVar(name) || name == "MODE" && (cmp(i+7) && isTest(i+8) || i >= 2 && cmp(i-1) && isTest(i-2)) {
+				out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kindAt(i), Text: "import.meta.env." + name})
+			}
+		}
+	}
 	for i := 0; i+4 < n; i++ {
 		if !t.ident(i, "process") || !t.punct(i+1, ".") || !t.ident(i+2, "env") || !t.punct(i+3, ".") || t.kind(i+4) != tkIdent {
 			continue
@@ -199,11 +233,8 @@ func (t *tree) underTest() []testscan.Marker {
 		if !t.inCondition(i) {
 			continue
 		}
-		kind := "under-test"
-		if t.cannedBranch(i) {
-			kind = "under-test-canned"
-		}
-		if underTestEnv[name] {
+		kind := kindAt(i)
+		if underTestEnv[name] || testscan.TestModeVar(name) {
 			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kind, Text: "process.env." + name})
 			continue
 		}
@@ -211,14 +242,6 @@ func (t *tree) underTest() []testscan.Marker {
 			continue
 		}
 		// process.env.NODE_ENV === 'test', or 'test' === process.env.NODE_ENV.
-		isTest := func(j int) bool {
-			text, _, ok := t.literalText(j, n)
-			return ok && strings.Trim(text, `"'`+"`") == "test"
-		}
-		// Only equality: `!== 'test'` guards a side effect (logging,
-		// telemetry) that tests turn off, which is no special case of a
-		// result.
-		cmp := func(j int) bool { return t.punct(j, "===") || t.punct(j, "==") }
 		if (cmp(i+5) && isTest(i+6)) || (i >= 2 && cmp(i-1) && isTest(i-2)) {
 			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: kind, Text: "process.env.NODE_ENV === 'test'"})
 		}

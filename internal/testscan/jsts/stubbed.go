@@ -29,8 +29,8 @@ func stubbedChecks(t *tree, tests []testscan.TestCase) {
 	}
 	var stubs []stub
 	for i := 0; i+1 < len(t.toks); i++ {
-		if t.kind(i) != tkIdent || !t.punct(i+1, "(") || !t.isMember(i) {
-			continue
+		if i < 2 || t.kind(i) != tkIdent || !t.punct(i+1, "(") || !t.isMember(i) {
+			continue // (a member with nothing before its dot: `.A(`)
 		}
 		obj := t.toks[i-2].Text
 		if obj != "vi" && obj != "jest" {
@@ -51,7 +51,7 @@ func stubbedChecks(t *tree, tests []testscan.TestCase) {
 			if len(args) < 2 || args[1][1]-args[1][0] != 1 || t.kind(args[1][0]) != tkString {
 				continue
 			}
-			if !t.punct(close+1, ".") || !strings.HasPrefix(t.toks[close+2].Text, "mock") || t.toks[close+2].Text == "mockClear" || t.toks[close+2].Text == "mockReset" || t.toks[close+2].Text == "mockRestore" {
+			if !t.punct(close+1, ".") || t.kind(close+2) != tkIdent || !strings.HasPrefix(t.toks[close+2].Text, "mock") || t.toks[close+2].Text == "mockClear" || t.toks[close+2].Text == "mockReset" || t.toks[close+2].Text == "mockRestore" {
 				continue // a spy that still calls the real function
 			}
 			stubs = append(stubs, stub{unquote(t.toks[args[1][0]].Text), t.toks[i].Line})

@@ -432,6 +432,17 @@ func (m *module) underTest() []testscan.Marker {
 	return out
 }
 
+// readsEnviron reports a statement that reads the environment (os.environ,
+// os.getenv, environ.get).
+func readsEnviron(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tkName && (t.text == "environ" || t.text == "getenv") {
+			return true
+		}
+	}
+	return false
+}
+
 // underTestIn finds a test-runner check in a statement's tokens.
 func underTestIn(toks []token) (text string, line int, ok bool) {
 	for i, t := range toks {
@@ -442,6 +453,8 @@ func underTestIn(toks []token) (text string, line int, ok bool) {
 		switch {
 		case v == "PYTEST_CURRENT_TEST":
 			return "PYTEST_CURRENT_TEST", int(t.line), true
+		case testscan.TestModeVar(v) && readsEnviron(toks):
+			return "os.environ " + v, int(t.line), true
 		case (v == "pytest" || v == "_pytest" || v == "unittest") && i+4 < len(toks) &&
 			toks[i+1].kind == tkName && toks[i+1].text == "in" &&
 			toks[i+2].kind == tkName && toks[i+2].text == "sys" &&
