@@ -1,7 +1,7 @@
 package analyze
 
 import (
-	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -98,7 +98,7 @@ func textSubject(tc *testscan.TestCase, pairs []*pair, newData [][]byte, cache m
 		return nil
 	}
 	for _, pr := range pairs {
-		if pr.old == nil || pr.old.isTest || !holdsAny(pr.fc.Old, want) {
+		if pr.old == nil || pr.old.isTest || !slices.ContainsFunc(want, func(t string) bool { return mentionedIn([][]byte{pr.fc.Old}, t) }) {
 			continue
 		}
 		texts, ok := cache[pr]
@@ -115,15 +115,6 @@ func textSubject(tc *testscan.TestCase, pairs []*pair, newData [][]byte, cache m
 		}
 	}
 	return nil
-}
-
-func holdsAny(data []byte, texts []string) bool {
-	for _, t := range texts {
-		if bytes.Contains(data, []byte(t)) {
-			return true
-		}
-	}
-	return false
 }
 
 // skeleton is a line without its indentation and with each string literal

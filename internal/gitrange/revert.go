@@ -3,6 +3,7 @@ package gitrange
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -79,7 +80,7 @@ func (s *source) leads(c gitrepo.Commit) []string {
 // top of this file), and says so in their messages. The leads are read
 // only for a change with such a finding.
 func (s *source) undo(from, to plumbing.Hash, leadsOf func() []string, fs []gate.Finding) {
-	if !s.anyLowerable(fs) {
+	if !slices.ContainsFunc(fs, lowerable) {
 		return
 	}
 	leads := leadsOf()
@@ -163,15 +164,6 @@ func byFile(all []*reverted) [][]*reverted {
 func touchesAny(paths, files map[string]bool) bool {
 	for p := range files {
 		if paths[p] {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *source) anyLowerable(fs []gate.Finding) bool {
-	for _, f := range fs {
-		if lowerable(f) {
 			return true
 		}
 	}
