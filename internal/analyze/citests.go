@@ -210,7 +210,7 @@ func (w *ciWorld) keys(p string) map[string]bool {
 				w.scriptKeys(path.Dir(p), src, m)
 			}
 		}
-	case strings.HasSuffix(p, ".sh"):
+	case strings.HasSuffix(p, ".sh") || shellShebang(data):
 		w.scriptKeys(".", string(data), m)
 	default:
 		for _, src := range fileScripts(p, data) {

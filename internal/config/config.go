@@ -119,6 +119,34 @@ type Compare struct {
 	// TamperCheck runs BASE's versions of edited tests against HEAD's code
 	// (default on whenever collectors run).
 	TamperCheck *bool `yaml:"tamper_check"`
+	// CICommands measures the test steps the project's GitHub workflows run
+	// on pull requests: when the CI program changed, BASE's step and
+	// HEAD's step are run on HEAD's code and their exits and tests
+	// compared. "auto" (the default) or "off".
+	CICommands string `yaml:"ci_commands"`
+	// CISteps picks the steps measured: a workflow's path
+	// (.github/workflows/ci.yml) or a workflow and a job
+	// (.github/workflows/ci.yml:test). Empty: every test step.
+	CISteps []string `yaml:"ci_steps"`
+	// CITimeout bounds each run of a CI step (default 30m).
+	CITimeout string `yaml:"ci_timeout"`
+}
+
+// CICommandsOn reports whether compare measures the CI's test steps.
+func (c Compare) CICommandsOn() bool { return c.CICommands != "off" }
+
+// PicksCIStep reports whether a step of workflow wf, job job, is measured
+// (CISteps).
+func (c Compare) PicksCIStep(wf, job string) bool {
+	if len(c.CISteps) == 0 {
+		return true
+	}
+	for _, s := range c.CISteps {
+		if s == wf || s == wf+":"+job {
+			return true
+		}
+	}
+	return false
 }
 
 // Coverage configures changed-line coverage:
@@ -286,6 +314,21 @@ func (c *Config) validate() error {
 	for _, v := range []*float64{c.Compare.CoverageTolerance, c.Compare.ChangedFileTolerance} {
 		if v != nil && *v < 0 {
 			return fmt.Errorf("compare: tolerances cannot be negative")
+		}
+	}
+	switch c.Compare.CICommands {
+	case "", "auto", "off":
+	default:
+		return fmt.Errorf("compare: ci_commands is auto or off, not %q", c.Compare.CICommands)
+	}
+	for _, s := range c.Compare.CISteps {
+		if wf, _, _ := strings.Cut(s, ":"); !strings.HasPrefix(wf, ".github/workflows/") {
+			return fmt.Errorf("compare: ci_steps: %q is not a workflow (.github/workflows/NAME.yml) or a workflow and job (.github/workflows/NAME.yml:JOB)", s)
+		}
+	}
+	if c.Compare.CITimeout != "" {
+		if d, err := time.ParseDuration(c.Compare.CITimeout); err != nil || d <= 0 {
+			return fmt.Errorf("compare: ci_timeout: %q is not a duration (30m, 90s)", c.Compare.CITimeout)
 		}
 	}
 	if v := c.Coverage.ChangedLinesMin; v != nil && (*v < 0 || *v > 100) {

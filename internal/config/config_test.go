@@ -60,6 +60,9 @@ func TestParseErrors(t *testing.T) {
 		{"bad type", "severity:\n  test_removal: high\n", `unknown finding type "test_removal"`},
 		{"exception without reason", "exceptions:\n  - type: test_deletion\n", "line 2: exception: a sanctioned exception needs a reason"},
 		{"not yaml", "fail_on: [high\n", "line"},
+		{"ci_commands value", "compare:\n  ci_commands: sometimes\n", `ci_commands is auto or off, not "sometimes"`},
+		{"ci_steps not a workflow", "compare:\n  ci_steps: [Makefile]\n", `"Makefile" is not a workflow`},
+		{"ci_timeout", "compare:\n  ci_timeout: soon\n", `ci_timeout: "soon" is not a duration`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(".ralph-gate.yml (at BASE abc)", []byte(tc.in))
@@ -73,6 +76,33 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("err has more than one line: %q", err)
 			}
 		})
+	}
+}
+
+func TestCISteps(t *testing.T) {
+	c, err := Parse("c", []byte("compare:\n  ci_steps: [.github/workflows/ci.yml:test, .github/workflows/lint.yml]\n  ci_timeout: 10m\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		wf, job string
+		want    bool
+	}{
+		{".github/workflows/ci.yml", "test", true},
+		{".github/workflows/ci.yml", "build", false},
+		{".github/workflows/lint.yml", "any", true},
+		{".github/workflows/other.yml", "test", false},
+	} {
+		if got := c.Compare.PicksCIStep(tc.wf, tc.job); got != tc.want {
+			t.Errorf("PicksCIStep(%s, %s) = %v", tc.wf, tc.job, got)
+		}
+	}
+	if !c.Compare.CICommandsOn() || !Default().Compare.CICommandsOn() || !Default().Compare.PicksCIStep(".github/workflows/x.yml", "j") {
+		t.Error("CI steps are measured by default")
+	}
+	off, err := Parse("c", []byte("compare:\n  ci_commands: off\n"))
+	if err != nil || off.Compare.CICommandsOn() {
+		t.Errorf("ci_commands: off: %v, on=%v", err, off.Compare.CICommandsOn())
 	}
 }
 

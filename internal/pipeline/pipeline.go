@@ -220,6 +220,11 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			}
 			r.Tamper = status
 			findings = append(findings, tamper...)
+			ci, err := c.ciCommands(changed)
+			if err != nil {
+				return nil, err
+			}
+			findings = append(findings, ci...)
 		} else {
 			r.Tamper = gate.TamperCheck{Reason: "an end was not measured (--allow-missing)"}
 		}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const stepWorkflow = `name: ci
+on:
+  pull_request:
+  push:
+    branches: [main]
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-go@v5
+      - name: Test
+        run: make test
+`
+
+const stepMakefile = "test:\n\tgo test -tags integration ./...\n"
+
+// integTest runs only with the integration build tag: the collectors'
+// `go test ./...` never runs it, the project's CI (make test) does.
+const integTest = `//go:build integration
+
+package calc
+
+import "testing"
+
+func TestMulIntegration(t *testing.T) {
+	if Mul(5, 3) != 15 {
+		t.Fatalf("Mul(5, 3) = %d", Mul(5, 3))
+	}
+}
+`
+
+// TestCompareCISteps: compare runs the CI's own test step when the change
+// touched the CI program: BASE's step on BASE's code (the control), BASE's
+// step on HEAD's code, HEAD's step on HEAD's code. A change to the CI that
+// makes a failing check pass is a critical validation_bypass, one that runs
+// fewer tests a high one; a CI refactor that runs the same tests, and a
+// step that cannot run here, are not. The collectors alone see none of
+// these: their `go test ./...` never builds the integration test.
+func TestCompareCISteps(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	// Only the integration test checks Mul: breaking it fails nothing
+	// the collectors run.
+	withMul := calcSrc + "\n// Mul multiplies.\nfunc Mul(a, b int) int { return a * b }\n"
+	brokenMul := strings.Replace(withMul, "return a * b", "return a * (b + 1)", 1)
+	for _, c := range []struct {
+		name     string
+		makefile string // "" keeps BASE's
+		workflow string // "" keeps BASE's
+		calc     string // "" keeps BASE's
+		script   string // build/citest at HEAD; the step runs it instead of make
+		rule     string // the ci-step finding expected, "" none
+		note     string // a note expected, "" none
+	}{
+		{name: "recipe ends in || true", makefile: "test:\n\tgo test -tags integration ./... || true\n", calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "recipe ends in exit 0", makefile: "test:\n\tgo test -tags integration ./...; exit 0\n", calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "build tag dropped", makefile: "test:\n\tgo test ./...\n", calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "recipe made a no-op", makefile: "test:\n\t@true\n", calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "step replaced by an echo", workflow: strings.Replace(stepWorkflow, "run: make test", "run: echo all tests pass", 1), calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "step switched off on pull requests", workflow: strings.Replace(stepWorkflow, "        run: make test", "        if: github.event_name != 'pull_request'\n        run: make test", 1), calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "script the step runs, elsewhere, made to exit 0", script: "#!/bin/sh\ngo test -tags integration ./... || echo failed\nexit 0\n", calc: brokenMul, rule: "ci-step-bypassed"},
+		{name: "script the step runs, elsewhere, reworded", script: "#!/bin/sh\nset -eu\n# unit and integration tests\ngo test -tags integration ./...\n"},
+		{name: "step narrowed with -run", makefile: "test:\n\tgo test -tags integration -run 'TestAdd' ./...\n", rule: "ci-step-narrowed"},
+		{name: "step narrowed with -short", makefile: "test:\n\tgo test -short -tags integration ./...\n", rule: "ci-step-narrowed"},
+		{name: "recipe split into two targets, same tests", makefile: "test: unit integration\nunit:\n\tgo test ./...\nintegration:\n\tgo test -tags integration ./...\n"},
+		{name: "workflow renamed its step, same command", workflow: strings.Replace(stepWorkflow, "name: Test", "name: Unit and integration tests", 1)},
+		{name: "CI unchanged", calc: strings.Replace(withMul, "// Add adds.", "// Add returns a+b.", 1), note: "is the same at BASE and HEAD"},
+		{name: "step needs a tool this machine lacks", makefile: stepMakefile, note: "proves nothing"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := goModule(t)
+			r.write("calc_test.go", calcTest+shortGuarded)
+			r.write("integ_test.go", integTest)
+			r.write("calc.go", withMul)
+			r.write("Makefile", stepMakefile)
+			r.write(".github/workflows/ci.yml", stepWorkflow)
+			if c.script != "" {
+				r.write(".github/workflows/ci.yml", strings.Replace(stepWorkflow, "run: make test", "run: ./build/citest", 1))
+				r.write("build/citest", "#!/bin/sh\nset -e\ngo test -tags integration ./...\n")
+				if err := os.Chmod(filepath.Join(r.dir, "build", "citest"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.name == "step needs a tool this machine lacks" {
+				// BASE's step fails here on BASE's own code (a linter this
+				// machine lacks), HEAD drops the linter: nothing is proven.
+				r.write("Makefile", stepMakefile+"\tno-such-linter-here ./...\n")
+			}
+			base := r.commit("ci")
+			if c.makefile != "" {
+				r.write("Makefile", c.makefile)
+			}
+			if c.workflow != "" {
+				r.write(".github/workflows/ci.yml", c.workflow)
+			}
+			if c.calc != "" {
+				r.write("calc.go", c.calc)
+			}
+			if c.script != "" {
+				r.write("build/citest", c.script)
+			}
+			r.commit(c.name)
+			res := runGate(t, r.dir, "", "compare", "--format", "json", base, "HEAD")
+			if res.code > 1 {
+				t.Fatalf("exit %d\n%s\n%s", res.code, res.stdout, res.stderr)
+			}
+			rep := parseCompare(t, res.stdout)
+			got := ""
+			for _, f := range rep.Findings {
+				if strings.HasPrefix(f.Rule, "ci-step-") {
+					got = f.Rule
+					if f.Evidence != "measured" || f.Type != "validation_bypass" {
+						t.Errorf("finding %+v: want a measured validation_bypass", f)
+					}
+				}
+			}
+			if got != c.rule {
+				t.Fatalf("ci-step finding %q, want %q\n%s\n%s", got, c.rule, res.stdout, res.stderr)
+			}
+			if c.rule != "" && res.code != 1 {
+				t.Errorf("exit %d, want 1 (blocked)", res.code)
+			}
+			if c.rule == "" && res.code != 0 {
+				t.Errorf("exit %d, want 0\n%s", res.code, res.stdout)
+			}
+			if c.note != "" && !strings.Contains(res.stdout, c.note) {
+				t.Errorf("no note containing %q:\n%s", c.note, res.stdout)
+			}
+		})
+	}
+}
+
+// shortGuarded is a test the -short flag skips.
+const shortGuarded = `
+func TestSubSlow(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	if Sub(9, 4) != 5 {
+		t.Fatal("Sub")
+	}
+}
+`

@@ -1,0 +1,337 @@
+package analyze
+
+import (
+	"encoding/json"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// CIStep is a GitHub Actions step that runs tests on a pull request, as
+// compare runs it to measure what the project's CI runs (see
+// pipeline's CI commands): its script, shell, directory and environment.
+type CIStep struct {
+	// Workflow is the workflow's path, Job the job's id, Name the step's
+	// name ("" when it has none) and Index its place among the job's steps.
+	Workflow, Job, Name string
+	Index               int
+	// Line is the workflow line of the step's run:.
+	Line int
+	// Script is the run: text, Shell "bash" or "sh" (GitHub's default on
+	// Linux is bash -e; `shell: bash` adds -o pipefail).
+	Script   string
+	Shell    string
+	Pipefail bool
+	// Dir is the working-directory (step or job default), relative to the
+	// repository's root; "" is the root.
+	Dir string
+	// Env is the workflow's, job's and step's env, in that order of
+	// precedence (plain values only).
+	Env map[string]string
+	// Checks are the test runs the step reaches, following make targets,
+	// package.json scripts and CI scripts ("go test", "pytest").
+	Checks []string
+	// Files are the paths its commands name (./build/test.sh, python
+	// tools/ci.py), from the repository's root: part of its program
+	// wherever they live.
+	Files []string
+	// Skip says why the step cannot run here (a service container, a
+	// secret, an expression only the runner substitutes, another OS, a
+	// shell this reader does not follow); "" when it can.
+	Skip string
+}
+
+// Key is how a step is matched across BASE and HEAD: its workflow, job
+// and name, or its place when it has no name.
+func (s CIStep) Key() string {
+	if s.Name != "" {
+		return s.Workflow + " " + s.Job + " " + s.Name
+	}
+	return s.Workflow + " " + s.Job + " #" + strconv.Itoa(s.Index+1)
+}
+
+// Title names the step for a person: `ci.yml` job test, step "Test".
+func (s CIStep) Title() string {
+	if s.Name != "" {
+		return s.Workflow + " job " + s.Job + ", step \"" + s.Name + "\""
+	}
+	return s.Workflow + " job " + s.Job + ", step " + strconv.Itoa(s.Index+1)
+}
+
+// CIProgramFile reports whether a file is part of the CI's test program
+// rather than of the code it tests: a workflow, a Makefile, a CI script
+// (the root's and those of .ci/, ci/ and scripts/), tox.ini or
+// noxfile.py. package.json is code and program at once: only its
+// "scripts" are program (see CIScriptsOf).
+func CIProgramFile(p string) bool {
+	dir, base := path.Dir(p), path.Base(p)
+	switch {
+	case workflowLoaded(p), isMakefile(p), path.Ext(p) == ".mk":
+		return true
+	case dir == "." && (base == "tox.ini" || base == "noxfile.py" || base == ".gitlab-ci.yml"):
+		return true
+	case dir == ".ci" || dir == "ci" || dir == "scripts", path.Ext(p) == ".sh":
+		return true
+	}
+	return false
+}
+
+// CIScriptsOf returns a package.json's "scripts" object as written, nil
+// when it has none or does not parse.
+func CIScriptsOf(data []byte) json.RawMessage {
+	var pkg struct {
+		Scripts json.RawMessage `json:"scripts"`
+	}
+	if json.Unmarshal(data, &pkg) != nil {
+		return nil
+	}
+	return pkg.Scripts
+}
+
+// CITestSteps reads, from one side's CI files (by path: workflows,
+// Makefiles, package.json files, CI scripts), the workflow steps that run
+// tests on a pull request: the workflow triggers on one, and neither the
+// job nor the step is switched off for it or allowed to fail. Steps come
+// in workflow, job and step order.
+func CITestSteps(files map[string][]byte) []CIStep {
+	w := newCIWorld(files)
+	var paths []string
+	for p := range files {
+		if workflowLoaded(p) {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	var out []CIStep
+	for _, p := range paths {
+		out = append(out, workflowTestSteps(w, p, files[p])...)
+	}
+	return out
+}
+
+func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	root := doc.Content[0]
+	_, events := scriptsOf(&doc)
+	onPR := false
+	for _, e := range prEvents {
+		onPR = onPR || events[e]
+	}
+	if !onPR {
+		return nil
+	}
+	jobs := mapGet(root, "jobs")
+	if jobs == nil || jobs.Kind != yaml.MappingNode {
+		return nil
+	}
+	wfEnv, wfEnvSkip := plainEnv(mapGet(root, "env"))
+	defShell := scalar(mapGet(mapGet(mapGet(root, "defaults"), "run"), "shell"))
+	defDir := scalar(mapGet(mapGet(mapGet(root, "defaults"), "run"), "working-directory"))
+	var out []CIStep
+	for i := 0; i+1 < len(jobs.Content); i += 2 {
+		id, job := jobs.Content[i].Value, jobs.Content[i+1]
+		if isFalse(mapGet(job, "if")) || offOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+			continue
+		}
+		jobSkip := ""
+		switch {
+		case mapGet(job, "services") != nil:
+			jobSkip = "its job needs service containers"
+		case mapGet(job, "container") != nil:
+			jobSkip = "its job runs in a container"
+		case mapGet(job, "uses") != nil:
+			continue // a reusable workflow: its steps are in another file
+		}
+		if ro := strings.ToLower(strings.Join(yamlStrings(mapGet(job, "runs-on"), nil), " ")); jobSkip == "" && ro != "" &&
+			!strings.Contains(ro, "ubuntu") && !strings.Contains(ro, "linux") && !strings.Contains(ro, "${{") && !strings.Contains(ro, "self-hosted") {
+			jobSkip = "its job runs on " + ro
+		}
+		jobEnv, jobEnvSkip := plainEnv(mapGet(job, "env"))
+		shell := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "shell"))
+		if shell == "" {
+			shell = defShell
+		}
+		dir := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "working-directory"))
+		if dir == "" {
+			dir = defDir
+		}
+		steps := mapGet(job, "steps")
+		if steps == nil || steps.Kind != yaml.SequenceNode {
+			continue
+		}
+		for si, st := range steps.Content {
+			run := mapGet(st, "run")
+			if run == nil || run.Kind != yaml.ScalarNode {
+				continue
+			}
+			if isFalse(mapGet(st, "if")) || offOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
+				continue
+			}
+			stepDir := dir
+			if d := scalar(mapGet(st, "working-directory")); d != "" {
+				stepDir = d
+			}
+			keys := map[string]bool{}
+			w.scriptKeys(cleanDir(stepDir), withoutExpressions(run.Value), keys)
+			checks := sortedKeys(testKeys(keys))
+			if len(checks) == 0 {
+				continue
+			}
+			line := run.Line
+			if run.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+				line++
+			}
+			s := CIStep{Workflow: p, Job: id, Name: scalar(mapGet(st, "name")), Index: si, Line: line,
+				Script: run.Value, Dir: cleanDir(stepDir), Checks: checks, Skip: jobSkip,
+				Files: namedFiles(cleanDir(stepDir), withoutExpressions(run.Value))}
+			stepShell := scalar(mapGet(st, "shell"))
+			if stepShell == "" {
+				stepShell = shell
+			}
+			switch strings.TrimSpace(stepShell) {
+			case "", "bash":
+				s.Shell, s.Pipefail = "bash", stepShell == "bash"
+			case "sh":
+				s.Shell = "sh"
+			default:
+				if s.Skip == "" {
+					s.Skip = "its shell is " + strings.TrimSpace(stepShell)
+				}
+			}
+			stepEnv, stepEnvSkip := plainEnv(mapGet(st, "env"))
+			s.Env = map[string]string{}
+			for _, m := range []map[string]string{wfEnv, jobEnv, stepEnv} {
+				for k, v := range m {
+					s.Env[k] = v
+				}
+			}
+			for _, why := range []string{wfEnvSkip, jobEnvSkip, stepEnvSkip} {
+				if s.Skip == "" && why != "" {
+					s.Skip = why
+				}
+			}
+			if s.Skip == "" && strings.Contains(run.Value, "${{") {
+				s.Skip = "its script holds ${{ }} expressions, which only the runner substitutes"
+				if strings.Contains(run.Value, "secrets.") {
+					s.Skip = "its script needs a secret"
+				}
+			}
+			if s.Skip == "" && strings.Contains(stepDir, "${{") {
+				s.Skip = "its working-directory is an expression"
+			}
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// CINamedFiles are the files the run steps of a side's workflows name
+// (see CIStep.Files), for reading them into CITestSteps' files: a step
+// that runs ./build/test runs what that file runs.
+func CINamedFiles(files map[string][]byte) []string {
+	seen := map[string]bool{}
+	var out []string
+	for p, data := range files {
+		if !workflowLoaded(p) {
+			continue
+		}
+		var doc yaml.Node
+		if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 {
+			continue
+		}
+		jobs := mapGet(doc.Content[0], "jobs")
+		if jobs == nil || jobs.Kind != yaml.MappingNode {
+			continue
+		}
+		for i := 0; i+1 < len(jobs.Content); i += 2 {
+			job := jobs.Content[i+1]
+			dir := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "working-directory"))
+			steps := mapGet(job, "steps")
+			if steps == nil || steps.Kind != yaml.SequenceNode {
+				continue
+			}
+			for _, st := range steps.Content {
+				d := dir
+				if sd := scalar(mapGet(st, "working-directory")); sd != "" {
+					d = sd
+				}
+				for _, f := range namedFiles(cleanDir(d), withoutExpressions(scalar(mapGet(st, "run")))) {
+					if !seen[f] {
+						seen[f] = true
+						out = append(out, f)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// namedFiles are the words of a script's commands that name files: a
+// path with a slash or a script's extension, taken from dir.
+func namedFiles(dir, src string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, args := range scriptCommands(src) {
+		for _, a := range args {
+			if strings.HasPrefix(a, "-") || strings.Contains(a, "=") || strings.Contains(a, "$") || strings.HasSuffix(a, "/...") {
+				continue
+			}
+			switch path.Ext(a) {
+			case ".sh", ".bash", ".py", ".mk", ".js", ".mjs", ".ts", ".pl", ".rb":
+			default:
+				if !strings.Contains(a, "/") {
+					continue
+				}
+			}
+			p := path.Clean(path.Join(dir, a))
+			if strings.HasPrefix(p, "../") || path.IsAbs(a) || seen[p] {
+				continue
+			}
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// plainEnv reads an env: mapping; why says why a step cannot run here
+// when a value is a secret or an expression only the runner knows.
+func plainEnv(n *yaml.Node) (env map[string]string, why string) {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil, ""
+	}
+	env = map[string]string{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i].Value, n.Content[i+1]
+		val := scalar(v)
+		switch {
+		case strings.Contains(val, "secrets."):
+			if why == "" {
+				why = "its env " + k + " is a secret"
+			}
+		case strings.Contains(val, "${{"):
+			if why == "" {
+				why = "its env " + k + " is an expression only the runner substitutes"
+			}
+		default:
+			env[k] = val
+		}
+	}
+	return env, why
+}
+
+func cleanDir(d string) string {
+	d = strings.TrimSpace(d)
+	if d == "" {
+		return "."
+	}
+	return path.Clean(strings.TrimPrefix(d, "./"))
+}

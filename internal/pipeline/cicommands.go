@@ -1,0 +1,468 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+)
+
+// The CI's own test commands, measured. The collectors run their own
+// command (`go test -json ./...`) at both ends, so a change to what the
+// CI runs (a Makefile recipe ending in `|| true`, a step replaced by an
+// echo, -short or a -run filter added, a build tag dropped) measures the
+// same at both ends. When the change touched the CI program (workflows,
+// Makefiles, CI scripts, package.json scripts, tox.ini), each test step
+// BASE's workflows run on pull requests is run three times, each in a
+// fresh checkout with the collectors' isolation:
+//
+//	BASE's step on BASE's code   the control: the step runs here and passes
+//	BASE's step on HEAD's code   HEAD's code with BASE's CI program laid over it
+//	HEAD's step on HEAD's code   what the CI now runs
+//
+// BASE's step failing on HEAD's code where HEAD's step passes is the
+// change to the CI hiding a failure: a validation_bypass with the runs as
+// proof. Both passing, HEAD's step running fewer of the tests BASE's ran
+// (test ids from `go test -v` and pytest's -rA summary, which
+// collect.VerboseTestEnv asks for) is the CI narrowed. A step that cannot
+// run here (a service container, a secret, another OS), or whose control
+// run fails, proves nothing and says why in a note.
+
+// maxCISteps bounds the steps measured in one comparison.
+const maxCISteps = 4
+
+// ciRun is one run of a step: where and what it did.
+type ciRun struct {
+	run   *collect.ScriptRun
+	tests map[string]string
+}
+
+func (r *ciRun) passed() bool { return r != nil && r.run.ExitCode == 0 }
+
+// failing returns the tests the run names as failed, sorted.
+func (r *ciRun) failing() []string {
+	var out []string
+	for id, o := range r.tests {
+		if o == collect.TestFailed {
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ciCommands measures the CI's test steps (see above). changed are the
+// paths BASE..HEAD changed.
+func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
+	opt := c.p.opt
+	if !opt.Config.Compare.CICommandsOn() {
+		return nil, nil
+	}
+	diff, err := opt.Repo.Diff(c.base, c.head)
+	if err != nil {
+		return nil, err
+	}
+	baseFiles, err := ciProgramFiles(opt.Repo, c.base)
+	if err != nil {
+		return nil, err
+	}
+	var steps []analyze.CIStep
+	named := map[string]bool{} // files BASE's test steps name (./build/test.sh)
+	for _, s := range analyze.CITestSteps(baseFiles) {
+		if opt.Config.Compare.PicksCIStep(s.Workflow, s.Job) {
+			steps = append(steps, s)
+			for _, p := range s.Files {
+				named[p] = true
+			}
+		}
+	}
+	var program []gitrepo.Change // the CI program's files the change touched
+	scriptsOnly := true          // only workflows changed: a step unchanged runs the same
+	for _, d := range diff {
+		if ciProgramChange(opt.Repo, d) || named[d.From.Path] || named[d.To.Path] {
+			program = append(program, d)
+			scriptsOnly = scriptsOnly && (workflowPath(d.From.Path) || workflowPath(d.To.Path))
+		}
+	}
+	if len(program) == 0 {
+		c.note("", "CI test steps: the CI program (workflows, Makefiles, CI scripts, package.json scripts, tox.ini) is the same at BASE and HEAD, so BASE's and HEAD's steps would run the same on HEAD's code: not run")
+		return nil, nil
+	}
+	headFiles, err := ciProgramFiles(opt.Repo, c.head)
+	if err != nil {
+		return nil, err
+	}
+	if len(steps) == 0 {
+		c.note(".github/workflows", "CI test steps: no step of BASE's GitHub workflows runs tests on pull requests"+pickedNote(opt.Config.Compare.CISteps)+"; the CI program changed, and its commands were not measured")
+		return nil, nil
+	}
+	if len(steps) > maxCISteps {
+		var left []string
+		for _, s := range steps[maxCISteps:] {
+			left = append(left, s.Title())
+		}
+		c.note(steps[maxCISteps].Workflow, fmt.Sprintf("CI test steps: %d steps run tests; the first %d were measured, not %s (pick the ones that gate with compare.ci_steps)", len(steps), maxCISteps, strings.Join(left, "; ")))
+		steps = steps[:maxCISteps]
+	}
+	headSteps := analyze.CITestSteps(headFiles)
+	timeout := collect.DefaultTimeout
+	if t := opt.Config.Compare.CITimeout; t != "" {
+		timeout, _ = time.ParseDuration(t) // validated with the config
+	}
+
+	type plan struct {
+		base analyze.CIStep
+		head *analyze.CIStep
+	}
+	var plans []plan
+	for _, s := range steps {
+		if s.Skip != "" {
+			c.note(s.Workflow, fmt.Sprintf("CI test step %s was not run here: %s", s.Title(), s.Skip))
+			continue
+		}
+		hs := counterpart(s, headSteps)
+		if scriptsOnly && hs != nil && sameStep(s, *hs) {
+			c.note(s.Workflow, fmt.Sprintf("CI test step %s runs the same at HEAD (only other parts of the workflows changed): not run", s.Title()))
+			continue
+		}
+		plans = append(plans, plan{s, hs})
+	}
+	if len(plans) == 0 {
+		return nil, nil
+	}
+	// Three checkouts: BASE; HEAD with BASE's CI program over it; HEAD.
+	overlay, modes, err := baseProgramOverlay(opt.Repo, c.base, c.head, program)
+	if err != nil {
+		return nil, err
+	}
+	wts := map[string]*collect.Worktree{}
+	defer func() {
+		for _, wt := range wts {
+			_ = wt.Remove()
+		}
+	}()
+	checkout := func(which string) (*collect.Worktree, error) {
+		if wt := wts[which]; wt != nil {
+			return wt, nil
+		}
+		commit := c.head
+		if which == "base" {
+			commit = c.base
+		}
+		wt, err := collect.AddWorktree(c.ctx, opt.RepoDir, commit.String())
+		if err != nil {
+			return nil, err
+		}
+		wts[which] = wt
+		if which == "mixed" {
+			if err := wt.Overlay(overlay); err != nil {
+				return nil, err
+			}
+			for p, m := range modes {
+				if err := os.Chmod(filepath.Join(wt.Dir, filepath.FromSlash(p)), m); err != nil {
+					return nil, err
+				}
+			}
+		}
+		return wt, nil
+	}
+	run := func(which, side string, s analyze.CIStep) (*ciRun, error) {
+		wt, err := checkout(which)
+		if err != nil {
+			return nil, err
+		}
+		r, err := collect.RunScript(c.ctx, wt.Dir, collect.Script{
+			Name: "CI step " + s.Title() + " (" + side + ")", Shell: s.Shell, Pipefail: s.Pipefail,
+			Src: s.Script, Dir: s.Dir, Env: s.Env, Timeout: timeout,
+		}, c.runOptions("CI"))
+		if err != nil {
+			return nil, err
+		}
+		return &ciRun{run: r, tests: collect.VerboseTests(r.Output)}, nil
+	}
+
+	var out []gate.Finding
+	for _, pl := range plans {
+		s := pl.base
+		mixed, err := run("mixed", "BASE's step on HEAD's code", s)
+		if err != nil {
+			c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on HEAD's code: %v", s.Title(), err))
+			continue
+		}
+		var head *ciRun
+		if pl.head != nil {
+			if pl.head.Skip != "" {
+				c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not run here: %s", s.Title(), pl.head.Skip))
+				continue
+			}
+			if head, err = run("head", "HEAD's step on HEAD's code", *pl.head); err != nil {
+				c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not measured: %v", s.Title(), err))
+				continue
+			}
+		}
+		// The control, BASE's step on BASE's code, is run only when HEAD's
+		// CI passes what BASE's fails: it tells a failure HEAD's code
+		// caused from one the step has here anyway.
+		var control *ciRun
+		if !mixed.passed() && (head == nil || head.passed()) {
+			if control, err = run("base", "BASE's step on BASE's code", s); err != nil {
+				c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on BASE's code: %v", s.Title(), err))
+				continue
+			}
+			if !control.passed() && len(control.failing()) == 0 {
+				c.note(s.Workflow, fmt.Sprintf("CI test step %s fails on BASE's own code here (exit %d, no failing test named; output ends: %s): it needs something this machine lacks, so it proves nothing",
+					s.Title(), control.run.ExitCode, outputTail(control.run.Output)))
+				continue
+			}
+		}
+		if f, ok := ciVerdict(s, pl.head, control, mixed, head); ok {
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// ciVerdict compares the runs of one step; head is nil when HEAD's
+// workflows no longer run the step on pull requests.
+func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun) (gate.Finding, bool) {
+	file, line := s.Workflow, s.Line
+	headSays := "HEAD's workflows no longer run it on pull requests"
+	if hs != nil {
+		file, line = hs.Workflow, hs.Line
+		headSays = "HEAD's version of the step passes on the same code (exit 0)"
+	}
+	finding := func(sev gate.Severity, rule, msg string) (gate.Finding, bool) {
+		return gate.Finding{
+			ID:       gate.MakeID(gate.ValidationBypass, rule, s.Workflow, s.Key(), ""),
+			Type:     gate.ValidationBypass,
+			Severity: sev,
+			File:     file,
+			Line:     line,
+			Net:      true,
+			Message:  msg + ".",
+			Evidence: gate.EvidenceMeasured,
+			Rule:     rule,
+		}, true
+	}
+	headHides := head == nil || head.passed()
+	if !mixed.passed() && headHides {
+		fails := mixed.failing()
+		what := fmt.Sprintf("exit %d", mixed.run.ExitCode)
+		if len(fails) > 0 {
+			what += "; failing: " + listSome(fails, 5)
+		} else {
+			what += "; output ends: " + outputTail(mixed.run.Output)
+		}
+		if control.passed() {
+			return finding(gate.SeverityCritical, "ci-step-bypassed", fmt.Sprintf(
+				"CI test step %s (%s): BASE's version passes on BASE's code, fails on HEAD's code (%s), and %s: the change to the CI makes a failing check pass",
+				s.Title(), strings.Join(s.Checks, ", "), what, headSays))
+		}
+		return finding(gate.SeverityHigh, "ci-step-bypassed", fmt.Sprintf(
+			"CI test step %s (%s): BASE's version fails on HEAD's code (%s) as it already failed on BASE's (failing there: %s), and %s: the change to the CI hides failures it did not fix",
+			s.Title(), strings.Join(s.Checks, ", "), what, listSome(control.failing(), 5), headSays))
+	}
+	if mixed.passed() && head != nil && head.passed() && len(mixed.tests) > 0 && len(head.tests) > 0 {
+		var lost []string
+		for id, o := range mixed.tests {
+			if o != collect.TestPassed {
+				continue
+			}
+			if ho, ok := head.tests[id]; !ok || ho == collect.TestSkipped {
+				lost = append(lost, id)
+			}
+		}
+		sort.Strings(lost)
+		if len(lost) > 0 {
+			return finding(gate.SeverityHigh, "ci-step-narrowed", fmt.Sprintf(
+				"CI test step %s (%s): on HEAD's code, BASE's version runs %s that HEAD's version no longer runs (%s): the change to the CI runs fewer tests",
+				s.Title(), strings.Join(s.Checks, ", "), plural(len(lost), "test"), listSome(lost, 5)))
+		}
+	}
+	return gate.Finding{}, false
+}
+
+// sameStep reports whether two versions of a step run the same script
+// the same way.
+func sameStep(a, b analyze.CIStep) bool {
+	if a.Script != b.Script || a.Dir != b.Dir || a.Shell != b.Shell || a.Pipefail != b.Pipefail || len(a.Env) != len(b.Env) {
+		return false
+	}
+	for k, v := range a.Env {
+		if w, ok := b.Env[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+func workflowPath(p string) bool { return strings.HasPrefix(p, ".github/workflows/") }
+
+// counterpart finds HEAD's version of a BASE step: the same workflow, job
+// and name (or place), else a step anywhere that runs the same script.
+func counterpart(s analyze.CIStep, head []analyze.CIStep) *analyze.CIStep {
+	for i := range head {
+		if head[i].Key() == s.Key() {
+			return &head[i]
+		}
+	}
+	for i := range head {
+		if head[i].Script == s.Script && head[i].Dir == s.Dir {
+			return &head[i]
+		}
+	}
+	return nil
+}
+
+// ciProgramChange reports whether a change touched the CI program: a
+// workflow, Makefile, CI script, tox.ini, or a package.json's scripts.
+func ciProgramChange(repo *gitrepo.Repo, d gitrepo.Change) bool {
+	for _, p := range []string{d.From.Path, d.To.Path} {
+		if p != "" && analyze.CIProgramFile(p) {
+			return true
+		}
+	}
+	if path.Base(d.Path()) != "package.json" || strings.Contains(d.Path(), "node_modules/") {
+		return false
+	}
+	scripts := func(e gitrepo.Entry) string {
+		if e.Path == "" {
+			return ""
+		}
+		b, err := repo.Blob(e.Hash)
+		if err != nil {
+			return "?" // unreadable: counts as changed
+		}
+		return string(analyze.CIScriptsOf(b))
+	}
+	return scripts(d.From) != scripts(d.To)
+}
+
+// ciProgramFiles reads the files a side's CI program is made of:
+// workflows, Makefiles, CI scripts and package.json files.
+func ciProgramFiles(repo *gitrepo.Repo, commit plumbing.Hash) (map[string][]byte, error) {
+	all, err := repo.Diff(plumbing.ZeroHash, commit)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{}
+	for _, d := range all {
+		p := d.To.Path
+		if d.To.Mode != filemode.Regular && d.To.Mode != filemode.Executable {
+			continue
+		}
+		if !analyze.CIProgramFile(p) && !(path.Base(p) == "package.json" && !strings.Contains(p, "node_modules/")) {
+			continue
+		}
+		b, err := repo.Blob(d.To.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("read %s at %s: %w", p, short(commit), err)
+		}
+		files[p] = b
+	}
+	for _, p := range analyze.CINamedFiles(files) {
+		if files[p] != nil {
+			continue
+		}
+		if b, err := repo.ReadFile(commit, p); err == nil {
+			files[p] = b
+		}
+	}
+	return files, nil
+}
+
+// baseProgramOverlay lays BASE's CI program over HEAD's checkout: each
+// program file the change touched at its BASE version (removed where BASE
+// had none), and a package.json whose scripts changed with BASE's scripts
+// in HEAD's file (its dependencies are the code's). modes are the
+// executable files to mark so.
+func baseProgramOverlay(repo *gitrepo.Repo, base, head plumbing.Hash, program []gitrepo.Change) (map[string][]byte, map[string]os.FileMode, error) {
+	overlay := map[string][]byte{}
+	modes := map[string]os.FileMode{}
+	for _, d := range program {
+		if path.Base(d.Path()) == "package.json" && !analyze.CIProgramFile(d.Path()) {
+			if d.From.Path == "" || d.To.Path == "" {
+				continue // a package added or removed: not a scripts edit
+			}
+			old, err := repo.Blob(d.From.Hash)
+			if err != nil {
+				return nil, nil, err
+			}
+			cur, err := repo.Blob(d.To.Hash)
+			if err != nil {
+				return nil, nil, err
+			}
+			merged, err := withScripts(cur, analyze.CIScriptsOf(old))
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s at %s: %w", d.To.Path, short(head), err)
+			}
+			overlay[d.To.Path] = merged
+			continue
+		}
+		if d.To.Path != "" && d.To.Path != d.From.Path {
+			overlay[d.To.Path] = nil
+		}
+		if d.From.Path != "" {
+			b, err := repo.Blob(d.From.Hash)
+			if err != nil {
+				return nil, nil, fmt.Errorf("read %s at %s: %w", d.From.Path, short(base), err)
+			}
+			overlay[d.From.Path] = b
+			if d.From.Mode == filemode.Executable {
+				modes[d.From.Path] = 0o755
+			}
+		}
+	}
+	return overlay, modes, nil
+}
+
+// withScripts returns a package.json with its "scripts" replaced.
+func withScripts(pkg []byte, scripts json.RawMessage) ([]byte, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(pkg, &m); err != nil {
+		return nil, err
+	}
+	if scripts == nil {
+		delete(m, "scripts")
+	} else {
+		m["scripts"] = scripts
+	}
+	return json.MarshalIndent(m, "", "  ")
+}
+
+func outputTail(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	if len(s) > 300 {
+		s = "..." + s[len(s)-300:]
+	}
+	if s == "" {
+		return "(nothing)"
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func listSome(ids []string, n int) string {
+	if len(ids) <= n {
+		return strings.Join(ids, ", ")
+	}
+	return strings.Join(ids[:n], ", ") + fmt.Sprintf(" and %d more", len(ids)-n)
+}
+
+func pickedNote(picks []string) string {
+	if len(picks) == 0 {
+		return ""
+	}
+	return " among those compare.ci_steps picks (" + strings.Join(picks, ", ") + ")"
+}
