@@ -6,8 +6,10 @@
 #   code      a code change, the CI program untouched (nothing is run)
 #   workflow  another job added to the workflow, the test step unchanged
 #             (read, not run)
-#   step      the test step itself changed (`go test -count=1 ./...`):
-#             BASE's step on HEAD's code and HEAD's step are run
+#   flags     the test step given flags that change only its output and
+#             caching (`go test -v -count=1 ./...`): read, not run
+#   step      the test step changed (`go test -short ./...`): BASE's step
+#             and HEAD's are run on HEAD's code, side by side
 # Each `compare --no-cache` runs three times with compare.ci_commands auto
 # and three times with off; the medians and their ratio are printed.
 #
@@ -45,7 +47,9 @@ heads=()
 g checkout -q -b code "$base" && echo "// bench" >>"$repo/$first" && g commit -qam "code change" && heads+=("code:$(g rev-parse HEAD)")
 g checkout -q -b workflow "$base" && printf '  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go vet ./...\n' >>"$repo/.github/workflows/ci.yml" &&
   g commit -qam "another job" && heads+=("workflow:$(g rev-parse HEAD)")
-g checkout -q -b step "$base" && sed -i 's|run: go test ./...|run: go test -count=1 ./...|' "$repo/.github/workflows/ci.yml" &&
+g checkout -q -b flags "$base" && sed -i 's|run: go test ./...|run: go test -v -count=1 ./...|' "$repo/.github/workflows/ci.yml" &&
+  g commit -qam "test step flags" && heads+=("flags:$(g rev-parse HEAD)")
+g checkout -q -b step "$base" && sed -i 's|run: go test ./...|run: go test -short ./...|' "$repo/.github/workflows/ci.yml" &&
   g commit -qam "test step changed" && heads+=("step:$(g rev-parse HEAD)")
 
 printf 'compare:\n  ci_commands: auto\n' >"$tmp/on.yml"

@@ -3,11 +3,13 @@ package analyze
 import (
 	"encoding/json"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // CIStep is a GitHub Actions step that runs tests on a pull request, as
@@ -226,6 +228,99 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 				s.Skip = "its working-directory is an expression"
 			}
 			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// SameCIStep reports whether two versions of a step run the same tests
+// the same way: the same shell, directory and env, and the same script,
+// or scripts that are each one plain command (no list, pipe, redirect or
+// assignment) differing only in flags that change neither which tests run
+// nor how the run exits: go test's -v, -json, -count, -p and -trimpath,
+// pytest's -v, -q, -r and --tb.
+func SameCIStep(a, b CIStep) bool {
+	if a.Dir != b.Dir || a.Shell != b.Shell || len(a.Env) != len(b.Env) {
+		return false
+	}
+	for k, v := range a.Env {
+		if w, ok := b.Env[k]; !ok || w != v {
+			return false
+		}
+	}
+	if a.Script == b.Script && a.Pipefail == b.Pipefail {
+		return true
+	}
+	x, y := plainCommand(a.Script), plainCommand(b.Script)
+	if x == nil || y == nil {
+		return false
+	}
+	return slices.Equal(neutralFlagsOff(x), neutralFlagsOff(y))
+}
+
+// plainCommand returns the words of a script that is one simple command
+// and nothing else, nil otherwise.
+func plainCommand(src string) []string {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	st := f.Stmts[0]
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(c.Assigns) > 0 || len(c.Args) == 0 {
+		return nil
+	}
+	var out []string
+	for _, w := range c.Args {
+		lit := w.Lit()
+		if lit == "" {
+			if len(w.Parts) != 1 {
+				return nil
+			}
+			q, ok := w.Parts[0].(*syntax.SglQuoted)
+			if !ok {
+				return nil
+			}
+			lit = q.Value
+		}
+		out = append(out, lit)
+	}
+	return out
+}
+
+// neutralFlagsOff drops, from a go test or pytest command, the flags that
+// change only its output, its caching or its parallelism.
+func neutralFlagsOff(args []string) []string {
+	var drop func(a string) (bool, bool) // drop it, and the word after it
+	switch {
+	case len(args) > 1 && args[0] == "go" && args[1] == "test":
+		drop = func(a string) (bool, bool) {
+			switch a {
+			case "-v", "-json", "-trimpath", "-test.v":
+				return true, false
+			case "-count", "-p":
+				return true, true
+			}
+			return strings.HasPrefix(a, "-count=") || strings.HasPrefix(a, "-p=") || strings.HasPrefix(a, "-v="), false
+		}
+	case len(args) > 0 && (args[0] == "pytest" || args[0] == "py.test") || len(args) > 2 && strings.HasPrefix(args[0], "python") && args[1] == "-m" && args[2] == "pytest":
+		drop = func(a string) (bool, bool) {
+			switch a {
+			case "-v", "-vv", "-q", "-qq", "--verbose", "--quiet":
+				return true, false
+			}
+			return strings.HasPrefix(a, "-r") || strings.HasPrefix(a, "--tb="), false
+		}
+	default:
+		return args
+	}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		d, next := drop(args[i])
+		if !d {
+			out = append(out, args[i])
+		} else if next {
+			i++
 		}
 	}
 	return out

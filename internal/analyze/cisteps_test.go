@@ -115,3 +115,43 @@ func TestCINamedFilesAndProgram(t *testing.T) {
 		t.Errorf("scripts %s", s)
 	}
 }
+
+func TestSameCIStep(t *testing.T) {
+	step := func(script string) CIStep { return CIStep{Script: script, Shell: "bash", Dir: "."} }
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"go test ./...", "go test ./...", true},
+		{"go test ./...", "go test -count=1 ./...", true},
+		{"go test ./...", "go test -v -p 2 -json ./...", true},
+		{"go test ./...", "go test -count 3 ./...", true},
+		{"python -m pytest tests", "python -m pytest -q -rA --tb=short tests", true},
+		{"go test ./...", "go test -short ./...", false},
+		{"go test ./...", "go test -run TestA ./...", false},
+		{"go test ./...", "go test ./pkg/...", false},
+		{"go test ./...", "go test ./... || true", false},
+		{"go test ./...", "go test ./... > out.txt", false},
+		{"go test ./...", "! go test ./...", false},
+		{"go test ./...", "go test ./... &", false},
+		{"go test ./...", "GOFLAGS=-short go test ./...", false},
+		{"go test ./...", "go test -timeout 1s ./...", false},
+		{"go test ./...", "go test $FLAGS ./...", false},
+		{"pytest", "pytest -x", false},
+		{"make test", "make -i test", false},
+	} {
+		if got := SameCIStep(step(c.a), step(c.b)); got != c.same {
+			t.Errorf("SameCIStep(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+	a, b := step("go test ./..."), step("go test ./...")
+	b.Env = map[string]string{"CGO_ENABLED": "0"}
+	if SameCIStep(a, b) {
+		t.Error("a step with another env is the same")
+	}
+	b = step("go test ./...")
+	b.Dir = "sub"
+	if SameCIStep(a, b) {
+		t.Error("a step in another directory is the same")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -133,8 +134,8 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 			continue
 		}
 		hs := counterpart(s, headSteps)
-		if scriptsOnly && hs != nil && sameStep(s, *hs) {
-			c.note(s.Workflow, fmt.Sprintf("CI test step %s runs the same at HEAD (only other parts of the workflows changed): not run", s.Title()))
+		if scriptsOnly && hs != nil && analyze.SameCIStep(s, *hs) {
+			c.note(s.Workflow, fmt.Sprintf("CI test step %s runs the same tests the same way at HEAD (the workflows changed elsewhere, or only in flags that change its output or caching): not run", s.Title()))
 			continue
 		}
 		plans = append(plans, plan{s, hs})
@@ -153,7 +154,10 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 			_ = wt.Remove()
 		}
 	}()
+	var wtMu sync.Mutex
 	checkout := func(which string) (*collect.Worktree, error) {
+		wtMu.Lock()
+		defer wtMu.Unlock()
 		if wt := wts[which]; wt != nil {
 			return wt, nil
 		}
@@ -186,7 +190,7 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 		r, err := collect.RunScript(c.ctx, wt.Dir, collect.Script{
 			Name: "CI step " + s.Title() + " (" + side + ")", Shell: s.Shell, Pipefail: s.Pipefail,
 			Src: s.Script, Dir: s.Dir, Env: s.Env, Timeout: timeout,
-		}, c.runOptions("CI"))
+		}, c.runOptions("CI "+side))
 		if err != nil {
 			return nil, err
 		}
@@ -196,21 +200,32 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 	var out []gate.Finding
 	for _, pl := range plans {
 		s := pl.base
-		mixed, err := run("mixed", "BASE's step on HEAD's code", s)
-		if err != nil {
-			c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on HEAD's code: %v", s.Title(), err))
+		if pl.head != nil && pl.head.Skip != "" {
+			c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not run here: %s", s.Title(), pl.head.Skip))
 			continue
 		}
-		var head *ciRun
+		// BASE's step and HEAD's on HEAD's code, side by side.
+		var (
+			mixed, head   *ciRun
+			mixErr, hdErr error
+			wg            sync.WaitGroup
+		)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mixed, mixErr = run("mixed", "BASE's step on HEAD's code", s)
+		}()
 		if pl.head != nil {
-			if pl.head.Skip != "" {
-				c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not run here: %s", s.Title(), pl.head.Skip))
-				continue
-			}
-			if head, err = run("head", "HEAD's step on HEAD's code", *pl.head); err != nil {
-				c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not measured: %v", s.Title(), err))
-				continue
-			}
+			head, hdErr = run("head", "HEAD's step on HEAD's code", *pl.head)
+		}
+		wg.Wait()
+		if mixErr != nil {
+			c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on HEAD's code: %v", s.Title(), mixErr))
+			continue
+		}
+		if hdErr != nil {
+			c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not measured: %v", s.Title(), hdErr))
+			continue
 		}
 		// The control, BASE's step on BASE's code, is run only when HEAD's
 		// CI passes what BASE's fails: it tells a failure HEAD's code
@@ -292,20 +307,6 @@ func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun
 		}
 	}
 	return gate.Finding{}, false
-}
-
-// sameStep reports whether two versions of a step run the same script
-// the same way.
-func sameStep(a, b analyze.CIStep) bool {
-	if a.Script != b.Script || a.Dir != b.Dir || a.Shell != b.Shell || a.Pipefail != b.Pipefail || len(a.Env) != len(b.Env) {
-		return false
-	}
-	for k, v := range a.Env {
-		if w, ok := b.Env[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 func workflowPath(p string) bool { return strings.HasPrefix(p, ".github/workflows/") }
