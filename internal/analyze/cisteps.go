@@ -65,8 +65,8 @@ func (s CIStep) Title() string {
 
 // CIProgramFile reports whether a file is part of the CI's test program
 // rather than of the code it tests: a workflow, a Makefile, a CI script
-// (the root's and those of .ci/, ci/ and scripts/), tox.ini or
-// noxfile.py. package.json is code and program at once: only its
+// (the root's and those of .ci/, ci/ and scripts/, any *.sh), a task
+// runner's file (Taskfile.yml, justfile), tox.ini or noxfile.py. package.json is code and program at once: only its
 // "scripts" are program (see CIScriptsOf).
 func CIProgramFile(p string) bool {
 	dir, base := path.Dir(p), path.Base(p)
@@ -75,6 +75,8 @@ func CIProgramFile(p string) bool {
 		return true
 	case dir == "." && (base == "tox.ini" || base == "noxfile.py" || base == ".gitlab-ci.yml"):
 		return true
+	case base == "Taskfile.yml" || base == "Taskfile.yaml" || base == "justfile" || base == "Justfile" || base == ".justfile":
+		return true // task and just read them without a path
 	case dir == ".ci" || dir == "ci" || dir == "scripts", path.Ext(p) == ".sh":
 		return true
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -64,9 +65,8 @@ func (r *ciRun) failing() []string {
 	return out
 }
 
-// ciCommands measures the CI's test steps (see above). changed are the
-// paths BASE..HEAD changed.
-func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
+// ciCommands measures the CI's test steps (see above).
+func (c *comparison) ciCommands() ([]gate.Finding, error) {
 	opt := c.p.opt
 	if !opt.Config.Compare.CICommandsOn() {
 		return nil, nil
@@ -134,7 +134,7 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 			continue
 		}
 		hs := counterpart(s, headSteps)
-		if scriptsOnly && hs != nil && analyze.SameCIStep(s, *hs) {
+		if scriptsOnly && hs != nil && hs.Skip == "" && analyze.SameCIStep(s, *hs) {
 			c.note(s.Workflow, fmt.Sprintf("CI test step %s runs the same tests the same way at HEAD (the workflows changed elsewhere, or only in flags that change its output or caching): not run", s.Title()))
 			continue
 		}
@@ -201,7 +201,24 @@ func (c *comparison) ciCommands(changed []string) ([]gate.Finding, error) {
 	for _, pl := range plans {
 		s := pl.base
 		if pl.head != nil && pl.head.Skip != "" {
-			c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not run here: %s", s.Title(), pl.head.Skip))
+			// HEAD's version cannot run here (an expression, a service, a
+			// container added): BASE's step on HEAD's code still tells
+			// whether there is anything for it to hide.
+			mixed, err := run("mixed", "BASE's step on HEAD's code", s)
+			switch {
+			case err != nil:
+				c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on HEAD's code: %v", s.Title(), err))
+			case mixed.passed():
+				c.note(s.Workflow, fmt.Sprintf("HEAD's version of CI test step %s was not run here (%s); BASE's version passes on HEAD's code, so it hides nothing", s.Title(), pl.head.Skip))
+			default:
+				// The control names the tests BASE's step ran at BASE.
+				control, err := run("base", "BASE's step on BASE's code", s)
+				if err != nil {
+					c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on BASE's code: %v", s.Title(), err))
+					control = nil
+				}
+				out = append(out, unverifiedStep(s, *pl.head, mixed, control))
+			}
 			continue
 		}
 		// BASE's step and HEAD's on HEAD's code, side by side.
@@ -324,7 +341,51 @@ func counterpart(s analyze.CIStep, head []analyze.CIStep) *analyze.CIStep {
 			return &head[i]
 		}
 	}
+	// Renamed and rewritten: a step of the same job that runs one of the
+	// same checks, else one anywhere.
+	for _, sameJob := range []bool{true, false} {
+		for i := range head {
+			if (!sameJob || head[i].Workflow == s.Workflow && head[i].Job == s.Job) && slices.ContainsFunc(head[i].Checks, func(k string) bool { return slices.Contains(s.Checks, k) }) {
+				return &head[i]
+			}
+		}
+	}
 	return nil
+}
+
+// unverifiedStep is BASE's step failing on HEAD's code where HEAD's
+// version of it cannot run here: whether HEAD's CI hides the failure is
+// not known, and missing evidence is never a pass.
+//
+// It is medium when every test that failed is one BASE's step did not
+// run on BASE's code (control): new tests that need what HEAD's version
+// was given (a service container for new integration tests), not old ones
+// HEAD's code broke.
+func unverifiedStep(s, hs analyze.CIStep, mixed, control *ciRun) gate.Finding {
+	what := fmt.Sprintf("exit %d", mixed.run.ExitCode)
+	sev := gate.SeverityHigh
+	if fails := mixed.failing(); len(fails) > 0 {
+		what += "; failing: " + listSome(fails, 5)
+		if control != nil && control.passed() && len(control.tests) > 0 && !slices.ContainsFunc(fails, func(id string) bool {
+			_, ok := control.tests[id]
+			return ok
+		}) {
+			sev = gate.SeverityMedium
+			what += ", none of them a test BASE's step ran at BASE"
+		}
+	}
+	return gate.Finding{
+		ID:       gate.MakeID(gate.Unverified, "ci-step-unverified", s.Workflow, s.Key(), ""),
+		Type:     gate.Unverified,
+		Severity: sev,
+		File:     hs.Workflow,
+		Line:     hs.Line,
+		Net:      true,
+		Message: fmt.Sprintf("CI test step %s (%s): BASE's version fails on HEAD's code (%s), and HEAD's version was changed to one that cannot run here (%s): whether HEAD's CI passes it was not measured.",
+			s.Title(), strings.Join(s.Checks, ", "), what, hs.Skip),
+		Evidence: gate.EvidenceMeasured,
+		Rule:     "ci-step-unverified",
+	}
 }
 
 // ciProgramChange reports whether a change touched the CI program: a

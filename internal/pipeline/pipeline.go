@@ -220,7 +220,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			}
 			r.Tamper = status
 			findings = append(findings, tamper...)
-			ci, err := c.ciCommands(changed)
+			ci, err := c.ciCommands()
 			if err != nil {
 				return nil, err
 			}
