@@ -229,6 +229,9 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 			if s.Skip == "" && strings.Contains(stepDir, "${{") {
 				s.Skip = "its working-directory is an expression"
 			}
+			if s.Skip == "" {
+				s.Skip = needsOutside(withoutExpressions(run.Value))
+			}
 			out = append(out, s)
 		}
 	}
@@ -397,6 +400,25 @@ func namedFiles(dir, src string) []string {
 		}
 	}
 	return out
+}
+
+// outsiders are commands that need a daemon or the network: a step that
+// runs one cannot be measured here.
+var outsiders = map[string]string{
+	"docker": "a Docker daemon", "docker-compose": "a Docker daemon", "podman": "a container engine", "kind": "a Kubernetes cluster",
+	"kubectl": "a Kubernetes cluster", "helm": "a Kubernetes cluster", "ssh": "the network", "scp": "the network",
+	"curl": "the network", "wget": "the network", "gcloud": "a cloud account", "aws": "a cloud account", "az": "a cloud account",
+}
+
+// needsOutside says why a script cannot run here when one of its commands
+// needs a daemon or the network, "" otherwise.
+func needsOutside(src string) string {
+	for _, args := range scriptCommands(src) {
+		if what, ok := outsiders[path.Base(args[0])]; ok {
+			return "it runs " + path.Base(args[0]) + ", which needs " + what
+		}
+	}
+	return ""
 }
 
 // plainEnv reads an env: mapping; why says why a step cannot run here

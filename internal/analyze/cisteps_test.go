@@ -66,6 +66,8 @@ func TestCITestStepsSkipAndOff(t *testing.T) {
 		{"an expression in the script", "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ${{ matrix.flags }} ./...\n", "expressions"},
 		{"windows", "on: pull_request\njobs:\n  t:\n    runs-on: windows-latest\n    steps:\n      - run: go test ./...\n", "windows-latest"},
 		{"pwsh", "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: pwsh\n        run: go test ./...\n", "pwsh"},
+		{"docker", "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: docker compose up -d && go test ./...\n", "Docker daemon"},
+		{"a download first", "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          curl -sSfL https://example.com/x | sh\n          go test ./...\n", "network"},
 		{"push only", "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./...\n", "-"},
 		{"job off on pull requests", "on: pull_request\njobs:\n  t:\n    if: github.event_name != 'pull_request'\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./...\n", "-"},
 		{"step allowed to fail", "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: go test ./...\n        continue-on-error: true\n", "-"},
