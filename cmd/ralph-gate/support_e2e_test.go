@@ -106,3 +106,28 @@ func TestPytestTestSupport(t *testing.T) {
 		t.Fatalf("exit %d; want a tamper-check finding on test_mul_helped: %+v\n%s", res.code, rep.Findings, res.stderr)
 	}
 }
+
+// TestCompareTestSupportReplacedModule: the project's assertions live in a
+// module of their own that go.mod replaces with a directory of the
+// repository. Only tests import it, so `go list -deps ./...` never lists
+// it; the tamper check finds it through go.mod and its importers, and runs
+// their tests with its BASE version. Loosened subtly (off by one passes)
+// with the code broken by one, only the tamper check sees it.
+func TestCompareTestSupportReplacedModule(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	r := newRepo(t)
+	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n\nrequire example.com/check v0.0.0\n\nreplace example.com/check => ./testkit/check\n")
+	r.write("testkit/check/go.mod", "module example.com/check\n\ngo 1.26\n")
+	r.write("testkit/check/check.go", checkGo)
+	r.write("calc.go", calcSrc+"\n// Triple triples.\nfunc Triple(x int) int { return x * 3 }\n")
+	r.write("checked_test.go", strings.Replace(checkedTest, "example.com/calc/internal/check", "example.com/check", 1))
+	base := r.commit("assertions in a module of their own")
+	r.write("testkit/check/check.go", strings.Replace(checkGo, "if got != want {", "if got != want && got != want+1 {", 1))
+	r.write("calc.go", calcSrc+"\n// Triple triples.\nfunc Triple(x int) int { return x*3 + 1 }\n")
+	r.commit("loosen the assertion, break the code")
+	rep, out := compareExits(t, r, base, true)
+	if !rep.has("", "tamper-check", "TestTriple") || !strings.Contains(out, "testkit/check/check.go") {
+		t.Errorf("no tamper-check finding naming BASE's support:\n%s", out)
+	}
+}

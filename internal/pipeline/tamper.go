@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/ralph-gate/ralph-gate/collectors"
 	"github.com/ralph-gate/ralph-gate/internal/affected"
 	"github.com/ralph-gate/ralph-gate/internal/analyze"
@@ -258,9 +260,17 @@ func (c *comparison) goSupport(specs []config.Collector, changed []gitrepo.Chang
 			byDir[p.Dir] = p
 		}
 	}
+	replaced := c.localReplaces()
 	out := map[string][]string{}
 	for _, d := range changed {
 		p := byDir[path.Dir(d.From.Path)]
+		if p == nil {
+			// A package of a module go.mod replaces with a directory of
+			// the repository (replace example.com/assert => ./assert):
+			// what only tests import is not in the build graph of ./...,
+			// but its importers name it.
+			p = replacedPackage(replaced, path.Dir(d.From.Path))
+		}
 		if p == nil || !slices.Contains(p.Imports, "testing") {
 			continue
 		}
@@ -317,6 +327,41 @@ func (c *comparison) rustTests(d gitrepo.Change) []byte {
 
 // importsTesting reports whether a non-test Go file of dir imports
 // "testing" at BASE.
+// localReplaces reads BASE's go.mod for modules replaced with a directory
+// inside the repository: directory to module path.
+func (c *comparison) localReplaces() map[string]string {
+	b, err := c.p.opt.Repo.ReadFile(c.base, "go.mod")
+	if err != nil {
+		return nil
+	}
+	f, err := modfile.Parse("go.mod", b, nil)
+	if err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for _, r := range f.Replace {
+		if dir := r.New.Path; modfile.IsDirectoryPath(dir) && !path.IsAbs(dir) {
+			if d := path.Clean(dir); d != ".." && !strings.HasPrefix(d, "../") {
+				out[d] = r.Old.Path
+			}
+		}
+	}
+	return out
+}
+
+// replacedPackage names the package in dir when dir lies in a module
+// that go.mod replaces with a directory of the repository (replaced:
+// directory to module path), nil otherwise. It imports "testing" as
+// importsTesting found.
+func replacedPackage(replaced map[string]string, dir string) *affected.GoPackage {
+	for root, mod := range replaced {
+		if dir == root || strings.HasPrefix(dir, root+"/") {
+			return &affected.GoPackage{Dir: dir, ImportPath: mod + strings.TrimPrefix(dir, root), Imports: []string{"testing"}}
+		}
+	}
+	return nil
+}
+
 func (c *comparison) importsTesting(dir string) bool {
 	if c.testingDirs == nil {
 		c.testingDirs = map[string]bool{}
