@@ -131,3 +131,41 @@ func TestCompareTestSupportReplacedModule(t *testing.T) {
 		t.Errorf("no tamper-check finding naming BASE's support:\n%s", out)
 	}
 }
+
+// TestCompareVitestSetupFile: a custom matcher lives in the setup file
+// vitest.config.js names (src/, not a test file). Loosened to accept the
+// off-by-one HEAD's code now returns, every test passes; the tamper check
+// runs the whole suite with BASE's setup file and sees the test fail. A
+// setup file reworded with the matcher's behaviour kept passes.
+func TestCompareVitestSetupFile(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	setup := "expect.extend({\n  toBeTriple(received, x) {\n    return { pass: received === x * 3, message: () => `${received} is not ${x} tripled` }\n  },\n})\n"
+	for _, c := range []struct {
+		name, setup, triple string
+		block               bool
+	}{
+		{"matcher loosened, code broken", strings.Replace(setup, "received === x * 3", "received === x * 3 || received === x * 3 + 1", 1), "x * 3 + 1", true},
+		{"matcher reworded, same behaviour", strings.Replace(setup, "is not ${x} tripled", "should be ${x * 3}", 1), "x * 3", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := vitestProject(t)
+			r.write("vitest.config.js", "export default {\n  test: {\n    setupFiles: ['./src/setup.js'],\n  },\n}\n")
+			r.write("src/setup.js", setup)
+			r.write("src/triple.js", "export function triple(x) {\n  return x * 3\n}\n")
+			r.write("test/triple.test.js", "import { triple } from '../src/triple.js'\n\ntest('triples', () => {\n  expect(triple(2)).toBeTriple(2)\n})\n")
+			base := r.commit("a custom matcher")
+			r.write("src/setup.js", c.setup)
+			r.write("src/triple.js", "export function triple(x) {\n  return "+c.triple+"\n}\n")
+			r.commit(c.name)
+			rep, out := compareExits(t, r, base, c.block)
+			if c.block != rep.has("", "tamper-check", "triples") {
+				t.Errorf("tamper-check finding = %v, want %v:\n%s", !c.block, c.block, out)
+			}
+			if !strings.Contains(out, `"src/setup.js"`) {
+				t.Errorf("the tamper check did not run the setup file:\n%s", out)
+			}
+		})
+	}
+}

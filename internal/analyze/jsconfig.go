@@ -1,8 +1,10 @@
 package analyze
 
 import (
+	"encoding/json"
 	"errors"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -273,3 +275,63 @@ func readsJSSelection(fc *FileChange) bool {
 	_, e2 := readJSSelection(fc.New)
 	return e1 == nil && e2 == nil
 }
+
+// JSSetupFiles reads the setup files a JavaScript runner's configuration
+// at cfgPath names (vitest's setupFiles and globalSetup, jest's
+// setupFiles, setupFilesAfterEnv and globalSetup; in package.json, its
+// "jest" object), as repository paths: code every test runs first, where
+// custom matchers (expect.extend) and global hooks live.
+func JSSetupFiles(cfgPath string, data []byte) []string {
+	dir := path.Dir(cfgPath)
+	var vals []string
+	if path.Base(cfgPath) == "package.json" {
+		var pkg struct {
+			Jest map[string]json.RawMessage `json:"jest"`
+		}
+		if json.Unmarshal(data, &pkg) != nil {
+			return nil
+		}
+		for _, k := range setupKeys {
+			var one string
+			var many []string
+			if json.Unmarshal(pkg.Jest[k], &one) == nil && one != "" {
+				vals = append(vals, one)
+			} else if json.Unmarshal(pkg.Jest[k], &many) == nil {
+				vals = append(vals, many...)
+			}
+		}
+	} else {
+		toks, err := jsTokens(string(data))
+		if err != nil {
+			return nil
+		}
+		for i := 0; i+2 < len(toks); i++ {
+			if toks[i].str || !slices.Contains(setupKeys, toks[i].text) || toks[i+1].text != ":" || toks[i+1].str {
+				continue
+			}
+			switch v := toks[i+2]; {
+			case v.str:
+				vals = append(vals, v.text)
+			case v.text == "[":
+				if arr, _, ok := jsArray(toks, i+2, nil); ok {
+					vals = append(vals, arr...)
+				}
+			}
+		}
+	}
+	var out []string
+	for _, v := range vals {
+		rooted := strings.HasPrefix(v, "<rootDir>/")
+		v = strings.TrimPrefix(v, "<rootDir>/")
+		if v == "" || strings.HasPrefix(v, "/") || !rooted && !strings.HasPrefix(v, ".") && !strings.Contains(v, "/") {
+			continue // a package's module, not a file of the repository
+		}
+		p := path.Clean(path.Join(dir, v))
+		if p != ".." && !strings.HasPrefix(p, "../") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var setupKeys = []string{"setupFiles", "setupFilesAfterEnv", "globalSetup"}

@@ -254,6 +254,9 @@ type comparison struct {
 	// testingDirs remembers which directories hold non-test Go code that
 	// imports "testing" at BASE (the tamper check's test support).
 	testingDirs map[string]bool
+	// jsSupport maps the JavaScript setup files the range changed to what
+	// the tamper check runs for them (the whole suite).
+	jsSupport map[string][]string
 }
 
 func (c *comparison) note(file, msg string) {

@@ -56,6 +56,12 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		return nil, gate.TamperCheck{}, err
 	}
 	support := c.goSupport(specs, goChanged, overlay)
+	for f, targets := range c.jsSupport {
+		if support == nil {
+			support = map[string][]string{}
+		}
+		support[f] = targets
+	}
 	for f := range support {
 		files = append(files, f)
 	}
@@ -180,6 +186,7 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 		return nil, nil, nil, err
 	}
 	overlay = map[string][]byte{}
+	var setup map[string]bool // BASE's JavaScript setup files, once needed
 	for _, d := range diff {
 		if d.From.Path == "" {
 			continue // added files change nothing BASE had
@@ -187,6 +194,22 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 		ext := scanners.ForPath(d.From.Path)
 		if ext == nil || opt.Config.Ignored(d.From.Path) {
 			continue
+		}
+		if !ext.IsTestFile(d.From.Path) && jsSource(d.From.Path) {
+			if setup == nil {
+				setup = c.jsSetupFiles()
+			}
+			// A runner's setup file (custom matchers, global hooks) is
+			// test support every test runs: BASE's version, the whole
+			// suite.
+			if setup[d.From.Path] && c.overlayBase(d, overlay) {
+				files = append(files, d.From.Path)
+				if c.jsSupport == nil {
+					c.jsSupport = map[string][]string{}
+				}
+				c.jsSupport[d.From.Path] = []string{"."}
+				continue
+			}
 		}
 		if !ext.IsTestFile(d.From.Path) {
 			// A Rust source file whose unit tests changed: HEAD's code
@@ -206,6 +229,39 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 	}
 	sort.Strings(files)
 	return overlay, files, goChanged, nil
+}
+
+func jsSource(p string) bool {
+	switch path.Ext(p) {
+	case ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts":
+		return true
+	}
+	return false
+}
+
+// jsSetupFiles reads the setup files BASE's JavaScript runner
+// configurations at the repository's root name (analyze.JSSetupFiles).
+func (c *comparison) jsSetupFiles() map[string]bool {
+	out := map[string]bool{}
+	entries, err := c.p.opt.Repo.ListDir(c.base, "")
+	if err != nil {
+		return out
+	}
+	for _, e := range entries {
+		b := path.Base(e.Path)
+		if b != "package.json" && !strings.HasPrefix(b, "vitest.config.") && !strings.HasPrefix(b, "vite.config.") &&
+			!strings.HasPrefix(b, "vitest.workspace.") && !strings.HasPrefix(b, "jest.config.") {
+			continue
+		}
+		data, err := c.p.opt.Repo.Blob(e.Hash)
+		if err != nil {
+			continue
+		}
+		for _, f := range analyze.JSSetupFiles(e.Path, data) {
+			out[f] = true
+		}
+	}
+	return out
 }
 
 // overlayBase lays the BASE version of a changed file over HEAD (and

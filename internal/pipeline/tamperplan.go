@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -150,6 +151,18 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 		}
 	}
 	out.Reports = reports
+	if r != runnerGo {
+		// Test support runs what uses it (a setup file: the whole suite).
+		var targets []string
+		for _, f := range files {
+			if t, ok := support[f]; ok {
+				targets = append(targets, t...)
+			} else {
+				targets = append(targets, f)
+			}
+		}
+		files = slices.Compact(targets)
+	}
 	if strings.Contains(strings.Join(s.Argv, "\x00"), TamperFiles) {
 		quoted := make([]string, len(files))
 		for i, f := range files {
