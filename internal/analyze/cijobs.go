@@ -167,6 +167,9 @@ func parsesAsJobs(data []byte) bool {
 
 // yamlStrings gathers the string scalars below a node.
 func yamlStrings(n *yaml.Node, out []string) []string {
+	if n == nil {
+		return out
+	}
 	switch n.Kind {
 	case yaml.ScalarNode:
 		if n.Tag == "!!str" {

@@ -327,7 +327,7 @@ func JSSetupFiles(cfgPath string, data []byte) []string {
 			continue // a package's module, not a file of the repository
 		}
 		p := path.Clean(path.Join(dir, v))
-		if p != ".." && !strings.HasPrefix(p, "../") {
+		if p != ".." && !strings.HasPrefix(p, "../") && !path.IsAbs(p) {
 			out = append(out, p)
 		}
 	}
