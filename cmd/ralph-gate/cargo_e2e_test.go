@@ -79,3 +79,45 @@ func TestCompareRust(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareRustDevDependency: the project's assertions are a crate of
+// their own that the main crate uses only as a dev-dependency by path.
+// Loosened (off by one passes) with the code broken by one, every test
+// passes; the tamper check runs cargo test with the crate's BASE version
+// and the test fails. Reworded with its behaviour kept, nothing blocks.
+func TestCompareRustDevDependency(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	needCargo(t)
+	check := "pub fn assert_triple(got: i64, x: i64) {\n    if got != x * 3 {\n        panic!(\"{} is not {} tripled\", got, x);\n    }\n}\n"
+	for _, c := range []struct {
+		name, check, triple string
+		block               bool
+	}{
+		{"assertion loosened, code broken", strings.Replace(check, "if got != x * 3 {", "if got != x * 3 && got != x * 3 + 1 {", 1), "x * 3 + 1", true},
+		{"assertion reworded, same behaviour", strings.Replace(check, "is not {} tripled", "should be three times {}", 1), "x * 3", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			r.write("Cargo.toml", "[package]\nname = \"calc\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dev-dependencies]\ntestkit = { path = \"testkit\" }\n\n[workspace]\nmembers = [\"testkit\"]\n")
+			r.write("testkit/Cargo.toml", "[package]\nname = \"testkit\"\nversion = \"0.1.0\"\nedition = \"2021\"\n")
+			r.write("testkit/src/lib.rs", check)
+			r.write(".gitignore", "/target\n")
+			lib := func(body string) string { return "pub fn triple(x: i64) -> i64 {\n    " + body + "\n}\n" }
+			r.write("src/lib.rs", lib("x * 3"))
+			r.write("tests/triple.rs", "#[test]\nfn triples() {\n    testkit::assert_triple(calc::triple(2), 2);\n}\n")
+			base := r.commit("assertions in a crate of their own")
+			r.write("testkit/src/lib.rs", c.check)
+			r.write("src/lib.rs", lib(c.triple))
+			r.commit(c.name)
+			rep, out := compareExits(t, r, base, c.block)
+			if c.block != rep.has("", "tamper-check", "triples") {
+				t.Errorf("tamper-check finding = %v, want %v:\n%s", !c.block, c.block, out)
+			}
+			if !strings.Contains(out, `"testkit/src/lib.rs"`) {
+				t.Errorf("the tamper check did not run the dev-dependency:\n%s", out)
+			}
+		})
+	}
+}

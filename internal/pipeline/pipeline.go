@@ -257,6 +257,9 @@ type comparison struct {
 	// jsSupport maps the JavaScript setup files the range changed to what
 	// the tamper check runs for them (the whole suite).
 	jsSupport map[string][]string
+	// rustDev are the directories of crates only used as dev-dependencies
+	// at BASE (rustDevSupport), once read.
+	rustDev map[string]bool
 }
 
 func (c *comparison) note(file, msg string) {

@@ -9,6 +9,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/BurntSushi/toml"
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"golang.org/x/mod/modfile"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
@@ -217,6 +220,11 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 			if spliced := c.rustTests(d); spliced != nil {
 				overlay[d.To.Path] = spliced
 				files = append(files, d.To.Path)
+			} else if strings.HasSuffix(d.From.Path, ".rs") && c.rustDevSupport(d.From.Path) && c.overlayBase(d, overlay) {
+				// A crate only tests depend on (a dev-dependency by path):
+				// BASE's version, under the whole cargo test run.
+				files = append(files, d.From.Path)
+				continue
 			}
 			if strings.HasSuffix(d.From.Path, ".go") {
 				goChanged = append(goChanged, d)
@@ -381,8 +389,95 @@ func (c *comparison) rustTests(d gitrepo.Change) []byte {
 	return spliced
 }
 
-// importsTesting reports whether a non-test Go file of dir imports
-// "testing" at BASE.
+// rustDevSupport reports whether a Rust source file belongs, at BASE, to
+// a crate that the repository's crates use only as a dev-dependency by
+// path ([dev-dependencies] testkit = { path = "../testkit" }, or one
+// inherited from [workspace.dependencies]): test support, like an
+// assertion package only tests import. A crate some crate also depends on
+// for its code is production code.
+func (c *comparison) rustDevSupport(file string) bool {
+	if c.rustDev == nil {
+		c.rustDev = map[string]bool{}
+		all, err := c.p.opt.Repo.Diff(plumbing.ZeroHash, c.base)
+		if err != nil {
+			return false
+		}
+		manifests := map[string]map[string]any{} // by directory
+		for _, d := range all {
+			if path.Base(d.To.Path) != "Cargo.toml" {
+				continue
+			}
+			b, err := c.p.opt.Repo.Blob(d.To.Hash)
+			if err != nil {
+				continue
+			}
+			var m map[string]any
+			if _, err := toml.Decode(string(b), &m); err == nil {
+				manifests[path.Dir(d.To.Path)] = m
+			}
+		}
+		// [workspace.dependencies] name the paths members inherit.
+		inherited := map[string]string{}
+		for dir, m := range manifests {
+			ws, _ := m["workspace"].(map[string]any)
+			for name, p := range cargoPathDeps(ws["dependencies"], dir, nil) {
+				inherited[name] = p
+			}
+		}
+		prod := map[string]bool{}
+		for dir, m := range manifests {
+			tables := []map[string]any{m}
+			if targets, ok := m["target"].(map[string]any); ok {
+				for _, t := range targets {
+					if tm, ok := t.(map[string]any); ok {
+						tables = append(tables, tm)
+					}
+				}
+			}
+			for _, t := range tables {
+				for _, p := range cargoPathDeps(t["dev-dependencies"], dir, inherited) {
+					c.rustDev[p] = true
+				}
+				for _, k := range []string{"dependencies", "build-dependencies"} {
+					for _, p := range cargoPathDeps(t[k], dir, inherited) {
+						prod[p] = true
+					}
+				}
+			}
+		}
+		for d := range prod {
+			delete(c.rustDev, d)
+		}
+	}
+	for d := range c.rustDev {
+		if d != "." && !strings.HasPrefix(d, "../") && strings.HasPrefix(file, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// cargoPathDeps reads a Cargo.toml dependency table's crates given by
+// path, by name, as directories of the repository (the manifest is in
+// dir); one inherited from the workspace (`workspace = true`) resolves
+// through inherited.
+func cargoPathDeps(table any, dir string, inherited map[string]string) map[string]string {
+	deps, _ := table.(map[string]any)
+	out := map[string]string{}
+	for name, v := range deps {
+		spec, ok := v.(map[string]any)
+		if !ok {
+			continue
+		}
+		if p, ok := spec["path"].(string); ok && p != "" {
+			out[name] = path.Clean(path.Join(dir, p))
+		} else if ws, _ := spec["workspace"].(bool); ws && inherited[name] != "" {
+			out[name] = inherited[name]
+		}
+	}
+	return out
+}
+
 // localReplaces reads BASE's go.mod for modules replaced with a directory
 // inside the repository: directory to module path.
 func (c *comparison) localReplaces() map[string]string {
@@ -418,6 +513,8 @@ func replacedPackage(replaced map[string]string, dir string) *affected.GoPackage
 	return nil
 }
 
+// importsTesting reports whether a non-test Go file of dir imports
+// "testing" at BASE.
 func (c *comparison) importsTesting(dir string) bool {
 	if c.testingDirs == nil {
 		c.testingDirs = map[string]bool{}
