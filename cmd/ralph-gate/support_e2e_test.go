@@ -169,3 +169,48 @@ func TestCompareVitestSetupFile(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareJSHelperOnlyTestsImport: an assertion helper under src/ that
+// is written against the runner (it calls expect) and that only test files
+// import (BASE's import graph, read with the tokenizer) is test support: loosened with the code broken to match, the tamper check
+// runs its importers with BASE's version. A helper production code imports
+// too stays HEAD's.
+func TestCompareJSHelperOnlyTestsImport(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	helper := "export function expectTriple(got, x) {\n  expect(got, `${got} is not ${x} tripled`).toBe(x * 3)\n}\n"
+	for _, c := range []struct {
+		name, helper, triple string
+		prodImports, block   bool
+	}{
+		{"helper loosened, code broken", strings.Replace(helper, "expect(got, `${got} is not ${x} tripled`).toBe(x * 3)", "expect([x * 3, x * 3 + 1], `${got} is not ${x} tripled`).toContain(got)", 1), "x * 3 + 1", false, true},
+		{"helper reworded, same behaviour", strings.Replace(helper, "is not ${x} tripled", "should be ${x * 3}", 1), "x * 3", false, false},
+		{"helper production code imports too", strings.Replace(helper, "is not ${x} tripled", "should be ${x * 3}", 1), "x * 3", true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := vitestProject(t)
+			triple := func(body string) string {
+				src := "export function triple(x) {\n  return " + body + "\n}\n"
+				if c.prodImports {
+					src = "import { expectTriple } from './test-utils/expect.js'\n\nexport const check = expectTriple\n" + src
+				}
+				return src
+			}
+			r.write("src/test-utils/expect.js", helper)
+			r.write("src/triple.js", triple("x * 3"))
+			r.write("test/triple.test.js", "import { triple } from '../src/triple.js'\nimport { expectTriple } from '../src/test-utils/expect'\n\ntest('triples', () => {\n  expectTriple(triple(2), 2)\n})\n")
+			base := r.commit("an assertion helper")
+			r.write("src/test-utils/expect.js", c.helper)
+			r.write("src/triple.js", triple(c.triple))
+			r.commit(c.name)
+			rep, out := compareExits(t, r, base, c.block)
+			if c.block != rep.has("", "tamper-check", "triples") {
+				t.Errorf("tamper-check finding = %v, want %v:\n%s", !c.block, c.block, out)
+			}
+			if ran := strings.Contains(out, `"src/test-utils/expect.js"`); ran == c.prodImports {
+				t.Errorf("the tamper check ran the helper: %v, want %v:\n%s", ran, !c.prodImports, out)
+			}
+		})
+	}
+}

@@ -260,6 +260,8 @@ type comparison struct {
 	// rustDev are the directories of crates only used as dev-dependencies
 	// at BASE (rustDevSupport), once read.
 	rustDev map[string]bool
+	// jsImports is BASE's JavaScript import graph (jsTestOnly), once read.
+	jsImports *jsImports
 }
 
 func (c *comparison) note(file, msg string) {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/testscan/jsts"
+
 	"github.com/BurntSushi/toml"
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -43,7 +45,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 	if err != nil {
 		return nil, gate.TamperCheck{}, err
 	}
-	if len(files) == 0 && len(goChanged) == 0 {
+	if len(files) == 0 && len(goChanged) == 0 && len(c.jsSupport) == 0 {
 		return nil, gate.TamperCheck{Reason: "the range modifies or deletes no existing test file"}, nil
 	}
 	switch {
@@ -205,12 +207,16 @@ func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string,
 			// A runner's setup file (custom matchers, global hooks) is
 			// test support every test runs: BASE's version, the whole
 			// suite.
-			if setup[d.From.Path] && c.overlayBase(d, overlay) {
-				files = append(files, d.From.Path)
+			targets := []string{"."}
+			if !setup[d.From.Path] {
+				targets = c.jsTestOnly(d)
+			}
+			// tamperCheck adds the support files to the files it runs.
+			if len(targets) > 0 && c.overlayBase(d, overlay) {
 				if c.jsSupport == nil {
 					c.jsSupport = map[string][]string{}
 				}
-				c.jsSupport[d.From.Path] = []string{"."}
+				c.jsSupport[d.From.Path] = targets
 				continue
 			}
 		}
@@ -245,6 +251,126 @@ func jsSource(p string) bool {
 		return true
 	}
 	return false
+}
+
+// maxJSFiles bounds the JavaScript files read at BASE for its imports.
+const maxJSFiles = 20000
+
+// jsImports is BASE's JavaScript import graph, read once: for each file,
+// the files of the repository it imports by a relative path, and the
+// specifiers it imports otherwise (packages, path aliases).
+type jsImports struct {
+	files   map[string]bool
+	by      map[string][]string // imported file -> importers
+	bare    map[string][]string // importer -> non-relative specifiers
+	partial bool                // more files than maxJSFiles
+}
+
+// jsTestOnly returns, for a JavaScript or TypeScript source file that is
+// test support at BASE, the test files that import it: the tamper check
+// runs them with its BASE version. Test support is written against a test
+// runner or assertion library (jsts.UsesTestRunner: the mark `import
+// "testing"` is in Go) and only test files import it (a helper or matcher
+// module under src/). nil when production code imports it, nothing does,
+// or an import that may name it cannot be resolved (a path alias such as
+// '@/test-utils/x').
+func (c *comparison) jsTestOnly(d gitrepo.Change) []string {
+	file := d.From.Path
+	if b, err := c.p.opt.Repo.Blob(d.From.Hash); err != nil || !jsts.UsesTestRunner(file, b) {
+		return nil
+	}
+	g := c.jsGraph()
+	if g == nil || g.partial {
+		return nil
+	}
+	stem := strings.TrimSuffix(path.Base(file), path.Ext(file))
+	if stem == "index" {
+		stem = path.Base(path.Dir(file))
+	}
+	for _, specs := range g.bare {
+		for _, spec := range specs {
+			if strings.Contains(spec, stem) {
+				return nil // an alias or package path that may name it
+			}
+		}
+	}
+	ext := scanners.ForPath(file)
+	users := g.by[file]
+	for _, u := range users {
+		if ext == nil || !ext.IsTestFile(u) {
+			return nil // production code imports it
+		}
+	}
+	return users
+}
+
+func (c *comparison) jsGraph() *jsImports {
+	if c.jsImports != nil {
+		return c.jsImports
+	}
+	g := &jsImports{files: map[string]bool{}, by: map[string][]string{}, bare: map[string][]string{}}
+	c.jsImports = g
+	all, err := c.p.opt.Repo.Diff(plumbing.ZeroHash, c.base)
+	if err != nil {
+		g.partial = true
+		return g
+	}
+	var srcs []gitrepo.Entry
+	for _, d := range all {
+		if p := d.To.Path; jsSource(p) && !strings.Contains(p, "node_modules/") {
+			if len(srcs) == maxJSFiles {
+				g.partial = true
+				return g
+			}
+			srcs = append(srcs, d.To)
+			g.files[p] = true
+		}
+	}
+	for _, e := range srcs {
+		b, err := c.p.opt.Repo.Blob(e.Hash)
+		if err != nil {
+			g.partial = true
+			return g
+		}
+		for _, spec := range jsts.ImportSpecifiers(e.Path, b) {
+			if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+				g.bare[e.Path] = append(g.bare[e.Path], spec)
+				continue
+			}
+			if to := jsResolve(path.Join(path.Dir(e.Path), spec), g.files); to != "" && !slices.Contains(g.by[to], e.Path) {
+				g.by[to] = append(g.by[to], e.Path)
+			}
+		}
+	}
+	for _, us := range g.by {
+		sort.Strings(us)
+	}
+	return g
+}
+
+// jsResolve names the file of the repository an import of spec (joined
+// to the importer's directory) loads, as Node and bundlers resolve it: the
+// path itself, with an extension added, TypeScript's './x.js' for x.ts, or
+// a directory's index; "" when none.
+func jsResolve(spec string, files map[string]bool) string {
+	spec = path.Clean(spec)
+	if files[spec] {
+		return spec
+	}
+	exts := []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"}
+	for _, base := range []string{spec, strings.TrimSuffix(spec, path.Ext(spec))} {
+		for _, x := range exts {
+			if files[base+x] {
+				return base + x
+			}
+		}
+	}
+	for _, x := range exts {
+		if files[spec+"/index"+x] {
+			return spec + "/index" + x
+		}
+	}
+	return ""
 }
 
 // jsSetupFiles reads the setup files BASE's JavaScript runner
