@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -466,4 +468,45 @@ func TestTamperGradingTrivialNewTest(t *testing.T) {
 	if !ok || f.Severity != "high" || !strings.Contains(f.Message, "BASE's code passes them too") || res.code != 1 {
 		t.Errorf("cheat with a trivial new test: exit %d, tamper finding %+v\n%s", res.code, f, res.stderr)
 	}
+}
+
+// TestCompareTestsOnAFixedPort: a project whose test listens on a fixed
+// port (gin's integration tests take :8080) is measured at BASE and at
+// HEAD one end after the other: side by side, HEAD's run found the port
+// taken by BASE's and reported a regression that was not there (seen on
+// gin-gonic/gin cb2b764c; with the port held for 2 s, every time).
+func TestCompareTestsOnAFixedPort(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	r := goModule(t)
+	r.write("serve_test.go", fmt.Sprintf(`package calc
+
+import (
+	"net"
+	"testing"
+	"time"
+)
+
+func TestServe(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:%d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	time.Sleep(2 * time.Second)
+	if Add(1, 2) != 3 {
+		t.Fatal("Add")
+	}
+}
+`, port))
+	base := r.commit("a test on a fixed port")
+	r.write("calc.go", strings.Replace(calcSrc, "// Add adds.", "// Add returns a+b.", 1))
+	r.commit("docs")
+	compareExits(t, r, base, false)
 }

@@ -2,7 +2,9 @@ package analyze
 
 import (
 	"encoding/json"
+	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -19,7 +21,10 @@ type CIStep struct {
 	// Workflow is the workflow's path, Job the job's id, Name the step's
 	// name ("" when it has none) and Index its place among the job's steps.
 	Workflow, Job, Name string
-	Index               int
+	// Combo names the job's matrix combination ("go=1.26, os=ubuntu-latest"),
+	// "" for a job without a matrix.
+	Combo string
+	Index int
 	// Line is the workflow line of the step's run:.
 	Line int
 	// Script is the run: text, Shell "bash" or "sh" (GitHub's default on
@@ -49,18 +54,26 @@ type CIStep struct {
 // Key is how a step is matched across BASE and HEAD: its workflow, job
 // and name, or its place when it has no name.
 func (s CIStep) Key() string {
+	k := s.Workflow + " " + s.Job + " #" + strconv.Itoa(s.Index+1)
 	if s.Name != "" {
-		return s.Workflow + " " + s.Job + " " + s.Name
+		k = s.Workflow + " " + s.Job + " " + s.Name
 	}
-	return s.Workflow + " " + s.Job + " #" + strconv.Itoa(s.Index+1)
+	if s.Combo != "" {
+		k += " [" + s.Combo + "]"
+	}
+	return k
 }
 
 // Title names the step for a person: `ci.yml` job test, step "Test".
 func (s CIStep) Title() string {
-	if s.Name != "" {
-		return s.Workflow + " job " + s.Job + ", step \"" + s.Name + "\""
+	job := s.Job
+	if s.Combo != "" {
+		job += " (" + s.Combo + ")"
 	}
-	return s.Workflow + " job " + s.Job + ", step " + strconv.Itoa(s.Index+1)
+	if s.Name != "" {
+		return s.Workflow + " job " + job + ", step \"" + s.Name + "\""
+	}
+	return s.Workflow + " job " + job + ", step " + strconv.Itoa(s.Index+1)
 }
 
 // CIProgramFile reports whether a file is part of the CI's test program
@@ -140,102 +153,313 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 	var out []CIStep
 	for i := 0; i+1 < len(jobs.Content); i += 2 {
 		id, job := jobs.Content[i].Value, jobs.Content[i+1]
-		if isFalse(mapGet(job, "if")) || offOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+		combos := matrixCombos(job)
+		if combos == nil {
+			out = append(out, jobTestSteps(w, p, id, job, wfEnv, wfEnvSkip, defShell, defDir, "")...)
 			continue
 		}
-		jobSkip := ""
-		switch {
-		case mapGet(job, "services") != nil:
-			jobSkip = "its job needs service containers"
-		case mapGet(job, "container") != nil:
-			jobSkip = "its job runs in a container"
-		case mapGet(job, "uses") != nil:
-			continue // a reusable workflow: its steps are in another file
-		}
-		if ro := strings.ToLower(strings.Join(yamlStrings(mapGet(job, "runs-on"), nil), " ")); jobSkip == "" && ro != "" &&
-			!strings.Contains(ro, "ubuntu") && !strings.Contains(ro, "linux") && !strings.Contains(ro, "${{") && !strings.Contains(ro, "self-hosted") {
-			jobSkip = "its job runs on " + ro
-		}
-		jobEnv, jobEnvSkip := plainEnv(mapGet(job, "env"))
-		shell := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "shell"))
-		if shell == "" {
-			shell = defShell
-		}
-		dir := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "working-directory"))
-		if dir == "" {
-			dir = defDir
-		}
-		steps := mapGet(job, "steps")
-		if steps == nil || steps.Kind != yaml.SequenceNode {
-			continue
-		}
-		for si, st := range steps.Content {
-			run := mapGet(st, "run")
-			if run == nil || run.Kind != yaml.ScalarNode {
-				continue
-			}
-			if isFalse(mapGet(st, "if")) || offOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
-				continue
-			}
-			stepDir := dir
-			if d := scalar(mapGet(st, "working-directory")); d != "" {
-				stepDir = d
-			}
-			keys := map[string]bool{}
-			w.scriptKeys(cleanDir(stepDir), withoutExpressions(run.Value), keys)
-			checks := sortedKeys(testKeys(keys))
-			if len(checks) == 0 {
-				continue
-			}
-			line := run.Line
-			if run.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-				line++
-			}
-			s := CIStep{Workflow: p, Job: id, Name: scalar(mapGet(st, "name")), Index: si, Line: line,
-				Script: run.Value, Dir: cleanDir(stepDir), Checks: checks, Skip: jobSkip,
-				Files: namedFiles(cleanDir(stepDir), withoutExpressions(run.Value))}
-			stepShell := scalar(mapGet(st, "shell"))
-			if stepShell == "" {
-				stepShell = shell
-			}
-			switch strings.TrimSpace(stepShell) {
-			case "", "bash":
-				s.Shell, s.Pipefail = "bash", stepShell == "bash"
-			case "sh":
-				s.Shell = "sh"
-			default:
-				if s.Skip == "" {
-					s.Skip = "its shell is " + strings.TrimSpace(stepShell)
+		// Each combination of the job's matrix is a job of its own: its
+		// ${{ matrix.* }} filled in. Combinations that run the same step
+		// the same way (they differ in a Go version setup-go installs,
+		// which runs here as the local toolchain) are measured once.
+		seen := map[string]bool{}
+		for _, c := range combos {
+			for _, st := range jobTestSteps(w, p, id, withMatrix(job, c.values), wfEnv, wfEnvSkip, defShell, defDir, c.name) {
+				k := st.Shell + "\x00" + st.Dir + "\x00" + st.Script + "\x00" + envKey(st.Env) + "\x00" + st.Skip
+				if st.Skip == "" && seen[k] {
+					continue
 				}
+				seen[k] = true
+				out = append(out, st)
 			}
-			stepEnv, stepEnvSkip := plainEnv(mapGet(st, "env"))
-			s.Env = map[string]string{}
-			for _, m := range []map[string]string{wfEnv, jobEnv, stepEnv} {
-				for k, v := range m {
-					s.Env[k] = v
-				}
-			}
-			for _, why := range []string{wfEnvSkip, jobEnvSkip, stepEnvSkip} {
-				if s.Skip == "" && why != "" {
-					s.Skip = why
-				}
-			}
-			if s.Skip == "" && strings.Contains(run.Value, "${{") {
-				s.Skip = "its script holds ${{ }} expressions, which only the runner substitutes"
-				if strings.Contains(run.Value, "secrets.") {
-					s.Skip = "its script needs a secret"
-				}
-			}
-			if s.Skip == "" && strings.Contains(stepDir, "${{") {
-				s.Skip = "its working-directory is an expression"
-			}
-			if s.Skip == "" {
-				s.Skip = needsOutside(withoutExpressions(run.Value))
-			}
-			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// jobTestSteps reads one job's test steps; combo names its matrix
+// combination ("" for a job without one).
+func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]string, wfEnvSkip, defShell, defDir, combo string) []CIStep {
+	if isFalse(mapGet(job, "if")) || offOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+		return nil
+	}
+	jobSkip := ""
+	switch {
+	case mapGet(job, "services") != nil:
+		jobSkip = "its job needs service containers"
+	case mapGet(job, "container") != nil:
+		jobSkip = "its job runs in a container"
+	case mapGet(job, "uses") != nil:
+		return nil // a reusable workflow: its steps are in another file
+	}
+	if ro := strings.ToLower(strings.Join(yamlStrings(mapGet(job, "runs-on"), nil), " ")); jobSkip == "" && ro != "" &&
+		!strings.Contains(ro, "ubuntu") && !strings.Contains(ro, "linux") && !strings.Contains(ro, "${{") && !strings.Contains(ro, "self-hosted") {
+		if combo != "" {
+			return nil // this combination runs elsewhere; another may run here
+		}
+		jobSkip = "its job runs on " + ro
+	}
+	jobEnv, jobEnvSkip := plainEnv(mapGet(job, "env"))
+	shell := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "shell"))
+	if shell == "" {
+		shell = defShell
+	}
+	dir := scalar(mapGet(mapGet(mapGet(job, "defaults"), "run"), "working-directory"))
+	if dir == "" {
+		dir = defDir
+	}
+	steps := mapGet(job, "steps")
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return nil
+	}
+	var out []CIStep
+	for si, st := range steps.Content {
+		run := mapGet(st, "run")
+		if run == nil || run.Kind != yaml.ScalarNode {
+			continue
+		}
+		if isFalse(mapGet(st, "if")) || offOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
+			continue
+		}
+		stepDir := dir
+		if d := scalar(mapGet(st, "working-directory")); d != "" {
+			stepDir = d
+		}
+		keys := map[string]bool{}
+		w.scriptKeys(cleanDir(stepDir), withoutExpressions(run.Value), keys)
+		checks := sortedKeys(testKeys(keys))
+		if len(checks) == 0 {
+			continue
+		}
+		line := run.Line
+		if run.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			line++
+		}
+		s := CIStep{Workflow: p, Job: id, Name: scalar(mapGet(st, "name")), Combo: combo, Index: si, Line: line,
+			Script: run.Value, Dir: cleanDir(stepDir), Checks: checks, Skip: jobSkip,
+			Files: namedFiles(cleanDir(stepDir), withoutExpressions(run.Value))}
+		stepShell := scalar(mapGet(st, "shell"))
+		if stepShell == "" {
+			stepShell = shell
+		}
+		switch strings.TrimSpace(stepShell) {
+		case "", "bash":
+			s.Shell, s.Pipefail = "bash", stepShell == "bash"
+		case "sh":
+			s.Shell = "sh"
+		default:
+			if s.Skip == "" {
+				s.Skip = "its shell is " + strings.TrimSpace(stepShell)
+			}
+		}
+		stepEnv, stepEnvSkip := plainEnv(mapGet(st, "env"))
+		s.Env = map[string]string{}
+		for _, m := range []map[string]string{wfEnv, jobEnv, stepEnv} {
+			for k, v := range m {
+				s.Env[k] = v
+			}
+		}
+		for _, why := range []string{wfEnvSkip, jobEnvSkip, stepEnvSkip} {
+			if s.Skip == "" && why != "" {
+				s.Skip = why
+			}
+		}
+		if s.Skip == "" && strings.Contains(run.Value, "${{") {
+			s.Skip = "its script holds ${{ }} expressions, which only the runner substitutes"
+			if strings.Contains(run.Value, "secrets.") {
+				s.Skip = "its script needs a secret"
+			}
+		}
+		if s.Skip == "" && strings.Contains(stepDir, "${{") {
+			s.Skip = "its working-directory is an expression"
+		}
+		if s.Skip == "" {
+			s.Skip = needsOutside(withoutExpressions(run.Value))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func envKey(env map[string]string) string {
+	keys := make([]string, 0, len(env))
+	for k := range env {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k + "=" + env[k] + "\x00")
+	}
+	return b.String()
+}
+
+// maxCombos bounds the matrix combinations read of one job.
+const maxCombos = 64
+
+// matrixCombo is one combination of a job's matrix: its values by key,
+// and its name ("go=1.26, os=ubuntu-latest").
+type matrixCombo struct {
+	values map[string]string
+	name   string
+}
+
+// matrixCombos expands a job's strategy.matrix as GitHub does: the
+// product of its keys' lists, less the exclude entries, with each include
+// entry added to the combinations whose original values it does not
+// change, or added as a combination of its own. nil when the job has no
+// matrix, or one given by an expression (fromJSON) that only the runner
+// can read. Values that are not scalars stay unset.
+func matrixCombos(job *yaml.Node) []matrixCombo {
+	m := mapGet(mapGet(job, "strategy"), "matrix")
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	combos := []map[string]string{{}}
+	original := map[string]bool{}
+	var include, exclude []map[string]string
+	entries := func(n *yaml.Node) []map[string]string {
+		var out []map[string]string
+		if n == nil || n.Kind != yaml.SequenceNode {
+			return nil
+		}
+		for _, e := range n.Content {
+			if e.Kind != yaml.MappingNode {
+				continue
+			}
+			vals := map[string]string{}
+			for i := 0; i+1 < len(e.Content); i += 2 {
+				if e.Content[i+1].Kind == yaml.ScalarNode {
+					vals[e.Content[i].Value] = e.Content[i+1].Value
+				}
+			}
+			out = append(out, vals)
+		}
+		return out
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i].Value, m.Content[i+1]
+		switch k {
+		case "include":
+			include = entries(v)
+			continue
+		case "exclude":
+			exclude = entries(v)
+			continue
+		}
+		var vals []string
+		switch v.Kind {
+		case yaml.SequenceNode:
+			for _, e := range v.Content {
+				if e.Kind == yaml.ScalarNode {
+					vals = append(vals, e.Value)
+				} else {
+					vals = append(vals, "")
+				}
+			}
+		case yaml.ScalarNode:
+			if strings.Contains(v.Value, "${{") {
+				return nil // the list comes from an expression
+			}
+			vals = []string{v.Value}
+		}
+		original[k] = true
+		var next []map[string]string
+		for _, c := range combos {
+			for _, val := range vals {
+				if len(next) >= maxCombos {
+					break
+				}
+				n := maps.Clone(c)
+				n[k] = val
+				next = append(next, n)
+			}
+		}
+		combos = next
+	}
+	if len(original) == 0 {
+		combos = nil
+	}
+	combos = slices.DeleteFunc(combos, func(c map[string]string) bool {
+		for _, ex := range exclude {
+			match := true
+			for k, v := range ex {
+				match = match && c[k] == v
+			}
+			if match && len(ex) > 0 {
+				return true
+			}
+		}
+		return false
+	})
+	for _, inc := range include {
+		added := false
+		for _, c := range combos {
+			fits := true
+			for k, v := range inc {
+				fits = fits && (!original[k] || c[k] == v)
+			}
+			if fits {
+				for k, v := range inc {
+					c[k] = v
+				}
+				added = true
+			}
+		}
+		if !added && len(combos) < maxCombos {
+			combos = append(combos, maps.Clone(inc))
+		}
+	}
+	out := make([]matrixCombo, 0, len(combos))
+	for _, c := range combos {
+		keys := make([]string, 0, len(c))
+		for k := range c {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, 0, len(keys))
+		for _, k := range keys {
+			parts = append(parts, k+"="+c[k])
+		}
+		out = append(out, matrixCombo{values: c, name: strings.Join(parts, ", ")})
+	}
+	return out
+}
+
+// matrixRef is a reference to a matrix value, or to the runner's OS.
+var matrixRef = regexp.MustCompile(`\$\{\{\s*(matrix\.([A-Za-z0-9_-]+)|runner\.os)\s*\}\}`)
+
+// withMatrix returns a copy of a job with ${{ matrix.KEY }} (and ${{
+// runner.os }}, Linux here) filled in from one combination; a key the
+// combination lacks stays an expression.
+func withMatrix(job *yaml.Node, values map[string]string) *yaml.Node {
+	var cp func(n *yaml.Node) *yaml.Node
+	cp = func(n *yaml.Node) *yaml.Node {
+		if n == nil {
+			return nil
+		}
+		c := *n
+		if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "${{") {
+			c.Value = matrixRef.ReplaceAllStringFunc(n.Value, func(ref string) string {
+				sub := matrixRef.FindStringSubmatch(ref)
+				if sub[1] == "runner.os" {
+					return "Linux"
+				}
+				if v, ok := values[sub[2]]; ok {
+					return v
+				}
+				return ref
+			})
+		}
+		if len(n.Content) > 0 {
+			c.Content = make([]*yaml.Node, len(n.Content))
+			for i, e := range n.Content {
+				c.Content[i] = cp(e)
+			}
+		}
+		return &c
+	}
+	return cp(job)
 }
 
 // SameCIStep reports whether two versions of a step run the same tests

@@ -175,3 +175,57 @@ func TestJSSetupFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCITestStepsMatrix: a job's matrix is expanded as GitHub expands it,
+// each combination's ${{ matrix.* }} filled in; combinations that run the
+// same step the same way here are one, those on another OS none.
+func TestCITestStepsMatrix(t *testing.T) {
+	wf := `on: [pull_request]
+jobs:
+  test:
+    strategy:
+      matrix:
+        os: [ubuntu-latest, macos-latest]
+        go: ["1.25", "1.26"]
+        tags: ["", "-tags nomsgpack", "-race"]
+        exclude:
+          - os: ubuntu-latest
+            tags: "-race"
+        include:
+          - os: ubuntu-latest
+            go: "1.26"
+            tags: "-race"
+            extra: "yes"
+    runs-on: ${{ matrix.os }}
+    env:
+      TESTTAGS: ${{ matrix.tags }}
+    steps:
+      - uses: actions/setup-go@v5
+        with:
+          go-version: ${{ matrix.go }}
+      - name: Run Tests on ${{ runner.os }}
+        run: make test
+`
+	files := map[string][]byte{".github/workflows/ci.yml": []byte(wf), "Makefile": []byte("test:\n\tgo test $(TESTTAGS) ./...\n")}
+	var got []string
+	for _, s := range CITestSteps(files) {
+		if s.Skip != "" {
+			t.Errorf("step %s skipped: %s", s.Key(), s.Skip)
+		}
+		got = append(got, s.Name+" | "+s.Combo+" | TESTTAGS="+s.Env["TESTTAGS"])
+	}
+	want := []string{
+		"Run Tests on Linux | go=1.25, os=ubuntu-latest, tags= | TESTTAGS=",
+		"Run Tests on Linux | go=1.25, os=ubuntu-latest, tags=-tags nomsgpack | TESTTAGS=-tags nomsgpack",
+		"Run Tests on Linux | extra=yes, go=1.26, os=ubuntu-latest, tags=-race | TESTTAGS=-race",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("steps (-want +got):\n%s", d)
+	}
+	// A matrix from an expression only the runner reads: one step, skipped.
+	expr := strings.Replace(wf, "      matrix:\n", "      matrix: ${{ fromJSON(needs.setup.outputs.matrix) }}\n      x:\n", 1)
+	steps := CITestSteps(map[string][]byte{".github/workflows/ci.yml": []byte(expr), "Makefile": files["Makefile"]})
+	if len(steps) != 1 || steps[0].Skip == "" {
+		t.Errorf("expression matrix: %+v", steps)
+	}
+}

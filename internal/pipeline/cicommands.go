@@ -221,21 +221,17 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 			}
 			continue
 		}
-		// BASE's step and HEAD's on HEAD's code, side by side.
+		// BASE's step and HEAD's on HEAD's code, one after the other (as
+		// the collectors' ends: side by side, their tests would collide on
+		// a fixed port or path).
 		var (
 			mixed, head   *ciRun
 			mixErr, hdErr error
-			wg            sync.WaitGroup
 		)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mixed, mixErr = run("mixed", "BASE's step on HEAD's code", s)
-		}()
-		if pl.head != nil {
+		mixed, mixErr = run("mixed", "BASE's step on HEAD's code", s)
+		if pl.head != nil && mixErr == nil {
 			head, hdErr = run("head", "HEAD's step on HEAD's code", *pl.head)
 		}
-		wg.Wait()
 		if mixErr != nil {
 			c.note(s.Workflow, fmt.Sprintf("CI test step %s was not measured on HEAD's code: %v", s.Title(), mixErr))
 			continue
@@ -336,9 +332,13 @@ func counterpart(s analyze.CIStep, head []analyze.CIStep) *analyze.CIStep {
 			return &head[i]
 		}
 	}
-	for i := range head {
-		if head[i].Script == s.Script && head[i].Dir == s.Dir {
-			return &head[i]
+	// The same step of another matrix combination (a Go version bumped):
+	// the same script, directory and environment first.
+	for _, sameEnv := range []bool{true, false} {
+		for i := range head {
+			if head[i].Script == s.Script && head[i].Dir == s.Dir && (!sameEnv || envEqual(head[i].Env, s.Env)) {
+				return &head[i]
+			}
 		}
 	}
 	// Renamed and rewritten: a step of the same job that runs one of the
@@ -351,6 +351,18 @@ func counterpart(s analyze.CIStep, head []analyze.CIStep) *analyze.CIStep {
 		}
 	}
 	return nil
+}
+
+func envEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 // unverifiedStep is BASE's step failing on HEAD's code where HEAD's

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -61,15 +60,14 @@ func (c *comparison) measureBoth() (*collect.Measurement, *collect.Measurement, 
 			ms[1], errs[1] = c.measure(sideNames[1], headSide, sides[1], reports[1], sc, ms[0])
 		}
 	} else {
-		var wg sync.WaitGroup
+		// One end after the other, never side by side: the two ends' tests
+		// would collide wherever they share something outside their
+		// checkouts (a fixed port such as :8080, a path under /tmp, a
+		// database), and a test that fails because the other end held its
+		// port is a regression that is not there.
 		for i := range sides {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ms[i], errs[i] = c.measure(sideNames[i], i, sides[i], reports[i], sc, nil)
-			}()
+			ms[i], errs[i] = c.measure(sideNames[i], i, sides[i], reports[i], sc, nil)
 		}
-		wg.Wait()
 	}
 	for i, err := range errs {
 		// HEAD with no test at all where BASE had some is a regression the
