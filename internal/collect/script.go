@@ -47,10 +47,11 @@ const MaxScriptOutput = 32 << 20
 // calls name each test they ran, without changing what they run or how
 // they exit: `go test` reads -v from GOFLAGS (which go build and go vet
 // accept too), pytest adds -rA (a summary line per test) from
-// PYTEST_ADDOPTS. GOFLAGS also gets -trimpath, as the collectors' go test
-// has: what one checkout compiled, the next reuses from the build cache.
+// PYTEST_ADDOPTS. Nothing else is added: -trimpath, which would let the
+// build cache serve a fresh checkout, changes what tests see (gin's
+// recovery tests compare stack traces with file paths and fail under it).
 // Values the environment already has are kept in front.
-var VerboseTestEnv = map[string]string{"GOFLAGS": "-v -trimpath", "PYTEST_ADDOPTS": "-rA"}
+var VerboseTestEnv = map[string]string{"GOFLAGS": "-v", "PYTEST_ADDOPTS": "-rA"}
 
 // RunScript runs s in the checkout at root with the collectors' isolation
 // (a scrubbed environment, a HOME and TMPDIR of its own when

@@ -53,6 +53,23 @@ type ciRun struct {
 
 func (r *ciRun) passed() bool { return r != nil && r.run.ExitCode == 0 }
 
+// summary says how a run ended and what it ran: "passed (exit 0, 42
+// tests named)".
+func (r *ciRun) summary() string {
+	how := "passed"
+	if !r.passed() {
+		how = "failed"
+	}
+	named := "no test named"
+	if n := len(r.tests); n > 0 {
+		named = plural(n, "test") + " named"
+		if f := len(r.failing()); f > 0 {
+			named += fmt.Sprintf(", %d failing", f)
+		}
+	}
+	return fmt.Sprintf("%s (exit %d, %s)", how, r.run.ExitCode, named)
+}
+
 // failing returns the tests the run names as failed, sorted.
 func (r *ciRun) failing() []string {
 	var out []string
@@ -257,7 +274,15 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		}
 		if f, ok := ciVerdict(s, pl.head, control, mixed, head); ok {
 			out = append(out, f)
+			continue
 		}
+		// What was measured, for the reader: a step that ran and showed
+		// nothing is a result, not a silence.
+		says := "HEAD's workflows no longer run it"
+		if head != nil {
+			says = "HEAD's version " + head.summary()
+		}
+		c.note(s.Workflow, fmt.Sprintf("CI test step %s measured: on HEAD's code, BASE's version %s; %s", s.Title(), mixed.summary(), says))
 	}
 	return out, nil
 }
