@@ -73,4 +73,4 @@ done
 med() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
 h=$(med "${hand[@]}"); g=$(med "${gate[@]}")
 echo "   by hand (worktree + go test at BASE, then HEAD): $h ms; ralph-gate compare --no-cache (tamper check included): $g ms"
-python3 -c "print(f'   ratio: {$g/$h:.2f}x (target <= 1.3x; compare measures both ends in parallel, by hand runs them one after the other)')"
+python3 -c "print(f'   ratio: {$g/$h:.2f}x (target <= 1.3x; both run the ends one after the other; compare runs only the packages the range affects)')"
