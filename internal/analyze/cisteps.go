@@ -466,7 +466,8 @@ func withMatrix(job *yaml.Node, values map[string]string) *yaml.Node {
 // the same way: the same shell, directory and env, and the same script,
 // or scripts that are each one plain command (no list, pipe, redirect or
 // assignment) differing only in flags that change neither which tests run
-// nor how the run exits: go test's -v, -json, -count, -p and -trimpath,
+// nor how the run exits: go test's -v, -json, -count and -p (not
+// -trimpath, which changes the file paths tests see),
 // pytest's -v, -q, -r and --tb.
 func SameCIStep(a, b CIStep) bool {
 	if a.Dir != b.Dir || a.Shell != b.Shell || len(a.Env) != len(b.Env) {
@@ -525,7 +526,7 @@ func neutralFlagsOff(args []string) []string {
 	case len(args) > 1 && args[0] == "go" && args[1] == "test":
 		drop = func(a string) (bool, bool) {
 			switch a {
-			case "-v", "-json", "-trimpath", "-test.v":
+			case "-v", "-json", "-test.v":
 				return true, false
 			case "-count", "-p":
 				return true, true

@@ -127,6 +127,7 @@ func TestSameCIStep(t *testing.T) {
 		{"go test ./...", "go test ./...", true},
 		{"go test ./...", "go test -count=1 ./...", true},
 		{"go test ./...", "go test -v -p 2 -json ./...", true},
+		{"go test ./...", "go test -trimpath ./...", false},
 		{"go test ./...", "go test -count 3 ./...", true},
 		{"python -m pytest tests", "python -m pytest -q -rA --tb=short tests", true},
 		{"go test ./...", "go test -short ./...", false},

@@ -26,7 +26,7 @@ func fakeTools(t *testing.T, scripts map[string]string) {
 func TestDetect(t *testing.T) {
 	goTest := config.Collector{
 		Name:  "go test",
-		Argv:  []string{"go", "test", "-trimpath", "-json", "-coverprofile={out}/go-cover.out", "./..."},
+		Argv:  []string{"go", "test", "-json", "-coverprofile={out}/go-cover.out", "./..."},
 		Tests: true,
 		Reports: []config.ReportSpec{
 			{Format: "gotest", Stdout: true},
