@@ -3,6 +3,7 @@
 package collect
 
 import (
+	"os"
 	"os/exec"
 	"syscall"
 )
@@ -18,4 +19,10 @@ func killGroup(cmd *exec.Cmd) {
 		}
 		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// tryLock takes an exclusive lock on f without waiting; false when
+// another process (or another open file of this one) holds it.
+func tryLock(f *os.File) bool {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
 }

@@ -2,6 +2,8 @@ package collect
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -27,9 +29,45 @@ type Worktree struct {
 	Commit string
 
 	repoDir string
-	root    string // the temporary directory holding Dir
+	root    string   // the temporary directory holding Dir
+	lock    *os.File // held while Dir is the repository's stable path
 	once    sync.Once
 	err     error
+}
+
+// stableRoot returns the repository's stable checkout directory, locked,
+// when no other checkout of this or another process holds it ("" when one
+// does, or it cannot be made). A checkout at one path for every commit
+// lets Go's build cache serve what an earlier checkout compiled (its keys
+// hold the package's directory unless -trimpath, which changes the paths
+// tests see), so measuring BASE, then HEAD, then the tamper check, in a
+// run and from run to run, compiles only what changed.
+func stableRoot(ctx context.Context, repoDir string) (string, *os.File) {
+	abs, err := filepath.Abs(repoDir)
+	if err != nil {
+		return "", nil
+	}
+	sum := sha256.Sum256([]byte(abs))
+	name := "ralph-gate-wt-" + hex.EncodeToString(sum[:6])
+	lock, err := os.OpenFile(filepath.Join(os.TempDir(), "."+name+".lock"), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return "", nil
+	}
+	if !tryLock(lock) {
+		lock.Close()
+		return "", nil
+	}
+	root := filepath.Join(os.TempDir(), name)
+	// What a run that was killed left: its directory, git's record of it.
+	if _, err := os.Lstat(root); err == nil {
+		_ = removeAll(root)
+		_, _ = git(ctx, repoDir, "worktree", "prune")
+	}
+	if err := os.Mkdir(root, 0o700); err != nil {
+		lock.Close()
+		return "", nil
+	}
+	return root, lock
 }
 
 // worktreeMu serializes `git worktree add` within the process.
@@ -44,20 +82,24 @@ func AddWorktree(ctx context.Context, repoDir, commit string) (*Worktree, error)
 	if strings.HasPrefix(commit, "-") || strings.TrimSpace(commit) == "" {
 		return nil, fmt.Errorf("add worktree: bad commit %q", commit)
 	}
-	root, err := os.MkdirTemp("", "ralph-gate-")
-	if err != nil {
-		return nil, fmt.Errorf("add worktree for %s: %w", commit, err)
+	root, lock := stableRoot(ctx, repoDir)
+	if root == "" {
+		var err error
+		root, err = os.MkdirTemp("", "ralph-gate-")
+		if err != nil {
+			return nil, fmt.Errorf("add worktree for %s: %w", commit, err)
+		}
 	}
 	// The directory's base name becomes the worktree's name under
 	// .git/worktrees; a unique one keeps concurrent runs apart.
 	dir := filepath.Join(root, filepath.Base(root))
-	w := &Worktree{Dir: dir, Commit: commit, repoDir: repoDir, root: root}
+	w := &Worktree{Dir: dir, Commit: commit, repoDir: repoDir, root: root, lock: lock}
 	// git reads every worktree's metadata while it adds one, and fails when
 	// another is half-written: serialize adds within the process, and retry
 	// once for a concurrent ralph-gate in another process.
 	worktreeMu.Lock()
 	add := append(noFilters(ctx, repoDir), "worktree", "add", "--detach", "--quiet", "--", dir, commit)
-	_, err = git(ctx, repoDir, add...)
+	_, err := git(ctx, repoDir, add...)
 	if err != nil && ctx.Err() == nil {
 		_ = os.RemoveAll(dir)
 		_, _ = git(context.Background(), repoDir, "worktree", "prune")
@@ -149,6 +191,12 @@ func (w *Worktree) Remove() error {
 		}
 		if _, err := git(ctx, w.repoDir, "worktree", "prune"); err != nil {
 			errs = append(errs, fmt.Errorf("remove worktree %s: %w", w.Dir, err))
+		}
+		if w.lock != nil {
+			// Unlinked before it is released: a run that opens the name
+			// later makes a new lock, and no run waits on this one.
+			_ = os.Remove(w.lock.Name())
+			w.lock.Close()
 		}
 		w.err = errors.Join(errs...)
 	})
