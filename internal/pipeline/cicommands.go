@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -160,24 +159,15 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 	if len(plans) == 0 {
 		return nil, nil
 	}
-	// Three checkouts: BASE; HEAD with BASE's CI program over it; HEAD.
+	// Three kinds of checkout: BASE; HEAD with BASE's CI program over it;
+	// HEAD. Each run has a fresh one, removed after it (as the CI's jobs
+	// start clean), which takes the repository's stable path and so the
+	// build cache of the run before.
 	overlay, modes, err := baseProgramOverlay(opt.Repo, c.base, c.head, program)
 	if err != nil {
 		return nil, err
 	}
-	wts := map[string]*collect.Worktree{}
-	defer func() {
-		for _, wt := range wts {
-			_ = wt.Remove()
-		}
-	}()
-	var wtMu sync.Mutex
-	checkout := func(which string) (*collect.Worktree, error) {
-		wtMu.Lock()
-		defer wtMu.Unlock()
-		if wt := wts[which]; wt != nil {
-			return wt, nil
-		}
+	run := func(which, side string, s analyze.CIStep) (*ciRun, error) {
 		commit := c.head
 		if which == "base" {
 			commit = c.base
@@ -186,7 +176,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		if err != nil {
 			return nil, err
 		}
-		wts[which] = wt
+		defer wt.Remove()
 		if which == "mixed" {
 			if err := wt.Overlay(overlay); err != nil {
 				return nil, err
@@ -196,13 +186,6 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 					return nil, err
 				}
 			}
-		}
-		return wt, nil
-	}
-	run := func(which, side string, s analyze.CIStep) (*ciRun, error) {
-		wt, err := checkout(which)
-		if err != nil {
-			return nil, err
 		}
 		r, err := collect.RunScript(c.ctx, wt.Dir, collect.Script{
 			Name: "CI step " + s.Title() + " (" + side + ")", Shell: s.Shell, Pipefail: s.Pipefail,
