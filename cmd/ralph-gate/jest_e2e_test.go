@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,27 +12,7 @@ import (
 // no node_modules of their own.
 func jestDir(t *testing.T) string {
 	t.Helper()
-	fail := func(msg string) {
-		t.Helper()
-		missingTool(t, "RALPH_GATE_REQUIRE_JEST", msg)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		fail("no node on PATH: the jest end-to-end tests need it")
-	}
-	dir := os.Getenv("RALPH_GATE_JEST_DIR")
-	if dir == "" {
-		fail("RALPH_GATE_JEST_DIR is not set: it names a directory with node_modules/jest and node_modules/jest-junit (npm install --prefix DIR jest@29.7.0 jest-junit@16.0.0)")
-	}
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{"jest/bin/jest.js", "jest-junit/index.js"} {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", f)); err != nil {
-			fail("RALPH_GATE_JEST_DIR=" + dir + " has no node_modules/" + f)
-		}
-	}
-	return dir
+	return nodeToolDir(t, "jest", "RALPH_GATE_JEST_DIR", "RALPH_GATE_REQUIRE_JEST", "jest@29.7.0 jest-junit@16.0.0", "jest/bin/jest.js", "jest-junit/index.js")
 }
 
 const tripleJS = "exports.triple = (x) => x * 3;\nexports.double = (x) => x * 2;\n"

@@ -17,28 +17,36 @@ import (
 // fail: CI never skips them silently.
 func vitestDir(t *testing.T) string {
 	t.Helper()
+	return nodeToolDir(t, "vitest", "RALPH_GATE_VITEST_DIR", "RALPH_GATE_REQUIRE_VITEST", "vitest@3.2.4", "vitest/vitest.mjs")
+}
+
+// nodeToolDir returns the directory the variable dirVar names, whose
+// node_modules holds files (what `npm install --prefix DIR install`
+// installs), with node on PATH; without them the tests of what skip, or
+// fail when requireVar is set.
+func nodeToolDir(t *testing.T, what, dirVar, requireVar, install string, files ...string) string {
+	t.Helper()
 	fail := func(msg string) {
 		t.Helper()
-		missingTool(t, "RALPH_GATE_REQUIRE_VITEST", msg)
+		missingTool(t, requireVar, msg)
 	}
 	if _, err := exec.LookPath("node"); err != nil {
-		fail("no node on PATH: the vitest end-to-end tests need it")
+		fail("no node on PATH: the " + what + " end-to-end tests need it")
 	}
-	dir := os.Getenv("RALPH_GATE_VITEST_DIR")
+	dir := os.Getenv(dirVar)
 	if dir == "" {
-		fail("RALPH_GATE_VITEST_DIR is not set: it names a directory with node_modules/vitest (npm install --prefix DIR vitest@3.2.4)")
+		fail(dirVar + " is not set: it names a directory with node_modules/" + files[0] + " (npm install --prefix DIR " + install + ")")
 	}
-	if !filepath.IsAbs(dir) {
-		abs, err := filepath.Abs(dir)
-		if err != nil {
-			t.Fatal(err)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if _, err := os.Stat(filepath.Join(abs, "node_modules", f)); err != nil {
+			fail(dirVar + "=" + abs + " has no node_modules/" + f + " (npm install --prefix DIR " + install + ")")
 		}
-		dir = abs
 	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "vitest", "vitest.mjs")); err != nil {
-		fail("RALPH_GATE_VITEST_DIR=" + dir + " has no node_modules/vitest/vitest.mjs (npm install --prefix DIR vitest@3.2.4)")
-	}
-	return dir
+	return abs
 }
 
 const calcJS = `export function add(a, b) {

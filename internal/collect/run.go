@@ -155,22 +155,7 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	if spec.Shell {
 		argv = []string{"sh", "-c", argv[0]}
 	}
-	env := opts.Environ
-	if env == nil {
-		env = os.Environ()
-	}
-	env, _ = ScrubEnv(withoutRepoEnv(env), dir, opts.RepoDir)
-	if opts.Isolate {
-		env = isolatedEnv(env, out)
-	}
-	keys := make([]string, 0, len(spec.Env))
-	for k := range spec.Env {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		env = append(env, k+"="+expand(spec.Env[k]))
-	}
+	env := runEnv(opts, dir, out, spec.Env, expand, nil)
 
 	stdoutReport := false
 	for _, r := range spec.Reports {
@@ -222,17 +207,15 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	err = cmd.Run()
 	stopTicker()
 	cr.Duration = time.Since(start)
-	var exitErr *exec.ExitError
+	code, xerr := exitStatus(ctx, runCtx, err, timeout)
 	switch {
-	case ctx.Err() != nil:
-		return fail(fmt.Errorf("interrupted: %w", ctx.Err()))
-	case runCtx.Err() != nil:
-		return fail(fmt.Errorf("timed out after %s", timeout))
-	case errors.As(err, &exitErr):
-		cr.ExitCode = exitErr.ExitCode()
+	case xerr == nil:
+		cr.ExitCode = code
+	case ctx.Err() != nil || runCtx.Err() != nil:
+		return fail(xerr)
 	case errors.Is(err, exec.ErrNotFound):
 		return fail(fmt.Errorf("%s is not installed (not found in PATH)", argv[0]))
-	case err != nil:
+	default:
 		return fail(fmt.Errorf("run %s: %w", argv[0], err))
 	}
 	status := func() string {
@@ -313,6 +296,54 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	}
 	cr.Duration = time.Since(start)
 	return results, cr, nil
+}
+
+// runEnv is the environment a command of the checkout at dir starts
+// with: the caller's (opts.Environ, else the process's) without
+// credentials or repository-pointing variables (ScrubEnv), isolated under
+// out when opts.Isolate, then extra in name order, each value through
+// value (nil: as is), each name kept only when keep says so (nil: all).
+func runEnv(opts RunOptions, dir, out string, extra map[string]string, value func(string) string, keep func(string) bool) []string {
+	env := opts.Environ
+	if env == nil {
+		env = os.Environ()
+	}
+	env, _ = ScrubEnv(withoutRepoEnv(env), dir, opts.RepoDir)
+	if opts.Isolate {
+		env = isolatedEnv(env, out)
+	}
+	keys := make([]string, 0, len(extra))
+	for k := range extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if keep != nil && !keep(k) {
+			continue
+		}
+		v := extra[k]
+		if value != nil {
+			v = value(v)
+		}
+		env = append(env, k+"="+v)
+	}
+	return env
+}
+
+// exitStatus reads how a command run under runCtx (a timeout inside ctx)
+// ended: its exit code, or why it has none (interrupted, timed out, not
+// started).
+func exitStatus(ctx, runCtx context.Context, err error, timeout time.Duration) (int, error) {
+	var exitErr *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		return 0, fmt.Errorf("interrupted: %w", ctx.Err())
+	case runCtx.Err() != nil:
+		return 0, fmt.Errorf("timed out after %s", timeout)
+	case errors.As(err, &exitErr):
+		return exitErr.ExitCode(), nil
+	}
+	return 0, err
 }
 
 // parseFile parses one report file, which must lie inside roots (OpenReport);

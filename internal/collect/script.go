@@ -2,13 +2,11 @@ package collect
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 )
@@ -76,24 +74,9 @@ func RunScript(ctx context.Context, root string, s Script, opts RunOptions) (*Sc
 	if err := os.WriteFile(file, []byte(s.Src), 0o600); err != nil {
 		return fail(err)
 	}
-	env := opts.Environ
-	if env == nil {
-		env = os.Environ()
-	}
-	env, _ = ScrubEnv(withoutRepoEnv(env), root, opts.RepoDir)
-	if opts.Isolate {
-		env = isolatedEnv(env, out)
-	}
-	keys := make([]string, 0, len(s.Env))
-	for k := range s.Env {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if !isSecretName(k) {
-			env = append(env, k+"="+s.Env[k])
-		}
-	}
+	// The step's env is HEAD's workflow's: a credential it names is
+	// withheld like any other.
+	env := runEnv(opts, root, out, s.Env, nil, func(k string) bool { return !isSecretName(k) })
 	for k, v := range VerboseTestEnv {
 		if cur := getEnv(env, k); cur != "" {
 			v = cur + " " + v
@@ -139,15 +122,7 @@ func RunScript(ctx context.Context, root string, s Script, opts RunOptions) (*Sc
 	err = cmd.Run()
 	stop()
 	r := &ScriptRun{Output: buf.b, Truncated: buf.dropped, Duration: time.Since(start)}
-	var exitErr *exec.ExitError
-	switch {
-	case ctx.Err() != nil:
-		return fail(fmt.Errorf("interrupted: %w", ctx.Err()))
-	case runCtx.Err() != nil:
-		return fail(fmt.Errorf("timed out after %s", timeout))
-	case errors.As(err, &exitErr):
-		r.ExitCode = exitErr.ExitCode()
-	case err != nil:
+	if r.ExitCode, err = exitStatus(ctx, runCtx, err, timeout); err != nil {
 		return fail(err)
 	}
 	return r, nil
