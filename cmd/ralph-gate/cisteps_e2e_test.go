@@ -245,3 +245,29 @@ func TestCompareCIStepsPackageScripts(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareCIStepsCollectNone: with --collect none nothing of the
+// repository may run, the CI's steps included: a change to the CI program
+// measured from report files gets a note, no run.
+func TestCompareCIStepsCollectNone(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	r := goModule(t)
+	r.write("Makefile", stepMakefile)
+	r.write(".github/workflows/ci.yml", stepWorkflow)
+	base := r.commit("ci")
+	r.write("Makefile", "test:\n\tgo test -count=1 ./...\n")
+	r.commit("the recipe changed")
+	out := t.TempDir()
+	report := filepath.Join(out, "r.json")
+	if err := os.WriteFile(report, []byte(runCmd(t, r.dir, "go", "test", "-json", "./...")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := runGate(t, r.dir, "", "compare", "--format", "json", "--collect", "none", "--report", "gotest="+report, "--base-report", "gotest="+report, base)
+	if res.code > 1 || !strings.Contains(res.stdout, "CI test steps: not run: collect is none") {
+		t.Fatalf("exit %d, no note that the steps did not run:\n%s\n%s", res.code, res.stdout, res.stderr)
+	}
+	if strings.Contains(res.stdout, "measured: on HEAD's code") {
+		t.Errorf("a step was run:\n%s", res.stdout)
+	}
+}
