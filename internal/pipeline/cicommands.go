@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -95,19 +96,27 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	baseFiles, err := ciProgramFiles(opt.Repo, c.base)
-	if err != nil {
+	// Whether the program changed is read from the diff and BASE's
+	// workflows alone (the files their steps name, ./build/test): most
+	// ranges leave it alone, and need no walk of BASE's tree.
+	workflows := map[string][]byte{}
+	entries, err := opt.Repo.ListDir(c.base, ".github/workflows")
+	if err != nil && !errors.Is(err, gitrepo.ErrNotFound) {
 		return nil, err
 	}
-	var steps []analyze.CIStep
-	named := map[string]bool{} // files BASE's test steps name (./build/test.sh)
-	for _, s := range analyze.CITestSteps(baseFiles) {
-		if opt.Config.Compare.PicksCIStep(s.Workflow, s.Job) {
-			steps = append(steps, s)
-			for _, p := range s.Files {
-				named[p] = true
-			}
+	for _, e := range entries {
+		if (e.Mode != filemode.Regular && e.Mode != filemode.Executable) || !workflowPath(e.Path) {
+			continue
 		}
+		b, err := opt.Repo.Blob(e.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("read %s at %s: %w", e.Path, short(c.base), err)
+		}
+		workflows[e.Path] = b
+	}
+	named := map[string]bool{}
+	for _, p := range analyze.CINamedFiles(workflows) {
+		named[p] = true
 	}
 	var program []gitrepo.Change // the CI program's files the change touched
 	scriptsOnly := true          // only workflows changed: a step unchanged runs the same
@@ -121,7 +130,17 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		c.note("", "CI test steps: the CI program (workflows, Makefiles, CI scripts, package.json scripts, tox.ini) is the same at BASE and HEAD, so BASE's and HEAD's steps would run the same on HEAD's code: not run")
 		return nil, nil
 	}
-	headFiles, err := ciProgramFiles(opt.Repo, c.head)
+	baseFiles, err := c.ciProgramFiles(c.base)
+	if err != nil {
+		return nil, err
+	}
+	var steps []analyze.CIStep
+	for _, s := range analyze.CITestSteps(baseFiles) {
+		if opt.Config.Compare.PicksCIStep(s.Workflow, s.Job) {
+			steps = append(steps, s)
+		}
+	}
+	headFiles, err := c.ciProgramFiles(c.head)
 	if err != nil {
 		return nil, err
 	}
@@ -436,10 +455,31 @@ func ciProgramChange(repo *gitrepo.Repo, d gitrepo.Change) bool {
 	return scripts(d.From) != scripts(d.To)
 }
 
+// tree lists every file of a commit (as additions to the empty tree), once
+// per comparison: the CI steps, the Rust dev-dependencies and the
+// JavaScript import graph all read BASE's.
+func (c *comparison) tree(commit plumbing.Hash) ([]gitrepo.Change, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.trees[commit]; ok {
+		return t, nil
+	}
+	t, err := c.p.opt.Repo.Diff(plumbing.ZeroHash, commit)
+	if err != nil {
+		return nil, err
+	}
+	if c.trees == nil {
+		c.trees = map[plumbing.Hash][]gitrepo.Change{}
+	}
+	c.trees[commit] = t
+	return t, nil
+}
+
 // ciProgramFiles reads the files a side's CI program is made of:
 // workflows, Makefiles, CI scripts and package.json files.
-func ciProgramFiles(repo *gitrepo.Repo, commit plumbing.Hash) (map[string][]byte, error) {
-	all, err := repo.Diff(plumbing.ZeroHash, commit)
+func (c *comparison) ciProgramFiles(commit plumbing.Hash) (map[string][]byte, error) {
+	repo := c.p.opt.Repo
+	all, err := c.tree(commit)
 	if err != nil {
 		return nil, err
 	}

@@ -262,6 +262,8 @@ type comparison struct {
 	rustDev map[string]bool
 	// jsImports is BASE's JavaScript import graph (jsTestOnly), once read.
 	jsImports *jsImports
+	// trees are the commits' file lists (tree), once read.
+	trees map[plumbing.Hash][]gitrepo.Change
 }
 
 func (c *comparison) note(file, msg string) {

@@ -12,7 +12,6 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan/jsts"
 
 	"github.com/BurntSushi/toml"
-	"github.com/go-git/go-git/v5/plumbing"
 
 	"golang.org/x/mod/modfile"
 
@@ -310,7 +309,7 @@ func (c *comparison) jsGraph() *jsImports {
 	}
 	g := &jsImports{files: map[string]bool{}, by: map[string][]string{}, bare: map[string][]string{}}
 	c.jsImports = g
-	all, err := c.p.opt.Repo.Diff(plumbing.ZeroHash, c.base)
+	all, err := c.tree(c.base)
 	if err != nil {
 		g.partial = true
 		return g
@@ -524,7 +523,7 @@ func (c *comparison) rustTests(d gitrepo.Change) []byte {
 func (c *comparison) rustDevSupport(file string) bool {
 	if c.rustDev == nil {
 		c.rustDev = map[string]bool{}
-		all, err := c.p.opt.Repo.Diff(plumbing.ZeroHash, c.base)
+		all, err := c.tree(c.base)
 		if err != nil {
 			return false
 		}
