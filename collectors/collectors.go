@@ -30,6 +30,7 @@ const (
 	FormatGolangCI     = "golangci"
 	FormatTSC          = "tsc"
 	FormatCargoTest    = "cargotest"
+	FormatMaven        = "maven"
 )
 
 var parsers = map[string]Parser{
@@ -44,6 +45,7 @@ var parsers = map[string]Parser{
 	FormatGolangCI:     GolangCI{},
 	FormatTSC:          TSC{},
 	FormatCargoTest:    CargoTest{},
+	FormatMaven:        Maven{},
 }
 
 // Compile-time checks that every format implements Parser.
@@ -58,6 +60,8 @@ var (
 	_ Parser = ESLint{}
 	_ Parser = GolangCI{}
 	_ Parser = TSC{}
+	_ Parser = CargoTest{}
+	_ Parser = Maven{}
 )
 
 // New returns the parser of a format by name (see Formats). Names are

@@ -58,7 +58,19 @@ func TestFixtures(t *testing.T) {
 		{"cargotest", "cargo-test-exit-early.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
 		{"cargotest", "cargo-test-exit-early-serial.txt", stated{tests: counts(2, 1, 1, 0, 0)}},
 		{"cargotest", "cargo-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
+		// mvn test: the log adds to the Surefire reports what they cannot
+		// hold. A forked JVM that died in a test class (System.exit(0))
+		// is an integrity problem naming the class; a module whose tests
+		// do not compile, or whose dependency cannot be resolved, is one
+		// failed "(build)" test; a module the reactor skipped is an
+		// integrity problem.
+		{"maven", "mvn-test.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"maven", "mvn-test-exit.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"maven", "mvn-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
+		{"maven", "mvn-test-unresolved.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
 		// JUnit: each suite's own attributes, summed over the test cases.
+		{"junit", "surefire-ex.CalcTest.xml", stated{tests: counts(2, 2, 0, 0, 0)}},
+		{"junit", "surefire-ex.FailTest.xml", stated{tests: counts(3, 0, 1, 1, 1)}},
 		{"junit", "gotestsum.xml", stated{tests: counts(7, 4, 2, 1, 0)}},
 		{"junit", "jest-junit.xml", stated{tests: counts(5, 3, 1, 1, 0)}},
 		{"junit", "vitest.xml", stated{tests: counts(5, 3, 1, 1, 0)}},

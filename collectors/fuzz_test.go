@@ -181,3 +181,12 @@ func FuzzCargoTest(f *testing.F) {
 		"error: could not compile `c` (lib test) due to 1 previous error\n",
 		"test a ... ok\n")
 }
+
+func FuzzMaven(f *testing.F) {
+	fuzzParser(f, Maven{},
+		"[INFO] ------< ex:calc >------\n[INFO] --- maven-surefire-plugin:2.22.3:test (default-test) @ calc ---\n[INFO] Running ex.A\n[INFO] Tests run: 1, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.1 s - in ex.A\n",
+		"[INFO] ------< ex:calc >------\n[INFO] Running ex.B\nThe forked VM terminated without properly saying goodbye. VM crash or System.exit called?\nCrashed tests:\nex.B\n\n",
+		"[INFO] ------< ex:core >------\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:testCompile (default-testCompile) on project core: Compilation failure\n[ERROR] /src/A.java:[5,50] cannot find symbol\n[ERROR] -> [Help 1]\n",
+		"[INFO] \x1b[1m------< ex:api >------\x1b[m\n[INFO] api .......... SKIPPED\n[ERROR] Failed to execute goal on project api: Could not resolve dependencies -> [Help 1]\n",
+		"Crashed tests:\nex.C\n")
+}
