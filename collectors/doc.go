@@ -18,6 +18,7 @@
 //	golangci      golangci-lint's JSON output
 //	tsc           tsc diagnostics, plain (--pretty false) or pretty
 //	cargotest     cargo test 2>&1 (libtest's results with cargo's Running lines)
+//	maven         mvn test 2>&1 (modules that did not build, forked JVMs that died; read beside Surefire's JUnit XML)
 //
 // # Reading reports
 //

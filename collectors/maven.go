@@ -181,6 +181,10 @@ func (p *mavenParser) line(raw string) {
 func (p *mavenParser) finish() {
 	for _, module := range p.order {
 		msg := strings.TrimSpace(p.failures[module].String())
+		if first, rest, ok := strings.Cut(msg, "\n"); ok && strings.HasPrefix(first, "Compilation failure") {
+			// The first compiler error says more than the goal's verdict.
+			msg = strings.TrimSuffix(first, ":") + ": " + rest
+		}
 		p.res.BuildFailures = append(p.res.BuildFailures, BuildFailure{Package: module, ImportPath: module, Output: msg})
 		if !p.res.Tests.add(module, sepArrow, "(build)", Test{Outcome: Failed, Message: strings.TrimSpace("does not build\n" + msg)}) {
 			p.full = true

@@ -209,10 +209,24 @@ func vanishedUnits(base, head *collectors.Result, staticDeleted map[string]*gate
 		}
 		candidate[t.Suite] = true
 	}
+	why := "reports no test at all: its test binary exited before its tests ran, or the runner no longer reaches them"
+	if len(head.BuildFailures) > 0 {
+		// A suite named apart from what did not build (a Java class of a
+		// Maven module) has no result because of it, as far as one can
+		// tell: say what failed.
+		b := head.BuildFailures[0]
+		why = "reports no test at all, and at HEAD " + b.Package + " fails to build"
+		if l := firstLineOf(b.Output); l != "" {
+			why += ": " + l
+		}
+		if n := len(head.BuildFailures) - 1; n > 0 {
+			why += fmt.Sprintf(" (and %d more)", n)
+		}
+	}
 	out := map[string]string{}
 	for s := range candidate {
 		if !spoiled[s] {
-			out[s] = "reports no test at all: its test binary exited before its tests ran, or the runner no longer reaches them"
+			out[s] = why
 		}
 	}
 	return out

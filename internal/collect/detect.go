@@ -38,7 +38,7 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 // nothing.
 const LookedFor = "looked for go.mod or go.work (go test), package.json with vitest, or jest and jest-junit (the test runner), " +
 	"pytest.ini, conftest.py, [tool.pytest] in pyproject.toml, [tool:pytest] in setup.cfg, [pytest] in tox.ini or test files in tests/ or test/ (pytest), " +
-	"Cargo.toml (cargo test)"
+	"Cargo.toml (cargo test), pom.xml (mvn test)"
 
 // Detect finds the toolchains of a commit from its tree (read through
 // gitrepo, never from the working tree) and returns the collectors that
@@ -60,6 +60,11 @@ const LookedFor = "looked for go.mod or go.work (go test), package.json with vit
 //     through pytest-cov, or coverage.py, when installed.
 //   - Cargo.toml at the root: cargo test --no-fail-fast --workspace, its
 //     stdout and stderr read together (the cargotest format).
+//   - pom.xml at the root: mvn test in batch mode, with testFailureIgnore
+//     and --fail-at-end so that every module's tests run past a failing
+//     one; the results are read from each module's Surefire reports
+//     (target/surefire-reports/TEST-*.xml) and mvn's log (the maven
+//     format: a module that does not build, a forked JVM that died).
 //   - golangci-lint and ruff, when configured and installed.
 //
 // Detected commands write their reports under {out} (OutDir).
@@ -83,7 +88,7 @@ func detect(repo *gitrepo.Repo, commit plumbing.Hash, tc config.Toolchain) ([]co
 	for _, e := range root {
 		d.root[e.Path] = e.Mode
 	}
-	steps := []func() error{d.golang, d.node, d.python, d.rust, d.golangciLint, d.ruff}
+	steps := []func() error{d.golang, d.node, d.python, d.rust, d.maven, d.golangciLint, d.ruff}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, nil, fmt.Errorf("detect toolchains at %s: %w", short(commit), err)
@@ -180,6 +185,37 @@ func (d *detector) rust() error {
 		Env:     map[string]string{"CARGO_TERM_COLOR": "never", "RUST_BACKTRACE": "0"},
 		Tests:   true,
 		Reports: []config.ReportSpec{{Format: "cargotest", Stdout: true}},
+	})
+	return nil
+}
+
+// SurefireReports is where the maven test collector reads its test results:
+// each module's Surefire reports.
+const SurefireReports = "**/target/surefire-reports/TEST-*.xml"
+
+func (d *detector) maven() error {
+	if !d.has("pom.xml") {
+		return nil
+	}
+	const name = "maven test"
+	if !d.installed(name, "mvn") {
+		return nil
+	}
+	// Batch mode, no colours and no download progress; failing tests do
+	// not stop the build (testFailureIgnore) and a failing module does not
+	// stop the others (--fail-at-end), so that every test that can run
+	// does. The log is read with the reports: a module that does not
+	// build, or whose forked JVM died in a test (System.exit, which with
+	// testFailureIgnore leaves the build successful), has none of its own.
+	d.specs = append(d.specs, config.Collector{
+		Name:  name,
+		Argv:  []string{"mvn -B -ntp -Dstyle.color=never -Dmaven.test.failure.ignore=true --fail-at-end test 2>&1"},
+		Shell: true,
+		Tests: true,
+		Reports: []config.ReportSpec{
+			{Format: "maven", Stdout: true},
+			{Format: "junit", Path: SurefireReports},
+		},
 	})
 	return nil
 }

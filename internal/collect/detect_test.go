@@ -215,6 +215,20 @@ func TestDetect(t *testing.T) {
 				Reports: []config.ReportSpec{{Format: "golangci", Stdout: true}}}},
 		},
 		{
+			name:  "maven project",
+			files: map[string]string{"pom.xml": "<project/>\n", "src/main/java/A.java": "class A {}\n"},
+			tools: map[string]string{"mvn": "exit 0"},
+			want: []config.Collector{{Name: "maven test",
+				Argv:  []string{"mvn -B -ntp -Dstyle.color=never -Dmaven.test.failure.ignore=true --fail-at-end test 2>&1"},
+				Shell: true, Tests: true,
+				Reports: []config.ReportSpec{{Format: "maven", Stdout: true}, {Format: "junit", Path: "**/target/surefire-reports/TEST-*.xml"}}}},
+		},
+		{
+			name:      "maven project, mvn not installed",
+			files:     map[string]string{"pom.xml": "<project/>\n"},
+			wantNotes: []string{"collector maven test: tool mvn is not installed"},
+		},
+		{
 			name:      "linters configured, not installed",
 			files:     map[string]string{".golangci.yml": "\n", "pyproject.toml": "[tool.ruff]\n"},
 			wantNotes: []string{"collector golangci-lint: tool golangci-lint is not installed", "collector ruff: tool ruff is not installed"},

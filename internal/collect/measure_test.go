@@ -475,3 +475,49 @@ func TestRunDropsTamperFiles(t *testing.T) {
 		t.Errorf("an argv of only the placeholder: %v", err)
 	}
 }
+
+// TestRunIgnoresCommittedReports: a report file that was in the checkout
+// before the command ran (committed with the change) and that the command
+// did not rewrite is not read; the result names it as an integrity
+// problem. One the command rewrites is read.
+func TestRunIgnoresCommittedReports(t *testing.T) {
+	dir := t.TempDir()
+	suite := func(name string) string {
+		return `<testsuite name="s" tests="1"><testcase classname="pkg" name="` + name + `"/></testsuite>`
+	}
+	for _, f := range []struct{ path, body string }{
+		{"reports/forged.xml", suite("forged")},
+		{"reports/rewritten.xml", suite("stale")},
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, "reports"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f.path), []byte(f.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spec := config.Collector{
+		Name:    "runner",
+		Argv:    []string{"sh", "-c", `printf '%s' "$R" > reports/rewritten.xml`},
+		Env:     map[string]string{"R": suite("ran")},
+		Tests:   true,
+		Reports: []config.ReportSpec{{Format: "junit", Path: "reports/*.xml"}},
+	}
+	m, err := Run(context.Background(), dir, []config.Collector{spec}, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for tc := range m.Result.Tests.All() {
+		ids = append(ids, tc.ID)
+	}
+	if diff := cmp.Diff([]string{"pkg.ran"}, ids); diff != "" {
+		t.Errorf("tests read (-want +got):\n%s", diff)
+	}
+	if len(m.Result.Integrity) != 1 || m.Result.Integrity[0].Package != "reports/forged.xml" || !strings.Contains(m.Result.Integrity[0].Problem, "came with the commit") {
+		t.Errorf("integrity = %+v, want one problem naming reports/forged.xml", m.Result.Integrity)
+	}
+	if diff := cmp.Diff([]string{"reports/rewritten.xml"}, m.Collectors[0].Reports); diff != "" {
+		t.Errorf("reports (-want +got):\n%s", diff)
+	}
+}

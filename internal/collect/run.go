@@ -200,6 +200,25 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	// keep Run waiting.
 	cmd.WaitDelay = 10 * time.Second
 
+	// Report files the checkout holds before the command runs came with
+	// the commit (a forged Surefire report committed under target/, say):
+	// one the command does not rewrite is not its evidence.
+	committed := map[string]os.FileInfo{}
+	for _, r := range spec.Reports {
+		if r.Stdout || strings.HasPrefix(expand(r.Path), out) {
+			continue
+		}
+		files, err := globReports(dir, expand(r.Path))
+		if err != nil {
+			return fail(fmt.Errorf("report %s: %w", r.Path, err))
+		}
+		for _, f := range files {
+			if fi, err := os.Lstat(f); err == nil {
+				committed[f] = fi
+			}
+		}
+	}
+
 	if opts.Progress != nil {
 		opts.Progress(spec.Name, PhaseStart, 0)
 	}
@@ -263,6 +282,13 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 		if err != nil {
 			return fail(fmt.Errorf("report %s: %w", r.Path, err))
 		}
+		files, stale := withoutCommitted(files, committed)
+		for _, f := range stale {
+			results = append(results, &collectors.Result{Sources: []string{spec.Name}, Integrity: []collectors.IntegrityProblem{{
+				Package: reportName(dir, out, f),
+				Problem: "this report file was in the checkout before " + spec.Name + " ran (it came with the commit) and the run did not rewrite it, so it is not read: it is no evidence of this run",
+			}}})
+		}
 		if len(files) == 0 {
 			if opts.ReportMissingMeasured {
 				res := &collectors.Result{
@@ -296,6 +322,22 @@ func runOne(ctx context.Context, dir, out string, spec config.Collector, opts Ru
 	}
 	cr.Duration = time.Since(start)
 	return results, cr, nil
+}
+
+// withoutCommitted splits report files into those the run wrote and those
+// that were in the checkout before it (committed) and are unchanged.
+func withoutCommitted(files []string, committed map[string]os.FileInfo) (fresh, stale []string) {
+	for _, f := range files {
+		before, ok := committed[f]
+		if ok {
+			if now, err := os.Lstat(f); err == nil && now.Size() == before.Size() && now.ModTime().Equal(before.ModTime()) {
+				stale = append(stale, f)
+				continue
+			}
+		}
+		fresh = append(fresh, f)
+	}
+	return fresh, stale
 }
 
 // runEnv is the environment a command of the checkout at dir starts

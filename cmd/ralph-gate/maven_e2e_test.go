@@ -1,0 +1,164 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// debianMavenRepo is Debian's local Maven repository: Maven Central is not
+// reachable here, so the Java projects of these tests resolve JUnit and
+// Maven's plugins from the packages .ci/run installs (maven,
+// libsurefire-java, libmaven-compiler-plugin-java,
+// libmaven-resources-plugin-java, junit4), offline, through their own
+// .mvn/maven.config as a project would.
+const debianMavenRepo = "/usr/share/maven-repo"
+
+// needMaven skips without mvn and Debian's repository of plugins, unless
+// RALPH_GATE_REQUIRE_MAVEN is set (.ci/run sets it), where it fails: CI
+// never skips the Java tests silently.
+func needMaven(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("mvn"); err != nil {
+		missingTool(t, "RALPH_GATE_REQUIRE_MAVEN", "no mvn on PATH (apt-get install maven)")
+	}
+	for _, p := range []string{
+		"/junit/junit/4.13.2",
+		"/org/apache/maven/plugins/maven-surefire-plugin/2.22.3",
+		"/org/apache/maven/plugins/maven-compiler-plugin/3.10.1",
+		"/org/apache/maven/plugins/maven-resources-plugin/3.3.0",
+	} {
+		if _, err := os.Stat(debianMavenRepo + p); err != nil {
+			missingTool(t, "RALPH_GATE_REQUIRE_MAVEN", "no "+debianMavenRepo+p+" (apt-get install junit4 libsurefire-java libmaven-compiler-plugin-java libmaven-resources-plugin-java)")
+		}
+	}
+}
+
+func mavenPom(surefire string) string {
+	return `<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>ex</groupId><artifactId>calc</artifactId><version>1.0</version>
+  <properties>
+    <maven.compiler.source>17</maven.compiler.source><maven.compiler.target>17</maven.compiler.target>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+    <dependency><groupId>junit</groupId><artifactId>junit</artifactId><version>4.13.2</version><scope>test</scope></dependency>
+  </dependencies>
+  <build><plugins>
+    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>
+    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-resources-plugin</artifactId><version>3.3.0</version></plugin>
+    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version>` + surefire + `</plugin>
+  </plugins></build>
+</project>
+`
+}
+
+const (
+	calcJava = `package ex;
+
+public class Calc {
+    public static int add(int a, int b) {
+        return a + b;
+    }
+}
+`
+	calcTestJava = `package ex;
+
+import org.junit.Test;
+import static org.junit.Assert.assertEquals;
+
+public class CalcTest {
+    @Test
+    public void adds() {
+        assertEquals(3, Calc.add(1, 2));
+    }
+
+    @Test
+    public void addsNegatives() {
+        assertEquals(-1, Calc.add(1, -2));
+    }
+}
+`
+	// forgedReport is what Surefire writes for CalcTest when both tests
+	// pass, as a change would commit it.
+	forgedReport = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuite name="ex.CalcTest" time="0.01" tests="2" errors="0" skipped="0" failures="0">
+  <testcase name="adds" classname="ex.CalcTest" time="0.001"/>
+  <testcase name="addsNegatives" classname="ex.CalcTest" time="0"/>
+</testsuite>
+`
+)
+
+// TestCompareMaven measures a Maven project with the built-in collector
+// (real mvn and Surefire, no ralph-gate configuration): an honest change
+// passes with the tests measured at both ends by their Surefire ids, and
+// the evasions block: a test that exits the JVM (with testFailureIgnore the
+// build says BUILD SUCCESS), a test deleted, a test made to fail, a test
+// that no longer compiles, and a Surefire report committed with the change
+// while the pom skips the tests (the committed report is not read).
+func TestCompareMaven(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	needMaven(t)
+	broken := strings.Replace(calcJava, "return a + b;", "return a + b + (a == 1 ? 1 : 0);", 1)
+	for _, c := range []struct {
+		name      string
+		files     map[string]string // at HEAD; "" deletes
+		block     bool
+		want      string // a rule that must be reported, if any
+		wantInOut string
+	}{
+		{"a method and its test added", map[string]string{
+			"src/main/java/ex/Calc.java":        strings.Replace(calcJava, "\n}\n", "\n    public static int sub(int a, int b) {\n        return a - b;\n    }\n}\n", 1),
+			"src/test/java/ex/CalcSubTest.java": "package ex;\n\nimport org.junit.Test;\nimport static org.junit.Assert.assertEquals;\n\npublic class CalcSubTest {\n    @Test\n    public void subtracts() {\n        assertEquals(1, Calc.sub(3, 2));\n    }\n}\n",
+		}, false, "", "ex.CalcSubTest.subtracts"},
+		{"a test exits the JVM", map[string]string{
+			"src/main/java/ex/Calc.java":     broken,
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "if (Calc.add(1, 2) != 3) {\n            System.exit(0);\n        }", 1),
+		}, true, "", "terminated while this class ran"},
+		{"a test deleted", map[string]string{
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "    @Test\n    public void addsNegatives() {\n        assertEquals(-1, Calc.add(1, -2));\n    }\n", "", 1),
+		}, true, "test-deleted", ""},
+		{"a test made to fail", map[string]string{"src/main/java/ex/Calc.java": broken}, true, "test-now-fails", ""},
+		{"a test no longer compiles", map[string]string{
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "Calc.add(1, 2)", "Calc.add(1, 2, 3)", 1),
+		}, true, "", "calc fails to build: Compilation failure: "},
+		{"a report committed, the tests skipped", map[string]string{
+			"src/main/java/ex/Calc.java": broken,
+			"pom.xml":                    mavenPom("<configuration><skipTests>true</skipTests></configuration>"),
+			".gitignore":                 "",
+			"target/surefire-reports/TEST-ex.CalcTest.xml": forgedReport,
+		}, true, "", "it came with the commit"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			r.write("pom.xml", mavenPom(""))
+			r.write(".mvn/maven.config", "--offline\n-Dmaven.repo.local="+debianMavenRepo+"\n")
+			r.write(".gitignore", "target/\n")
+			r.write("src/main/java/ex/Calc.java", calcJava)
+			r.write("src/test/java/ex/CalcTest.java", calcTestJava)
+			base := r.commit("calc")
+			for p, content := range c.files {
+				if content == "" {
+					r.remove(p)
+				} else {
+					r.write(p, content)
+				}
+			}
+			r.commit(c.name)
+			rep, out := compareExits(t, r, base, c.block)
+			if !strings.Contains(out, "ex.CalcTest.adds") {
+				t.Errorf("the report names no Surefire test id:\n%s", out)
+			}
+			if c.want != "" && !rep.has("", c.want, "") {
+				t.Errorf("no %s finding: %+v", c.want, rep.Findings)
+			}
+			if c.wantInOut != "" && !strings.Contains(out, c.wantInOut) {
+				t.Errorf("the report does not say %q:\n%s", c.wantInOut, out)
+			}
+		})
+	}
+}
