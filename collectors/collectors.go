@@ -31,6 +31,7 @@ const (
 	FormatTSC          = "tsc"
 	FormatCargoTest    = "cargotest"
 	FormatMaven        = "maven"
+	FormatGradle       = "gradle"
 )
 
 var parsers = map[string]Parser{
@@ -46,6 +47,7 @@ var parsers = map[string]Parser{
 	FormatTSC:          TSC{},
 	FormatCargoTest:    CargoTest{},
 	FormatMaven:        Maven{},
+	FormatGradle:       Gradle{},
 }
 
 // Compile-time checks that every format implements Parser.
@@ -62,6 +64,7 @@ var (
 	_ Parser = TSC{}
 	_ Parser = CargoTest{}
 	_ Parser = Maven{}
+	_ Parser = Gradle{}
 )
 
 // New returns the parser of a format by name (see Formats). Names are

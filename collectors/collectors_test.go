@@ -29,7 +29,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	want := []string{"cargotest", "checkstyle", "cobertura", "coverprofile", "eslint", "golangci", "gotest", "junit", "lcov", "maven", "sarif", "tsc"}
+	want := []string{"cargotest", "checkstyle", "cobertura", "coverprofile", "eslint", "golangci", "gotest", "gradle", "junit", "lcov", "maven", "sarif", "tsc"}
 	if diff := cmp.Diff(want, Formats()); diff != "" {
 		t.Errorf("Formats() (-want +got):\n%s", diff)
 	}

@@ -19,6 +19,7 @@
 //	tsc           tsc diagnostics, plain (--pretty false) or pretty
 //	cargotest     cargo test 2>&1 (libtest's results with cargo's Running lines)
 //	maven         mvn test 2>&1 (modules that did not build, forked JVMs that died; read beside Surefire's JUnit XML)
+//	gradle        gradle test --console=plain 2>&1 (projects that did not build, test workers that died; read beside Gradle's JUnit XML)
 //
 // # Reading reports
 //

@@ -68,7 +68,18 @@ func TestFixtures(t *testing.T) {
 		{"maven", "mvn-test-exit.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
 		{"maven", "mvn-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
 		{"maven", "mvn-test-unresolved.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
+		// gradle test: a project whose tests do not compile, or whose
+		// dependency cannot be resolved, is one failed "(build)" test; a
+		// test that calls System.exit(0) leaves no trace in the log
+		// (BUILD SUCCESSFUL), only classes without reports.
+		{"gradle", "gradle-test.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"gradle", "gradle-test-exit.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"gradle", "gradle-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
+		{"gradle", "gradle-test-unresolved.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
+		{"gradle", "gradle-test-crash.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
 		// JUnit: each suite's own attributes, summed over the test cases.
+		{"junit", "gradle-ex.CalcTest.xml", stated{tests: counts(2, 2, 0, 0, 0)}},
+		{"junit", "gradle-ex.FailTest.xml", stated{tests: counts(3, 0, 2, 1, 0)}}, // "5 tests completed, 2 failed, 1 skipped"
 		{"junit", "surefire-ex.CalcTest.xml", stated{tests: counts(2, 2, 0, 0, 0)}},
 		{"junit", "surefire-ex.FailTest.xml", stated{tests: counts(3, 0, 1, 1, 1)}},
 		{"junit", "gotestsum.xml", stated{tests: counts(7, 4, 2, 1, 0)}},

@@ -190,3 +190,12 @@ func FuzzMaven(f *testing.F) {
 		"[INFO] \x1b[1m------< ex:api >------\x1b[m\n[INFO] api .......... SKIPPED\n[ERROR] Failed to execute goal on project api: Could not resolve dependencies -> [Help 1]\n",
 		"Crashed tests:\nex.C\n")
 }
+
+func FuzzGradle(f *testing.F) {
+	fuzzParser(f, Gradle{},
+		":compileJava\n:test\n\nBUILD SUCCESSFUL in 1s\n",
+		":core:compileTestJava FAILED\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':core:compileTestJava'.\n> Compilation failed\n\n* Try:\nx\n\nBUILD FAILED in 2s\n",
+		"* What went wrong:\nExecution failed for task ':test'.\n> Process 'Gradle Test Executor 1' finished with non-zero exit value 1\n\nBUILD FAILED\n",
+		"* What went wrong:\nCould not resolve all files for configuration ':api:testCompileClasspath'.\n> Could not find x:y:1.\n",
+		"* What went wrong:\nA problem occurred evaluating root project 'x'.\n\x1b[31m> boom\x1b[0m\nBUILD FAILED\n")
+}

@@ -162,3 +162,67 @@ func TestCompareMaven(t *testing.T) {
 		})
 	}
 }
+
+// needGradle skips without gradle, unless RALPH_GATE_REQUIRE_GRADLE is set
+// (.ci/run sets it), where it fails.
+func needGradle(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("gradle"); err != nil {
+		missingTool(t, "RALPH_GATE_REQUIRE_GRADLE", "no gradle on PATH (apt-get install gradle)")
+	}
+	if _, err := os.Stat(debianMavenRepo + "/junit/junit/4.13.2"); err != nil {
+		missingTool(t, "RALPH_GATE_REQUIRE_GRADLE", "no JUnit 4.13.2 in "+debianMavenRepo+" (apt-get install junit4)")
+	}
+}
+
+// TestCompareGradle measures a Gradle project with the built-in collector
+// (real gradle, JUnit from Debian's repository as a file repository): an
+// honest change passes with the tests measured by their JUnit ids; a test
+// that calls System.exit(0), after which Gradle says BUILD SUCCESSFUL, and a
+// test that no longer compiles block.
+func TestCompareGradle(t *testing.T) {
+	t.Parallel()
+	slow(t)
+	needGradle(t)
+	broken := strings.Replace(calcJava, "return a + b;", "return a + b + (a == 1 ? 1 : 0);", 1)
+	for _, c := range []struct {
+		name      string
+		files     map[string]string
+		block     bool
+		wantInOut string
+	}{
+		{"a method and its test added", map[string]string{
+			"src/main/java/ex/Calc.java":        strings.Replace(calcJava, "\n}\n", "\n    public static int sub(int a, int b) {\n        return a - b;\n    }\n}\n", 1),
+			"src/test/java/ex/CalcSubTest.java": "package ex;\n\nimport org.junit.Test;\nimport static org.junit.Assert.assertEquals;\n\npublic class CalcSubTest {\n    @Test\n    public void subtracts() {\n        assertEquals(1, Calc.sub(3, 2));\n    }\n}\n",
+		}, false, "ex.CalcSubTest.subtracts"},
+		{"a test exits the JVM", map[string]string{
+			"src/main/java/ex/Calc.java":     broken,
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "if (Calc.add(1, 2) != 3) {\n            System.exit(0);\n        }", 1),
+		}, true, "ex.CalcTest ran 2 tests at BASE and at HEAD reports no test at all"},
+		{"a test no longer compiles", map[string]string{
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "Calc.add(1, 2)", "Calc.add(1, 2, 3)", 1),
+		}, true, "root project fails to build: Execution failed for task ':compileTestJava'."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			r.write("settings.gradle", "rootProject.name = 'calc'\n")
+			r.write("build.gradle", "apply plugin: 'java'\nrepositories { maven { url 'file://"+debianMavenRepo+"' } }\ndependencies { testCompile 'junit:junit:4.13.2' }\n")
+			r.write(".gitignore", "build/\n.gradle/\n")
+			r.write("src/main/java/ex/Calc.java", calcJava)
+			r.write("src/test/java/ex/CalcTest.java", calcTestJava)
+			base := r.commit("calc")
+			for p, content := range c.files {
+				r.write(p, content)
+			}
+			r.commit(c.name)
+			_, out := compareExits(t, r, base, c.block)
+			if !strings.Contains(out, "ex.CalcTest.adds") {
+				t.Errorf("the report names no JUnit test id:\n%s", out)
+			}
+			if !strings.Contains(out, c.wantInOut) {
+				t.Errorf("the report does not say %q:\n%s", c.wantInOut, out)
+			}
+		})
+	}
+}

@@ -111,7 +111,7 @@ Missing data fails closed: an end with no test results exits 2 naming what is
 missing ("no tests ran" is never a pass) unless --allow-missing.
 
 Report kinds: gotest, junit, coverprofile, lcov, cobertura, sarif, checkstyle,
-eslint, golangci, tsc, cargotest, maven.
+eslint, golangci, tsc, cargotest, maven, gradle.
 
 Flags:
 

@@ -38,7 +38,7 @@ func Collectors(repo *gitrepo.Repo, commit plumbing.Hash, cfg *config.Config) ([
 // nothing.
 const LookedFor = "looked for go.mod or go.work (go test), package.json with vitest, or jest and jest-junit (the test runner), " +
 	"pytest.ini, conftest.py, [tool.pytest] in pyproject.toml, [tool:pytest] in setup.cfg, [pytest] in tox.ini or test files in tests/ or test/ (pytest), " +
-	"Cargo.toml (cargo test), pom.xml (mvn test)"
+	"Cargo.toml (cargo test), pom.xml (mvn test), build.gradle or settings.gradle (gradle test)"
 
 // Detect finds the toolchains of a commit from its tree (read through
 // gitrepo, never from the working tree) and returns the collectors that
@@ -65,6 +65,11 @@ const LookedFor = "looked for go.mod or go.work (go test), package.json with vit
 //     one; the results are read from each module's Surefire reports
 //     (target/surefire-reports/TEST-*.xml) and mvn's log (the maven
 //     format: a module that does not build, a forked JVM that died).
+//   - build.gradle(.kts) or settings.gradle(.kts) at the root and no pom.xml:
+//     gradle test --continue in plain console mode, through the project's
+//     ./gradlew when it has one (the Gradle it pins), else the gradle on
+//     PATH; the results are read from each project's JUnit reports
+//     (build/test-results/**/TEST-*.xml) and the log (the gradle format).
 //   - golangci-lint and ruff, when configured and installed.
 //
 // Detected commands write their reports under {out} (OutDir).
@@ -88,7 +93,7 @@ func detect(repo *gitrepo.Repo, commit plumbing.Hash, tc config.Toolchain) ([]co
 	for _, e := range root {
 		d.root[e.Path] = e.Mode
 	}
-	steps := []func() error{d.golang, d.node, d.python, d.rust, d.maven, d.golangciLint, d.ruff}
+	steps := []func() error{d.golang, d.node, d.python, d.rust, d.maven, d.gradle, d.golangciLint, d.ruff}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, nil, fmt.Errorf("detect toolchains at %s: %w", short(commit), err)
@@ -215,6 +220,47 @@ func (d *detector) maven() error {
 		Reports: []config.ReportSpec{
 			{Format: "maven", Stdout: true},
 			{Format: "junit", Path: SurefireReports},
+		},
+	})
+	return nil
+}
+
+// GradleReports is where the gradle test collector reads its test results:
+// each project's JUnit reports, of every test task.
+const GradleReports = "**/build/test-results/**/TEST-*.xml"
+
+func (d *detector) gradle() error {
+	if d.has("pom.xml") {
+		return nil // measured by Maven
+	}
+	build := false
+	for _, f := range []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"} {
+		build = build || d.has(f)
+	}
+	if !build {
+		return nil
+	}
+	const name = "gradle test"
+	// The wrapper runs the Gradle the project pins (and downloads it on
+	// first use); without one, the installed gradle. --continue runs every
+	// project's tests past a failing one; no daemon outlives the run.
+	gradle := "gradle"
+	if d.has("gradlew") {
+		gradle = "sh ./gradlew"
+		if !d.installed(name, "java") {
+			return nil
+		}
+	} else if !d.installed(name, "gradle") {
+		return nil
+	}
+	d.specs = append(d.specs, config.Collector{
+		Name:  name,
+		Argv:  []string{gradle + " test --continue --console=plain --no-daemon 2>&1"},
+		Shell: true,
+		Tests: true,
+		Reports: []config.ReportSpec{
+			{Format: "gradle", Stdout: true},
+			{Format: "junit", Path: GradleReports},
 		},
 	})
 	return nil
