@@ -95,8 +95,9 @@ public class CalcTest {
 // (real mvn and Surefire, no ralph-gate configuration): an honest change
 // passes with the tests measured at both ends by their Surefire ids, and
 // the evasions block: a test that exits the JVM (with testFailureIgnore the
-// build says BUILD SUCCESS), a test deleted, a test made to fail, a test
-// that no longer compiles, and a Surefire report committed with the change
+// build says BUILD SUCCESS), a test deleted, a test made to fail, an
+// expectation rewritten to the code's new bug (the tamper check runs BASE's
+// test class against HEAD's code), a test that no longer compiles, and a Surefire report committed with the change
 // while the pom skips the tests (the committed report is not read).
 func TestCompareMaven(t *testing.T) {
 	t.Parallel()
@@ -122,6 +123,10 @@ func TestCompareMaven(t *testing.T) {
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "    @Test\n    public void addsNegatives() {\n        assertEquals(-1, Calc.add(1, -2));\n    }\n", "", 1),
 		}, true, "test-deleted", ""},
 		{"a test made to fail", map[string]string{"src/main/java/ex/Calc.java": broken}, true, "test-now-fails", ""},
+		{"an expectation rewritten to the code's bug", map[string]string{
+			"src/main/java/ex/Calc.java":     broken,
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "assertEquals(4, Calc.add(1, 2));", 1),
+		}, true, "tamper-check", ""},
 		{"a test no longer compiles", map[string]string{
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "Calc.add(1, 2)", "Calc.add(1, 2, 3)", 1),
 		}, true, "", "calc fails to build: Compilation failure: "},
