@@ -18,6 +18,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 // Collectors returns the collectors that measure a commit: the ones
@@ -161,9 +162,10 @@ func (d *detector) golang() error {
 	// tests compare and testdata lookups join), so such tests fail at both
 	// ends and whatever they check goes unmeasured.
 	d.specs = append(d.specs, config.Collector{
-		Name:  name,
-		Argv:  []string{"go", "test", "-json", "-coverprofile=" + OutDir + "/go-cover.out", "./..."},
-		Tests: true,
+		Name:   name,
+		Argv:   []string{"go", "test", "-json", "-coverprofile=" + OutDir + "/go-cover.out", "./..."},
+		Tests:  true,
+		Runner: string(runner.Go),
 		Reports: []config.ReportSpec{
 			{Format: "gotest", Stdout: true},
 			{Format: "coverprofile", Path: OutDir + "/go-cover.out"},
@@ -189,6 +191,7 @@ func (d *detector) rust() error {
 		Shell:   true,
 		Env:     map[string]string{"CARGO_TERM_COLOR": "never", "RUST_BACKTRACE": "0"},
 		Tests:   true,
+		Runner:  string(runner.Cargo),
 		Reports: []config.ReportSpec{{Format: "cargotest", Stdout: true}},
 	})
 	return nil
@@ -213,10 +216,11 @@ func (d *detector) maven() error {
 	// build, or whose forked JVM died in a test (System.exit, which with
 	// testFailureIgnore leaves the build successful), has none of its own.
 	d.specs = append(d.specs, config.Collector{
-		Name:  name,
-		Argv:  []string{"mvn -B -ntp -Dstyle.color=never -Dmaven.test.failure.ignore=true --fail-at-end test 2>&1"},
-		Shell: true,
-		Tests: true,
+		Name:   name,
+		Argv:   []string{"mvn -B -ntp -Dstyle.color=never -Dmaven.test.failure.ignore=true --fail-at-end test 2>&1"},
+		Shell:  true,
+		Tests:  true,
+		Runner: string(runner.Maven),
 		Reports: []config.ReportSpec{
 			{Format: "maven", Stdout: true},
 			{Format: "junit", Path: SurefireReports},
@@ -254,10 +258,11 @@ func (d *detector) gradle() error {
 		return nil
 	}
 	d.specs = append(d.specs, config.Collector{
-		Name:  name,
-		Argv:  []string{gradle + " test --continue --console=plain --no-daemon 2>&1"},
-		Shell: true,
-		Tests: true,
+		Name:   name,
+		Argv:   []string{gradle + " test --continue --console=plain --no-daemon 2>&1"},
+		Shell:  true,
+		Tests:  true,
+		Runner: string(runner.Gradle),
 		Reports: []config.ReportSpec{
 			{Format: "gradle", Stdout: true},
 			{Format: "junit", Path: GradleReports},
@@ -385,9 +390,10 @@ func (d *detector) python() error {
 	switch {
 	case probe(d.pythonBin, "-c", "import pytest_cov"):
 		d.specs = append(d.specs, config.Collector{
-			Name:  name,
-			Argv:  []string{d.pythonBin, "-m", "pytest", "--junitxml=" + junit, "--cov", "--cov-report=xml:" + cobertura},
-			Tests: true,
+			Name:   name,
+			Argv:   []string{d.pythonBin, "-m", "pytest", "--junitxml=" + junit, "--cov", "--cov-report=xml:" + cobertura},
+			Tests:  true,
+			Runner: string(runner.Pytest),
 			Reports: []config.ReportSpec{
 				{Format: "junit", Path: junit},
 				{Format: "cobertura", Path: cobertura},
@@ -401,6 +407,7 @@ func (d *detector) python() error {
 				Argv:    []string{d.pythonBin, "-m", "coverage", "run", "-m", "pytest", "--junitxml=" + junit},
 				Env:     env,
 				Tests:   true,
+				Runner:  string(runner.Pytest),
 				Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
 			},
 			config.Collector{
@@ -415,6 +422,7 @@ func (d *detector) python() error {
 			Name:    name,
 			Argv:    []string{d.pythonBin, "-m", "pytest", "--junitxml=" + junit},
 			Tests:   true,
+			Runner:  string(runner.Pytest),
 			Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
 		})
 	}

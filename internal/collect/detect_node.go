@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 // packageJSON holds the fields of package.json that detection reads.
@@ -128,6 +129,7 @@ func (d *detector) nodeTests(pkg *packageJSON, run func(...string) []string) []c
 			Name:    "vitest",
 			Argv:    run("vitest", "run", "--reporter=default", "--reporter=junit", "--outputFile.junit="+junit),
 			Tests:   true,
+			Runner:  string(runner.Vitest),
 			Reports: []config.ReportSpec{{Format: "junit", Path: junit}},
 		}
 		if pkg.depends("@vitest/coverage-v8") || pkg.depends("@vitest/coverage-istanbul") {
@@ -145,8 +147,9 @@ func (d *detector) nodeTests(pkg *packageJSON, run func(...string) []string) []c
 			Name: "jest",
 			Argv: run("jest", "--ci", "--reporters=default", "--reporters=jest-junit",
 				"--coverage", "--coverageReporters=lcov", "--coverageDirectory="+coverageDir),
-			Env:   map[string]string{"JEST_JUNIT_OUTPUT_DIR": OutDir, "JEST_JUNIT_OUTPUT_NAME": "node-junit.xml"},
-			Tests: true,
+			Env:    map[string]string{"JEST_JUNIT_OUTPUT_DIR": OutDir, "JEST_JUNIT_OUTPUT_NAME": "node-junit.xml"},
+			Tests:  true,
+			Runner: string(runner.Jest),
 			Reports: []config.ReportSpec{
 				{Format: "junit", Path: junit},
 				{Format: "lcov", Path: lcov},

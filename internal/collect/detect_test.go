@@ -27,7 +27,7 @@ func TestDetect(t *testing.T) {
 	goTest := config.Collector{
 		Name:  "go test",
 		Argv:  []string{"go", "test", "-json", "-coverprofile={out}/go-cover.out", "./..."},
-		Tests: true,
+		Tests: true, Runner: "go",
 		Reports: []config.ReportSpec{
 			{Format: "gotest", Stdout: true},
 			{Format: "coverprofile", Path: "{out}/go-cover.out"},
@@ -79,7 +79,7 @@ func TestDetect(t *testing.T) {
 					Name: "vitest",
 					Argv: []string{"pnpm", "exec", "vitest", "run", "--reporter=default", "--reporter=junit", "--outputFile.junit={out}/node-junit.xml",
 						"--coverage.enabled", "--coverage.reporter=lcov", "--coverage.reportsDirectory={out}/node-coverage"},
-					Tests: true,
+					Tests: true, Runner: "vitest",
 					Reports: []config.ReportSpec{
 						{Format: "junit", Path: "{out}/node-junit.xml"},
 						{Format: "lcov", Path: "{out}/node-coverage/lcov.info"},
@@ -105,7 +105,7 @@ func TestDetect(t *testing.T) {
 					Argv: []string{"npx", "--no", "--", "jest", "--ci", "--reporters=default", "--reporters=jest-junit",
 						"--coverage", "--coverageReporters=lcov", "--coverageDirectory={out}/node-coverage"},
 					Env:   map[string]string{"JEST_JUNIT_OUTPUT_DIR": "{out}", "JEST_JUNIT_OUTPUT_NAME": "node-junit.xml"},
-					Tests: true,
+					Tests: true, Runner: "jest",
 					Reports: []config.ReportSpec{
 						{Format: "junit", Path: "{out}/node-junit.xml"},
 						{Format: "lcov", Path: "{out}/node-coverage/lcov.info"},
@@ -147,7 +147,7 @@ func TestDetect(t *testing.T) {
 			want: []config.Collector{{
 				Name:  "pytest",
 				Argv:  []string{"python3", "-m", "pytest", "--junitxml={out}/pytest-junit.xml", "--cov", "--cov-report=xml:{out}/pytest-coverage.xml"},
-				Tests: true,
+				Tests: true, Runner: "pytest",
 				Reports: []config.ReportSpec{pytestJUnit,
 					{Format: "cobertura", Path: "{out}/pytest-coverage.xml"}},
 			}},
@@ -158,10 +158,10 @@ func TestDetect(t *testing.T) {
 			tools: pythonNoCov,
 			want: []config.Collector{
 				{
-					Name:    "pytest",
-					Argv:    []string{"python3", "-m", "coverage", "run", "-m", "pytest", "--junitxml={out}/pytest-junit.xml"},
-					Env:     map[string]string{"COVERAGE_FILE": "{out}/pytest.coverage"},
-					Tests:   true,
+					Name:  "pytest",
+					Argv:  []string{"python3", "-m", "coverage", "run", "-m", "pytest", "--junitxml={out}/pytest-junit.xml"},
+					Env:   map[string]string{"COVERAGE_FILE": "{out}/pytest.coverage"},
+					Tests: true, Runner: "pytest",
 					Reports: []config.ReportSpec{pytestJUnit},
 				},
 				{
@@ -176,7 +176,7 @@ func TestDetect(t *testing.T) {
 			name:      "tests directory, no coverage tool",
 			files:     map[string]string{"tests/test_app.py": "def test_x():\n    assert True\n"},
 			tools:     pythonBare,
-			want:      []config.Collector{{Name: "pytest", Argv: []string{"python3", "-m", "pytest", "--junitxml={out}/pytest-junit.xml"}, Tests: true, Reports: []config.ReportSpec{pytestJUnit}}},
+			want:      []config.Collector{{Name: "pytest", Argv: []string{"python3", "-m", "pytest", "--junitxml={out}/pytest-junit.xml"}, Tests: true, Runner: "pytest", Reports: []config.ReportSpec{pytestJUnit}}},
 			wantNotes: []string{"collector pytest: coverage not measured (neither pytest-cov nor coverage.py is installed)"},
 		},
 		{
@@ -220,7 +220,7 @@ func TestDetect(t *testing.T) {
 			tools: map[string]string{"mvn": "exit 0"},
 			want: []config.Collector{{Name: "maven test",
 				Argv:  []string{"mvn -B -ntp -Dstyle.color=never -Dmaven.test.failure.ignore=true --fail-at-end test 2>&1"},
-				Shell: true, Tests: true,
+				Shell: true, Tests: true, Runner: "maven",
 				Reports: []config.ReportSpec{{Format: "maven", Stdout: true}, {Format: "junit", Path: "**/target/surefire-reports/TEST-*.xml"}}}},
 		},
 		{
@@ -234,7 +234,7 @@ func TestDetect(t *testing.T) {
 			tools: map[string]string{"gradle": "exit 0"},
 			want: []config.Collector{{Name: "gradle test",
 				Argv:  []string{"gradle test --continue --console=plain --no-daemon 2>&1"},
-				Shell: true, Tests: true,
+				Shell: true, Tests: true, Runner: "gradle",
 				Reports: []config.ReportSpec{{Format: "gradle", Stdout: true}, {Format: "junit", Path: "**/build/test-results/**/TEST-*.xml"}}}},
 		},
 		{
@@ -243,7 +243,7 @@ func TestDetect(t *testing.T) {
 			tools: map[string]string{"java": "exit 0"},
 			want: []config.Collector{{Name: "gradle test",
 				Argv:  []string{"sh ./gradlew test --continue --console=plain --no-daemon 2>&1"},
-				Shell: true, Tests: true,
+				Shell: true, Tests: true, Runner: "gradle",
 				Reports: []config.ReportSpec{{Format: "gradle", Stdout: true}, {Format: "junit", Path: "**/build/test-results/**/TEST-*.xml"}}}},
 		},
 		{

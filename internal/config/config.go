@@ -20,6 +20,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 // FileName is the configuration file's name at the repository root.
@@ -96,6 +97,12 @@ type Collector struct {
 	Reports []ReportSpec `yaml:"reports"`
 	// Tests marks the collector whose test results the tamper check reruns.
 	Tests bool `yaml:"tests"`
+	// Runner names the test runner the command drives (go, pytest, vitest,
+	// jest, cargo, maven, gradle; see internal/runner), which decides how
+	// the tamper check and affected-only measuring narrow it. Detection
+	// sets it; when a configured collector leaves it out, it is recognized
+	// from the command.
+	Runner string `yaml:"runner"`
 }
 
 // ReportSpec is one report a collector writes.
@@ -299,6 +306,9 @@ func (c *Config) validate() error {
 			return fmt.Errorf("%s (%s): with shell: true, argv is one command string", where, col.Name)
 		case len(col.Reports) == 0:
 			return fmt.Errorf("%s (%s): say which reports it produces (reports: [{format: ..., path: ... | stdout: true}])", where, col.Name)
+		}
+		if _, err := runner.Parse(col.Runner); err != nil {
+			return fmt.Errorf("%s (%s): runner: %v", where, col.Name, err)
 		}
 		if col.Timeout != "" {
 			if _, err := time.ParseDuration(col.Timeout); err != nil {

@@ -133,3 +133,14 @@ func TestMatchGlob(t *testing.T) {
 		}
 	}
 }
+
+func TestCollectorRunnerValidated(t *testing.T) {
+	_, err := Parse(".ralph-gate.yml", []byte("collectors:\n  - name: unit\n    argv: [make, test]\n    runner: nose\n    reports: [{format: junit, path: out.xml}]\n"))
+	if err == nil || !strings.Contains(err.Error(), `collectors[0] (unit): runner: unknown runner "nose"`) {
+		t.Errorf("err = %v, want the collector and the unknown runner named", err)
+	}
+	c, err := Parse(".ralph-gate.yml", []byte("collectors:\n  - name: unit\n    argv: [make, test]\n    runner: maven\n    reports: [{format: junit, path: out.xml}]\n"))
+	if err != nil || c.Collectors[0].Runner != "maven" {
+		t.Errorf("runner: maven: %v, %+v", err, c)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 // The two ends, as indexes of a scope's per-side fields.
@@ -72,7 +73,7 @@ type specScope struct {
 // goScopeable reports whether a collector is go test over ./..., which the
 // scope can narrow to packages.
 func goScopeable(s config.Collector) bool {
-	if runnerOf(s) != runnerGo || s.Shell {
+	if runnerOf(s) != runner.Go || s.Shell {
 		return false
 	}
 	n := 0
@@ -88,7 +89,7 @@ func goScopeable(s config.Collector) bool {
 // paths to narrow it (pytest, vitest, jest, run directly).
 func pathScopeable(s config.Collector) bool {
 	r := runnerOf(s)
-	return !s.Shell && (r == runnerPytest || r == runnerVitest || r == runnerJest)
+	return !s.Shell && (r == runner.Pytest || r == runner.Vitest || r == runner.Jest)
 }
 
 // planScope works out the comparison's scope. complete asks for every test
@@ -514,7 +515,7 @@ func (c *comparison) keepPackages(baseM *collect.Measurement) {
 func (c *comparison) scopePaths(sc *scope, ss *specScope, changed []string) error {
 	r := runnerOf(ss.spec)
 	var a affected.Scope
-	if r == runnerPytest {
+	if r == runner.Pytest {
 		var err error
 		if a, err = affected.AffectedPython(treeFiles{c.p.opt.Repo, c.base}, changed); err != nil {
 			return err
@@ -668,7 +669,7 @@ func (sc *scope) specsAt(side int) []config.Collector {
 func narrowTo(s config.Collector, args []string) config.Collector {
 	out := s
 	out.Argv = nil
-	if runnerOf(s) == runnerGo {
+	if runnerOf(s) == runner.Go {
 		for _, a := range s.Argv {
 			if a == "./..." {
 				out.Argv = append(out.Argv, args...)

@@ -22,6 +22,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/rust"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
@@ -424,7 +425,7 @@ func (c *comparison) overlayBase(d gitrepo.Change, overlay map[string][]byte) bo
 func (c *comparison) goSupport(specs []config.Collector, changed []gitrepo.Change, overlay map[string][]byte) map[string][]string {
 	var spec *config.Collector
 	for i := range specs {
-		if specs[i].Tests && runnerOf(specs[i]) == runnerGo {
+		if specs[i].Tests && runnerOf(specs[i]) == runner.Go {
 			spec = &specs[i]
 			break
 		}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -12,61 +13,15 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 // TamperFiles is collect.TamperFiles: the tamper check replaces it with the
 // edited test files, so the rerun covers only them.
 const TamperFiles = collect.TamperFiles
 
-// runner is the test runner a collector drives, as far as the tamper check
-// needs to know it.
-type runner string
-
-const (
-	runnerGo     runner = "go test"
-	runnerPytest runner = "pytest"
-	runnerVitest runner = "vitest"
-	runnerJest   runner = "jest"
-	runnerCargo  runner = "cargo test"
-	runnerOther  runner = ""
-)
-
-// runnerOf recognizes the test runner of a collector from its command.
-func runnerOf(s config.Collector) runner {
-	argv := strings.Join(s.Argv, " ")
-	switch {
-	case strings.Contains(argv, "cargo test") || len(s.Argv) > 1 && path.Base(s.Argv[0]) == "cargo" && s.Argv[1] == "test":
-		return runnerCargo // before go test, which "cargo test" spells too
-	case strings.Contains(argv, "go test") || len(s.Argv) > 1 && path.Base(s.Argv[0]) == "go" && s.Argv[1] == "test":
-		return runnerGo
-	case strings.Contains(argv, "pytest"):
-		return runnerPytest
-	case strings.Contains(argv, "vitest"):
-		return runnerVitest
-	case strings.Contains(argv, "jest"):
-		return runnerJest
-	}
-	return runnerOther
-}
-
-// runs reports whether a runner runs a test file.
-func (r runner) runs(file string) bool {
-	switch r {
-	case runnerGo:
-		return strings.HasSuffix(file, "_test.go")
-	case runnerPytest:
-		return strings.HasSuffix(file, ".py")
-	case runnerCargo:
-		return strings.HasSuffix(file, ".rs")
-	case runnerVitest, runnerJest:
-		for _, ext := range []string{".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts"} {
-			if strings.HasSuffix(file, ext) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// runnerOf is the test runner a collector drives (runner.Of).
+func runnerOf(s config.Collector) runner.Runner { return runner.Of(s.Runner, s.Argv) }
 
 // tamperPlan is what the tamper check runs: the setup steps and the test
 // collectors of the edited files' languages, narrowed to those files.
@@ -113,7 +68,7 @@ func planTamper(specs []config.Collector, files []string, overlay map[string][]b
 		r := runnerOf(s)
 		var mine []string
 		for _, f := range files {
-			if r == runnerOther || r.runs(f) || r == runnerGo && support[f] != nil {
+			if r.Collects(f) || r == runner.Go && support[f] != nil {
 				mine = append(mine, f)
 			}
 		}
@@ -140,7 +95,7 @@ func planTamper(specs []config.Collector, files []string, overlay map[string][]b
 
 // narrow rewrites a test collector to run only the edited files' tests and to
 // skip coverage, which the tamper check does not read.
-func narrow(s config.Collector, r runner, files []string, overlay map[string][]byte, support map[string][]string) config.Collector {
+func narrow(s config.Collector, r runner.Runner, files []string, overlay map[string][]byte, support map[string][]string) config.Collector {
 	out := s
 	out.Argv = nil
 	out.Env = s.Env
@@ -151,7 +106,7 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 		}
 	}
 	out.Reports = reports
-	if r != runnerGo {
+	if r != runner.Go {
 		// Test support runs what uses it (a setup file: the whole suite).
 		var targets []string
 		for _, f := range files {
@@ -180,13 +135,16 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 		}
 		return out
 	}
-	if s.Shell || r == runnerOther {
+	if r == runner.Maven {
+		return narrowMaven(s, files)
+	}
+	if s.Shell || r == runner.None {
 		out.Argv = s.Argv
 		out.Reports = s.Reports
 		return out
 	}
 	switch r {
-	case runnerGo:
+	case runner.Go:
 		dirs := map[string]bool{}
 		var names []string
 		all := true
@@ -222,7 +180,7 @@ func narrow(s config.Collector, r runner, files []string, overlay map[string][]b
 		}
 		sort.Strings(ds)
 		out.Argv = append(out.Argv, ds...)
-	case runnerPytest, runnerVitest, runnerJest:
+	case runner.Pytest, runner.Vitest, runner.Jest:
 		for _, a := range s.Argv {
 			if strings.HasPrefix(a, "--cov") || strings.HasPrefix(a, "--coverage") {
 				continue
@@ -285,4 +243,34 @@ var goIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// narrowMaven runs only the edited test classes through Surefire's test
+// property, given in MAVEN_OPTS so that any command that runs mvn takes it
+// (the caller's MAVEN_OPTS kept before it); a module with none of them
+// passes (failIfNoTests, and its 3.x spelling). Files that are not JVM test
+// sources (a resource) leave the run whole.
+func narrowMaven(s config.Collector, files []string) config.Collector {
+	out := s
+	var classes []string
+	for _, f := range files {
+		c := runner.JVMClass(f)
+		if c == "" {
+			return out
+		}
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	classes = slices.Compact(classes)
+	env := make(map[string]string, len(s.Env)+1)
+	for k, v := range s.Env {
+		env[k] = v
+	}
+	opts := strings.TrimSpace(env["MAVEN_OPTS"])
+	if opts == "" {
+		opts = strings.TrimSpace(os.Getenv("MAVEN_OPTS"))
+	}
+	env["MAVEN_OPTS"] = strings.TrimSpace(opts + " -Dtest=" + strings.Join(classes, ",") + " -DfailIfNoTests=false -Dsurefire.failIfNoSpecifiedTests=false")
+	out.Env = env
+	return out
 }

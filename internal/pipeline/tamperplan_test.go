@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
 
 func TestPlanTamper(t *testing.T) {
@@ -123,7 +124,7 @@ func TestPlanTamperCargo(t *testing.T) {
 	if len(p.specs) != 1 || !cmp.Equal(p.specs[0].Argv, specs[0].Argv) || len(p.specs[0].Reports) != 1 {
 		t.Errorf("specs = %+v, want cargo's collector as it is", p.specs)
 	}
-	if r := runnerOf(config.Collector{Argv: []string{"cargo", "test", "--workspace"}}); r != runnerCargo {
+	if r := runnerOf(config.Collector{Argv: []string{"cargo", "test", "--workspace"}}); r != runner.Cargo {
 		t.Errorf("runnerOf(cargo test) = %q", r)
 	}
 }
@@ -149,5 +150,38 @@ func TestRunTargets(t *testing.T) {
 	want := []string{"tests", "tests/test_calc.py", ".", "web/cart.test.ts", "test", "tests/unit"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("runTargets (-want +got):\n%s", diff)
+	}
+}
+
+// TestPlanTamperMaven: the maven collector reruns only the edited test
+// classes, through Surefire's test property in MAVEN_OPTS (the caller's
+// kept before it), keeping both its reports; an edited resource runs it
+// whole.
+func TestPlanTamperMaven(t *testing.T) {
+	t.Setenv("MAVEN_OPTS", "-Xmx1g")
+	specs := []config.Collector{
+		{Name: "maven test", Argv: []string{"mvn -B test 2>&1"}, Shell: true, Tests: true, Runner: "maven",
+			Reports: []config.ReportSpec{{Format: "maven", Stdout: true}, {Format: "junit", Path: "**/target/surefire-reports/TEST-*.xml"}}},
+	}
+	p := planTamper(specs, []string{"core/src/test/java/ex/CoreTest.java", "src/test/java/ex/CalcTest.java"}, nil, nil)
+	if diff := cmp.Diff([]string{"core/src/test/java/ex/CoreTest.java", "src/test/java/ex/CalcTest.java"}, p.files); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if len(p.specs) != 1 {
+		t.Fatalf("specs = %+v", p.specs)
+	}
+	got := p.specs[0]
+	if want := "-Xmx1g -Dtest=CalcTest,CoreTest -DfailIfNoTests=false -Dsurefire.failIfNoSpecifiedTests=false"; got.Env["MAVEN_OPTS"] != want {
+		t.Errorf("MAVEN_OPTS = %q, want %q", got.Env["MAVEN_OPTS"], want)
+	}
+	if !cmp.Equal(got.Argv, specs[0].Argv) || len(got.Reports) != 2 {
+		t.Errorf("argv %q, reports %+v: want the command and both reports as they are", got.Argv, got.Reports)
+	}
+	if specs[0].Env != nil {
+		t.Errorf("the collector's own Env was changed: %v", specs[0].Env)
+	}
+	p = planTamper(specs, []string{"src/test/java/ex/CalcTest.java", "src/test/resources/data.xml"}, nil, nil)
+	if _, ok := p.specs[0].Env["MAVEN_OPTS"]; ok {
+		t.Errorf("with a resource edited, MAVEN_OPTS = %q, want the run whole", p.specs[0].Env["MAVEN_OPTS"])
 	}
 }
