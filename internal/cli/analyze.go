@@ -298,7 +298,7 @@ func decide(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity) gat
 func blocking(rep *gate.Report, failOn gate.FailOn) int {
 	n := 0
 	for _, f := range rep.Findings {
-		if f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity) {
+		if f.BlocksAt(failOn) {
 			n++
 		}
 	}

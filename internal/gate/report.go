@@ -154,11 +154,11 @@ type TestStats struct {
 func Decide(findings []Finding, failOn FailOn) Verdict {
 	v := VerdictPass
 	for _, f := range findings {
+		if f.BlocksAt(failOn) {
+			return VerdictBlock
+		}
 		if !f.Net || f.Suppressed != "" {
 			continue
-		}
-		if failOn.Blocks(f.Severity) {
-			return VerdictBlock
 		}
 		v = VerdictWarn
 	}

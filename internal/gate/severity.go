@@ -70,3 +70,10 @@ func (f FailOn) String() string { return Severity(f).String() }
 func (f FailOn) Blocks(s Severity) bool {
 	return Severity(f) != SeverityNone && s >= Severity(f)
 }
+
+// BlocksAt reports whether a finding blocks under a fail-on policy: it holds
+// at HEAD (Net), no exception sanctions it, and its severity reaches the
+// policy. Every verdict is decided by it.
+func (f Finding) BlocksAt(failOn FailOn) bool {
+	return f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity)
+}

@@ -305,7 +305,7 @@ func describeTarget(path string, t Target) string {
 func Blocking(fs []gate.Finding, failOn gate.FailOn, approved map[string]bool) []gate.Finding {
 	var out []gate.Finding
 	for _, f := range fs {
-		if f.Net && f.Suppressed == "" && failOn.Blocks(f.Severity) && !approved[f.ID] {
+		if f.BlocksAt(failOn) && !approved[f.ID] {
 			out = append(out, f)
 		}
 	}

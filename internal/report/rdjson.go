@@ -61,7 +61,7 @@ func rdSeverity(f gate.Finding, failOn gate.FailOn) string {
 	switch {
 	case f.Suppressed != "":
 		return "INFO"
-	case failOn.Blocks(f.Severity):
+	case f.BlocksAt(failOn):
 		return "ERROR"
 	}
 	return "WARNING"

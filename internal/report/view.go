@@ -44,7 +44,7 @@ func newView(rep *gate.Report) *view {
 			v.suppressed = append(v.suppressed, f)
 		default:
 			v.net = append(v.net, f)
-			if v.failOn.Blocks(f.Severity) {
+			if f.BlocksAt(v.failOn) {
 				v.blocking++
 			}
 		}
