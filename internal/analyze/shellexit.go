@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 )
 
 // A shell script decides a CI step's result by its exit status. The checks
@@ -513,40 +515,9 @@ func (s *shellRun) set(args []string) {
 }
 
 // unwrap drops the commands that run another command and pass its status
-// on: env VAR=x cmd, sudo, time, timeout N, nice, xvfb-run, npx, uv run.
-func unwrap(args []string) []string {
-	for len(args) > 0 {
-		switch path.Base(args[0]) {
-		case "env":
-			args = args[1:]
-			for len(args) > 0 && (strings.Contains(args[0], "=") || strings.HasPrefix(args[0], "-")) {
-				args = args[1:]
-			}
-		case "sudo", "time", "nice", "nohup", "xvfb-run", "npx", "stdbuf", "command", "exec", "dotenv":
-			args = args[1:]
-			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-				args = args[1:]
-			}
-		case "timeout":
-			args = args[1:]
-			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
-				args = args[1:]
-			}
-			if len(args) > 0 {
-				args = args[1:] // the duration
-			}
-		case "uv", "poetry", "pipenv", "pdm", "hatch", "bundle":
-			if len(args) > 1 && (args[1] == "run" || args[1] == "exec") {
-				args = args[2:]
-				continue
-			}
-			return args
-		default:
-			return args
-		}
-	}
-	return args
-}
+// on (shellwrap): env VAR=x cmd, sudo, time, timeout N, nice, xvfb-run, npx,
+// uv run.
+func unwrap(args []string) []string { return shellwrap.Unwrap(args) }
 
 var (
 	// checkTools are the commands whose exit status is a check's verdict.

@@ -58,6 +58,12 @@ func TestCheckCommand(t *testing.T) {
 		{name: "git  rm", cmd: "git  rm pkg/calc_test.go", deny: "git rm would delete"},
 		{name: "git rm cached", cmd: "git rm --cached -q pkg/calc_test.go", deny: "git rm would delete"},
 		{name: "/bin/rm", cmd: "/bin/rm pkg/calc_test.go", deny: "rm would delete"},
+		// Through wrappers, each with its own options (shellwrap): time -p
+		// and setsid -f take no value, so the command after them is rm.
+		{name: "time -p rm", cmd: "time -p rm pkg/calc_test.go", deny: "rm would delete"},
+		{name: "setsid -f rm", cmd: "setsid -f rm pkg/calc_test.go", deny: "rm would delete"},
+		{name: "uv run rm", cmd: "uv run rm pkg/calc_test.go", deny: "rm would delete"},
+		{name: "xvfb-run -a rm", cmd: "xvfb-run -a rm pkg/calc_test.go", deny: "rm would delete"},
 		{name: `\rm`, cmd: `\rm pkg/calc_test.go`, deny: "rm would delete"},
 		{name: "rm --", cmd: "rm -- tests/test_api.py", deny: "tests/test_api.py"},
 		{name: "rm -- at the root, by name", cmd: "rm -- test_x.py", deny: "test_x.py"},

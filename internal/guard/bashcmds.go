@@ -6,6 +6,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
+	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -67,20 +68,9 @@ func (s *shellCheck) argv(args []arg, producer *syntax.Stmt, depth int) {
 		switch name {
 		case "env":
 			rest = s.envArgs(rest, depth)
-		case "command", "builtin":
-			for len(rest) > 0 && strings.HasPrefix(rest[0].val, "-") {
-				if rest[0].val == "-v" || rest[0].val == "-V" {
-					return // a lookup, not a run
-				}
-				rest = rest[1:]
-			}
-		case "exec", "nohup", "setsid", "nice", "stdbuf", "ionice", "chronic", "time", "sudo", "doas":
-			rest = skipOptions(rest, map[string]bool{"-a": true, "-n": true, "-u": true, "-g": true, "-o": true, "-f": true, "-c": true, "-p": true, "-i": true, "-e": true, "-C": true, "-h": true})
-		case "timeout":
-			rest = skipOptions(rest, map[string]bool{"-s": true, "-k": true, "--signal": true, "--kill-after": true})
-			if len(rest) > 0 {
-				rest = rest[1:] // the duration
-			}
+		case "npx", "bunx", "pnpx":
+			s.command(name, rest, depth) // the package it runs, with its version
+			return
 		case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
 			s.shell(rest, depth)
 			return
@@ -103,11 +93,26 @@ func (s *shellCheck) argv(args []arg, producer *syntax.Stmt, depth int) {
 			}
 			return
 		default:
-			s.command(name, rest, depth)
-			return
+			// A wrapper (shellwrap: sudo, nice -n 10, timeout 5, command,
+			// uv run, ...) runs the words after its own.
+			n, ok := shellwrap.Skip(args, wrapWord)
+			if !ok {
+				s.command(name, rest, depth)
+				return
+			}
+			rest = args[n:]
 		}
 		args = rest
 	}
+}
+
+// wrapWord is a word as shellwrap reads it: a word whose value is not
+// known is no option, assignment or duration.
+func wrapWord(a arg) string {
+	if a.dyn {
+		return "\x00"
+	}
+	return a.val
 }
 
 // skipOptions drops leading options; those in withValue take the next word.

@@ -15,6 +15,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 )
 
 // RiskPattern is one of persistence-hooks.yaml's pre_tool_call risk_patterns:
@@ -137,9 +138,7 @@ func bashRisk(command string) string {
 		for _, a := range words(ce.Args) {
 			ws = append(ws, a.val)
 		}
-		for len(ws) > 0 && (ws[0] == "sudo" || ws[0] == "command" || ws[0] == "env" || ws[0] == "exec" || ws[0] == "nohup") {
-			ws = ws[1:]
-		}
+		ws = shellwrap.Unwrap(ws)
 		for _, r := range Risks {
 			if r.Command != nil && r.Command(ws) {
 				risk = r.Risk

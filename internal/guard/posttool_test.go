@@ -23,6 +23,11 @@ func TestClassify(t *testing.T) {
 		{"Bash", map[string]any{"command": "rm -rf build"}, "bulk_deletion"},
 		{"Bash", map[string]any{"command": "rm -r -f build"}, "bulk_deletion"},
 		{"Bash", map[string]any{"command": "sudo rm -fR /tmp/x"}, "bulk_deletion"},
+		// Wrappers, as shellwrap reads them everywhere: assignments,
+		// options with values, timeout's duration.
+		{"Bash", map[string]any{"command": "env CI=1 rm -rf build"}, "bulk_deletion"},
+		{"Bash", map[string]any{"command": "sudo -u ci nice -n 5 rm -rf build"}, "bulk_deletion"},
+		{"Bash", map[string]any{"command": "timeout 5 rm -rf build"}, "bulk_deletion"},
 		{"Bash", map[string]any{"command": "rm -r build"}, ""},
 		{"Bash", map[string]any{"command": "git -C . rm old.go"}, "version_control_deletion"},
 		{"Bash", map[string]any{"command": "echo 'rm -rf /'"}, ""},

@@ -11,6 +11,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/claude"
 	"github.com/ralph-gate/ralph-gate/internal/agent/codex"
+	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 )
 
 // All is every client, in the order they are listed to users.
@@ -42,26 +43,33 @@ func Lookup(name string) (agent.Client, error) {
 	return nil, fmt.Errorf("unknown agent client %q: want %s", name, strings.Join(Names(), " or "))
 }
 
-// ForCommand returns the client a command line runs: the first word of it,
-// past environment assignments and the wrappers that run a command (env,
-// npx, exec, nohup, command), that a client Runs; nil for none.
+// ForCommand returns the client a command line runs: its first word, past
+// environment assignments and the wrappers that run a command (shellwrap:
+// env, npx, exec, nohup, sudo, timeout, ...), when a client Runs it; nil for
+// none.
 func ForCommand(command string) agent.Client {
-	for _, f := range strings.Fields(command) {
-		f = strings.Trim(f, `'"`)
-		if strings.HasPrefix(f, "-") || strings.Contains(f, "=") {
-			continue
+	words := strings.Fields(command)
+	for i, w := range words {
+		words[i] = strings.Trim(w, `'"`)
+	}
+	for {
+		for len(words) > 0 && !strings.HasPrefix(words[0], "-") && strings.Contains(words[0], "=") {
+			words = words[1:] // VAR=x cmd
 		}
-		name := strings.TrimSuffix(filepath.Base(f), ".exe")
-		for _, c := range All {
-			if c.Runs(name) {
-				return c
-			}
+		inner := shellwrap.Unwrap(words)
+		if len(inner) == len(words) {
+			break
 		}
-		switch name {
-		case "env", "npx", "exec", "nohup", "command", "time", "sudo":
-			continue
-		}
+		words = inner
+	}
+	if len(words) == 0 {
 		return nil
+	}
+	name := strings.TrimSuffix(filepath.Base(words[0]), ".exe")
+	for _, c := range All {
+		if c.Runs(name) {
+			return c
+		}
 	}
 	return nil
 }
