@@ -66,6 +66,7 @@ func TestFixtures(t *testing.T) {
 		// integrity problem.
 		{"maven", "mvn-test.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
 		{"maven", "mvn-test-exit.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
+		{"maven", "mvn-test-exit-inproc.txt", stated{tests: counts(0, 0, 0, 0, 0)}},
 		{"maven", "mvn-test-no-build.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
 		{"maven", "mvn-test-unresolved.txt", stated{tests: counts(1, 0, 1, 0, 0), builds: 1}},
 		// gradle test: a project whose tests do not compile, or whose

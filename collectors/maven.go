@@ -42,6 +42,10 @@ import (
 //     successful and the class with no report.
 //   - A module the reactor skipped (a module it depends on failed) is an
 //     integrity problem naming the module: its tests did not run.
+//   - Output that ends before Maven's "BUILD SUCCESS" or "BUILD FAILURE" is
+//     an integrity problem naming the class that was running: Maven itself
+//     stopped, as it does, with status 0, when a test run inside its JVM
+//     (forkCount 0) calls System.exit.
 //
 // Output with no Maven project in it is an error.
 type Maven struct{}
@@ -68,6 +72,8 @@ type mavenParser struct {
 	finished map[string]bool
 	crashed  map[string]string // a class named as crashed -> its module
 	forkDied bool
+	outcome  bool   // "BUILD SUCCESS" or "BUILD FAILURE" was read
+	running  string // the test class that started last
 	inCrash  bool   // reading the class names after "Crashed tests:"
 	building string // the module whose build failure's lines are being read
 	failures map[string]*messageBuf
@@ -149,6 +155,11 @@ func (p *mavenParser) line(raw string) {
 	}
 	if m := mavenRunning.FindStringSubmatch(text); m != nil {
 		p.started[m[1]] = p.module
+		p.running = m[1]
+		return
+	}
+	if text == "BUILD SUCCESS" || text == "BUILD FAILURE" {
+		p.outcome = true
 		return
 	}
 	if m := mavenClassEnd.FindStringSubmatch(text); m != nil {
@@ -179,6 +190,16 @@ func (p *mavenParser) line(raw string) {
 
 // finish records the build failures and the classes whose JVM died.
 func (p *mavenParser) finish() {
+	if !p.outcome {
+		// Maven itself stopped: a test run inside its JVM (forkCount 0)
+		// called System.exit, or it crashed or was killed.
+		unit, problem := p.module, "mvn's output ends before the build's outcome (BUILD SUCCESS or BUILD FAILURE): Maven itself stopped"
+		if c := p.running; c != "" && !p.finished[c] {
+			unit = c
+			problem += " while this class ran (System.exit in a test run inside Maven's JVM, forkCount 0, or a crash), so it has no report"
+		}
+		p.res.Integrity = append(p.res.Integrity, IntegrityProblem{Package: unit, Problem: problem + ": what it did not report was not measured"})
+	}
 	for _, module := range p.order {
 		msg := strings.TrimSpace(p.failures[module].String())
 		if first, rest, ok := strings.Cut(msg, "\n"); ok && strings.HasPrefix(first, "Compilation failure") {

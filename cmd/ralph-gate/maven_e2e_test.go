@@ -91,11 +91,18 @@ public class CalcTest {
 `
 )
 
+// inProcess runs a project's tests inside Maven's JVM (Surefire's forkCount
+// 0). The projects below use it but where the fork is the point: Surefire
+// 2.22 waits for its next 10-second ping before it sees a forked JVM end,
+// so each forked run idles for up to 10 s.
+const inProcess = "<configuration><forkCount>0</forkCount></configuration>"
+
 // TestCompareMaven measures a Maven project with the built-in collector
 // (real mvn and Surefire, no ralph-gate configuration): an honest change
 // passes with the tests measured at both ends by their Surefire ids, and
-// the evasions block: a test that exits the JVM (with testFailureIgnore the
-// build says BUILD SUCCESS), a test deleted, a test made to fail, an
+// the evasions block: a test that exits the forked JVM (with
+// testFailureIgnore the build says BUILD SUCCESS), a test that halts Maven's
+// own JVM (forkCount 0: mvn ends with status 0 in the middle), a test deleted, a test made to fail, an
 // expectation rewritten to the code's new bug (the tamper check runs BASE's
 // test class against HEAD's code), a test that no longer compiles, and a Surefire report committed with the change
 // while the pom skips the tests (the committed report is not read).
@@ -106,33 +113,38 @@ func TestCompareMaven(t *testing.T) {
 	broken := strings.Replace(calcJava, "return a + b;", "return a + b + (a == 1 ? 1 : 0);", 1)
 	for _, c := range []struct {
 		name      string
+		forked    bool              // the project runs its tests in a forked JVM
 		files     map[string]string // at HEAD; "" deletes
 		block     bool
 		want      string // a rule that must be reported, if any
 		wantInOut string
 	}{
-		{"a method and its test added", map[string]string{
+		{"a method and its test added", false, map[string]string{
 			"src/main/java/ex/Calc.java":        strings.Replace(calcJava, "\n}\n", "\n    public static int sub(int a, int b) {\n        return a - b;\n    }\n}\n", 1),
 			"src/test/java/ex/CalcSubTest.java": "package ex;\n\nimport org.junit.Test;\nimport static org.junit.Assert.assertEquals;\n\npublic class CalcSubTest {\n    @Test\n    public void subtracts() {\n        assertEquals(1, Calc.sub(3, 2));\n    }\n}\n",
 		}, false, "", "ex.CalcSubTest.subtracts"},
-		{"a test exits the JVM", map[string]string{
+		{"a test exits the forked JVM", true, map[string]string{
 			"src/main/java/ex/Calc.java":     broken,
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "if (Calc.add(1, 2) != 3) {\n            System.exit(0);\n        }", 1),
 		}, true, "", "terminated while this class ran"},
-		{"a test deleted", map[string]string{
+		{"a test halts Maven's JVM", false, map[string]string{
+			"src/main/java/ex/Calc.java":     broken,
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "if (Calc.add(1, 2) != 3) {\n            Runtime.getRuntime().halt(0);\n        }", 1),
+		}, true, "", "Maven itself stopped while this class ran"},
+		{"a test deleted", false, map[string]string{
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "    @Test\n    public void addsNegatives() {\n        assertEquals(-1, Calc.add(1, -2));\n    }\n", "", 1),
 		}, true, "test-deleted", ""},
-		{"a test made to fail", map[string]string{"src/main/java/ex/Calc.java": broken}, true, "test-now-fails", ""},
-		{"an expectation rewritten to the code's bug", map[string]string{
+		{"a test made to fail", false, map[string]string{"src/main/java/ex/Calc.java": broken}, true, "test-now-fails", ""},
+		{"an expectation rewritten to the code's bug", false, map[string]string{
 			"src/main/java/ex/Calc.java":     broken,
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "assertEquals(4, Calc.add(1, 2));", 1),
 		}, true, "tamper-check", ""},
-		{"a test no longer compiles", map[string]string{
+		{"a test no longer compiles", false, map[string]string{
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "Calc.add(1, 2)", "Calc.add(1, 2, 3)", 1),
 		}, true, "", "calc fails to build: Compilation failure: "},
-		{"a report committed, the tests skipped", map[string]string{
+		{"a report committed, the tests skipped", false, map[string]string{
 			"src/main/java/ex/Calc.java": broken,
-			"pom.xml":                    mavenPom("<configuration><skipTests>true</skipTests></configuration>"),
+			"pom.xml":                    mavenPom("<configuration><forkCount>0</forkCount><skipTests>true</skipTests></configuration>"),
 			".gitignore":                 "",
 			"target/surefire-reports/TEST-ex.CalcTest.xml": forgedReport,
 		}, true, "", "it came with the commit"},
@@ -140,7 +152,11 @@ func TestCompareMaven(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRepo(t)
-			r.write("pom.xml", mavenPom(""))
+			surefire := inProcess
+			if c.forked {
+				surefire = ""
+			}
+			r.write("pom.xml", mavenPom(surefire))
 			r.write(".mvn/maven.config", "--offline\n-Dmaven.repo.local="+debianMavenRepo+"\n")
 			r.write(".gitignore", "target/\n")
 			r.write("src/main/java/ex/Calc.java", calcJava)

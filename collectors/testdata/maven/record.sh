@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-pom() { # pom ARTIFACT [EXTRA-DEPENDENCIES] [PARENT-OR-MODULES]
+pom() { # pom ARTIFACT [EXTRA-DEPENDENCIES] [PARENT-OR-MODULES] [SUREFIRE-CONFIGURATION]
   cat <<POM
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -31,7 +31,7 @@ pom() { # pom ARTIFACT [EXTRA-DEPENDENCIES] [PARENT-OR-MODULES]
   <build><plugins>
     <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>
     <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-resources-plugin</artifactId><version>3.3.0</version></plugin>
-    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version></plugin>
+    <plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version>${4:-}</plugin>
   </plugins></build>
 </project>
 POM
@@ -135,3 +135,9 @@ record "$d" mvn-test-no-build
 d=$work/lost; mkdir -p "$d"
 pom lost '<dependency><groupId>com.example</groupId><artifactId>missing</artifactId><version>1.0</version></dependency>' >"$d/pom.xml"; calc "$d"
 record "$d" mvn-test-unresolved
+
+# 5. inproc: exiter's tests run inside Maven's own JVM (forkCount 0): the
+#    System.exit(0) ends mvn itself, with status 0, in the middle of its log.
+d=$work/inproc; mkdir -p "$d"; pom inproc "" "" "<configuration><forkCount>0</forkCount></configuration>" >"$d/pom.xml"; calc "$d"
+cp -r "$work/exiter/src/test" "$d/src/"
+record "$d" mvn-test-exit-inproc
