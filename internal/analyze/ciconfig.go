@@ -60,7 +60,9 @@ func classify(p string) configKind {
 	case strings.HasPrefix(lower, ".golangci."), strings.HasPrefix(lower, ".eslintrc"), hasStem(lower, "eslint.config"),
 		lower == "ruff.toml", lower == ".ruff.toml", lower == ".flake8", lower == "mypy.ini", lower == ".pylintrc":
 		return lintConfig
-	case base == "pom.xml", base == "build.gradle", base == "build.gradle.kts":
+	case base == "pom.xml", base == "build.gradle", base == "build.gradle.kts",
+		base == "settings.gradle", base == "settings.gradle.kts", base == "gradle.properties",
+		p == ".mvn/maven.config", p == ".mvn/jvm.config":
 		return javaBuild
 	}
 	return notConfig
@@ -170,6 +172,14 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		case passNoTests.MatchString(text):
 			add(gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests", l.n, norm(text),
 				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, quoted(strings.TrimSpace(text))))
+		case kind == javaBuild && everyBuild(p) && skipTests.MatchString(text):
+			// Read by every mvn (or gradle) the project runs, CI's
+			// test step included.
+			add(gate.ValidationBypass, gate.SeverityCritical, "tests-skipped", l.n, norm(text),
+				fmt.Sprintf("%s now skips the tests of every build of the project: %s.", p, quoted(strings.TrimSpace(text))))
+		case kind == javaBuild && gradleOff.MatchString(text) && inGradleTestTask(newLines, l.n):
+			add(gate.ValidationBypass, gate.SeverityCritical, "tests-skipped", l.n, norm(text),
+				fmt.Sprintf("%s now switches the test task off: %s.", p, quoted(strings.TrimSpace(text))))
 		case skipTests.MatchString(text):
 			// Skipping tests on a build step that never ran them (packaging, API
 			// checks) is common; switching them off on an existing step is not.
@@ -790,6 +800,42 @@ func mayRunTests(l string) bool {
 func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func fmtNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// everyBuild reports a file whose options every Maven or Gradle run of the
+// project reads: .mvn/maven.config, .mvn/jvm.config, gradle.properties.
+func everyBuild(p string) bool {
+	return p == ".mvn/maven.config" || p == ".mvn/jvm.config" || path.Base(p) == "gradle.properties"
+}
+
+// gradleOff matches what switches a Gradle task off: enabled = false,
+// enabled false, onlyIf { false }, isEnabled = false (Kotlin).
+var gradleOff = regexp.MustCompile(`(?i)\b(is)?enabled\s*(=\s*|\s)false\b|\bonlyIf\s*\{\s*false\s*\}|\bexclude\s*(\(\s*)?["']\*\*/\*["']`)
+
+// gradleTestTask matches a line that opens the configuration of Gradle's
+// test task: test {, tasks.test {, tasks.named("test") {, tasks.withType(Test)
+// {, tasks.withType<Test> {, tasks.named<Test>("test") {.
+var gradleTestTask = regexp.MustCompile(`^\s*(tasks\s*\.\s*)?(test|getByName\s*\(\s*["']test["']\s*\)|named\s*(<\s*Test\s*>\s*)?\(\s*["']test["'][^)]*\)|withType\s*(<\s*Test\s*>\s*(\(\s*\))?|\(\s*Test(::class(\.java)?)?\s*\)))\s*(\.configure(Each)?\s*)?\{`)
+
+// inGradleTestTask reports whether line n (1-based) of a Gradle build file
+// lies in the configuration block of its test task, or is such a block
+// written on one line.
+func inGradleTestTask(lines []string, n int) bool {
+	if n < 1 || n > len(lines) {
+		return false
+	}
+	if gradleTestTask.MatchString(lines[n-1]) {
+		return true
+	}
+	depth := 0
+	for i := n - 2; i >= 0; i-- {
+		l := lines[i]
+		depth += strings.Count(l, "}") - strings.Count(l, "{")
+		if depth < 0 {
+			return gradleTestTask.MatchString(l)
+		}
+	}
+	return false
+}
 
 // skipTests matches build options that skip the test phase.
 var skipTests = regexp.MustCompile(`(?i)(<skipTests>\s*true|<maven\.test\.skip>\s*true|-DskipTests(=true)?\b|-Dmaven\.test\.skip(=true)?\b|\btest\.enabled\s*=\s*false|\s-x\s+test\b)`)

@@ -148,3 +148,41 @@ func TestSpecialCasedLiteral(t *testing.T) {
 		}
 	}
 }
+
+// TestJavaBuildTestsOff: a Maven or Gradle configuration that every build
+// reads, or the test task's own block, switching the tests off is a
+// critical bypass however it is spelled; switching another task off, or a
+// packaging step that skips tests, is not.
+func TestJavaBuildTestsOff(t *testing.T) {
+	gradle := "apply plugin: 'java'\nrepositories { mavenCentral() }\n"
+	kts := "plugins { java }\n"
+	for _, c := range []struct {
+		name string
+		fc   FileChange
+		want bool
+	}{
+		{"maven.config -DskipTests", add(".mvn/maven.config", "-DskipTests\n"), true},
+		{"maven.config maven.test.skip", mod(".mvn/maven.config", "-T 1C\n", "-T 1C\n-Dmaven.test.skip=true\n"), true},
+		{"jvm.config -DskipTests", mod(".mvn/jvm.config", "-Xmx1g\n", "-Xmx1g -DskipTests=true\n"), true},
+		{"test block on one line", mod("build.gradle", gradle, gradle+"test { enabled = false }\n"), true},
+		{"test block", mod("build.gradle", gradle, gradle+"test {\n    useJUnit()\n    enabled = false\n}\n"), true},
+		{"a line added to the test block", mod("build.gradle", gradle+"test {\n    useJUnit()\n}\n", gradle+"test {\n    useJUnit()\n    enabled false\n}\n"), true},
+		{"withType(Test) onlyIf false", mod("build.gradle", gradle, gradle+"tasks.withType(Test) {\n  onlyIf { false }\n}\n"), true},
+		{"named test excludes everything", mod("build.gradle", gradle, gradle+"tasks.named('test') {\n  exclude '**/*'\n}\n"), true},
+		{"withType(Test).configureEach", mod("build.gradle", gradle, gradle+"tasks.withType(Test).configureEach {\n  enabled = false\n}\n"), true},
+		{"kotlin tasks.test isEnabled", mod("build.gradle.kts", kts, kts+"tasks.test {\n    isEnabled = false\n}\n"), true},
+		{"kotlin withType<Test>", mod("build.gradle.kts", kts, kts+"tasks.withType<Test> {\n    enabled = false\n}\n"), true},
+		{"jar task off", mod("build.gradle", gradle, gradle+"jar {\n  enabled = false\n}\n"), false},
+		{"javadoc off beside a test block", mod("build.gradle", gradle, gradle+"test {\n  useJUnitPlatform()\n}\njavadoc {\n  enabled = false\n}\n"), false},
+		{"maven.config threads", mod(".mvn/maven.config", "-T 1C\n", "-T 2C\n"), false},
+	} {
+		fs := run(c.fc)
+		got := false
+		for _, f := range fs {
+			got = got || f.Type == gate.ValidationBypass && f.Severity == gate.SeverityCritical && f.Rule == "tests-skipped"
+		}
+		if got != c.want {
+			t.Errorf("%s: tests-skipped finding = %v, want %v: %+v", c.name, got, c.want, fs)
+		}
+	}
+}
