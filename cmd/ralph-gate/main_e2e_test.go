@@ -12,7 +12,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent/fakemodel"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
@@ -41,9 +40,6 @@ const reusedBinary = "RALPH_GATE_E2E_BINARY"
 // when a client starts it with this variable set.
 const mcpServerEnv = "RALPH_GATE_E2E_MCP"
 
-// e2eTimeout bounds the package's run unless -timeout says otherwise.
-const e2eTimeout = 30 * time.Minute
-
 func TestMain(m *testing.M) {
 	if os.Getenv(mcpServerEnv) != "" {
 		// A client started this binary as its MCP server: it serves, runs
@@ -51,16 +47,6 @@ func TestMain(m *testing.M) {
 		os.Exit(serveMCP())
 	}
 	flag.Parse()
-	// The end-to-end cases drive real toolchains (go, cargo, vitest, jest,
-	// pytest, Maven, Gradle, the agent clients) and together can take
-	// longer than go test's default 10 minutes on a loaded 2-core machine.
-	// go test passes its default to the binary as -test.timeout=10m0s; that
-	// one is raised, any other -timeout kept.
-	if f := flag.Lookup("test.timeout"); f != nil && f.Value.String() == (10*time.Minute).String() {
-		if err := flag.Set("test.timeout", e2eTimeout.String()); err != nil {
-			panic(err)
-		}
-	}
 	if b := os.Getenv(reusedBinary); b != "" {
 		// A test run again in a network namespace (isolated) uses the
 		// binary its parent built.

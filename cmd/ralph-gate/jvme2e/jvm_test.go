@@ -1,4 +1,4 @@
-package main
+package jvme2e
 
 import (
 	"os"
@@ -174,7 +174,7 @@ func TestCompareMaven(t *testing.T) {
 			if !strings.Contains(out, "ex.CalcTest.adds") {
 				t.Errorf("the report names no Surefire test id:\n%s", out)
 			}
-			if c.want != "" && !rep.has("", c.want, "") {
+			if c.want != "" && !rep.has(c.want) {
 				t.Errorf("no %s finding: %+v", c.want, rep.Findings)
 			}
 			if c.wantInOut != "" && !strings.Contains(out, c.wantInOut) {
