@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -34,7 +35,11 @@ import (
 //
 // Gradle says nothing when a test calls System.exit(0): the test task ends,
 // the build succeeds and the classes from the exiting one on have no report.
-// Those show in the comparison as BASE's test classes with no result at HEAD.
+// Run with the test events logged (testLogging events started, passed,
+// skipped, failed: the collector's init script asks for them), a test that
+// STARTED and never reported a result is an integrity problem naming its
+// class; without the events, those classes show in the comparison as
+// BASE's test classes with no result at HEAD.
 //
 // Output with neither a task nor a build outcome in it is an error.
 type Gradle struct{}
@@ -48,6 +53,7 @@ var (
 	gradleTaskErr = regexp.MustCompile(`^Execution failed for task '((?::[^:']+)*):([^:']+)'\.?$`)
 	gradleConfErr = regexp.MustCompile(`^Could not resolve all (?:files|dependencies|artifacts) for configuration '((?::[^:']+)*):([^:']+)'\.?$`)
 	gradleProject = regexp.MustCompile(`(?:root )?project '([^']*)'`)
+	gradleEvent   = regexp.MustCompile(`^(\S+) > (.+) (STARTED|PASSED|FAILED|SKIPPED)$`)
 )
 
 // gradleRoot names the root project, whose tasks' paths have no project part.
@@ -64,6 +70,7 @@ func (Gradle) Parse(name string, r io.Reader) (*Result, error) {
 		testTask string // the project whose test task's failure is being read
 		order    []string
 		failures = map[string]*messageBuf{}
+		running  = map[string]string{} // "class > test" that STARTED -> class
 	)
 	for {
 		raw, err := lr.next()
@@ -77,6 +84,15 @@ func (Gradle) Parse(name string, r io.Reader) (*Result, error) {
 		text := strings.TrimSpace(line)
 		if gradleTask.MatchString(text) || gradleOutcome.MatchString(text) {
 			seen = true
+		}
+		if m := gradleEvent.FindStringSubmatch(text); m != nil && !wrong && project == "" {
+			key := m[1] + " > " + m[2]
+			if m[3] == "STARTED" {
+				running[key] = m[1]
+			} else {
+				delete(running, key)
+			}
+			continue
 		}
 		switch {
 		case text == "* What went wrong:":
@@ -129,6 +145,15 @@ func (Gradle) Parse(name string, r io.Reader) (*Result, error) {
 	}
 	if !seen {
 		return nil, lineError(FormatGradle, name, 0, errors.New("no Gradle task ran and no build outcome was printed (is this `gradle test --console=plain` output?)"))
+	}
+	cut := make([]string, 0, len(running))
+	for key := range running {
+		cut = append(cut, key)
+	}
+	sort.Strings(cut)
+	for _, key := range cut {
+		res.Integrity = append(res.Integrity, IntegrityProblem{Package: running[key], Tests: []string{key},
+			Problem: "its test " + key + " STARTED and never reported a result: the test worker stopped (System.exit in a test, or a crash), and the tests after it have no report"})
 	}
 	for _, p := range order {
 		msg := strings.TrimSpace(failures[p].String())

@@ -229,6 +229,11 @@ func (d *detector) maven() error {
 	return nil
 }
 
+// GradleInitScript is the init script the gradle test collector runs with:
+// every Test task logs each test's start and result (the gradle format reads
+// them), set once the projects are evaluated so that it wins over theirs.
+const GradleInitScript = `gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" } } } }`
+
 // GradleReports is where the gradle test collector reads its test results:
 // each project's JUnit reports, of every test task.
 const GradleReports = "**/build/test-results/**/TEST-*.xml"
@@ -257,9 +262,14 @@ func (d *detector) gradle() error {
 	} else if !d.installed(name, "gradle") {
 		return nil
 	}
+	// The init script (written to {out}, outside the checkout) logs each
+	// test's start and result after the project's own configuration: a
+	// test that started and never finished shows the worker that
+	// System.exit(0) ended, which Gradle reports as a success.
 	d.specs = append(d.specs, config.Collector{
-		Name:   name,
-		Argv:   []string{gradle + " test --continue --console=plain --no-daemon 2>&1"},
+		Name: name,
+		Argv: []string{"printf '%s\\n' '" + GradleInitScript + "' > '" + OutDir + "/ralph-gate-init.gradle' && " +
+			gradle + " --init-script '" + OutDir + "/ralph-gate-init.gradle' test --continue --console=plain --no-daemon 2>&1"},
 		Shell:  true,
 		Tests:  true,
 		Runner: string(runner.Gradle),

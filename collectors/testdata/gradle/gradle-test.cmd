@@ -3,4 +3,4 @@
 # passed; FailTest: fails, errs, fetches (@Ignore). Gradle says "5 tests
 # completed, 2 failed, 1 skipped" and exits 1 ("There were failing tests"):
 # the log holds no build failure (the reports are ../junit/gradle-ex.*.xml).
-gradle test --continue --console=plain --no-daemon > gradle-test.txt 2>&1
+gradle --init-script ralph-gate-init.gradle test --continue --console=plain --no-daemon > gradle-test.txt 2>&1

@@ -32,8 +32,13 @@ package ex;
 public class Calc { public static int add(int a, int b) { return a + b; } }
 J
 }
+# The collector's init script (internal/collect.GradleInitScript): each test's
+# start and result logged.
+cat >"$work/ralph-gate-init.gradle" <<'INIT'
+gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" } } } }
+INIT
 record() { # record DIR NAME: runs the collector's command, keeps its output
-  (cd "$1" && gradle test --continue --console=plain --no-daemon >"$here/$2.txt" 2>&1) || true
+  (cd "$1" && gradle --init-script "$work/ralph-gate-init.gradle" test --continue --console=plain --no-daemon >"$here/$2.txt" 2>&1) || true
   sed -i "s#$1#/src#g; s#$work#/src#g" "$here/$2.txt"
 }
 
