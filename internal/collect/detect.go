@@ -231,8 +231,14 @@ func (d *detector) maven() error {
 
 // GradleInitScript is the init script the gradle test collector runs with:
 // every Test task logs each test's start and result (the gradle format reads
-// them), set once the projects are evaluated so that it wins over theirs.
-const GradleInitScript = `gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" } } } }`
+// them), set once the projects are evaluated so that it wins over theirs;
+// and with GradleTestsEnv set (the tamper check), runs only the test
+// classes it names, a task with none of them passing.
+const GradleInitScript = `gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" }; def only = System.getenv("RALPH_GATE_GRADLE_TESTS"); if (only) { filter { only.split(",").each { c -> includeTestsMatching("*" + c) }; failOnNoMatchingTests = false } } } } }`
+
+// GradleTestsEnv names, comma-separated, the only test classes (simple
+// names) the gradle test collector's init script lets run.
+const GradleTestsEnv = "RALPH_GATE_GRADLE_TESTS"
 
 // GradleReports is where the gradle test collector reads its test results:
 // each project's JUnit reports, of every test task.

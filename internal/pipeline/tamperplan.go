@@ -138,6 +138,9 @@ func narrow(s config.Collector, r runner.Runner, files []string, overlay map[str
 	if r == runner.Maven {
 		return narrowMaven(s, files)
 	}
+	if r == runner.Gradle {
+		return narrowGradle(s, files)
+	}
 	if s.Shell || r == runner.None {
 		out.Argv = s.Argv
 		out.Reports = s.Reports
@@ -245,32 +248,58 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// jvmClasses are the simple class names of edited JVM test sources, sorted
+// and each once; nil when a file is no JVM source (a test resource), which
+// leaves the run whole.
+func jvmClasses(files []string) []string {
+	var classes []string
+	for _, f := range files {
+		c := runner.JVMClass(f)
+		if c == "" {
+			return nil
+		}
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	return slices.Compact(classes)
+}
+
+// withEnv is a collector with one more environment variable (its own Env
+// copied, never shared).
+func withEnv(s config.Collector, k, v string) config.Collector {
+	env := make(map[string]string, len(s.Env)+1)
+	for name, val := range s.Env {
+		env[name] = val
+	}
+	env[k] = v
+	s.Env = env
+	return s
+}
+
+// narrowGradle runs only the edited test classes through the gradle test
+// collector's init script (collect.GradleTestsEnv); a configured Gradle
+// command without that script runs whole, as it would anyway.
+func narrowGradle(s config.Collector, files []string) config.Collector {
+	classes := jvmClasses(files)
+	if classes == nil {
+		return s
+	}
+	return withEnv(s, collect.GradleTestsEnv, strings.Join(classes, ","))
+}
+
 // narrowMaven runs only the edited test classes through Surefire's test
 // property, given in MAVEN_OPTS so that any command that runs mvn takes it
 // (the caller's MAVEN_OPTS kept before it); a module with none of them
 // passes (failIfNoTests, and its 3.x spelling). Files that are not JVM test
 // sources (a resource) leave the run whole.
 func narrowMaven(s config.Collector, files []string) config.Collector {
-	out := s
-	var classes []string
-	for _, f := range files {
-		c := runner.JVMClass(f)
-		if c == "" {
-			return out
-		}
-		classes = append(classes, c)
+	classes := jvmClasses(files)
+	if classes == nil {
+		return s
 	}
-	sort.Strings(classes)
-	classes = slices.Compact(classes)
-	env := make(map[string]string, len(s.Env)+1)
-	for k, v := range s.Env {
-		env[k] = v
-	}
-	opts := strings.TrimSpace(env["MAVEN_OPTS"])
+	opts := strings.TrimSpace(s.Env["MAVEN_OPTS"])
 	if opts == "" {
 		opts = strings.TrimSpace(os.Getenv("MAVEN_OPTS"))
 	}
-	env["MAVEN_OPTS"] = strings.TrimSpace(opts + " -Dtest=" + strings.Join(classes, ",") + " -DfailIfNoTests=false -Dsurefire.failIfNoSpecifiedTests=false")
-	out.Env = env
-	return out
+	return withEnv(s, "MAVEN_OPTS", strings.TrimSpace(opts+" -Dtest="+strings.Join(classes, ",")+" -DfailIfNoTests=false -Dsurefire.failIfNoSpecifiedTests=false"))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/runner"
 )
@@ -183,5 +184,26 @@ func TestPlanTamperMaven(t *testing.T) {
 	p = planTamper(specs, []string{"src/test/java/ex/CalcTest.java", "src/test/resources/data.xml"}, nil, nil)
 	if _, ok := p.specs[0].Env["MAVEN_OPTS"]; ok {
 		t.Errorf("with a resource edited, MAVEN_OPTS = %q, want the run whole", p.specs[0].Env["MAVEN_OPTS"])
+	}
+}
+
+// TestPlanTamperGradle: the gradle collector reruns only the edited test
+// classes, named to its init script in collect.GradleTestsEnv.
+func TestPlanTamperGradle(t *testing.T) {
+	specs := []config.Collector{
+		{Name: "gradle test", Argv: []string{"gradle test 2>&1"}, Shell: true, Tests: true, Runner: "gradle",
+			Env: map[string]string{"JAVA_OPTS": "-Xmx1g"}, Reports: []config.ReportSpec{{Format: "gradle", Stdout: true}}},
+	}
+	p := planTamper(specs, []string{"src/test/java/ex/CalcTest.java", "api/src/test/kotlin/ex/ApiTest.kt"}, nil, nil)
+	want := map[string]string{"JAVA_OPTS": "-Xmx1g", collect.GradleTestsEnv: "ApiTest,CalcTest"}
+	if diff := cmp.Diff(want, p.specs[0].Env); diff != "" {
+		t.Errorf("env (-want +got):\n%s", diff)
+	}
+	if len(specs[0].Env) != 1 {
+		t.Errorf("the collector's own Env was changed: %v", specs[0].Env)
+	}
+	p = planTamper(specs, []string{"src/test/java/ex/CalcTest.java", "src/test/resources/data.xml"}, nil, nil)
+	if _, ok := p.specs[0].Env[collect.GradleTestsEnv]; ok {
+		t.Errorf("with a resource edited, the run is narrowed: %v", p.specs[0].Env)
 	}
 }

@@ -199,8 +199,9 @@ func needGradle(t *testing.T) {
 // TestCompareGradle measures a Gradle project with the built-in collector
 // (real gradle, JUnit from Debian's repository as a file repository): an
 // honest change passes with the tests measured by their JUnit ids; a test
-// that calls System.exit(0), after which Gradle says BUILD SUCCESSFUL, and a
-// test that no longer compiles block.
+// that calls System.exit(0), after which Gradle says BUILD SUCCESSFUL, a
+// test that no longer compiles, and an expectation rewritten to the code's
+// bug (the tamper check reruns BASE's class alone) block.
 func TestCompareGradle(t *testing.T) {
 	t.Parallel()
 	slow(t)
@@ -223,6 +224,10 @@ func TestCompareGradle(t *testing.T) {
 		{"a test no longer compiles", map[string]string{
 			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "Calc.add(1, 2)", "Calc.add(1, 2, 3)", 1),
 		}, true, "root project fails to build: Execution failed for task ':compileTestJava'."},
+		{"an expectation rewritten to the code's bug", map[string]string{
+			"src/main/java/ex/Calc.java":     broken,
+			"src/test/java/ex/CalcTest.java": strings.Replace(calcTestJava, "assertEquals(3, Calc.add(1, 2));", "assertEquals(4, Calc.add(1, 2));", 1),
+		}, true, `"rule": "tamper-check"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -35,7 +35,7 @@ J
 # The collector's init script (internal/collect.GradleInitScript): each test's
 # start and result logged.
 cat >"$work/ralph-gate-init.gradle" <<'INIT'
-gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" } } } }
+gradle.projectsEvaluated { rootProject.allprojects { tasks.withType(Test) { testLogging { events "started", "passed", "skipped", "failed" }; def only = System.getenv("RALPH_GATE_GRADLE_TESTS"); if (only) { filter { only.split(",").each { c -> includeTestsMatching("*" + c) }; failOnNoMatchingTests = false } } } } }
 INIT
 record() { # record DIR NAME: runs the collector's command, keeps its output
   (cd "$1" && gradle --init-script "$work/ralph-gate-init.gradle" test --continue --console=plain --no-daemon >"$here/$2.txt" 2>&1) || true
