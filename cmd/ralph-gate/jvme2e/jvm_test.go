@@ -156,20 +156,12 @@ func TestCompareMaven(t *testing.T) {
 			if c.forked {
 				surefire = ""
 			}
-			r.write("pom.xml", mavenPom(surefire))
-			r.write(".mvn/maven.config", "--offline\n-Dmaven.repo.local="+debianMavenRepo+"\n")
-			r.write(".gitignore", "target/\n")
-			r.write("src/main/java/ex/Calc.java", calcJava)
-			r.write("src/test/java/ex/CalcTest.java", calcTestJava)
-			base := r.commit("calc")
-			for p, content := range c.files {
-				if content == "" {
-					r.remove(p)
-				} else {
-					r.write(p, content)
-				}
-			}
-			r.commit(c.name)
+			base := r.javaProject(map[string]string{
+				"pom.xml":           mavenPom(surefire),
+				".mvn/maven.config": "--offline\n-Dmaven.repo.local=" + debianMavenRepo + "\n",
+				".gitignore":        "target/\n",
+			})
+			r.change(c.name, c.files)
 			rep, out := compareExits(t, r, base, c.block)
 			if !strings.Contains(out, "ex.CalcTest.adds") {
 				t.Errorf("the report names no Surefire test id:\n%s", out)
@@ -232,16 +224,12 @@ func TestCompareGradle(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			r := newRepo(t)
-			r.write("settings.gradle", "rootProject.name = 'calc'\n")
-			r.write("build.gradle", "apply plugin: 'java'\nrepositories { maven { url 'file://"+debianMavenRepo+"' } }\ndependencies { testCompile 'junit:junit:4.13.2' }\n")
-			r.write(".gitignore", "build/\n.gradle/\n")
-			r.write("src/main/java/ex/Calc.java", calcJava)
-			r.write("src/test/java/ex/CalcTest.java", calcTestJava)
-			base := r.commit("calc")
-			for p, content := range c.files {
-				r.write(p, content)
-			}
-			r.commit(c.name)
+			base := r.javaProject(map[string]string{
+				"settings.gradle": "rootProject.name = 'calc'\n",
+				"build.gradle":    "apply plugin: 'java'\nrepositories { maven { url 'file://" + debianMavenRepo + "' } }\ndependencies { testCompile 'junit:junit:4.13.2' }\n",
+				".gitignore":      "build/\n.gradle/\n",
+			})
+			r.change(c.name, c.files)
 			_, out := compareExits(t, r, base, c.block)
 			if !strings.Contains(out, "ex.CalcTest.adds") {
 				t.Errorf("the report names no JUnit test id:\n%s", out)

@@ -60,10 +60,24 @@ func (r *repo) write(path, content string) { testgit.Write(r.t, r.dir, path, con
 
 func (r *repo) commit(msg string) string { return testgit.Commit(r.t, r.dir, msg) }
 
-func (r *repo) remove(path string) {
-	if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(path))); err != nil {
-		r.t.Fatal(err)
+// change writes files (deleting those whose content is "") and commits them.
+func (r *repo) change(msg string, files map[string]string) string {
+	for p, content := range files {
+		if content != "" {
+			r.write(p, content)
+		} else if err := os.Remove(filepath.Join(r.dir, filepath.FromSlash(p))); err != nil {
+			r.t.Fatal(err)
+		}
 	}
+	return r.commit(msg)
+}
+
+// javaProject writes the calculator both builds measure (build files apart)
+// and commits it as BASE.
+func (r *repo) javaProject(build map[string]string) string {
+	build["src/main/java/ex/Calc.java"] = calcJava
+	build["src/test/java/ex/CalcTest.java"] = calcTestJava
+	return r.change("calc", build)
 }
 
 // compareReport is what these tests read of compare's JSON report.
