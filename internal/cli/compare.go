@@ -51,6 +51,7 @@ type compareFlags struct {
 	allPackages  bool
 	allowMissing bool
 	noTamper     bool
+	noWitness    bool
 	// staticOnly skips measuring (the action with collect none and no report
 	// files): the report has the diff analysis and no metrics.
 	staticOnly bool
@@ -71,6 +72,7 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	fs.BoolVar(&cf.allPackages, "all-packages", false, "measure every package, not only those the range affects")
 	fs.BoolVar(&cf.allowMissing, "allow-missing", false, "turn missing measurements into notes")
 	fs.BoolVar(&cf.noTamper, "no-tamper-check", false, "do not run BASE's tests against HEAD's code")
+	fs.BoolVar(&cf.noWitness, "no-witness", false, "do not run HEAD's new and edited tests against BASE's code")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("compare", err, env)
@@ -132,7 +134,7 @@ func compareRange(ctx context.Context, env Env, cf compareFlags, baseRev, headRe
 	opt := pipeline.Options{
 		Repo: repo, Config: cfg, Dir: env.Dir, Collect: cf.collectMode,
 		Reports: globs(cf.reports), BaseReports: globs(cf.baseReports),
-		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, StaticOnly: cf.staticOnly, AllPackages: cf.allPackages,
+		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, NoWitness: cf.noWitness, StaticOnly: cf.staticOnly, AllPackages: cf.allPackages,
 		Environ: cf.environ, Progress: collectProgress(env, cf.environ), AnalyzeProgress: progressFunc(env),
 	}
 	if !cf.noCache {

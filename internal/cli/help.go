@@ -77,7 +77,8 @@ Examples:
   ralph-gate compare [--repo DIR] [--format F] [--fail-on SEV] [--config FILE]
                      [--report KIND=GLOB]... [--base-report KIND=GLOB]...
                      [--collect auto|none] [--no-cache] [--all-packages]
-                     [--allow-missing] [--no-tamper-check] [BASE [HEAD]]
+                     [--allow-missing] [--no-tamper-check] [--no-witness]
+                     [BASE [HEAD]]
 
 compare = analyze + measured metrics. For BASE and HEAD it obtains the test ids
 and outcomes, coverage (overall and per file), type-check and lint errors, file
@@ -106,6 +107,16 @@ built from) or left out, as the notes say; --all-packages measures everything.
 The tamper check runs BASE's versions of the test files the range modified or
 deleted against HEAD's code: a test that passed at BASE and fails there while
 HEAD's edited version passes shows that the edit covers a behaviour change.
+
+The witness runs HEAD's versions of the tests the range added or edited (with
+HEAD's test support: testdata, fixtures, snapshots, test helpers) against
+BASE's production code, when the range changes production code. Each such test
+is witnessed (fails on BASE's code, or does not build there, and passes at
+HEAD), not_witnessing (passes on BASE's code too: it does not exercise the
+change), broken (fails at HEAD) or unmeasured. When none is witnessed, the
+change is pinned by no test: an unverified finding, unwitnessed-change, medium
+unless compare.witness_severity says otherwise. --no-witness or
+compare.witness: off switches it off.
 
 Missing data fails closed: an end with no test results exits 2 naming what is
 missing ("no tests ran" is never a pass) unless --allow-missing.

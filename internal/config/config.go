@@ -137,7 +137,19 @@ type Compare struct {
 	CISteps []string `yaml:"ci_steps"`
 	// CITimeout bounds each run of a CI step (default 30m).
 	CITimeout string `yaml:"ci_timeout"`
+	// Witness runs HEAD's versions of the tests the range added or edited
+	// against BASE's production code, when the range changes production
+	// code: a test that fails there witnesses the change. "auto" (the
+	// default) or "off".
+	Witness string `yaml:"witness"`
+	// WitnessSeverity is the severity of an unwitnessed-change finding (no
+	// added or edited test fails on BASE's code): medium by default; a loop
+	// that must pin every fix with a test sets high.
+	WitnessSeverity *gate.Severity `yaml:"witness_severity"`
 }
+
+// WitnessOn reports whether compare runs the fail-to-pass witness.
+func (c Compare) WitnessOn() bool { return c.Witness != "off" }
 
 // CICommandsOn reports whether compare measures the CI's test steps.
 func (c Compare) CICommandsOn() bool { return c.CICommands != "off" }
@@ -330,6 +342,11 @@ func (c *Config) validate() error {
 	case "", "auto", "off":
 	default:
 		return fmt.Errorf("compare: ci_commands is auto or off, not %q", c.Compare.CICommands)
+	}
+	switch c.Compare.Witness {
+	case "", "auto", "off":
+	default:
+		return fmt.Errorf("compare: witness is auto or off, not %q", c.Compare.Witness)
 	}
 	for _, s := range c.Compare.CISteps {
 		if wf, _, _ := strings.Cut(s, ":"); !strings.HasPrefix(wf, ".github/workflows/") {

@@ -51,6 +51,9 @@ type Report struct {
 	// the edited tests against HEAD's code) and, when it did not, why; nil
 	// for analyze, which runs nothing.
 	TamperCheck *TamperCheck `json:"tamper_check,omitempty"`
+	// Witness says which of the tests the range added or edited fail on
+	// BASE's production code (the fail-to-pass witness); nil for analyze.
+	Witness *Witness `json:"witness,omitempty"`
 	// ChangedLineCoverage is how much of what the range added or changed the
 	// tests at HEAD ran; nil when HEAD measured no coverage (and for analyze).
 	ChangedLineCoverage *ChangedLines `json:"changed_line_coverage,omitempty"`
@@ -103,6 +106,62 @@ type TamperCheck struct {
 	Files []string `json:"files,omitempty"`
 	// Collectors are the collectors that ran them.
 	Collectors []string `json:"collectors,omitempty"`
+}
+
+// Witness is the fail-to-pass witness of a compare: HEAD's versions of the
+// tests the range added or edited, run against BASE's production code. A
+// test that fails there and passes at HEAD is witnessed: it pins the
+// change.
+//
+//	{"ran": true, "files": ["calc/mul_test.go"], "collectors": ["go"],
+//	 "tests": [{"test": "example.com/calc.TestMulNegative", "file": "calc/mul_test.go",
+//	            "witness": "witnessed", "detail": "mul_test.go:12: Mul(-2, 3) = 6, want -6"}]}
+type Witness struct {
+	// Ran is true when HEAD's tests ran against BASE's code.
+	Ran bool `json:"ran"`
+	// Reason says why it did not run (no production change, no new or
+	// edited test, switched off, the run failed), or what it left out.
+	Reason string `json:"reason,omitempty"`
+	// Files are the test files (and test support) whose HEAD versions ran.
+	Files []string `json:"files,omitempty"`
+	// Collectors are the collectors that ran them.
+	Collectors []string `json:"collectors,omitempty"`
+	// Tests are the added or edited tests, by id, each with its outcome.
+	Tests []WitnessTest `json:"tests,omitempty"`
+}
+
+// The outcomes of a test under the witness (WitnessTest.Witness).
+const (
+	// Witnessed: fails (or does not build) on BASE's code, passes on HEAD's.
+	Witnessed = "witnessed"
+	// NotWitnessing: passes on BASE's code as well: it does not exercise
+	// the change.
+	NotWitnessing = "not_witnessing"
+	// WitnessBroken: fails on HEAD's own code.
+	WitnessBroken = "broken"
+	// WitnessUnmeasured: the run on BASE's code reported nothing for it.
+	WitnessUnmeasured = "unmeasured"
+)
+
+// WitnessTest is one added or edited test under the witness.
+type WitnessTest struct {
+	Test string `json:"test"`
+	File string `json:"file,omitempty"`
+	// Witness is witnessed, not_witnessing, broken or unmeasured.
+	Witness string `json:"witness"`
+	// Detail is what BASE's code made of it: the failure's first lines, or
+	// the build error.
+	Detail string `json:"detail,omitempty"`
+}
+
+// Witnessed reports whether any test witnesses the change.
+func (w *Witness) Witnessed() bool {
+	for _, t := range w.Tests {
+		if t.Witness == Witnessed {
+			return true
+		}
+	}
+	return false
 }
 
 // MetricsPair holds the measurements at both ends of a compare.

@@ -47,6 +47,8 @@ type Options struct {
 	AllowMissing bool
 	// NoTamper switches the tamper check off (--no-tamper-check).
 	NoTamper bool
+	// NoWitness switches the fail-to-pass witness off (--no-witness).
+	NoWitness bool
 	// StaticOnly measures nothing: the report has the diff analysis only.
 	StaticOnly bool
 	// Environ is the collectors' environment (nil: the process's).
@@ -107,6 +109,9 @@ type Result struct {
 	BaseM, HeadM *collect.Measurement
 	// Tamper says whether the tamper check ran, and why not.
 	Tamper gate.TamperCheck
+	// Witness is the fail-to-pass witness: which new and edited tests fail
+	// on BASE's code; nil when nothing was measured.
+	Witness *gate.Witness
 	// ChangedLines is HEAD's changed-line coverage; nil when HEAD measured
 	// no coverage.
 	ChangedLines *gate.ChangedLines
@@ -143,6 +148,7 @@ func (r *Result) Report(tool gate.Tool, measured bool) *gate.Report {
 		}
 		t := r.Tamper
 		rep.TamperCheck = &t
+		rep.Witness = r.Witness
 		rep.ChangedLineCoverage = r.ChangedLines
 	}
 	return rep
@@ -175,6 +181,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 	findings := static
 	if p.opt.StaticOnly {
 		r.Tamper = gate.TamperCheck{Reason: "nothing is measured (collect: none and no report files)"}
+		r.Witness = &gate.Witness{Reason: "nothing is measured (collect: none and no report files)"}
 	} else {
 		// The code under test runs from here on: what it does to the
 		// repository's git files is undone and reported when it is done.
@@ -220,6 +227,12 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			}
 			r.Tamper = status
 			findings = append(findings, tamper...)
+			wf, ws, err := c.witness(headM)
+			if err != nil {
+				return nil, err
+			}
+			r.Witness = &ws
+			findings = append(findings, wf...)
 			ci, err := c.ciCommands()
 			if err != nil {
 				return nil, err
@@ -227,6 +240,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			findings = append(findings, ci...)
 		} else {
 			r.Tamper = gate.TamperCheck{Reason: "an end was not measured (--allow-missing)"}
+			r.Witness = &gate.Witness{Reason: "an end was not measured (--allow-missing)"}
 		}
 	}
 	locateGoTests(p.opt.Repo, []plumbing.Hash{head, base}, findings)
@@ -262,6 +276,9 @@ type comparison struct {
 	rustDev map[string]bool
 	// jsImports is BASE's JavaScript import graph (jsTestOnly), once read.
 	jsImports *jsImports
+	// headTests is HEAD's test side over BASE's code (witness, pin
+	// grading), once read.
+	headTests *headTests
 	// trees are the commits' file lists (tree), once read.
 	trees map[plumbing.Hash][]gitrepo.Change
 }

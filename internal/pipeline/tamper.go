@@ -120,7 +120,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		withSupport = " (with BASE's test support: " + strings.Join(names, ", ") + ")"
 	}
 	var found []gate.Finding
-	pins := &pinCheck{c: c, specs: specs}
+	pins := &pinCheck{c: c}
 	for t := range m.Result.Tests.All() {
 		if t.Outcome != collectors.Failed && t.Outcome != collectors.Errored {
 			continue
@@ -775,11 +775,10 @@ func gradeTamper(t collectors.Test, typ gate.FindingType, headSays string, stati
 // per comparison and only when a grade needs it, to tell which new tests pin
 // a new behaviour (BASE's code fails them, or they do not build there).
 type pinCheck struct {
-	c     *comparison
-	specs []config.Collector
-	done  bool
-	m     *collect.Measurement
-	why   string
+	c    *comparison
+	done bool
+	m    *collect.Measurement
+	why  string
 }
 
 // pinned returns the tests of added that BASE's code does not pass; why says
@@ -801,46 +800,13 @@ func (p *pinCheck) pinned(added []string) ([]string, string) {
 	return out, ""
 }
 
+// run is the witness's one run of HEAD's test files on BASE's code.
 func (p *pinCheck) run() (*collect.Measurement, string) {
-	c := p.c
-	opt := c.p.opt
-	diff, err := opt.Repo.Diff(c.base, c.head)
+	h, err := p.c.loadHeadTests()
 	if err != nil {
 		return nil, "the range could not be read: " + firstLine(err.Error())
 	}
-	overlay := map[string][]byte{}
-	var files []string
-	for _, d := range diff {
-		if d.To.Path == "" {
-			continue
-		}
-		ext := scanners.ForPath(d.To.Path)
-		if ext == nil || !ext.IsTestFile(d.To.Path) || opt.Config.Ignored(d.To.Path) {
-			continue
-		}
-		b, err := opt.Repo.Blob(d.To.Hash)
-		if err != nil {
-			return nil, "HEAD's " + d.To.Path + " could not be read"
-		}
-		overlay[d.To.Path] = b
-		if d.From.Path != "" && d.From.Path != d.To.Path {
-			overlay[d.From.Path] = nil
-		}
-		files = append(files, d.To.Path)
-	}
-	sort.Strings(files)
-	plan := planTamper(p.specs, files, overlay, nil)
-	if len(plan.files) == 0 {
-		return nil, "no collector runs HEAD's new tests"
-	}
-	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.base, overlay, plan.specs, opt.Cache, c.runOptions("tamper"))
-	if err != nil {
-		return nil, "the run failed: " + firstLine(err.Error())
-	}
-	if m.Result == nil || m.Result.Tests == nil {
-		return nil, "the run reported no test results"
-	}
-	return m, ""
+	return h.onBase(p.c)
 }
 
 func plural(n int, noun string) string {

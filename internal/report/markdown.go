@@ -64,7 +64,7 @@ func renderMarkdown(w io.Writer, rep *gate.Report, opt Options) error {
 	var fixed strings.Builder
 	fixed.WriteString(commentMarker)
 	fmt.Fprintf(&fixed, "## ralph-gate: %s\n\n%s\n", mdText(v.verdictLine(), maxCellRunes*2), m.summary())
-	sections := []*mdSection{m.netSection(), m.nonBlockingSection(), m.timelineSection(), m.notesSection()}
+	sections := []*mdSection{m.netSection(), m.nonBlockingSection(), m.witnessSection(), m.timelineSection(), m.notesSection()}
 	metrics := m.metricsTable()
 	footer := fmt.Sprintf("\n<sub>%s %s</sub>\n", toolName, mdText(rep.Tool.Version, 40))
 
@@ -250,10 +250,27 @@ func introduced(c gate.Commit, found []gate.Finding) string {
 	return strings.Join(parts, ", ")
 }
 
+// witnessSection is the witness's table: each new or edited test and what
+// BASE's code made of it.
+func (m *mdRenderer) witnessSection() *mdSection {
+	w := m.v.rep.Witness
+	s := &mdSection{head: "\n### Witness\n\n" + mdText(witnessLine(w), maxMessageRunes) + "\n\n| Test | Witness | On BASE's code |\n|---|---|---|\n", noun: "tests"}
+	if w == nil {
+		return s
+	}
+	for _, t := range w.Tests {
+		s.rows = append(s.rows, fmt.Sprintf("| %s | %s | %s |\n", codeSpan(t.Test), t.Witness, mdText(t.Detail, maxCellRunes)))
+	}
+	return s
+}
+
 func (m *mdRenderer) notesSection() *mdSection {
 	s := &mdSection{head: "\n### Notes\n\n", noun: "notes"}
 	if l := tamperLine(m.v.rep.TamperCheck); l != "" {
 		s.rows = append(s.rows, "- "+mdText(l, maxMessageRunes)+"\n")
+	}
+	if w := m.v.rep.Witness; w != nil && len(w.Tests) == 0 {
+		s.rows = append(s.rows, "- "+mdText(witnessLine(w), maxMessageRunes)+"\n")
 	}
 	for _, n := range m.v.rep.Notes {
 		line := "- "

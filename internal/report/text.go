@@ -37,9 +37,31 @@ func renderText(w io.Writer, rep *gate.Report, opt Options) error {
 	if l := tamperLine(t.v.rep.TamperCheck); l != "" {
 		t.printf("\n%s\n", l)
 	}
+	t.witness()
 	t.metrics()
 	t.printf("\n%s\n", t.paint(verdictColour(t.v.verdict), t.v.verdictLine()))
 	return t.err
+}
+
+// witness prints the witness's line and each test's outcome.
+func (t *textRenderer) witness() {
+	w := t.v.rep.Witness
+	l := witnessLine(w)
+	if l == "" {
+		return
+	}
+	t.printf("\n%s\n", l)
+	for i, wt := range w.Tests {
+		if i == maxListed {
+			t.printf("  ...and %d more (the json format lists them all)\n", len(w.Tests)-maxListed)
+			break
+		}
+		line := fmt.Sprintf("  %-14s %s", wt.Witness, cleanLine(wt.Test))
+		if wt.Detail != "" {
+			line += ": " + truncate(cleanLine(wt.Detail), 160)
+		}
+		t.printf("%s\n", line)
+	}
 }
 
 func (t *textRenderer) paint(colour, s string) string {

@@ -279,6 +279,38 @@ func tamperLine(tc *gate.TamperCheck) string {
 	return s
 }
 
+// witnessLine says in one line whether compare's fail-to-pass witness ran
+// and what it found; "" for reports without one (analyze).
+func witnessLine(w *gate.Witness) string {
+	if w == nil {
+		return ""
+	}
+	if !w.Ran {
+		if len(w.Tests) > 0 {
+			return "Witness: HEAD's new and edited tests could not run on BASE's code: " + cleanLine(w.Reason)
+		}
+		return "Witness: not run: " + cleanLine(w.Reason)
+	}
+	n := 0
+	for _, t := range w.Tests {
+		if t.Witness == gate.Witnessed {
+			n++
+		}
+	}
+	verb := "fail"
+	if n == 1 {
+		verb = "fails"
+	}
+	s := fmt.Sprintf("Witness: %d of %s %s on BASE's code", n, plural(len(w.Tests), "new or edited test"), verb)
+	if len(w.Collectors) > 0 {
+		s += " (" + cleanLine(strings.Join(w.Collectors, ", ")) + ")"
+	}
+	if w.Reason != "" {
+		s += "; " + cleanLine(w.Reason)
+	}
+	return s
+}
+
 // maxListed bounds the test ids text and markdown list; JSON has them all.
 const maxListed = 50
 

@@ -1,0 +1,522 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"golang.org/x/mod/modfile"
+
+	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
+)
+
+// headTests is HEAD's side of the range's tests, laid over BASE's code: the
+// overlay of every test file and test support file the range added or
+// modified, and the test files among them a collector runs. The witness and
+// the tamper check's pin grading both read its one run (onBase).
+type headTests struct {
+	overlay map[string][]byte
+	// files are the added or modified test files, by HEAD's path.
+	files []string
+	// changes are the diff entries of files, by HEAD's path.
+	changes map[string]gitrepo.Change
+	// production are the production source files the range changed in
+	// code (not only in comments or layout), by path.
+	production []string
+
+	ran  bool
+	plan *tamperPlan
+	m    *collect.Measurement
+	why  string // what kept the run from giving results
+}
+
+// testSide reports whether a changed path belongs with the tests: a test
+// file by its language's conventions, or a file under a directory only tests
+// read (testdata, fixtures, snapshots, test helpers). HEAD's versions of
+// these run against BASE's code; everything else is the code under test.
+func testSide(p string) bool {
+	if x := scanners.ForPath(p); x != nil && x.IsTestFile(p) {
+		return true
+	}
+	if strings.HasSuffix(p, ".snap") {
+		return true
+	}
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		switch strings.ToLower(seg) {
+		case "testdata", "fixtures", "__fixtures__", "__snapshots__", "__mocks__", "test", "tests", "__tests__",
+			"spec", "testutil", "testutils", "testhelpers", "testhelper", "testing":
+			return true
+		}
+	}
+	return false
+}
+
+// loadHeadTests reads the range's test side and production changes, once.
+func (c *comparison) loadHeadTests() (*headTests, error) {
+	if c.headTests != nil {
+		return c.headTests, nil
+	}
+	opt := c.p.opt
+	diff, err := opt.Repo.Diff(c.base, c.head)
+	if err != nil {
+		return nil, err
+	}
+	h := &headTests{overlay: map[string][]byte{}, changes: map[string]gitrepo.Change{}}
+	for _, d := range diff {
+		p := d.Path()
+		if opt.Config.Ignored(p) || d.To.Mode == filemode.Submodule || d.From.Mode == filemode.Submodule {
+			continue
+		}
+		if !testSide(p) && (d.From.Path == "" || !testSide(d.From.Path)) {
+			if scanners.ForPath(p) != nil && c.codeChanged(d) {
+				h.production = append(h.production, p)
+			}
+			continue
+		}
+		if d.To.Path == "" || d.To.Mode == filemode.Symlink {
+			continue // a deleted test runs nowhere at HEAD
+		}
+		b, err := opt.Repo.Blob(d.To.Hash)
+		if err != nil {
+			return nil, fmt.Errorf("HEAD's %s: %w", d.To.Path, err)
+		}
+		h.overlay[d.To.Path] = b
+		if d.From.Path != "" && d.From.Path != d.To.Path {
+			h.overlay[d.From.Path] = nil
+		}
+		if x := scanners.ForPath(d.To.Path); x != nil && x.IsTestFile(d.To.Path) {
+			h.files = append(h.files, d.To.Path)
+			h.changes[d.To.Path] = d
+		}
+	}
+	sort.Strings(h.files)
+	sort.Strings(h.production)
+	c.headTests = h
+	return h, nil
+}
+
+// codeChanged reports whether a change of a source file changed its code: a
+// Go file whose tokens are the same but for comments and layout did not.
+// Other languages count any change.
+func (c *comparison) codeChanged(d gitrepo.Change) bool {
+	if d.From.Path == "" || d.To.Path == "" || !strings.HasSuffix(d.To.Path, ".go") {
+		return true
+	}
+	a, err1 := c.p.opt.Repo.Blob(d.From.Hash)
+	b, err2 := c.p.opt.Repo.Blob(d.To.Hash)
+	if err1 != nil || err2 != nil {
+		return true
+	}
+	return !bytes.Equal(goCodeTokens(a), goCodeTokens(b))
+}
+
+// goCodeTokens is src's tokens without comments, one per line.
+func goCodeTokens(src []byte) []byte {
+	var s scanner.Scanner
+	fs := token.NewFileSet()
+	s.Init(fs.AddFile("", -1, len(src)), src, nil, 0)
+	var out []byte
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			lit = ";"
+		}
+		out = append(out, tok.String()...)
+		out = append(out, ' ')
+		out = append(out, lit...)
+		out = append(out, '\n')
+	}
+}
+
+// onBase runs HEAD's test files (with HEAD's test support) against BASE's
+// code, once per comparison; why says what kept it from giving results.
+func (h *headTests) onBase(c *comparison) (*collect.Measurement, string) {
+	if h.ran {
+		return h.m, h.why
+	}
+	h.ran = true
+	opt := c.p.opt
+	specs, err := c.collectorSpecs()
+	if err != nil {
+		h.why = "the collectors could not be read: " + firstLine(err.Error())
+		return nil, h.why
+	}
+	h.plan = planTamper(specs, h.files, h.overlay, nil)
+	if len(h.plan.files) == 0 {
+		h.why = "no collector runs HEAD's new or edited tests (" + strings.Join(h.files, ", ") + ")"
+		return nil, h.why
+	}
+	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.base, h.overlay, h.plan.specs, opt.Cache, c.runOptions("witness"))
+	switch {
+	case err != nil:
+		h.why = "the run failed: " + firstLine(err.Error())
+	case m.Result == nil || m.Result.Tests == nil:
+		h.why = "the run reported no test results"
+	default:
+		h.m = m
+	}
+	return h.m, h.why
+}
+
+// witness is the fail-to-pass witness: HEAD's versions of the tests the
+// range added or edited, run against BASE's production code. Each test HEAD
+// passes is witnessed (BASE's code fails it, or it does not build there),
+// not witnessing (BASE's code passes it too: it does not exercise the
+// change) or unmeasured; one HEAD fails is broken. A range that changes
+// production code and whose new and edited tests witness nothing is an
+// unwitnessed-change finding: no test pins the change. A range that adds or
+// edits no test gets none (what its changed lines' coverage says is
+// changed-line coverage's to tell).
+func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.Witness, error) {
+	opt := c.p.opt
+	h, err := c.loadHeadTests()
+	if err != nil {
+		return nil, gate.Witness{}, err
+	}
+	status := gate.Witness{Files: h.files}
+	switch {
+	case len(h.production) == 0:
+		status.Reason = "the range changes no production code"
+		return nil, status, nil
+	case len(h.files) == 0:
+		status.Reason = "the range adds or edits no test file"
+		return nil, status, nil
+	case opt.NoWitness:
+		status.Reason = "switched off by --no-witness"
+		return nil, status, nil
+	case !opt.Config.Compare.WitnessOn():
+		status.Reason = "switched off by compare.witness: off in the configuration"
+		return nil, status, nil
+	case opt.Collect == "none":
+		status.Reason = "collect is none: the witness runs tests, and nothing may run"
+		return nil, status, nil
+	}
+	statics := c.changedStatics(h)
+	changed := headChangedTests(headM, h, statics, c.goModule())
+	if len(changed) == 0 {
+		status.Reason = "HEAD's run reports none of the tests the range added or edited"
+		return nil, status, nil
+	}
+	m, why := h.onBase(c)
+	if h.plan != nil {
+		status.Files, status.Collectors = h.plan.files, h.plan.names()
+		if len(h.plan.uncovered) > 0 {
+			status.Reason = "not covered: " + strings.Join(h.plan.uncovered, ", ")
+		}
+	}
+	if m == nil {
+		status.Reason = why
+		for _, t := range changed {
+			if t.Witness == "" {
+				t.Witness, t.Detail = gate.WitnessUnmeasured, why
+			}
+			status.Tests = append(status.Tests, t.WitnessTest)
+		}
+		return []gate.Finding{c.unwitnessed(h, status.Tests, why)}, status, nil
+	}
+	status.Ran = true
+	for _, t := range changed {
+		if t.Witness == "" {
+			t.Witness, t.Detail = judgeOnBase(t.id, t.File, m.Result)
+		}
+		status.Tests = append(status.Tests, t.WitnessTest)
+	}
+	sort.Slice(status.Tests, func(i, j int) bool { return status.Tests[i].Test < status.Tests[j].Test })
+	if status.Witnessed() {
+		return nil, status, nil
+	}
+	for _, t := range status.Tests {
+		if t.Witness != gate.WitnessBroken {
+			return []gate.Finding{c.unwitnessed(h, status.Tests, "")}, status, nil
+		}
+	}
+	return nil, status, nil // every new test fails at HEAD: the test regression says so
+}
+
+// unwitnessed is the finding for a production change no new or edited test
+// pins; why says what kept the witness from running.
+func (c *comparison) unwitnessed(h *headTests, tests []gate.WitnessTest, why string) gate.Finding {
+	sev := gate.SeverityMedium
+	if s := c.p.opt.Config.Compare.WitnessSeverity; s != nil {
+		sev = *s
+	}
+	var passing, unmeasured []string
+	for _, t := range tests {
+		switch t.Witness {
+		case gate.NotWitnessing:
+			passing = append(passing, t.Test)
+		case gate.WitnessUnmeasured:
+			unmeasured = append(unmeasured, t.Test)
+		}
+	}
+	code := clipText(strings.Join(h.production, ", "), 160)
+	var msg string
+	switch {
+	case why != "":
+		msg = fmt.Sprintf("the range changes production code (%s), and whether its new or edited tests fail without the change could not be checked: %s", code, why)
+	case len(unmeasured) > 0:
+		msg = fmt.Sprintf("the range changes production code (%s), but none of its new or edited tests is shown to fail without the change: %s pass on BASE's code, and the run there reported nothing for %s",
+			code, orText(clipText(strings.Join(passing, ", "), 200), "none"), clipText(strings.Join(unmeasured, ", "), 200))
+	default:
+		msg = fmt.Sprintf("the range changes production code (%s), but its new and edited tests pass on BASE's code as well (%s): they do not exercise the change, so no test pins it",
+			code, clipText(strings.Join(passing, ", "), 200))
+	}
+	file := ""
+	if len(h.production) > 0 {
+		file = h.production[0]
+	}
+	return gate.Finding{
+		ID:       gate.MakeID(gate.Unverified, "unwitnessed-change", file, "", ""),
+		Type:     gate.Unverified,
+		Severity: sev,
+		File:     file,
+		Net:      true,
+		Message:  msg + ".",
+		Evidence: gate.EvidenceMeasured,
+		Rule:     "unwitnessed-change",
+	}
+}
+
+// judgeOnBase says what BASE's code made of a test HEAD passes.
+func judgeOnBase(id, file string, r *collectors.Result) (string, string) {
+	if t, ok := r.Tests.Get(id); ok {
+		switch t.Outcome {
+		case collectors.Failed, collectors.Errored:
+			return gate.Witnessed, clipText(analyze.FailureLines(t.Message, 3), 300)
+		case collectors.Skipped:
+			return gate.NotWitnessing, "skipped on BASE's code"
+		default:
+			return gate.NotWitnessing, ""
+		}
+	}
+	// Not reported: its package does not build against BASE's code (it
+	// uses what the change added), or its file does not load there.
+	for _, b := range r.BuildFailures {
+		if b.Package != "" && (strings.HasPrefix(id, b.Package+".") || b.Package == file || b.Package == path.Dir(file)) {
+			return gate.Witnessed, "does not build against BASE's code: " + clipText(orText(buildError(b.Output), "no compiler output"), 240)
+		}
+	}
+	for t := range r.Tests.All() {
+		if (t.Outcome == collectors.Failed || t.Outcome == collectors.Errored) && t.ID != id && fileLevel(t, file) {
+			return gate.Witnessed, "its file does not load against BASE's code: " + clipText(orText(analyze.FailureLines(t.Message, 3), "no message"), 240)
+		}
+	}
+	return gate.WitnessUnmeasured, "BASE's run reported nothing for it"
+}
+
+// fileLevel reports whether a failed entry stands for a whole test file (a
+// pytest collection error, a JavaScript suite that failed to load): its id
+// is the file itself, as a path or a dotted module.
+func fileLevel(t collectors.Test, file string) bool {
+	if file == "" {
+		return false
+	}
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	for _, s := range []string{file, stem, strings.ReplaceAll(stem, "/", ".")} {
+		if t.ID == s || strings.HasSuffix(t.ID, "/"+s) || strings.HasSuffix(t.ID, "."+s) {
+			return true
+		}
+	}
+	return t.File == file && (t.Name == "" || t.Name == file || t.Name == path.Base(file))
+}
+
+// staticTests are one added or modified test file's tests as its language's
+// extractor reads them at HEAD, and which of them the range added or edited.
+type staticTests struct {
+	ids     []string
+	changed map[string]bool
+	// whole: the file is new, or a version did not parse: every test of it
+	// counts as added or edited.
+	whole bool
+}
+
+func (c *comparison) changedStatics(h *headTests) map[string]*staticTests {
+	out := map[string]*staticTests{}
+	for _, f := range h.files {
+		d := h.changes[f]
+		x := scanners.ForPath(f)
+		st := &staticTests{changed: map[string]bool{}}
+		out[f] = st
+		nf, err := x.Extract(f, h.overlay[f])
+		if err != nil || nf.Partial {
+			st.whole = true
+			continue
+		}
+		for _, tc := range nf.Tests {
+			st.ids = append(st.ids, tc.ID)
+		}
+		if d.From.Path == "" {
+			st.whole = true
+			continue
+		}
+		old, err := c.p.opt.Repo.Blob(d.From.Hash)
+		if err != nil {
+			st.whole = true
+			continue
+		}
+		of, err := x.Extract(d.From.Path, old)
+		if err != nil || of.Partial {
+			st.whole = true
+			continue
+		}
+		before := map[string]string{}
+		for _, tc := range of.Tests {
+			before[tc.ID] = tc.Fingerprint
+		}
+		for _, tc := range nf.Tests {
+			if fp, ok := before[tc.ID]; !ok || fp != tc.Fingerprint {
+				st.changed[tc.ID] = true
+			}
+		}
+	}
+	return out
+}
+
+// goModule is the module path of BASE's or HEAD's go.mod, or "".
+func (c *comparison) goModule() string {
+	for _, at := range []plumbing.Hash{c.head, c.base} {
+		if b, err := c.p.opt.Repo.ReadFile(at, "go.mod"); err == nil {
+			return modfile.ModulePath(b)
+		}
+	}
+	return ""
+}
+
+type witnessed struct {
+	gate.WitnessTest
+	id string
+}
+
+// headChangedTests are the tests of HEAD's run that the range added or
+// edited, each with its file; a test HEAD fails is already judged broken.
+func headChangedTests(headM *collect.Measurement, h *headTests, statics map[string]*staticTests, mod string) []*witnessed {
+	if headM == nil || headM.Result == nil || headM.Result.Tests == nil {
+		return nil
+	}
+	var out []*witnessed
+	for t := range headM.Result.Tests.All() {
+		if t.Outcome == collectors.Skipped {
+			continue
+		}
+		file, st := testFileOf(t, h.files, statics, mod)
+		if st == nil || !(st.whole || matchesAny(t.ID, st.changed)) {
+			continue
+		}
+		w := &witnessed{WitnessTest: gate.WitnessTest{Test: t.ID, File: file}, id: t.ID}
+		if t.Outcome != collectors.Passed {
+			w.Witness, w.Detail = gate.WitnessBroken, clipText(analyze.FailureLines(t.Message, 3), 300)
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// testFileOf finds which of the range's test files a measured test is
+// from: the file its report names, else the one whose path its id names (a
+// Go package's directory, a dotted Python module) and that declares it.
+func testFileOf(t collectors.Test, files []string, statics map[string]*staticTests, mod string) (string, *staticTests) {
+	if t.File != "" {
+		if st, ok := statics[t.File]; ok {
+			return t.File, st
+		}
+		return "", nil
+	}
+	goPkg, goName, isGo := splitGoTestID(t.ID)
+	for _, f := range files {
+		st := statics[f]
+		if isGo && strings.HasSuffix(f, "_test.go") {
+			dir := path.Dir(f)
+			want := mod
+			if dir != "." {
+				want = mod + "/" + dir
+			}
+			if mod == "" || goPkg != want {
+				continue
+			}
+			if st.whole && len(st.ids) == 0 || matchesAny(goName, toSet(st.ids)) {
+				return f, st
+			}
+			continue
+		}
+		stem := strings.TrimSuffix(f, path.Ext(f))
+		if (strings.Contains(t.ID, stem) || strings.Contains(t.ID, strings.ReplaceAll(stem, "/", "."))) && (matchesAny(t.ID, toSet(st.ids)) || st.whole && len(st.ids) == 0) {
+			return f, st
+		}
+	}
+	return "", nil
+}
+
+func toSet(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
+}
+
+// matchesAny reports whether a measured test id is one of the extracted
+// test ids, or a subtest or parametrized case of one: "pkg.TestMul/neg"
+// is TestMul's, "tests/test_calc.py::test_div[0-1]" is test_div's, "calc >
+// mul > handles zero" is "mul > handles zero"'s.
+func matchesAny(id string, ids map[string]bool) bool {
+	if len(ids) == 0 {
+		return false
+	}
+	if i := strings.IndexByte(id, '['); i > 0 && strings.HasSuffix(id, "]") {
+		id = id[:i]
+	}
+	for cur := id; cur != ""; cur = parentTest(cur) {
+		for s := range ids {
+			// Python's "TestCalc::test_div" is "TestCalc.test_div" in JUnit.
+			s = strings.TrimSuffix(strings.TrimSuffix(s, "*"), "/")
+			if s != "" && (boundarySuffix(cur, s) || boundarySuffix(cur, strings.ReplaceAll(s, "::", "."))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// parentTest is a test id's enclosing test ("" at the top).
+func parentTest(id string) string {
+	i := strings.LastIndex(id, "/")
+	if j := strings.LastIndex(id, " > "); j > i {
+		return id[:j]
+	}
+	if i < 0 {
+		return ""
+	}
+	return id[:i]
+}
+
+// boundarySuffix reports whether id is s, or ends in s after a separator
+// runners put between a test's scope and its name.
+func boundarySuffix(id, s string) bool {
+	if id == s {
+		return true
+	}
+	if !strings.HasSuffix(id, s) {
+		return false
+	}
+	pre := id[:len(id)-len(s)]
+	for _, sep := range []string{".", "::", " > ", "/", "#", " "} {
+		if strings.HasSuffix(pre, sep) {
+			return true
+		}
+	}
+	return false
+}
