@@ -149,6 +149,11 @@ func TestCompareWitness(t *testing.T) {
 				t.Errorf("markdown report lacks the witness table:\n%s", md.stdout)
 			}
 
+			sarif := runGate(t, r.dir, "", "compare", "--format", "sarif", base, weak)
+			if !strings.Contains(sarif.stdout, `"witness": "not_witnessing"`) && !strings.Contains(sarif.stdout, `"witness":"not_witnessing"`) {
+				t.Errorf("sarif run properties lack the witness:\n%s", sarif.stdout)
+			}
+
 			// A loop's configuration makes it block.
 			r.git("reset", "-q", "--hard", base)
 			cfg := ""

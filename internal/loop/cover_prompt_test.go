@@ -279,3 +279,26 @@ func dedupeIDs(fs []gate.Finding) []string {
 	}
 	return ids
 }
+
+// TestPromptUnwitnessedChange: a change no new test pins is named apart from
+// what to restore, with the tests that pass without it.
+func TestPromptUnwitnessedChange(t *testing.T) {
+	t.Parallel()
+	st := loopWith(50)
+	st.Task, st.CompletionCriteria, st.Iteration, st.ReinforcementLevel = "t", "make test", 1, "STANDARD"
+	last := &st.IterationHistory[0]
+	last.Findings = []gate.Finding{{ID: "w", Type: gate.Unverified, Severity: gate.SeverityMedium, Rule: "unwitnessed-change", File: "clamp.go", Net: true, Message: "..."}}
+	last.Witness = &gate.Witness{Ran: true, Tests: []gate.WitnessTest{
+		{Test: "calc.TestClampInside", Witness: gate.NotWitnessing},
+		{Test: "calc.TestBroken", Witness: gate.WitnessBroken},
+	}}
+	p := Prompt(st)
+	want := "Your new test passes without your change: calc.TestClampInside passes on the code the loop started from as well, so no test pins what you changed in clamp.go. Add a test that fails before your change and passes after it.\n"
+	if !strings.Contains(p, want) || strings.Contains(p, "Restore these") {
+		t.Errorf("prompt:\n%s\nwant the line:\n%s", p, want)
+	}
+	last.Findings[0].Suppressed = "approved"
+	if strings.Contains(Prompt(st), "without your change") {
+		t.Errorf("a suppressed finding is still named")
+	}
+}

@@ -84,9 +84,13 @@ func evidence(st *State) string {
 			}
 		}
 	}
-	var lines []string
+	var lines, unpinned []string
 	for _, f := range last.Findings {
 		if f.Suppressed != "" || !f.Net || f.Severity < gate.SeverityMedium {
+			continue
+		}
+		if f.Rule == "unwitnessed-change" {
+			unpinned = append(unpinned, f.File)
 			continue
 		}
 		lines = append(lines, "- "+instruction(f, introduced[f.ID]))
@@ -116,6 +120,22 @@ func evidence(st *State) string {
 		b.WriteString("Restore these before anything else:\n")
 		b.WriteString(strings.Join(limit(lines, 12), "\n"))
 		b.WriteString("\n")
+	}
+	if len(unpinned) > 0 {
+		var passing []string
+		if w := last.Witness; w != nil {
+			for _, t := range w.Tests {
+				if t.Witness == gate.NotWitnessing {
+					passing = append(passing, t.Test)
+				}
+			}
+		}
+		which := "none of the new or edited tests fails"
+		if len(passing) > 0 {
+			which = strings.Join(limit(passing, 5), ", ") + " " + map[bool]string{true: "passes", false: "pass"}[len(passing) == 1]
+		}
+		fmt.Fprintf(&b, "Your new test passes without your change: %s on the code the loop started from as well, so no test pins what you changed in %s. Add a test that fails before your change and passes after it.\n",
+			which, strings.Join(unpinned, ", "))
 	}
 	if n := repeats(st); n >= 2 {
 		fmt.Fprintf(&b, "The same failure has repeated for %d iterations in a row: change the approach.\n", n)

@@ -126,6 +126,7 @@ type recording struct {
 	src        *Iteration
 	findings   []gate.Finding // this iteration's (every commit and its net change)
 	cumulative []gate.Finding // the net change since the baseline
+	witness    *gate.Witness  // the net change's fail-to-pass witness
 	// completion
 	check CompletionCheck
 	// analyze
@@ -226,6 +227,7 @@ func (r *recording) measure(ctx context.Context) error {
 	r.notes = append(r.notes, iter.Scope...)
 	r.findings = append([]gate.Finding(nil), iter.Findings...)
 	r.cumulative = append([]gate.Finding(nil), net.Findings...)
+	r.witness = net.Witness
 	return nil
 }
 
@@ -372,6 +374,7 @@ func (r *recording) score() error {
 		TestResults: testResults(hm), MetricsSnapshot: hm,
 		Commit: r.head.String(), Tag: tag, Void: void, Verified: r.check.Passed && !void,
 		Findings: r.all, Notes: r.notes, FailingTests: r.headM.failingTests(), NoOp: r.noop,
+		Witness: r.witness,
 	}
 	if it.Findings == nil {
 		it.Findings = []gate.Finding{}

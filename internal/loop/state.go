@@ -190,6 +190,10 @@ type Iteration struct {
 	TokenCostUSD *float64 `json:"token_cost_usd,omitempty"`
 	// Agent is how the agent run by `ralph-gate run` ended.
 	Agent *AgentRun `json:"agent,omitempty"`
+	// Witness is the fail-to-pass witness of the change since the baseline:
+	// which of its new and edited tests fail on the baseline's code (nil:
+	// not measured, or a no-op iteration).
+	Witness *gate.Witness `json:"witness,omitempty"`
 	// GateMS is the gate's own time on the iteration: run's commit and
 	// record's whole run (collectors and completion included).
 	GateMS int64 `json:"gate_ms,omitempty"`

@@ -227,7 +227,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			}
 			r.Tamper = status
 			findings = append(findings, tamper...)
-			wf, ws, err := c.witness(headM)
+			wf, ws, err := c.witness(baseM, headM)
 			if err != nil {
 				return nil, err
 			}

@@ -121,7 +121,8 @@ func (c *comparison) codeChanged(d gitrepo.Change) bool {
 	return !bytes.Equal(goCodeTokens(a), goCodeTokens(b))
 }
 
-// goCodeTokens is src's tokens without comments, one per line.
+// goCodeTokens is src's tokens without comments and semicolons (which
+// the scanner inserts at line ends), one per line.
 func goCodeTokens(src []byte) []byte {
 	var s scanner.Scanner
 	fs := token.NewFileSet()
@@ -132,8 +133,8 @@ func goCodeTokens(src []byte) []byte {
 		if tok == token.EOF {
 			return out
 		}
-		if tok == token.SEMICOLON && lit == "\n" {
-			lit = ";"
+		if tok == token.SEMICOLON {
+			continue // inserted at line ends: layout
 		}
 		out = append(out, tok.String()...)
 		out = append(out, ' ')
@@ -181,7 +182,7 @@ func (h *headTests) onBase(c *comparison) (*collect.Measurement, string) {
 // unwitnessed-change finding: no test pins the change. A range that adds or
 // edits no test gets none (what its changed lines' coverage says is
 // changed-line coverage's to tell).
-func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.Witness, error) {
+func (c *comparison) witness(baseM, headM *collect.Measurement) ([]gate.Finding, gate.Witness, error) {
 	opt := c.p.opt
 	h, err := c.loadHeadTests()
 	if err != nil {
@@ -191,9 +192,6 @@ func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.W
 	switch {
 	case len(h.production) == 0:
 		status.Reason = "the range changes no production code"
-		return nil, status, nil
-	case len(h.files) == 0:
-		status.Reason = "the range adds or edits no test file"
 		return nil, status, nil
 	case opt.NoWitness:
 		status.Reason = "switched off by --no-witness"
@@ -205,10 +203,21 @@ func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.W
 		status.Reason = "collect is none: the witness runs tests, and nothing may run"
 		return nil, status, nil
 	}
-	statics := c.changedStatics(h)
-	changed := headChangedTests(headM, h, statics, c.goModule())
+	var changed []*witnessed
+	if len(h.files) > 0 {
+		changed = headChangedTests(headM, h, c.changedStatics(h), c.goModule())
+	}
+	// A test the range left as it was that failed at BASE and passes at
+	// HEAD witnesses the change too (a loop's failing test, fixed).
+	fixed := fixedTests(baseM, headM, changed)
+	if len(h.files) == 0 {
+		status.Reason = "the range adds or edits no test file"
+		status.Tests = fixed
+		return nil, status, nil
+	}
 	if len(changed) == 0 {
 		status.Reason = "HEAD's run reports none of the tests the range added or edited"
+		status.Tests = fixed
 		return nil, status, nil
 	}
 	m, why := h.onBase(c)
@@ -226,6 +235,10 @@ func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.W
 			}
 			status.Tests = append(status.Tests, t.WitnessTest)
 		}
+		status.Tests = append(status.Tests, fixed...)
+		if status.Witnessed() {
+			return nil, status, nil
+		}
 		return []gate.Finding{c.unwitnessed(h, status.Tests, why)}, status, nil
 	}
 	status.Ran = true
@@ -235,6 +248,7 @@ func (c *comparison) witness(headM *collect.Measurement) ([]gate.Finding, gate.W
 		}
 		status.Tests = append(status.Tests, t.WitnessTest)
 	}
+	status.Tests = append(status.Tests, fixed...)
 	sort.Slice(status.Tests, func(i, j int) bool { return status.Tests[i].Test < status.Tests[j].Test })
 	if status.Witnessed() {
 		return nil, status, nil
@@ -289,6 +303,29 @@ func (c *comparison) unwitnessed(h *headTests, tests []gate.WitnessTest, why str
 		Evidence: gate.EvidenceMeasured,
 		Rule:     "unwitnessed-change",
 	}
+}
+
+// fixedTests are the tests HEAD passes that failed at BASE, other than the
+// range's new and edited ones: each witnesses the change with no run.
+func fixedTests(baseM, headM *collect.Measurement, changed []*witnessed) []gate.WitnessTest {
+	if baseM == nil || baseM.Result == nil || baseM.Result.Tests == nil || headM.Result == nil || headM.Result.Tests == nil {
+		return nil
+	}
+	mine := map[string]bool{}
+	for _, t := range changed {
+		mine[t.id] = true
+	}
+	var out []gate.WitnessTest
+	for t := range headM.Result.Tests.All() {
+		if t.Outcome != collectors.Passed || mine[t.ID] {
+			continue
+		}
+		if bt, ok := baseM.Result.Tests.Get(t.ID); ok && (bt.Outcome == collectors.Failed || bt.Outcome == collectors.Errored) {
+			out = append(out, gate.WitnessTest{Test: t.ID, File: t.File, Witness: gate.Witnessed, Detail: "failed at BASE, passes at HEAD, unchanged"})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Test < out[j].Test })
+	return out
 }
 
 // judgeOnBase says what BASE's code made of a test HEAD passes.

@@ -55,6 +55,9 @@ type sarifRunProps struct {
 	FailOn  string       `json:"failOn"`
 	// ChangedLineCoverage is the report's changed_line_coverage, as in JSON.
 	ChangedLineCoverage *gate.ChangedLines `json:"changedLineCoverage,omitempty"`
+	// Witness is the report's witness (each new or edited test's outcome on
+	// BASE's code), as in JSON.
+	Witness *gate.Witness `json:"witness,omitempty"`
 }
 
 type sarifTool struct {
@@ -178,7 +181,7 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 		Results:     []sarifResult{},
 		Properties: sarifRunProps{
 			Base: rep.Base, Head: rep.Head, Verdict: v.verdict, FailOn: v.failOn.String(),
-			ChangedLineCoverage: rep.ChangedLineCoverage,
+			ChangedLineCoverage: rep.ChangedLineCoverage, Witness: rep.Witness,
 		},
 	}
 	for _, n := range rep.Notes {

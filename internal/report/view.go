@@ -286,10 +286,16 @@ func witnessLine(w *gate.Witness) string {
 		return ""
 	}
 	if !w.Ran {
-		if len(w.Tests) > 0 {
-			return "Witness: HEAD's new and edited tests could not run on BASE's code: " + cleanLine(w.Reason)
+		for _, t := range w.Tests {
+			if t.Witness == gate.WitnessUnmeasured {
+				return "Witness: HEAD's new and edited tests could not run on BASE's code: " + cleanLine(w.Reason)
+			}
 		}
-		return "Witness: not run: " + cleanLine(w.Reason)
+		s := "Witness: not run: " + cleanLine(w.Reason)
+		if len(w.Tests) > 0 {
+			s += fmt.Sprintf("; %s failing at BASE pass at HEAD", plural(len(w.Tests), "test"))
+		}
+		return s
 	}
 	n := 0
 	for _, t := range w.Tests {
