@@ -204,6 +204,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			findings = append(findings, repoChanged(guard.Dir(), changed, rerr))
 		}
 		r.BaseM, r.HeadM = baseM, headM
+		c.baseM, c.headM = baseM, headM
 		c.keepPackages(baseM)
 		if baseM != nil && headM != nil {
 			changed, err := changedPaths(p.opt.Repo, base, head)
@@ -276,6 +277,8 @@ type comparison struct {
 	rustDev map[string]bool
 	// jsImports is BASE's JavaScript import graph (jsTestOnly), once read.
 	jsImports *jsImports
+	// baseM and headM are the ends' measurements, once measured.
+	baseM, headM *collect.Measurement
 	// headTests is HEAD's test side over BASE's code (witness, pin
 	// grading), once read.
 	headTests *headTests

@@ -18,6 +18,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
@@ -34,6 +35,8 @@ type headTests struct {
 	// production are the production source files the range changed in
 	// code (not only in comments or layout), by path.
 	production []string
+	// statics are the test files' extracted tests (changedStatics).
+	statics map[string]*staticTests
 
 	ran  bool
 	plan *tamperPlan
@@ -156,7 +159,7 @@ func (h *headTests) onBase(c *comparison) (*collect.Measurement, string) {
 		h.why = "the collectors could not be read: " + firstLine(err.Error())
 		return nil, h.why
 	}
-	h.plan = planTamper(specs, h.files, h.overlay, nil)
+	h.plan = planTamper(specs, h.files, h.overlay, c.wholeGoPackages(h))
 	if len(h.plan.files) == 0 {
 		h.why = "no collector runs HEAD's new or edited tests (" + strings.Join(h.files, ", ") + ")"
 		return nil, h.why
@@ -171,6 +174,36 @@ func (h *headTests) onBase(c *comparison) (*collect.Measurement, string) {
 		h.m = m
 	}
 	return h.m, h.why
+}
+
+// wholeGoPackages are the changed Go test files whose package has tests
+// HEAD's run added that no changed file declares (a table row in a helper,
+// a case from a new testdata file): each maps to its directory, which the
+// run on BASE's code tests whole instead of by the changed files' names.
+func (c *comparison) wholeGoPackages(h *headTests) map[string][]string {
+	baseM, headM := c.baseM, c.headM
+	if baseM == nil || headM == nil || baseM.Result == nil || headM.Result == nil || baseM.Result.Tests == nil || headM.Result.Tests == nil {
+		return nil
+	}
+	statics := c.changedStatics(h)
+	mod := c.goModule()
+	var out map[string][]string
+	for t := range headM.Result.Tests.All() {
+		if _, ok := baseM.Result.Tests.Get(t.ID); ok {
+			continue
+		}
+		if f, st, exact := testFileOf(t, h.files, statics, mod); st != nil && !exact {
+			for _, g := range h.files {
+				if strings.HasSuffix(g, "_test.go") && path.Dir(g) == path.Dir(f) && out[g] == nil {
+					if out == nil {
+						out = map[string][]string{}
+					}
+					out[g] = []string{path.Dir(g)}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // witness is the fail-to-pass witness: HEAD's versions of the tests the
@@ -205,7 +238,7 @@ func (c *comparison) witness(baseM, headM *collect.Measurement) ([]gate.Finding,
 	}
 	var changed []*witnessed
 	if len(h.files) > 0 {
-		changed = headChangedTests(headM, h, c.changedStatics(h), c.goModule())
+		changed = headChangedTests(baseM, headM, h, c.changedStatics(h), c.goModule())
 	}
 	// A test the range left as it was that failed at BASE and passes at
 	// HEAD witnesses the change too (a loop's failing test, fixed).
@@ -239,7 +272,7 @@ func (c *comparison) witness(baseM, headM *collect.Measurement) ([]gate.Finding,
 		if status.Witnessed() {
 			return nil, status, nil
 		}
-		return []gate.Finding{c.unwitnessed(h, status.Tests, why)}, status, nil
+		return []gate.Finding{c.unwitnessed(h, status.Tests, anyAdded(changed), why)}, status, nil
 	}
 	status.Ran = true
 	for _, t := range changed {
@@ -255,7 +288,7 @@ func (c *comparison) witness(baseM, headM *collect.Measurement) ([]gate.Finding,
 	}
 	for _, t := range status.Tests {
 		if t.Witness != gate.WitnessBroken {
-			return []gate.Finding{c.unwitnessed(h, status.Tests, "")}, status, nil
+			return []gate.Finding{c.unwitnessed(h, status.Tests, anyAdded(changed), "")}, status, nil
 		}
 	}
 	return nil, status, nil // every new test fails at HEAD: the test regression says so
@@ -263,10 +296,18 @@ func (c *comparison) witness(baseM, headM *collect.Measurement) ([]gate.Finding,
 
 // unwitnessed is the finding for a production change no new or edited test
 // pins; why says what kept the witness from running.
-func (c *comparison) unwitnessed(h *headTests, tests []gate.WitnessTest, why string) gate.Finding {
+//
+// A range whose tests are all edited ones, none new, is low: tests edited
+// alongside a refactor of the code (a type spelled anew in both) pass on
+// either side by design, and a fix is pinned by a new test or by an edited
+// expectation, which fails on BASE's code.
+func (c *comparison) unwitnessed(h *headTests, tests []gate.WitnessTest, added bool, why string) gate.Finding {
 	sev := gate.SeverityMedium
 	if s := c.p.opt.Config.Compare.WitnessSeverity; s != nil {
 		sev = *s
+	}
+	if !added && why == "" {
+		sev = min(sev, gate.SeverityLow)
 	}
 	var passing, unmeasured []string
 	for _, t := range tests {
@@ -328,6 +369,15 @@ func fixedTests(baseM, headM *collect.Measurement, changed []*witnessed) []gate.
 	return out
 }
 
+func anyAdded(ts []*witnessed) bool {
+	for _, t := range ts {
+		if t.added {
+			return true
+		}
+	}
+	return false
+}
+
 // judgeOnBase says what BASE's code made of a test HEAD passes.
 func judgeOnBase(id, file string, r *collectors.Result) (string, string) {
 	if t, ok := r.Tests.Get(id); ok {
@@ -340,8 +390,14 @@ func judgeOnBase(id, file string, r *collectors.Result) (string, string) {
 			return gate.NotWitnessing, ""
 		}
 	}
-	// Not reported: its package does not build against BASE's code (it
-	// uses what the change added), or its file does not load there.
+	// Not reported: a test it is part of failed before reaching it (a
+	// panic in a table test), its package does not build against BASE's
+	// code (it uses what the change added), or its file does not load there.
+	for p := parentTest(id); p != ""; p = parentTest(p) {
+		if t, ok := r.Tests.Get(p); ok && (t.Outcome == collectors.Failed || t.Outcome == collectors.Errored) {
+			return gate.Witnessed, "not reached: " + p + " failed on BASE's code: " + clipText(orText(analyze.FailureLines(t.Message, 3), "no message"), 240)
+		}
+	}
 	for _, b := range r.BuildFailures {
 		if b.Package != "" && (strings.HasPrefix(id, b.Package+".") || b.Package == file || b.Package == path.Dir(file)) {
 			return gate.Witnessed, "does not build against BASE's code: " + clipText(orText(buildError(b.Output), "no compiler output"), 240)
@@ -382,7 +438,11 @@ type staticTests struct {
 }
 
 func (c *comparison) changedStatics(h *headTests) map[string]*staticTests {
+	if h.statics != nil {
+		return h.statics
+	}
 	out := map[string]*staticTests{}
+	h.statics = out
 	for _, f := range h.files {
 		d := h.changes[f]
 		x := scanners.ForPath(f)
@@ -412,15 +472,32 @@ func (c *comparison) changedStatics(h *headTests) map[string]*staticTests {
 		}
 		before := map[string]string{}
 		for _, tc := range of.Tests {
-			before[tc.ID] = tc.Fingerprint
+			before[tc.ID] = checksOf(tc)
 		}
 		for _, tc := range nf.Tests {
-			if fp, ok := before[tc.ID]; !ok || fp != tc.Fingerprint {
+			if sig, ok := before[tc.ID]; !ok || sig != checksOf(tc) {
 				st.changed[tc.ID] = true
 			}
 		}
 	}
 	return out
+}
+
+// checksOf is what a test checks: its assertions and its literals (inputs
+// and expected values). A test whose code changed around the same checks
+// (a type spelled anew, a helper renamed: a refactor the range applied to
+// tests and code alike) is not a test of the change.
+func checksOf(tc testscan.TestCase) string {
+	var b strings.Builder
+	for _, a := range tc.Assertions {
+		fmt.Fprintf(&b, "%s|%v|%s|%s|%s\n", a.Kind, a.Negated, a.Subject, a.Expected, a.Tolerance)
+	}
+	b.WriteString("--\n")
+	for _, l := range tc.Literals {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // goModule is the module path of BASE's or HEAD's go.mod, or "".
@@ -436,11 +513,17 @@ func (c *comparison) goModule() string {
 type witnessed struct {
 	gate.WitnessTest
 	id string
+	// added: BASE's run did not have it (a new test, not an edited one).
+	added bool
 }
 
 // headChangedTests are the tests of HEAD's run that the range added or
 // edited, each with its file; a test HEAD fails is already judged broken.
-func headChangedTests(headM *collect.Measurement, h *headTests, statics map[string]*staticTests, mod string) []*witnessed {
+// Added are the ids the extractor reads as new or with other checks, and
+// the ids HEAD's run has and BASE's does not, in a file or Go package of a
+// changed test file (a table row added in a helper, a case a new testdata
+// file makes).
+func headChangedTests(baseM, headM *collect.Measurement, h *headTests, statics map[string]*staticTests, mod string) []*witnessed {
 	if headM == nil || headM.Result == nil || headM.Result.Tests == nil {
 		return nil
 	}
@@ -449,11 +532,22 @@ func headChangedTests(headM *collect.Measurement, h *headTests, statics map[stri
 		if t.Outcome == collectors.Skipped {
 			continue
 		}
-		file, st := testFileOf(t, h.files, statics, mod)
-		if st == nil || !(st.whole || matchesAny(t.ID, st.changed)) {
+		file, st, exact := testFileOf(t, h.files, statics, mod)
+		if st == nil {
 			continue
 		}
-		w := &witnessed{WitnessTest: gate.WitnessTest{Test: t.ID, File: file}, id: t.ID}
+		isNew := false
+		if baseM != nil && baseM.Result != nil && baseM.Result.Tests != nil {
+			_, inBase := baseM.Result.Tests.Get(t.ID)
+			isNew = !inBase
+		}
+		if !isNew && !(exact && (st.whole || matchesAny(t.ID, st.changed))) {
+			continue
+		}
+		if !exact {
+			file = "" // a file of its package, not its own
+		}
+		w := &witnessed{WitnessTest: gate.WitnessTest{Test: t.ID, File: file}, id: t.ID, added: isNew}
 		if t.Outcome != collectors.Passed {
 			w.Witness, w.Detail = gate.WitnessBroken, clipText(analyze.FailureLines(t.Message, 3), 300)
 		}
@@ -465,14 +559,18 @@ func headChangedTests(headM *collect.Measurement, h *headTests, statics map[stri
 // testFileOf finds which of the range's test files a measured test is
 // from: the file its report names, else the one whose path its id names (a
 // Go package's directory, a dotted Python module) and that declares it.
-func testFileOf(t collectors.Test, files []string, statics map[string]*staticTests, mod string) (string, *staticTests) {
+//
+// exact is false for a Go test found only by its package: one of the
+// package's changed test files, none of which declares it.
+func testFileOf(t collectors.Test, files []string, statics map[string]*staticTests, mod string) (string, *staticTests, bool) {
 	if t.File != "" {
 		if st, ok := statics[t.File]; ok {
-			return t.File, st
+			return t.File, st, true
 		}
-		return "", nil
+		return "", nil, false
 	}
 	goPkg, goName, isGo := splitGoTestID(t.ID)
+	var pkgFile string
 	for _, f := range files {
 		st := statics[f]
 		if isGo && strings.HasSuffix(f, "_test.go") {
@@ -485,16 +583,22 @@ func testFileOf(t collectors.Test, files []string, statics map[string]*staticTes
 				continue
 			}
 			if st.whole && len(st.ids) == 0 || matchesAny(goName, toSet(st.ids)) {
-				return f, st
+				return f, st, true
+			}
+			if pkgFile == "" {
+				pkgFile = f
 			}
 			continue
 		}
 		stem := strings.TrimSuffix(f, path.Ext(f))
 		if (strings.Contains(t.ID, stem) || strings.Contains(t.ID, strings.ReplaceAll(stem, "/", "."))) && (matchesAny(t.ID, toSet(st.ids)) || st.whole && len(st.ids) == 0) {
-			return f, st
+			return f, st, true
 		}
 	}
-	return "", nil
+	if pkgFile != "" {
+		return pkgFile, statics[pkgFile], false
+	}
+	return "", nil, false
 }
 
 func toSet(ids []string) map[string]bool {
