@@ -50,6 +50,9 @@ var ownPatterns = map[gate.FindingType][2]string{
 // PatternOf is the detected_patterns id and name of a finding: the AIWG
 // catalogue entry for what the finding's rule found, else ralph-gate's own.
 func PatternOf(f gate.Finding) (id, name string) {
+	if f.Rule == "unwitnessed-change" {
+		return "RG-003", "Unwitnessed Change (no new test fails without it)"
+	}
 	if own, ok := ownPatterns[f.Type]; ok {
 		return own[0], own[1]
 	}

@@ -48,6 +48,9 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 			}
 		}
 	}
+	if id, name := PatternOf(gate.Finding{Type: gate.Unverified, Rule: "unwitnessed-change"}); id != "RG-003" || !strings.Contains(name, "Unwitnessed") {
+		t.Errorf("unwitnessed-change is %s %q, want RG-003, its own", id, name)
+	}
 	if id, _ := PatternOf(gate.Finding{Type: gate.TestRegression}); id == "LP-008" {
 		t.Error("test_regression is LP-008, AIWG's Feature Flag Disabling")
 	}

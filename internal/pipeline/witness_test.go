@@ -2,9 +2,11 @@ package pipeline
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 func TestMatchesAny(t *testing.T) {
@@ -101,4 +103,27 @@ func FuzzMatchesAny(f *testing.F) {
 			t.Errorf("matchesAny(%q, {%q}) = false", id, s)
 		}
 	})
+}
+
+func TestJudgeOnBase(t *testing.T) {
+	t.Parallel()
+	r := &collectors.Result{Tests: &collectors.Tests{}}
+	r.Tests.Add(collectors.Test{ID: "m/p.TestOptions", Name: "TestOptions", Outcome: collectors.Failed, Message: "panic: unsupported"})
+	r.Tests.Add(collectors.Test{ID: "m/p.TestOptions/A", Name: "TestOptions/A", Outcome: collectors.Passed})
+	r.Tests.Add(collectors.Test{ID: "m/p.TestSkip", Name: "TestSkip", Outcome: collectors.Skipped})
+	r.Tests.Add(collectors.Test{ID: "tests.test_new", Name: "tests.test_new", Outcome: collectors.Errored, Message: "ImportError: cannot import name 'clamp'"})
+	r.BuildFailures = []collectors.BuildFailure{{Package: "m/q", Output: "./q_test.go:3:2: undefined: Neg"}}
+	for _, c := range []struct{ id, file, want, detail string }{
+		{"m/p.TestOptions/A", "", gate.NotWitnessing, ""},
+		{"m/p.TestOptions/B#01", "", gate.Witnessed, "not reached: m/p.TestOptions failed"},
+		{"m/p.TestSkip", "", gate.NotWitnessing, "skipped"},
+		{"m/q.TestNeg", "", gate.Witnessed, "undefined: Neg"},
+		{"tests.test_new.test_clamp", "tests/test_new.py", gate.Witnessed, "ImportError"},
+		{"m/r.TestOther", "", gate.WitnessUnmeasured, "reported nothing"},
+	} {
+		got, detail := judgeOnBase(c.id, c.file, r)
+		if got != c.want || !strings.Contains(detail, c.detail) {
+			t.Errorf("judgeOnBase(%q) = %q, %q; want %q with %q", c.id, got, detail, c.want, c.detail)
+		}
+	}
 }
