@@ -8,6 +8,8 @@
 #
 # Usage: scripts/witness-corpus.sh REPO LANG [N=20] [OUT=witness-corpus.jsonl]
 # REPO may be a bare mirror; it is cloned (hard links) so nothing of it changes.
+# WITNESS_CONFIG=FILE passes --config FILE (collectors for a project whose
+# tests need setup detection cannot know, such as a src/ layout's path).
 set -euo pipefail
 repo=${1:?usage: scripts/witness-corpus.sh REPO LANG [N] [OUT]}
 lang=${2:?usage: scripts/witness-corpus.sh REPO LANG [N] [OUT]}
@@ -39,7 +41,7 @@ for c in $(git -C "$tmp/r" rev-list --no-merges -n 2000 HEAD); do
   picked=$((picked + 1))
   start=$(date +%s%N)
   rc=0
-  "$tmp/ralph-gate" compare --repo "$tmp/r" --format json --fail-on none "$c^" "$c" >"$tmp/rep.json" 2>"$tmp/err" || rc=$?
+  "$tmp/ralph-gate" compare --repo "$tmp/r" ${WITNESS_CONFIG:+--config "$WITNESS_CONFIG"} --format json --fail-on none "$c^" "$c" >"$tmp/rep.json" 2>"$tmp/err" || rc=$?
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   python3 - "$c" "$rc" "$ms" "$tmp/rep.json" "$tmp/err" "$(git -C "$tmp/r" log -1 --format=%s "$c")" >>"$out" <<'EOF'
 import json, sys
@@ -54,12 +56,12 @@ else:
     row["witness_ran"] = w.get("ran", False)
     row["reason"] = w.get("reason", "")
     row["tests"] = [(t["test"], t["witness"], t.get("detail", "")[:160]) for t in w.get("tests", [])]
-    row["unwitnessed"] = [f["message"] for f in r["findings"] if f.get("rule") == "unwitnessed-change"]
+    row["unwitnessed"] = [f["severity"] + ": " + f["message"] for f in r["findings"] if f.get("rule") == "unwitnessed-change"]
     tc = r.get("tamper_check") or {}
     row["tamper_ran"] = tc.get("ran", False)
 print(json.dumps(row))
 EOF
-  tail -n1 "$out" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["sha"][:10], r.get("exit"), str(r["ms"])+"ms", "witnessed" if any(t[1]=="witnessed" for t in r.get("tests",[])) else ("UNWITNESSED" if r.get("unwitnessed") else (r.get("reason") or r.get("error"))), r["subject"][:60])' >&2
+  tail -n1 "$out" | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["sha"][:10], r.get("exit"), str(r["ms"])+"ms", "witnessed" if any(t[1]=="witnessed" for t in r.get("tests",[])) else ("UNWITNESSED " + r["unwitnessed"][0].split(":")[0] if r.get("unwitnessed") else (r.get("reason") or r.get("error"))), r["subject"][:60])' >&2
 done
 
 python3 - "$out" <<'EOF'

@@ -216,4 +216,24 @@ func TestCompareWitnessGo(t *testing.T) {
 	if rep := parseCompare(t, res.stdout); rep.has("unverified", "unwitnessed-change", "") || w.outcomes()["TestNeg"] != "broken" {
 		t.Errorf("failing new test: findings %+v, witness %+v", rep.Findings, w.Witness)
 	}
+
+	// A hostile test that fails wherever the checkout is not the fix's
+	// commit, or is not clean, would pass for a witness if the run showed
+	// BASE's commit or the laid-back code as a change: it shows neither.
+	for name, check := range map[string]string{
+		"log":    `out, _ := exec.Command("git", "log", "-1", "--format=%s").Output(); if !strings.Contains(string(out), "fix") { t.Fatalf("not the fix: %q", out) }`,
+		"status": `out, err := exec.Command("git", "status", "--porcelain").Output(); if err != nil || strings.TrimSpace(string(out)) != "" { t.Fatalf("dirty: %q %v", out, err) }`,
+	} {
+		r4 := goModule(t)
+		r4.write("clamp.go", witnessLangs()[0].buggy)
+		base4 := r4.commit("clamp")
+		r4.write("clamp.go", witnessLangs()[0].fix)
+		r4.write("clamp_test.go", "package calc\n\nimport (\n\t\"os/exec\"\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestClampInside(t *testing.T) {\n\t"+check+"\n\tif Clamp(5, 0, 10) != 5 {\n\t\tt.Fatal(\"Clamp\")\n\t}\n}\n")
+		r4.commit("fix clamp")
+		res = runGate(t, r4.dir, "", "compare", "--format", "json", base4, "HEAD")
+		w = parseWitness(t, res.stdout)
+		if rep := parseCompare(t, res.stdout); !rep.has("unverified", "unwitnessed-change", "") || w.outcomes()["TestClampInside"] != "not_witnessing" {
+			t.Errorf("a test that asks git (%s) passes for a witness: findings %+v, witness %+v", name, rep.Findings, w.Witness)
+		}
+	}
 }

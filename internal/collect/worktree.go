@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -141,6 +142,39 @@ func (w *Worktree) Overlay(files map[string][]byte) error {
 		if err := os.WriteFile(p, content, 0o644); err != nil {
 			return fmt.Errorf("overlay: write %s: %w", name, err)
 		}
+	}
+	return w.hideFromGit(files)
+}
+
+// hideFromGit marks the overlaid files the commit tracks skip-worktree, so
+// that git status and git diff in the checkout show the commit, clean: the
+// code under test cannot tell an overlaid run (the witness, the tamper
+// check) from the commit's own measurement by asking git what changed.
+func (w *Worktree) hideFromGit(files map[string][]byte) error {
+	if len(files) == 0 {
+		return nil
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	ctx := context.Background()
+	out, err := git(ctx, w.Dir, append([]string{"ls-files", "-z", "--"}, names...)...)
+	if err != nil {
+		return fmt.Errorf("overlay: list tracked files: %w", err)
+	}
+	var tracked []string
+	for _, n := range strings.Split(string(out), "\x00") {
+		if n != "" {
+			tracked = append(tracked, n)
+		}
+	}
+	if len(tracked) == 0 {
+		return nil
+	}
+	if _, err := git(ctx, w.Dir, append([]string{"update-index", "--skip-worktree", "--"}, tracked...)...); err != nil {
+		return fmt.Errorf("overlay: hide the overlaid files from git: %w", err)
 	}
 	return nil
 }

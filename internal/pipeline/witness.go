@@ -22,12 +22,19 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
-// headTests is HEAD's side of the range's tests, laid over BASE's code: the
-// overlay of every test file and test support file the range added or
-// modified, and the test files among them a collector runs. The witness and
-// the tamper check's pin grading both read its one run (onBase).
+// headTests is HEAD's side of the range's tests and BASE's side of its
+// code: HEAD's test files and test support the range added or modified,
+// the test files among them a collector runs, and BASE's versions of the
+// production files it changed. The witness and the tamper check's pin
+// grading both read its one run (onBase): HEAD's checkout with BASE's code
+// laid back, so that nothing but the code differs from HEAD's own run.
 type headTests struct {
+	// overlay is HEAD's test side (what the tests are, for narrowing).
 	overlay map[string][]byte
+	// baseCode is BASE's production code, laid over HEAD's checkout for the
+	// run: the tree is BASE's code with HEAD's tests, and git in it shows
+	// HEAD's commit, clean, as in HEAD's own measurement.
+	baseCode map[string][]byte
 	// files are the added or modified test files, by HEAD's path.
 	files []string
 	// changes are the diff entries of files, by HEAD's path.
@@ -75,16 +82,22 @@ func (c *comparison) loadHeadTests() (*headTests, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &headTests{overlay: map[string][]byte{}, changes: map[string]gitrepo.Change{}}
+	h := &headTests{overlay: map[string][]byte{}, baseCode: map[string][]byte{}, changes: map[string]gitrepo.Change{}}
 	for _, d := range diff {
 		p := d.Path()
-		if opt.Config.Ignored(p) || d.To.Mode == filemode.Submodule || d.From.Mode == filemode.Submodule {
+		if d.To.Mode == filemode.Submodule || d.From.Mode == filemode.Submodule {
 			continue
 		}
 		if !testSide(p) && (d.From.Path == "" || !testSide(d.From.Path)) {
-			if scanners.ForPath(p) != nil && c.codeChanged(d) {
+			if err := c.layBaseCode(d, h.baseCode); err != nil {
+				return nil, err
+			}
+			if !opt.Config.Ignored(p) && scanners.ForPath(p) != nil && c.codeChanged(d) {
 				h.production = append(h.production, p)
 			}
+			continue
+		}
+		if opt.Config.Ignored(p) {
 			continue
 		}
 		if d.To.Path == "" || d.To.Mode == filemode.Symlink {
@@ -107,6 +120,29 @@ func (c *comparison) loadHeadTests() (*headTests, error) {
 	sort.Strings(h.production)
 	c.headTests = h
 	return h, nil
+}
+
+// layBaseCode puts BASE's version of a production file the range changed
+// into code, laid over HEAD's checkout: the file as BASE has it, a file the
+// range added removed, a renamed one back at its old path. A symbolic link
+// is left as HEAD has it (a note says so): its target is not file content.
+func (c *comparison) layBaseCode(d gitrepo.Change, code map[string][]byte) error {
+	if d.From.Mode == filemode.Symlink || d.To.Mode == filemode.Symlink {
+		c.note(d.Path(), "witness: a symbolic link among the changed production files stays as HEAD has it")
+		return nil
+	}
+	if d.To.Path != "" && d.To.Path != d.From.Path {
+		code[d.To.Path] = nil
+	}
+	if d.From.Path == "" {
+		return nil
+	}
+	b, err := c.p.opt.Repo.Blob(d.From.Hash)
+	if err != nil {
+		return fmt.Errorf("BASE's %s: %w", d.From.Path, err)
+	}
+	code[d.From.Path] = b
+	return nil
 }
 
 // codeChanged reports whether a change of a source file changed its code: a
@@ -164,7 +200,7 @@ func (h *headTests) onBase(c *comparison) (*collect.Measurement, string) {
 		h.why = "no collector runs HEAD's new or edited tests (" + strings.Join(h.files, ", ") + ")"
 		return nil, h.why
 	}
-	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.base, h.overlay, h.plan.specs, opt.Cache, c.runOptions("witness"))
+	m, _, err := collect.MeasureOverlay(c.ctx, opt.Repo, opt.RepoDir, c.head, h.baseCode, h.plan.specs, opt.Cache, c.runOptions("witness"))
 	switch {
 	case err != nil:
 		h.why = "the run failed: " + firstLine(err.Error())
