@@ -94,6 +94,7 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		msg := fmt.Sprintf("production code in %s now branches on %s: %s", p, quoted(x.m.Text), what)
 		out = append(out, newFinding(gate.ValidationBypass, sev, "branches-on-test", p, x.m.Line, "", "", x.m.Text, msg+"."))
 	}
+	out = append(out, placeholderFindings(pairs)...)
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
 		p := x.pr.new.path
 		switch x.m.Kind {
@@ -120,6 +121,49 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		}
 	}
 	return out
+}
+
+// todoProliferation is how many TODO, FIXME or XXX comments a change adds
+// to production code before they are a finding: one or two are a note to
+// self, a handful is work left undone (AIWG's LP-019, TODO comment
+// proliferation).
+const todoProliferation = 3
+
+// placeholderFindings reports placeholders added to production code
+// (testscan.File.Placeholders): a statement that fails because the code is
+// not written is medium, each; TODO comments are low, once, when a change
+// adds todoProliferation or more. Tests are left alone: a placeholder
+// there is the test's own business, and the skip rules read its effect.
+func placeholderFindings(pairs []*pair) []gate.Finding {
+	var out []gate.Finding
+	var todos []addedMarker
+	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Placeholders }) {
+		if x.pr.new == nil || x.pr.new.isTest {
+			continue
+		}
+		p := x.pr.new.path
+		switch x.m.Kind {
+		case "not-implemented":
+			msg := fmt.Sprintf("%s added in %s: the code stands in for an implementation, so what it should do is not done", quoted(x.m.Text), p)
+			out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "placeholder-added", p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case "todo-comment":
+			todos = append(todos, x)
+		}
+	}
+	if len(todos) < todoProliferation {
+		return out
+	}
+	var where []string
+	for i, x := range todos {
+		if i == 6 {
+			where = append(where, fmt.Sprintf("and %d more", len(todos)-6))
+			break
+		}
+		where = append(where, fmt.Sprintf("%s:%d %s", x.pr.new.path, x.m.Line, quoted(x.m.Text)))
+	}
+	first := todos[0]
+	msg := fmt.Sprintf("%d TODO, FIXME or XXX comments added to production code (%s): work left undone, for a person to check it is tracked", len(todos), strings.Join(where, "; "))
+	return append(out, newFinding(gate.FeatureRemoval, gate.SeverityLow, "todo-proliferation", first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
 }
 
 // removedMarkers returns, per pair, the markers of the old side that the new

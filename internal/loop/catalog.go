@@ -62,6 +62,9 @@ func PatternOf(f gate.Finding) (id, name string) {
 
 func aiwgPatternID(f gate.Finding) string {
 	r := f.Rule
+	if f.Type == gate.FeatureRemoval && (r == "placeholder-added" || r == "todo-proliferation") {
+		return "LP-019"
+	}
 	switch f.Type {
 	case gate.TestDeletion:
 		if strings.Contains(r, "comment") {

@@ -17,12 +17,12 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 		gate.AssertionWeakening: {"LP-012", "LP-013", "LP-024"},
 		gate.ErrorSuppression:   {"LP-016"},
 		gate.ValidationBypass:   {"LP-006", "LP-015"},
-		gate.FeatureRemoval:     {"LP-005", "LP-007"},
+		gate.FeatureRemoval:     {"LP-005", "LP-007", "LP-019"},
 		gate.CoverageRegression: {"LP-009", "LP-010"},
 	}
 	rules := []string{"", "test-deleted", "test-file-deleted", "assertion-commented-out", "skip-added", "tests-skipped",
 		"assertion-removed", "assertion-trivialized", "expected-rewritten", "tamper-check", "empty-catch", "ts-ignore",
-		"special-cased-literal", "export-removed", "coverage-dropped", "package-broken", "unreadable-file", "forged-test-results"}
+		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "coverage-dropped", "package-broken", "unreadable-file", "forged-test-results"}
 	types := append([]gate.FindingType{gate.TestRegression, gate.Unverified}, gate.TestDeletion, gate.TestSkipping,
 		gate.AssertionWeakening, gate.ErrorSuppression, gate.ValidationBypass, gate.FeatureRemoval, gate.CoverageRegression)
 	for _, ty := range types {

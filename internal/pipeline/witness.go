@@ -618,7 +618,7 @@ func testFileOf(t collectors.Test, files []string, statics map[string]*staticTes
 			if mod == "" || goPkg != want {
 				continue
 			}
-			if st.whole && len(st.ids) == 0 || matchesAny(goName, toSet(st.ids)) {
+			if st.whole && len(st.ids) == 0 || declares(st.ids, goName) {
 				return f, st, true
 			}
 			if pkgFile == "" {
@@ -635,6 +635,18 @@ func testFileOf(t collectors.Test, files []string, statics map[string]*staticTes
 		return pkgFile, statics[pkgFile], false
 	}
 	return "", nil, false
+}
+
+// declares reports whether a Go test function is among extracted ids:
+// itself, or a subtest of it ("TestArgUsage/default": a table test whose
+// rows are the cases).
+func declares(ids []string, fn string) bool {
+	for _, id := range ids {
+		if top, _, _ := strings.Cut(id, "/"); top == fn {
+			return true
+		}
+	}
+	return false
 }
 
 func toSet(ids []string) map[string]bool {

@@ -13,6 +13,7 @@ package testscan
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // Lang names a language family.
@@ -128,6 +129,15 @@ type File struct {
 	// Bypasses are statements that defeat the test run itself, such as
 	// sys.exit(0) / os._exit(0) in conftest.py or a test hook.
 	Bypasses []Marker
+	// Placeholders are code that stands in for an implementation (AIWG's
+	// LP-019): Kind "not-implemented" for a statement that fails because
+	// the code is not written (`panic("not implemented")`, `raise
+	// NotImplementedError` outside an abstract method's stub, `throw new
+	// Error("TODO")`, `todo!()`, `unimplemented!()`, a Java `throw new
+	// UnsupportedOperationException("not implemented")`), Text the statement
+	// as written, normalized; Kind "todo-comment" for a comment that starts
+	// with TODO, FIXME or XXX, Text the comment's words.
+	Placeholders []Marker `json:",omitempty"`
 	// StubbedForAll are the functions this file replaces for every test it
 	// applies to (a conftest.py's autouse fixtures that monkeypatch or mock
 	// them), by their last name ("src.calc.parse": "parse"). Only the
@@ -634,6 +644,36 @@ type Marker struct {
 	// Value is, for a comparison, the literal the branch it guards returns
 	// at once (`if in == "x" { return 42 }`: "42"), normalized as Text.
 	Value string `json:",omitempty"`
+}
+
+// PlaceholderMessage reports whether a failure's message says the code is
+// not written: "not implemented", "not yet implemented", "unimplemented",
+// "TODO", "TBD", "FIXME", "stub". The extractors share it, so a panic, a
+// throw and a raise are read alike.
+func PlaceholderMessage(msg string) bool {
+	m := strings.ToLower(strings.TrimSpace(msg))
+	for _, p := range []string{"not implemented", "not yet implemented", "unimplemented", "not impl", "implement me", "implementme"} {
+		if strings.Contains(m, p) {
+			return true
+		}
+	}
+	first := strings.FieldsFunc(m, func(r rune) bool { return !unicode.IsLetter(r) })
+	return len(first) > 0 && (first[0] == "todo" || first[0] == "tbd" || first[0] == "fixme" || first[0] == "stub")
+}
+
+// TodoComment returns a comment's text (without its delimiters) when it
+// starts with TODO, FIXME or XXX as a word, its words joined by one space.
+func TodoComment(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	for _, w := range []string{"TODO", "FIXME", "XXX"} {
+		if strings.HasPrefix(t, w) {
+			rest := t[len(w):]
+			if rest == "" || !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) && rest[0] != '_' {
+				return strings.Join(strings.Fields(t), " "), true
+			}
+		}
+	}
+	return "", false
 }
 
 // Symbol is a public name a file declares.

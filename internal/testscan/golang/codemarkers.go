@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -11,7 +12,7 @@ import (
 
 // markerList is the code markers found in a walk, in the order found.
 type markerList struct {
-	suppressions, bypasses, comparisons, underTest []testscan.Marker
+	suppressions, bypasses, comparisons, underTest, placeholders []testscan.Marker
 }
 
 // markerWalk finds code markers: discarded and swallowed errors, forced exits in
@@ -67,10 +68,11 @@ func (m *markerWalk) walk(n ast.Node) {
 				m.found.bypasses = append(m.found.bypasses, found.bypasses...)
 				m.found.comparisons = append(m.found.comparisons, found.comparisons...)
 				m.found.underTest = append(m.found.underTest, found.underTest...)
+				m.found.placeholders = append(m.found.placeholders, found.placeholders...)
 				return false
 			}
 		}
-		if !m.u.mayHoldFunc(x) && (!m.early || !m.u.spells(x, "Exit") && !m.u.spells(x, "Run")) {
+		if !m.u.mayHoldFunc(x) && (!m.early || !m.u.spells(x, "Exit") && !m.u.spells(x, "Run")) && !m.u.spells(x, "panic") {
 			return false // nothing in x for visit
 		}
 		stack = append(stack, x)
@@ -88,6 +90,7 @@ func (m *markerWalk) visit(x ast.Node) {
 		m.decl, m.runs, m.early = v, false, m.ctx.exitsEarly(v)
 	case *ast.CallExpr:
 		m.exitCall(v)
+		m.placeholderCall(v)
 	case *ast.FuncLit:
 		m.funcs = append(m.funcs, v.Type)
 	case *ast.AssignStmt:
@@ -235,6 +238,31 @@ func (m *markerWalk) exitCall(call *ast.CallExpr) {
 			m.add(&m.found.bypasses, call, "forced-exit", pkg+".Exit(0)")
 		}
 	}
+}
+
+// placeholderCall reports panic("not implemented") and its spellings: a
+// panic whose message, a string literal or the literal of errors.New or
+// fmt.Errorf, says the code is not written (testscan.PlaceholderMessage).
+func (m *markerWalk) placeholderCall(call *ast.CallExpr) {
+	id, ok := call.Fun.(*ast.Ident)
+	if !ok || id.Name != "panic" || len(call.Args) != 1 {
+		return
+	}
+	arg := call.Args[0]
+	if inner, ok := arg.(*ast.CallExpr); ok && len(inner.Args) > 0 {
+		if sel, ok := inner.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "New" || sel.Sel.Name == "Errorf") {
+			arg = inner.Args[0]
+		}
+	}
+	bl, ok := arg.(*ast.BasicLit)
+	if !ok || bl.Kind != token.STRING {
+		return
+	}
+	msg, err := strconv.Unquote(bl.Value)
+	if err != nil || !testscan.PlaceholderMessage(msg) {
+		return
+	}
+	m.add(&m.found.placeholders, call, "not-implemented", "panic("+m.u.text(call.Args[0])+")")
 }
 
 // literalsIn reports the non-trivial literal operands of == and != in x.

@@ -123,6 +123,13 @@ func (ctx *fileCtx) markers(u *unit) {
 		if kind, text, ok := commentMarker(c.Text); ok {
 			ctx.out.Suppressions = append(ctx.out.Suppressions, testscan.Marker{Line: u.line(c.Pos()), Kind: kind, Text: text})
 		}
+		body := strings.TrimPrefix(c.Text, "//")
+		if strings.HasPrefix(c.Text, "/*") {
+			body = strings.TrimSuffix(strings.TrimPrefix(c.Text, "/*"), "*/")
+		}
+		if text, ok := testscan.TodoComment(body); ok {
+			ctx.out.Placeholders = append(ctx.out.Placeholders, testscan.Marker{Line: u.line(c.Pos()), Kind: "todo-comment", Text: text})
+		}
 	}
 	m := &markerWalk{ctx: ctx, u: u}
 	m.walk(u.file)
@@ -130,4 +137,5 @@ func (ctx *fileCtx) markers(u *unit) {
 	ctx.out.Bypasses = append(ctx.out.Bypasses, m.found.bypasses...)
 	ctx.out.Comparisons = append(ctx.out.Comparisons, m.found.comparisons...)
 	ctx.out.UnderTest = append(ctx.out.UnderTest, m.found.underTest...)
+	ctx.out.Placeholders = append(ctx.out.Placeholders, m.found.placeholders...)
 }

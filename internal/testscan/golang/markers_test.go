@@ -189,3 +189,33 @@ func TestCommentMarkerAtStartOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractPlaceholders(t *testing.T) {
+	src := "package calc\n\nimport (\n\t\"errors\"\n\t\"fmt\"\n)\n\n" +
+		"// TODO(ana): handle overflow\n" +
+		"func Mul(a, b int) int { panic(\"not implemented\") }\n\n" +
+		"// Div divides. A TODO later in a comment is not one; XXXL is not a marker.\n" +
+		"func Div(a, b int) int {\n" +
+		"\ts := \"TODO: a string, not a comment\"\n" +
+		"\t_ = s\n" +
+		"\t/* FIXME: zero */\n" +
+		"\tpanic(errors.New(\"TODO\"))\n" +
+		"}\n\n" +
+		"func F() { panic(fmt.Errorf(\"unimplemented: %d\", 1)) }\n" +
+		"func G() { panic(\"index out of range\") }\n" +
+		"func H(err error) { panic(err) }\n"
+	f, err := New().Extract("calc.go", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []testscan.Marker{
+		{Line: 8, Kind: "todo-comment", Text: "TODO(ana): handle overflow"},
+		{Line: 15, Kind: "todo-comment", Text: "FIXME: zero"},
+		{Line: 9, Kind: "not-implemented", Text: `panic("not implemented")`},
+		{Line: 16, Kind: "not-implemented", Text: `panic(errors.New("TODO"))`},
+		{Line: 19, Kind: "not-implemented", Text: `panic(fmt.Errorf("unimplemented: %d", 1))`},
+	}
+	if diff := cmp.Diff(want, f.Placeholders); diff != "" {
+		t.Errorf("placeholders (-want +got):\n%s", diff)
+	}
+}

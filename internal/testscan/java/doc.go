@@ -3,7 +3,8 @@
 // ("Class.method", "Outer.Inner.method"), skip annotations and assumptions, JUnit,
 // AssertJ, Hamcrest and Mockito assertions (in tests, and in helper and lifecycle
 // methods), the methods tests and helpers call, suppression annotations and
-// comments, empty catch blocks, public API, and literal comparisons.
+// comments, empty catch blocks, public API, literal comparisons, and
+// placeholders (TODO/FIXME/XXX comments, throw new X("not implemented")).
 //
 // The extractor runs a hand-written tokenizer that understands string literals,
 // text blocks, char literals and comments, then a tolerant declaration parser over

@@ -58,7 +58,7 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Tests = ps.tests(lx.comments)
 	f.HelperAssertions, f.Helpers, f.HelperCalls = ps.helperAssertions()
 	f.Exports = ps.exports
-	f.Suppressions = suppressions(lx.toks, match, lx.comments)
+	f.Suppressions, f.Placeholders = suppressions(lx.toks, match, lx.comments)
 	f.Comparisons = comparisons(lx.toks, match)
 	f.Partial = lx.broken || !balanced || ps.partial
 	return f, nil

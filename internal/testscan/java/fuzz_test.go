@@ -82,11 +82,13 @@ func FuzzExtract(f *testing.F) {
 	f.Add("@Test public class CartTest { @BeforeMethod public void init() { assertEquals(cart.size(), 0); } private void v() { assertTrue(x)")
 	f.Add("class CallTest {\n  @Test void a() { this.h(x.m()); h(\"h()\"); assertThat(q()).isEqualTo(1).as(r()); verify(m).save(new Foo(Math.max(1, 2))); when(m.f()).thenReturn(1); }\n  void h(int x) { g(); }\n  void h() { g(); }\n}\n")
 	f.Add("class StubTest {\n  @Test void a() { try (MockedStatic<C> m = mockStatic(C.class)) { m.when(() -> C.of(any())).thenReturn(5L); m.when(C::now).thenAnswer(i -> 1); doReturn(3).when(calc).add(1, 2); doReturn(when(x).y(.when()); assertEquals(5L, C.of(d)); m.verify(C::now, times(1)); m.verify(() -> {}); m.verifyNoInteractions(); assertWithMessage(\"m\", a).that(x).isEqualTo(1); assert_().that(y); } }\n}\n")
+	f.Add("// TODO: x\nclass A { void f() { throw new java.lang.UnsupportedOperationException(\"TODO\" + x); } /** FIXME */ void g() { throw new E(\"\"\"\n stub\"\"\"); throw new UnsupportedOperationException(\"remove\"); throw new X(")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("FuzzTest.java", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
+		checkPlaceholders(t, src, file.Placeholders)
 		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
 			if len(tc.Literals) > maxLiterals {

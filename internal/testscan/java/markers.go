@@ -4,16 +4,23 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // suppressions finds @SuppressWarnings/@SuppressFBWarnings anywhere (types,
 // members, locals), NOPMD/NOSONAR/CHECKSTYLE:OFF/noinspection comments, and empty
-// catch blocks.
-func suppressions(toks []token, match []int, comments []comment) []testscan.Marker {
-	var out []testscan.Marker
+// catch blocks. In the same passes it finds the placeholders
+// (File.Placeholders): the comments that start with TODO, FIXME or XXX, then
+// the throw statements that say the code is not written (placeholderThrow).
+func suppressions(toks []token, match []int, comments []comment) (out, placeholders []testscan.Marker) {
+	var throws []testscan.Marker
 	for i := 0; i+1 < len(toks); i++ {
 		t := toks[i]
 		switch {
+		case t.Kind == tkIdent && t.Text == "throw" && toks[i+1].Text == "new":
+			if text, ok := placeholderThrow(toks, match, i); ok {
+				throws = append(throws, testscan.Marker{Line: t.Line, Kind: "not-implemented", Text: text})
+			}
 		case t.Kind == tkPunct && t.Text == "@" && toks[i+1].Kind == tkIdent:
 			j, name := i+1, ""
 			for j < len(toks) && toks[j].Kind == tkIdent {
@@ -44,9 +51,48 @@ func suppressions(toks []token, match []int, comments []comment) []testscan.Mark
 		if !c.block && suppressionComment(c.text) {
 			out = append(out, testscan.Marker{Line: c.line, Kind: "nolint", Text: c.text})
 		}
+		if text, ok := testscan.TodoComment(c.text); ok {
+			placeholders = append(placeholders, testscan.Marker{Line: c.line, Kind: "todo-comment", Text: text})
+		}
 	}
 	sortMarkers(out)
-	return out
+	if len(placeholders) == 0 {
+		return out, throws
+	}
+	return out, append(placeholders, throws...)
+}
+
+// placeholderThrow reads `throw new X("...")` at i when its message, the
+// string literal (or text block) that starts its first argument, says the
+// code is not written (testscan.PlaceholderMessage): any exception class,
+// qualified or not. `throw new UnsupportedOperationException()` and
+// UnsupportedOperationException("remove") are how an immutable type declines
+// an operation, not placeholders. It returns the statement's normalized text.
+func placeholderThrow(toks []token, match []int, i int) (string, bool) {
+	j := i + 2
+	if j >= len(toks) || toks[j].Kind != tkIdent {
+		return "", false
+	}
+	for j+2 < len(toks) && toks[j+1].Text == "." && toks[j+2].Kind == tkIdent {
+		j += 2
+	}
+	open := j + 1
+	if open+1 >= len(toks) || toks[open].Text != "(" || match[open] <= open+1 {
+		return "", false
+	}
+	if toks[open+1].Kind != tkString || !testscan.PlaceholderMessage(clex.Unquote(toks[open+1].Text)) {
+		return "", false
+	}
+	return oneLine(joinTokens(toks[i : match[open]+1])), true
+}
+
+// oneLine folds the white space of a text that spans lines (a text block)
+// into single spaces, so that reindenting it keeps the text.
+func oneLine(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // suppressionComment reports whether a comment silences PMD, Sonar, Checkstyle or

@@ -101,7 +101,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.HelperAssertions = s.helperAssertions()
 	f.Helpers = s.helperNames
 	f.HelperCalls = s.helperCalls
-	f.Suppressions = t.suppressions()
+	f.Suppressions, f.Placeholders = t.suppressions()
 	switch {
 	case e.IsTestFile(p) || isSetupFile(p):
 		f.Bypasses = append(t.bypasses(), t.noopMatchers()...)

@@ -25,6 +25,7 @@ func FuzzExtract(f *testing.F) {
 		"function shouldHaveBody (buf) {\n  return function (res) { assert.strictEqual(res.text, buf.toString('hex')) }\n}\nconst macro = (t, i) => t.is(parse(i), 1)\nexports.shouldHaveBody = shouldHaveBody",
 		"request(app).get('/').expect(",
 		"x = request(a).get(x = request(b).expect(y = request(c",
+		"// TODO: x\nfunction f() { throw new a.b.NotImplemented(`TODO ${x}`, y) }\nconst t = `// FIXME ${/* XXX */ 1}`; throw 'stub'; g.throw(new Error('TODO')); throw new Error(\n",
 		"class P { async open(): Promise<void> { await this.page.goto(`/${path(x)}`) } }\ntest.beforeEach(async ({ page }) => { await new P(page).open() })\ntest('t', async () => { make<U>()?.x?.(); @D() m() {} f(a) ? g() : h(); })",
 	}
 	for _, s := range seeds {
@@ -40,6 +41,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		lines := strings.Count(src, "\n") + 1
+		checkPlaceholders(t, src, file.Placeholders)
 		if len(file.HelperAssertions) > maxHelperAssertions {
 			t.Errorf("%d helper assertions", len(file.HelperAssertions))
 		}

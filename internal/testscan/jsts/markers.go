@@ -8,19 +8,35 @@ import (
 )
 
 // suppressions returns the checker-silencing comments and the swallowed errors
-// (empty catch blocks, promise .catch with a no-op handler) in source order.
-func (t *tree) suppressions() []testscan.Marker {
-	var out []testscan.Marker
+// (empty catch blocks, promise .catch with a no-op handler) in source order
+// and, read in the same pass, the placeholders (File.Placeholders): the
+// comments that start with TODO, FIXME or XXX, then the throw statements that
+// say the code is not written.
+func (t *tree) suppressions() (out, placeholders []testscan.Marker) {
+	var throws []testscan.Marker
 	ci := 0
 	addComments := func(upTo int) {
 		for ; ci < len(t.comments) && t.comments[ci].off < upTo; ci++ {
-			if kind, text := directive(commentBody(t.comments[ci].text)); kind != "" {
+			body := commentBody(t.comments[ci].text)
+			if kind, text := directive(body); kind != "" {
 				out = append(out, testscan.Marker{Line: t.comments[ci].line, Kind: kind, Text: text})
+			}
+			if text, ok := testscan.TodoComment(body); ok {
+				placeholders = append(placeholders, testscan.Marker{Line: t.comments[ci].line, Kind: "todo-comment", Text: text})
 			}
 		}
 	}
 	for i := range t.toks {
-		if t.toks[i].Kind != tkIdent || t.toks[i].Text != "catch" {
+		if t.toks[i].Kind != tkIdent {
+			continue
+		}
+		if t.toks[i].Text == "throw" {
+			if text, ok := t.placeholderThrow(i); ok {
+				throws = append(throws, testscan.Marker{Line: t.toks[i].Line, Kind: "not-implemented", Text: text})
+			}
+			continue
+		}
+		if t.toks[i].Text != "catch" {
 			continue
 		}
 		addComments(int(t.toks[i].Off))
@@ -39,7 +55,50 @@ func (t *tree) suppressions() []testscan.Marker {
 		}
 	}
 	addComments(len(t.src) + 1)
-	return out
+	if len(placeholders) == 0 {
+		return out, throws
+	}
+	return out, append(placeholders, throws...)
+}
+
+// placeholderThrow reads the throw statement at i when it stands in for code
+// not written: `throw new Error("not implemented")`, `throw Error('TODO')`,
+// throw new errors.XError(`stub ${name}`) (any constructor, dotted or not,
+// with or without new) whose first argument starts with a string or template
+// literal that says so (testscan.PlaceholderMessage), or `throw "TODO"`. It
+// returns the statement's normalized text.
+func (t *tree) placeholderThrow(i int) (string, bool) {
+	if t.isMember(i) {
+		return "", false // generator.throw(...)
+	}
+	j := i + 1
+	switch t.kind(j) {
+	case tkString, tkTemplate, tkTemplateHead:
+		if !testscan.PlaceholderMessage(t.toks[j].val) {
+			return "", false
+		}
+		return "throw " + t.norm(j, t.skip(j, len(t.toks))), true
+	case tkIdent:
+	default:
+		return "", false
+	}
+	if t.ident(j, "new") {
+		j++
+	}
+	if t.kind(j) != tkIdent {
+		return "", false
+	}
+	for t.punct(j+1, ".") && t.kind(j+2) == tkIdent {
+		j += 2
+	}
+	open := j + 1
+	if !t.punct(open, "(") || !t.matched(open, len(t.toks)) {
+		return "", false
+	}
+	if k := t.kind(open + 1); k != tkString && k != tkTemplate && k != tkTemplateHead || !testscan.PlaceholderMessage(t.toks[open+1].val) {
+		return "", false
+	}
+	return t.norm(i, int(t.match[open])+1), true
 }
 
 // directive classifies a comment body as a suppression directive and returns

@@ -5,7 +5,9 @@
 // fixtures and setUp methods that are not tests), the functions, methods and
 // fixtures tests and helpers call, suppression comments such as
 // # noqa and # type: ignore, forced exits in conftest.py and hooks, public API
-// names and the literals production code compares against.
+// names, the literals production code compares against, and placeholders:
+// TODO/FIXME/XXX comments and raise statements that say the code is not
+// written (raise NotImplementedError, except as an abstract method's stub).
 //
 // It reads source with its own tokenizer (all string prefixes, nested f-string
 // replacement fields, explicit and implicit line joining, INDENT and DEDENT), then

@@ -104,7 +104,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		f.Tests = m.collectTests()
 		f.HelperAssertions, f.Helpers, f.HelperCalls = m.helpers()
 	}
-	f.Suppressions = m.suppressions()
+	f.Suppressions, f.Placeholders = m.suppressions()
 	f.Bypasses = append(m.bypasses(), m.hookMarkers()...)
 	sortMarkers(f.Bypasses)
 	if m.conftest {

@@ -7,34 +7,68 @@ import (
 )
 
 // suppressions returns the checker-silencing comments, except-pass blocks and
-// contextlib.suppress calls of the file, in line order.
-func (m *module) suppressions() []testscan.Marker {
-	var out []testscan.Marker
+// contextlib.suppress calls of the file, in line order, and, read in the same
+// walk, its placeholders (File.Placeholders): the TODO/FIXME/XXX comments in
+// source order, then the raise statements that say the code is not written.
+func (m *module) suppressions() (out, placeholders []testscan.Marker) {
 	for _, c := range m.comments {
 		for _, d := range commentDirectives(c.text) {
 			d.Line = int(c.line)
 			out = append(out, d)
 		}
+		if text, ok := testscan.TodoComment(strings.TrimLeft(c.text, "#")); ok {
+			placeholders = append(placeholders, testscan.Marker{Line: int(c.line), Kind: "todo-comment", Text: text})
+		}
 	}
-	walk(m.root.body, func(s *stmt) bool {
-		if s.header && s.tok(0) == "except" && swallows(s.body) {
-			out = append(out, testscan.Marker{Line: s.line, Kind: "except-pass", Text: exceptText(s.toks)})
-		}
-		for i := 0; i+1 < len(s.toks); i++ {
-			t := s.toks[i]
-			if t.kind != tkName || t.text != "suppress" || !isOp(s.toks[i+1], "(") {
-				continue
+	// visit walks the tree as walk does, knowing whether body is a class's
+	// (or a block at class level), whether it is an abstract method's, and
+	// which statement is a method's whole stub body.
+	var visit func(body []*stmt, inClass, abstract bool, stub *stmt)
+	visit = func(body []*stmt, inClass, abstract bool, stub *stmt) {
+		for _, s := range body {
+			suppressionsIn(s, &out)
+			if !s.header && s.tok(0) == "raise" && len(s.toks) > 1 {
+				if notImpl, ok := placeholderRaise(s.toks); ok && !(notImpl && (abstract || s == stub)) {
+					placeholders = append(placeholders, testscan.Marker{Line: s.line, Kind: "not-implemented", Text: compact(s.toks)})
+				}
 			}
-			if i > 0 && isOp(s.toks[i-1], ".") && !(i > 1 && s.toks[i-2].text == "contextlib") {
-				continue
+			switch {
+			case s.isDef():
+				abs := abstractDecorated(s)
+				var own *stmt
+				if inClass {
+					own = stubRaise(s)
+				}
+				visit(s.body, false, abs, own)
+			case s.isClass():
+				visit(s.body, true, false, nil)
+			case s.header:
+				visit(s.body, inClass, abstract, nil)
 			}
-			close := matchClose(s.toks, i+1)
-			out = append(out, testscan.Marker{Line: int(t.line), Kind: "swallowed-error", Text: "suppress(" + compact(s.toks[i+2:max(close, i+2)]) + ")"})
 		}
-		return true
-	})
+	}
+	visit(m.root.body, false, false, nil)
 	sortMarkers(out)
-	return out
+	return out, placeholders
+}
+
+// suppressionsIn adds the except-pass block s is and the contextlib.suppress
+// calls in its tokens to out.
+func suppressionsIn(s *stmt, out *[]testscan.Marker) {
+	if s.header && s.tok(0) == "except" && swallows(s.body) {
+		*out = append(*out, testscan.Marker{Line: s.line, Kind: "except-pass", Text: exceptText(s.toks)})
+	}
+	for i := 0; i+1 < len(s.toks); i++ {
+		t := s.toks[i]
+		if t.kind != tkName || t.text != "suppress" || !isOp(s.toks[i+1], "(") {
+			continue
+		}
+		if i > 0 && isOp(s.toks[i-1], ".") && !(i > 1 && s.toks[i-2].text == "contextlib") {
+			continue
+		}
+		close := matchClose(s.toks, i+1)
+		*out = append(*out, testscan.Marker{Line: int(t.line), Kind: "swallowed-error", Text: "suppress(" + compact(s.toks[i+2:max(close, i+2)]) + ")"})
+	}
 }
 
 // swallows reports whether an except block does nothing: only pass or ....
@@ -272,4 +306,79 @@ func indexOp(toks []token, op string) int {
 		}
 	}
 	return -1
+}
+
+// placeholderRaise reads a raise statement that stands in for code not
+// written: `raise NotImplementedError` (bare, called, dotted, with any
+// arguments; notImpl set) or `raise X("...")` whose message, the string
+// literal that starts its first argument, says so (testscan.PlaceholderMessage).
+func placeholderRaise(toks []token) (notImpl, ok bool) {
+	i := 1
+	if toks[i].kind != tkName {
+		return false, false
+	}
+	for i+2 < len(toks) && isOp(toks[i+1], ".") && toks[i+2].kind == tkName {
+		i += 2
+	}
+	if toks[i].text == "NotImplementedError" {
+		return true, true
+	}
+	if i+2 >= len(toks) || !isOp(toks[i+1], "(") || toks[i+2].kind != tkString {
+		return false, false
+	}
+	msg := parseStringToken(toks[i+2].text).value()
+	if i+3 < len(toks) && toks[i+3].kind == tkString {
+		var b strings.Builder
+		b.WriteString(msg)
+		for _, t := range toks[i+3:] {
+			if t.kind != tkString {
+				break
+			}
+			b.WriteString(parseStringToken(t.text).value())
+		}
+		msg = b.String()
+	}
+	return false, testscan.PlaceholderMessage(msg)
+}
+
+// stubRaise returns the statement that is a method's whole body, after an
+// optional docstring, when it raises NotImplementedError: the stub that
+// declares an interface method for subclasses to override.
+func stubRaise(def *stmt) *stmt {
+	body := def.body
+	if len(body) == 2 && isDocstring(body[0]) {
+		body = body[1:]
+	}
+	if len(body) != 1 {
+		return nil
+	}
+	s := body[0]
+	if s.header || s.tok(0) != "raise" || len(s.toks) < 2 {
+		return nil
+	}
+	if notImpl, _ := placeholderRaise(s.toks); notImpl {
+		return s
+	}
+	return nil
+}
+
+// abstractDecorated reports a def decorated with abc's abstractmethod,
+// abstractproperty, abstractclassmethod or abstractstaticmethod (with or
+// without the module prefix).
+func abstractDecorated(def *stmt) bool {
+	for _, d := range def.decos {
+		name := ""
+		for _, t := range d.toks[1:] {
+			if t.kind == tkName {
+				name = t.text
+			} else if !isOp(t, ".") {
+				break
+			}
+		}
+		switch name {
+		case "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod":
+			return true
+		}
+	}
+	return false
 }

@@ -5,7 +5,8 @@
 // pretty_assertions) in tests and in helper functions and methods, the
 // functions, methods and rstest fixtures tests and helpers call,
 // #[should_panic], #[allow] attributes, discarded and swallowed errors, pub items,
-// and literal comparisons.
+// literal comparisons, and placeholders (TODO/FIXME/XXX comments, todo!(),
+// unimplemented!() and panic!("not implemented")).
 //
 // The extractor runs a hand-written tokenizer that understands raw strings of any
 // #-depth, byte and C strings, char literals versus lifetimes and nested block

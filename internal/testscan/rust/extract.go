@@ -44,13 +44,15 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	ps := &parser{toks: lx.toks, match: match}
 	ps.items(0, len(lx.toks), &module{exported: true}, false)
 	helperAssertions, helpers, helperCalls := ps.helperAssertions()
+	sup, placeholders := suppressions(lx.toks, match, todoComments(lx.comments))
 	return &testscan.File{
 		Lang:             testscan.Rust,
 		Tests:            ps.tests(lx.comments),
 		HelperAssertions: helperAssertions,
 		Helpers:          helpers,
 		HelperCalls:      helperCalls,
-		Suppressions:     suppressions(lx.toks, match),
+		Suppressions:     sup,
+		Placeholders:     placeholders,
 		Exports:          ps.exports,
 		Comparisons:      comparisons(lx.toks, match),
 		Bypasses:         shadowedAsserts(lx.toks, match),

@@ -87,11 +87,13 @@ func FuzzExtract(f *testing.F) {
 	f.Add("#[cfg(test)]\nmod tests {\n    fn assert_ident(t: &Token, n: &str) {\n        assert_eq!(t.text, n);\n    }\n    #[test]\n    fn a() { assert_ident(&lex(\"x\")[0], \"x\"); }\n    #[test]\n    fn b() { assert_ident(&lex(\"y\")[0], \"y\"); assert!(ok); }\n}\n")
 	f.Add("struct H;\nimpl H { pub fn check(&self) { assert!(self.ok()); } fn f(&self, g: fn(u8) -> u8) { assert_ne!(g(1), 0) } }\n#[fixture] fn h() -> H { assert!(up()); H }")
 	f.Add("mod tests {\n  #[fixture] fn db(c: Cfg) -> Db { Db::open(c) }\n  #[rstest] fn a(db: Db, #[from(db)] o: Db, #[case] n: u8) { #[allow(x)] let v = super::f::<u8>(x.g::<T>()); h!(k()); Vec::<u8>::new(); r#\"h()\"#; }\n}\n")
+	f.Add("/// TODO: doc\nfn f() { std::todo!(); unimplemented![\"x\"]; panic!(r#\"not implemented\"#, 1); panic!(\"// TODO\") } /* FIXME /* XXX */ */ todo!(")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("src/fuzz.rs", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
+		checkPlaceholders(t, src, file.Placeholders)
 		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
 			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {

@@ -2,8 +2,10 @@ package rust
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // maxStatement bounds how far back a statement is read, keeping hostile input linear.
@@ -11,8 +13,10 @@ const maxStatement = 256
 
 // suppressions finds #[allow(..)]/#[expect(..)] and #![allow(..)] attributes
 // (also inside cfg_attr), `let _ = call();` and `_ = call();` that discard a
-// result, and `call().ok();` statements that swallow an error.
-func suppressions(toks []token, match []int) []testscan.Marker {
+// result, and `call().ok();` statements that swallow an error. In the same
+// pass it adds to placeholders the macro calls that stand in for code not
+// written (see placeholderMacro), in source order.
+func suppressions(toks []token, match []int, placeholders []testscan.Marker) ([]testscan.Marker, []testscan.Marker) {
 	var out []testscan.Marker
 	stmtStart := []int{0} // per open brace: where the current statement began
 	for i := 0; i < len(toks); i++ {
@@ -35,6 +39,10 @@ func suppressions(toks []token, match []int) []testscan.Marker {
 		}
 		start := stmtStart[len(stmtStart)-1]
 		switch {
+		case t.Kind == tkIdent && i+1 < len(toks) && toks[i+1].Text == "!" && (t.Text == "todo" || t.Text == "unimplemented" || t.Text == "panic"):
+			if text, ok := placeholderMacro(toks, match, i); ok {
+				placeholders = append(placeholders, testscan.Marker{Line: t.Line, Kind: "not-implemented", Text: text})
+			}
 		case t.Text == "_" && t.Kind == tkIdent && i+1 < len(toks) && toks[i+1].Text == "=" &&
 			(i == start || i == start+1 && toks[start].Text == "let"):
 			end := statementEnd(toks, match, i+2)
@@ -55,7 +63,71 @@ func suppressions(toks []token, match []int) []testscan.Marker {
 		}
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Line < out[b].Line })
+	return out, placeholders
+}
+
+// todoComments returns the comments that start with TODO, FIXME or XXX, a
+// doc comment's included (`/// TODO: ...`, `//! FIXME`: the lexer strips the
+// doc markers, and a doc comment that starts with the word is a note about
+// unwritten code all the same); one with the word later on (`/// See the
+// TODO list`) is not.
+func todoComments(comments []comment) []testscan.Marker {
+	var out []testscan.Marker
+	for _, c := range comments {
+		if text, ok := testscan.TodoComment(c.text); ok {
+			out = append(out, testscan.Marker{Line: c.line, Kind: "todo-comment", Text: text})
+		}
+	}
 	return out
+}
+
+// placeholderMacro reads the macro call at i (its name followed by '!') when
+// it stands in for code not written: todo!(..) and unimplemented!(..) with
+// any arguments, and panic!("...") whose message literal says so
+// (testscan.PlaceholderMessage). It returns the call's normalized text,
+// without a path qualifier (std::todo!() reads todo!()).
+func placeholderMacro(toks []token, match []int, i int) (string, bool) {
+	open := i + 2
+	if open >= len(toks) || toks[i+1].Kind != tkPunct || match[open] <= open {
+		return "", false
+	}
+	switch toks[open].Text {
+	case "(", "[", "{":
+	default:
+		return "", false
+	}
+	close := match[open]
+	if toks[i].Text == "panic" && (open+1 >= close || toks[open+1].Kind != tkString || !testscan.PlaceholderMessage(stringValue(toks[open+1].Text))) {
+		return "", false
+	}
+	return oneLine(joinTokens(toks[i : close+1])), true
+}
+
+// oneLine folds the white space of a text that spans lines (a multi-line
+// string literal) into single spaces, so that reindenting it keeps the text.
+func oneLine(s string) string {
+	if strings.IndexByte(s, '\n') < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// stringValue is the value of a string literal token: a raw string's text
+// between its quotes, a plain, byte or C string's with its escapes read.
+func stringValue(text string) string {
+	i := 0
+	for i < len(text) && (text[i] == 'b' || text[i] == 'c') {
+		i++
+	}
+	if i < len(text) && text[i] == 'r' {
+		body := strings.TrimLeft(text[i+1:], "#")
+		body = strings.TrimRight(body, "#")
+		if len(body) >= 2 && body[0] == '"' && body[len(body)-1] == '"' {
+			return body[1 : len(body)-1]
+		}
+		return strings.TrimPrefix(body, `"`)
+	}
+	return clex.Unquote(text[i:])
 }
 
 // lintAttr reads an attribute at '#' that silences lints.

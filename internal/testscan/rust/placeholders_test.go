@@ -1,0 +1,111 @@
+package rust
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+func TestExtractPlaceholders(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []testscan.Marker
+	}{
+		{
+			name: "comments",
+			src: "// TODO(ana): handle   overflow\n" +
+				"let x = 1; /* FIXME: zero */\n" +
+				"/// XXX: doc comments count when they start with the word\n" +
+				"//! TODO: so do inner doc comments\n" +
+				"/// See the TODO list: not at the start\n" +
+				"// TODOS are tracked elsewhere\n" +
+				"// XXXL\n" +
+				"// todo: lowercase is prose\n" +
+				"/* outer /* TODO: nested, not at the start */ */\n",
+			want: []testscan.Marker{
+				{Line: 1, Kind: "todo-comment", Text: "TODO(ana): handle overflow"},
+				{Line: 2, Kind: "todo-comment", Text: "FIXME: zero"},
+				{Line: 3, Kind: "todo-comment", Text: "XXX: doc comments count when they start with the word"},
+				{Line: 4, Kind: "todo-comment", Text: "TODO: so do inner doc comments"},
+			},
+		},
+		{
+			name: "strings are not comments",
+			src: "const S: &str = \"// TODO: a string\";\n" +
+				"const R: &str = r##\"/* FIXME */ \"# TODO\"##;\n" +
+				"const B: &[u8] = b\"// XXX\";\n" +
+				"const C: char = '/';\n" +
+				"fn f<'a>(x: &'a str) -> &'a str { x } // a lifetime's quote opens no string\n",
+		},
+		{
+			name: "macros",
+			src: "pub fn mul(a: u32, b: u32) -> u32 {\n    todo!()\n}\n" +
+				"pub fn div(a: u32, b: u32) -> u32 { unimplemented!( \"division by {}\" ,  b ) }\n" +
+				"pub fn sub(a: u32, b: u32) -> u32 {\n    if a < b {\n        panic!(\"not implemented: negative\");\n    }\n    std::todo![]\n}\n" +
+				"pub fn add(a: u32) -> u32 { core::panic!(r#\"TODO\"#) }\n" +
+				"pub fn pow(a: u32) -> u32 {\n    unimplemented!(\n        \"pow\",\n    )\n}\n",
+			want: []testscan.Marker{
+				{Line: 2, Kind: "not-implemented", Text: "todo!()"},
+				{Line: 4, Kind: "not-implemented", Text: `unimplemented!("division by {}",b)`},
+				{Line: 7, Kind: "not-implemented", Text: `panic!("not implemented: negative")`},
+				{Line: 9, Kind: "not-implemented", Text: "todo![]"},
+				{Line: 11, Kind: "not-implemented", Text: `panic!(r#"TODO"#)`},
+				{Line: 13, Kind: "not-implemented", Text: `unimplemented!("pow",)`},
+			},
+		},
+		{
+			name: "legitimate panics",
+			src: "pub fn get(v: &[u8], i: usize) -> u8 {\n    if i >= v.len() { panic!(\"index out of range\") }\n    v[i]\n}\n" +
+				"pub fn h(msg: &str) { panic!(\"{}\", msg) }\n" +
+				"pub fn k() { panic!() }\n" +
+				"pub fn m() { unreachable!(\"not implemented\") }\n" +
+				"pub fn n() { panic!(\"TODOS overflowed\") }\n" +
+				"macro_rules! todo { () => {} }\n" +
+				"fn todo() {}\n",
+		},
+		{
+			name: "order: comments, then statements",
+			src:  "#[test]\nfn mul() {\n    todo!() // FIXME: write it\n}\n// XXX: flaky\n",
+			want: []testscan.Marker{
+				{Line: 3, Kind: "todo-comment", Text: "FIXME: write it"},
+				{Line: 5, Kind: "todo-comment", Text: "XXX: flaky"},
+				{Line: 3, Kind: "not-implemented", Text: "todo!()"},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := New().Extract("src/calc.rs", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, f.Placeholders); diff != "" {
+				t.Errorf("placeholders (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// checkPlaceholders is the fuzz targets' check of File.Placeholders: known
+// kinds, non-empty texts, lines within the source, the comments before the
+// statements and each group in source order.
+func checkPlaceholders(t *testing.T, src string, ms []testscan.Marker) {
+	t.Helper()
+	lines := strings.Count(src, "\n") + 1
+	for k, m := range ms {
+		if m.Line < 1 || m.Line > lines || m.Text == "" || m.Value != "" {
+			t.Errorf("placeholder %+v: bad line or text (%d lines)", m, lines)
+		}
+		if m.Kind != "todo-comment" && m.Kind != "not-implemented" {
+			t.Errorf("placeholder %+v: unknown kind", m)
+		}
+		if k > 0 {
+			prev := ms[k-1]
+			if prev.Kind == "not-implemented" && m.Kind == "todo-comment" || prev.Kind == m.Kind && m.Line < prev.Line {
+				t.Errorf("placeholders out of order: %+v after %+v", m, prev)
+			}
+		}
+	}
+}
