@@ -148,6 +148,14 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 			out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "placeholder-added", p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case "todo-comment":
 			todos = append(todos, x)
+		case "constant-body":
+			// Only a function that was there and did more: a new one that
+			// returns a constant (a name, a default) is a definition.
+			if x.pr.old == nil || x.pr.old.facts == nil || !declaresSymbol(x.pr.old.facts, x.m.Text) {
+				continue
+			}
+			msg := fmt.Sprintf("the body of %s in %s is replaced by %s: the code stands in for an implementation, so what it should do is not done", x.m.Text, p, quoted(x.m.Value))
+			out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "placeholder-added", p, x.m.Line, "", x.m.Text, x.m.Kind+":"+x.m.Text, msg+"."))
 		}
 	}
 	if len(todos) < todoProliferation {
@@ -164,6 +172,16 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 	first := todos[0]
 	msg := fmt.Sprintf("%d TODO, FIXME or XXX comments added to production code (%s): work left undone, for a person to check it is tracked", len(todos), strings.Join(where, "; "))
 	return append(out, newFinding(gate.FeatureRemoval, gate.SeverityLow, "todo-proliferation", first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
+}
+
+// declaresSymbol reports whether a file version exports name.
+func declaresSymbol(f *testscan.File, name string) bool {
+	for _, s := range f.Exports {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // removedMarkers returns, per pair, the markers of the old side that the new

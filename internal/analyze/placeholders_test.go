@@ -22,6 +22,7 @@ func TestPlaceholders(t *testing.T) {
 	const javaOld = "package calc;\n\npublic class Calc {\n    public static long pow(long a, int b) {\n        return (long) Math.pow(a, b);\n    }\n}\n"
 	for _, tc := range []struct{ name, path, old, new, text string }{
 		{"go panic", "calc/pow.go", goOld, "package calc\n\n// Pow raises a to b.\nfunc Pow(a, b int) int {\n\tpanic(\"not implemented\")\n}\n", `panic("not implemented")`},
+		{"go body replaced", "calc/pow.go", goOld, "package calc\n\n// Pow raises a to b.\nfunc Pow(a, b int) int {\n\treturn 0\n}\n", "body of Pow"},
 		{"go panic errors.New", "calc/pow.go", goOld, "package calc\n\nimport \"errors\"\n\n// Pow raises a to b.\nfunc Pow(a, b int) int {\n\tpanic(errors.New(\"TODO: pow\"))\n}\n", `panic(errors.New("TODO: pow"))`},
 		{"python raise", "calc/pow.py", pyOld, "def pow(a, b):\n    raise NotImplementedError\n", "raise NotImplementedError"},
 		{"python message", "calc/pow.py", pyOld, "def pow(a, b):\n    raise RuntimeError('not implemented yet')\n", "not implemented yet"},
@@ -63,6 +64,8 @@ func TestPlaceholders(t *testing.T) {
 		{"python abstractmethod", "calc/base.py", pyOld, pyOld + "\n\nimport abc\n\n\nclass Shape(abc.ABC):\n    @abc.abstractmethod\n    def area(self):\n        raise NotImplementedError('subclasses')\n"},
 		{"java unsupported by design", "src/main/java/calc/Calc.java", javaOld, strings.Replace(javaOld, "    public static long pow", "    public void remove() {\n        throw new UnsupportedOperationException(\"remove\");\n    }\n\n    public static long pow", 1)},
 		{"js other error", "src/pow.js", jsOld, "export function pow(a, b) {\n  if (b < 0) throw new Error('negative exponent')\n  return a ** b\n}\n"},
+		{"go new constant function", "calc/pow.go", goOld, goOld + "\n// Name is the operation's name.\nfunc Name() string { return \"pow\" }\n"},
+		{"go body was a constant", "calc/name.go", "package calc\n\nfunc Name() string { return \"pow\" }\n", "package calc\n\nfunc Name() string { return \"power\" }\n"},
 		{"go other panic", "calc/pow.go", goOld, strings.Replace(goOld, "\tr := 1\n", "\tif b < 0 {\n\t\tpanic(\"negative exponent\")\n\t}\n\tr := 1\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
