@@ -29,7 +29,7 @@ func TestPlaceholders(t *testing.T) {
 		{"js throw", "src/pow.js", jsOld, "export function pow(a, b) {\n  throw new Error('not implemented')\n}\n", "not implemented"},
 		{"ts template", "src/pow.ts", jsOld, "export function pow(a: number, b: number): number {\n  throw new Error(`TODO`)\n}\n", "TODO"},
 		{"rust todo", "src/pow.rs", rsOld, "pub fn pow(a: i64, b: u32) -> i64 {\n    todo!()\n}\n", "todo!()"},
-		{"rust unimplemented", "src/pow.rs", rsOld, "pub fn pow(a: i64, b: u32) -> i64 {\n    unimplemented!(\"pow\")\n}\n", "unimplemented!"},
+		{"rust unimplemented", "src/pow.rs", rsOld, "pub fn pow(a: i64, b: u32) -> i64 {\n    unimplemented!()\n}\n", "unimplemented!"},
 		{"java unsupported", "src/main/java/calc/Calc.java", javaOld, "package calc;\n\npublic class Calc {\n    public static long pow(long a, int b) {\n        throw new UnsupportedOperationException(\"Not implemented\");\n    }\n}\n", "Not implemented"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,6 +66,8 @@ func TestPlaceholders(t *testing.T) {
 		{"js other error", "src/pow.js", jsOld, "export function pow(a, b) {\n  if (b < 0) throw new Error('negative exponent')\n  return a ** b\n}\n"},
 		{"go new constant function", "calc/pow.go", goOld, goOld + "\n// Name is the operation's name.\nfunc Name() string { return \"pow\" }\n"},
 		{"go body was a constant", "calc/name.go", "package calc\n\nfunc Name() string { return \"pow\" }\n", "package calc\n\nfunc Name() string { return \"power\" }\n"},
+		{"go deprecated no-op (cobra's zsh completions)", "calc/pow.go", goOld, "package calc\n\n// Pow raises a to b.\n//\n// Deprecated: use math.Pow.\nfunc Pow(a, b int) int {\n\treturn 0\n}\n"},
+		{"rust unsupported by design (tokio's poll_aio)", "src/pow.rs", rsOld, "pub fn pow(a: i64, b: u32) -> i64 {\n    unimplemented!(\"use checked_pow instead\")\n}\n"},
 		{"go other panic", "calc/pow.go", goOld, strings.Replace(goOld, "\tr := 1\n", "\tif b < 0 {\n\t\tpanic(\"negative exponent\")\n\t}\n\tr := 1\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

