@@ -1,7 +1,6 @@
 package java
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -84,27 +83,5 @@ func TestExtractPlaceholders(t *testing.T) {
 				t.Errorf("placeholders (-want +got):\n%s", diff)
 			}
 		})
-	}
-}
-
-// checkPlaceholders is the fuzz targets' check of File.Placeholders: known
-// kinds, non-empty texts, lines within the source, the comments before the
-// statements and each group in source order.
-func checkPlaceholders(t *testing.T, src string, ms []testscan.Marker) {
-	t.Helper()
-	lines := strings.Count(src, "\n") + 1
-	for k, m := range ms {
-		if m.Line < 1 || m.Line > lines || m.Text == "" || m.Value != "" {
-			t.Errorf("placeholder %+v: bad line or text (%d lines)", m, lines)
-		}
-		if m.Kind != "todo-comment" && m.Kind != "not-implemented" {
-			t.Errorf("placeholder %+v: unknown kind", m)
-		}
-		if k > 0 {
-			prev := ms[k-1]
-			if prev.Kind == "not-implemented" && m.Kind == "todo-comment" || prev.Kind == m.Kind && m.Line < prev.Line {
-				t.Errorf("placeholders out of order: %+v after %+v", m, prev)
-			}
-		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scantest"
 )
 
 func FuzzExtract(f *testing.F) {
@@ -41,7 +43,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		lines := strings.Count(src, "\n") + 1
-		checkPlaceholders(t, src, file.Placeholders)
+		scantest.CheckPlaceholders(t, src, file.Placeholders)
 		if len(file.HelperAssertions) > maxHelperAssertions {
 			t.Errorf("%d helper assertions", len(file.HelperAssertions))
 		}

@@ -25,7 +25,7 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Extract error: %v", err)
 		}
-		checkPlaceholders(t, strings.TrimPrefix(src, "\ufeff"), file.Placeholders)
+		scantest.CheckPlaceholders(t, strings.TrimPrefix(src, "\ufeff"), file.Placeholders)
 		for _, tc := range file.Tests {
 			if tc.ID == "" || tc.Name == "" {
 				t.Fatalf("empty id or name: %+v", tc)

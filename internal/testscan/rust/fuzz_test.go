@@ -93,7 +93,7 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
-		checkPlaceholders(t, src, file.Placeholders)
+		scantest.CheckPlaceholders(t, src, file.Placeholders)
 		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
 			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {

@@ -108,3 +108,25 @@ func ByID(t testing.TB, f *testscan.File, id string) testscan.TestCase {
 	t.Fatalf("no test %q among %q", id, IDs(f))
 	return testscan.TestCase{}
 }
+
+// CheckPlaceholders is the fuzz targets' check of File.Placeholders: known
+// kinds, non-empty texts, lines within the source, the comments before the
+// statements and each group in source order.
+func CheckPlaceholders(t testing.TB, src string, ms []testscan.Marker) {
+	t.Helper()
+	lines := strings.Count(src, "\n") + 1
+	for k, m := range ms {
+		if m.Line < 1 || m.Line > lines || m.Text == "" || m.Value != "" {
+			t.Errorf("placeholder %+v: bad line or text (%d lines)", m, lines)
+		}
+		if m.Kind != "todo-comment" && m.Kind != "not-implemented" {
+			t.Errorf("placeholder %+v: unknown kind", m)
+		}
+		if k > 0 {
+			prev := ms[k-1]
+			if prev.Kind == "not-implemented" && m.Kind == "todo-comment" || prev.Kind == m.Kind && m.Line < prev.Line {
+				t.Errorf("placeholders out of order: %+v after %+v", m, prev)
+			}
+		}
+	}
+}
