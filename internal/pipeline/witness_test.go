@@ -23,6 +23,8 @@ func TestMatchesAny(t *testing.T) {
 		{"example.com/calc.TestMul", []string{"TestMul/negative"}, false},
 		{"example.com/calc.TestTable/row_1", []string{"TestTable/*"}, true},
 		{"tests/test_calc.py::test_div[0-1]", []string{"test_div"}, true},
+		{"tests.test_termui.test_edit_pathlib[iterable]", []string{"test_edit_pathlib[single]", "test_edit_pathlib[iterable]"}, true},
+		{"tests.test_termui.test_edit_pathlib[iterable]", []string{"test_edit_pathlib[*]"}, true},
 		{"tests.test_calc.TestCalc.test_div", []string{"TestCalc::test_div"}, true},
 		{"tests.test_calc.test_divide", []string{"test_div"}, false},
 		{"test/calc.test.ts > calc > just above", []string{"calc > just above"}, true},
