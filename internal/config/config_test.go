@@ -61,6 +61,8 @@ func TestParseErrors(t *testing.T) {
 		{"exception without reason", "exceptions:\n  - type: test_deletion\n", "line 2: exception: a sanctioned exception needs a reason"},
 		{"not yaml", "fail_on: [high\n", "line"},
 		{"ci_commands value", "compare:\n  ci_commands: sometimes\n", `ci_commands is auto or off, not "sometimes"`},
+		{"witness value", "compare:\n  witness: sometimes\n", `witness is auto or off, not "sometimes"`},
+		{"witness severity", "compare:\n  witness_severity: huge\n", `unknown severity "huge"`},
 		{"ci_steps not a workflow", "compare:\n  ci_steps: [Makefile]\n", `"Makefile" is not a workflow`},
 		{"ci_timeout", "compare:\n  ci_timeout: soon\n", `ci_timeout: "soon" is not a duration`},
 	} {

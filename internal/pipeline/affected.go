@@ -99,7 +99,7 @@ func (c *comparison) planScope(specs []config.Collector, complete bool) (*scope,
 	sc := &scope{complete: complete, full: specs}
 	// Every path the range touched: new, deleted, and both names of a
 	// rename.
-	diff, err := c.p.opt.Repo.Diff(c.base, c.head)
+	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, err
 	}

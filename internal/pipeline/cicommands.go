@@ -92,7 +92,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		c.note("", "CI test steps: not run: collect is none, and measuring them runs them")
 		return nil, nil
 	}
-	diff, err := opt.Repo.Diff(c.base, c.head)
+	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, err
 	}

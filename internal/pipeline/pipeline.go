@@ -207,7 +207,7 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 		c.baseM, c.headM = baseM, headM
 		c.keepPackages(baseM)
 		if baseM != nil && headM != nil {
-			changed, err := changedPaths(p.opt.Repo, base, head)
+			changed, err := c.changedPaths()
 			if err != nil {
 				return nil, err
 			}
@@ -277,6 +277,12 @@ type comparison struct {
 	rustDev map[string]bool
 	// jsImports is BASE's JavaScript import graph (jsTestOnly), once read.
 	jsImports *jsImports
+	// diff is BASE..HEAD's diff (rangeDiff), once read.
+	diffMu  sync.Mutex
+	diff    []gitrepo.Change
+	diffErr error
+	// goMod is the range's Go module path (goModule), once read.
+	goMod *string
 	// baseM and headM are the ends' measurements, once measured.
 	baseM, headM *collect.Measurement
 	// headTests is HEAD's test side over BASE's code (witness, pin
@@ -334,8 +340,8 @@ func metricsOf(m *collect.Measurement) *gate.Metrics {
 
 // changedPaths lists the paths BASE..HEAD changed (new paths, and old paths of
 // deletions).
-func changedPaths(repo *gitrepo.Repo, base, head plumbing.Hash) ([]string, error) {
-	diff, err := repo.Diff(base, head)
+func (c *comparison) changedPaths() ([]string, error) {
+	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, err
 	}
@@ -348,6 +354,18 @@ func changedPaths(repo *gitrepo.Repo, base, head plumbing.Hash) ([]string, error
 		}
 	}
 	return out, nil
+}
+
+// rangeDiff is BASE..HEAD's diff, read once per comparison: scoping, the
+// tamper check, the witness and the CI steps all read it. Callers do not
+// change it.
+func (c *comparison) rangeDiff() ([]gitrepo.Change, error) {
+	c.diffMu.Lock()
+	defer c.diffMu.Unlock()
+	if c.diff == nil && c.diffErr == nil {
+		c.diff, c.diffErr = c.p.opt.Repo.Diff(c.base, c.head)
+	}
+	return c.diff, c.diffErr
 }
 
 func short(h plumbing.Hash) string { return h.String()[:12] }

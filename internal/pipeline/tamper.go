@@ -186,7 +186,7 @@ func unverifiedTamper(file, pkg, why string) gate.Finding {
 // test support, when only tests use them (goSupport).
 func (c *comparison) tamperOverlay() (overlay map[string][]byte, files []string, goChanged []gitrepo.Change, err error) {
 	opt := c.p.opt
-	diff, err := opt.Repo.Diff(c.base, c.head)
+	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -78,7 +78,7 @@ func (c *comparison) loadHeadTests() (*headTests, error) {
 		return c.headTests, nil
 	}
 	opt := c.p.opt
-	diff, err := opt.Repo.Diff(c.base, c.head)
+	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +92,7 @@ func (c *comparison) loadHeadTests() (*headTests, error) {
 			if err := c.layBaseCode(d, h.baseCode); err != nil {
 				return nil, err
 			}
-			if !opt.Config.Ignored(p) && scanners.ForPath(p) != nil && c.codeChanged(d) {
+			if !opt.Config.Ignored(p) && scanners.ForPath(p) != nil && c.codeChanged(d, h.baseCode[d.From.Path]) {
 				h.production = append(h.production, p)
 			}
 			continue
@@ -148,16 +148,16 @@ func (c *comparison) layBaseCode(d gitrepo.Change, code map[string][]byte) error
 // codeChanged reports whether a change of a source file changed its code: a
 // Go file whose tokens are the same but for comments and layout did not.
 // Other languages count any change.
-func (c *comparison) codeChanged(d gitrepo.Change) bool {
-	if d.From.Path == "" || d.To.Path == "" || !strings.HasSuffix(d.To.Path, ".go") {
+// old is BASE's content, as layBaseCode read it (nil: not read).
+func (c *comparison) codeChanged(d gitrepo.Change, old []byte) bool {
+	if d.From.Path == "" || d.To.Path == "" || old == nil || !strings.HasSuffix(d.To.Path, ".go") {
 		return true
 	}
-	a, err1 := c.p.opt.Repo.Blob(d.From.Hash)
-	b, err2 := c.p.opt.Repo.Blob(d.To.Hash)
-	if err1 != nil || err2 != nil {
+	b, err := c.p.opt.Repo.Blob(d.To.Hash)
+	if err != nil {
 		return true
 	}
-	return !bytes.Equal(goCodeTokens(a), goCodeTokens(b))
+	return !bytes.Equal(goCodeTokens(old), goCodeTokens(b))
 }
 
 // goCodeTokens is src's tokens without comments and semicolons (which
@@ -538,12 +538,18 @@ func checksOf(tc testscan.TestCase) string {
 
 // goModule is the module path of BASE's or HEAD's go.mod, or "".
 func (c *comparison) goModule() string {
+	if c.goMod != nil {
+		return *c.goMod
+	}
+	mod := ""
 	for _, at := range []plumbing.Hash{c.head, c.base} {
 		if b, err := c.p.opt.Repo.ReadFile(at, "go.mod"); err == nil {
-			return modfile.ModulePath(b)
+			mod = modfile.ModulePath(b)
+			break
 		}
 	}
-	return ""
+	c.goMod = &mod
+	return mod
 }
 
 type witnessed struct {
