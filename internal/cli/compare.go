@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +53,9 @@ type compareFlags struct {
 	allowMissing bool
 	noTamper     bool
 	noWitness    bool
+	// mutation is --mutation (or --mutation=false): unset, the
+	// configuration's mutation.enabled decides, off by default.
+	mutation optBool
 	// staticOnly skips measuring (the action with collect none and no report
 	// files): the report has the diff analysis and no metrics.
 	staticOnly bool
@@ -73,6 +77,7 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	fs.BoolVar(&cf.allowMissing, "allow-missing", false, "turn missing measurements into notes")
 	fs.BoolVar(&cf.noTamper, "no-tamper-check", false, "do not run BASE's tests against HEAD's code")
 	fs.BoolVar(&cf.noWitness, "no-witness", false, "do not run HEAD's new and edited tests against BASE's code")
+	fs.Var(&cf.mutation, "mutation", "mutate the changed lines and run the affected tests against each mutant")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("compare", err, env)
@@ -134,7 +139,8 @@ func compareRange(ctx context.Context, env Env, cf compareFlags, baseRev, headRe
 	opt := pipeline.Options{
 		Repo: repo, Config: cfg, Dir: env.Dir, Collect: cf.collectMode,
 		Reports: globs(cf.reports), BaseReports: globs(cf.baseReports),
-		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, NoWitness: cf.noWitness, StaticOnly: cf.staticOnly, AllPackages: cf.allPackages,
+		AllowMissing: cf.allowMissing, NoTamper: cf.noTamper, NoWitness: cf.noWitness,
+		Mutation: cf.mutation.or(cfg.Mutation.MutationOn(false)), StaticOnly: cf.staticOnly, AllPackages: cf.allPackages,
 		Environ: cf.environ, Progress: collectProgress(env, cf.environ), AnalyzeProgress: progressFunc(env),
 	}
 	if !cf.noCache {
@@ -199,4 +205,43 @@ func collectProgress(env Env, environ []string) func(string) collect.RunOptions 
 			fmt.Fprintf(env.Stderr, "\r\033[K%s: %s %s %s", side, collector, phase, elapsed.Round(time.Second))
 		}}
 	}
+}
+
+// optBool is a boolean flag that knows whether it was given: unset, the
+// configuration decides.
+type optBool struct{ set, v bool }
+
+func (b *optBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false, not %q", s)
+	}
+	b.set, b.v = true, v
+	return nil
+}
+
+func (b *optBool) String() string {
+	if b == nil || !b.set {
+		return ""
+	}
+	return strconv.FormatBool(b.v)
+}
+
+func (b *optBool) IsBoolFlag() bool { return true }
+
+// or is the flag's value when given, else def.
+func (b *optBool) or(def bool) bool {
+	if b.set {
+		return b.v
+	}
+	return def
+}
+
+// ptr is the flag's value when given, else nil.
+func (b *optBool) ptr() *bool {
+	if !b.set {
+		return nil
+	}
+	v := b.v
+	return &v
 }

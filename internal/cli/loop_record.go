@@ -128,6 +128,8 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	lf.register(fs, true)
 	interactive := fs.Bool("interactive", false, "on a block, ask approve / reject / abort on the terminal (standard input must be one)")
 	noCache := fs.Bool("no-cache", false, "measure again even when cached")
+	var mutation optBool
+	fs.Var(&mutation, "mutation", "mutate the lines the loop changed since its baseline and run the affected tests against each mutant (default: mutation.enabled, else off)")
 	allPackages := fs.Bool("all-packages", false, "run every package's tests; by default HEAD runs the Go packages the iteration can affect and takes the others' results from the previous iteration's measurement")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -154,6 +156,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	}
 	le.Progress = progressLine(env)
 	le.AllPackages = *allPackages
+	le.Mutation = mutation.ptr()
 	out, err := loop.Record(ctx, le, snap, 0)
 	clearProgress(env)
 	if err != nil {

@@ -55,6 +55,7 @@ type runFlags struct {
 	slug, collect       string
 	noCache             bool
 	allPackages         bool
+	mutation            optBool
 	maxIter, extend     int
 	iterTimeout         time.Duration
 	budgetUSD           float64
@@ -78,6 +79,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 	fs.StringVar(&f.collect, "collect", "", "a new loop's collect setting, `auto|none`, as start takes it")
 	fs.BoolVar(&f.noCache, "no-cache", false, "measure again even when cached")
 	fs.BoolVar(&f.allPackages, "all-packages", false, "run every package's tests in every iteration (see record)")
+	fs.Var(&f.mutation, "mutation", "mutate the lines the loop changed and run the affected tests against each mutant (default true; --mutation=false or mutation.enabled: false turns it off)")
 	fs.IntVar(&f.maxIter, "max-iterations", 0, "iteration limit `N` (a new loop: default 10)")
 	fs.IntVar(&f.extend, "extend", 0, "add `N` iterations to the loop")
 	fs.IntVar(&f.timeoutMinutes, "timeout-minutes", -1, "a new loop's overall time limit `M` in minutes, as start takes it")
@@ -118,6 +120,7 @@ func runRun(ctx context.Context, args []string, env Env) error {
 		}
 	}
 	le.AllPackages = f.allPackages
+	le.MutationByDefault, le.Mutation = true, f.mutation.ptr()
 	id, err := runLoopID(ctx, le, &f, env)
 	if err != nil {
 		return err

@@ -52,6 +52,8 @@ type Config struct {
 	Compare Compare `yaml:"compare"`
 	// Coverage holds the coverage policies that are not tolerances on a drop.
 	Coverage Coverage `yaml:"coverage"`
+	// Mutation configures the diff-based mutation (mutation.go).
+	Mutation Mutation `yaml:"mutation"`
 	// Loop holds the loop commands' thresholds and weights (loop.go).
 	Loop Loop `yaml:"loop"`
 	// Hook configures the pre-push hook (hook.go).
@@ -342,6 +344,9 @@ func (c *Config) validate() error {
 	case "", "auto", "off":
 	default:
 		return fmt.Errorf("compare: ci_commands is auto or off, not %q", c.Compare.CICommands)
+	}
+	if err := c.Mutation.validate(); err != nil {
+		return err
 	}
 	switch c.Compare.Witness {
 	case "", "auto", "off":

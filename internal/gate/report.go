@@ -54,6 +54,9 @@ type Report struct {
 	// Witness says which of the tests the range added or edited fail on
 	// BASE's production code (the fail-to-pass witness); nil for analyze.
 	Witness *Witness `json:"witness,omitempty"`
+	// Mutation is the diff-based mutation of the range's changed lines;
+	// nil when it was not asked for (--mutation, mutation.enabled).
+	Mutation *Mutation `json:"mutation,omitempty"`
 	// ChangedLineCoverage is how much of what the range added or changed the
 	// tests at HEAD ran; nil when HEAD measured no coverage (and for analyze).
 	ChangedLineCoverage *ChangedLines `json:"changed_line_coverage,omitempty"`
@@ -162,6 +165,73 @@ func (w *Witness) Witnessed() bool {
 		}
 	}
 	return false
+}
+
+// Mutation is the diff-based mutation of a compare: each production line
+// the range added or changed, and that HEAD's tests cover, gets at most
+// one small deliberate break (a mutant); the affected tests run with each
+// in place. A mutant no test notices survives: nothing pins that line.
+//
+//	{"ran": true, "budget": "2m30s", "spent": "41s", "score": 80,
+//	 "killed": 4, "survived": 1, "mutants": [{"file": "calc/clamp.go", "line": 12,
+//	  "operator": "boundary", "original": "if v < lo {", "mutated": "if v <= lo {",
+//	  "outcome": "survived"}]}
+type Mutation struct {
+	// Ran is true when at least one mutant ran.
+	Ran bool `json:"ran"`
+	// Reason says why it did not run, or what it left out (lines without
+	// coverage, mutants the budget cut).
+	Reason string `json:"reason,omitempty"`
+	// Budget is the time the mutants could take, and Spent what they took.
+	Budget string `json:"budget,omitempty"`
+	Spent  string `json:"spent,omitempty"`
+	// Lines counts the changed production lines considered; Uncovered
+	// those no test ran at HEAD (left to changed-line coverage) and Arid
+	// those no mutant is made for.
+	Lines     int `json:"lines"`
+	Uncovered int `json:"uncovered,omitempty"`
+	// Killed, Survived, NotViable (did not build), Unmeasured (the run
+	// gave no result) and NotRun (cut by the budget) count the mutants.
+	Killed     int `json:"killed"`
+	Survived   int `json:"survived"`
+	NotViable  int `json:"not_viable,omitempty"`
+	Unmeasured int `json:"unmeasured,omitempty"`
+	NotRun     int `json:"not_run,omitempty"`
+	// Score is the changed-line mutation score: killed over killed and
+	// survived, in percent; nil when no mutant was judged.
+	Score *float64 `json:"score,omitempty"`
+	// Collectors are the collectors that ran the mutants.
+	Collectors []string `json:"collectors,omitempty"`
+	// Mutants are the mutants, by file and line.
+	Mutants []MutantResult `json:"mutants,omitempty"`
+}
+
+// The outcomes of a mutant (MutantResult.Outcome).
+const (
+	// MutantKilled: a test that passes at HEAD fails with the mutant.
+	MutantKilled = "killed"
+	// MutantSurvived: every affected test still passes.
+	MutantSurvived = "survived"
+	// MutantNotViable: the mutant does not build; it tests nothing.
+	MutantNotViable = "not_viable"
+	// MutantUnmeasured: the run gave no test result.
+	MutantUnmeasured = "unmeasured"
+	// MutantNotRun: the budget ran out first.
+	MutantNotRun = "not_run"
+)
+
+// MutantResult is one mutant and what the tests made of it.
+type MutantResult struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Operator string `json:"operator"`
+	Original string `json:"original"`
+	Mutated  string `json:"mutated"`
+	Outcome  string `json:"outcome"`
+	// KilledBy is the first test that failed with the mutant; Detail says
+	// more (the build error, why nothing was measured).
+	KilledBy string `json:"killed_by,omitempty"`
+	Detail   string `json:"detail,omitempty"`
 }
 
 // MetricsPair holds the measurements at both ends of a compare.

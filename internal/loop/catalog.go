@@ -53,6 +53,9 @@ func PatternOf(f gate.Finding) (id, name string) {
 	if f.Rule == "unwitnessed-change" {
 		return "RG-003", "Unwitnessed Change (no new test fails without it)"
 	}
+	if f.Rule == "mutant-survived" {
+		return "RG-004", "Surviving Mutant (a changed line no test pins)"
+	}
 	if own, ok := ownPatterns[f.Type]; ok {
 		return own[0], own[1]
 	}

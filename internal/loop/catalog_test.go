@@ -48,6 +48,9 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 			}
 		}
 	}
+	if id, name := PatternOf(gate.Finding{Type: gate.Unverified, Rule: "mutant-survived"}); id != "RG-004" || !strings.Contains(name, "Mutant") {
+		t.Errorf("mutant-survived is %s %q, want RG-004, its own", id, name)
+	}
 	if id, name := PatternOf(gate.Finding{Type: gate.Unverified, Rule: "unwitnessed-change"}); id != "RG-003" || !strings.Contains(name, "Unwitnessed") {
 		t.Errorf("unwitnessed-change is %s %q, want RG-003, its own", id, name)
 	}

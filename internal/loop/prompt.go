@@ -85,8 +85,16 @@ func evidence(st *State) string {
 		}
 	}
 	var lines, unpinned []string
+	var survivors []string
 	for _, f := range last.Findings {
-		if f.Suppressed != "" || !f.Net || f.Severity < gate.SeverityMedium {
+		if f.Suppressed != "" || !f.Net || f.Severity < gate.SeverityLow {
+			continue
+		}
+		if f.Rule == "mutant-survived" {
+			survivors = append(survivors, survivorLine(last.Mutation, f))
+			continue
+		}
+		if f.Severity < gate.SeverityMedium {
 			continue
 		}
 		if f.Rule == "unwitnessed-change" {
@@ -136,6 +144,11 @@ func evidence(st *State) string {
 		}
 		fmt.Fprintf(&b, "Your new test passes without your change: %s on the code the loop started from as well, so no test pins what you changed in %s. Add a test that fails before your change and passes after it.\n",
 			which, strings.Join(unpinned, ", "))
+	}
+	if len(survivors) > 0 {
+		b.WriteString("These lines you changed can be broken without any test noticing (each change below leaves every test green); add assertions that fail on it:\n")
+		b.WriteString(strings.Join(limit(survivors, 8), "\n"))
+		b.WriteString("\n")
 	}
 	if n := repeats(st); n >= 2 {
 		fmt.Fprintf(&b, "The same failure has repeated for %d iterations in a row: change the approach.\n", n)
@@ -231,4 +244,17 @@ func iterationName(n int) string {
 		return "the baseline"
 	}
 	return fmt.Sprintf("iteration %d", n)
+}
+
+// survivorLine names a surviving mutant for the prompt: the line, and the
+// change to it no test noticed.
+func survivorLine(m *gate.Mutation, f gate.Finding) string {
+	if m != nil {
+		for _, r := range m.Mutants {
+			if r.File == f.File && r.Line == f.Line && r.Outcome == gate.MutantSurvived {
+				return fmt.Sprintf("- %s:%d: `%s` changed to `%s`", r.File, r.Line, r.Original, r.Mutated)
+			}
+		}
+	}
+	return fmt.Sprintf("- %s:%d", f.File, f.Line)
 }

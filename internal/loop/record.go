@@ -127,6 +127,7 @@ type recording struct {
 	findings   []gate.Finding // this iteration's (every commit and its net change)
 	cumulative []gate.Finding // the net change since the baseline
 	witness    *gate.Witness  // the net change's fail-to-pass witness
+	mutation   *gate.Mutation // the net change's mutation
 	// completion
 	check CompletionCheck
 	// analyze
@@ -228,6 +229,7 @@ func (r *recording) measure(ctx context.Context) error {
 	r.findings = append([]gate.Finding(nil), iter.Findings...)
 	r.cumulative = append([]gate.Finding(nil), net.Findings...)
 	r.witness = net.Witness
+	r.mutation = net.Mutation
 	return nil
 }
 
@@ -374,7 +376,7 @@ func (r *recording) score() error {
 		TestResults: testResults(hm), MetricsSnapshot: hm,
 		Commit: r.head.String(), Tag: tag, Void: void, Verified: r.check.Passed && !void,
 		Findings: r.all, Notes: r.notes, FailingTests: r.headM.failingTests(), NoOp: r.noop,
-		Witness: r.witness,
+		Witness: r.witness, Mutation: r.mutation,
 	}
 	if it.Findings == nil {
 		it.Findings = []gate.Finding{}

@@ -35,6 +35,12 @@ type Env struct {
 	// HEAD runs the packages the iteration can affect and takes the others'
 	// results from the measurement it is compared with.
 	AllPackages bool
+	// MutationByDefault is whether the loop mutates the changed lines when
+	// the configuration's mutation.enabled does not say (run: yes; record:
+	// no), and Mutation, when set, is --mutation or --no-mutation, which
+	// win over both.
+	MutationByDefault bool
+	Mutation          *bool
 	// Collect overrides the loop's collect setting (auto, none) when set.
 	Collect string
 	// CollectOutput receives the collectors' standard error when set.
@@ -133,6 +139,7 @@ func (e *Env) pipeline(cfg *config.Config, specs []config.Collector) *pipeline.P
 	return pipeline.New(pipeline.Options{
 		Repo: e.Repo, RepoDir: e.Store.Root, Config: cfg, Specs: specs, Cache: e.Cache,
 		StaticOnly: specs == nil, AllowMissing: true, AllPackages: e.AllPackages, Complete: true,
+		Mutation: e.mutationOn(cfg), NetMutationOnly: true,
 		Progress: func(string) collect.RunOptions {
 			if e.CollectOutput != nil {
 				return e.CollectOutput()
@@ -454,4 +461,13 @@ func tagErr(err error) error {
 		return inputf("%v: ralph-gate did not make it and does not move it; look at it and remove it (git tag -d NAME) to go on", err)
 	}
 	return err
+}
+
+// mutationOn is whether the loop mutates the net change's lines: the
+// flag, else the configuration, else the command's default.
+func (e *Env) mutationOn(cfg *config.Config) bool {
+	if e.Mutation != nil {
+		return *e.Mutation
+	}
+	return cfg.Mutation.MutationOn(e.MutationByDefault)
 }

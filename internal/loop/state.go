@@ -194,6 +194,10 @@ type Iteration struct {
 	// which of its new and edited tests fail on the baseline's code (nil:
 	// not measured, or a no-op iteration).
 	Witness *gate.Witness `json:"witness,omitempty"`
+	// Mutation is the diff-based mutation of the change since the
+	// baseline: its mutants and score (nil: not asked for, or a no-op
+	// iteration).
+	Mutation *gate.Mutation `json:"mutation,omitempty"`
 	// GateMS is the gate's own time on the iteration: run's commit and
 	// record's whole run (collectors and completion included).
 	GateMS int64 `json:"gate_ms,omitempty"`

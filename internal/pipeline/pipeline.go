@@ -49,6 +49,12 @@ type Options struct {
 	NoTamper bool
 	// NoWitness switches the fail-to-pass witness off (--no-witness).
 	NoWitness bool
+	// Mutation runs the diff-based mutation of the changed lines (the
+	// caller decides: --mutation, mutation.enabled, run's default).
+	Mutation bool
+	// NetMutationOnly mutates in CompareNet only: a loop mutates the change
+	// since its baseline, not each iteration's part of it again.
+	NetMutationOnly bool
 	// StaticOnly measures nothing: the report has the diff analysis only.
 	StaticOnly bool
 	// Environ is the collectors' environment (nil: the process's).
@@ -115,6 +121,8 @@ type Result struct {
 	// ChangedLines is HEAD's changed-line coverage; nil when HEAD measured
 	// no coverage.
 	ChangedLines *gate.ChangedLines
+	// Mutation is the diff-based mutation; nil when it was not asked for.
+	Mutation *gate.Mutation
 	// Scope says what was measured when not everything ran (affected-only
 	// measuring); also among Notes.
 	Scope []string
@@ -149,6 +157,7 @@ func (r *Result) Report(tool gate.Tool, measured bool) *gate.Report {
 		t := r.Tamper
 		rep.TamperCheck = &t
 		rep.Witness = r.Witness
+		rep.Mutation = r.Mutation
 		rep.ChangedLineCoverage = r.ChangedLines
 	}
 	return rep
@@ -161,7 +170,7 @@ func (p *Pipeline) Compare(ctx context.Context, base, head plumbing.Hash) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	return p.measureAndMerge(ctx, base, head, res.Findings, res.Commits, res.Notes)
+	return p.measureAndMerge(ctx, base, head, res.Findings, res.Commits, res.Notes, p.opt.Mutation && !p.opt.NetMutationOnly)
 }
 
 // CompareNet compares only the net change base..head (no per-commit pass):
@@ -172,16 +181,19 @@ func (p *Pipeline) CompareNet(ctx context.Context, base, head plumbing.Hash) (*R
 	if err != nil {
 		return nil, err
 	}
-	return p.measureAndMerge(ctx, base, head, fs, nil, notes)
+	return p.measureAndMerge(ctx, base, head, fs, nil, notes, p.opt.Mutation)
 }
 
-func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash, static []gate.Finding, commits []gate.Commit, notes []gate.Note) (*Result, error) {
+func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash, static []gate.Finding, commits []gate.Commit, notes []gate.Note, mutation bool) (*Result, error) {
 	r := &Result{Base: base, Head: head, Commits: commits, Notes: notes}
 	c := &comparison{p: p, ctx: ctx, base: base, head: head}
 	findings := static
 	if p.opt.StaticOnly {
 		r.Tamper = gate.TamperCheck{Reason: "nothing is measured (collect: none and no report files)"}
 		r.Witness = &gate.Witness{Reason: "nothing is measured (collect: none and no report files)"}
+		if mutation {
+			r.Mutation = &gate.Mutation{Reason: "nothing is measured (collect: none and no report files)"}
+		}
 	} else {
 		// The code under test runs from here on: what it does to the
 		// repository's git files is undone and reported when it is done.
@@ -234,6 +246,14 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 			}
 			r.Witness = &ws
 			findings = append(findings, wf...)
+			if mutation {
+				mf, ms, err := c.mutation(headM, cl)
+				if err != nil {
+					return nil, err
+				}
+				r.Mutation = ms
+				findings = append(findings, mf...)
+			}
 			ci, err := c.ciCommands()
 			if err != nil {
 				return nil, err
@@ -242,6 +262,9 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 		} else {
 			r.Tamper = gate.TamperCheck{Reason: "an end was not measured (--allow-missing)"}
 			r.Witness = &gate.Witness{Reason: "an end was not measured (--allow-missing)"}
+			if mutation {
+				r.Mutation = &gate.Mutation{Reason: "an end was not measured (--allow-missing)"}
+			}
 		}
 	}
 	locateGoTests(p.opt.Repo, []plumbing.Hash{head, base}, findings)

@@ -64,7 +64,7 @@ func renderMarkdown(w io.Writer, rep *gate.Report, opt Options) error {
 	var fixed strings.Builder
 	fixed.WriteString(commentMarker)
 	fmt.Fprintf(&fixed, "## ralph-gate: %s\n\n%s\n", mdText(v.verdictLine(), maxCellRunes*2), m.summary())
-	sections := []*mdSection{m.netSection(), m.nonBlockingSection(), m.witnessSection(), m.timelineSection(), m.notesSection()}
+	sections := []*mdSection{m.netSection(), m.nonBlockingSection(), m.witnessSection(), m.mutationSection(), m.timelineSection(), m.notesSection()}
 	metrics := m.metricsTable()
 	footer := fmt.Sprintf("\n<sub>%s %s</sub>\n", toolName, mdText(rep.Tool.Version, 40))
 
@@ -264,6 +264,31 @@ func (m *mdRenderer) witnessSection() *mdSection {
 	return s
 }
 
+// mutationSection is the mutation's table: each mutant that survived, then
+// the others, with what the tests made of it. Empty when mutation was not
+// asked for.
+func (m *mdRenderer) mutationSection() *mdSection {
+	mu := m.v.rep.Mutation
+	if mu == nil {
+		return &mdSection{noun: "mutants"}
+	}
+	s := &mdSection{head: "\n### Mutation\n\n" + mdText(mutationLine(mu), maxMessageRunes) + "\n\n| Line | Mutant | Outcome | Detail |\n|---|---|---|---|\n", noun: "mutants"}
+	for _, want := range []bool{true, false} {
+		for _, r := range mu.Mutants {
+			if (r.Outcome == gate.MutantSurvived) != want {
+				continue
+			}
+			detail := r.Detail
+			if r.KilledBy != "" {
+				detail = "by " + r.KilledBy + ": " + detail
+			}
+			s.rows = append(s.rows, fmt.Sprintf("| %s | %s → %s | %s | %s |\n", codeSpan(fmt.Sprintf("%s:%d", r.File, r.Line)),
+				codeSpan(r.Original), codeSpan(r.Mutated), r.Outcome, mdText(detail, maxCellRunes)))
+		}
+	}
+	return s
+}
+
 func (m *mdRenderer) notesSection() *mdSection {
 	s := &mdSection{head: "\n### Notes\n\n", noun: "notes"}
 	if l := tamperLine(m.v.rep.TamperCheck); l != "" {
@@ -271,6 +296,9 @@ func (m *mdRenderer) notesSection() *mdSection {
 	}
 	if w := m.v.rep.Witness; w != nil && len(w.Tests) == 0 {
 		s.rows = append(s.rows, "- "+mdText(witnessLine(w), maxMessageRunes)+"\n")
+	}
+	if mu := m.v.rep.Mutation; mu != nil && len(mu.Mutants) == 0 {
+		s.rows = append(s.rows, "- "+mdText(mutationLine(mu), maxMessageRunes)+"\n")
 	}
 	for _, n := range m.v.rep.Notes {
 		line := "- "

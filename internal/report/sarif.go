@@ -58,6 +58,8 @@ type sarifRunProps struct {
 	// Witness is the report's witness (each new or edited test's outcome on
 	// BASE's code), as in JSON.
 	Witness *gate.Witness `json:"witness,omitempty"`
+	// Mutation is the report's diff-based mutation, as in JSON.
+	Mutation *gate.Mutation `json:"mutation,omitempty"`
 }
 
 type sarifTool struct {
@@ -181,7 +183,7 @@ func renderSARIF(w io.Writer, rep *gate.Report, opt Options) error {
 		Results:     []sarifResult{},
 		Properties: sarifRunProps{
 			Base: rep.Base, Head: rep.Head, Verdict: v.verdict, FailOn: v.failOn.String(),
-			ChangedLineCoverage: rep.ChangedLineCoverage, Witness: rep.Witness,
+			ChangedLineCoverage: rep.ChangedLineCoverage, Witness: rep.Witness, Mutation: rep.Mutation,
 		},
 	}
 	for _, n := range rep.Notes {

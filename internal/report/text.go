@@ -38,6 +38,7 @@ func renderText(w io.Writer, rep *gate.Report, opt Options) error {
 		t.printf("\n%s\n", l)
 	}
 	t.witness()
+	t.mutation()
 	t.metrics()
 	t.printf("\n%s\n", t.paint(verdictColour(t.v.verdict), t.v.verdictLine()))
 	return t.err
@@ -61,6 +62,29 @@ func (t *textRenderer) witness() {
 			line += ": " + truncate(cleanLine(wt.Detail), 160)
 		}
 		t.printf("%s\n", line)
+	}
+}
+
+// mutation prints the mutation's line and the mutants that survived (the
+// killed ones are counted; the json format lists them all).
+func (t *textRenderer) mutation() {
+	m := t.v.rep.Mutation
+	l := mutationLine(m)
+	if l == "" {
+		return
+	}
+	t.printf("\n%s\n", l)
+	n := 0
+	for _, r := range m.Mutants {
+		if r.Outcome != gate.MutantSurvived {
+			continue
+		}
+		if n == maxListed {
+			t.printf("  ...and %d more (the json format lists them all)\n", m.Survived-maxListed)
+			break
+		}
+		n++
+		t.printf("  survived  %s:%d  %s  →  %s\n", cleanLine(r.File), r.Line, truncate(cleanLine(r.Original), 70), truncate(cleanLine(r.Mutated), 70))
 	}
 }
 

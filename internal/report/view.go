@@ -279,6 +279,35 @@ func tamperLine(tc *gate.TamperCheck) string {
 	return s
 }
 
+// mutationLine says in one line whether the diff-based mutation ran and
+// what it found; "" when it was not asked for.
+func mutationLine(m *gate.Mutation) string {
+	if m == nil {
+		return ""
+	}
+	if !m.Ran {
+		return "Mutation: not run: " + cleanLine(m.Reason)
+	}
+	s := fmt.Sprintf("Mutation: %d of %s killed", m.Killed, plural(m.Killed+m.Survived, "mutant"))
+	if m.Score != nil {
+		s += fmt.Sprintf(" (score %.1f%%)", *m.Score)
+	}
+	s += fmt.Sprintf(", %d survived", m.Survived)
+	for _, x := range []struct {
+		n    int
+		what string
+	}{{m.NotViable, "did not build"}, {m.Unmeasured, "unmeasured"}, {m.NotRun, "not run"}} {
+		if x.n > 0 {
+			s += fmt.Sprintf(", %d %s", x.n, x.what)
+		}
+	}
+	s += fmt.Sprintf("; %s of %s budget", m.Spent, m.Budget)
+	if m.Reason != "" {
+		s += "; " + cleanLine(m.Reason)
+	}
+	return s
+}
+
 // witnessLine says in one line whether compare's fail-to-pass witness ran
 // and what it found; "" for reports without one (analyze).
 func witnessLine(w *gate.Witness) string {

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// mutationReport is the mutation part of compare's JSON report.
+type mutationReport struct {
+	Mutation *struct {
+		Ran                                             bool
+		Reason, Budget                                  string
+		Killed, Survived, NotViable, NotRun, Unmeasured int
+		Score                                           *float64
+		Mutants                                         []struct {
+			File, Operator, Original, Mutated, Outcome, Detail string
+			Line                                               int
+			KilledBy                                           string `json:"killed_by"`
+		}
+	} `json:"mutation"`
+}
+
+func parseMutation(t *testing.T, out string) mutationReport {
+	t.Helper()
+	var m mutationReport
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("report does not parse: %v\n%s", err, out)
+	}
+	return m
+}
+
+// mutationLang is one language's project for mutation: BASE's discount
+// takes nothing off; HEAD takes 10 off totals of 100 or more. The pinning
+// test checks the boundary (100 and 99); the weak one a total far above
+// it, which the boundary's mutant (>= to >) leaves green.
+type mutationLang struct {
+	name, code, base, fix, testFile, pinning, weak string
+	project                                        func(t *testing.T) *repo
+	boundary                                       string // the line the surviving mutant changes
+}
+
+func mutationLangs() []mutationLang {
+	return []mutationLang{
+		{
+			name: "go", project: goModule, code: "discount.go",
+			base:     "package calc\n\n// Discount is what a total costs.\nfunc Discount(total int) int {\n\treturn total\n}\n",
+			fix:      "package calc\n\n// Discount takes 10 off totals of 100 or more.\nfunc Discount(total int) int {\n\tif total >= 100 {\n\t\treturn total - 10\n\t}\n\treturn total\n}\n",
+			testFile: "discount_test.go",
+			pinning:  "package calc\n\nimport \"testing\"\n\nfunc TestDiscountBoundary(t *testing.T) {\n\tif got := Discount(100); got != 90 {\n\t\tt.Fatalf(\"Discount(100) = %d, want 90\", got)\n\t}\n\tif got := Discount(99); got != 99 {\n\t\tt.Fatalf(\"Discount(99) = %d, want 99\", got)\n\t}\n}\n",
+			weak:     "package calc\n\nimport \"testing\"\n\nfunc TestDiscountLarge(t *testing.T) {\n\tif got := Discount(150); got != 140 {\n\t\tt.Fatalf(\"Discount(150) = %d, want 140\", got)\n\t}\n}\n",
+			boundary: "if total >= 100 {",
+		},
+	}
+}
+
+// TestCompareMutation: with --mutation, a fix whose test checks a total far
+// above the new boundary gets mutant-survived naming the boundary's line
+// (medium: exit 0); the same fix with a test at the boundary kills every
+// mutant and gets none; without --mutation nothing is mutated; the text
+// and markdown reports list the survivor.
+func TestCompareMutation(t *testing.T) {
+	t.Parallel()
+	for _, l := range mutationLangs() {
+		t.Run(l.name, func(t *testing.T) {
+			t.Parallel()
+			r := l.project(t)
+			r.write(l.code, l.base)
+			base := r.commit("discount")
+			line := 1 + strings.Count(l.fix[:strings.Index(l.fix, l.boundary)], "\n")
+
+			r.write(l.code, l.fix)
+			r.write(l.testFile, l.weak)
+			weak := r.commit("discount: 10 off from 100")
+			res := runGate(t, r.dir, "", "compare", "--format", "json", "--mutation", base, weak)
+			rep := parseCompare(t, res.stdout)
+			f, ok := rep.findingOf("unverified", "mutant-survived")
+			if res.code != 0 || !ok || f.Severity != "medium" || f.File != l.code || !strings.Contains(f.Message, l.boundary) {
+				t.Fatalf("weak test: exit %d, finding %+v; want a medium mutant-survived on %s naming %q\n%s\n%s", res.code, f, l.code, l.boundary, res.stdout, res.stderr)
+			}
+			m := parseMutation(t, res.stdout).Mutation
+			if m == nil || !m.Ran || m.Survived != 1 || m.Killed < 1 || m.Score == nil || *m.Score >= 100 {
+				t.Fatalf("weak test: mutation %+v", m)
+			}
+			for _, mu := range m.Mutants {
+				if mu.Outcome == "survived" && (mu.Line != line || mu.Operator != "boundary") {
+					t.Errorf("survivor %+v, want the boundary mutant on line %d", mu, line)
+				}
+			}
+			text := runGate(t, r.dir, "", "compare", "--mutation", base, weak)
+			if !strings.Contains(text.stdout, "Mutation: ") || !strings.Contains(text.stdout, "survived") || !strings.Contains(text.stdout, l.boundary) {
+				t.Errorf("text report lacks the survivor:\n%s", text.stdout)
+			}
+			md := runGate(t, r.dir, "", "compare", "--format", "markdown", "--mutation", base, weak)
+			if !strings.Contains(md.stdout, "### Mutation") || !strings.Contains(md.stdout, "| survived |") {
+				t.Errorf("markdown report lacks the mutation table:\n%s", md.stdout)
+			}
+			res = runGate(t, r.dir, "", "compare", "--format", "json", base, weak)
+			if rep := parseCompare(t, res.stdout); rep.has("unverified", "mutant-survived", "") || parseMutation(t, res.stdout).Mutation != nil {
+				t.Errorf("without --mutation: findings %+v\n%s", rep.Findings, res.stdout)
+			}
+
+			r.git("reset", "-q", "--hard", base)
+			r.write(l.code, l.fix)
+			r.write(l.testFile, l.pinning)
+			honest := r.commit("discount: 10 off from 100, tested at the boundary")
+			res = runGate(t, r.dir, "", "compare", "--format", "json", "--mutation", base, honest)
+			rep = parseCompare(t, res.stdout)
+			m = parseMutation(t, res.stdout).Mutation
+			if res.code != 0 || rep.has("unverified", "", "") || m == nil || m.Survived != 0 || m.Killed < 2 || m.Score == nil || *m.Score != 100 {
+				t.Fatalf("honest fix: exit %d, findings %+v, mutation %+v\n%s", res.code, rep.Findings, m, res.stderr)
+			}
+		})
+	}
+}
