@@ -78,7 +78,7 @@ Examples:
                      [--report KIND=GLOB]... [--base-report KIND=GLOB]...
                      [--collect auto|none] [--no-cache] [--all-packages]
                      [--allow-missing] [--no-tamper-check] [--no-witness]
-                     [BASE [HEAD]]
+                     [--mutation] [BASE [HEAD]]
 
 compare = analyze + measured metrics. For BASE and HEAD it obtains the test ids
 and outcomes, coverage (overall and per file), type-check and lint errors, file
@@ -117,6 +117,23 @@ change), broken (fails at HEAD) or unmeasured. When none is witnessed, the
 change is pinned by no test: an unverified finding, unwitnessed-change, medium
 unless compare.witness_severity says otherwise. --no-witness or
 compare.witness: off switches it off.
+
+--mutation (or mutation.enabled: true) breaks the change on purpose: each
+production line the range added or changed and HEAD's tests cover gets at most
+one mutant (a relational operator moved across its boundary, a condition
+negated, && and || swapped, an arithmetic operator swapped, a result replaced
+by its zero value, a call removed), chosen the same way every time; logging,
+error plumbing, defers and plain accessors get none (mutation.arid adds
+patterns). The affected tests run against each mutant in a worktree of its own
+(for Go the mutated package and the range's test packages; for Python and
+JavaScript the language's test collectors), mutation.jobs at a time. A mutant
+no test notices is an unverified finding, mutant-survived, naming the line and
+the change (medium, or mutation.severity; low in a change of more than
+mutation.large_change lines). The score (killed over judged) and every mutant
+are in the report. No mutant starts once mutation.budget is spent (default
+10x the affected tests' run time, at least a minute; or a duration): the
+report says how many the budget cut. The pre-push hook does not mutate unless
+mutation.enabled is true; run does unless it is false.
 
 Missing data fails closed: an end with no test results exits 2 naming what is
 missing ("no tests ran" is never a pass) unless --allow-missing.

@@ -20,13 +20,19 @@ Flags:
 
 const recordHelp = `Usage:
   ralph-gate record [--loop ID] [--format text|json] [--interactive] [--wait D]
-                    [--no-cache] [--all-packages]
+                    [--no-cache] [--all-packages] [--mutation]
 
 Records HEAD as the loop's next iteration, after the agent committed it:
 measures it, analyzes its change against the previous iteration and against
 the baseline, uses the loop's history (a test that failed earlier and passes
 now because only its own checks changed), runs the completion command,
 computes the quality score, tags HEAD ralph/{loop_id}/iter-NNN and decides.
+
+With --mutation (or mutation.enabled: true; run mutates by default) the lines
+the loop changed since its baseline are mutated as compare --mutation does
+(see ralph-gate help compare): each surviving mutant is a finding that lowers
+the iteration's validation score, the iteration records the mutants and the
+score, and the next prompt names the lines no test pins.
 
 Exit codes:
   0  continue with the next iteration

@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -65,6 +66,13 @@ func TestParseErrors(t *testing.T) {
 		{"witness severity", "compare:\n  witness_severity: huge\n", `unknown severity "huge"`},
 		{"ci_steps not a workflow", "compare:\n  ci_steps: [Makefile]\n", `"Makefile" is not a workflow`},
 		{"ci_timeout", "compare:\n  ci_timeout: soon\n", `ci_timeout: "soon" is not a duration`},
+		{"mutation budget word", "mutation:\n  budget: fast\n", `mutation: budget: "fast" is not a positive multiple (10x) or a duration (5m)`},
+		{"mutation budget zero multiple", "mutation:\n  budget: 0x\n", `budget: "0x" is not a positive multiple`},
+		{"mutation budget negative", "mutation:\n  budget: -5m\n", `budget: "-5m" is not a positive multiple`},
+		{"mutation jobs", "mutation:\n  jobs: -1\n", "mutation: jobs cannot be negative"},
+		{"mutation arid", "mutation:\n  arid: ['(unclosed']\n", `mutation: arid: "(unclosed" is not a regular expression`},
+		{"mutation severity", "mutation:\n  severity: huge\n", `unknown severity "huge"`},
+		{"mutation enabled", "mutation:\n  enabled: sometimes\n", "line 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(".ralph-gate.yml (at BASE abc)", []byte(tc.in))
@@ -144,5 +152,38 @@ func TestCollectorRunnerValidated(t *testing.T) {
 	c, err := Parse(".ralph-gate.yml", []byte("collectors:\n  - name: unit\n    argv: [make, test]\n    runner: maven\n    reports: [{format: junit, path: out.xml}]\n"))
 	if err != nil || c.Collectors[0].Runner != "maven" {
 		t.Errorf("runner: maven: %v, %+v", err, c)
+	}
+}
+
+func TestMutation(t *testing.T) {
+	c, err := Parse("c", []byte("mutation:\n  budget: 3x\n  severity: high\n  large_change: 50\n  arid: ['^metrics\\.']\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := c.Mutation
+	if m.MutationOn(false) || !m.MutationOn(true) {
+		t.Error("enabled unset: the command's default decides")
+	}
+	if got := m.BudgetFor(time.Minute); got != 3*time.Minute {
+		t.Errorf("3x of 1m = %s", got)
+	}
+	if got := m.BudgetFor(time.Second); got != time.Minute {
+		t.Errorf("3x of 1s = %s, want the floor of a minute", got)
+	}
+	if m.SurvivorSeverity(10) != gate.SeverityHigh || m.SurvivorSeverity(51) != gate.SeverityLow {
+		t.Errorf("severity: %s for 10 lines, %s for 51", m.SurvivorSeverity(10), m.SurvivorSeverity(51))
+	}
+	if re := m.AridPatterns(); len(re) != 1 || !re[0].MatchString("metrics.Inc()") {
+		t.Errorf("arid patterns %v", re)
+	}
+	d, err := Parse("c", []byte("mutation:\n  enabled: false\n  budget: 90s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Mutation.MutationOn(true) || d.Mutation.BudgetFor(time.Hour) != 90*time.Second {
+		t.Errorf("enabled: false, budget 90s: on %v, budget %s", d.Mutation.MutationOn(true), d.Mutation.BudgetFor(time.Hour))
+	}
+	if Default().Mutation.SurvivorSeverity(1) != gate.SeverityMedium || Default().Mutation.BudgetFor(time.Minute) != 10*time.Minute {
+		t.Error("defaults: medium survivors, a budget of ten times the tests' run")
 	}
 }
