@@ -54,3 +54,51 @@ func TestRunWitness(t *testing.T) {
 		t.Errorf("quality of iteration 1: %v with a test that does not witness the fix, %v with one that does: want lower", scores["trivial"], scores["pinning"])
 	}
 }
+
+// TestRunMutation: run mutates by default. A loop whose agent's fix is
+// tested far from its new boundary records the surviving mutant in its
+// state, scores it as a finding, and the next prompt names the line and
+// the change no test noticed; --mutation=false mutates nothing.
+func TestRunMutation(t *testing.T) {
+	slow(t)
+	t.Parallel()
+	l := mutationLangs()[0] // go
+	for _, off := range []bool{false, true} {
+		r := goModule(t)
+		r.write(l.code, l.base)
+		r.commit("discount")
+		a := newFakeAgent(t)
+		a.step(1, "printf '%s' '"+l.fix+"' > "+l.code+"\nprintf '%s' '"+l.weak+"' > "+l.testFile+"\n")
+		a.step(2, "touch DONE\n")
+		args := []string{"--agent", a.command(), "--task", "take 10 off totals of 100 or more", "--completion", "go test ./... && test -f DONE"}
+		if off {
+			args = append(args, "--mutation=false")
+		}
+		out, res := runLoop(t, r, 0, args...)
+		if out.End != "completed" || out.Iteration != 2 {
+			t.Fatalf("run (mutation off: %v): %+v\n%s", off, out, res.stderr)
+		}
+		it1 := readState(t, r, out.LoopID)["iteration_history"].([]any)[0].(map[string]any)
+		m, _ := it1["mutation"].(map[string]any)
+		p2 := a.prompt(2)
+		if off {
+			if m != nil || strings.Contains(p2, "without any test noticing") {
+				t.Errorf("--mutation=false: iteration 1 records %v; prompt:\n%s", m, p2)
+			}
+			continue
+		}
+		if m == nil || m["survived"] != float64(1) {
+			t.Fatalf("iteration 1 records mutation %v, want one survivor", m)
+		}
+		found := false
+		for _, f := range it1["findings"].([]any) {
+			found = found || f.(map[string]any)["rule"] == "mutant-survived"
+		}
+		if !found {
+			t.Errorf("iteration 1's findings lack mutant-survived: %v", it1["findings"])
+		}
+		if !strings.Contains(p2, "can be broken without any test noticing") || !strings.Contains(p2, "`"+l.boundary+"` changed to `if total > 100 {`") {
+			t.Errorf("iteration 2's prompt does not name the survivor:\n%s", p2)
+		}
+	}
+}
