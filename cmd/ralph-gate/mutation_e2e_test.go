@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -109,6 +111,23 @@ func TestCompareMutation(t *testing.T) {
 			m = parseMutation(t, res.stdout).Mutation
 			if res.code != 0 || rep.has("unverified", "", "") || m == nil || m.Survived != 0 || m.Killed < 2 || m.Score == nil || *m.Score != 100 {
 				t.Fatalf("honest fix: exit %d, findings %+v, mutation %+v\n%s", res.code, rep.Findings, m, res.stderr)
+			}
+
+			// A budget smaller than one run: the first mutant runs, the
+			// others are cut, and the report says so.
+			r.git("reset", "-q", "--hard", base)
+			cfg := ""
+			if b, err := os.ReadFile(filepath.Join(r.dir, ".ralph-gate.yml")); err == nil {
+				cfg = string(b)
+			}
+			r.write(".ralph-gate.yml", cfg+"mutation:\n  budget: 1ns\n  jobs: 1\n")
+			tight := r.commit("a tight budget")
+			r.write(l.code, l.fix)
+			r.write(l.testFile, l.pinning)
+			r.commit("discount again")
+			res = runGate(t, r.dir, "", "compare", "--mutation", tight, "HEAD")
+			if res.code != 0 || !strings.Contains(res.stdout, "the budget of 1ns ran out: 1 of 2 mutants did not run (mutation.budget)") || !strings.Contains(res.stdout, "1 not run") {
+				t.Errorf("budget 1ns: exit %d, want the budget's line\n%s\n%s", res.code, res.stdout, res.stderr)
 			}
 		})
 	}

@@ -126,7 +126,10 @@ func (c *comparison) mutation(headM *collect.Measurement, cl *gate.ChangedLines)
 		testTime = headM.Duration
 	}
 	budget := cfg.BudgetFor(testTime)
-	st.Budget = budget.Round(time.Second).String()
+	st.Budget = budget.String()
+	if budget >= time.Second {
+		st.Budget = budget.Round(time.Second).String()
+	}
 	start := time.Now()
 	c.runMutants(jobs, budget, max(30*time.Second, 5*testTime), start)
 	st.Spent = time.Since(start).Round(time.Second).String()
