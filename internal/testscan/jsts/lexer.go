@@ -71,6 +71,10 @@ type lexer struct {
 	comments []comment
 	frames   []frame
 	broken   bool
+	// markup holds, in order, the indexes of the tokens of JSX markup (tag
+	// brackets, names, attributes, JSX text), which are not operators even
+	// where they look like them; only Tokenize reads it.
+	markup []int32
 
 	// regexFailUntil is an offset before which no regex literal can close: a
 	// failed scan that met no character class proves it for later starts.
@@ -123,6 +127,13 @@ func (l *lexer) addComment(start, end int) {
 	l.comments = append(l.comments, comment{text: l.src[start:end], line: line, endLine: endLine, off: start, end: end})
 }
 
+// markFrom records the tokens from index n on as JSX markup.
+func (l *lexer) markFrom(n int) {
+	for i := n; i < len(l.toks); i++ {
+		l.markup = append(l.markup, int32(i))
+	}
+}
+
 func (l *lexer) top() *frame {
 	if len(l.frames) == 0 {
 		return nil
@@ -137,10 +148,14 @@ func (l *lexer) run() {
 		if f := l.top(); f != nil {
 			switch f.kind {
 			case frJSXTag, frJSXClose:
+				n := len(l.toks)
 				l.lexJSXTag()
+				l.markFrom(n)
 				continue
 			case frJSXChildren:
+				n := len(l.toks)
 				l.lexJSXChildren()
+				l.markFrom(n)
 				continue
 			}
 		}
@@ -256,6 +271,7 @@ func (l *lexer) lexToken() {
 	case c == '<' && l.jsx && l.regexAllowed() && l.jsxStartsAt(l.pos+1):
 		l.pos++
 		l.emit(tkPunct, start, l.pos, "")
+		l.markFrom(len(l.toks) - 1)
 		l.frames = append(l.frames, frame{kind: frJSXTag})
 	case c == '{':
 		if f := l.top(); f != nil {
