@@ -49,7 +49,7 @@ func (jsMutator) Handles(p string) bool {
 // its first token to its last, comments left out) and against the line that
 // opens the call or array the line sits in, so every line of a multi-line
 // console.log(...) is arid. A throw that wraps the error its catch caught is
-// arid too; jsThrowsCaught finds those.
+// arid too; throwsCaught finds those.
 var jsArid = []*regexp.Regexp{
 	regexp.MustCompile(`^console\.`),
 	regexp.MustCompile(`^(this\.)?(logger|_logger|LOGGER)\.`),
@@ -113,7 +113,7 @@ func (f *jsFile) code(r [2]int) string {
 }
 
 // arid reports whether line (whose first token is lo) is one jsArid, the
-// configuration or jsThrowsCaught leaves alone, judged on the line and on
+// configuration or throwsCaught leaves alone, judged on the line and on
 // the line opening the outermost call or array it sits in.
 func (f *jsFile) arid(lo, line int, a *Arid, ranges map[int][2]int) bool {
 	outer := lo

@@ -154,7 +154,8 @@ func (f *jsFile) freezeRange(from, to int) {
 
 // freezeDeclarations freezes what is type or header, not code to mutate:
 // TypeScript interface, type alias and declare statements, decorators, the
-// parameter lists of function headers (defaults included) and class headers.
+// parameter lists of functions, methods and arrows (defaults included) and
+// class headers.
 func (f *jsFile) freezeDeclarations() {
 	for i, t := range f.toks {
 		switch {
@@ -171,6 +172,8 @@ func (f *jsFile) freezeDeclarations() {
 			if o := f.nextAtLevel(i, "("); o >= 0 {
 				f.freezeRange(i, f.match[o])
 			}
+		case f.punct(i, "(") && f.match[i] > i && !f.control(i-1) && f.paramsBefore(i):
+			f.freezeRange(i, f.match[i])
 		case f.keyword(i, "class"):
 			if o := f.nextAtLevel(i, "{"); o >= 0 {
 				f.freezeRange(i, o)
@@ -184,6 +187,49 @@ func (f *jsFile) freezeDeclarations() {
 			f.freezeRange(i, f.stmtEnd(i))
 		}
 	}
+}
+
+// control reports whether token i is a keyword whose parenthesised head
+// precedes a block, as a method's parameters precede its body.
+func (f *jsFile) control(i int) bool {
+	for _, k := range []string{"if", "while", "for", "switch", "catch", "with"} {
+		if f.keyword(i, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// paramsBefore reports whether what follows the group the '(' at o opens
+// makes it a parameter list: a body '{' (a method), '=>' (an arrow), or a
+// TypeScript return type ending at one of them. A ':' after a call in a
+// conditional's first branch (c ? f(a) : {}) is no return type.
+func (f *jsFile) paramsBefore(o int) bool {
+	m := f.match[o]
+	if f.punct(m+1, "{") || f.punct(m+1, "=>") {
+		return true
+	}
+	if !f.punct(m+1, ":") {
+		return false
+	}
+	b := o - 1
+	for f.ident(b) || f.punct(b, ".") || f.punct(b, "?.") {
+		b--
+	}
+	if f.punct(b, "?") {
+		return false
+	}
+	for k := m + 2; k < len(f.toks) && k < m+128; k++ {
+		switch {
+		case f.punct(k, "{") || f.punct(k, "=>"):
+			return true
+		case f.punct(k, ";") || f.punct(k, ",") || f.punct(k, "=") || f.match[k] >= 0 && f.match[k] < k:
+			return false
+		case f.match[k] > k:
+			k = f.match[k]
+		}
+	}
+	return false
 }
 
 // nextAtLevel returns the first punctuator s after token i inside the same

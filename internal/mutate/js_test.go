@@ -197,9 +197,31 @@ var jsMutantCases = []struct {
 			"      {a > b}\n" +
 			"    </div>\n" +
 			"  );\n" +
+			"}\n" +
+			"function D() {\n" +
+			"  return <p>\n" +
+			"    hi</p>\n" +
 			"}\n",
-		lines: []int{3, 4, 5, 6, 7},
-		want:  []tokBrief{{6, "boundary", "{a > b}", "{a >= b}"}},
+		lines: []int{3, 4, 5, 6, 7, 11, 12},
+		want: []tokBrief{
+			{6, "boundary", "{a > b}", "{a >= b}"},
+			{11, "zero-return", "return <p>", "return undefined"},
+		},
+	},
+	{
+		name: "parameter defaults of methods and arrows are frozen",
+		path: "a.js",
+		src: "class A {\n" +
+			"  m(a = 1 + 2) { return a; }\n" +
+			"}\n" +
+			"const f = (a = b - 1) => a * 2;\n" +
+			"const g = c ? h(a - 1) : {};\n",
+		lines: []int{2, 4, 5},
+		want: []tokBrief{
+			{2, "zero-return", "m(a = 1 + 2) { return a; }", "m(a = 1 + 2) { return undefined; }"},
+			{4, "arithmetic", "const f = (a = b - 1) => a * 2;", "const f = (a = b - 1) => a / 2;"},
+			{5, "arithmetic", "const g = c ? h(a - 1) : {};", "const g = c ? h(a + 1) : {};"},
+		},
 	},
 	{
 		name: "TypeScript: generics, types, decorators, headers frozen",
