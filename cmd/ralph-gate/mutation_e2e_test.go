@@ -53,6 +53,24 @@ func mutationLangs() []mutationLang {
 			weak:     "package calc\n\nimport \"testing\"\n\nfunc TestDiscountLarge(t *testing.T) {\n\tif got := Discount(150); got != 140 {\n\t\tt.Fatalf(\"Discount(150) = %d, want 140\", got)\n\t}\n}\n",
 			boundary: "if total >= 100 {",
 		},
+		{
+			name: "python", project: pytestProject, code: "discount.py",
+			base:     "def discount(total):\n    return total\n",
+			fix:      "def discount(total):\n    if total >= 100:\n        return total - 10\n    return total\n",
+			testFile: "tests/test_discount.py",
+			pinning:  "from discount import discount\n\n\ndef test_discount_boundary():\n    assert discount(100) == 90\n    assert discount(99) == 99\n",
+			weak:     "from discount import discount\n\n\ndef test_discount_large():\n    assert discount(150) == 140\n",
+			boundary: "if total >= 100:",
+		},
+		{
+			name: "typescript", project: vitestProject, code: "src/discount.ts",
+			base:     "export function discount(total: number): number {\n  return total\n}\n",
+			fix:      "export function discount(total: number): number {\n  if (total >= 100) {\n    return total - 10\n  }\n  return total\n}\n",
+			testFile: "test/discount.test.ts",
+			pinning:  "import { discount } from '../src/discount'\n\ntest('boundary', () => {\n  expect(discount(100)).toBe(90)\n  expect(discount(99)).toBe(99)\n})\n",
+			weak:     "import { discount } from '../src/discount'\n\ntest('large', () => {\n  expect(discount(150)).toBe(140)\n})\n",
+			boundary: "if (total >= 100) {",
+		},
 	}
 }
 
@@ -66,6 +84,9 @@ func TestCompareMutation(t *testing.T) {
 	for _, l := range mutationLangs() {
 		t.Run(l.name, func(t *testing.T) {
 			t.Parallel()
+			if l.name == "python" {
+				slow(t)
+			}
 			r := l.project(t)
 			r.write(l.code, l.base)
 			base := r.commit("discount")
