@@ -2,6 +2,8 @@ package collectors
 
 import (
 	"encoding/xml"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -33,6 +35,15 @@ import (
 // over several classes (gocover-cobertura writes one per type) keeps the
 // larger count of a line listed twice. Paths are the class filename
 // attributes as written, relative to the <source> directories.
+//
+// Branch coverage comes from a line's condition-coverage="50% (1/2)": the
+// conditions covered and all of them, the percentage before it being what
+// they give. Overall branch coverage is the root branch-rate × 100
+// (Coverage.StatedBranch), but only when the report holds branch data: its
+// branches-valid is above 0 or, without that attribute, a line has
+// condition coverage. coverage.py run without --branch and
+// gocover-cobertura write branch-rate="0" with branches-valid="0", which
+// says nothing was measured, not that no branch ran.
 type Cobertura struct{}
 
 // Format returns "cobertura".
@@ -46,14 +57,20 @@ func (Cobertura) Parse(name string, r io.Reader) (*Result, error) {
 		return nil, err
 	}
 	cov := &Coverage{Files: map[string]*FileCoverage{}}
-	if v, ok := attr(root, "line-rate"); ok {
-		rate, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || rate < 0 || rate > 1 {
-			return nil, s.errorf("<coverage> line-rate %q is not a number between 0 and 1", v)
-		}
-		pct := rate * 100
-		cov.Stated = &pct
+	if cov.Stated, err = rateAttr(s, root, "line-rate"); err != nil {
+		return nil, err
 	}
+	// The branch figures matter only when the report holds branch data:
+	// an unreadable branch-rate is an error then, and ignored otherwise,
+	// as the branch attributes were before branch coverage was read.
+	branchRate, branchRateErr := rateAttr(s, root, "branch-rate")
+	branchesValid := int64(-1) // no attribute, or not a count
+	if v, ok := attr(root, "branches-valid"); ok {
+		if n, err := atoiPos([]byte(strings.TrimSpace(v)), "branches-valid"); err == nil {
+			branchesValid = n
+		}
+	}
+	conds := false
 	var file *FileCoverage
 	for {
 		tok, err := s.next()
@@ -94,7 +111,23 @@ func (Cobertura) Parse(name string, r io.Reader) (*Result, error) {
 				return nil, s.errorf("<line> number %d is not positive", num)
 			}
 			file.lines.add(int(num), hits, false)
+			if cc, ok := attr(se, "condition-coverage"); ok {
+				covered, valid, err := conditionCoverage(cc)
+				if err != nil {
+					return nil, s.errorf("<line> condition-coverage %q: %v", cc, err)
+				}
+				if valid > 0 {
+					file.branches.addConds(clampLine(num), covered, valid)
+					conds = true
+				}
+			}
 		}
+	}
+	if branchesValid > 0 || (branchesValid < 0 && conds) {
+		if branchRateErr != nil {
+			return nil, branchRateErr
+		}
+		cov.StatedBranch = branchRate
 	}
 	if err := s.end(); err != nil {
 		return nil, err
@@ -115,4 +148,41 @@ func intAttr(s *xmlStream, se xml.StartElement, name string) (int64, error) {
 		return 0, s.errorf("<%s> %v", se.Name.Local, err)
 	}
 	return n, nil
+}
+
+// rateAttr reads a root rate attribute (0 to 1) as a percentage; nil when
+// the attribute is absent.
+func rateAttr(s *xmlStream, se xml.StartElement, name string) (*float64, error) {
+	v, ok := attr(se, name)
+	if !ok {
+		return nil, nil
+	}
+	rate, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || rate < 0 || rate > 1 {
+		return nil, s.errorf("<%s> %s %q is not a number between 0 and 1", se.Name.Local, name, v)
+	}
+	pct := rate * 100
+	return &pct, nil
+}
+
+// conditionCoverage reads "50% (1/2)": 1 of 2 conditions covered.
+func conditionCoverage(v string) (covered, valid int32, err error) {
+	_, counts, ok := strings.Cut(v, "(")
+	counts, ok2 := strings.CutSuffix(strings.TrimSpace(counts), ")")
+	c, t, ok3 := strings.Cut(counts, "/")
+	if !ok || !ok2 || !ok3 {
+		return 0, 0, errors.New(`want "P% (covered/valid)"`)
+	}
+	cn, err := atoiPos([]byte(strings.TrimSpace(c)), "covered count")
+	if err != nil {
+		return 0, 0, err
+	}
+	tn, err := atoiPos([]byte(strings.TrimSpace(t)), "condition count")
+	if err != nil {
+		return 0, 0, err
+	}
+	if tn > maxConditions || cn > tn {
+		return 0, 0, fmt.Errorf("%d of %d conditions covered is not a count of one line's conditions", cn, tn)
+	}
+	return int32(cn), int32(tn), nil
 }

@@ -20,14 +20,19 @@ type Coverage struct {
 	// and after merging several reports, whose stated figures cannot be
 	// combined.
 	Stated *float64
+	// StatedBranch is the overall branch coverage as the report states it
+	// (Cobertura's root branch-rate × 100), only when the report holds
+	// branch data: nil otherwise, and after merging several reports.
+	StatedBranch *float64
 }
 
 // FileCoverage is the coverage of one source file: statement blocks for Go
-// cover profiles, line hit counts for the line-based formats.
+// cover profiles, line hit counts and branches for the line-based formats.
 type FileCoverage struct {
-	Path   string
-	blocks map[blockKey]blockCount
-	lines  lineHits
+	Path     string
+	blocks   map[blockKey]blockCount
+	lines    lineHits
+	branches branchHits
 }
 
 // LineHit is the hit count of one source line.

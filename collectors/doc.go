@@ -1,7 +1,7 @@
 // Package collectors reads the reports that test runners, coverage tools,
 // linters and type checkers write, and turns each into a [Result]: test
-// outcomes keyed by a stable test id, per-file coverage, diagnostic counts and
-// packages that did not build.
+// outcomes keyed by a stable test id, per-file line and branch coverage,
+// diagnostic counts and packages that did not build.
 //
 // It is ralph-gate's one public package, so that other tools can read the
 // same reports the same way. Every format has one [Parser], made by [New] from
@@ -56,6 +56,11 @@
 //	BenchmarkJUnit100MB   1.40 s/op   75 MB/s   77 MiB peak heap   40 MiB result
 //	BenchmarkLCOV100MB    0.44 s/op  236 MB/s   83 MiB peak heap   43 MiB result
 //
+// The LCOV result keeps the file's 1.8 million branches packed (about 4
+// bytes each): 8 MiB more result and about 5 MiB more peak heap than the
+// same parse without branches (51 and 71 MiB, measured side by side on a
+// busy machine).
+//
 // Parsing the same files in a process of its own peaks at 80 MB (JUnit) and
 // 71 MB (LCOV) of resident memory (/usr/bin/time -v). encoding/xml's
 // tokenizer is about 70% of the JUnit time.
@@ -72,5 +77,6 @@
 // [Merge] combines the results of several report files, such as the shards of
 // a CI matrix: tests are merged by id (one entry per id, the worst outcome
 // wins, see [Merge]), coverage per file and line (a line hit in any shard is
-// hit), diagnostics are summed.
+// hit) and per branch (a branch taken in any shard is taken), diagnostics are
+// summed.
 package collectors

@@ -19,7 +19,10 @@ import (
 type stated struct {
 	tests    *TestCounts
 	coverage *float64 // percent, compared to 0.01
-	lint     *[2]int  // errors, warnings
+	// branches is the branch coverage in percent, compared to 0.01; nil
+	// for a report without branch data, which must say so (ok false).
+	branches *float64
+	lint     *[2]int // errors, warnings
 	types    *[2]int
 	builds   int
 }
@@ -90,17 +93,23 @@ func TestFixtures(t *testing.T) {
 		{"junit", "pytest-xunit2.xml", stated{tests: counts(7, 4, 1, 1, 1)}},
 		{"junit", "pytest-xunit1.xml", stated{tests: counts(7, 4, 1, 1, 1)}},
 		// go tool cover -func prints total 38.5%, 5 of 13 statements (also
-		// checked live in TestGoLive).
+		// checked live in TestGoLive); a cover profile has no branch data.
 		{"coverprofile", "go-test.out", stated{coverage: pct(100 * 5.0 / 13)}},
-		// LCOV: the tools' text-summary "Lines" figures.
-		{"lcov", "jest.info", stated{coverage: pct(100 * 6.0 / 9)}},
-		{"lcov", "vitest-v8.info", stated{coverage: pct(100 * 12.0 / 18)}},
-		{"lcov", "c8.info", stated{coverage: pct(100 * 17.0 / 23)}},
-		{"lcov", "coverage-py.info", stated{coverage: pct(100 * 29.0 / 34)}},
-		// Cobertura: the root line-rate.
-		{"cobertura", "jest.xml", stated{coverage: pct(66.66)}},
-		{"cobertura", "vitest-v8.xml", stated{coverage: pct(66.66)}},
-		{"cobertura", "coverage-py.xml", stated{coverage: pct(85.29)}},
+		// LCOV: the tools' text-summary "Lines" and "Branches" figures, or
+		// the BRF/BRH each producer wrote.
+		{"lcov", "jest.info", stated{coverage: pct(100 * 6.0 / 9), branches: pct(100 * 2.0 / 4)}},
+		{"lcov", "vitest-v8.info", stated{coverage: pct(100 * 12.0 / 18), branches: pct(100)}},
+		{"lcov", "c8.info", stated{coverage: pct(100 * 17.0 / 23), branches: pct(100)}},
+		{"lcov", "c8-branches.info", stated{coverage: pct(100 * 23.0 / 29), branches: pct(100 * 6.0 / 11)}},
+		{"lcov", "coverage-py.info", stated{coverage: pct(100 * 29.0 / 34), branches: pct(100 * 10.0 / 12)}},
+		{"lcov", "coverage-py-branches.info", stated{coverage: pct(100 * 25.0 / 31), branches: pct(100 * 9.0 / 16)}},
+		// Cobertura: the root line-rate and branch-rate; gocover-cobertura
+		// writes branch-rate="0" with branches-valid="0": no branch data.
+		{"cobertura", "jest.xml", stated{coverage: pct(66.66), branches: pct(50)}},
+		{"cobertura", "vitest-v8.xml", stated{coverage: pct(66.66), branches: pct(100)}},
+		{"cobertura", "c8-branches.xml", stated{coverage: pct(79.31), branches: pct(54.54)}},
+		{"cobertura", "coverage-py.xml", stated{coverage: pct(85.29), branches: pct(83.33)}},
+		{"cobertura", "coverage-py-branches.xml", stated{coverage: pct(80.65), branches: pct(56.25)}},
 		{"cobertura", "gocover-cobertura.xml", stated{coverage: pct(33.333334)}},
 		// Lint: golangci-lint found one errcheck error and one staticcheck
 		// warning; eslint one error, one warning, one parse error and one
@@ -149,6 +158,13 @@ func TestFixtures(t *testing.T) {
 			} else if r.Coverage != nil {
 				t.Error("Coverage measured, want not measured")
 			}
+			got, ok := r.Coverage.BranchPercent()
+			switch {
+			case w.branches == nil && ok:
+				t.Errorf("branch coverage = %v, want no branch data", got)
+			case w.branches != nil && (!ok || math.Abs(got-*w.branches) > 0.01):
+				t.Errorf("branch coverage = %v (ok %v), want %.4f", got, ok, *w.branches)
+			}
 			checkDiags(t, "lint", w.lint, r.Lint)
 			checkDiags(t, "type check", w.types, r.TypeCheck)
 			if len(r.BuildFailures) != w.builds {
@@ -172,7 +188,8 @@ func checkDiags(t *testing.T, what string, want *[2]int, got *Diagnostics) {
 }
 
 // TestLCOVFixturesMatchTheirSummaries checks that the lines found and hit
-// computed from DA records equal the LF and LH each producer wrote.
+// computed from DA records equal the LF and LH each producer wrote, and the
+// branches computed from BRDA records its BRF and BRH.
 func TestLCOVFixturesMatchTheirSummaries(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/lcov/*.info")
 	for _, path := range paths {
@@ -181,42 +198,46 @@ func TestLCOVFixturesMatchTheirSummaries(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lf, lh := statedLCOV(t, path)
+			sum := statedLCOV(t, path)
 			found, hit := 0, 0
 			for _, f := range r.Coverage.Files {
 				fo, h := f.Lines()
 				found += fo
 				hit += h
 			}
-			if found != lf || hit != lh {
-				t.Errorf("DA records give %d found, %d hit; LF/LH say %d, %d", found, hit, lf, lh)
+			if found != sum["LF"] || hit != sum["LH"] {
+				t.Errorf("DA records give %d found, %d hit; LF/LH say %d, %d", found, hit, sum["LF"], sum["LH"])
+			}
+			if bf, bh := r.Coverage.Branches(); bf != int64(sum["BRF"]) || bh != int64(sum["BRH"]) {
+				t.Errorf("BRDA records give %d found, %d hit; BRF/BRH say %d, %d", bf, bh, sum["BRF"], sum["BRH"])
 			}
 		})
 	}
 }
 
-func statedLCOV(t *testing.T, path string) (lf, lh int) {
+// statedLCOV sums the LF, LH, BRF and BRH records of a tracefile.
+func statedLCOV(t *testing.T, path string) map[string]int {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = f.Close() }()
+	sum := map[string]int{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), ":")
 		n, _ := strconv.Atoi(v)
 		switch k {
-		case "LF":
-			lf += n
-		case "LH":
-			lh += n
+		case "LF", "LH", "BRF", "BRH":
+			sum[k] += n
 		}
 	}
-	return lf, lh
+	return sum
 }
 
 // TestCoberturaFixturesMatchTheirTotals checks the per-file lines against the
-// root's lines-valid and lines-covered.
+// root's lines-valid and lines-covered, and the lines' conditions against
+// its branches-valid and branches-covered.
 func TestCoberturaFixturesMatchTheirTotals(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/cobertura/*.xml")
 	for _, path := range paths {
@@ -225,21 +246,25 @@ func TestCoberturaFixturesMatchTheirTotals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			valid, covered := statedCobertura(t, path)
+			root := statedCobertura(t, path)
 			found, hit := 0, 0
 			for _, f := range r.Coverage.Files {
 				fo, h := f.Lines()
 				found += fo
 				hit += h
 			}
-			if found != valid || hit != covered {
-				t.Errorf("lines give %d valid, %d covered; the root says %d, %d", found, hit, valid, covered)
+			if found != root["lines-valid"] || hit != root["lines-covered"] {
+				t.Errorf("lines give %d valid, %d covered; the root says %d, %d", found, hit, root["lines-valid"], root["lines-covered"])
+			}
+			if bf, bh := r.Coverage.Branches(); bf != int64(root["branches-valid"]) || bh != int64(root["branches-covered"]) {
+				t.Errorf("conditions give %d valid, %d covered; the root says %d, %d", bf, bh, root["branches-valid"], root["branches-covered"])
 			}
 		})
 	}
 }
 
-func statedCobertura(t *testing.T, path string) (valid, covered int) {
+// statedCobertura reads the root's line and branch counts.
+func statedCobertura(t *testing.T, path string) map[string]int {
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -255,11 +280,12 @@ func statedCobertura(t *testing.T, path string) (valid, covered int) {
 			t.Fatal(err)
 		}
 		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "coverage" {
-			v, _ := attr(se, "lines-valid")
-			c, _ := attr(se, "lines-covered")
-			valid, _ = strconv.Atoi(v)
-			covered, _ = strconv.Atoi(c)
-			return valid, covered
+			root := map[string]int{}
+			for _, a := range []string{"lines-valid", "lines-covered", "branches-valid", "branches-covered"} {
+				v, _ := attr(se, a)
+				root[a], _ = strconv.Atoi(v)
+			}
+			return root
 		}
 	}
 }

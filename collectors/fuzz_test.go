@@ -37,7 +37,15 @@ func fuzzParser(f *testing.F, p Parser, extra ...string) {
 			return
 		}
 		checkInvariants(t, r)
-		checkInvariants(t, Merge(r, r))
+		m := Merge(r, r)
+		checkInvariants(t, m)
+		// A report merged with itself has the same branches, each taken
+		// as often as twice.
+		if bf, bh := r.Coverage.Branches(); r.Coverage != nil {
+			if mf, mh := m.Coverage.Branches(); mf != bf || mh != bh {
+				t.Fatalf("merged with itself: %d of %d branches, was %d of %d", mh, mf, bh, bf)
+			}
+		}
 	})
 }
 
@@ -70,6 +78,11 @@ func checkInvariants(t *testing.T, r *Result) {
 			if total, h := fc.Statements(); h > total {
 				t.Fatalf("%s: %d of %d statements", fc.Path, h, total)
 			}
+			checkBranches(t, fc)
+		}
+		pct, ok := r.Coverage.BranchPercent()
+		if found, _ := r.Coverage.Branches(); ok != (found > 0 || r.Coverage.StatedBranch != nil) || pct < 0 || pct > 100 {
+			t.Fatalf("branch coverage %v%% (ok %v) of %d branches", pct, ok, found)
 		}
 	}
 	for _, d := range []*Diagnostics{r.Lint, r.TypeCheck} {
@@ -84,6 +97,37 @@ func checkInvariants(t *testing.T, r *Result) {
 		if e != d.Errors || w != d.Warnings {
 			t.Fatalf("rules add up to %d, %d; totals %d, %d", e, w, d.Errors, d.Warnings)
 		}
+	}
+}
+
+// checkBranches checks a file's branches: sorted and unique LCOV records,
+// conditions within their lines, and the counts adding up.
+func checkBranches(t *testing.T, fc *FileCoverage) {
+	t.Helper()
+	found, hit := fc.Branches()
+	var n, h int64
+	bs := fc.BranchHits()
+	for i, b := range bs {
+		n++
+		if b.Taken > 0 {
+			h++
+		}
+		if i > 0 {
+			p := bs[i-1]
+			if p.Line > b.Line || (p.Line == b.Line && p.Block == b.Block && p.Branch == b.Branch) {
+				t.Fatalf("%s: branches out of order or repeated: %+v then %+v", fc.Path, p, b)
+			}
+		}
+	}
+	for _, c := range fc.Conditions() {
+		if c.Covered > c.Valid || c.Valid <= 0 {
+			t.Fatalf("%s: line %d has %d of %d conditions covered", fc.Path, c.Line, c.Covered, c.Valid)
+		}
+		n += int64(c.Valid)
+		h += int64(c.Covered)
+	}
+	if n != found || h != hit || hit > found {
+		t.Fatalf("%s: Branches() = %d, %d; the records add up to %d, %d", fc.Path, found, hit, n, h)
 	}
 }
 
@@ -105,11 +149,13 @@ func FuzzCoverProfile(f *testing.F) {
 }
 
 func FuzzLCOV(f *testing.F) {
-	fuzzParser(f, LCOV{}, "SF:a\nDA:1,1\nDA:99999999,0\nBRDA:1,0,0,-\nend_of_record\n")
+	fuzzParser(f, LCOV{}, "SF:a\nDA:1,1\nDA:99999999,0\nBRDA:1,0,0,-\nend_of_record\n",
+		"SF:a\nBRDA:3,e0,(a, b),2\nBRDA:1,1,0,0\nBRDA:1,0,1,1\nBRDA:0,007,x,-\nBRF:4\nBRH:2\nend_of_record\nSF:a\nBRDA:1,0,1,-\nBRDA:1,0,2,1\nend_of_record\n")
 }
 
 func FuzzCobertura(f *testing.F) {
-	fuzzParser(f, Cobertura{}, `<coverage line-rate="0.5"><packages><package><classes><class filename="a"><lines><line number="1" hits="0"/></lines></class></classes></package></packages></coverage>`)
+	fuzzParser(f, Cobertura{}, `<coverage line-rate="0.5"><packages><package><classes><class filename="a"><lines><line number="1" hits="0"/></lines></class></classes></package></packages></coverage>`,
+		`<coverage line-rate="0.5" branch-rate="0.25" branches-valid="4"><packages><package><classes><class filename="a"><lines><line number="1" hits="0" branch="true" condition-coverage="50% (1/2)"/></lines></class><class filename="a"><lines><line number="1" hits="2" branch="true" condition-coverage="0% (0/3)"/></lines></class></classes></package></packages></coverage>`)
 }
 
 func FuzzSARIF(f *testing.F) {

@@ -21,6 +21,7 @@ type summary struct {
 	Tests         *TestCounts        `json:"tests,omitempty"`
 	Outcomes      map[string]string  `json:"outcomes,omitempty"`
 	Coverage      *float64           `json:"coverage,omitempty"`
+	Branches      *float64           `json:"branch_coverage,omitempty"`
 	Files         map[string]fileCov `json:"files,omitempty"`
 	Lint          *Diagnostics       `json:"lint,omitempty"`
 	TypeCheck     *Diagnostics       `json:"type_check,omitempty"`
@@ -34,6 +35,8 @@ type fileCov struct {
 	LinesHit      int   `json:"lines_hit,omitempty"`
 	Statements    int64 `json:"statements,omitempty"`
 	StatementsHit int64 `json:"statements_hit,omitempty"`
+	Branches      int64 `json:"branches,omitempty"`
+	BranchesHit   int64 `json:"branches_hit,omitempty"`
 }
 
 func summarize(r *Result) summary {
@@ -59,12 +62,17 @@ func summarize(r *Result) summary {
 			pct = math.Round(pct*1000) / 1000
 			s.Coverage = &pct
 		}
+		if pct, ok := r.Coverage.BranchPercent(); ok {
+			pct = math.Round(pct*1000) / 1000
+			s.Branches = &pct
+		}
 		s.Files = map[string]fileCov{}
 		for _, p := range r.Coverage.Paths() {
 			f := r.Coverage.Files[p]
 			var fc fileCov
 			fc.LinesFound, fc.LinesHit = f.Lines()
 			fc.Statements, fc.StatementsHit = f.Statements()
+			fc.Branches, fc.BranchesHit = f.Branches()
 			s.Files[p] = fc
 		}
 	}

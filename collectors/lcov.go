@@ -30,12 +30,15 @@ import (
 //
 // Line coverage is computed from DA records: lines with a DA record are
 // found, those with a count above zero are hit; the LF/LH summary lines are
-// checked for syntax, not trusted. A file that appears in several records
-// (one per test name) has its counts summed, as lcov merges them. FN, FNDA,
-// FNL, FNA, BRDA and the other summary records are checked for syntax and not
-// kept: the gate measures line coverage. Unknown upper-case records (newer
-// lcov versions) are ignored; any other line, a record outside SF ...
-// end_of_record, or a record left open at the end of input is an error.
+// checked for syntax, not trusted. Branch coverage is computed the same way
+// from BRDA records (a taken count of "-", a block that never ran, is 0),
+// and BRF/BRH are checked for syntax, not trusted: a tracefile without BRDA
+// records has no branch data, whatever its BRF says. A file that appears in
+// several records (one per test name) has its counts summed, as lcov merges
+// them. FN, FNDA, FNL, FNA and the other summary records are checked for
+// syntax and not kept. Unknown upper-case records (newer lcov versions) are
+// ignored; any other line, a record outside SF ... end_of_record, or a
+// record left open at the end of input is an error.
 type LCOV struct{}
 
 // Format returns "lcov".
@@ -49,6 +52,7 @@ func (LCOV) Parse(name string, r io.Reader) (*Result, error) {
 		return nil, lineError(FormatLCOV, name, lr.line, fmt.Errorf(format, args...))
 	}
 	var cur *FileCoverage
+	var branches []branchRec // the open record's BRDA records
 	curLine := 0
 	records := 0
 	for {
@@ -68,6 +72,8 @@ func (LCOV) Parse(name string, r io.Reader) (*Result, error) {
 				return fail("end_of_record without SF")
 			}
 			cur.lines.compact()
+			cur.branches.addRecs(branches)
+			branches = branches[:0]
 			cur = nil
 			records++
 			continue
@@ -92,6 +98,14 @@ func (LCOV) Parse(name string, r io.Reader) (*Result, error) {
 		if cur == nil {
 			return fail("%s record outside SF ... end_of_record", key)
 		}
+		if string(key) == "BRDA" {
+			r, err := lcovBranch(cur, val)
+			if err != nil {
+				return fail("BRDA: %v", err)
+			}
+			branches = append(branches, r)
+			continue
+		}
 		if err := lcovRecord(cur, string(key), val); err != nil {
 			return fail("%s: %v", key, err)
 		}
@@ -105,7 +119,7 @@ func (LCOV) Parse(name string, r io.Reader) (*Result, error) {
 	return &Result{Sources: []string{name}, Coverage: cov}, nil
 }
 
-// lcovRecord checks one record and keeps what line coverage needs.
+// lcovRecord checks one record and keeps what line and branch coverage need.
 func lcovRecord(f *FileCoverage, key string, val []byte) error {
 	switch key {
 	case "DA": // DA:<line>,<count>[,<checksum>]
@@ -143,20 +157,34 @@ func lcovRecord(f *FileCoverage, key string, val []byte) error {
 		}
 		_, err := atoiPos(c, "count")
 		return err
-	case "BRDA": // BRDA:<line>,[<exception>]<block>,<branch>,<taken>
-		l, rest, ok := bytes.Cut(val, []byte(","))
-		if !ok || bytes.Count(rest, []byte(",")) < 2 {
-			return errors.New("want line,block,branch,taken")
-		}
-		if _, err := atoiPos(l, "line"); err != nil {
-			return err
-		}
-		if taken := rest[bytes.LastIndexByte(rest, ',')+1:]; string(taken) != "-" {
-			_, err := atoiPos(taken, "taken")
-			return err
-		}
 	}
 	return nil
+}
+
+// lcovBranch reads a BRDA record: BRDA:<line>,[<exception>]<block>,<branch>,<taken>.
+func lcovBranch(f *FileCoverage, val []byte) (branchRec, error) {
+	// lcov 2 writes an expression for <branch>, which may hold commas: the
+	// block ends at the second comma, the count follows the last.
+	l, rest, ok := bytes.Cut(val, []byte(","))
+	if !ok || bytes.Count(rest, []byte(",")) < 2 {
+		return branchRec{}, errors.New("want line,block,branch,taken")
+	}
+	// Line 0 is kept: coverage.py writes it for a branch that leaves the
+	// function (its arc's destination, clamped at 0).
+	line, err := atoiPos(l, "line")
+	if err != nil {
+		return branchRec{}, err
+	}
+	block, rest, _ := bytes.Cut(rest, []byte(","))
+	last := bytes.LastIndexByte(rest, ',')
+	branch, taken := rest[:last], rest[last+1:]
+	var n int64
+	if string(taken) != "-" {
+		if n, err = atoiPos(taken, "taken"); err != nil {
+			return branchRec{}, err
+		}
+	}
+	return f.branches.rec(line, block, branch, n), nil
 }
 
 // isRecordKey accepts LCOV record names: upper-case letters.

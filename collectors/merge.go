@@ -16,10 +16,13 @@ package collectors
 // in any shard is hit. Go cover blocks are merged as go tool cover merges
 // duplicate blocks (set mode keeps the larger count, count and atomic sum);
 // two profiles of different source versions (one block, two statement
-// counts) keep the larger statement count. The merged Stated percentage is
-// kept only when exactly one input has coverage: stated figures of several
-// reports cannot be combined, so the merged percentage is computed from the
-// merged lines.
+// counts) keep the larger statement count. LCOV branches are merged by
+// line, block and branch, their taken counts summed; Cobertura's per-line
+// condition counts keep the larger counts, since they do not say which
+// conditions ran. The merged Stated and StatedBranch percentages are kept
+// only when exactly one input has coverage: stated figures of several
+// reports cannot be combined, so the merged percentages are computed from
+// the merged lines and branches.
 //
 // Diagnostics are summed; build failures are concatenated, one per package.
 func Merge(results ...*Result) *Result {
@@ -40,7 +43,7 @@ func Merge(results ...*Result) *Result {
 		if r.Coverage != nil {
 			coverageInputs++
 			if out.Coverage == nil {
-				out.Coverage = &Coverage{Stated: r.Coverage.Stated}
+				out.Coverage = &Coverage{Stated: r.Coverage.Stated, StatedBranch: r.Coverage.StatedBranch}
 			}
 			mergeCoverage(out.Coverage, r.Coverage)
 		}
@@ -55,11 +58,15 @@ func Merge(results ...*Result) *Result {
 		out.Integrity = append(out.Integrity, r.Integrity...)
 	}
 	if coverageInputs > 1 {
-		out.Coverage.Stated = nil
+		out.Coverage.Stated, out.Coverage.StatedBranch = nil, nil
 	}
-	if out.Coverage != nil && out.Coverage.Stated != nil {
-		v := *out.Coverage.Stated
-		out.Coverage.Stated = &v
+	if out.Coverage != nil {
+		for _, p := range []**float64{&out.Coverage.Stated, &out.Coverage.StatedBranch} {
+			if *p != nil {
+				v := **p
+				*p = &v
+			}
+		}
 	}
 	return out
 }
@@ -86,6 +93,7 @@ func mergeCoverage(dst, src *Coverage) {
 		for n, v := range sf.lines.sparse {
 			df.lines.add(n, int64(min(v, maxDenseHits)), true)
 		}
+		mergeBranches(&df.branches, &sf.branches)
 	}
 }
 
