@@ -21,8 +21,9 @@ import (
 )
 
 // cacheVersion changes when Measurement's meaning changes, so old entries
-// are not read as new ones.
-const cacheVersion = "ralph-gate/collect/v1"
+// are not read as new ones (v2: results keep branch coverage, which a v1
+// entry lost, so it would read as a report without branch data).
+const cacheVersion = "ralph-gate/collect/v2"
 
 // Cache stores Measurements as JSON files, one per key, in a directory
 // (normally <git-common-dir>/ralph-gate/cache). It is safe for concurrent

@@ -44,19 +44,36 @@ func sampleResult(t testing.TB) *collectors.Result {
 	return collectors.Merge(junit, profile, lcov, tsc, eslint)
 }
 
+// branchResult merges reports with branch data: LCOV branches (named
+// labels and a branch expression with a comma among them) and Cobertura
+// conditions, one file in both.
+func branchResult(t testing.TB) *collectors.Result {
+	lcov := parseReport(t, "lcov", "SF:src/sum.ts\nDA:1,3\nDA:2,0\nBRDA:1,0,0,3\nBRDA:1,0,1,-\nBRDA:2,e0,(a, b),0\nend_of_record\nSF:src/<&>.ts\nDA:4,1\nBRDA:4,1,0,1\nend_of_record\n")
+	cob := parseReport(t, "cobertura", `<coverage branch-rate="0.5" branches-valid="4"><packages><package><classes>
+<class filename="app/calc.py"><lines><line number="1" hits="2" branch="true" condition-coverage="50% (1/2)"/><line number="3" hits="0" branch="true" condition-coverage="0% (0/2)"/><line number="4" hits="1"/></lines></class>
+<class filename="src/&lt;&amp;&gt;.ts"><lines><line number="4" hits="1" branch="true" condition-coverage="100% (2/2)"/></lines></class>
+</classes></package></packages></coverage>`)
+	return collectors.Merge(lcov, cob)
+}
+
 // coverageView is what callers read of coverage, for comparison.
 func coverageView(c *collectors.Coverage) map[string]any {
 	out := map[string]any{"mode": c.Mode}
 	if c.Stated != nil {
 		out["stated"] = *c.Stated
 	}
+	if c.StatedBranch != nil {
+		out["stated branch"] = *c.StatedBranch
+	}
 	pct, ok := c.Percent()
 	out["percent"], out["ok"] = pct, ok
+	bpct, bok := c.BranchPercent()
+	out["branch percent"], out["branch ok"] = bpct, bok
 	for _, p := range c.Paths() {
 		f := c.Files[p]
 		fp, fok := f.Percent()
 		total, hit := f.Statements()
-		out[p] = []any{fp, fok, total, hit, f.LineHits(), f.Blocks()}
+		out[p] = []any{fp, fok, total, hit, f.LineHits(), f.Blocks(), f.BranchHits(), f.Conditions()}
 	}
 	return out
 }
@@ -67,7 +84,11 @@ func TestMeasurementJSONRoundTrip(t *testing.T) {
 	withStated.Coverage.Stated = &stated
 	withIntegrity := sampleResult(t)
 	withIntegrity.Integrity = []collectors.IntegrityProblem{{Package: "calc", Problem: "its JUnit report declares 3 tests and lists 1"}}
-	for name, r := range map[string]*collectors.Result{"merged reports": sampleResult(t), "stated coverage": withStated, "integrity problems": withIntegrity, "no result": nil} {
+	statedBranch := 62.5
+	withStatedBranch := branchResult(t)
+	withStatedBranch.Coverage.StatedBranch = &statedBranch
+	for name, r := range map[string]*collectors.Result{"merged reports": sampleResult(t), "stated coverage": withStated, "integrity problems": withIntegrity,
+		"branches": branchResult(t), "stated branch coverage": withStatedBranch, "no result": nil} {
 		t.Run(name, func(t *testing.T) {
 			m := &Measurement{Commit: strings.Repeat("a", 40), Result: r, Tools: map[string]string{"go version": "go version go1.26"}}
 			deriveMetrics(&m.Metrics, r)
@@ -132,6 +153,22 @@ func TestDeriveMetrics(t *testing.T) {
 	deriveMetrics(&empty, &collectors.Result{})
 	if diff := cmp.Diff(gate.Metrics{}, empty); diff != "" {
 		t.Errorf("nothing measured must stay nil (-want +got):\n%s", diff)
+	}
+}
+
+func TestDeriveBranchCoverage(t *testing.T) {
+	// LCOV's 2 of 4 branches and Cobertura's 3 of 6 conditions (its stated
+	// branch-rate is dropped by the merge of two reports).
+	var got gate.Metrics
+	deriveMetrics(&got, branchResult(t))
+	if got.BranchCoveragePercentage == nil || *got.BranchCoveragePercentage != 50 {
+		t.Errorf("branch_coverage_percentage = %v, want 50", got.BranchCoveragePercentage)
+	}
+	// A Go cover profile has no branch data: not measured, never 0%.
+	var goOnly gate.Metrics
+	deriveMetrics(&goOnly, parseReport(t, "coverprofile", "mode: set\nexample.com/m/a.go:3.24,5.2 1 1\n"))
+	if goOnly.CoveragePercentage == nil || goOnly.BranchCoveragePercentage != nil {
+		t.Errorf("Go profile: coverage %v, branch coverage %v; want measured, not measured", goOnly.CoveragePercentage, goOnly.BranchCoveragePercentage)
 	}
 }
 

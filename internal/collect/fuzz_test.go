@@ -42,6 +42,13 @@ func FuzzCacheEntry(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(good)
+	branches := &Measurement{Commit: "c", Result: branchResult(f)}
+	deriveMetrics(&branches.Metrics, branches.Result)
+	withBranches, err := json.Marshal(branches)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(withBranches)
 	f.Add([]byte(`{"result": {"tests": [{"id": "a", "outcome": "passed"}], "coverage": {"coverprofile": "mode: set\na.go:1.1,2.2 1 1\n", "lcov": "SF:b.js\nDA:1,0\nend_of_record\n"}}}`))
 	f.Add([]byte(`{"result": {"coverage": {"coverprofile": "a.go:1.1,2.2 1 1\n"}}}`))
 	f.Add([]byte(`{"result": {"tests": [{"id": "", "outcome": "passed"}]}}`))

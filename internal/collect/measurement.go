@@ -2,6 +2,7 @@ package collect
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"sort"
 	"strings"
@@ -74,6 +75,9 @@ func deriveMetrics(m *gate.Metrics, r *collectors.Result) {
 			m.CoveragePercentage = &pct
 			m.CoverageUnit = r.Coverage.Unit()
 		}
+		if pct, ok := r.Coverage.BranchPercent(); ok {
+			m.BranchCoveragePercentage = &pct
+		}
 		for _, p := range r.Coverage.Paths() {
 			if pct, ok := r.Coverage.Files[p].Percent(); ok {
 				if m.FileCoverage == nil {
@@ -103,7 +107,8 @@ type measurementJSON struct {
 type measurementFields Measurement
 
 // resultJSON stores a collectors.Result. Tests are listed; Go coverage is
-// kept as a cover profile and line coverage as an LCOV tracefile, the
+// kept as a cover profile, line coverage and LCOV's branches as an LCOV
+// tracefile, and Cobertura's condition counts as a Cobertura document: the
 // formats the collectors package reads back exactly.
 type resultJSON struct {
 	Sources       []string                  `json:"sources,omitempty"`
@@ -129,10 +134,14 @@ type testJSON struct {
 }
 
 type coverageJSON struct {
-	Mode    string   `json:"mode,omitempty"`
-	Stated  *float64 `json:"stated,omitempty"`
-	Profile string   `json:"coverprofile,omitempty"`
-	LCOV    string   `json:"lcov,omitempty"`
+	Mode         string   `json:"mode,omitempty"`
+	Stated       *float64 `json:"stated,omitempty"`
+	StatedBranch *float64 `json:"stated_branch,omitempty"`
+	Profile      string   `json:"coverprofile,omitempty"`
+	LCOV         string   `json:"lcov,omitempty"`
+	// Cobertura holds the lines with condition coverage, with no hits of
+	// their own (the LCOV part has them).
+	Cobertura string `json:"cobertura,omitempty"`
 }
 
 // MarshalJSON writes the measurement with its Result.
@@ -169,8 +178,8 @@ func encodeResult(r *collectors.Result) *resultJSON {
 		j.Tests = &ts
 	}
 	if c := r.Coverage; c != nil {
-		cj := &coverageJSON{Mode: c.Mode, Stated: c.Stated}
-		var profile, lcov strings.Builder
+		cj := &coverageJSON{Mode: c.Mode, Stated: c.Stated, StatedBranch: c.StatedBranch}
+		var profile, lcov, cob strings.Builder
 		for _, p := range c.Paths() {
 			f := c.Files[p]
 			if blocks := f.Blocks(); len(blocks) > 0 {
@@ -183,7 +192,22 @@ func encodeResult(r *collectors.Result) *resultJSON {
 			for _, h := range f.LineHits() {
 				fmt.Fprintf(&lcov, "DA:%d,%d\n", h.Line, h.Hits)
 			}
+			for _, b := range f.BranchHits() {
+				fmt.Fprintf(&lcov, "BRDA:%d,%s,%s,%d\n", b.Line, b.Block, b.Branch, b.Taken)
+			}
 			lcov.WriteString("end_of_record\n")
+			if conds := f.Conditions(); len(conds) > 0 {
+				cob.WriteString(`<class filename="`)
+				_ = xml.EscapeText(&cob, []byte(p))
+				cob.WriteString(`"><lines>`)
+				for _, c := range conds {
+					fmt.Fprintf(&cob, `<line number="%d" hits="0" condition-coverage="%d%% (%d/%d)"/>`, c.Line, 100*c.Covered/c.Valid, c.Covered, c.Valid)
+				}
+				cob.WriteString("</lines></class>")
+			}
+		}
+		if cob.Len() > 0 {
+			cj.Cobertura = "<coverage><packages><package><classes>" + cob.String() + "</classes></package></packages></coverage>"
 		}
 		if profile.Len() > 0 {
 			mode := c.Mode
@@ -227,7 +251,7 @@ func decodeResult(j *resultJSON) (*collectors.Result, error) {
 		parts := []*collectors.Result{}
 		for _, src := range []struct {
 			format, text string
-		}{{collectors.FormatCoverProfile, cj.Profile}, {collectors.FormatLCOV, cj.LCOV}} {
+		}{{collectors.FormatCoverProfile, cj.Profile}, {collectors.FormatLCOV, cj.LCOV}, {collectors.FormatCobertura, cj.Cobertura}} {
 			if src.text == "" {
 				continue
 			}
@@ -245,7 +269,7 @@ func decodeResult(j *resultJSON) (*collectors.Result, error) {
 		if merged := collectors.Merge(parts...); merged.Coverage != nil {
 			cov = merged.Coverage
 		}
-		cov.Mode, cov.Stated = cj.Mode, cj.Stated
+		cov.Mode, cov.Stated, cov.StatedBranch = cj.Mode, cj.Stated, cj.StatedBranch
 		r.Coverage = cov
 	}
 	return r, nil

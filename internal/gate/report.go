@@ -255,6 +255,11 @@ type Metrics struct {
 	// CoverageUnit is what coverage_percentage counts: "statement" (Go
 	// cover profiles), "line" (LCOV, Cobertura) or "statement+line".
 	CoverageUnit string `json:"coverage_unit,omitempty"`
+	// BranchCoveragePercentage is the share of branches (the ways out of a
+	// decision) the tests took, from LCOV's BRDA records or Cobertura's
+	// condition coverage; nil when no report has branch data (Go cover
+	// profiles have none), which is not 0%.
+	BranchCoveragePercentage *float64 `json:"branch_coverage_percentage,omitempty"`
 	// TestIDs lists the measured test ids by outcome.
 	TestIDs *TestIDs `json:"test_ids,omitempty"`
 	// FileCoverage is each covered file's coverage percentage, keyed by the
