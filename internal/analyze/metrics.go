@@ -20,7 +20,8 @@ const (
 // MetricFindings turns the measurements at BASE and HEAD into findings: test ids
 // that ran at BASE and not at HEAD (unless static analysis saw them renamed or
 // moved), tests that passed at BASE and are skipped at HEAD, coverage that
-// dropped beyond the tolerance overall or on a changed file, and, when the
+// dropped beyond the tolerance overall or on a changed file, branch coverage
+// that dropped beyond its tolerance where both ends measured it, and, when the
 // configuration asks for it, more type-check or lint errors. static are the
 // findings of the static analysis of the same range (a static deletion that the
 // runs confirm gets measured evidence in place, rather than a second finding);
@@ -33,6 +34,7 @@ func MetricFindings(base, head *collectors.Result, static []gate.Finding, change
 	var out []gate.Finding
 	out = append(out, testIDFindings(base, head, static, moves)...)
 	out = append(out, coverageFindings(base, head, changed, movedFrom(base, head, moves), cc)...)
+	out = append(out, branchCoverageFindings(base, head, cc)...)
 	out = append(out, diagnosticFindings(base, head, cc)...)
 	for i := range out {
 		out[i].Net = true

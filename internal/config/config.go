@@ -121,6 +121,9 @@ type Compare struct {
 	CoverageTolerance *float64 `yaml:"coverage_tolerance"`
 	// ChangedFileTolerance is the tolerated drop on a changed file (default 5).
 	ChangedFileTolerance *float64 `yaml:"changed_file_tolerance"`
+	// BranchCoverageTolerance is the tolerated drop of branch coverage, in
+	// percentage points (default 2); a drop of more than 10 points is high.
+	BranchCoverageTolerance *float64 `yaml:"branch_coverage_tolerance"`
 	// BlockOnTypeErrors and BlockOnLintErrors make increases in type-check and
 	// lint errors findings (validation_bypass, high) instead of metrics only.
 	BlockOnTypeErrors bool `yaml:"block_on_type_errors"`
@@ -335,7 +338,7 @@ func (c *Config) validate() error {
 			}
 		}
 	}
-	for _, v := range []*float64{c.Compare.CoverageTolerance, c.Compare.ChangedFileTolerance} {
+	for _, v := range []*float64{c.Compare.CoverageTolerance, c.Compare.ChangedFileTolerance, c.Compare.BranchCoverageTolerance} {
 		if v != nil && *v < 0 {
 			return fmt.Errorf("compare: tolerances cannot be negative")
 		}

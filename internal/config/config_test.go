@@ -73,6 +73,7 @@ func TestParseErrors(t *testing.T) {
 		{"mutation arid", "mutation:\n  arid: ['(unclosed']\n", `mutation: arid: "(unclosed" is not a regular expression`},
 		{"mutation severity", "mutation:\n  severity: huge\n", `unknown severity "huge"`},
 		{"mutation enabled", "mutation:\n  enabled: sometimes\n", "line 2"},
+		{"negative branch tolerance", "compare:\n  branch_coverage_tolerance: -1\n", "tolerances cannot be negative"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse(".ralph-gate.yml (at BASE abc)", []byte(tc.in))

@@ -227,6 +227,9 @@ func (p *Pipeline) measureAndMerge(ctx context.Context, base, head plumbing.Hash
 				return nil, inputErr(err)
 			}
 			findings = append(findings, analyze.MetricFindings(baseM.Result, headM.Result, findings, changed, goTestMoves(p.opt.Repo, base, head, baseM.Result, headM.Result), p.opt.Config.Compare)...)
+			for _, n := range analyze.MetricNotes(baseM.Result, headM.Result) {
+				c.note(n.File, n.Message)
+			}
 			findings = append(findings, forgedGoTests(p.opt.Repo, head, headM.Result)...)
 			cl, err := c.changedLineCoverage(headM)
 			if err != nil {
