@@ -100,6 +100,9 @@ func aiwgPatternID(f gate.Finding) string {
 		}
 		return "LP-007"
 	case gate.CoverageRegression:
+		if strings.HasPrefix(r, "branch-coverage-dropped") {
+			return "LP-011"
+		}
 		if f.Severity >= gate.SeverityCritical {
 			return "LP-009"
 		}

@@ -18,11 +18,12 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 		gate.ErrorSuppression:   {"LP-016"},
 		gate.ValidationBypass:   {"LP-006", "LP-015"},
 		gate.FeatureRemoval:     {"LP-005", "LP-007", "LP-019"},
-		gate.CoverageRegression: {"LP-009", "LP-010"},
+		gate.CoverageRegression: {"LP-009", "LP-010", "LP-011"},
 	}
 	rules := []string{"", "test-deleted", "test-file-deleted", "assertion-commented-out", "skip-added", "tests-skipped",
 		"assertion-removed", "assertion-trivialized", "expected-rewritten", "tamper-check", "empty-catch", "ts-ignore",
-		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "coverage-dropped", "package-broken", "unreadable-file", "forged-test-results"}
+		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "coverage-dropped", "branch-coverage-dropped",
+		"branch-coverage-dropped-covered-code-removed", "package-broken", "unreadable-file", "forged-test-results"}
 	types := append([]gate.FindingType{gate.TestRegression, gate.Unverified}, gate.TestDeletion, gate.TestSkipping,
 		gate.AssertionWeakening, gate.ErrorSuppression, gate.ValidationBypass, gate.FeatureRemoval, gate.CoverageRegression)
 	for _, ty := range types {
@@ -53,6 +54,18 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 	}
 	if id, name := PatternOf(gate.Finding{Type: gate.Unverified, Rule: "unwitnessed-change"}); id != "RG-003" || !strings.Contains(name, "Unwitnessed") {
 		t.Errorf("unwitnessed-change is %s %q, want RG-003, its own", id, name)
+	}
+	for _, f := range []gate.Finding{
+		{Type: gate.CoverageRegression, Rule: "branch-coverage-dropped", Severity: gate.SeverityMedium},
+		{Type: gate.CoverageRegression, Rule: "branch-coverage-dropped", Severity: gate.SeverityHigh},
+		{Type: gate.CoverageRegression, Rule: "branch-coverage-dropped-covered-code-removed", Severity: gate.SeverityLow},
+	} {
+		if id, name := PatternOf(f); id != "LP-011" || name != "Branch Coverage Regression" {
+			t.Errorf("%s (%s) is %s %q, want LP-011 Branch Coverage Regression", f.Rule, f.Severity, id, name)
+		}
+	}
+	if id, _ := PatternOf(gate.Finding{Type: gate.CoverageRegression, Rule: "coverage-dropped", Severity: gate.SeverityHigh}); id != "LP-010" {
+		t.Errorf("line coverage-dropped is %s, want LP-010", id)
 	}
 	if id, _ := PatternOf(gate.Finding{Type: gate.TestRegression}); id == "LP-008" {
 		t.Error("test_regression is LP-008, AIWG's Feature Flag Disabling")
