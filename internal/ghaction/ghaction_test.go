@@ -162,7 +162,8 @@ func sampleReport() *gate.Report {
 	return &gate.Report{Schema: gate.Schema, Base: strings.Repeat("a", 40), Head: sha2, Verdict: gate.VerdictBlock, FailOn: gate.SeverityHigh,
 		Commits:  []gate.Commit{{SHA: sha1, Subject: "iteration 1", Findings: 12}, {SHA: sha2, Subject: "iteration 2 | tests pass", Findings: 2}},
 		Findings: fs,
-		Metrics:  &gate.MetricsPair{Base: &gate.Metrics{TestCount: &tests, CoveragePercentage: &cov}, Head: &gate.Metrics{TestCount: &tests2, CoveragePercentage: &cov2}},
+		Metrics: &gate.MetricsPair{Base: &gate.Metrics{TestCount: &tests, CoveragePercentage: &cov},
+			Head: &gate.Metrics{TestCount: &tests2, CoveragePercentage: &cov2, BranchCoveragePercentage: gate.Float(62.5)}},
 	}
 }
 

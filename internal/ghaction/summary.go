@@ -224,6 +224,12 @@ func metricRows(mp *gate.MetricsPair) [][4]string {
 			}
 			return m.CoveragePercentage
 		}},
+		{"branch coverage %", func(m *gate.Metrics) *float64 {
+			if m == nil {
+				return nil
+			}
+			return m.BranchCoveragePercentage
+		}},
 		{"type errors", i(func(m *gate.Metrics) *int { return m.TypescriptErrors })},
 		{"lint errors", i(func(m *gate.Metrics) *int { return m.LintErrors })},
 		{"files", i(func(m *gate.Metrics) *int { return m.FileCount })},

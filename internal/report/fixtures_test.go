@@ -91,12 +91,12 @@ func fullReport() *gate.Report {
 		Findings: findings,
 		Metrics: &gate.MetricsPair{
 			Base: &gate.Metrics{
-				TestCount: intp(150), CoveragePercentage: gate.Float(81.25), LintErrors: intp(3),
+				TestCount: intp(150), CoveragePercentage: gate.Float(81.25), BranchCoveragePercentage: gate.Float(75), LintErrors: intp(3),
 				LintWarnings: intp(10), FileCount: intp(40),
 				Tests: &gate.TestStats{Total: 150, Passed: 148, Failed: 2},
 			},
 			Head: &gate.Metrics{
-				TestCount: intp(148), CoveragePercentage: gate.Float(78.5), LintErrors: intp(2),
+				TestCount: intp(148), CoveragePercentage: gate.Float(78.5), BranchCoveragePercentage: gate.Float(68.75), LintErrors: intp(2),
 				FileCount: intp(41), LinesOfCode: intp(5230),
 				Tests: &gate.TestStats{Total: 148, Passed: 145, Failed: 1, Skipped: 2},
 			},

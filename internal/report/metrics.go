@@ -25,7 +25,8 @@ type metricRow struct {
 }
 
 // metricRows lists every metric of the contract, measured or not, in the seeds'
-// order; a side that was not measured stays nil and prints "n/a".
+// order, with branch coverage after coverage where an end measured it; a side
+// that was not measured stays nil and prints "n/a".
 func metricRows(p *gate.MetricsPair) []metricRow {
 	var base, head gate.Metrics
 	if p.Base != nil {
@@ -47,9 +48,17 @@ func metricRows(p *gate.MetricsPair) []metricRow {
 		}
 		return r
 	}
-	return []metricRow{
+	rows := []metricRow{
 		ints("test_count", base.TestCount, head.TestCount, higherBetter),
 		{name: "coverage_percentage", base: base.CoveragePercentage, head: head.CoveragePercentage, percent: true, better: higherBetter},
+	}
+	// Branch coverage is a metric only LCOV and Cobertura reports with
+	// branch data measure: shown where either end has it, not as n/a in
+	// every Go project's table.
+	if base.BranchCoveragePercentage != nil || head.BranchCoveragePercentage != nil {
+		rows = append(rows, metricRow{name: "branch_coverage_percentage", base: base.BranchCoveragePercentage, head: head.BranchCoveragePercentage, percent: true, better: higherBetter})
+	}
+	return append(rows,
 		ints("typescript_errors", base.TypescriptErrors, head.TypescriptErrors, lowerBetter),
 		ints("lint_errors", base.LintErrors, head.LintErrors, lowerBetter),
 		ints("lint_warnings", base.LintWarnings, head.LintWarnings, lowerBetter),
@@ -60,7 +69,7 @@ func metricRows(p *gate.MetricsPair) []metricRow {
 		tests("tests.passed", func(t gate.TestStats) int { return t.Passed }, higherBetter),
 		tests("tests.failed", func(t gate.TestStats) int { return t.Failed }, lowerBetter),
 		tests("tests.skipped", func(t gate.TestStats) int { return t.Skipped }, lowerBetter),
-	}
+	)
 }
 
 func intPtr(p *int) *float64 {
