@@ -236,6 +236,9 @@ func WriteAnalyticsText(w io.Writer, st *State, a *Analytics) error {
 	if stop == "" {
 		stop = "not stopped (" + string(st.Status) + ")"
 	}
+	if p := limitExceeded(st); p != nil {
+		stop += "\n  " + limitLine(p)
+	}
 	fmt.Fprintf(&b, "\nStopping: %s\n───────────────────────\n", stop)
 	fmt.Fprintf(&b, "Final Quality: %.1f\n", a.FinalQuality)
 	fmt.Fprintf(&b, "Total Iterations: %d\n", a.TotalIterations)

@@ -1,7 +1,9 @@
 package loop
 
 import (
+	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -45,6 +47,51 @@ var aiwgPatterns = map[string]string{
 var ownPatterns = map[gate.FindingType][2]string{
 	gate.TestRegression: {"RG-001", "Test Regression (passed before, fails now)"},
 	gate.Unverified:     {"RG-002", "Unverified Change (evidence that cannot be read)"},
+}
+
+// limitExceededID is AIWG's Iteration Limit Exceeded: no finding stands
+// for it, the loop records it when it ends.
+const limitExceededID = "LP-020"
+
+// recordLimitExceeded records LP-020 in detected_patterns for a loop that
+// ends at its iteration limit, iteration n, without the completion check
+// passing (a loop whose check passed completed instead, whatever its
+// iteration). An iteration records it once. It has no finding id: it is a
+// fact of the loop, not a reading of a change a person could dispute.
+func recordLimitExceeded(st *State, n int, now time.Time) {
+	for _, it := range st.IterationHistory {
+		if it.Verified {
+			return
+		}
+	}
+	for _, p := range st.DetectedPatterns {
+		if p.PatternID == limitExceededID && p.Iteration == n {
+			return
+		}
+	}
+	st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: limitExceededID, PatternName: aiwgPatterns[limitExceededID],
+		Iteration: n, Timestamp: now, Severity: gate.SeverityHigh.String()})
+}
+
+// limitExceeded returns the LP-020 entry of the loop's current stop: nil
+// unless the loop is stopped at the iteration it was recorded for (an
+// extended and resumed loop is no longer stopped at its old limit).
+func limitExceeded(st *State) *Pattern {
+	if st.RalphGate.StopReason == "" {
+		return nil
+	}
+	for i := len(st.DetectedPatterns) - 1; i >= 0; i-- {
+		if p := &st.DetectedPatterns[i]; p.PatternID == limitExceededID && p.Iteration == st.Iteration {
+			return p
+		}
+	}
+	return nil
+}
+
+// limitLine says what an LP-020 entry means, for the status and analytics
+// views.
+func limitLine(p *Pattern) string {
+	return fmt.Sprintf("%s %s (iteration %d): the iteration limit was reached without the completion check passing", p.PatternID, p.PatternName, p.Iteration)
 }
 
 // PatternOf is the detected_patterns id and name of a finding: the AIWG

@@ -327,6 +327,7 @@ func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
 		s.RalphGate.StopReason != "max iterations reached (1)" || s.CompletedAt != nil {
 		t.Fatalf("decision %s (%s), status %s, stop %q", out.Decision, out.Reason, s.Status, s.RalphGate.StopReason)
 	}
+	checkLimitExceeded(t, e, s, 1)
 	r.write("x.txt", "x")
 	r.commit("iteration 2")
 	_, err := Record(context.Background(), e, snap, 0)

@@ -141,7 +141,10 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 			return res, stopLoop(e, snap, reason)
 		}
 		if max := st.Configuration.MaxIterations; max > 0 && st.Iteration >= max {
+			// The last iteration was blocked and a human let it through:
+			// the loop ends at its limit here, not in record.
 			res.End, res.Reason = EndStopped, fmt.Sprintf("reached max_iterations (%d)", max)
+			recordLimitExceeded(st, st.Iteration, e.now())
 			return res, stopLoop(e, snap, res.Reason)
 		}
 		n := st.Iteration + 1

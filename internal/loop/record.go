@@ -537,6 +537,11 @@ func (r *recording) decide() *Outcome {
 		st.IterationHistory = st.IterationHistory[:len(st.IterationHistory)-1]
 		if stop.Stop {
 			it.Decision, it.Reason = string(Stopped), "stop: "+stop.Reason
+			// CheckStop's order: a verified iteration completes, else the
+			// limit stops the loop first.
+			if !it.Verified && it.Iteration >= st.RalphGate.Settings.MaxIterations {
+				recordLimitExceeded(st, r.n, now)
+			}
 		} else {
 			it.Decision, it.Reason = string(Continue), continueReason(&it, r.retrying)
 		}

@@ -344,7 +344,9 @@ type Pattern struct {
 	Timestamp     time.Time `json:"timestamp"`
 	Severity      string    `json:"severity"`
 	FalsePositive bool      `json:"false_positive"`
-	FindingID     string    `json:"finding_id"`
+	// FindingID is the finding the pattern was read from; left out for
+	// LP-020 (Iteration Limit Exceeded), which the loop's end records.
+	FindingID string `json:"finding_id,omitempty"`
 }
 
 // PersistMetrics is persistence_metrics: record's own latency.

@@ -39,6 +39,9 @@ func WriteStatus(w io.Writer, st *State, sec Sections) error {
 		if st.RalphGate.StopReason != "" {
 			fmt.Fprintf(&b, "Stopped: %s\n", st.RalphGate.StopReason)
 		}
+		if p := limitExceeded(st); p != nil {
+			fmt.Fprintf(&b, "Detected: %s\n", limitLine(p))
+		}
 		for _, g := range st.PendingGates() {
 			fmt.Fprintf(&b, "Waiting for a human decision on iteration %d (gate %s): %s\n  ralph-gate approve | reject | abort --loop %s\n",
 				g.Iteration, g.RecoveryID, g.ProtocolSteps.Escalate.Reason, st.LoopID)
