@@ -100,6 +100,9 @@ func PatternOf(f gate.Finding) (id, name string) {
 	if f.Rule == "unwitnessed-change" {
 		return "RG-003", "Unwitnessed Change (no new test fails without it)"
 	}
+	if f.Rule == "named-test-excluded" || f.Rule == "named-file-untouched" {
+		return "LP-021", aiwgPatterns["LP-021"]
+	}
 	if f.Rule == "mutant-survived" {
 		return "RG-004", "Surviving Mutant (a changed line no test pins)"
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/collectors"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
@@ -128,6 +129,9 @@ type recording struct {
 	cumulative []gate.Finding // the net change since the baseline
 	witness    *gate.Witness  // the net change's fail-to-pass witness
 	mutation   *gate.Mutation // the net change's mutation
+	// netBase and netHead are the baseline's and HEAD's test results in
+	// the net comparison (nil: not measured).
+	netBase, netHead *collectors.Tests
 	// completion
 	check CompletionCheck
 	// analyze
@@ -230,6 +234,9 @@ func (r *recording) measure(ctx context.Context) error {
 	r.cumulative = append([]gate.Finding(nil), net.Findings...)
 	r.witness = net.Witness
 	r.mutation = net.Mutation
+	if net.BaseM != nil && net.BaseM.Result != nil && net.HeadM != nil && net.HeadM.Result != nil {
+		r.netBase, r.netHead = net.BaseM.Result.Tests, net.HeadM.Result.Tests
+	}
 	return nil
 }
 
@@ -255,6 +262,26 @@ func (r *recording) historyEvidence() error {
 	case r.specs != nil:
 		r.notes = append(r.notes, "no test results were measured at HEAD")
 	}
+	// What the task and the completion command name (AIWG's LP-021).
+	targets := namedTargets(r.e.Repo, r.baseline, r.st.Task, r.st.CompletionCriteria)
+	if len(targets) == 0 {
+		return nil
+	}
+	touched := map[string]bool{}
+	if r.check.Passed {
+		changes, err := r.e.Repo.Diff(r.baseline, r.head)
+		if err != nil {
+			return err
+		}
+		for _, c := range changes {
+			touched[c.From.Path], touched[c.To.Path] = true, true
+		}
+	}
+	named := namedFindings(targets, r.netBase, r.netHead, touched, r.check.Passed)
+	// The iteration's own findings too: what it left out of the run is
+	// news the iteration brings (recorded once, as a detected pattern).
+	r.findings = append(r.findings, named...)
+	r.cumulative = append(r.cumulative, named...)
 	return nil
 }
 
