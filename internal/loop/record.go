@@ -12,8 +12,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
