@@ -147,6 +147,10 @@ type File struct {
 	// test (Go's testing.Testing(), flag.Lookup("test.v")): code that
 	// behaves one way for its tests and another for its users.
 	UnderTest []Marker
+	// Funcs are the functions of a file that is not a test file by its
+	// name, in source order, with their exits and literal branches (see
+	// Func). The Go, Python and JavaScript extractors fill it.
+	Funcs []Func `json:",omitempty"`
 	// Constraint is a Go file's build constraint (the //go:build line's
 	// expression), "" when it has none.
 	Constraint string

@@ -147,6 +147,7 @@ func (x *Extractor) extract(path string, src []byte, lines testscan.LineMap) (*t
 			ctx.exports(u)
 		}
 		ctx.markers(u)
+		ctx.funcs(u)
 	}
 	ctx.flattenAll()
 	ctx.out.Constraint = buildConstraint(src)

@@ -26,6 +26,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("}\n}\n)\nfunc Test(t *testing.T) {\n\tif x {\n\t\t}\n\t\t}\n\t]\n")
 	f.Add("func TestRaw(t *testing.T) {\n\ts := `\nfunc TestInside(t *testing.T) {}\n")
 	f.Add("package p\nfunc check(t testing.TB, c *qt.C, a *assert.Assertions) {\n\tif got := F(); got != 1 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n\tc.Assert(F(), qt.Equals, 1)\n\ta.Equal(1, F())\n}\ntype S struct{ suite.Suite }\nfunc (s *S) SetupTest() { s.Require().NoError(Init()) }\n")
+	f.Add("package p\nfunc (p *P[K]) Parse(s string) (int, error) {\n\tif s == \"a\" {\n\t\treturn 1, nil\n\t}\n\tswitch p.k {\n\tcase 2, -3:\n\t\ts = \"x\"\n\tcase K:\n\t}\n\tf := func() error { return nil }\n\tif (5 == p.n) { return 0, fmt.Errorf(\"%w\", f()) }\n\treturn\n}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("fuzz_test.go", []byte(src))
 		if err != nil {
@@ -48,9 +49,11 @@ func FuzzExtract(f *testing.F) {
 		// A production file has no helper assertions, unless it imports
 		// package testing: then it is a support package, whose helpers
 		// assert.
-		if prod, _ := New().Extract("fuzz.go", []byte(src)); prod == nil || prod.HelperAssertions != nil && !importsTesting([]byte(src)) {
-			t.Errorf("production file: %+v", prod)
+		prod, _ := New().Extract("fuzz.go", []byte(src))
+		if prod == nil || prod.HelperAssertions != nil && !importsTesting([]byte(src)) {
+			t.Fatalf("production file: %+v", prod)
 		}
+		scantest.CheckFuncs(t, src, prod.Funcs)
 	})
 }
 

@@ -113,6 +113,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Comparisons = t.comparisons()
 	if !e.IsTestFile(p) && !isSetupFile(p) {
 		f.UnderTest = t.underTest()
+		f.Funcs = t.funcs()
 	}
 	f.Partial = t.broken
 	return f, nil

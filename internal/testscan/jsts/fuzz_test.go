@@ -2,6 +2,7 @@ package jsts
 
 import (
 	"fmt"
+	pathpkg "path"
 	"strings"
 	"testing"
 
@@ -28,6 +29,7 @@ func FuzzExtract(f *testing.F) {
 		"request(app).get('/').expect(",
 		"x = request(a).get(x = request(b).expect(y = request(c",
 		"// TODO: x\nfunction f() { throw new a.b.NotImplemented(`TODO ${x}`, y) }\nconst t = `// FIXME ${/* XXX */ 1}`; throw 'stub'; g.throw(new Error('TODO')); throw new Error(\n",
+		"class P { parse(s) { if (s === 'a') return 1; if (5 == s.k) { this.k = true } switch (s.kind) { case 'x': case -2: return ''; case Y: return 3 } xs.map(function (x) { return null }); return\n 1 } }\nconst g = async (x): T => { throw new Error(x) }",
 		"class P { async open(): Promise<void> { await this.page.goto(`/${path(x)}`) } }\ntest.beforeEach(async ({ page }) => { await new P(page).open() })\ntest('t', async () => { make<U>()?.x?.(); @D() m() {} f(a) ? g() : h(); })",
 	}
 	for _, s := range seeds {
@@ -44,6 +46,12 @@ func FuzzExtract(f *testing.F) {
 		}
 		lines := strings.Count(src, "\n") + 1
 		scantest.CheckPlaceholders(t, src, file.Placeholders)
+		prodPath := "src/" + strings.NewReplacer(".test.", ".", ".spec.", ".").Replace(pathpkg.Base(path))
+		prod, err := New().Extract(prodPath, []byte(src))
+		if err != nil {
+			t.Fatalf("Extract: %v", err)
+		}
+		scantest.CheckFuncs(t, src, prod.Funcs)
 		if len(file.HelperAssertions) > maxHelperAssertions {
 			t.Errorf("%d helper assertions", len(file.HelperAssertions))
 		}

@@ -115,6 +115,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Exports = m.exports()
 	f.Comparisons = m.comparisons()
 	f.UnderTest = m.underTest()
+	f.Funcs = m.funcs()
 	f.Partial = m.partial
 	return f, nil
 }

@@ -130,3 +130,37 @@ func CheckPlaceholders(t testing.TB, src string, ms []testscan.Marker) {
 		}
 	}
 }
+
+// CheckFuncs is the fuzz targets' check of File.Funcs: named functions on
+// the source's lines, exits kept only for a function with an error or an
+// empty exit, bounded exits and branches with known kinds and non-empty
+// texts, each in source order.
+func CheckFuncs(t testing.TB, src string, fs []testscan.Func) {
+	t.Helper()
+	lines := strings.Count(src, "\n") + 1
+	in := func(l int) bool { return l >= 1 && l <= lines }
+	for _, f := range fs {
+		if f.Name == "" || !in(f.Line) || len(f.Exits) > testscan.MaxExits || len(f.Branches) > testscan.MaxBranches {
+			t.Errorf("func %q at %d: bad name, line or size (%d lines)", f.Name, f.Line, lines)
+		}
+		if len(f.Exits) > 0 && !testscan.KeepsExits(f.Exits) {
+			t.Errorf("func %q: exits kept without an error or empty one: %+v", f.Name, f.Exits)
+		}
+		for k, e := range f.Exits {
+			if !in(e.Line) || e.Text == "" || e.Kind != testscan.ExitError && e.Kind != testscan.ExitEmpty && e.Kind != testscan.ExitOther {
+				t.Errorf("func %q: bad exit %+v", f.Name, e)
+			}
+			if k > 0 && e.Line < f.Exits[k-1].Line {
+				t.Errorf("func %q: exits out of order: %+v after %+v", f.Name, e, f.Exits[k-1])
+			}
+		}
+		for k, b := range f.Branches {
+			if !in(b.Line) || b.Subject == "" || b.Literal == "" || b.Answer == "" {
+				t.Errorf("func %q: bad branch %+v", f.Name, b)
+			}
+			if k > 0 && b.Line < f.Branches[k-1].Line {
+				t.Errorf("func %q: branches out of order: %+v after %+v", f.Name, b, f.Branches[k-1])
+			}
+		}
+	}
+}
