@@ -95,6 +95,7 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		out = append(out, newFinding(gate.ValidationBypass, sev, "branches-on-test", p, x.m.Line, "", "", x.m.Text, msg+"."))
 	}
 	out = append(out, placeholderFindings(pairs)...)
+	out = append(out, funcFindings(pairs)...)
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
 		p := x.pr.new.path
 		switch x.m.Kind {

@@ -1,0 +1,107 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
+)
+
+// TestErrorToNull: AIWG's LP-018 in Go, Python and JavaScript/TypeScript.
+// An error path of a production function (return err, raise, throw)
+// replaced at the same place by an empty result (return nil, None, null,
+// undefined, [], {}, a bare return) is one medium error_suppression
+// finding on the new return, naming the function and what it replaced.
+// The look-alikes get no error-to-null finding and nothing high.
+func TestErrorToNull(t *testing.T) {
+	t.Parallel()
+	const goOld = "package calc\n\nimport (\n\t\"errors\"\n\t\"strconv\"\n)\n\n// Parse reads a natural number.\nfunc Parse(s string) (int, error) {\n\tn, err := strconv.Atoi(s)\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\tif n < 0 {\n\t\treturn 0, errors.New(\"negative\")\n\t}\n\treturn n, nil\n}\n"
+	const pyOld = "def parse(s):\n    n = int(s)\n    if n < 0:\n        raise ValueError(\"negative\")\n    return n\n"
+	const jsOld = "export function parse(s) {\n  const n = Number(s)\n  if (n < 0) {\n    throw new Error('negative')\n  }\n  return n\n}\n"
+	const raise = "        raise ValueError(\"negative\")\n"
+	const throw = "    throw new Error('negative')\n"
+	for _, tc := range []struct{ name, path, old, new, fn, was string }{
+		{"go error to nil", "calc/parse.go", goOld, strings.Replace(goOld, "errors.New(\"negative\")", "nil", 1), "Parse", `errors.New("negative")`},
+		{"go err to nil", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, err\n", "return 0, nil\n", 1), "Parse", "return 0, err"},
+		{"go error to a default", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, errors.New(\"negative\")", "return -n, nil", 1), "Parse", `errors.New("negative")`},
+		{"go method", "calc/parse.go", strings.Replace(goOld, "func Parse(", "func (p *Parser) Parse(", 1), strings.Replace(strings.Replace(goOld, "func Parse(", "func (p *Parser) Parse(", 1), "errors.New(\"negative\")", "nil", 1), "Parser.Parse", "negative"},
+		{"python None", "calc/parse.py", pyOld, strings.Replace(pyOld, raise, "        return None\n", 1), "parse", "raise ValueError"},
+		{"python bare return", "calc/parse.py", pyOld, strings.Replace(pyOld, raise, "        return\n", 1), "parse", "raise ValueError"},
+		{"python empty list", "calc/parse.py", pyOld, strings.Replace(pyOld, raise, "        return []\n", 1), "parse", "raise ValueError"},
+		{"python method re-raise", "calc/parse.py", "class P:\n    def parse(self, s):\n        try:\n            return int(s)\n        except ValueError:\n            raise\n", "class P:\n    def parse(self, s):\n        try:\n            return int(s)\n        except ValueError:\n            return {}\n", "P.parse", "raise"},
+		{"js null", "src/parse.js", jsOld, strings.Replace(jsOld, throw, "    return null\n", 1), "parse", "negative"},
+		{"js undefined", "src/parse.js", jsOld, strings.Replace(jsOld, throw, "    return undefined\n", 1), "parse", "negative"},
+		{"ts bare return", "src/parse.ts", jsOld, strings.Replace(jsOld, throw, "    return\n", 1), "parse", "negative"},
+		{"ts empty array in a method", "src/parse.ts", "export class P {\n  parse(s: string): number[] {\n    if (!s) throw new TypeError(s)\n    return [Number(s)]\n  }\n}\n", "export class P {\n  parse(s: string): number[] {\n    if (!s) return []\n    return [Number(s)]\n  }\n}\n", "P.parse", "TypeError"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			fs := run(mod(tc.path, tc.old, tc.new))
+			var got []gate.Finding
+			for _, f := range fs {
+				if f.Rule == "error-to-null" {
+					got = append(got, f)
+				}
+			}
+			if len(got) != 1 {
+				t.Fatalf("want one error-to-null; got %+v", fs)
+			}
+			f := got[0]
+			if f.Type != gate.ErrorSuppression || f.Severity != gate.SeverityMedium || f.File != tc.path || f.Symbol != tc.fn ||
+				!strings.Contains(f.Message, tc.fn+" in ") || !strings.Contains(f.Message, tc.was) {
+				t.Errorf("want a medium error_suppression on %s naming %s and %q; got %+v", tc.path, tc.fn, tc.was, f)
+			}
+			for _, f := range fs {
+				if f.Severity >= gate.SeverityHigh {
+					t.Errorf("high finding: %+v", f)
+				}
+			}
+		})
+	}
+
+	helperPy := "def validate(n):\n    if n < 0:\n        raise ValueError(\"negative\")\n\n\n"
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"go early exit, error kept", "calc/parse.go", goOld, strings.Replace(goOld, "\tn, err := strconv.Atoi(s)\n", "\tif s == \"\" {\n\t\treturn 0, nil\n\t}\n\tn, err := strconv.Atoi(s)\n", 1)},
+		{"go error wrapped", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, err\n", "return 0, fmt.Errorf(\"parse %q: %w\", s, err)\n", 1)},
+		{"go check moved to a helper", "calc/parse.go", goOld, strings.Replace(goOld, "\tif n < 0 {\n\t\treturn 0, errors.New(\"negative\")\n\t}\n", "\tif err := validate(n); err != nil {\n\t\treturn 0, err\n\t}\n", 1)},
+		{"go renamed", "calc/parse.go", goOld, strings.Replace(strings.Replace(goOld, "errors.New(\"negative\")", "nil", 1), "func Parse(", "func ParseNatural(", 1)},
+		{"go function deleted", "calc/parse.go", goOld, "package calc\n"},
+		{"go unchanged", "calc/parse.go", goOld, strings.Replace(goOld, "// Parse reads", "// Parse parses", 1)},
+		{"python early return, raise kept", "calc/parse.py", pyOld, strings.Replace(pyOld, "    n = int(s)\n", "    if s is None:\n        return None\n    n = int(s)\n", 1)},
+		{"python raise moved to a helper", "calc/parse.py", pyOld, helperPy + strings.Replace(pyOld, "    if n < 0:\n"+raise, "    validate(n)\n", 1)},
+		{"python renamed", "calc/parse.py", pyOld, strings.Replace(strings.Replace(pyOld, raise, "        return None\n", 1), "def parse(", "def parse_natural(", 1)},
+		{"python function deleted", "calc/parse.py", pyOld, "import os\n"},
+		{"python generator end (PEP 479)", "calc/gen.py", "def items(xs):\n    for x in xs:\n        if x is None:\n            raise StopIteration\n        yield x\n", "def items(xs):\n    for x in xs:\n        if x is None:\n            return\n        yield x\n"},
+		{"python stub implemented as a no-op hook", "calc/hooks.py", "class Hooks:\n    def on_start(self):\n        raise NotImplementedError\n", "class Hooks:\n    def on_start(self):\n        return None\n"},
+		{"python raise reworded", "calc/parse.py", pyOld, strings.Replace(pyOld, "ValueError(\"negative\")", "ValueError(f\"negative: {n}\")", 1)},
+		{"js Result.err", "src/parse.js", jsOld, strings.Replace(jsOld, throw, "    return Result.err('negative')\n", 1)},
+		{"js error object", "src/parse.js", jsOld, strings.Replace(jsOld, throw, "    return { error: new Error('negative') }\n", 1)},
+		{"js early return, throw kept", "src/parse.js", jsOld, strings.Replace(jsOld, "  const n = Number(s)\n", "  if (s == null) return null\n  const n = Number(s)\n", 1)},
+		{"js throw moved to a helper", "src/parse.js", jsOld, "function validate(n) {\n  if (n < 0) throw new Error('negative')\n}\n\n" + strings.Replace(jsOld, "  if (n < 0) {\n"+throw+"  }\n", "  validate(n)\n", 1)},
+		{"js renamed", "src/parse.js", jsOld, strings.Replace(strings.Replace(jsOld, throw, "    return null\n", 1), "function parse(", "function parseNatural(", 1)},
+		{"js function deleted", "src/parse.js", jsOld, "export const x = 1\n"},
+		{"js callback's return", "src/parse.js", jsOld, strings.Replace(jsOld, "  return n\n", "  [n].forEach((x) => { if (!x) return })\n  return n\n", 1)},
+		{"js stub implemented", "src/parse.js", "export function parse(s) {\n  throw new Error('not implemented')\n}\n", "export function parse(s) {\n  if (!s) return null\n  return Number(s)\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, f := range run(mod(tc.path, tc.old, tc.new)) {
+				if f.Rule == "error-to-null" || f.Severity >= gate.SeverityHigh {
+					t.Errorf("look-alike reported: %+v", f)
+				}
+			}
+		})
+	}
+
+	// A test file's error paths are the test's own business; a production
+	// file's new version beside its old one under another name is a new
+	// function there.
+	for name, fs := range map[string][]gate.Finding{
+		"in a test": run(mod("calc/parse_test.py", pyOld, strings.Replace(pyOld, raise, "        return None\n", 1))),
+		"moved":     run(del("calc/a.py", pyOld), add("calc/b.py", strings.Replace(pyOld, raise, "        return None\n", 1))),
+	} {
+		if f := findRule(fs, "error-to-null"); f != nil {
+			t.Errorf("%s: reported %+v", name, f)
+		}
+	}
+}
