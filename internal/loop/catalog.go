@@ -118,6 +118,12 @@ func aiwgPatternID(f gate.Finding) string {
 	if f.Type == gate.FeatureRemoval && (r == "placeholder-added" || r == "todo-proliferation") {
 		return "LP-019"
 	}
+	if f.Type == gate.ErrorSuppression && r == "error-to-null" {
+		return "LP-018"
+	}
+	if f.Type == gate.ValidationBypass && r == "special-cases-added" {
+		return "LP-017"
+	}
 	switch f.Type {
 	case gate.TestDeletion:
 		if strings.Contains(r, "comment") {

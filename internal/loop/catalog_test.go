@@ -15,14 +15,14 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 		gate.TestDeletion:       {"LP-001", "LP-004"},
 		gate.TestSkipping:       {"LP-002", "LP-003"},
 		gate.AssertionWeakening: {"LP-012", "LP-013", "LP-024"},
-		gate.ErrorSuppression:   {"LP-016"},
-		gate.ValidationBypass:   {"LP-006", "LP-015"},
+		gate.ErrorSuppression:   {"LP-016", "LP-018"},
+		gate.ValidationBypass:   {"LP-006", "LP-015", "LP-017"},
 		gate.FeatureRemoval:     {"LP-005", "LP-007", "LP-019"},
 		gate.CoverageRegression: {"LP-009", "LP-010", "LP-011"},
 	}
 	rules := []string{"", "test-deleted", "test-file-deleted", "assertion-commented-out", "skip-added", "tests-skipped",
 		"assertion-removed", "assertion-trivialized", "expected-rewritten", "tamper-check", "empty-catch", "ts-ignore",
-		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "coverage-dropped", "branch-coverage-dropped",
+		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "error-to-null", "special-cases-added", "coverage-dropped", "branch-coverage-dropped",
 		"branch-coverage-dropped-covered-code-removed", "package-broken", "unreadable-file", "forged-test-results"}
 	types := append([]gate.FindingType{gate.TestRegression, gate.Unverified}, gate.TestDeletion, gate.TestSkipping,
 		gate.AssertionWeakening, gate.ErrorSuppression, gate.ValidationBypass, gate.FeatureRemoval, gate.CoverageRegression)
@@ -66,6 +66,19 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 	}
 	if id, _ := PatternOf(gate.Finding{Type: gate.CoverageRegression, Rule: "coverage-dropped", Severity: gate.SeverityHigh}); id != "LP-010" {
 		t.Errorf("line coverage-dropped is %s, want LP-010", id)
+	}
+	for _, tc := range []struct {
+		f        gate.Finding
+		id, name string
+	}{
+		{gate.Finding{Type: gate.FeatureRemoval, Rule: "placeholder-added", Severity: gate.SeverityMedium}, "LP-019", "TODO Comment Proliferation"},
+		{gate.Finding{Type: gate.ErrorSuppression, Rule: "error-to-null", Severity: gate.SeverityMedium}, "LP-018", "Return Null Instead of Throw"},
+		{gate.Finding{Type: gate.ValidationBypass, Rule: "special-cases-added", Severity: gate.SeverityMedium}, "LP-017", "Excessive Special Cases"},
+		{gate.Finding{Type: gate.ValidationBypass, Rule: "special-cased-literal", Severity: gate.SeverityMedium}, "LP-015", "Hardcoded Test Bypass"},
+	} {
+		if id, name := PatternOf(tc.f); id != tc.id || name != tc.name {
+			t.Errorf("%s: %s %q, want %s %q", tc.f.Rule, id, name, tc.id, tc.name)
+		}
 	}
 	if id, _ := PatternOf(gate.Finding{Type: gate.TestRegression}); id == "LP-008" {
 		t.Error("test_regression is LP-008, AIWG's Feature Flag Disabling")
