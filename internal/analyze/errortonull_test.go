@@ -16,6 +16,7 @@ import (
 func TestErrorToNull(t *testing.T) {
 	t.Parallel()
 	const goOld = "package calc\n\nimport (\n\t\"errors\"\n\t\"strconv\"\n)\n\n// Parse reads a natural number.\nfunc Parse(s string) (int, error) {\n\tn, err := strconv.Atoi(s)\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\tif n < 0 {\n\t\treturn 0, errors.New(\"negative\")\n\t}\n\treturn n, nil\n}\n"
+	const goConfig = "package calc\n\nimport \"fmt\"\n\n// Load reads the configuration.\nfunc Load(p string) (Config, error) {\n\tcfg, err := read(p)\n\tif err != nil {\n\t\treturn Config{}, err\n\t}\n\tif cfg.Port > 65535 {\n\t\treturn cfg, fmt.Errorf(\"port %d out of range\", cfg.Port)\n\t}\n\treturn cfg, nil\n}\n"
 	const pyOld = "def parse(s):\n    n = int(s)\n    if n < 0:\n        raise ValueError(\"negative\")\n    return n\n"
 	const jsOld = "export function parse(s) {\n  const n = Number(s)\n  if (n < 0) {\n    throw new Error('negative')\n  }\n  return n\n}\n"
 	const raise = "        raise ValueError(\"negative\")\n"
@@ -23,7 +24,8 @@ func TestErrorToNull(t *testing.T) {
 	for _, tc := range []struct{ name, path, old, new, fn, was string }{
 		{"go error to nil", "calc/parse.go", goOld, strings.Replace(goOld, "errors.New(\"negative\")", "nil", 1), "Parse", `errors.New("negative")`},
 		{"go err to nil", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, err\n", "return 0, nil\n", 1), "Parse", "return 0, err"},
-		{"go error to a default", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, errors.New(\"negative\")", "return -n, nil", 1), "Parse", `errors.New("negative")`},
+		{"go error to the value it came with", "calc/config.go", goConfig, strings.Replace(goConfig, "return cfg, fmt.Errorf(\"port %d out of range\", cfg.Port)", "return cfg, nil", 1), "Load", "out of range"},
+		{"go error to a zero value", "calc/config.go", goConfig, strings.Replace(goConfig, "return Config{}, err", "return Config{}, nil", 1), "Load", "return Config{}, err"},
 		{"go method", "calc/parse.go", strings.Replace(goOld, "func Parse(", "func (p *Parser) Parse(", 1), strings.Replace(strings.Replace(goOld, "func Parse(", "func (p *Parser) Parse(", 1), "errors.New(\"negative\")", "nil", 1), "Parser.Parse", "negative"},
 		{"python None", "calc/parse.py", pyOld, strings.Replace(pyOld, raise, "        return None\n", 1), "parse", "raise ValueError"},
 		{"python bare return", "calc/parse.py", pyOld, strings.Replace(pyOld, raise, "        return\n", 1), "parse", "raise ValueError"},
@@ -66,6 +68,12 @@ func TestErrorToNull(t *testing.T) {
 		{"go check moved to a helper", "calc/parse.go", goOld, strings.Replace(goOld, "\tif n < 0 {\n\t\treturn 0, errors.New(\"negative\")\n\t}\n", "\tif err := validate(n); err != nil {\n\t\treturn 0, err\n\t}\n", 1)},
 		{"go renamed", "calc/parse.go", goOld, strings.Replace(strings.Replace(goOld, "errors.New(\"negative\")", "nil", 1), "func Parse(", "func ParseNatural(", 1)},
 		{"go function deleted", "calc/parse.go", goOld, "package calc\n"},
+		{"go error turned into a computed value", "calc/parse.go", goOld, strings.Replace(goOld, "return 0, errors.New(\"negative\")", "return -n, nil", 1)},
+		{"go unsupported case now handled (cobra's flag completion)", "calc/complete.go", "package calc\n\nimport \"errors\"\n\nfunc complete(args []string, last string) ([]string, string, error) {\n\tif last == \"\" {\n\t\treturn nil, \"\", errors.New(\"unexpected completion request\")\n\t}\n\treturn args, last, nil\n}\n", "package calc\n\nimport \"errors\"\n\nfunc complete(args []string, last string) ([]string, string, error) {\n\tif last == \"\" {\n\t\treturn args[1:], last, nil\n\t}\n\treturn args, last, nil\n}\n"},
+		{"go final return err that is nil (urfave/cli's floatValue.Set)", "calc/flag.go", "package calc\n\nfunc (f *Float) Set(s string) error {\n\tv, err := strconv.ParseFloat(s, 64)\n\tif err != nil {\n\t\treturn err\n\t}\n\t*f = Float(v)\n\treturn err\n}\n", "package calc\n\nfunc (f *Float) Set(s string) error {\n\tv, err := strconv.ParseFloat(s, 64)\n\tif err != nil {\n\t\treturn err\n\t}\n\tf.val = v\n\treturn nil\n}\n"},
+		{"go callee's result no longer passed on (urfave/cli's help)", "calc/help.go", "package calc\n\nfunc ShowHelp(c *Context) error {\n\tif c == nil {\n\t\treturn nil\n\t}\n\treturn ShowCommandHelp(c, c.Name)\n}\n", "package calc\n\nfunc ShowHelp(c *Context) error {\n\tif c == nil {\n\t\treturn nil\n\t}\n\tPrintHelp(c.Writer, c)\n\treturn nil\n}\n"},
+		{"go deprecated no-op (cobra's zsh completions)", "calc/parse.go", goOld, "package calc\n\n// Parse is kept for compatibility.\n//\n// Deprecated\nfunc Parse(s string) (int, error) {\n\treturn 0, nil\n}\n"},
+		{"go two checks merged, result renamed", "calc/open.go", "package calc\n\nfunc Open(p string) (*File, error) {\n\tif p == \"\" {\n\t\treturn nil, errors.New(\"no path\")\n\t}\n\tif !exists(p) {\n\t\treturn nil, fmt.Errorf(\"missing %s\", p)\n\t}\n\tres := open(p)\n\treturn res, nil\n}\n", "package calc\n\nfunc Open(p string) (*File, error) {\n\tif p == \"\" || !exists(p) {\n\t\treturn nil, fmt.Errorf(\"bad path %q\", p)\n\t}\n\tf := open(p)\n\treturn f, nil\n}\n"},
 		{"go unchanged", "calc/parse.go", goOld, strings.Replace(goOld, "// Parse reads", "// Parse parses", 1)},
 		{"python early return, raise kept", "calc/parse.py", pyOld, strings.Replace(pyOld, "    n = int(s)\n", "    if s is None:\n        return None\n    n = int(s)\n", 1)},
 		{"python raise moved to a helper", "calc/parse.py", pyOld, helperPy + strings.Replace(pyOld, "    if n < 0:\n"+raise, "    validate(n)\n", 1)},

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -86,40 +87,95 @@ func byName(fs []testscan.Func) funcVersions {
 
 // errorToNull reports the exits of a function that were an error (raise,
 // throw, a Go error returned) and are now an empty result at the same
-// place: the two versions' exits are aligned on the unchanged ones, and
-// between two aligned exits the change must remove more errors than it adds
-// and add more empty returns than it removes. So an early `return None`
-// added before a raise that stays, a raise moved to a helper (nothing
-// added), `return err` wrapped (an error still), and a throw turned into
-// `return {error: e}` (a value, not empty) are not reported.
+// place (see replacedExits), as many as the function lost error exits and
+// gained empty ones: an early `return None` added before a raise that
+// stays, a raise moved to a helper (nothing added), `return err` wrapped
+// (an error still), a throw turned into `return {error: e}` (a value, not
+// empty), and two error checks merged into one are not reported.
 func errorToNull(p, name string, old, now []testscan.Exit) []gate.Finding {
-	if !hasExit(old, testscan.ExitError) || !hasExit(now, testscan.ExitEmpty) {
+	n := min(countExits(old, testscan.ExitError)-countExits(now, testscan.ExitError),
+		countExits(now, testscan.ExitEmpty)-countExits(old, testscan.ExitEmpty))
+	if n <= 0 {
 		return nil
 	}
 	var out []gate.Finding
-	eachGap(old, now, func(removed, added []testscan.Exit) {
-		var errs, empties []testscan.Exit
-		for _, e := range removed {
-			if e.Kind == testscan.ExitError {
-				errs = append(errs, e)
-			}
+	for _, r := range replacedExits(old, now) {
+		if len(out) == n {
+			break
 		}
-		for _, e := range added {
-			if e.Kind == testscan.ExitEmpty {
-				empties = append(empties, e)
-			}
-		}
-		n := min(len(errs)-countExits(added, testscan.ExitError), len(empties)-countExits(removed, testscan.ExitEmpty))
-		for i := 0; i < n; i++ {
-			was, is := errs[i], empties[i]
-			msg := fmt.Sprintf("%s in %s now has %s where it had %s: the error path became a silent empty result, so its callers can no longer tell the failure from success", name, p, quoted(is.Text), quoted(was.Text))
-			out = append(out, newFinding(errorToNullType, gate.SeverityMedium, "error-to-null", p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
-		}
-	})
+		was, is := r[0], r[1]
+		msg := fmt.Sprintf("%s in %s now has %s where it had %s: the error path became a silent empty result, so its callers can no longer tell the failure from success", name, p, quoted(is.Text), quoted(was.Text))
+		out = append(out, newFinding(errorToNullType, gate.SeverityMedium, "error-to-null", p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
+	}
 	return out
 }
 
-func hasExit(es []testscan.Exit, k testscan.ExitKind) bool { return countExits(es, k) > 0 }
+// replacedExits aligns two versions' exits, in order, on their unchanged
+// exits (weight 2) and on error exits replaced by an empty one that stands
+// for their result (weight 1; see nullFor), for the most weight, and
+// returns the replaced pairs (old, new). An empty return added elsewhere
+// than where an error went, such as an early exit before it, does not
+// align with it: the unchanged exits between them come first.
+func replacedExits(old, now []testscan.Exit) [][2]testscan.Exit {
+	same := func(i, j int) bool { return old[i].Kind == now[j].Kind && old[i].Text == now[j].Text }
+	sub := func(i, j int) bool {
+		return old[i].Kind == testscan.ExitError && now[j].Kind == testscan.ExitEmpty && nullFor(old[i], now[j])
+	}
+	// score[i][j] is the best weight of old[i:] against now[j:].
+	score := make([][]int, len(old)+1)
+	for i := range score {
+		score[i] = make([]int, len(now)+1)
+	}
+	for i := len(old) - 1; i >= 0; i-- {
+		for j := len(now) - 1; j >= 0; j-- {
+			best := max(score[i+1][j], score[i][j+1])
+			switch {
+			case same(i, j):
+				best = max(best, 2+score[i+1][j+1])
+			case sub(i, j):
+				best = max(best, 1+score[i+1][j+1])
+			}
+			score[i][j] = best
+		}
+	}
+	var out [][2]testscan.Exit
+	for i, j := 0, 0; i < len(old) && j < len(now); {
+		switch {
+		case same(i, j) && score[i][j] == 2+score[i+1][j+1]:
+			i, j = i+1, j+1
+		case sub(i, j) && score[i][j] == 1+score[i+1][j+1]:
+			out = append(out, [2]testscan.Exit{old[i], now[j]})
+			i, j = i+1, j+1
+		case score[i][j] == score[i+1][j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return out
+}
+
+// nullFor reports whether an empty exit stands for an error exit's
+// result without the error: nothing else returned (`return nil`, `return
+// None`), zero values (`return 0, nil`, `return Config{}, nil`), or what the
+// error path returned with its error (`return cfg, err` -> `return cfg,
+// nil`). A Go return of computed values (`return args, rest, nil`) is an
+// answer, not a null.
+func nullFor(was, is testscan.Exit) bool {
+	if slices.Equal(was.Values, is.Values) {
+		return true
+	}
+	for _, v := range is.Values {
+		switch v {
+		case "nil", "0", "0.0", `""`, "``", "false":
+		default:
+			if !strings.HasSuffix(v, "{}") {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 func countExits(es []testscan.Exit, k testscan.ExitKind) int {
 	n := 0
@@ -129,49 +185,6 @@ func countExits(es []testscan.Exit, k testscan.ExitKind) int {
 		}
 	}
 	return n
-}
-
-// eachGap aligns two versions' exits on a longest common subsequence of
-// their texts and passes gap each stretch between two aligned exits (and
-// before the first, and after the last) that differs: the old exits there
-// and the new ones.
-func eachGap(old, now []testscan.Exit, gap func(removed, added []testscan.Exit)) {
-	same := func(i, j int) bool { return old[i].Kind == now[j].Kind && old[i].Text == now[j].Text }
-	// lcs[i][j] is the length of the longest common subsequence of old[i:]
-	// and now[j:].
-	lcs := make([][]int, len(old)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(now)+1)
-	}
-	for i := len(old) - 1; i >= 0; i-- {
-		for j := len(now) - 1; j >= 0; j-- {
-			if same(i, j) {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	i, j, fromI, fromJ := 0, 0, 0, 0
-	flush := func() {
-		if i > fromI || j > fromJ {
-			gap(old[fromI:i], now[fromJ:j])
-		}
-	}
-	for i < len(old) && j < len(now) {
-		switch {
-		case same(i, j):
-			flush()
-			i, j = i+1, j+1
-			fromI, fromJ = i, j
-		case lcs[i+1][j] >= lcs[i][j+1]:
-			i++
-		default:
-			j++
-		}
-	}
-	i, j = len(old), len(now)
-	flush()
 }
 
 // specialCases reports a function that gained specialCasesAdded or more

@@ -34,8 +34,8 @@ type ExitKind string
 
 // The kinds of exit.
 const (
-	// ExitError reports an error: `raise X`, `throw X`, a Go return whose
-	// last result (of type error) is not nil.
+	// ExitError reports an error: `raise X`, `throw X`, a Go return of an
+	// error made there or in the body of `if err != nil`.
 	ExitError ExitKind = "error"
 	// ExitEmpty returns nothing in particular: `return None`, bare
 	// `return`, `return []`, `return {}`, `return ""`, `return null`,
@@ -43,7 +43,8 @@ const (
 	ExitEmpty ExitKind = "empty"
 	// ExitOther is any other exit: a value, `raise NotImplementedError`
 	// (a stub, not an error path), `raise StopIteration` (a generator's
-	// end), a Go bare return with named results.
+	// end), a Go return that passes on what may be nil (`return err` after
+	// the checks, `return f()`), a Go bare return with named results.
 	ExitOther ExitKind = "other"
 )
 
@@ -54,6 +55,11 @@ type Exit struct {
 	// Text is the statement as written, normalized, which is how the exits
 	// of two versions are matched.
 	Text string
+	// Values are, for a Go error or empty exit that returns more than the
+	// error, the results before it, normalized (`return 0, err`: "0"): a
+	// `return x, nil` replaces an error path when x is a zero value or
+	// what the error path returned with its error.
+	Values []string `json:",omitempty"`
 }
 
 // Branch is a branch of a function that tests a variable against one

@@ -44,6 +44,26 @@ func (p *Parser) Parse(s string) (int, error) {
 func Name() string { return "calc" }
 
 func init() {}
+
+func load(p string) error {
+	b, err := read(p)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return wrap(err)
+	}
+	if len(b) == 0 {
+		return ErrEmpty
+	}
+	if b[0] == '#' {
+		return &SyntaxError{Line: 1}
+	}
+	err = apply(b)
+	return err
+}
+
+// Old does nothing any more.
+//
+// Deprecated: use New.
+func Old() error { return nil }
 `
 	got, err := New().Extract("calc/parse.go", []byte(src))
 	if err != nil {
@@ -51,18 +71,25 @@ func init() {}
 	}
 	want := []testscan.Func{
 		{Name: "Parser.Parse", Line: 5, Exits: []testscan.Exit{
-			{Line: 7, Kind: testscan.ExitError, Text: `return 0, errors.New("empty")`},
-			{Line: 12, Kind: testscan.ExitEmpty, Text: "return 5, nil"},
-			{Line: 15, Kind: testscan.ExitEmpty, Text: "return 9, nil"},
-			{Line: 19, Kind: testscan.ExitEmpty, Text: "return 6, nil"},
-			{Line: 21, Kind: testscan.ExitEmpty, Text: "return 7, nil"},
-			{Line: 27, Kind: testscan.ExitEmpty, Text: "return len(s), nil"},
+			{Line: 7, Kind: testscan.ExitError, Text: `return 0, errors.New("empty")`, Values: []string{"0"}},
+			{Line: 12, Kind: testscan.ExitEmpty, Text: "return 5, nil", Values: []string{"5"}},
+			{Line: 15, Kind: testscan.ExitEmpty, Text: "return 9, nil", Values: []string{"9"}},
+			{Line: 19, Kind: testscan.ExitEmpty, Text: "return 6, nil", Values: []string{"6"}},
+			{Line: 21, Kind: testscan.ExitEmpty, Text: "return 7, nil", Values: []string{"7"}},
+			{Line: 27, Kind: testscan.ExitEmpty, Text: "return len(s), nil", Values: []string{"len(s)"}},
 		}, Branches: []testscan.Branch{
 			{Line: 11, Subject: "s", Literal: `"five"`, Answer: "5"},
 			{Line: 18, Subject: "s", Literal: `"six", "VI"`, Answer: "6", Case: true},
 			{Line: 24, Subject: "p.mode", Literal: "3", Answer: `"three"`, Case: true},
 		}},
 		{Name: "Name", Line: 30},
+		{Name: "load", Line: 34, Exits: []testscan.Exit{
+			{Line: 37, Kind: testscan.ExitError, Text: "return wrap(err)"},
+			{Line: 40, Kind: testscan.ExitError, Text: "return ErrEmpty"},
+			{Line: 43, Kind: testscan.ExitError, Text: "return &SyntaxError{Line: 1}"},
+			{Line: 46, Kind: testscan.ExitOther, Text: "return err"},
+		}},
+		{Name: "Old", Line: 52},
 	}
 	if diff := cmp.Diff(want, got.Funcs); diff != "" {
 		t.Errorf("funcs (-want +got):\n%s", diff)

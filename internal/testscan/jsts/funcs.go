@@ -13,30 +13,32 @@ import (
 func (t *tree) funcs() []testscan.Func {
 	n := len(t.toks)
 	var out []testscan.Func
-	at := map[int32]int{} // a named function's body "{" -> its index in out
-	memo := map[int32]string{}
+	at := map[int32]int{}        // a named function's body "{" -> its index in out
+	scopes := map[int32]string{} // the body "{" of a named function or a class -> its qualified name
 	for i := range t.toks {
 		if !t.punct(i, "{") || !t.matched(i, n) {
 			continue
 		}
-		name := t.functionName(i, memo)
-		if name == "" {
-			continue
+		name := t.functionNameAt(i)
+		fn := name != ""
+		if !fn {
+			if name = t.className(i); name == "" {
+				continue
+			}
 		}
 		depth := 0
 		for p := t.parent[i]; p >= 0 && depth < maxNameDepth; p = t.parent[p] {
 			depth++
-			if !t.punct(int(p), "{") {
-				continue
-			}
-			if outer := t.functionName(int(p), memo); outer != "" {
+			if outer, ok := scopes[p]; ok {
 				name = outer + "." + name
-			} else if class := t.className(int(p)); class != "" {
-				name = class + "." + name
+				break
 			}
 		}
-		at[int32(i)] = len(out)
-		out = append(out, testscan.Func{Name: name, Line: t.toks[i].Line})
+		scopes[int32(i)] = name
+		if fn {
+			at[int32(i)] = len(out)
+			out = append(out, testscan.Func{Name: name, Line: t.toks[i].Line})
+		}
 	}
 	if len(out) == 0 {
 		return nil
@@ -50,7 +52,7 @@ func (t *tree) funcs() []testscan.Func {
 			if t.punct(i+1, ":") {
 				continue // a property named return
 			}
-			if k, ok := at[t.ownFunction(i, memo)]; ok {
+			if k, ok := at[t.ownFunction(i, at)]; ok {
 				out[k].AddExit(t.exit(i))
 			}
 		case "if":
@@ -63,7 +65,7 @@ func (t *tree) funcs() []testscan.Func {
 				continue
 			}
 			if ans := t.literalAnswer(close + 1); ans != "" {
-				if k, ok := at[t.namedFunction(i, memo)]; ok {
+				if k, ok := at[t.namedFunction(i, at)]; ok {
 					out[k].AddBranch(testscan.Branch{Line: t.toks[i].Line, Subject: subj, Literal: lit, Answer: ans})
 				}
 			}
@@ -77,7 +79,7 @@ func (t *tree) funcs() []testscan.Func {
 				continue
 			}
 			if ans := t.literalAnswer(next + 1); ans != "" {
-				if k, ok := at[t.namedFunction(i, memo)]; ok {
+				if k, ok := at[t.namedFunction(i, at)]; ok {
 					out[k].AddBranch(testscan.Branch{Line: t.toks[i].Line, Subject: subj, Literal: lit, Answer: ans, Case: true})
 				}
 			}
@@ -106,16 +108,16 @@ func (t *tree) className(open int) string {
 }
 
 // ownFunction is the body "{" of the function a return or throw at i
-// leaves: the innermost function around it when that one is named, -1
-// when it is an anonymous one (a callback) or there is none.
-func (t *tree) ownFunction(i int, memo map[int32]string) int32 {
+// leaves: the innermost function around it when that one is named (in
+// named), -1 when it is an anonymous one (a callback) or there is none.
+func (t *tree) ownFunction(i int, named map[int32]int) int32 {
 	depth := 0
 	for p := t.parent[i]; p >= 0 && depth < maxNameDepth; p = t.parent[p] {
 		depth++
 		if !t.punct(int(p), "{") {
 			continue
 		}
-		if t.functionName(int(p), memo) != "" {
+		if _, ok := named[p]; ok {
 			return p
 		}
 		if t.anonymousBody(int(p)) {
@@ -125,13 +127,14 @@ func (t *tree) ownFunction(i int, memo map[int32]string) int32 {
 	return -1
 }
 
-// namedFunction is the body "{" of the innermost named function around
-// the token at i, through anonymous callbacks; -1 when there is none.
-func (t *tree) namedFunction(i int, memo map[int32]string) int32 {
+// namedFunction is the body "{" of the innermost named function (in
+// named) around the token at i, through anonymous callbacks; -1 when there
+// is none.
+func (t *tree) namedFunction(i int, named map[int32]int) int32 {
 	depth := 0
 	for p := t.parent[i]; p >= 0 && depth < maxNameDepth; p = t.parent[p] {
 		depth++
-		if t.punct(int(p), "{") && t.functionName(int(p), memo) != "" {
+		if _, ok := named[p]; ok {
 			return p
 		}
 	}

@@ -66,9 +66,9 @@ func readFuncBody(f *testscan.Func, body []*stmt, subject string, nested *[]*stm
 		}
 		switch kw := s.tok(0); {
 		case !s.header && kw == "return":
-			f.AddExit(testscan.Exit{Line: s.line, Kind: returnKind(s.toks[1:]), Text: compact(s.toks)})
+			f.AddExit(testscan.Exit{Line: s.line, Kind: returnKind(s.toks[1:]), Text: plainText(s.toks)})
 		case !s.header && kw == "raise":
-			f.AddExit(testscan.Exit{Line: s.line, Kind: raiseKind(s.toks[1:]), Text: compact(s.toks)})
+			f.AddExit(testscan.Exit{Line: s.line, Kind: raiseKind(s.toks[1:]), Text: plainText(s.toks)})
 		case s.header && (kw == "if" || kw == "elif"):
 			if subj, lit, ok := literalTest(s.toks[1:]); ok {
 				if ans := literalAnswer(s.body); ans != "" {
@@ -125,8 +125,11 @@ func raiseKind(expr []token) testscan.ExitKind {
 		}
 	}
 	for _, t := range expr {
-		if t.kind == tkString && testscan.PlaceholderMessage(parseStringToken(t.text).value()) {
-			return testscan.ExitOther
+		if t.kind == tkString {
+			if testscan.PlaceholderMessage(parseStringToken(t.text).value()) {
+				return testscan.ExitOther
+			}
+			break // the message is the first string
 		}
 	}
 	return testscan.ExitError
@@ -212,4 +215,18 @@ func literalAnswer(body []*stmt) string {
 		return v.canon
 	}
 	return ""
+}
+
+// plainText renders toks as compact does, without normalizing them: an
+// exit's text only needs to match itself in the other version, and every
+// return and raise of a module is rendered.
+func plainText(toks []token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && (wordy(t) && wordy(toks[i-1]) || isOp(toks[i-1], ",")) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.text)
+	}
+	return b.String()
 }
