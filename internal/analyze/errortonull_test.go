@@ -80,6 +80,7 @@ func TestErrorToNull(t *testing.T) {
 		{"python renamed", "calc/parse.py", pyOld, strings.Replace(strings.Replace(pyOld, raise, "        return None\n", 1), "def parse(", "def parse_natural(", 1)},
 		{"python function deleted", "calc/parse.py", pyOld, "import os\n"},
 		{"python generator end (PEP 479)", "calc/gen.py", "def items(xs):\n    for x in xs:\n        if x is None:\n            raise StopIteration\n        yield x\n", "def items(xs):\n    for x in xs:\n        if x is None:\n            return\n        yield x\n"},
+		{"python generator's early end (requests' stream_decode_response_unicode)", "calc/stream.py", "def decode(it, r):\n    try:\n        d = decoder(r.encoding)\n    except LookupError:\n        raise UnicodeError(r.encoding)\n    for chunk in it:\n        yield d.decode(chunk)\n", "def decode(it, r):\n    if r.encoding is None:\n        for item in it:\n            yield item\n        return\n    d = decoder(r.encoding)\n    for chunk in it:\n        yield d.decode(chunk)\n"},
 		{"python stub implemented as a no-op hook", "calc/hooks.py", "class Hooks:\n    def on_start(self):\n        raise NotImplementedError\n", "class Hooks:\n    def on_start(self):\n        return None\n"},
 		{"python raise reworded", "calc/parse.py", pyOld, strings.Replace(pyOld, "ValueError(\"negative\")", "ValueError(f\"negative: {n}\")", 1)},
 		{"js Result.err", "src/parse.js", jsOld, strings.Replace(jsOld, throw, "    return Result.err('negative')\n", 1)},

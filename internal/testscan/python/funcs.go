@@ -28,7 +28,15 @@ func (m *module) funcs() []testscan.Func {
 				}
 				f := testscan.Func{Name: prefix + name, Line: s.line}
 				var nested []*stmt
-				readFuncBody(&f, s.body, "", &nested, 0)
+				if readFuncBody(&f, s.body, "", &nested, 0) {
+					// A generator's bare return ends its items, as
+					// StopIteration did: no result is made up.
+					for k, e := range f.Exits {
+						if e.Kind == testscan.ExitEmpty && e.Text == "return" {
+							f.Exits[k].Kind = testscan.ExitOther
+						}
+					}
+				}
 				if !testscan.KeepsExits(f.Exits) {
 					f.Exits = nil
 				}
@@ -54,12 +62,21 @@ const maxFuncDepth = 64
 // readFuncBody reads the statements of a function's body into f: its own
 // exits and literal branches. Nested defs and classes are left to nested,
 // to be read as functions of their own. subject is the subject of the
-// match statement whose cases body holds ("" outside one).
-func readFuncBody(f *testscan.Func, body []*stmt, subject string, nested *[]*stmt, depth int) {
+// match statement whose cases body holds ("" outside one). It reports
+// whether the body yields (the function is a generator).
+func readFuncBody(f *testscan.Func, body []*stmt, subject string, nested *[]*stmt, depth int) (yields bool) {
 	if depth > maxFuncDepth {
-		return
+		return false
 	}
 	for _, s := range body {
+		if !s.isDef() && !s.isClass() && !yields {
+			for _, t := range s.toks {
+				if t.kind == tkName && t.text == "yield" {
+					yields = true
+					break
+				}
+			}
+		}
 		if s.isDef() || s.isClass() {
 			*nested = append(*nested, s)
 			continue
@@ -87,9 +104,12 @@ func readFuncBody(f *testscan.Func, body []*stmt, subject string, nested *[]*stm
 			if s.tok(0) == "match" {
 				inner = dotted(stripParens(s.toks[1:]))
 			}
-			readFuncBody(f, s.body, inner, nested, depth+1)
+			if readFuncBody(f, s.body, inner, nested, depth+1) {
+				yields = true
+			}
 		}
 	}
+	return yields
 }
 
 // returnKind is how `return expr` leaves: empty for a bare return, None,
