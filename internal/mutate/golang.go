@@ -22,30 +22,40 @@ func (goMutator) Handles(p string) bool {
 	return ext(p) == ".go" && !strings.HasSuffix(p, "_test.go")
 }
 
-// goArid are the Go lines no mutant is made for: breaking them is not a
-// change a reviewer would ask a test for (Petrović and Ivanković's arid
-// nodes: logging, error plumbing, defers, plain accessors).
+// goArid are the Go statements no mutant is made in: breaking them is not
+// a change a reviewer would ask a test for (Petrović and Ivanković's arid
+// nodes: logging, error plumbing, plain accessors; defers are skipped
+// whole). Each is matched against a whole statement, its text on one line
+// (an if statement's header only), never against a line that may hold
+// other code: `if x > max { log.Print(x) }` written on one line keeps its
+// comparison's mutant.
 var goArid = []*regexp.Regexp{
-	regexp.MustCompile(`^defer\b`),
-	// Logging and printing.
-	regexp.MustCompile(`^(log|slog|klog|glog|logger|logrus|zap|l|lg|t|b|tb)\.\w+\(`),
-	regexp.MustCompile(`\.(Debug|Debugf|Info|Infof|Warn|Warnf|Warning|Warningf|Trace|Tracef|Log|Logf|Print|Printf|Println)\(`),
-	regexp.MustCompile(`^fmt\.(Print|Printf|Println|Fprint|Fprintf|Fprintln)\(`),
-	// Error plumbing: the check, the return and the wrap.
-	regexp.MustCompile(`^if (\w+ :?= .*; )?err != nil \{$`),
-	regexp.MustCompile(`^return (.*, )?(err|fmt\.Errorf\(.*|errors\.\w+\(.*|\w+\.Wrap\w*\(.*)$`),
-	regexp.MustCompile(`^panic\(`),
+	// Logging and printing: a statement that is one such call.
+	regexp.MustCompile(`^(log|slog|klog|glog|logger|logrus|zap|l|lg|t|b|tb)\.\w+\(.*\)$`),
+	regexp.MustCompile(`^[\w.]+\.(Debug|Debugf|Info|Infof|Warn|Warnf|Warning|Warningf|Trace|Tracef|Log|Logf|Print|Printf|Println)\(.*\)$`),
+	regexp.MustCompile(`^fmt\.(Print|Printf|Println|Fprint|Fprintf|Fprintln)\(.*\)$`),
+	// Error plumbing: the check, and a return of the error (wrapped or
+	// not) whose other results are plain names or zero values.
+	regexp.MustCompile(`^if (\w+(, \w+)* :?= [^;]*; )?err != nil \{$`),
+	regexp.MustCompile(`^return ((nil|0|""|false|true|[A-Za-z_]\w*|[A-Za-z_]\w*\{\}), )*(err|fmt\.Errorf\(.*\)|errors\.\w+\(.*\)|\w+\.Wrap\w*\(.*\))$`),
+	regexp.MustCompile(`^panic\(.*\)$`),
 	// A plain accessor's return.
 	regexp.MustCompile(`^return [A-Za-z_]\w*\.[A-Za-z_]\w*$`),
 }
 
-func goAridLine(line string, arid *Arid) bool {
+// goAridStmt reports whether a statement's text (on one line) is arid.
+func goAridStmt(text string) bool {
 	for _, re := range goArid {
-		if re.MatchString(line) {
+		if re.MatchString(text) {
 			return true
 		}
 	}
-	return arid.Matches(line)
+	return false
+}
+
+// oneLine is src[from:to] with its lines joined by single spaces.
+func oneLine(src []byte, from, to int) string {
+	return strings.Join(strings.Fields(string(src[from:to])), " ")
 }
 
 // candidate is one possible mutant: src[from:to] replaced by with.
@@ -105,6 +115,23 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 	var results []*ast.FieldList // the enclosing functions' results
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.DeferStmt:
+			return false
+		case *ast.IfStmt:
+			if goAridStmt(oneLine(src, off(n.Pos()), off(n.Body.Lbrace)+1)) {
+				// An error check's header is arid; its body is not.
+				ast.Inspect(n.Body, visit)
+				if n.Else != nil {
+					ast.Inspect(n.Else, visit)
+				}
+				return false
+			}
+		case *ast.ExprStmt, *ast.ReturnStmt:
+			if goAridStmt(oneLine(src, off(n.Pos()), off(n.End()))) {
+				return false
+			}
+		}
 		switch n := n.(type) {
 		case *ast.GenDecl:
 			return n.Tok == token.VAR // constants and types are not behaviour
@@ -177,7 +204,7 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 		if len(out) > 0 && out[len(out)-1].Line == c.line {
 			continue // one mutant per line: the first that parses
 		}
-		if goAridLine(lineText(src, c.line), arid) {
+		if arid.Matches(lineText(src, c.line)) {
 			continue
 		}
 		m := splice(p, src, c.line, c.from, c.to, c.with, c.op)

@@ -219,3 +219,32 @@ func FuzzGoMutants(f *testing.F) {
 		}
 	})
 }
+
+// TestGoAridIsPerStatement: logic written on the same line as a logging
+// call, or returned beside a wrapped error, is not arid; only a statement
+// that is all logging or error plumbing is.
+func TestGoAridIsPerStatement(t *testing.T) {
+	src := []byte("package p\n\nimport (\n\t\"fmt\"\n\t\"log\"\n)\n\n" +
+		"func f(total int) (int, error) {\n" +
+		"\tif total >= 100 { log.Print(\"big\"); return total - 10, nil }\n" +
+		"\tif total == 7 { return total > 3 && total < 9, fmt.Errorf(\"seven\") }\n" +
+		"\treturn 0, fmt.Errorf(\"total %d\", total)\n" +
+		"}\n")
+	ms, err := For("p.go").Mutants("p.go", src, []int{9, 10, 11}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]string{}
+	for _, m := range ms {
+		got[m.Line] = m.Operator + ": " + m.Mutated
+	}
+	if got[9] != `boundary: if total > 100 { log.Print("big"); return total - 10, nil }` {
+		t.Errorf("line 9 (logic beside a log call): %q", got[9])
+	}
+	if got[10] != `boundary: if total == 7 { return total >= 3 && total < 9, fmt.Errorf("seven") }` {
+		t.Errorf("line 10 (logic beside a wrapped error): %q", got[10])
+	}
+	if _, ok := got[11]; ok {
+		t.Errorf("line 11 (a zero and a wrapped error) is arid, got %q", got[11])
+	}
+}
