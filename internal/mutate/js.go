@@ -120,6 +120,11 @@ func (f *jsFile) arid(lo, line int, a *Arid, ranges map[int][2]int) bool {
 	for p := f.parent[outer]; p >= 0 && (f.punct(p, "(") || f.punct(p, "[")); p = f.parent[p] {
 		outer = p
 	}
+	if f.severalStatements(ranges[line]) {
+		// `console.log(x); return a > b`: the line holds more than the
+		// arid statement, and its logic keeps its mutant.
+		return a.Matches(lineText([]byte(f.src), line)) || f.throwsCaught(lo)
+	}
 	texts := []string{f.code(ranges[line])}
 	if ol := f.toks[outer].Line; ol != line {
 		texts = append(texts, f.code(ranges[ol]))
@@ -372,4 +377,16 @@ chain:
 		return tokEdit{from: from, to: to, with: ";", op: op, delta: 1 - n}, true
 	}
 	return tokEdit{}, false
+}
+
+// severalStatements reports whether the tokens [r[0], r[1]) hold a ';'
+// that ends a statement before the line's last token (one outside a for
+// header's parentheses).
+func (f *jsFile) severalStatements(r [2]int) bool {
+	for i := r[0]; i < r[1]-1; i++ {
+		if f.punct(i, ";") && (f.parent[i] < 0 || !f.punct(f.parent[i], "(")) {
+			return true
+		}
+	}
+	return false
 }

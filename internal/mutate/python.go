@@ -272,6 +272,11 @@ func (f *pyFile) lineRanges(want map[int]bool) map[int][2]int {
 // line) leaves alone, or a docstring.
 func (f *pyFile) arid(st pyStmt, line int, a *Arid) bool {
 	text := f.src[f.toks[st.first].Off:f.toks[st.end-1].End]
+	if f.statementsOn(line) > 1 {
+		// `print(x); y = a > b`: the line holds more than the arid
+		// statement, and its logic keeps its mutant.
+		return a.Matches(lineText([]byte(f.src), line))
+	}
 	for _, re := range pythonArid {
 		if re.MatchString(text) {
 			return true
@@ -466,4 +471,15 @@ func (f *pyFile) callStmt(st pyStmt) bool {
 		}
 	}
 	return call
+}
+
+// statementsOn counts the statements with a token on line.
+func (f *pyFile) statementsOn(line int) int {
+	seen := map[int]bool{}
+	for i, t := range f.toks {
+		if t.Line == line && f.stmtOf[i] >= 0 {
+			seen[f.stmtOf[i]] = true
+		}
+	}
+	return len(seen)
 }

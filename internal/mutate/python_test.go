@@ -426,3 +426,18 @@ func FuzzPythonMutants(f *testing.F) {
 		}
 	})
 }
+
+// TestAridNotBesideLogic: a log call written on one line with logic does
+// not make the logic arid, in Python and JavaScript.
+func TestAridNotBesideLogic(t *testing.T) {
+	py := []byte("def f(a, b):\n    print(a); c = a > b\n    print(a)\n    return c\n")
+	ms, err := For("f.py").Mutants("f.py", py, []int{2, 3}, nil)
+	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "print(a); c = a >= b" {
+		t.Errorf("python: %+v, %v; want only line 2's comparison mutated", ms, err)
+	}
+	js := []byte("export function f(a, b) {\n  console.log(a); return a > b\n  console.log(b)\n}\n")
+	ms, err = For("f.js").Mutants("f.js", js, []int{2, 3}, nil)
+	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "console.log(a); return a >= b" {
+		t.Errorf("javascript: %+v, %v; want only line 2's comparison mutated", ms, err)
+	}
+}
