@@ -204,12 +204,15 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 		if len(out) > 0 && out[len(out)-1].Line == c.line {
 			continue // one mutant per line: the first that parses
 		}
-		if arid.Matches(lineText(src, c.line)) {
+		if arid != nil && len(arid.Extra) > 0 && arid.Matches(lineText(src, c.line)) {
 			continue
 		}
 		m := splice(p, src, c.line, c.from, c.to, c.with, c.op)
-		if _, err := parser.ParseFile(token.NewFileSet(), p, m.Src, parser.SkipObjectResolution); err != nil {
-			continue
+		if fusesTokens(src, c.from, c.to, c.with) {
+			// `x+-1` made `x--1`: parse to be sure the mutant is code.
+			if _, err := parser.ParseFile(token.NewFileSet(), p, m.Src, parser.SkipObjectResolution); err != nil {
+				continue
+			}
 		}
 		out = append(out, m)
 	}
@@ -343,4 +346,20 @@ func exprText(e ast.Expr) string {
 		return e.Value
 	}
 	return ""
+}
+
+// fusesTokens reports whether replacing src[from:to] by with could join
+// operator characters into another token (`a+-b` made `a--b`): every other
+// edit swaps a node for a node and stays code, and only these need parsing
+// again.
+func fusesTokens(src []byte, from, to int, with string) bool {
+	const ops = "+-*/%&|^<>=!:."
+	if with == "" {
+		return false // a removed call statement leaves an empty statement
+	}
+	if strings.ContainsRune(ops, rune(with[0])) && from > 0 && strings.IndexByte(ops, src[from-1]) >= 0 {
+		return true
+	}
+	last := with[len(with)-1]
+	return strings.IndexByte(ops, last) >= 0 && to < len(src) && strings.IndexByte(ops, src[to]) >= 0
 }

@@ -1,0 +1,39 @@
+package mutate
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// BenchmarkMutants makes a mutant for every line of real source files:
+// Go's strings.go and net/http/server.go (the Go toolchain's own sources),
+// the cost of choosing mutants for a change that rewrote whole files.
+//
+//	go test -bench Mutants -benchmem ./internal/mutate
+func BenchmarkMutants(b *testing.B) {
+	for _, name := range []string{"strings/strings.go", "net/http/server.go"} {
+		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var lines []int
+		for i := range strings.Count(string(src), "\n") {
+			lines = append(lines, i+1)
+		}
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			n := 0
+			for b.Loop() {
+				ms, err := For(name).Mutants(name, src, lines, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(ms)
+			}
+			b.ReportMetric(float64(n), "mutants")
+		})
+	}
+}
