@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -152,7 +153,7 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 		case "constant-body":
 			// Only a function that was there and did more: a new one that
 			// returns a constant (a name, a default) is a definition.
-			if x.pr.old == nil || x.pr.old.facts == nil || !declaresSymbol(x.pr.old.facts, x.m.Text) {
+			if x.pr.old == nil || x.pr.old.facts == nil || !declaresFunc(x.pr.old.facts, x.m.Text) {
 				continue
 			}
 			msg := fmt.Sprintf("the body of %s in %s is replaced by %s: the code stands in for an implementation, so what it should do is not done", x.m.Text, p, quoted(x.m.Value))
@@ -175,8 +176,14 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 	return append(out, newFinding(gate.FeatureRemoval, gate.SeverityLow, "todo-proliferation", first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
 }
 
-// declaresSymbol reports whether a file version exports name.
-func declaresSymbol(f *testscan.File, name string) bool {
+// declaresFunc reports whether a file version declares the function or
+// method name: among its FuncNames (Python, JavaScript, Rust, private ones
+// too), or its Exports (Go's exported functions, which are all its
+// constant bodies name).
+func declaresFunc(f *testscan.File, name string) bool {
+	if slices.Contains(f.FuncNames, name) {
+		return true
+	}
 	for _, s := range f.Exports {
 		if s.Name == name {
 			return true

@@ -106,3 +106,62 @@ func findRule(fs []gate.Finding, rule string) *gate.Finding {
 	}
 	return nil
 }
+
+// TestConstantBodies: the body of an existing function or method replaced
+// by a constant return is a medium placeholder-added in Python,
+// JavaScript/TypeScript and Rust as in Go; a new function that returns a
+// constant (a definition), a function renamed and kept, a feature flag
+// that already returned False, and a body that was a constant before are
+// not.
+func TestConstantBodies(t *testing.T) {
+	t.Parallel()
+	const pyTotal = "def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s\n"
+	const pyFlag = "def beta_enabled():\n    return False\n\n\n"
+	const jsTotal = "export function total(items) {\n  let s = 0\n  for (const i of items) s += i\n  return s\n}\n"
+	const jsFlag = "export const betaEnabled = () => false\n\n"
+	const rsTotal = "pub fn total(items: &[u64]) -> u64 {\n    let mut s = 0;\n    for i in items {\n        s += i;\n    }\n    s\n}\n"
+	const rsFlag = "pub fn beta_enabled() -> bool {\n    false\n}\n\n"
+	for _, tc := range []struct{ name, path, old, new, text string }{
+		{"python function", "calc/total.py", pyTotal, "def total(items):\n    return 0\n", "body of total"},
+		{"python private function", "calc/total.py", strings.ReplaceAll(pyTotal, "total", "_total"), "def _total(items):\n    return None\n", "body of _total"},
+		{"python method", "calc/cart.py", "class Cart:\n    def total(self):\n        return sum(i.price for i in self.items)\n", "class Cart:\n    def total(self):\n        \"\"\"The total.\"\"\"\n        return 0\n", "body of Cart.total"},
+		{"js function", "src/total.js", jsTotal, "export function total(items) {\n  return 0\n}\n", "body of total"},
+		{"js arrow", "src/total.js", "const total = (items) => items.reduce((a, b) => a + b, 0)\n", "const total = (items) => 0\n", "body of total"},
+		{"ts method", "src/cart.ts", "export class Cart {\n  total(): number {\n    return this.items.reduce((a, i) => a + i.price, 0);\n  }\n}\n", "export class Cart {\n  total(): number {\n    return 0;\n  }\n}\n", "body of Cart.total"},
+		{"rust function", "src/total.rs", rsTotal, "pub fn total(items: &[u64]) -> u64 {\n    0\n}\n", "body of total"},
+		{"rust private method", "src/cart.rs", "pub struct Cart;\n\nimpl Cart {\n    fn lines(&self) -> Vec<Line> {\n        self.items.iter().map(Line::from).collect()\n    }\n}\n", "pub struct Cart;\n\nimpl Cart {\n    fn lines(&self) -> Vec<Line> {\n        Vec::new()\n    }\n}\n", "body of Cart.lines"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			fs := run(mod(tc.path, tc.old, tc.new))
+			f := findRule(fs, "placeholder-added")
+			if f == nil || f.Type != gate.FeatureRemoval || f.Severity != gate.SeverityMedium || f.File != tc.path || !strings.Contains(f.Message, tc.text) {
+				t.Fatalf("want a medium placeholder-added on %s naming %q; got %+v", tc.path, tc.text, fs)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, path, old, new string }{
+		{"python new function", "calc/total.py", pyTotal, pyTotal + "\n\ndef name():\n    return 'total'\n"},
+		{"python renamed", "calc/total.py", pyTotal, strings.Replace(pyTotal, "def total", "def sum_items", 1)},
+		{"python flag stays False", "calc/total.py", pyFlag + pyTotal, pyFlag + "def total(items):\n    return sum(items)\n"},
+		{"python was a constant", "calc/total.py", "def total(items):\n    return 0\n", "def total(items):\n    return 0.0\n"},
+		{"python in a test", "tests/test_total.py", "def total(items):\n    return sum(items)\n", "def total(items):\n    return 0\n"},
+		{"js new function", "src/total.js", jsTotal, jsTotal + "\nexport const name = () => 'total'\n"},
+		{"js renamed", "src/total.js", jsTotal, strings.Replace(jsTotal, "function total", "function sumItems", 1)},
+		{"js flag stays false", "src/total.js", jsFlag + jsTotal, jsFlag + "export function total(items) {\n  return items.reduce((a, b) => a + b, 0)\n}\n"},
+		{"js was a constant", "src/total.js", "export function total(items) {\n  return 0\n}\n", "export function total(items) {\n  return null\n}\n"},
+		{"js in a test", "src/total.test.js", "function total(items) {\n  return items.length\n}\n", "function total(items) {\n  return 0\n}\n"},
+		{"rust new function", "src/total.rs", rsTotal, rsTotal + "\npub fn name() -> &'static str {\n    \"total\"\n}\n"},
+		{"rust renamed", "src/total.rs", rsTotal, strings.Replace(rsTotal, "fn total", "fn sum_items", 1)},
+		{"rust flag stays false", "src/total.rs", rsFlag + rsTotal, rsFlag + "pub fn total(items: &[u64]) -> u64 {\n    items.iter().sum()\n}\n"},
+		{"rust was a constant", "src/total.rs", "pub fn total(items: &[u64]) -> u64 {\n    0\n}\n", "pub fn total(items: &[u64]) -> u64 {\n    return 1;\n}\n"},
+		{"rust in a test module", "src/total.rs", "#[cfg(test)]\nmod tests {\n    fn total() -> u64 {\n        [1, 2].iter().sum()\n    }\n}\n", "#[cfg(test)]\nmod tests {\n    fn total() -> u64 {\n        0\n    }\n}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if f := findRule(run(mod(tc.path, tc.old, tc.new)), "placeholder-added"); f != nil {
+				t.Errorf("look-alike reported: %+v", f)
+			}
+		})
+	}
+}

@@ -136,8 +136,20 @@ type File struct {
 	// Error("TODO")`, `todo!()`, `unimplemented!()`, a Java `throw new
 	// UnsupportedOperationException("not implemented")`), Text the statement
 	// as written, normalized; Kind "todo-comment" for a comment that starts
-	// with TODO, FIXME or XXX, Text the comment's words.
+	// with TODO, FIXME or XXX, Text the comment's words; Kind
+	// "constant-body" for a production function or method whose whole body
+	// returns a constant (`return 0`, `return None`, a Rust body
+	// `Vec::new()`), Text its name as FuncNames names it, Value the body as
+	// written: code stubbed out where the function did more before (the
+	// analyzer compares), a definition where it is new.
 	Placeholders []Marker `json:",omitempty"`
+	// FuncNames are the functions and methods the production code of the file
+	// declares at its top level and in its classes or impls, with private
+	// ones: "total", "Cart.total", a Rust module's "io::read". They tell a
+	// function whose body became a constant from one added. The Python,
+	// JavaScript and Rust extractors fill it; Go's functions are read from
+	// its Exports.
+	FuncNames []string `json:",omitempty"`
 	// StubbedForAll are the functions this file replaces for every test it
 	// applies to (a conftest.py's autouse fixtures that monkeypatch or mock
 	// them), by their last name ("src.calc.parse": "parse"). Only the

@@ -102,6 +102,11 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Helpers = s.helperNames
 	f.HelperCalls = s.helperCalls
 	f.Suppressions, f.Placeholders = t.suppressions()
+	if !e.IsTestFile(p) && !isSetupFile(p) {
+		var constant []testscan.Marker
+		f.FuncNames, constant = t.funcNames()
+		f.Placeholders = append(f.Placeholders, constant...)
+	}
 	switch {
 	case e.IsTestFile(p) || isSetupFile(p):
 		f.Bypasses = append(t.bypasses(), t.noopMatchers()...)

@@ -36,6 +36,8 @@ func FuzzExtract(f *testing.F) {
 		f.Add("x.test.tsx", s)
 		f.Add("x.test.ts", s)
 	}
+	f.Add("src/x.ts", reformatted)
+	f.Add("src/x.ts", "export function f<T>(): { a: 1 } { return 0 }\nconst g = async (x): P<{b}> => ({})\nclass C extends B<{}> {\n  x = 1\n  m() { return ((null)) }\n  get n() { return 1 }\n  k = () => `t`\n}\nfunction* h() { return 0 }\nlet i = function () { return -1 }\n")
 	f.Fuzz(func(t *testing.T, path, src string) {
 		if !New().Handles(path) {
 			path = "x.test.js"
@@ -52,6 +54,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		scantest.CheckFuncs(t, src, prod.Funcs)
+		scantest.CheckFuncNames(t, file)
 		if len(file.HelperAssertions) > maxHelperAssertions {
 			t.Errorf("%d helper assertions", len(file.HelperAssertions))
 		}

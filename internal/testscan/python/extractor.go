@@ -105,6 +105,11 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		f.HelperAssertions, f.Helpers, f.HelperCalls = m.helpers()
 	}
 	f.Suppressions, f.Placeholders = m.suppressions()
+	if !m.isTest && !m.stub {
+		var constant []testscan.Marker
+		f.FuncNames, constant = m.funcNames()
+		f.Placeholders = append(f.Placeholders, constant...)
+	}
 	f.Bypasses = append(m.bypasses(), m.hookMarkers()...)
 	sortMarkers(f.Bypasses)
 	if m.conftest {

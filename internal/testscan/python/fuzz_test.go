@@ -21,16 +21,19 @@ func FuzzExtract(f *testing.F) {
 	f.Add("import os\nfrom . import h\n\n@pytest.fixture\ndef db(tmp_path, cfg):\n    yield open_db(os.path.join(tmp_path, 'x'))\n\n@pytest.mark.usefixtures('env')\ndef test_c(db, n=1, *a):\n    h.check(db); db.q(f'{run()}'); ''.join(x); self.assertEqual(x(), 1)\n")
 	f.Add("class A(ABC):\n    @abc.abstractmethod\n    def f(self):\n        '''TODO: doc'''\n        raise NotImplementedError  # TODO: x\n    def g(self): raise errors.X(f'not {implemented}' 'stub')\nraise\nraise NotImplementedError(\n")
 	f.Add("class P:\n    def parse(self, s):\n        if s == 'a': return 1\n        elif (5 == s): self.k = True\n        match s.kind:\n            case 'x' | -2: return b''\n        def inner(): return\n        raise ValueError(s)\n    def g(self): raise StopIteration\n")
+	f.Add("class C:\n    @property\n    def a(self): return 1\n    def b(self):\n        '''doc'''\n        return ('x' 'y')\nif X:\n    def c(): return -1\ndef d():\n    def e(): return None\n    return e\n")
 	f.Fuzz(func(t *testing.T, src string) {
+		prod, err := New().Extract("src/fuzz.py", []byte(src))
+		if err != nil {
+			t.Fatalf("Extract error: %v", err)
+		}
+		scantest.CheckPlaceholders(t, strings.TrimPrefix(src, "\ufeff"), prod.Placeholders)
+		scantest.CheckFuncNames(t, prod)
 		file, err := New().Extract("tests/test_fuzz.py", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract error: %v", err)
 		}
 		scantest.CheckPlaceholders(t, strings.TrimPrefix(src, "\ufeff"), file.Placeholders)
-		prod, err := New().Extract("pkg/fuzz.py", []byte(src))
-		if err != nil {
-			t.Fatalf("Extract error: %v", err)
-		}
 		scantest.CheckFuncs(t, strings.TrimPrefix(src, "\ufeff"), prod.Funcs)
 		for _, tc := range file.Tests {
 			if tc.ID == "" || tc.Name == "" {

@@ -34,7 +34,7 @@ func TestExtractPlaceholders(t *testing.T) {
 			src: "s = '# TODO: a string'\n" +
 				"f = f\"{x}  # TODO in an f-string {y!r}\"\n" +
 				"r = r'''\n# FIXME inside a raw triple string\n'''\n" +
-				"def g():\n    \"\"\"TODO: a docstring.\"\"\"\n    return 1\n",
+				"def g(x):\n    \"\"\"TODO: a docstring.\"\"\"\n    return x\n",
 		},
 		{
 			name: "raises",
@@ -105,6 +105,115 @@ func TestExtractPlaceholders(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, f.Placeholders); diff != "" {
 				t.Errorf("placeholders (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestExtractConstantBodies: a production def whose whole body returns a
+// constant is a "constant-body" placeholder, named as FuncNames names it; a
+// body that computes, a def that declares (abstract, property, overload,
+// deprecated), a nested def and a test file's are not.
+func TestExtractConstantBodies(t *testing.T) {
+	for _, tc := range []struct {
+		name, path, src string
+		want            []testscan.Marker
+		funcs           []string
+	}{
+		{
+			name: "constants",
+			src: "def total(items):\n    return 0\n\n" +
+				"def label():\n    '''The label.'''\n    return 'none'\n\n" +
+				"async def ready(): return True\n" +
+				"def empty():\n    return []\n\n" +
+				"def neg():\n    return -1.5\n\n" +
+				"def nothing():\n    return None\n\n" +
+				"def joined():\n    return ('a'\n            'b')\n\n" +
+				"def _private():\n    return {}\n\n" +
+				"class Cart:\n    def total(self):\n        return 0\n\n" +
+				"    class Line:\n        def price(self): return 0.0\n\n" +
+				"if PY2:\n    def compat():\n        return False\n",
+			want: []testscan.Marker{
+				{Line: 2, Kind: "constant-body", Text: "total", Value: "return 0"},
+				{Line: 6, Kind: "constant-body", Text: "label", Value: `return "none"`},
+				{Line: 8, Kind: "constant-body", Text: "ready", Value: "return True"},
+				{Line: 10, Kind: "constant-body", Text: "empty", Value: "return []"},
+				{Line: 13, Kind: "constant-body", Text: "neg", Value: "return -1.5"},
+				{Line: 16, Kind: "constant-body", Text: "nothing", Value: "return None"},
+				{Line: 19, Kind: "constant-body", Text: "joined", Value: `return "a" "b"`},
+				{Line: 23, Kind: "constant-body", Text: "_private", Value: "return {}"},
+				{Line: 27, Kind: "constant-body", Text: "Cart.total", Value: "return 0"},
+				{Line: 30, Kind: "constant-body", Text: "Cart.Line.price", Value: "return 0.0"},
+				{Line: 34, Kind: "constant-body", Text: "compat", Value: "return False"},
+			},
+			funcs: []string{"total", "label", "ready", "empty", "neg", "nothing", "joined", "_private", "Cart.total", "Cart.Line.price", "compat"},
+		},
+		{
+			name: "computed bodies",
+			src: "def total(items):\n    s = 0\n    for i in items:\n        s += i\n    return s\n\n" +
+				"def var(x):\n    return x\n\n" +
+				"def call():\n    return compute()\n\n" +
+				"def expr(a):\n    return a + 1\n\n" +
+				"def fmt(a):\n    return f'{a}'\n\n" +
+				"def pair():\n    return (1, 2)\n\n" +
+				"def bare():\n    return\n\n" +
+				"def stub():\n    ...\n\n" +
+				"def skip():\n    pass\n\n" +
+				"def twice():\n    log()\n    return 0\n\n" +
+				"def outer():\n    def inner():\n        return 0\n    return inner\n",
+			funcs: []string{"total", "var", "call", "expr", "fmt", "pair", "bare", "stub", "skip", "twice", "outer"},
+		},
+		{
+			name: "declarations",
+			src: "import abc\n\n" +
+				"class Base(abc.ABC):\n" +
+				"    @abc.abstractmethod\n    def total(self):\n        return 0\n\n" +
+				"    @property\n    def name(self):\n        return 'base'\n\n" +
+				"    @name.setter\n    def name(self, v):\n        return None\n\n" +
+				"    @functools.cached_property\n    def size(self):\n        return 1\n\n" +
+				"@overload\ndef get(x: int) -> int:\n    return 0\n\n" +
+				"@deprecated('use total')\ndef old_total():\n    return 0\n\n" +
+				"def legacy():\n    \"\"\"Sums.\n\n    .. deprecated:: 2.0\n    \"\"\"\n    return 0\n\n" +
+				"# Deprecated: use total.\ndef older():\n    return 0\n",
+			funcs: []string{"Base.total", "Base.name", "Base.size", "get", "old_total", "legacy", "older"},
+		},
+		{
+			name:  "test file",
+			path:  "tests/test_calc.py",
+			src:   "def helper():\n    return 0\n\ndef test_a():\n    assert helper() == 0\n",
+			funcs: nil,
+		},
+		{
+			name:  "test function in a production module",
+			src:   "import pytest\n\ndef test_smoke():\n    return None\n",
+			funcs: []string{"test_smoke"},
+		},
+		{
+			name: "stub file",
+			path: "src/calc.pyi",
+			src:  "def total(items: list[int]) -> int:\n    return 0\n",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.path
+			if p == "" {
+				p = "src/calc.py"
+			}
+			f, err := New().Extract(p, []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []testscan.Marker
+			for _, m := range f.Placeholders {
+				if m.Kind == "constant-body" {
+					got = append(got, m)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("constant bodies (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.funcs, f.FuncNames); diff != "" {
+				t.Errorf("funcs (-want +got):\n%s", diff)
 			}
 		})
 	}

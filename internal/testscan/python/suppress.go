@@ -367,15 +367,7 @@ func stubRaise(def *stmt) *stmt {
 // without the module prefix).
 func abstractDecorated(def *stmt) bool {
 	for _, d := range def.decos {
-		name := ""
-		for _, t := range d.toks[1:] {
-			if t.kind == tkName {
-				name = t.text
-			} else if !isOp(t, ".") {
-				break
-			}
-		}
-		switch name {
+		switch decoratorName(d) {
 		case "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod":
 			return true
 		}

@@ -38,13 +38,19 @@ func (e *Extractor) IsTestFile(p string) bool {
 }
 
 // Extract parses src and returns its tests, markers, exports and comparisons.
-func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
+func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	lx := lex(src)
 	match, balanced := matchGroups(lx.toks)
 	ps := &parser{toks: lx.toks, match: match}
 	ps.items(0, len(lx.toks), &module{exported: true}, false)
 	helperAssertions, helpers, helperCalls := ps.helperAssertions()
 	sup, placeholders := suppressions(lx.toks, match, todoComments(lx.comments))
+	var funcs []string
+	if !e.IsTestFile(p) {
+		var constant []testscan.Marker
+		funcs, constant = ps.funcs(lx.comments)
+		placeholders = append(placeholders, constant...)
+	}
 	return &testscan.File{
 		Lang:             testscan.Rust,
 		Tests:            ps.tests(lx.comments),
@@ -53,6 +59,7 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		HelperCalls:      helperCalls,
 		Suppressions:     sup,
 		Placeholders:     placeholders,
+		FuncNames:        funcs,
 		Exports:          ps.exports,
 		Comparisons:      comparisons(lx.toks, match),
 		Bypasses:         shadowedAsserts(lx.toks, match),

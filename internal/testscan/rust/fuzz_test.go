@@ -88,12 +88,14 @@ func FuzzExtract(f *testing.F) {
 	f.Add("struct H;\nimpl H { pub fn check(&self) { assert!(self.ok()); } fn f(&self, g: fn(u8) -> u8) { assert_ne!(g(1), 0) } }\n#[fixture] fn h() -> H { assert!(up()); H }")
 	f.Add("mod tests {\n  #[fixture] fn db(c: Cfg) -> Db { Db::open(c) }\n  #[rstest] fn a(db: Db, #[from(db)] o: Db, #[case] n: u8) { #[allow(x)] let v = super::f::<u8>(x.g::<T>()); h!(k()); Vec::<u8>::new(); r#\"h()\"#; }\n}\n")
 	f.Add("/// TODO: doc\nfn f() { std::todo!(); unimplemented![\"x\"]; panic!(r#\"not implemented\"#, 1); panic!(\"// TODO\") } /* FIXME /* XXX */ */ todo!(")
+	f.Add("#[deprecated] pub(crate) const fn a() -> u8 { 0 }\nimpl<T> X<T> for Y { #[inline] pub fn b(&self) -> Vec<u8> { return Vec::new(); } }\n#[cfg(test)] mod t { fn c() -> bool { false } }\n/// Deprecated\nfn d() { None }\nextern \"C\" fn e() -> i32 { -1 }")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("src/fuzz.rs", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
 		}
 		scantest.CheckPlaceholders(t, src, file.Placeholders)
+		scantest.CheckFuncNames(t, file)
 		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
 			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {

@@ -18,12 +18,15 @@ type module struct {
 	path     string // "tests::inner", "" for the file
 	exported bool   // every enclosing module is pub
 	skip     *testscan.Skip
+	test     bool   // a #[cfg(test)] module or one inside it
+	self     string // the type of an impl block's methods
 }
 
 // fnDecl is a function or method with its attributes (a method's are not read).
 type fnDecl struct {
 	mod       *module
 	name      string
+	at        int // index of the fn keyword
 	attrs     []attr
 	line      int // first line of the item, attributes included
 	paramOpen int // index of the '(' of the parameters, -1 when not found
@@ -154,7 +157,7 @@ func (p *parser) item(i, end int, m *module, attrs []attr, pub bool, line int, q
 		if !p.is(i+2, "{") {
 			return p.skipTo(i, end)
 		}
-		child := &module{path: join(m.path, name.Text), exported: exported, skip: m.skip}
+		child := &module{path: join(m.path, name.Text), exported: exported, skip: m.skip, test: m.test || cfgTest(attrs)}
 		if child.skip == nil {
 			child.skip = cfgSkip(attrs)
 		}
@@ -268,7 +271,7 @@ func (p *parser) fn(i, end int, m *module, attrs []attr, exported bool, line int
 		switch {
 		case p.is(k, "{"):
 			c := p.closeOf(k, end)
-			f := &fnDecl{mod: m, name: name.Text, attrs: attrs, line: line, paramOpen: params, bodyOpen: k, bodyClose: c, quick: quick}
+			f := &fnDecl{mod: m, name: name.Text, at: i, attrs: attrs, line: line, paramOpen: params, bodyOpen: k, bodyClose: c, quick: quick}
 			f.endLine = p.at(c).Line
 			if c >= len(p.toks) {
 				f.endLine = p.at(len(p.toks) - 1).Line
@@ -319,7 +322,7 @@ func (p *parser) impl(i, end int, m *module) int {
 		return end
 	}
 	c := p.closeOf(k, end)
-	typ := &module{path: m.path, exported: m.exported && !trait}
+	typ := &module{path: m.path, exported: m.exported && !trait, test: m.test, self: selfType}
 	for j := k + 1; j < c; {
 		switch {
 		case p.is(j, "pub") && p.is(j+1, "("):

@@ -110,21 +110,23 @@ func ByID(t testing.TB, f *testscan.File, id string) testscan.TestCase {
 }
 
 // CheckPlaceholders is the fuzz targets' check of File.Placeholders: known
-// kinds, non-empty texts, lines within the source, the comments before the
-// statements and each group in source order.
+// kinds, non-empty texts, lines within the source, a value only for a
+// constant body, the comments before the statements before the constant
+// bodies and each group in source order.
 func CheckPlaceholders(t testing.TB, src string, ms []testscan.Marker) {
 	t.Helper()
 	lines := strings.Count(src, "\n") + 1
+	rank := map[string]int{"todo-comment": 1, "not-implemented": 2, "constant-body": 3}
 	for k, m := range ms {
-		if m.Line < 1 || m.Line > lines || m.Text == "" || m.Value != "" {
-			t.Errorf("placeholder %+v: bad line or text (%d lines)", m, lines)
+		if m.Line < 1 || m.Line > lines || m.Text == "" || (m.Value != "") != (m.Kind == "constant-body") {
+			t.Errorf("placeholder %+v: bad line, text or value (%d lines)", m, lines)
 		}
-		if m.Kind != "todo-comment" && m.Kind != "not-implemented" {
+		if rank[m.Kind] == 0 {
 			t.Errorf("placeholder %+v: unknown kind", m)
 		}
 		if k > 0 {
 			prev := ms[k-1]
-			if prev.Kind == "not-implemented" && m.Kind == "todo-comment" || prev.Kind == m.Kind && m.Line < prev.Line {
+			if rank[m.Kind] < rank[prev.Kind] || prev.Kind == m.Kind && m.Line < prev.Line {
 				t.Errorf("placeholders out of order: %+v after %+v", m, prev)
 			}
 		}
@@ -161,6 +163,24 @@ func CheckFuncs(t testing.TB, src string, fs []testscan.Func) {
 			if k > 0 && b.Line < f.Branches[k-1].Line {
 				t.Errorf("func %q: branches out of order: %+v after %+v", f.Name, b, f.Branches[k-1])
 			}
+		}
+	}
+}
+
+// CheckFuncNames is the fuzz targets' check of File.FuncNames: names, each a
+// function the file lists once, and every constant body among them.
+func CheckFuncNames(t testing.TB, f *testscan.File) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, name := range f.FuncNames {
+		if name == "" || seen[name] {
+			t.Errorf("FuncNames %q: empty or repeated %q", f.FuncNames, name)
+		}
+		seen[name] = true
+	}
+	for _, m := range f.Placeholders {
+		if m.Kind == "constant-body" && !seen[m.Text] {
+			t.Errorf("constant body %+v: %q is not among FuncNames %q", m, m.Text, f.FuncNames)
 		}
 	}
 }
