@@ -84,6 +84,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists
 			deleted = append(deleted, o)
 			continue
 		}
+		start := len(out)
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
 		if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
@@ -135,6 +136,13 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists
 				fs = dataChanged(o, n)
 			}
 			out = append(out, fs...)
+		}
+		out = withMockFindings(out, start, mockFindings(o, n))
+	}
+	// A test the change added that mocks the code it checks (LP-014).
+	for _, n := range news {
+		if fresh(n) && !matched[n] {
+			out = append(out, mockFindings(nil, n)...)
 		}
 	}
 	deleted, carried := splitCarried(deleted, news, fresh, gainedChecks(m))

@@ -124,6 +124,12 @@ func aiwgPatternID(f gate.Finding) string {
 	if f.Type == gate.ValidationBypass && r == "special-cases-added" {
 		return "LP-017"
 	}
+	// A mock answering what a kept check expects, or a test mocking the
+	// code it checks: Mock Over-Usage, not the trivialized, deleted or
+	// rewritten assertions the rest of the type maps to.
+	if f.Type == gate.AssertionWeakening && (r == "mocked-to-expected" || r == "mock-of-subject") {
+		return "LP-014"
+	}
 	switch f.Type {
 	case gate.TestDeletion:
 		if strings.Contains(r, "comment") {

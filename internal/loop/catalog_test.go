@@ -14,7 +14,7 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 	category := map[gate.FindingType][]string{
 		gate.TestDeletion:       {"LP-001", "LP-004"},
 		gate.TestSkipping:       {"LP-002", "LP-003"},
-		gate.AssertionWeakening: {"LP-012", "LP-013", "LP-024"},
+		gate.AssertionWeakening: {"LP-012", "LP-013", "LP-014", "LP-024"},
 		gate.ErrorSuppression:   {"LP-016", "LP-018"},
 		gate.ValidationBypass:   {"LP-006", "LP-015", "LP-017"},
 		gate.FeatureRemoval:     {"LP-005", "LP-007", "LP-019"},
@@ -23,7 +23,8 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 	rules := []string{"", "test-deleted", "test-file-deleted", "assertion-commented-out", "skip-added", "tests-skipped",
 		"assertion-removed", "assertion-trivialized", "expected-rewritten", "tamper-check", "empty-catch", "ts-ignore",
 		"special-cased-literal", "export-removed", "placeholder-added", "todo-proliferation", "error-to-null", "special-cases-added", "coverage-dropped", "branch-coverage-dropped",
-		"branch-coverage-dropped-covered-code-removed", "package-broken", "unreadable-file", "forged-test-results"}
+		"branch-coverage-dropped-covered-code-removed", "package-broken", "unreadable-file", "forged-test-results",
+		"mocked-to-expected", "mock-of-subject"}
 	types := append([]gate.FindingType{gate.TestRegression, gate.Unverified}, gate.TestDeletion, gate.TestSkipping,
 		gate.AssertionWeakening, gate.ErrorSuppression, gate.ValidationBypass, gate.FeatureRemoval, gate.CoverageRegression)
 	for _, ty := range types {
@@ -78,6 +79,19 @@ func TestPatternIDsNeverCollide(t *testing.T) {
 	} {
 		if id, name := PatternOf(tc.f); id != tc.id || name != tc.name {
 			t.Errorf("%s: %s %q, want %s %q", tc.f.Rule, id, name, tc.id, tc.name)
+		}
+	}
+	for _, f := range []gate.Finding{
+		{Type: gate.AssertionWeakening, Rule: "mocked-to-expected", Severity: gate.SeverityHigh},
+		{Type: gate.AssertionWeakening, Rule: "mock-of-subject", Severity: gate.SeverityMedium},
+	} {
+		if id, name := PatternOf(f); id != "LP-014" || name != "Mock Over-Usage" {
+			t.Errorf("%s (%s) is %s %q, want LP-014 Mock Over-Usage", f.Rule, f.Severity, id, name)
+		}
+	}
+	for _, r := range []string{"assertion-trivialized", "assertion-removed", "expected-rewritten"} {
+		if id, _ := PatternOf(gate.Finding{Type: gate.AssertionWeakening, Rule: r, Severity: gate.SeverityHigh}); id == "LP-014" {
+			t.Errorf("%s is LP-014; the mock rules alone are", r)
 		}
 	}
 	if id, _ := PatternOf(gate.Finding{Type: gate.TestRegression}); id == "LP-008" {

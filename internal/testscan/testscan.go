@@ -263,6 +263,115 @@ type TestCase struct {
 	// library calls Calls leaves out, which tell what a test exercises
 	// when its checks are generic. The Python extractor fills it.
 	Uses []string `json:",omitempty"`
+	// Mocks are the replacements the test runs with, from its body, its
+	// decorators, the fixtures it requests and what its file applies to
+	// every test (a module mock, an autouse fixture, a hook's spy), in
+	// source order, at most MaxMocks of them. The Python and JavaScript
+	// extractors fill it.
+	Mocks []Mock `json:",omitempty"`
+}
+
+// MaxMocks bounds TestCase.Mocks.
+const MaxMocks = 32
+
+// Mock is a function or module a test replaces: a patch, a monkeypatch, a
+// module mock, a spy given an answer, a function set to a mock. The
+// analyzer reads them for AIWG's LP-014, Mock Over-Usage: a test that
+// mocks the code it checks, or a mock set to answer what a check expects.
+type Mock struct {
+	Line int
+	// Target is what is replaced, normalized as written: "pkg.calc.total"
+	// (patch("pkg.calc.total")), "calc.total" (patch.object(calc,
+	// "total"), vi.spyOn(calc, 'total')), "../src/calc" for a module mock.
+	Target string
+	// Name is the replaced function's last name ("total"), "" for a whole
+	// module replaced by an automock (vi.mock('../src/calc') without a
+	// factory).
+	Name string
+	// Returns is the normalized literal the replacement answers with
+	// (return_value=5, lambda *a: 5, mockReturnValue(5),
+	// mockResolvedValue('x'), () => 5), "" when it gives none or the
+	// answer is not a literal. None, null and undefined are no answer.
+	Returns string `json:",omitempty"`
+	// Subject is set when a check of the test reads the replacement's
+	// answer: its subject calls the replaced function, directly or through
+	// a local the test sets once to that call (a check of how the mock
+	// was called does not count). A whole module counts only when it is
+	// the test file's own subject (../src/calc in calc.test.ts) and a
+	// check calls a function the file imports from it.
+	Subject bool `json:",omitempty"`
+}
+
+// AddMock appends m to ms unless ms holds MaxMocks already or the same
+// replacement (its target, name and answer) on the same line.
+func AddMock(ms []Mock, m Mock) []Mock {
+	if len(ms) >= MaxMocks || m.Target == "" {
+		return ms
+	}
+	for i := range ms {
+		if ms[i].Line == m.Line && ms[i].Target == m.Target && ms[i].Name == m.Name && ms[i].Returns == m.Returns {
+			ms[i].Subject = ms[i].Subject || m.Subject
+			return ms
+		}
+	}
+	return append(ms, m)
+}
+
+// CheckMocks reports the first break of the invariants of the mocks of f's
+// tests: at most MaxMocks, each with a target, on a line of the file
+// (lines holds how many it has), a name without a dot. Extractors' fuzz
+// targets use it.
+func (f *File) CheckMocks(lines int) error {
+	for _, tc := range f.Tests {
+		if len(tc.Mocks) > MaxMocks {
+			return fmt.Errorf("%s: %d mocks, more than %d", tc.ID, len(tc.Mocks), MaxMocks)
+		}
+		for _, m := range tc.Mocks {
+			if m.Target == "" || m.Line < 1 || m.Line > lines || strings.ContainsAny(m.Name, ".\n") {
+				return fmt.Errorf("%s: bad mock %+v", tc.ID, m)
+			}
+		}
+	}
+	return nil
+}
+
+// SameFunction reports whether a call of callee (as Callee reads it:
+// "calc.total", "total", "self.calc.total") calls the function a mock's
+// target replaces ("pkg.calc.total", "calc.total"): the last names are
+// equal and, where both are qualified, so are the names before them
+// (cache.get is not the db.get a patch of "app.db.get" replaces).
+func SameFunction(target, callee string) bool {
+	if target == "" || callee == "" {
+		return false
+	}
+	split := func(s string) (qual, name string) {
+		k := strings.LastIndexAny(s, ".:")
+		if k < 0 {
+			return "", s
+		}
+		q := s[:k]
+		return q[strings.LastIndexAny(q, ".:")+1:], s[k+1:]
+	}
+	tq, tn := split(target)
+	cq, cn := split(callee)
+	return tn != "" && tn == cn && (tq == "" || cq == "" || tq == cq)
+}
+
+// ValueCheck reports whether a check of the kind compares the value its
+// subject gives, not how a mock was called (toHaveBeenCalledWith,
+// assert_called_once_with, verify): the checks a mock's answer can make
+// pass.
+func ValueCheck(kind string) bool {
+	k := strings.ToLower(kind[strings.LastIndexByte(kind, '.')+1:])
+	if strings.Contains(k, "called") || strings.Contains(k, "returned") || strings.HasPrefix(k, "toreturn") || strings.HasPrefix(k, "verify") {
+		return false
+	}
+	for _, p := range []string{"assert_awaited", "assert_not_awaited", "assert_any_call", "assert_any_await", "assert_has_calls", "assert_has_awaits"} {
+		if strings.HasPrefix(k, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // Call is a function a test or helper calls.

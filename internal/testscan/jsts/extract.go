@@ -97,6 +97,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	s.applyRetries()
 	throughLocals(t, s.tests)
 	stubbedChecks(t, s.tests)
+	mockedTests(t, p, s.tests)
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()
 	f.Helpers = s.helperNames

@@ -31,6 +31,7 @@ func FuzzExtract(f *testing.F) {
 		"// TODO: x\nfunction f() { throw new a.b.NotImplemented(`TODO ${x}`, y) }\nconst t = `// FIXME ${/* XXX */ 1}`; throw 'stub'; g.throw(new Error('TODO')); throw new Error(\n",
 		"class P { parse(s) { if (s === 'a') return 1; if (5 == s.k) { this.k = true } switch (s.kind) { case 'x': case -2: return ''; case Y: return 3 } xs.map(function (x) { return null }); return\n 1 } }\nconst g = async (x): T => { throw new Error(x) }",
 		"class P { async open(): Promise<void> { await this.page.goto(`/${path(x)}`) } }\ntest.beforeEach(async ({ page }) => { await new P(page).open() })\ntest('t', async () => { make<U>()?.x?.(); @D() m() {} f(a) ? g() : h(); })",
+		"import { total } from '../src/x'\nvi.mock('../src/x', async () => { return { total: vi.fn(() => 5), async w() { return 'a' }, ...(await vi.importActual('../src/x')) } })\nit('m', () => { const s = vi.spyOn(o, 'k'); s.mockReturnValueOnce([1]).mockResolvedValue({a: -1}); (total as Mock).mockImplementation(function () { return true }); x.y = jest.fn().mockReturnValue(null); const r = total(); expect(r).toBe(5) })",
 	}
 	for _, s := range seeds {
 		f.Add("x.test.tsx", s)
@@ -91,6 +92,7 @@ func FuzzExtract(f *testing.F) {
 		if err := file.CheckCalls(); err != nil {
 			t.Error(err)
 		}
+		scantest.CheckMocks(t, src, file)
 	})
 }
 

@@ -73,8 +73,8 @@ type module struct {
 	// reads it (TestCase.Uses); nil otherwise.
 	uses *[]string
 	// autouse is what the module's autouse fixtures patch (see
-	// autousePatched), nil until read.
-	autouse []string
+	// autouseSites), nil until read.
+	autouse []patchSite
 	shebang bool // the file starts with #!
 }
 

@@ -22,6 +22,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("class A(ABC):\n    @abc.abstractmethod\n    def f(self):\n        '''TODO: doc'''\n        raise NotImplementedError  # TODO: x\n    def g(self): raise errors.X(f'not {implemented}' 'stub')\nraise\nraise NotImplementedError(\n")
 	f.Add("class P:\n    def parse(self, s):\n        if s == 'a': return 1\n        elif (5 == s): self.k = True\n        match s.kind:\n            case 'x' | -2: return b''\n        def inner(): return\n        raise ValueError(s)\n    def g(self): raise StopIteration\n")
 	f.Add("class C:\n    @property\n    def a(self): return 1\n    def b(self):\n        '''doc'''\n        return ('x' 'y')\nif X:\n    def c(): return -1\ndef d():\n    def e(): return None\n    return e\n")
+	f.Add("@patch('a.b', return_value=(1, -2.0))\n@mock.patch.object(c, 'd', lambda *a: {'k': [True]})\ndef test_m(b, x):\n    with patch('e.f') as g, patch.object(h, 'i', new=lambda: None): r = d(1)\n    g.return_value = 'v'\n    monkeypatch.setattr(j, 'k', lambda: f'{l}')\n    assert r == 5\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		prod, err := New().Extract("src/fuzz.py", []byte(src))
 		if err != nil {
@@ -51,6 +52,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		scantest.CheckHelperAssertions(t, file.HelperAssertions)
 		scantest.CheckCalls(t, file)
+		scantest.CheckMocks(t, src, file)
 	})
 }
 

@@ -45,6 +45,17 @@ func CheckCalls(t testing.TB, f *testscan.File) {
 	}
 }
 
+// CheckMocks fails t when the mocks of f's tests (extracted from src)
+// break their invariants (testscan.File.CheckMocks); a line ends at \n, \r
+// or both.
+func CheckMocks(t testing.TB, src string, f *testscan.File) {
+	t.Helper()
+	lines := strings.Count(src, "\n") + strings.Count(src, "\r") + 1
+	if err := f.CheckMocks(lines); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // ManyCalls returns testscan.MaxCalls+10 lines of calls, line i being format
 // with i, and then line 0 again.
 func ManyCalls(format string) string {
