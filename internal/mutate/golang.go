@@ -30,10 +30,12 @@ func (goMutator) Handles(p string) bool {
 // other code: `if x > max { log.Print(x) }` written on one line keeps its
 // comparison's mutant.
 var goArid = []*regexp.Regexp{
-	// Logging and printing: a statement that is one such call.
-	regexp.MustCompile(`^(log|slog|klog|glog|logger|logrus|zap|l|lg|t|b|tb)\.\w+\(.*\)$`),
-	regexp.MustCompile(`^[\w.]+\.(Debug|Debugf|Info|Infof|Warn|Warnf|Warning|Warningf|Trace|Tracef|Log|Logf|Print|Printf|Println)\(.*\)$`),
-	regexp.MustCompile(`^fmt\.(Print|Printf|Println|Fprint|Fprintf|Fprintln)\(.*\)$`),
+	// Logging: a statement that is one call of a logging package, or of
+	// a function or method named for a log level, however the project
+	// spells its logger (urfave/cli's tracef, logger.Debugf, c.logf).
+	// Printing is not arid: a command's output is often its feature.
+	regexp.MustCompile(`^(log|slog|klog|glog|logger|logrus|zap|zerolog)\.\w+\(.*\)$`),
+	regexp.MustCompile(`^([\w.]+\.)?(?i:trace|tracef|debug|debugf|info|infof|warn|warnf|warning|warningf|log|logf|logln)\(.*\)$`),
 	// Error plumbing: the check, and a return of the error (wrapped or
 	// not) whose other results are plain names or zero values.
 	regexp.MustCompile(`^if (\w+(, \w+)* :?= [^;]*; )?err != nil \{$`),

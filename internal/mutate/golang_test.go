@@ -248,3 +248,23 @@ func TestGoAridIsPerStatement(t *testing.T) {
 		t.Errorf("line 11 (a zero and a wrapped error) is arid, got %q", got[11])
 	}
 }
+
+// TestGoAridLoggers: a project's own logger, however spelled (urfave/cli's
+// tracef, a method named for a level), is arid; printing to a writer is a
+// command's output, and keeps its mutant.
+func TestGoAridLoggers(t *testing.T) {
+	src := []byte("package p\n\nimport (\n\t\"fmt\"\n\t\"io\"\n)\n\n" +
+		"func tracef(string, ...any) {}\n\ntype c struct{}\n\nfunc (c) Debugf(string, ...any) {}\n\n" +
+		"func f(w io.Writer, x c, n int) {\n" +
+		"\ttracef(\"n=%d\", n)\n" +
+		"\tx.Debugf(\"n=%d\", n)\n" +
+		"\tfmt.Fprintf(w, \"%d\\n\", n)\n" +
+		"}\n")
+	ms, err := For("p.go").Mutants("p.go", src, []int{15, 16, 17}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 1 || ms[0].Line != 17 || ms[0].Operator != "remove-statement" {
+		t.Errorf("got %+v; want only the Fprintf removed", ms)
+	}
+}

@@ -55,6 +55,8 @@ var jsArid = []*regexp.Regexp{
 	regexp.MustCompile(`^(this\.)?(logger|_logger|LOGGER)\.`),
 	regexp.MustCompile(`^(this\.)?(log|_log|LOG)\.(trace|debug|info|warn|warning|error|fatal)\(`),
 	regexp.MustCompile(`^debug\(`),
+	// A project's own logger, however spelled: a call named for a level.
+	regexp.MustCompile(`^([\w$.]+\.)?(trace|debug|info|warn|log)\(`),
 	regexp.MustCompile(`^return\s+this\.[\w$#]+\s*;?$`),
 	regexp.MustCompile(`^import(\s+[\w${*'"]|\s*[{*'"])`),
 	regexp.MustCompile(`^export\b.*\bfrom\s*['"]`),

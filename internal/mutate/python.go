@@ -32,6 +32,8 @@ func (pythonMutator) Handles(p string) bool { return ext(p) == ".py" }
 var pythonArid = []*regexp.Regexp{
 	regexp.MustCompile(`^(logging|logger|log|_logger|_log|LOGGER|LOG|self\.(logger|log|_logger|_log))\.`),
 	regexp.MustCompile(`^print\(`),
+	// A project's own logger, however spelled: a call named for a level.
+	regexp.MustCompile(`^([\w.]+\.)?(trace|debug|info|warn|warning|log|log_debug|log_info)\(`),
 	regexp.MustCompile(`^warnings\.warn\(`),
 	regexp.MustCompile(`(?s)^raise\b.*\bfrom\b`),
 	regexp.MustCompile(`^return\s+self\.\w+$`),
