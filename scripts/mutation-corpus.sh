@@ -21,25 +21,11 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ralph-gate" ./cmd/ralph-gate)
 git clone -q --no-checkout "$repo" "$tmp/r"
 
-case $lang in
-go) prod='\.go$' test='_test\.go$' ;;
-py) prod='\.py$' test='(^|/)(test_[^/]*|[^/]*_test)\.py$|(^|/)tests?/' ;;
-js) prod='\.(js|mjs|cjs)$' test='\.(test|spec)\.(js|mjs|cjs)$|(^|/)(__tests__|test)/' ;;
-ts) prod='\.(ts|tsx)$' test='\.(test|spec)\.(ts|tsx)$|(^|/)(__tests__|test)/' ;;
-*) echo "mutation-corpus: LANG is go, py, js or ts, not $lang" >&2; exit 2 ;;
-esac
+commits=$("$here/scripts/corpus-commits.sh" "$tmp/r" "$lang" "$n")
 
 : >"$out"
 : >"$out.survivors.md"
-picked=0
-for c in $(git -C "$tmp/r" rev-list --no-merges -n 2000 HEAD); do
-  [ "$picked" -ge "$n" ] && break
-  git -C "$tmp/r" rev-parse -q --verify "$c^" >/dev/null || continue
-  files=$(git -C "$tmp/r" diff-tree --no-commit-id --name-only -r "$c")
-  tests=$(grep -E "$test" <<<"$files" | grep -E "$prod" || true)
-  code=$(grep -E "$prod" <<<"$files" | grep -vE "$test" | grep -vE '(^|/)(testdata|vendor|examples?|docs?)/' || true)
-  [ -n "$tests" ] && [ -n "$code" ] || continue
-  picked=$((picked + 1))
+for c in $commits; do
   start=$(date +%s%N)
   rc=0
   "$tmp/ralph-gate" compare --repo "$tmp/r" ${MUTATION_CONFIG:+--config "$MUTATION_CONFIG"} --mutation --format json --fail-on none "$c^" "$c" >"$tmp/rep.json" 2>"$tmp/err" || rc=$?
