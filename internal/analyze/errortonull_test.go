@@ -75,6 +75,8 @@ func TestErrorToNull(t *testing.T) {
 		{"go deprecated no-op (cobra's zsh completions)", "calc/parse.go", goOld, "package calc\n\n// Parse is kept for compatibility.\n//\n// Deprecated\nfunc Parse(s string) (int, error) {\n\treturn 0, nil\n}\n"},
 		{"go two checks merged, result renamed", "calc/open.go", "package calc\n\nfunc Open(p string) (*File, error) {\n\tif p == \"\" {\n\t\treturn nil, errors.New(\"no path\")\n\t}\n\tif !exists(p) {\n\t\treturn nil, fmt.Errorf(\"missing %s\", p)\n\t}\n\tres := open(p)\n\treturn res, nil\n}\n", "package calc\n\nfunc Open(p string) (*File, error) {\n\tif p == \"\" || !exists(p) {\n\t\treturn nil, fmt.Errorf(\"bad path %q\", p)\n\t}\n\tf := open(p)\n\treturn f, nil\n}\n"},
 		{"go unchanged", "calc/parse.go", goOld, strings.Replace(goOld, "// Parse reads", "// Parse parses", 1)},
+		{"js build output (axios's dist/esm/axios.min.js)", "dist/esm/parse.min.js", jsOld, strings.Replace(jsOld, throw, "    return null\n", 1)},
+		{"js bundle under build/", "build/parse.js", jsOld, strings.Replace(jsOld, throw, "    return null\n", 1)},
 		{"python early return, raise kept", "calc/parse.py", pyOld, strings.Replace(pyOld, "    n = int(s)\n", "    if s is None:\n        return None\n    n = int(s)\n", 1)},
 		{"python raise moved to a helper", "calc/parse.py", pyOld, helperPy + strings.Replace(pyOld, "    if n < 0:\n"+raise, "    validate(n)\n", 1)},
 		{"python renamed", "calc/parse.py", pyOld, strings.Replace(strings.Replace(pyOld, raise, "        return None\n", 1), "def parse(", "def parse_natural(", 1)},

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -36,7 +37,7 @@ const specialCasesAdded = 3
 func funcFindings(pairs []*pair) []gate.Finding {
 	var out []gate.Finding
 	for _, pr := range pairs {
-		if pr.old == nil || pr.new == nil || pr.old.facts == nil || pr.new.facts == nil || pr.old.isTest || pr.new.isTest {
+		if pr.old == nil || pr.new == nil || pr.old.facts == nil || pr.new.facts == nil || pr.old.isTest || pr.new.isTest || builtOutput(pr.new.path) {
 			continue
 		}
 		before := byName(pr.old.facts.Funcs)
@@ -226,4 +227,21 @@ func specialCases(p, name string, old, now []testscan.Branch) (gate.Finding, boo
 	}
 	msg := fmt.Sprintf("%d branches that answer one literal input with a literal were added to %s in %s (%s): special cases for the inputs someone tried, not a computation of the result", len(added), name, p, strings.Join(cases, "; "))
 	return newFinding(gate.ValidationBypass, gate.SeverityMedium, "special-cases-added", p, added[0].Line, "", name, name, msg+"."), true
+}
+
+// builtOutput reports whether a path is a build's output committed beside
+// the sources (dist/, a minified bundle): its functions are the compiler's
+// rewriting of code the change's sources show, and read as rewritten by
+// hand they are noise (axios's dist/esm/axios.min.js).
+func builtOutput(p string) bool {
+	base := path.Base(p)
+	if strings.Contains(base, ".min.") || strings.Contains(base, ".bundle.") {
+		return true
+	}
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if seg == "dist" || seg == "build" {
+			return true
+		}
+	}
+	return false
 }

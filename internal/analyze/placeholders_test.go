@@ -123,6 +123,7 @@ func TestConstantBodies(t *testing.T) {
 	const rsFlag = "pub fn beta_enabled() -> bool {\n    false\n}\n\n"
 	for _, tc := range []struct{ name, path, old, new, text string }{
 		{"python function", "calc/total.py", pyTotal, "def total(items):\n    return 0\n", "body of total"},
+		{"python body made pass", "calc/total.py", pyTotal, "def total(items):\n    pass\n", "replaced by `pass`"},
 		{"python private function", "calc/total.py", strings.ReplaceAll(pyTotal, "total", "_total"), "def _total(items):\n    return None\n", "body of _total"},
 		{"python method", "calc/cart.py", "class Cart:\n    def total(self):\n        return sum(i.price for i in self.items)\n", "class Cart:\n    def total(self):\n        \"\"\"The total.\"\"\"\n        return 0\n", "body of Cart.total"},
 		{"js function", "src/total.js", jsTotal, "export function total(items) {\n  return 0\n}\n", "body of total"},
@@ -145,6 +146,8 @@ func TestConstantBodies(t *testing.T) {
 		{"python renamed", "calc/total.py", pyTotal, strings.Replace(pyTotal, "def total", "def sum_items", 1)},
 		{"python flag stays False", "calc/total.py", pyFlag + pyTotal, pyFlag + "def total(items):\n    return sum(items)\n"},
 		{"python was a constant", "calc/total.py", "def total(items):\n    return 0\n", "def total(items):\n    return 0.0\n"},
+		// click's Parameter.get_help_record: `pass` spelled `return None`.
+		{"python pass made return None", "calc/param.py", "class P:\n    def help(self, ctx):\n        pass\n", "class P:\n    def help(self, ctx):\n        return None\n"},
 		{"python in a test", "tests/test_total.py", "def total(items):\n    return sum(items)\n", "def total(items):\n    return 0\n"},
 		{"js new function", "src/total.js", jsTotal, jsTotal + "\nexport const name = () => 'total'\n"},
 		{"js renamed", "src/total.js", jsTotal, strings.Replace(jsTotal, "function total", "function sumItems", 1)},

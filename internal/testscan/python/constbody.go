@@ -28,7 +28,11 @@ func (m *module) funcNames() (names []string, placeholders []testscan.Marker) {
 					names = append(names, name)
 				}
 				if ret := m.constantReturn(s); ret != nil && !m.testDefs[s] {
-					placeholders = append(placeholders, testscan.Marker{Line: ret.line, Kind: "constant-body", Text: name, Value: "return " + compact(ret.toks[1:])})
+					value := compact(ret.toks)
+					if ret.tok(0) == "return" {
+						value = "return " + compact(ret.toks[1:])
+					}
+					placeholders = append(placeholders, testscan.Marker{Line: ret.line, Kind: "constant-body", Text: name, Value: value})
 				}
 			case s.isClass():
 				if n := s.defName(); n != "" {
@@ -51,14 +55,22 @@ func (m *module) funcNames() (names []string, placeholders []testscan.Marker) {
 // False, None or an empty list, dict or tuple. A def that declares rather
 // than computes is left out: an abstract method, a property (its getter,
 // setter or deleter), an overload, and one its decorator, docstring or
-// comment says is deprecated. `pass` and `...` return nothing.
+// comment says is deprecated. A body of `pass` or `...` alone returns
+// None too, and is one: an existing function whose real body became
+// `pass` is stubbed out, and one whose `pass` became `return None` (click's
+// Parameter.get_help_record) changed nothing.
 func (m *module) constantReturn(def *stmt) *stmt {
 	body := def.body
 	var doc *stmt
 	if len(body) == 2 && isDocstring(body[0]) {
 		doc, body = body[0], body[1:]
 	}
-	if len(body) != 1 || body[0].header || body[0].tok(0) != "return" || !constantExpr(stripParens(body[0].toks[1:])) {
+	if len(body) != 1 || body[0].header {
+		return nil
+	}
+	switch {
+	case len(body[0].toks) == 1 && (body[0].tok(0) == "pass" || body[0].tok(0) == "..."):
+	case body[0].tok(0) != "return" || !constantExpr(stripParens(body[0].toks[1:])):
 		return nil
 	}
 	for _, d := range def.decos {

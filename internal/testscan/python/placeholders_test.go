@@ -161,6 +161,11 @@ func TestExtractConstantBodies(t *testing.T) {
 				"def skip():\n    pass\n\n" +
 				"def twice():\n    log()\n    return 0\n\n" +
 				"def outer():\n    def inner():\n        return 0\n    return inner\n",
+			// `...` and `pass` alone return None: constant bodies too.
+			want: []testscan.Marker{
+				{Line: 26, Kind: "constant-body", Text: "stub", Value: "..."},
+				{Line: 29, Kind: "constant-body", Text: "skip", Value: "pass"},
+			},
 			funcs: []string{"total", "var", "call", "expr", "fmt", "pair", "bare", "stub", "skip", "twice", "outer"},
 		},
 		{
