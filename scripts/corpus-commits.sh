@@ -5,11 +5,13 @@
 # first, one per line. Files under testdata, vendor, examples and docs are no
 # production code.
 #
-# Usage: scripts/corpus-commits.sh GITDIR LANG N
+# Usage: scripts/corpus-commits.sh GITDIR LANG N [SKIP=0]
+# SKIP passes over the first SKIP such commits (a corpus extended further back).
 set -euo pipefail
 dir=${1:?usage: scripts/corpus-commits.sh GITDIR LANG N}
 lang=${2:?usage: scripts/corpus-commits.sh GITDIR LANG N}
 n=${3:?usage: scripts/corpus-commits.sh GITDIR LANG N}
+skip=${4:-0}
 case $lang in
 go) prod='\.go$' test='_test\.go$' ;;
 py) prod='\.py$' test='(^|/)(test_[^/]*|[^/]*_test)\.py$|(^|/)tests?/' ;;
@@ -19,12 +21,13 @@ ts) prod='\.(ts|tsx)$' test='\.(test|spec)\.(ts|tsx)$|(^|/)(__tests__|test)/' ;;
 esac
 picked=0
 for c in $(git -C "$dir" rev-list --no-merges -n 2000 HEAD); do
-  [ "$picked" -ge "$n" ] && break
+  [ "$picked" -ge $((n + skip)) ] && break
   git -C "$dir" rev-parse -q --verify "$c^" >/dev/null || continue
   files=$(git -C "$dir" diff-tree --no-commit-id --name-only -r "$c")
   tests=$(grep -E "$test" <<<"$files" | grep -E "$prod" || true)
   code=$(grep -E "$prod" <<<"$files" | grep -vE "$test" | grep -vE '(^|/)(testdata|vendor|examples?|docs?)/' || true)
   [ -n "$tests" ] && [ -n "$code" ] || continue
   picked=$((picked + 1))
+  [ "$picked" -gt "$skip" ] || continue
   echo "$c"
 done

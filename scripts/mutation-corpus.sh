@@ -8,6 +8,7 @@
 # to OUT.survivors.md for a person to read. A summary is printed at the end.
 #
 # Usage: scripts/mutation-corpus.sh REPO LANG [N=15] [OUT=mutation-corpus.jsonl]
+# CORPUS_SKIP=K passes over the newest K such commits (extending a corpus).
 # REPO may be a bare mirror; it is cloned (hard links) so nothing of it changes.
 # MUTATION_CONFIG=FILE passes --config FILE (collectors, mutation settings).
 set -euo pipefail
@@ -21,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ralph-gate" ./cmd/ralph-gate)
 git clone -q --no-checkout "$repo" "$tmp/r"
 
-commits=$("$here/scripts/corpus-commits.sh" "$tmp/r" "$lang" "$n")
+commits=$("$here/scripts/corpus-commits.sh" "$tmp/r" "$lang" "$n" "${CORPUS_SKIP:-0}")
 
 : >"$out"
 : >"$out.survivors.md"

@@ -7,6 +7,7 @@
 # wall time of the whole compare. A summary is printed at the end.
 #
 # Usage: scripts/witness-corpus.sh REPO LANG [N=20] [OUT=witness-corpus.jsonl]
+# CORPUS_SKIP=K passes over the newest K such commits (extending a corpus).
 # REPO may be a bare mirror; it is cloned (hard links) so nothing of it changes.
 # WITNESS_CONFIG=FILE passes --config FILE (collectors for a project whose
 # tests need setup detection cannot know, such as a src/ layout's path).
@@ -21,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$here" && CGO_ENABLED=0 go build -trimpath -o "$tmp/ralph-gate" ./cmd/ralph-gate)
 git clone -q --no-checkout "$repo" "$tmp/r"
 
-commits=$("$here/scripts/corpus-commits.sh" "$tmp/r" "$lang" "$n")
+commits=$("$here/scripts/corpus-commits.sh" "$tmp/r" "$lang" "$n" "${CORPUS_SKIP:-0}")
 
 : >"$out"
 for c in $commits; do
