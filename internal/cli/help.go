@@ -120,8 +120,8 @@ compare.witness: off switches it off.
 
 --mutation (or mutation.enabled: true) breaks the change on purpose: each
 production line the range added or changed and HEAD's tests cover gets at most
-one mutant (a relational operator moved across its boundary, a condition
-negated, && and || swapped, an arithmetic operator swapped, a result replaced
+one mutant (a comparison with an integer literal moved across its boundary,
+one between computed values inverted, a condition negated, && and || swapped, an arithmetic operator swapped, a result replaced
 by its zero value, a call removed), chosen the same way every time; logging,
 error plumbing, defers and plain accessors get none (mutation.arid adds
 patterns). The affected tests run against each mutant in a worktree of its own

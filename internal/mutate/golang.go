@@ -115,6 +115,7 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 		}
 	}
 	var results []*ast.FieldList // the enclosing functions' results
+	loopConds := map[*ast.BinaryExpr]bool{}
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -155,6 +156,10 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 			if !ok || n.Op == token.ADD && (isString(n.X) || isString(n.Y)) || constantOperands(n) {
 				return true
 			}
+			if s.op == "boundary" && !intOperand(n.X) && !intOperand(n.Y) && !loopConds[n] {
+				// Between computed values: the inversion (see tokInvertFlip).
+				s.to, s.op, s.rank = tokInvertFlip[n.Op.String()], "relational", rankRelational
+			}
 			o := off(n.OpPos)
 			add(n.OpPos, o, o+len(n.Op.String()), s.to, s.op, s.rank)
 		case *ast.IfStmt:
@@ -162,6 +167,13 @@ func (goMutator) Mutants(p string, src []byte, lines []int, arid *Arid) ([]Mutan
 		case *ast.ForStmt:
 			if n.Cond != nil {
 				negate(src, n.Cond, off, add)
+				// A loop's bound keeps its boundary mutant: off by one.
+				ast.Inspect(n.Cond, func(m ast.Node) bool {
+					if b, ok := m.(*ast.BinaryExpr); ok {
+						loopConds[b] = true
+					}
+					return true
+				})
 			}
 		case *ast.IncDecStmt:
 			o := off(n.TokPos)
@@ -364,4 +376,15 @@ func fusesTokens(src []byte, from, to int, with string) bool {
 	}
 	last := with[len(with)-1]
 	return strings.IndexByte(ops, last) >= 0 && to < len(src) && strings.IndexByte(ops, src[to]) >= 0
+}
+
+// intOperand reports whether e is an integer literal (or one negated).
+func intOperand(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return e.Kind == token.INT
+	case *ast.UnaryExpr:
+		return e.Op == token.SUB && intOperand(e.X)
+	}
+	return false
 }

@@ -84,8 +84,8 @@ func TestGoMutants(t *testing.T) {
 	cases := []struct {
 		line, op, mutated string // "" op: no mutant
 	}{
-		{"if v < lo {", "boundary", "if v <= lo {"},
-		{"if v >= hi {", "boundary", "if v > hi {"},
+		{"if v < lo {", "relational", "if v >= lo {"},
+		{"if v >= hi {", "relational", "if v < hi {"},
 		{"if ok && name", "relational", `if ok && name == "" {`},
 		{`log.Printf("valid`, "", ""},
 		{"return true", "zero-return", "return false"},
@@ -95,7 +95,7 @@ func TestGoMutants(t *testing.T) {
 		{"total := 0", "", ""},
 		{"for i := 0;", "boundary", "for i := 0; i <= len(xs); i++ {"},
 		{"total += xs[i]", "increment", "total -= xs[i]"},
-		{"if total > limit", "boundary", "if total >= limit {"},
+		{"if total > limit", "relational", "if total <= limit {"},
 		{"return 0, fmt.Errorf", "", ""},
 		{"if total == 0", "relational", "if total != 0 {"},
 		{"return 0, errors.New", "", ""},
@@ -183,7 +183,7 @@ func TestGoAridExtra(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ms) != 1 || ms[0].Line != 5 || ms[0].Mutated != "return a >= b" {
+	if len(ms) != 1 || ms[0].Line != 5 || ms[0].Mutated != "return a <= b" {
 		t.Fatalf("got %+v, want only line 5 mutated", ms)
 	}
 	if For("p_test.go") != nil {

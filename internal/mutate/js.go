@@ -197,7 +197,9 @@ func (f *jsFile) edits(lo, hi, line int) []tokEdit {
 		from, to := int(t.Off), f.end(i)
 		switch {
 		case t.Kind == jsts.KindPunct:
-			if fl, ok := jsFlip[t.Text]; ok && (fl.pr != tokBoundary || f.binary(i)) {
+			if fl, ok := jsFlip[t.Text]; ok && fl.pr == tokBoundary && f.binary(i) && !f.besideInt(i) {
+				add(tokRelational, from, to, tokInvertFlip[t.Text], 0)
+			} else if ok && (fl.pr != tokBoundary || f.binary(i)) {
 				add(fl.pr, from, to, fl.with, 0)
 			} else if w, ok := tokArithmeticFlip[t.Text]; ok && f.binary(i) && (t.Text != "+" || !f.stringBeside(i)) {
 				add(tokArithmetic, from, to, w, 0)
@@ -387,6 +389,21 @@ chain:
 func (f *jsFile) severalStatements(r [2]int) bool {
 	for i := r[0]; i < r[1]-1; i++ {
 		if f.punct(i, ";") && (f.parent[i] < 0 || !f.punct(f.parent[i], "(")) {
+			return true
+		}
+	}
+	return false
+}
+
+// besideInt reports whether the token before or after i is an integer
+// literal, or i is in a loop's header (a loop bound keeps its boundary
+// mutant: off by one).
+func (f *jsFile) besideInt(i int) bool {
+	if p := f.parent[i]; p > 0 && f.punct(p, "(") && (f.keyword(p-1, "for") || f.keyword(p-1, "while")) {
+		return true
+	}
+	for _, k := range []int{i - 1, i + 1} {
+		if k >= 0 && k < len(f.toks) && f.toks[k].Kind == jsts.KindNumber && intLiteral(f.toks[k].Text) {
 			return true
 		}
 	}

@@ -36,12 +36,12 @@ var jsMutantCases = []struct {
 			"}\n",
 		lines: []int{2, 3, 4, 5, 6, 7, 8},
 		want: []tokBrief{
-			{2, "boundary", "if (a < b && c >= d) { return 1; }", "if (a <= b && c >= d) { return 1; }"},
+			{2, "relational", "if (a < b && c >= d) { return 1; }", "if (a >= b && c >= d) { return 1; }"},
 			{3, "relational", "const e = x === y, g = x !== y;", "const e = x !== y, g = x !== y;"},
 			{4, "relational", "const h = x == null;", "const h = x != null;"},
 			{5, "relational", "const k = x != y;", "const k = x == y;"},
 			{6, "logical", "const ok = a || b && c;", "const ok = a && b && c;"},
-			{8, "boundary", "return a > b ? c <= d : e;", "return a >= b ? c <= d : e;"},
+			{8, "relational", "return a > b ? c <= d : e;", "return a <= b ? c <= d : e;"},
 		},
 	},
 	{
@@ -204,7 +204,7 @@ var jsMutantCases = []struct {
 			"}\n",
 		lines: []int{3, 4, 5, 6, 7, 11, 12},
 		want: []tokBrief{
-			{6, "boundary", "{a > b}", "{a >= b}"},
+			{6, "relational", "{a > b}", "{a <= b}"},
 			{11, "zero-return", "return <p>", "return undefined"},
 		},
 	},
@@ -247,7 +247,7 @@ var jsMutantCases = []struct {
 		lines: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18},
 		want: []tokBrief{
 			{13, "arithmetic", "const z = foo<Bar>(a) + 1;", "const z = foo<Bar>(a) - 1;"},
-			{14, "boundary", "if (a.length < b.length) {}", "if (a.length <= b.length) {}"},
+			{14, "relational", "if (a.length < b.length) {}", "if (a.length >= b.length) {}"},
 			{15, "boundary", "for (let i = 0; i < n; i++) {}", "for (let i = 0; i <= n; i++) {}"},
 			{16, "zero-return", "return x as Array<T>;", "return undefined;"},
 		},
@@ -258,7 +258,7 @@ var jsMutantCases = []struct {
 		src: "const id = <T,>(x: T): T => x;\n" +
 			"const el = <div>{a < b}</div>;\n",
 		lines: []int{1, 2},
-		want:  []tokBrief{{2, "boundary", "const el = <div>{a < b}</div>;", "const el = <div>{a <= b}</div>;"}},
+		want:  []tokBrief{{2, "relational", "const el = <div>{a < b}</div>;", "const el = <div>{a >= b}</div>;"}},
 	},
 	{
 		name: "arid lines",
@@ -289,7 +289,7 @@ var jsMutantCases = []struct {
 		path:  "a.js",
 		src:   "var x = a < b === c && d + 1;\n",
 		lines: []int{1, 1, 0, -3, 2, 99},
-		want:  []tokBrief{{1, "boundary", "var x = a < b === c && d + 1;", "var x = a <= b === c && d + 1;"}},
+		want:  []tokBrief{{1, "relational", "var x = a < b === c && d + 1;", "var x = a >= b === c && d + 1;"}},
 	},
 	{
 		name:  "glued tokens are not made: a-+b stays",

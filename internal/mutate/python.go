@@ -309,7 +309,11 @@ func (f *pyFile) edits(lo, hi int) []tokEdit {
 		case pylex.TokenOp:
 			switch text {
 			case "<", "<=", ">", ">=":
-				add(tokBoundary, t.Off, t.End, tokBoundaryFlip[text], 0)
+				if f.text(st.first) == "while" || i > 0 && f.toks[i-1].Kind == pylex.TokenNumber && intLiteral(f.text(i-1)) || i+1 < len(f.toks) && f.toks[i+1].Kind == pylex.TokenNumber && intLiteral(f.text(i+1)) {
+					add(tokBoundary, t.Off, t.End, tokBoundaryFlip[text], 0)
+				} else {
+					add(tokRelational, t.Off, t.End, tokInvertFlip[text], 0)
+				}
 			case "==":
 				add(tokRelational, t.Off, t.End, "!=", 0)
 			case "!=":

@@ -36,10 +36,10 @@ var pyMutantCases = []struct {
 	want  []tokBrief
 }{
 	{
-		name:  "boundary, leftmost first",
+		name:  "the boundary of a comparison with an integer literal first",
 		src:   "def f(a, b):\n    if a < b and b >= 0:\n        return 1\n    return 0\n",
 		lines: []int{2},
-		want:  []tokBrief{{2, "boundary", "if a < b and b >= 0:", "if a <= b and b >= 0:"}},
+		want:  []tokBrief{{2, "boundary", "if a < b and b >= 0:", "if a < b and b > 0:"}},
 	},
 	{
 		name: "relational",
@@ -242,7 +242,7 @@ var pyMutantCases = []struct {
 		name:  "one mutant per line, lines asked twice, out of range ignored",
 		src:   "x = a < b == c and d + 1\n",
 		lines: []int{1, 1, 0, -3, 2, 99},
-		want:  []tokBrief{{1, "boundary", "x = a < b == c and d + 1", "x = a <= b == c and d + 1"}},
+		want:  []tokBrief{{1, "relational", "x = a < b == c and d + 1", "x = a >= b == c and d + 1"}},
 	},
 	{
 		name:  "priority: relational before negate-condition",
@@ -432,12 +432,12 @@ func FuzzPythonMutants(f *testing.F) {
 func TestAridNotBesideLogic(t *testing.T) {
 	py := []byte("def f(a, b):\n    print(a); c = a > b\n    print(a)\n    return c\n")
 	ms, err := For("f.py").Mutants("f.py", py, []int{2, 3}, nil)
-	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "print(a); c = a >= b" {
+	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "print(a); c = a <= b" {
 		t.Errorf("python: %+v, %v; want only line 2's comparison mutated", ms, err)
 	}
 	js := []byte("export function f(a, b) {\n  console.log(a); return a > b\n  console.log(b)\n}\n")
 	ms, err = For("f.js").Mutants("f.js", js, []int{2, 3}, nil)
-	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "console.log(a); return a >= b" {
+	if err != nil || len(ms) != 1 || ms[0].Line != 2 || ms[0].Mutated != "console.log(a); return a <= b" {
 		t.Errorf("javascript: %+v, %v; want only line 2's comparison mutated", ms, err)
 	}
 }

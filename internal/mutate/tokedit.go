@@ -22,8 +22,33 @@ var tokOperators = [tokPriorities]string{
 	"zero-return", "remove-statement",
 }
 
-// tokBoundaryFlip moves a relational operator across its boundary.
-var tokBoundaryFlip = map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+// tokBoundaryFlip moves a relational operator across its boundary, and
+// tokInvertFlip inverts it. A comparison with an integer literal (len(s) >
+// 1, total >= 100) gets the boundary: the literal is an edge a test can sit
+// on. One between computed values (a ratio, a heuristic's threshold) gets
+// the inversion: its boundary is rarely meaningful (on go-cmp's history most
+// such boundary mutants were ties no reviewer would test), while a
+// comparison whose inversion goes unnoticed has an outcome no test checks.
+var (
+	tokBoundaryFlip = map[string]string{"<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+	tokInvertFlip   = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+)
+
+// intLiteral reports whether a token's text is an integer literal (digits,
+// with _ separators, or 0x, 0o, 0b forms).
+func intLiteral(text string) bool {
+	if text == "" || text[0] < '0' || text[0] > '9' {
+		return false
+	}
+	for _, c := range text {
+		switch {
+		case c >= '0' && c <= '9', c == '_', c == 'x', c == 'X', c == 'o', c == 'O', c == 'b', c == 'B', c >= 'a' && c <= 'f', c >= 'A' && c <= 'F', c == 'n':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // tokArithmeticFlip swaps an arithmetic operator for its counterpart.
 var tokArithmeticFlip = map[string]string{"+": "-", "-": "+", "*": "/", "/": "*"}
