@@ -2,8 +2,8 @@ package mutate
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -14,8 +14,13 @@ import (
 //
 //	go test -bench Mutants -benchmem ./internal/mutate
 func BenchmarkMutants(b *testing.B) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Fatalf("go env GOROOT: %v", err)
+	}
+	root := strings.TrimSpace(string(out))
 	for _, name := range []string{"strings/strings.go", "net/http/server.go"} {
-		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", name))
+		src, err := os.ReadFile(filepath.Join(root, "src", name))
 		if err != nil {
 			b.Fatal(err)
 		}
