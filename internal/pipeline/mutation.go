@@ -34,6 +34,8 @@ type mutantJob struct {
 	m     mutate.Mutant
 	specs []config.Collector
 	res   gate.MutantResult
+	// label names the mutant in progress lines: "mutant 3/12".
+	label string
 }
 
 // mutation is the diff-based mutation of the range: at most one mutant on
@@ -84,7 +86,7 @@ func (c *comparison) mutation(headM *collect.Measurement, cl *gate.ChangedLines)
 		if mu == nil || testSide(f) {
 			continue
 		}
-		ls := lines[f]
+		ls := lines[f].lines
 		st.Lines += len(ls)
 		if cl != nil {
 			var dropped int
@@ -94,11 +96,7 @@ func (c *comparison) mutation(headM *collect.Measurement, cl *gate.ChangedLines)
 		if len(ls) == 0 {
 			continue
 		}
-		src, err := c.headBlob(f)
-		if err != nil {
-			return nil, nil, err
-		}
-		ms, err := mu.Mutants(f, src, ls, arid)
+		ms, err := mu.Mutants(f, lines[f].src, ls, arid)
 		if err != nil {
 			c.note(f, "mutation: HEAD's version does not parse, no mutant is made: "+firstLine(err.Error()))
 			continue
@@ -197,7 +195,7 @@ func (c *comparison) runMutants(jobs []*mutantJob, budget, timeout time.Duration
 			}
 			break
 		}
-		j.res.Detail = fmt.Sprintf("mutant %d/%d", i+1, len(jobs))
+		j.label = fmt.Sprintf("mutant %d/%d", i+1, len(jobs))
 		next <- j
 	}
 	close(next)
@@ -210,8 +208,7 @@ func (c *comparison) runMutants(jobs []*mutantJob, budget, timeout time.Duration
 func (c *comparison) runMutant(j *mutantJob, timeout time.Duration) {
 	ctx, cancel := context.WithTimeout(c.ctx, timeout)
 	defer cancel()
-	side := fmt.Sprintf("%s %s:%d", j.res.Detail, j.m.File, j.m.Line)
-	j.res.Detail = ""
+	side := fmt.Sprintf("%s %s:%d", j.label, j.m.File, j.m.Line)
 	opts := c.runOptions(side)
 	opts.ReportMissingMeasured = true // a mutant that crashes the run is noticed
 	m, _, err := collect.MeasureOverlay(ctx, c.p.opt.Repo, c.p.opt.RepoDir, c.head, map[string][]byte{j.m.File: j.m.Src}, j.specs, c.p.opt.Cache, opts)
@@ -287,15 +284,22 @@ func (c *comparison) survivor(r gate.MutantResult, changed int) gate.Finding {
 	}
 }
 
+// changedFile is a production file's HEAD content and the lines of it the
+// range added or changed.
+type changedFile struct {
+	src   []byte
+	lines []int
+}
+
 // changedProductionLines maps each production file whose code the range
-// changed to its lines at HEAD the range added or changed.
-func (c *comparison) changedProductionLines(h *headTests) (map[string][]int, error) {
+// changed to its content at HEAD and the lines the range added or changed.
+func (c *comparison) changedProductionLines(h *headTests) (map[string]changedFile, error) {
 	prod := toSet(h.production)
 	diff, err := c.rangeDiff()
 	if err != nil {
 		return nil, err
 	}
-	out := map[string][]int{}
+	out := map[string]changedFile{}
 	for _, d := range diff {
 		if d.To.Path == "" || !prod[d.To.Path] || d.To.Mode != filemode.Regular && d.To.Mode != filemode.Executable {
 			continue
@@ -311,28 +315,10 @@ func (c *comparison) changedProductionLines(h *headTests) (map[string][]int, err
 			}
 		}
 		if ls := addedLines(string(was), string(now)); len(ls) > 0 {
-			out[d.To.Path] = ls
+			out[d.To.Path] = changedFile{src: now, lines: ls}
 		}
 	}
 	return out, nil
-}
-
-// headBlob is HEAD's content of a file the range changed.
-func (c *comparison) headBlob(p string) ([]byte, error) {
-	diff, err := c.rangeDiff()
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range diff {
-		if d.To.Path == p {
-			b, err := c.p.opt.Repo.Blob(d.To.Hash)
-			if err != nil {
-				return nil, fmt.Errorf("HEAD's %s: %w", p, err)
-			}
-			return b, nil
-		}
-	}
-	return nil, fmt.Errorf("HEAD's %s: not among the range's changes", p)
 }
 
 // coveredLines keeps the lines of file that changed-line coverage does not
