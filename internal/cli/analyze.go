@@ -28,17 +28,18 @@ import (
 type commonFlags struct {
 	repo    string
 	format  string
-	failOn  string
+	failOn  gate.FailOnFlag
 	verbose bool
 }
 
 func (c *commonFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 	BoolVar(*bool, string, bool, string)
+	Var(flag.Value, string, string)
 }) {
 	fs.StringVar(&c.repo, "repo", "", "the repository `DIR` (default: the current directory)")
 	fs.StringVar(&c.format, "format", "", "output format `F`: text (default), json, markdown, sarif, github, codeclimate (GitLab Code Quality), rdjson (reviewdog)")
-	fs.StringVar(&c.failOn, "fail-on", "", "the lowest severity `SEV` that blocks: critical, high (default), medium, low, none; the config's fail_on applies when the flag is not given")
+	fs.Var(&c.failOn, "fail-on", "the lowest severity `SEV` that blocks: critical, high (default), medium, low, none; the config's fail_on applies when the flag is not given")
 	fs.BoolVar(&c.verbose, "verbose", false, "text: each finding's id, rule, evidence and measured values")
 }
 
@@ -56,14 +57,7 @@ func runAnalyze(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return usagef("analyze: --format: %v", err)
 	}
-	var failOn *gate.Severity
-	if cf.failOn != "" {
-		s, err := gate.ParseSeverity(cf.failOn)
-		if err != nil {
-			return usagef("analyze: --fail-on: %v", err)
-		}
-		failOn = &s
-	}
+	failOn := cf.failOn.Value()
 	patchSet := false
 	fs.Visit(func(f *flag.Flag) { patchSet = patchSet || f.Name == "patch" })
 	if patchSet && *patchFile == "" {
@@ -276,13 +270,7 @@ func decide(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity) gat
 			rep.Findings = append(rep.Findings, f)
 		}
 	}
-	failOn := gate.FailOn(gate.SeverityHigh)
-	if cfg.FailOn != nil {
-		failOn = gate.FailOn(*cfg.FailOn)
-	}
-	if failOnFlag != nil {
-		failOn = gate.FailOn(*failOnFlag)
-	}
+	failOn := gate.ResolveFailOn(failOnFlag, cfg.FailOn)
 	rep.FailOn = gate.Severity(failOn)
 	rep.Verdict = gate.Decide(rep.Findings, failOn)
 	rep.Counts = map[string]int{}

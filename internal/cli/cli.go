@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime/debug"
 	"strings"
 )
@@ -126,8 +127,18 @@ func flagError(name string, err error, env Env) error {
 		showHelp(env.Stdout, name, env)
 		return errHelpShown
 	}
+	if m := flagValueError.FindStringSubmatch(err.Error()); m != nil {
+		// A flag.Value's own message says what is wrong with the value;
+		// the flag package's wrapping only repeats it.
+		return usagef("%s: --%s: %s", name, m[1], strings.TrimSpace(m[2]))
+	}
 	return usagef("%s: %s (run 'ralph-gate help %s')", name, strings.TrimSpace(err.Error()), name)
 }
+
+// flagValueError is the flag package's message for a value a flag.Value
+// refused: "invalid value "x" for flag -fail-on: <the Value's error>" (and
+// "invalid boolean value ... for -name: ..." for boolean flags).
+var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value ".*" for (?:flag )?-+([\w-]+): ([\s\S]+)$`)
 
 // errHelpShown ends a command after -h without error.
 var errHelpShown = &helpShown{}

@@ -86,14 +86,7 @@ func runCompare(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return usagef("compare: --format: %v", err)
 	}
-	var failOn *gate.Severity
-	if cf.failOn != "" {
-		s, err := gate.ParseSeverity(cf.failOn)
-		if err != nil {
-			return usagef("compare: --fail-on: %v", err)
-		}
-		failOn = &s
-	}
+	failOn := cf.failOn.Value()
 	if cf.collectMode != "auto" && cf.collectMode != "none" {
 		return usagef("compare: --collect: want auto or none (got %q)", cf.collectMode)
 	}

@@ -332,12 +332,7 @@ func oneLineErr(err error) string {
 	return s
 }
 
-func failOnOf(cfg *config.Config) gate.FailOn {
-	if cfg.FailOn != nil {
-		return gate.FailOn(*cfg.FailOn)
-	}
-	return gate.FailOn(gate.SeverityHigh)
-}
+func failOnOf(cfg *config.Config) gate.FailOn { return gate.ResolveFailOn(nil, cfg.FailOn) }
 
 // hookStart is when this process started: a hook's detection latency runs
 // from the moment the client handed it the call.

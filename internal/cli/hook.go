@@ -206,7 +206,8 @@ func runHookUninstall(ctx context.Context, args []string, env Env) error {
 func runHookPrePush(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("hook pre-push", env)
 	repoFlag := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
-	failOnFlag := fs.String("fail-on", "", "pre-push: the lowest severity `SEV` that blocks: critical, high, medium, low, none (default: the config's fail_on, else high)")
+	var failOnFlag gate.FailOnFlag
+	fs.Var(&failOnFlag, "fail-on", "pre-push: the lowest severity `SEV` that blocks: critical, high, medium, low, none (default: the config's fail_on, else high)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("hook", err, env)
@@ -218,14 +219,7 @@ func runHookPrePush(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintln(env.Stderr, "ralph-gate: RALPH_GATE_SKIP is set: pre-push check skipped")
 		return nil
 	}
-	var failOn *gate.Severity
-	if *failOnFlag != "" {
-		s, err := gate.ParseSeverity(*failOnFlag)
-		if err != nil {
-			return usagef("hook pre-push: --fail-on: %v", err)
-		}
-		failOn = &s
-	}
+	failOn := failOnFlag.Value()
 	remote := at(pos, 0)
 	fromPreCommit := false
 	updates, err := readRefLines(env)

@@ -23,7 +23,8 @@ import (
 func runHookPreCommit(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("hook pre-commit", env)
 	repoFlag := fs.String("repo", "", "the repository `DIR` (default: the current directory)")
-	failOnFlag := fs.String("fail-on", "", "the lowest severity `SEV` that blocks: critical, high, medium, low, none (default: the config's fail_on, else high)")
+	var failOnFlag gate.FailOnFlag
+	fs.Var(&failOnFlag, "fail-on", "the lowest severity `SEV` that blocks: critical, high, medium, low, none (default: the config's fail_on, else high)")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagError("hook", err, env)
@@ -35,14 +36,7 @@ func runHookPreCommit(ctx context.Context, args []string, env Env) error {
 		fmt.Fprintln(env.Stderr, "ralph-gate: RALPH_GATE_SKIP is set: pre-commit check skipped")
 		return nil
 	}
-	var failOn *gate.Severity
-	if *failOnFlag != "" {
-		s, err := gate.ParseSeverity(*failOnFlag)
-		if err != nil {
-			return usagef("hook pre-commit: --fail-on: %v", err)
-		}
-		failOn = &s
-	}
+	failOn := failOnFlag.Value()
 	cwd := orDefault(env.Dir, ".")
 	dir := *repoFlag
 	if dir == "" {

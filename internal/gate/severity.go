@@ -66,6 +66,48 @@ func (f *FailOn) Set(v string) error {
 
 func (f FailOn) String() string { return Severity(f).String() }
 
+// DefaultFailOn is the policy when neither --fail-on nor the
+// configuration's fail_on names one.
+const DefaultFailOn = FailOn(SeverityHigh)
+
+// ResolveFailOn is the policy a command applies: the flag's when it was
+// given, else the configuration's, else DefaultFailOn.
+func ResolveFailOn(flag, config *Severity) FailOn {
+	switch {
+	case flag != nil:
+		return FailOn(*flag)
+	case config != nil:
+		return FailOn(*config)
+	}
+	return DefaultFailOn
+}
+
+// FailOnFlag is --fail-on as the commands take it: a flag.Value that
+// stays unset (nil) until the flag is given, so the configuration's
+// fail_on applies when it is not.
+type FailOnFlag struct{ v *Severity }
+
+// Set implements flag.Value through FailOn's.
+func (f *FailOnFlag) Set(v string) error {
+	var p FailOn
+	if err := p.Set(v); err != nil {
+		return err
+	}
+	s := Severity(p)
+	f.v = &s
+	return nil
+}
+
+func (f *FailOnFlag) String() string {
+	if f == nil || f.v == nil {
+		return ""
+	}
+	return f.v.String()
+}
+
+// Value is the severity given, nil when the flag was not.
+func (f *FailOnFlag) Value() *Severity { return f.v }
+
 // Blocks reports whether a net finding of severity s blocks under this policy.
 func (f FailOn) Blocks(s Severity) bool {
 	return Severity(f) != SeverityNone && s >= Severity(f)
