@@ -43,6 +43,8 @@ func (c *commonFlags) register(fs interface {
 	fs.BoolVar(&c.verbose, "verbose", false, "text: each finding's id, rule, evidence and measured values")
 }
 
+func init() { register("analyze", analyzeHelp, runAnalyze) }
+
 func runAnalyze(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("analyze", env)
 	var cf commonFlags

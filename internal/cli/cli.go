@@ -53,15 +53,8 @@ func run(ctx context.Context, args []string, env Env) error {
 	case "-h", "--help", "-help":
 		fmt.Fprint(env.Stdout, mainHelp)
 		return nil
-	case "help":
-		return runHelp(rest, env)
-	case "version", "--version", "-version":
-		fmt.Fprint(env.Stdout, versionText(env.Version))
-		return nil
-	case "analyze":
-		return runAnalyze(ctx, rest, env)
-	case "compare":
-		return runCompare(ctx, rest, env)
+	case "--version", "-version":
+		cmd = "version"
 	}
 	if c, ok := commands[cmd]; ok {
 		return c(ctx, rest, env)
@@ -69,14 +62,22 @@ func run(ctx context.Context, args []string, env Env) error {
 	return usagef("unknown command %q (run 'ralph-gate --help' for the list)", cmd)
 }
 
-// commands holds the subcommands defined in their own files; each registers
-// itself (and its help in commandHelp) from an init function.
+// commands holds every command; each registers itself (and its help in
+// commandHelp) from an init function of its file.
 var commands = map[string]func(ctx context.Context, args []string, env Env) error{}
 
 // register adds a subcommand and its help text.
 func register(name, help string, run func(ctx context.Context, args []string, env Env) error) {
 	commands[name] = run
 	commandHelp[name] = help
+}
+
+func init() {
+	register("help", helpHelp, func(_ context.Context, args []string, env Env) error { return runHelp(args, env) })
+	register("version", versionHelp, func(_ context.Context, _ []string, env Env) error {
+		fmt.Fprint(env.Stdout, versionText(env.Version))
+		return nil
+	})
 }
 
 func runHelp(args []string, env Env) error {

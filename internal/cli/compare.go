@@ -64,6 +64,8 @@ type compareFlags struct {
 	environ []string
 }
 
+func init() { register("compare", compareHelp, runCompare) }
+
 func runCompare(ctx context.Context, args []string, env Env) error {
 	fs := newFlagSet("compare", env)
 	var cf compareFlags

@@ -33,12 +33,12 @@ var subcommands = map[string][]string{
 
 // commandNames lists every command, sorted.
 func commandNames() []string {
-	names := []string{"analyze", "compare", "help", "version"}
+	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return slices.Compact(names)
+	return names
 }
 
 // commandFlags is the flags ("--name") a command line defines, read from

@@ -43,8 +43,11 @@ without completion.
 Run 'ralph-gate help <command>' for a command's flags.
 `
 
-var commandHelp = map[string]string{
-	"analyze": `Usage:
+// commandHelp holds each command's help text, filled by register.
+var commandHelp = map[string]string{}
+
+// analyzeHelp is the help of analyze.
+const analyzeHelp = `Usage:
   ralph-gate analyze [--repo DIR] [--format F] [--fail-on SEV] [BASE [HEAD]]
   ralph-gate analyze [--format F] [--fail-on SEV] --patch FILE|-
 
@@ -72,8 +75,10 @@ Examples:
   ralph-gate analyze origin/main HEAD
   ralph-gate analyze --format json main
   git diff | ralph-gate analyze --patch -
-`,
-	"compare": `Usage:
+`
+
+// compareHelp is the help of compare.
+const compareHelp = `Usage:
   ralph-gate compare [--repo DIR] [--format F] [--fail-on SEV] [--config FILE]
                      [--report KIND=GLOB]... [--base-report KIND=GLOB]...
                      [--collect auto|none] [--no-cache] [--all-packages]
@@ -147,13 +152,16 @@ Examples:
   ralph-gate compare origin/main HEAD
   ralph-gate compare --report junit='out/*.xml' --report lcov=coverage/lcov.info origin/main HEAD
   ralph-gate compare --format markdown BASE HEAD >comment.md
-`,
-	"version": `Usage:
+`
+
+// versionHelp is the help of version.
+const versionHelp = `Usage:
   ralph-gate version
 
 Prints the version.
-`,
-	"help": `Usage:
+`
+
+// helpHelp is the help of help.
+const helpHelp = `Usage:
   ralph-gate help [command]
-`,
-}
+`
