@@ -674,21 +674,23 @@ func Sort(fs []gate.Finding) {
 	})
 }
 
-func newFinding(t gate.FindingType, sev gate.Severity, rule, file string, line int, test, symbol, key, msg string) gate.Finding {
+// newFinding builds a finding of rule r, of the rule's type, at severity
+// sev.
+func newFinding(r gate.Rule, sev gate.Severity, file string, line int, test, symbol, key, msg string) gate.Finding {
 	subject := test
 	if subject == "" {
 		subject = symbol
 	}
 	return gate.Finding{
-		ID:       gate.MakeID(t, rule, file, subject, key),
-		Type:     t,
+		ID:       gate.MakeID(r.Type, r.ID, file, subject, key),
+		Type:     r.Type,
 		Severity: sev,
 		File:     file,
 		Line:     line,
 		Test:     test,
 		Symbol:   symbol,
 		Message:  msg,
-		Rule:     rule,
+		Rule:     r.ID,
 	}
 }
 

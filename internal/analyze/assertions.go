@@ -18,7 +18,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	var out []gate.Finding
 	if nt.BodyTokens == 0 && ot.BodyTokens > 0 {
 		msg := fmt.Sprintf("the body of test %s was emptied: it now passes without running anything", id)
-		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "body-emptied", file, nt.Line, id, "", "", msg+".")}
+		return []gate.Finding{newFinding(gate.RuleBodyEmptied, gate.SeverityHigh, file, nt.Line, id, "", "", msg+".")}
 	}
 
 	// Variant checks merged into one are one check (variants.go).
@@ -116,7 +116,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		xs, ys := effStrength(x), effStrength(y)
 		if ys == testscan.Trivial && xs > testscan.Trivial {
 			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
-			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-trivialized", file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
+			out = append(out, newFinding(gate.RuleAssertionTrivialized, gate.SeverityHigh, file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
 			continue
 		}
 		if ys <= testscan.Weak && xs >= testscan.Medium {
@@ -125,7 +125,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	}
 	if len(weaker) > 0 {
 		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
-		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-replaced-weaker", file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
+		out = append(out, newFinding(gate.RuleAssertionReplacedWeaker, gate.SeverityMedium, file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
 	gone = dropRepeats(gone, ot, nt)
 	gone = impliedByExact(gone, ot)
@@ -142,7 +142,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	line := nt.Line
 	if nt.CommentedAssertions > ot.CommentedAssertions {
 		msg := fmt.Sprintf("%d %s in test %s %s commented out: %s", removed, plural(removed, "assertion", "assertions"), id, plural(removed, "was", "were"), quoteList(kinds, 3))
-		return append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-commented-out", file, line, id, "", "", msg+"."))
+		return append(out, newFinding(gate.RuleAssertionCommentedOut, gate.SeverityHigh, file, line, id, "", "", msg+"."))
 	}
 	sev := gate.SeverityHigh
 	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
@@ -154,7 +154,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		sev = gate.SeverityMedium
 		msg += fmt.Sprintf("; the test now expects %s, which %s (changed in the same commit) declares, so check that the behaviour was meant to change", exc, prod)
 	}
-	return append(out, newFinding(gate.AssertionWeakening, sev, "assertion-removed", file, line, id, "", strings.Join(kinds, ";"), msg+"."))
+	return append(out, newFinding(gate.RuleAssertionRemoved, sev, file, line, id, "", strings.Join(kinds, ";"), msg+"."))
 }
 
 // stubbedNow reports the checks made the same way in both versions whose
@@ -174,7 +174,7 @@ func stubbedNow(old, cur []testscan.Assertion, file, id string) []gate.Finding {
 			used[j] = true
 			if y.Strength == testscan.Trivial {
 				msg := fmt.Sprintf("check %s in test %s is kept word for word, but the code it calls is now replaced by a stub (a mock or patch in the test, a fixture or the file), so it checks the stub's answer and cannot fail", describeAssertion(y), id)
-				out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "check-of-stub", file, y.Line, id, "", "stub:"+assertKey(x), msg+"."))
+				out = append(out, newFinding(gate.RuleCheckOfStub, gate.SeverityHigh, file, y.Line, id, "", "stub:"+assertKey(x), msg+"."))
 			}
 			break
 		}
@@ -197,7 +197,7 @@ func (a *Analyzer) compareReworked(o, n *locTest, cr *callReach) []gate.Finding 
 		return nil
 	}
 	msg := fmt.Sprintf("test %s became %s with only %s assertions (it had %s ones)", o.tc.ID, n.tc.ID, nMax, oMax)
-	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+	return []gate.Finding{newFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
 // reworkedInverted reports the checks a reworked test turned around: an old
@@ -250,7 +250,7 @@ func reworkedLost(o, n *locTest, others []*locTest, cr *callReach) []gate.Findin
 	}
 	msg := fmt.Sprintf("test %s became %s with %d fewer %s than it had (%d of at least medium strength, now %d), and the change put %s in no test it created",
 		o.tc.ID, n.tc.ID, k, plural(k, "check", "checks"), checks(o.tc), checks(n.tc), plural(k, "it", "them"))
-	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-removed", n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+	return []gate.Finding{newFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
 // lostChecks counts the checks of at least medium strength that a test
@@ -442,22 +442,22 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
 		if prod != "" {
 			msg += fmt.Sprintf("; %s, whose code the test calls, changed in the same commit, so check that the behaviour was meant to change", prod)
-			return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-inverted", file, line, id, "", key, msg+"."), true
+			return newFinding(gate.RuleAssertionInverted, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
 		}
-		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-inverted", file, line, id, "", key, msg+"."), true
+		return newFinding(gate.RuleAssertionInverted, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "" && fromCodeUnderTest(y) != "" && fromCodeUnderTest(x) == "":
 		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s, which calls %s, the code the check is about: the check now compares the code's output with what that same code returns, not with an independent value", id, clip(x.Expected), clip(y.Expected), fromCodeUnderTest(y))
-		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "expected-from-code", file, line, id, "", key, msg+"."), true
+		return newFinding(gate.RuleExpectedFromCode, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case covers(y, x):
 		return gate.Finding{}, false
 	case ys == testscan.Trivial && xs > testscan.Trivial,
 		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y),
 		nonEmptiness(x) && presenceOnly(y):
 		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
-		return newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-weakened", file, line, id, "", key, msg+"."), true
+		return newFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case ys < xs:
 		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
-		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "assertion-weakened", file, line, id, "", key, msg+"."), true
+		return newFinding(gate.RuleAssertionWeakened, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
 	case x.Tolerance != y.Tolerance && x.Tolerance != "":
 		ov, e1 := toleranceValue(x.Tolerance)
 		nv, e2 := toleranceValue(y.Tolerance)
@@ -476,10 +476,10 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 			}
 			msg = fmt.Sprintf("precision of an assertion in test %s was lowered from %s to %s digits", id, x.Tolerance, y.Tolerance)
 		}
-		return newFinding(gate.AssertionWeakening, sev, "tolerance-widened", file, line, id, "", key, msg+"."), true
+		return newFinding(gate.RuleToleranceWidened, sev, file, line, id, "", key, msg+"."), true
 	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "":
 		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", id, clip(x.Expected), clip(y.Expected))
-		return newFinding(gate.AssertionWeakening, gate.SeverityMedium, "expected-rewritten", file, line, id, "", key, msg), true
+		return newFinding(gate.RuleExpectedRewritten, gate.SeverityMedium, file, line, id, "", key, msg), true
 	}
 	return gate.Finding{}, false
 }

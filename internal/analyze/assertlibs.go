@@ -92,7 +92,7 @@ func goReplaces(p string, old, cur []byte) []gate.Finding {
 			what = "another module"
 			sev = gate.SeverityMedium // a fork with a fix is a known practice
 		}
-		out = append(out, newFinding(gate.AssertionWeakening, sev, "assertion-lib-replaced", p, lineOf(cur, mod), "", "", mod+"=>"+to,
+		out = append(out, newFinding(gate.RuleAssertionLibReplaced, sev, p, lineOf(cur, mod), "", "", mod+"=>"+to,
 			fmt.Sprintf("%s now replaces the assertion library %s with %s (%s): every assertion the tests make through it runs that code instead.", p, mod, what, to)))
 	}
 	return out
@@ -131,7 +131,7 @@ func jsAliases(p string, old, cur []byte) []gate.Finding {
 		if !jsAssertPackages[n] || before[n] == to || !localSpec(to) || localSpec(before[n]) {
 			continue
 		}
-		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "assertion-lib-replaced", p, lineOf(cur, `"`+n+`"`), "", "", n+"=>"+to,
+		out = append(out, newFinding(gate.RuleAssertionLibReplaced, gate.SeverityHigh, p, lineOf(cur, `"`+n+`"`), "", "", n+"=>"+to,
 			fmt.Sprintf("%s now takes the test library %s from %s: every assertion the tests make through it runs that code instead.", p, n, quoted(to))))
 	}
 	return out
@@ -165,5 +165,5 @@ func sameArrows(a, b []byte) bool {
 // "nothing changed".
 func unreadableManifest(p, what string) gate.Finding {
 	msg := fmt.Sprintf("%s no longer parses, so %s cannot be checked", p, what)
-	return newFinding(gate.Unverified, gate.SeverityHigh, "unparsed-manifest", p, 0, "", "", what, msg+".")
+	return newFinding(gate.RuleUnparsedManifest, gate.SeverityHigh, p, 0, "", "", what, msg+".")
 }

@@ -37,7 +37,7 @@ func branchCoverageFindings(base, head *collectors.Result, cc config.Compare) []
 		return nil
 	}
 	drop := fmt.Sprintf("branch coverage dropped from %.2f%% to %.2f%% (%.2f points; the tolerance is %.2f)", bp, hp, bp-hp, tol)
-	sev, rule, msg := gate.SeverityMedium, "branch-coverage-dropped", drop+"."
+	sev, rule, msg := gate.SeverityMedium, gate.RuleBranchCoverageDropped, drop+"."
 	if bp-hp > BranchCoverageHighDrop {
 		sev = gate.SeverityHigh
 	}
@@ -46,11 +46,11 @@ func branchCoverageFindings(base, head *collectors.Result, cc config.Compare) []
 	if bf > 0 && hf > 0 {
 		msg = fmt.Sprintf("%s: %d of %d branches are untaken at HEAD, %d of %d at BASE.", drop, hf-hh, hf, bf-bh, bf)
 		if hf-hh <= bf-bh {
-			sev, rule = gate.SeverityLow, "branch-coverage-dropped-covered-code-removed"
+			sev, rule = gate.SeverityLow, gate.RuleBranchCoverageDroppedCoveredCodeRemoved
 			msg = fmt.Sprintf("%s, but only because taken branches were removed: %d of %d branches are untaken at HEAD, %d of %d at BASE, so no code lost its tests.", drop, hf-hh, hf, bf-bh, bf)
 		}
 	}
-	f := measuredFinding(gate.CoverageRegression, sev, rule, "", "", msg)
+	f := measuredFinding(rule, sev, "", "", msg)
 	f.BaselineValue, f.CurrentValue = gate.Float(round2(bp)), gate.Float(round2(hp))
 	return []gate.Finding{f}
 }

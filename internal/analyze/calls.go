@@ -657,7 +657,7 @@ func rewordedFinding(n *locTest, cr *callReach) []gate.Finding {
 	}
 	msg := fmt.Sprintf("%d of the checks test %s gave up %s reached through the helpers it calls only in other words (a check about the same values, or one combined check); confirm the helpers pin every value the test did",
 		k, n.tc.ID, plural(k, "is", "are"))
-	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "helper-check-reworded", n.side.path, n.tc.Line, n.tc.ID, "", "", msg+".")}
+	return []gate.Finding{newFinding(gate.RuleHelperCheckReworded, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", "", msg+".")}
 }
 
 // reachDropped is compareReach for the calls a test dropped.
@@ -754,7 +754,7 @@ func (a *Analyzer) reachDropped(o, n *locTest, cr *callReach) []gate.Finding {
 	if len(gone) == 0 {
 		msg := fmt.Sprintf("test %s runs %d fewer %s of the helpers it calls (it calls them from fewer places); if cases were folded into a loop, confirm the table kept them",
 			id, lost-gained, plural(lost-gained, "check", "checks"))
-		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "helper-call-removed", file, nt.Line, id, "", "", msg+".")}
+		return []gate.Finding{newFinding(gate.RuleHelperCallRemoved, gate.SeverityMedium, file, nt.Line, id, "", "", msg+".")}
 	}
 	sev := gate.SeverityMedium
 	msg := fmt.Sprintf("test %s no longer calls %s, and runs %d fewer %s; unless another test took the call over, it checks less",
@@ -764,7 +764,7 @@ func (a *Analyzer) reachDropped(o, n *locTest, cr *callReach) []gate.Finding {
 		msg = fmt.Sprintf("test %s no longer calls %s, whose checks it ran (%d fewer %s), and checks nothing new in their place",
 			id, quoteList(gone, 3), lost-gained, plural(lost-gained, "check", "checks"))
 	}
-	return []gate.Finding{newFinding(gate.AssertionWeakening, sev, "helper-call-removed", file, nt.Line, id, "", strings.Join(gone, ";"), msg+".")}
+	return []gate.Finding{newFinding(gate.RuleHelperCallRemoved, sev, file, nt.Line, id, "", strings.Join(gone, ";"), msg+".")}
 }
 
 // fileSites counts the places in a file that call a helper by its name or

@@ -70,7 +70,7 @@ func ChangedLineFindings(cl *gate.ChangedLines, minPct *float64) []gate.Finding 
 		return nil
 	}
 	if cl == nil {
-		f := measuredNetFinding(gate.Unverified, gate.SeverityHigh, "changed-lines-unmeasured", "",
+		f := measuredNetFinding(gate.RuleChangedLinesUnmeasured, gate.SeverityHigh, "",
 			fmt.Sprintf("coverage.changed_lines_min is %.2f%%, but HEAD's coverage was not measured, so the changed lines' coverage could not be checked; add a coverage report (coverprofile, lcov or cobertura) to HEAD's collectors or --report.", *minPct))
 		return []gate.Finding{f}
 	}
@@ -85,7 +85,7 @@ func ChangedLineFindings(cl *gate.ChangedLines, minPct *float64) []gate.Finding 
 			names = append(names, fmt.Sprintf("%s %d of %d", w.File, w.Covered, w.Total))
 		}
 	}
-	f := measuredNetFinding(gate.CoverageRegression, gate.SeverityHigh, "changed-lines-coverage", "",
+	f := measuredNetFinding(gate.RuleChangedLinesCoverage, gate.SeverityHigh, "",
 		fmt.Sprintf("tests cover %.2f%% of the %d executable lines this range added or changed (%d covered), below coverage.changed_lines_min %.2f%%; least covered: %s.",
 			*cl.Percentage, cl.Total, cl.Covered, *minPct, strings.Join(names, ", ")))
 	f.BaselineValue, f.CurrentValue = gate.Float(*minPct), gate.Float(*cl.Percentage)
@@ -93,8 +93,8 @@ func ChangedLineFindings(cl *gate.ChangedLines, minPct *float64) []gate.Finding 
 }
 
 // measuredNetFinding is a measurement of HEAD: it holds at HEAD, so it is net.
-func measuredNetFinding(t gate.FindingType, sev gate.Severity, rule, file, msg string) gate.Finding {
-	f := measuredFinding(t, sev, rule, file, "", msg)
+func measuredNetFinding(r gate.Rule, sev gate.Severity, file, msg string) gate.Finding {
+	f := measuredFinding(r, sev, file, "", msg)
 	f.Net = true
 	return f
 }

@@ -107,8 +107,8 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 	oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
 	added, removed := lineDelta(oldLines, newLines)
 	var out []gate.Finding
-	add := func(t gate.FindingType, sev gate.Severity, rule string, line int, key, msg string) {
-		out = append(out, newFinding(t, sev, rule, p, line, "", "", key, msg))
+	add := func(r gate.Rule, sev gate.Severity, line int, key, msg string) {
+		out = append(out, newFinding(r, sev, p, line, "", "", key, msg))
 	}
 	// Where both sides read as a program (a workflow's steps, a Makefile's
 	// recipes, a shell script, package.json's scripts), what a line does
@@ -129,10 +129,10 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		filter := runnerFilter.MatchString(text)
 		switch {
 		case orTrue.MatchString(text) && testWords.MatchString(text):
-			add(gate.ValidationBypass, gate.SeverityCritical, "or-true", l.n, norm(text),
+			add(gate.RuleOrTrue, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now ignores the exit status of a check: %s.", p, quoted(strings.TrimSpace(text))))
 		case kind == buildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
-			add(gate.ValidationBypass, gate.SeverityCritical, "make-ignore-errors", l.n, norm(text),
+			add(gate.RuleMakeIgnoreErrors, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, quoted(strings.TrimSpace(text))))
 		case ifFalse.MatchString(text) && workflowLoaded(p) && parsesAsJobs(pr.fc.New):
 			continue // disabledJobs judges it with the whole change
@@ -157,28 +157,28 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 				continue // a job that runs no checks, on a schedule: optional by design
 			}
 			verb := "may now fail without failing the build"
-			rule := "continue-on-error"
+			rule := gate.RuleContinueOnError
 			if ifFalse.MatchString(text) {
-				verb, rule = "was switched off with `if: false`", "step-disabled"
+				verb, rule = "was switched off with `if: false`", gate.RuleStepDisabled
 			}
-			add(gate.ValidationBypass, sev, rule, l.n, norm(text)+norm(ctx),
+			add(rule, sev, l.n, norm(text)+norm(ctx),
 				fmt.Sprintf("%s in %s%s %s.", what, p, where, verb))
 		case setPlusE.MatchString(text) && (kind == ciWorkflow || kind == buildScript):
-			add(gate.ValidationBypass, gate.SeverityCritical, "set-plus-e", l.n, norm(text),
+			add(gate.RuleSetPlusE, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("`set +e` added to %s: failing commands after it no longer fail the script.", p))
 		case listOnly.MatchString(text) && !listOnlyIn(removed, text) && !runsTestsIn(newLines, text):
-			add(gate.ValidationBypass, gate.SeverityCritical, "tests-listed-not-run", l.n, norm(text),
+			add(gate.RuleTestsListedNotRun, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now lists or builds the tests without running them: %s.", p, quoted(strings.TrimSpace(text))))
 		case passNoTests.MatchString(text):
-			add(gate.ValidationBypass, gate.SeverityCritical, "pass-with-no-tests", l.n, norm(text),
+			add(gate.RulePassWithNoTests, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, quoted(strings.TrimSpace(text))))
 		case kind == javaBuild && everyBuild(p) && skipTests.MatchString(text):
 			// Read by every mvn (or gradle) the project runs, CI's
 			// test step included.
-			add(gate.ValidationBypass, gate.SeverityCritical, "tests-skipped", l.n, norm(text),
+			add(gate.RuleTestsSkipped, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now skips the tests of every build of the project: %s.", p, quoted(strings.TrimSpace(text))))
 		case kind == javaBuild && gradleOff.MatchString(text) && inGradleTestTask(newLines, l.n):
-			add(gate.ValidationBypass, gate.SeverityCritical, "tests-skipped", l.n, norm(text),
+			add(gate.RuleTestsSkipped, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now switches the test task off: %s.", p, quoted(strings.TrimSpace(text))))
 		case skipTests.MatchString(text):
 			// Skipping tests on a build step that never ran them (packaging, API
@@ -187,23 +187,23 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			if editedToAdd(removed, text, skipTests) {
 				sev, what = gate.SeverityCritical, "now skips the tests of an existing build step"
 			}
-			add(gate.ValidationBypass, sev, "tests-skipped", l.n, norm(text),
+			add(gate.RuleTestsSkipped, sev, l.n, norm(text),
 				fmt.Sprintf("%s %s: %s.", p, what, quoted(strings.TrimSpace(text))))
 		case allowFail.MatchString(text) && path.Base(p) == ".gitlab-ci.yml" && gitlabScheduledOnly(pr.fc, l.n):
-			add(gate.ValidationBypass, gate.SeverityMedium, "failure-allowed", l.n, norm(text),
+			add(gate.RuleFailureAllowed, gate.SeverityMedium, l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build, in a job that runs only in scheduled or manually started pipelines (it gates no merge request): %s.", p, quoted(strings.TrimSpace(text))))
 		case allowFail.MatchString(text):
-			add(gate.ValidationBypass, gate.SeverityCritical, "failure-allowed", l.n, norm(text),
+			add(gate.RuleFailureAllowed, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
 		case filter && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
 			continue // compareRunnerConfig reads the lists
 		case filter && programmedFilter(p, pr.fc.New, text):
 			continue // filterChanges judges it with the whole CI
 		case filter && !runnerFilterIn(removed, text):
-			add(gate.TestSkipping, gate.SeverityHigh, "runner-filter", l.n, norm(text),
+			add(gate.RuleRunnerFilter, gate.SeverityHigh, l.n, norm(text),
 				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
 		case kind == lintConfig && ruleOff.MatchString(text) && lintOffContext(newLines, l.n, text):
-			add(gate.ValidationBypass, gate.SeverityMedium, "lint-rule-disabled", l.n, norm(text),
+			add(gate.RuleLintRuleDisabled, gate.SeverityMedium, l.n, norm(text),
 				fmt.Sprintf("%s disables or excludes a lint check: %s.", p, quoted(strings.TrimSpace(text))))
 		}
 	}
@@ -300,7 +300,7 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 		return nil
 	}
 	msg := fmt.Sprintf("%s now reruns failing tests up to %d times (was %d): a failure that comes and goes passes on a retry", p, now, was)
-	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
+	return []gate.Finding{newFinding(gate.RuleRetriesRaised, gate.SeverityHigh, p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
 }
 
 // jobOffOnPR reports whether workflow job job (or its step) holding line n
@@ -479,7 +479,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 		if fc.NewPath == "" {
 			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, quotedList(lost))
 		}
-		f := newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+".")
+		f := newFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+".")
 		if isMakefile(p) && head.makeCalled {
 			makefiles = append(makefiles, f)
 		} else {
@@ -516,7 +516,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 			if c.pr.fc.NewPath == "" {
 				msg = fmt.Sprintf("%s, which ran tests, was deleted", p)
 			}
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "test-command-removed", p, 0, "", "", "", msg+"."))
+			out = append(out, newFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+"."))
 		}
 	}
 	var structured []strictnessChange
@@ -609,7 +609,7 @@ func (a *Analyzer) thresholds(p string, added, removed []numLine) []gate.Finding
 			if !ok || err != nil || nv >= ov {
 				continue
 			}
-			f := newFinding(gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered", p, l.n, "", "", key,
+			f := newFinding(gate.RuleThresholdLowered, gate.SeverityCritical, p, l.n, "", "", key,
 				fmt.Sprintf("%s lowers the %s threshold from %s to %s.", p, m[1], fmtNum(ov), fmtNum(nv)))
 			f.BaselineValue, f.CurrentValue = gate.Float(ov), gate.Float(nv)
 			out = append(out, f)
@@ -656,7 +656,7 @@ func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLin
 		if now[key] == "false" {
 			state = "set to false"
 		}
-		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "strictness-lowered", p, line, "", "", key,
+		out = append(out, newFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, p, line, "", "", key,
 			fmt.Sprintf("%s lowers type-checking strictness: %s was %s.", p, m[1], state)))
 	}
 	return out
@@ -679,7 +679,7 @@ func (a *Analyzer) gateConfigChange(fc *FileChange) []gate.Finding {
 		what = "deleted"
 	}
 	msg := fmt.Sprintf("the gate's own configuration %s was %s inside the range; ralph-gate keeps reading it from BASE, so the change needs a human's review", config.FileName, what)
-	return []gate.Finding{newFinding(gate.ValidationBypass, gate.SeverityCritical, "gate-config-changed", config.FileName, 0, "", "", what, msg+".")}
+	return []gate.Finding{newFinding(gate.RuleGateConfigChanged, gate.SeverityCritical, config.FileName, 0, "", "", what, msg+".")}
 }
 
 type numLine struct {

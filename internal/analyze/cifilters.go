@@ -266,7 +266,7 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 				continue
 			}
 		}
-		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-filter", r.file, r.line(head.files[r.file]), "", "", norm(r.text),
+		out = append(out, newFinding(gate.RuleRunnerFilter, gate.SeverityHigh, r.file, r.line(head.files[r.file]), "", "", norm(r.text),
 			fmt.Sprintf("%s now filters which tests run: %s.", r.file, quoted(r.text))))
 	}
 	// The paths the runs of BASE named.
@@ -303,7 +303,7 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 			// (tests -> tests/unit tests/integration stays high: whether
 			// tests/ holds more than those is not known here.)
 			sev := gate.SeverityHigh
-			out = append(out, newFinding(gate.TestSkipping, sev, "runner-narrowed", f, lineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
+			out = append(out, newFinding(gate.RuleRunnerNarrowed, sev, f, lineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
 				fmt.Sprintf("%s: no `%s` run names %s any more, and it still exists: its tests no longer run.", f, r.key, quoted(op))))
 		}
 	}

@@ -139,7 +139,7 @@ func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
 			if len(keys) == 0 {
 				// It runs no check (a deploy, a docs build): worth a look,
 				// not a gate switched off.
-				out = append(out, newFinding(gate.ValidationBypass, gate.SeverityMedium, "step-disabled", fc.NewPath, line, "", "", "if false "+id,
+				out = append(out, newFinding(gate.RuleStepDisabled, gate.SeverityMedium, fc.NewPath, line, "", "", "if false "+id,
 					fmt.Sprintf("%s in %s, which runs no check, was switched off with `if: false`.", what, fc.NewPath)))
 				continue
 			}
@@ -152,7 +152,7 @@ func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
 			if len(lost) == 0 {
 				continue // another job runs them
 			}
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "step-disabled", fc.NewPath, line, "", "", "if false "+id,
+			out = append(out, newFinding(gate.RuleStepDisabled, gate.SeverityCritical, fc.NewPath, line, "", "", "if false "+id,
 				fmt.Sprintf("%s in %s was switched off with `if: false`: its checks (%s) no longer run.", what, fc.NewPath, quotedList(lost))))
 		}
 	}

@@ -639,7 +639,7 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 		if i := strings.Index(string(cur), `"`+n+`"`); i >= 0 {
 			line = 1 + strings.Count(string(cur[:i]), "\n")
 		}
-		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "script-check-dropped", p, line, "", "", "script "+n,
+		out = append(out, newFinding(gate.RuleScriptCheckDropped, gate.SeverityCritical, p, line, "", "", "script "+n,
 			fmt.Sprintf("the %q script of %s ran %s and no longer fails when a check fails (%s): it is now %s.", n, p, quotedList(ks), why, quoted(now))))
 	}
 	return out
@@ -707,7 +707,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		if len(lost) > 0 {
 			sort.Strings(lost)
 			how := "was moved to " + pr.fc.NewPath + ", where GitHub Actions does not load it"
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "workflow-unloaded", pr.fc.OldPath, 1, "", "", "unloaded "+strings.Join(lost, ","),
+			out = append(out, newFinding(gate.RuleWorkflowUnloaded, gate.SeverityCritical, pr.fc.OldPath, 1, "", "", "unloaded "+strings.Join(lost, ","),
 				fmt.Sprintf("workflow %s %s: its checks (%s) no longer run.", pr.fc.OldPath, how, quotedList(lost))))
 		}
 		return out
@@ -723,7 +723,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		if !ran {
 			return out // a release or docs workflow: not a gate
 		}
-		return []gate.Finding{newFinding(gate.ValidationBypass, gate.SeverityHigh, "workflow-unreadable", p, 1, "", "", "yaml",
+		return []gate.Finding{newFinding(gate.RuleWorkflowUnreadable, gate.SeverityHigh, p, 1, "", "", "yaml",
 			fmt.Sprintf("%s no longer parses as YAML (%v): GitHub Actions will not run it.", p, cur.err))}
 	}
 	// The pull request triggers.
@@ -738,7 +738,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			}
 		}
 		if len(had) > 0 && len(has) == 0 {
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "pr-trigger-removed", p, 1, "", "", "on "+strings.Join(had, ","),
+			out = append(out, newFinding(gate.RulePrTriggerRemoved, gate.SeverityCritical, p, 1, "", "", "on "+strings.Join(had, ","),
 				fmt.Sprintf("%s no longer runs on pull requests (its `on:` dropped %s): its checks do not gate the change.", p, strings.Join(had, ", "))))
 		}
 	}
@@ -753,7 +753,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		if _, known := old.unparsed[src]; known || !ran {
 			continue
 		}
-		out = append(out, newFinding(gate.Unverified, gate.SeverityHigh, "unparsed-script", p, line, "", "", "script "+strconv.Itoa(line),
+		out = append(out, newFinding(gate.RuleUnparsedScript, gate.SeverityHigh, p, line, "", "", "script "+strconv.Itoa(line),
 			fmt.Sprintf("the script at line %d of %s does not parse as shell, so whether its checks can still fail the build cannot be followed.", line, p)))
 	}
 	after := cur.reaching()
@@ -771,11 +771,11 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			if r.key != k || cur.reached[r] {
 				continue
 			}
-			rule, msg := "exit-status-dropped", fmt.Sprintf("`%s` in %s no longer fails the build when it fails: %s.", r.text, p, r.cause)
+			rule, msg := gate.RuleExitStatusDropped, fmt.Sprintf("`%s` in %s no longer fails the build when it fails: %s.", r.text, p, r.cause)
 			if strings.Contains(r.cause, "which is false on pull requests") {
-				rule, msg = "step-off-on-pull-requests", fmt.Sprintf("`%s` in %s no longer runs on pull requests, where the gate runs: %s.", r.text, p, r.cause)
+				rule, msg = gate.RuleStepOffOnPullRequests, fmt.Sprintf("`%s` in %s no longer runs on pull requests, where the gate runs: %s.", r.text, p, r.cause)
 			}
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, rule, p, r.line, "", "", "status "+k, msg))
+			out = append(out, newFinding(rule, gate.SeverityCritical, p, r.line, "", "", "status "+k, msg))
 			break
 		}
 	}
@@ -802,7 +802,7 @@ func dedupeCI(have, prog []gate.Finding) []gate.Finding {
 	}
 	out := prog[:0]
 	for _, f := range prog {
-		if (f.Rule == "exit-status-dropped" || f.Rule == "step-off-on-pull-requests" || f.Rule == "script-check-dropped") && flagged[f.File] {
+		if (f.Rule == gate.RuleExitStatusDropped.ID || f.Rule == gate.RuleStepOffOnPullRequests.ID || f.Rule == gate.RuleScriptCheckDropped.ID) && flagged[f.File] {
 			continue
 		}
 		out = append(out, f)

@@ -19,7 +19,7 @@ func (a *Analyzer) compareCommands(pairs []*pair) []gate.Finding {
 	var out []gate.Finding
 	report := func(file, name, how string) {
 		msg := fmt.Sprintf("command %s was removed without replacement (%s)", name, how)
-		out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "command-removed", file, 0, "", name, "", msg+"."))
+		out = append(out, newFinding(gate.RuleCommandRemoved, gate.SeverityMedium, file, 0, "", name, "", msg+"."))
 	}
 	newFiles := map[string]bool{}
 	for _, pr := range pairs {

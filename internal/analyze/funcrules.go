@@ -17,16 +17,6 @@ import (
 // the same file: a new, renamed, moved or deleted function is not compared,
 // since a definition is not a change of behaviour the diff can read.
 
-// errorToNullType is the finding type of error-to-null. DESIGN.md's
-// error_suppression covers "swallowed errors", and an error path that now
-// returns nil, None, null or an empty value swallows the error it reported
-// (the Go spelling, `if err != nil { return nil }`, is already the
-// error_suppression rule swallowed-error). validation_bypass is about the
-// checking machinery (test steps, thresholds, the gate's configuration),
-// and feature_removal about API or feature code deleted: the function and
-// its path are still there, only their failure is hidden.
-const errorToNullType = gate.ErrorSuppression
-
 // specialCasesAdded is how many new literal branches one change adds to one
 // existing function before they are a finding: one or two are a fix for an
 // edge case, a handful answer the inputs someone tried (AIWG's LP-017).
@@ -106,7 +96,7 @@ func errorToNull(p, name string, old, now []testscan.Exit) []gate.Finding {
 		}
 		was, is := r[0], r[1]
 		msg := fmt.Sprintf("%s in %s now has %s where it had %s: the error path became a silent empty result, so its callers can no longer tell the failure from success", name, p, quoted(is.Text), quoted(was.Text))
-		out = append(out, newFinding(errorToNullType, gate.SeverityMedium, "error-to-null", p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
+		out = append(out, newFinding(gate.RuleErrorToNull, gate.SeverityMedium, p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
 	}
 	return out
 }
@@ -226,7 +216,7 @@ func specialCases(p, name string, old, now []testscan.Branch) (gate.Finding, boo
 		cases = append(cases, fmt.Sprintf("%s == %s -> %s", b.Subject, b.Literal, b.Answer))
 	}
 	msg := fmt.Sprintf("%d branches that answer one literal input with a literal were added to %s in %s (%s): special cases for the inputs someone tried, not a computation of the result", len(added), name, p, strings.Join(cases, "; "))
-	return newFinding(gate.ValidationBypass, gate.SeverityMedium, "special-cases-added", p, added[0].Line, "", name, name, msg+"."), true
+	return newFinding(gate.RuleSpecialCasesAdded, gate.SeverityMedium, p, added[0].Line, "", name, name, msg+"."), true
 }
 
 // builtOutput reports whether a path is a build's output committed beside

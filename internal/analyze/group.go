@@ -21,7 +21,7 @@ func Group(fs []gate.Finding) []gate.Finding {
 		net                bool
 	}
 	deletion := func(f gate.Finding) bool {
-		return f.Type == gate.TestDeletion && (f.Rule == "test-deleted" || f.Rule == "test-deleted-with-code")
+		return f.Type == gate.TestDeletion && (f.Rule == gate.RuleTestDeleted.ID || f.Rule == gate.RuleTestDeletedWithCode.ID)
 	}
 	groups := map[fileKey][]int{}
 	for i, f := range fs {
@@ -71,7 +71,7 @@ func mergeTamper(fs []gate.Finding) []gate.Finding {
 	}
 	tamper := map[key]int{}
 	for i, f := range fs {
-		if f.Rule == "tamper-check" && f.Type == gate.AssertionWeakening && f.Test != "" {
+		if f.Rule == gate.RuleTamperCheck.ID && f.Type == gate.AssertionWeakening && f.Test != "" {
 			tamper[key{f.File, leaf(f.Test), f.Commit, f.Net}] = i
 		}
 	}
@@ -148,10 +148,10 @@ func deletedFile(fs []gate.Finding, members []int) gate.Finding {
 	first := fs[members[0]]
 	g := first
 	g.Test, g.Line = "", 0
-	g.Rule = "test-file-deleted"
-	withCode := first.Rule == "test-deleted-with-code"
+	g.Rule = gate.RuleTestFileDeleted.ID
+	withCode := first.Rule == gate.RuleTestDeletedWithCode.ID
 	if withCode {
-		g.Rule = "test-file-deleted-with-code"
+		g.Rule = gate.RuleTestFileDeletedWithCode.ID
 	}
 	g.ID = gate.MakeID(gate.TestDeletion, g.Rule, first.File, "", "")
 	var names []string

@@ -81,7 +81,7 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		default:
 			msg += "; confirm that it still runs where it matters"
 		}
-		out = append(out, newFinding(gate.AssertionWeakening, sev, "check-guarded", n.side.path, y.Line, n.tc.ID, "", cond, msg+"."))
+		out = append(out, newFinding(gate.RuleCheckGuarded, sev, n.side.path, y.Line, n.tc.ID, "", cond, msg+"."))
 	}
 	return out
 }
@@ -268,7 +268,7 @@ func (a *Analyzer) conftestStubs(pairs []*pair, siblings func(dir string) []Sour
 		}
 		msg := fmt.Sprintf("%s now replaces %s with a stub for every test in %s (an autouse fixture): %d %s the tests make of it directly now check the stub's answer and cannot fail (%s)",
 			pr.new.path, quotedList(names), dir, count, plural(count, "check", "checks"), strings.Join(hits, "; "))
-		out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "check-of-stub", pr.new.path, 0, "", strings.Join(names, ","), "conftest-stub", msg+"."))
+		out = append(out, newFinding(gate.RuleCheckOfStub, gate.SeverityHigh, pr.new.path, 0, "", strings.Join(names, ","), "conftest-stub", msg+"."))
 	}
 	return out
 }

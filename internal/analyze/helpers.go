@@ -151,7 +151,7 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 			msg = fmt.Sprintf("test helper %s in %s no longer checks anything that can fail: %s taken out (%s, line %d before the change); every test that calls it checks less",
 				l.helper, file, plural(n, "one check was", fmt.Sprintf("%d checks were", n)), quoteList(kinds, 3), l.lost[0].Line)
 		}
-		out = append(out, newFinding(gate.AssertionWeakening, sev, "helper-assertion-removed", file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
+		out = append(out, newFinding(gate.RuleHelperAssertionRemoved, sev, file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
 	}
 	return out
 }

@@ -75,11 +75,11 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 			// A suppression of a whole file's checking is a checker switched
 			// off, like a lowered strictness setting: not one hidden error.
 			msg := fmt.Sprintf("%s added in %s switches the checker off for the whole file: every error in it is hidden from now on", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "file-suppression", p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+			out = append(out, newFinding(gate.RuleFileSuppression, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 			continue
 		}
 		msg := fmt.Sprintf("%s added in %s", suppressionDescription(x.m), p)
-		out = append(out, newFinding(gate.ErrorSuppression, gate.SeverityMedium, "suppression-"+x.m.Kind, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+		out = append(out, newFinding(gate.RuleSuppression.Kind(x.m.Kind), gate.SeverityMedium, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 	}
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.UnderTest }) {
 		if x.pr.new.isTest {
@@ -93,33 +93,36 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 			sev, what = gate.SeverityHigh, "it returns a canned answer under its tests, so passing tests say nothing about what users get"
 		}
 		msg := fmt.Sprintf("production code in %s now branches on %s: %s", p, quoted(x.m.Text), what)
-		out = append(out, newFinding(gate.ValidationBypass, sev, "branches-on-test", p, x.m.Line, "", "", x.m.Text, msg+"."))
+		out = append(out, newFinding(gate.RuleBranchesOnTest, sev, p, x.m.Line, "", "", x.m.Text, msg+"."))
 	}
 	out = append(out, placeholderFindings(pairs)...)
 	out = append(out, funcFindings(pairs)...)
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.Bypasses }) {
 		p := x.pr.new.path
+		// A bypass marker's kind is the id of the rule it raises; any
+		// other kind is a forced exit.
 		switch x.m.Kind {
-		case "hook-deselect", "collect-ignore", "test-disabled":
+		case gate.RuleHookDeselect.ID, gate.RuleCollectIgnore.ID, gate.RuleTestDisabled.ID:
+			rule, _ := gate.RuleByID(x.m.Kind)
 			what := map[string]string{
-				"hook-deselect":  "pytest no longer runs every collected test",
-				"collect-ignore": "pytest no longer collects the test files it names",
-				"test-disabled":  "pytest no longer collects the tests under it",
+				gate.RuleHookDeselect.ID:  "pytest no longer runs every collected test",
+				gate.RuleCollectIgnore.ID: "pytest no longer collects the test files it names",
+				gate.RuleTestDisabled.ID:  "pytest no longer collects the tests under it",
 			}[x.m.Kind]
 			msg := fmt.Sprintf("%s added in %s: %s", hookText(x.m), p, what)
-			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))
-		case "excepthook":
+			out = append(out, newFinding(rule, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case gate.RuleExcepthook.ID:
 			msg := fmt.Sprintf("%s added in %s: errors that reach it no longer fail the run", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "excepthook", p, x.m.Line, "", "", x.m.Text, msg+"."))
-		case "noop-matcher":
+			out = append(out, newFinding(gate.RuleExcepthook, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case gate.RuleNoopMatcher.ID:
 			msg := fmt.Sprintf("%s added in %s: every expectation that uses them passes", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, "noop-matcher", p, x.m.Line, "", "", x.m.Text, msg+"."))
-		case "hook-outcome":
+			out = append(out, newFinding(gate.RuleNoopMatcher, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		case gate.RuleHookOutcome.ID:
 			msg := fmt.Sprintf("%s added in %s: a failing test can be reported as passed", hookText(x.m), p)
-			out = append(out, newFinding(gate.AssertionWeakening, gate.SeverityHigh, x.m.Kind, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			out = append(out, newFinding(gate.RuleHookOutcome, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		default:
 			msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "forced-exit", p, x.m.Line, "", "", x.m.Text, msg+"."))
+			out = append(out, newFinding(gate.RuleForcedExit, gate.SeverityCritical, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		}
 	}
 	return out
@@ -150,7 +153,7 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 		switch x.m.Kind {
 		case "not-implemented":
 			msg := fmt.Sprintf("%s added in %s: the code stands in for an implementation, so what it should do is not done", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "placeholder-added", p, x.m.Line, "", "", x.m.Text, msg+"."))
+			out = append(out, newFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case "todo-comment":
 			todos = append(todos, x)
 		case "constant-body":
@@ -160,7 +163,7 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 				continue
 			}
 			msg := fmt.Sprintf("the body of %s in %s is replaced by %s: the code stands in for an implementation, so what it should do is not done", x.m.Text, p, quoted(x.m.Value))
-			out = append(out, newFinding(gate.FeatureRemoval, gate.SeverityMedium, "placeholder-added", p, x.m.Line, "", x.m.Text, x.m.Kind+":"+x.m.Text, msg+"."))
+			out = append(out, newFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", x.m.Text, x.m.Kind+":"+x.m.Text, msg+"."))
 		}
 	}
 	if len(todos) < todoProliferation {
@@ -176,7 +179,7 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 	}
 	first := todos[0]
 	msg := fmt.Sprintf("%d TODO, FIXME or XXX comments added to production code (%s): work left undone, for a person to check it is tracked", len(todos), strings.Join(where, "; "))
-	return append(out, newFinding(gate.FeatureRemoval, gate.SeverityLow, "todo-proliferation", first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
+	return append(out, newFinding(gate.RuleTodoProliferation, gate.SeverityLow, first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
 }
 
 // declaresFunc reports whether a file version declares the function or
@@ -343,7 +346,7 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 		if v := x.m.Value; v != "" && v != x.m.Text {
 			if t := lits.both(x.m.Text, v); t != "" {
 				msg := fmt.Sprintf("production code in %s now returns %s when its input is %s, the input and the expected value of test %s: it special-cases the test instead of computing the answer", p, v, x.m.Text, t)
-				out = append(out, newFinding(gate.ValidationBypass, gate.SeverityHigh, "special-cased-test", p, x.m.Line, t, "", x.m.Text, msg+"."))
+				out = append(out, newFinding(gate.RuleSpecialCasedTest, gate.SeverityHigh, p, x.m.Line, t, "", x.m.Text, msg+"."))
 				continue
 			}
 		}
@@ -351,7 +354,7 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 			continue
 		}
 		msg := fmt.Sprintf("production code in %s now compares against %s, a value test %s uses: check that it is not special-casing the test", p, x.m.Text, test)
-		f := newFinding(gate.ValidationBypass, gate.SeverityMedium, "special-cased-literal", p, x.m.Line, test, "", x.m.Text, msg+".")
+		f := newFinding(gate.RuleSpecialCasedLiteral, gate.SeverityMedium, p, x.m.Line, test, "", x.m.Text, msg+".")
 		out = append(out, f)
 	}
 	return out

@@ -72,11 +72,11 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 			continue
 		}
 		switch f.Rule {
-		case "test-deleted", "test-deleted-with-code":
+		case gate.RuleTestDeleted.ID, gate.RuleTestDeletedWithCode.ID:
 			if f.Test != "" {
 				staticDeleted[leaf(f.Test)] = f
 			}
-		case "test-file-deleted", "test-file-deleted-with-code":
+		case gate.RuleTestFileDeleted.ID, gate.RuleTestFileDeletedWithCode.ID:
 			for _, t := range f.Tests {
 				staticDeleted[leaf(t)] = f
 			}
@@ -112,7 +112,7 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 			if h.Message != "" {
 				msg += fmt.Sprintf(" (%s)", clip(h.Message))
 			}
-			out = append(out, measuredFinding(gate.TestSkipping, gate.SeverityHigh, "measured-skip", t.File, t.ID, msg+"."))
+			out = append(out, measuredFinding(gate.RuleMeasuredSkip, gate.SeverityHigh, t.File, t.ID, msg+"."))
 		}
 	}
 	sort.Slice(missing, func(i, j int) bool { return missing[i].ID < missing[j].ID })
@@ -156,7 +156,7 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 			continue // moved to another package or suite
 		}
 		msg := fmt.Sprintf("test %s ran at BASE (%s) and did not run at HEAD", t.ID, t.Outcome)
-		out = append(out, measuredFinding(gate.TestDeletion, gate.SeverityCritical, "measured-deletion", t.File, t.ID, msg+"."))
+		out = append(out, measuredFinding(gate.RuleMeasuredDeletion, gate.SeverityCritical, t.File, t.ID, msg+"."))
 	}
 	return out
 }
@@ -183,8 +183,8 @@ func leaf(id string) string {
 	return id
 }
 
-func measuredFinding(t gate.FindingType, sev gate.Severity, rule, file, test, msg string) gate.Finding {
-	f := newFinding(t, sev, rule, file, 0, test, "", "", msg)
+func measuredFinding(r gate.Rule, sev gate.Severity, file, test, msg string) gate.Finding {
+	f := newFinding(r, sev, file, 0, test, "", "", msg)
 	f.Evidence = gate.EvidenceMeasured
 	return f
 }
@@ -242,17 +242,17 @@ func coverageFindings(base, head *collectors.Result, changed []string, movedFrom
 			// The percentage fell because covered code went (deleted with
 			// its tests, or moved out of what is measured), not because code
 			// lost its tests: no more is uncovered than before.
-			f = measuredFinding(gate.CoverageRegression, gate.SeverityLow, "coverage-dropped-covered-code-removed", "", "",
+			f = measuredFinding(gate.RuleCoverageDroppedCoveredCodeRemoved, gate.SeverityLow, "", "",
 				fmt.Sprintf("%s, but only because covered code was removed: %d of %d %s are uncovered at HEAD, %d of %d at BASE, so no code lost its tests.", drop, hu, ht, unit, bu, bt))
 		case ht > 0 && len(movedFrom) > 0 && 100*float64(moved.rest)/float64(ht) <= tol:
-			f = measuredFinding(gate.CoverageRegression, gate.SeverityMedium, "coverage-tests-moved", "", "",
+			f = measuredFinding(gate.RuleCoverageTestsMoved, gate.SeverityMedium, "", "",
 				fmt.Sprintf("%s, in the packages whose tests moved to another package (%s): go test credits a package's coverage to its own tests only, so the code the moved tests run counts as uncovered; measure with -coverpkg to see it.", drop, strings.Join(moved.pkgs, ", ")))
 		default:
 			msg := drop + "."
 			if bt > 0 && ht > 0 {
 				msg = fmt.Sprintf("%s: %d of %d %s are uncovered at HEAD, %d of %d at BASE.", drop, hu, ht, unit, bu, bt)
 			}
-			f = measuredFinding(gate.CoverageRegression, gate.SeverityHigh, "coverage-dropped", "", "", msg)
+			f = measuredFinding(gate.RuleCoverageDropped, gate.SeverityHigh, "", "", msg)
 		}
 		f.BaselineValue, f.CurrentValue = gate.Float(round2(bp)), gate.Float(round2(hp))
 		out = append(out, f)
@@ -272,13 +272,13 @@ func coverageFindings(base, head *collectors.Result, changed []string, movedFrom
 		if ht-hc <= bt-bc {
 			continue // covered lines of the file went; none lost its tests
 		}
-		sev, rule := gate.SeverityHigh, "file-coverage-dropped"
+		sev, rule := gate.SeverityHigh, gate.RuleFileCoverageDropped
 		msg := fmt.Sprintf("coverage of %s dropped from %.2f%% to %.2f%% (%.2f points; the tolerance for a changed file is %.2f): %d of %d %s are uncovered at HEAD, %d of %d at BASE.", c, b, h, b-h, fileTol, ht-hc, ht, unit, bt-bc, bt)
 		if movedFrom[path.Dir(hf.Path)] {
-			sev, rule = gate.SeverityMedium, "file-coverage-tests-moved"
+			sev, rule = gate.SeverityMedium, gate.RuleFileCoverageTestsMoved
 			msg = strings.TrimSuffix(msg, ".") + "; its package's tests moved to another package, whose coverage go test does not credit to it."
 		}
-		f := measuredFinding(gate.CoverageRegression, sev, rule, c, "", msg)
+		f := measuredFinding(rule, sev, c, "", msg)
 		f.BaselineValue, f.CurrentValue = gate.Float(round2(b)), gate.Float(round2(h))
 		out = append(out, f)
 	}
@@ -363,18 +363,18 @@ func coverageOf(c *collectors.Coverage, repoPath string) *collectors.FileCoverag
 
 func diagnosticFindings(base, head *collectors.Result, cc config.Compare) []gate.Finding {
 	var out []gate.Finding
-	check := func(on bool, b, h *collectors.Diagnostics, what, rule string) {
+	check := func(on bool, b, h *collectors.Diagnostics, what string, rule gate.Rule) {
 		if !on || b == nil || h == nil || h.Errors <= b.Errors {
 			return
 		}
-		f := measuredFinding(gate.ValidationBypass, gate.SeverityHigh, rule, "", "",
+		f := measuredFinding(rule, gate.SeverityHigh, "", "",
 			fmt.Sprintf("%s errors rose from %d to %d; the configuration makes this blocking.", what, b.Errors, h.Errors))
 		f.BaselineValue, f.CurrentValue = gate.Float(float64(b.Errors)), gate.Float(float64(h.Errors))
 		out = append(out, f)
 	}
 	if base != nil && head != nil {
-		check(cc.BlockOnTypeErrors, base.TypeCheck, head.TypeCheck, "type-check", "type-errors-increased")
-		check(cc.BlockOnLintErrors, base.Lint, head.Lint, "lint", "lint-errors-increased")
+		check(cc.BlockOnTypeErrors, base.TypeCheck, head.TypeCheck, "type-check", gate.RuleTypeErrorsIncreased)
+		check(cc.BlockOnLintErrors, base.Lint, head.Lint, "lint", gate.RuleLintErrorsIncreased)
 	}
 	return out
 }

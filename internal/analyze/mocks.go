@@ -48,7 +48,7 @@ func mockFindings(o, n *locTest) []gate.Finding {
 			if y, ok := keptCheckOf(ot, nt, m.Returns); ok {
 				msg := fmt.Sprintf("test %s, which existed before the change, now runs with %s replaced by a mock answering %s, the value its unchanged check %s expects: the mock makes the check pass without the code computing it",
 					id, mockName(m), clip(m.Returns), describeAssertion(y))
-				return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityHigh, "mocked-to-expected", file, y.Line, id, "", "mock:"+m.Target+"."+m.Name+"="+m.Returns, msg+".")}
+				return []gate.Finding{newFinding(gate.RuleMockedToExpected, gate.SeverityHigh, file, y.Line, id, "", "mock:"+m.Target+"."+m.Name+"="+m.Returns, msg+".")}
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func mockFindings(o, n *locTest) []gate.Finding {
 			what = "replaces its own module, whose functions its checks call,"
 		}
 		msg := fmt.Sprintf("test %s %s with a mock (%s%s): its checks read the mock's answer, not the code's", id, what, mockName(m), answer)
-		return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "mock-of-subject", file, m.Line, id, "", "mock:"+m.Target+"."+m.Name, msg+".")}
+		return []gate.Finding{newFinding(gate.RuleMockOfSubject, gate.SeverityMedium, file, m.Line, id, "", "mock:"+m.Target+"."+m.Name, msg+".")}
 	}
 	return nil
 }
@@ -115,15 +115,15 @@ func withMockFindings(out []gate.Finding, start int, mf []gate.Finding) []gate.F
 		return out
 	}
 	switch mf[0].Rule {
-	case "mocked-to-expected":
+	case gate.RuleMockedToExpected.ID:
 		kept := out[:start]
 		for _, f := range out[start:] {
-			if f.Rule != "check-of-stub" || f.Line != mf[0].Line {
+			if f.Rule != gate.RuleCheckOfStub.ID || f.Line != mf[0].Line {
 				kept = append(kept, f)
 			}
 		}
 		out = kept
-	case "mock-of-subject":
+	case gate.RuleMockOfSubject.ID:
 		if slices.ContainsFunc(out[start:], func(f gate.Finding) bool {
 			return f.Type == gate.AssertionWeakening && f.Severity >= gate.SeverityHigh
 		}) {

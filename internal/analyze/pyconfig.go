@@ -229,7 +229,7 @@ func pytestConfig(p string) bool {
 // change touched uses it, and every test that carries it now is one BASE
 // did not have, marked by a decorator (no conftest hook adds markers).
 func newMarkerDeselection(pr *pair, pairs []*pair, f gate.Finding) bool {
-	if f.Rule != "runner-filter" || !pytestConfig(pr.path()) || pr.fc.New == nil {
+	if f.Rule != gate.RuleRunnerFilter.ID || !pytestConfig(pr.path()) || pr.fc.New == nil {
 		return false
 	}
 	lines := splitLines(pr.fc.New)

@@ -126,7 +126,7 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		if file == "" {
 			file = t.File
 		}
-		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "test-now-fails", file, t.ID, msg+".")
+		f := measuredFinding(gate.RuleTestNowFails, gate.SeverityHigh, file, t.ID, msg+".")
 		out = append(out, f)
 	}
 	var names []string
@@ -153,9 +153,9 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 		if len(missing) > 0 {
 			msg += fmt.Sprintf("; %d %s no result at HEAD: %s", len(missing), plural(len(missing), "test has", "tests have"), testNames(missing))
 		}
-		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "package-broken", missing0File(missing), "", msg+".")
+		f := measuredFinding(gate.RulePackageBroken, gate.SeverityHigh, missing0File(missing), "", msg+".")
 		f.Symbol = u
-		f.ID = gate.MakeID(gate.TestRegression, "package-broken", "", u, "")
+		f.ID = gate.MakeID(gate.RulePackageBroken.Type, gate.RulePackageBroken.ID, "", u, "")
 		out = append(out, f)
 		reported[u] = true
 	}
@@ -177,9 +177,9 @@ func integrityFindings(base, head *collectors.Result, reported map[string]bool) 
 		if reported[p.Package] || atBase[p.Package] {
 			continue
 		}
-		f := measuredFinding(gate.TestRegression, gate.SeverityHigh, "evidence-integrity", "", "", fmt.Sprintf("%s: %s.", p.Package, strings.TrimSuffix(p.Problem, ".")))
+		f := measuredFinding(gate.RuleEvidenceIntegrity, gate.SeverityHigh, "", "", fmt.Sprintf("%s: %s.", p.Package, strings.TrimSuffix(p.Problem, ".")))
 		f.Symbol = p.Package
-		f.ID = gate.MakeID(gate.TestRegression, "evidence-integrity", "", p.Package, p.Problem)
+		f.ID = gate.MakeID(gate.RuleEvidenceIntegrity.Type, gate.RuleEvidenceIntegrity.ID, "", p.Package, p.Problem)
 		out = append(out, f)
 	}
 	return out

@@ -138,7 +138,7 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 	if kind == jsTestConfig {
 		var added []string
 		if added, jsRead = jsExclusions(pr, pairs, exists); len(added) > 0 {
-			out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", p, lineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
+			out = append(out, newFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, lineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
 				fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
 		}
 	}
@@ -155,7 +155,7 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 			}
 			if len(added) > 0 {
 				sort.Strings(added)
-				out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "runner-narrowed", p, lineOf(pr.fc.New, added[0]), "", "", k+" +"+strings.Join(added, ","),
+				out = append(out, newFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, lineOf(pr.fc.New, added[0]), "", "", k+" +"+strings.Join(added, ","),
 					fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
 			}
 			continue
@@ -183,7 +183,7 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 		if allRefined(lost, now) {
 			sev = gate.SeverityMedium
 		}
-		out = append(out, newFinding(gate.TestSkipping, sev, "runner-narrowed", p, lineOf(pr.fc.New, now[0]), "", "", k+" -"+strings.Join(lost, ","),
+		out = append(out, newFinding(gate.RuleRunnerNarrowed, sev, p, lineOf(pr.fc.New, now[0]), "", "", k+" -"+strings.Join(lost, ","),
 			fmt.Sprintf("%s narrows which tests the runner collects: %s no longer lists %s (now %s).", p, k, quotedList(lost), quotedList(now))))
 	}
 	return out
@@ -218,7 +218,7 @@ func allRefined(lost, now []string) bool {
 // already found filtering tests (an added exclude: [...] line).
 func dedupeRunner(have, prog []gate.Finding) []gate.Finding {
 	for _, f := range have {
-		if f.Rule == "runner-filter" {
+		if f.Rule == gate.RuleRunnerFilter.ID {
 			return nil
 		}
 	}

@@ -416,7 +416,7 @@ func (a *Analyzer) reportReplaced(groups []replacement) []gate.Finding {
 		}
 		for _, o := range g.deleted {
 			msg := fmt.Sprintf("test %s is gone from %s, which gained %d new %s (%s) with at least as many checks; confirm they cover what it checked", o.tc.ID, o.pr.new.path, len(g.by), plural(len(g.by), "test", "tests"), quoteList(names, 3))
-			out = append(out, newFinding(gate.TestDeletion, gate.SeverityMedium, "test-replaced", o.side.path, o.tc.Line, o.tc.ID, "", "", msg+"."))
+			out = append(out, newFinding(gate.RuleTestReplaced, gate.SeverityMedium, o.side.path, o.tc.Line, o.tc.ID, "", "", msg+"."))
 		}
 	}
 	return out
@@ -524,39 +524,39 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			msg += skippedAtBase(o.tc.Skip)
 		}
 		sev := gate.SeverityCritical
-		rule := "test-deleted"
+		rule := gate.RuleTestDeleted
 		code := "" // the deleted production code the test was about
 		switch {
 		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
 			// Removing a test that never ran changes no result.
 			sev = gate.SeverityMedium
 		case placeholder(o.tc):
-			sev, rule = gate.SeverityMedium, "placeholder-test-deleted"
+			sev, rule = gate.SeverityMedium, gate.RulePlaceholderTestDeleted
 			msg += "; it could not fail: its body is only checks that always pass"
 		case suiteRunner(o, gone):
-			sev, rule = gate.SeverityMedium, "suite-runner-deleted"
+			sev, rule = gate.SeverityMedium, gate.RuleSuiteRunnerDeleted
 			msg = fmt.Sprintf("test %s, which asserted nothing itself, was deleted from %s; the suite tests of that file were all kept (renamed, moved or converted), so it looks like a removed suite runner", o.tc.ID, file)
 		case outside[o.tc.ID] == nil && (o.pr.new == nil || !o.pr.uncollected(o.pr.new)):
 			// A test deleted with the production code it was about
 			// (a feature or a deprecated API removed) cannot stay: it
 			// is the removal to confirm, not a test lost.
 			if code = subject(o, use.gone(o)); code != "" {
-				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it tested %s, which the change deleted from production code", code)
 			} else if r := retiredSubject(o.tc.ID, use.retired()); r != nil {
 				code = r.name
-				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it tested %s, whose deprecation notice the change removed from %s with it", code, r.file)
 			} else if d := use.packageGone(o); d != "" {
 				code = d
-				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; the change deleted the whole of %s/, the production code it tested with it", d)
 			} else if t := use.text(o); t != nil {
-				sev, rule = gate.SeverityMedium, "test-deleted-with-code"
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it expected %q, which the change removed from %s and left nowhere in production code", t.text, t.file)
 			}
 		}
-		f := newFinding(gate.TestDeletion, sev, rule, file, o.tc.Line, o.tc.ID, code, "", msg+".")
+		f := newFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")
 		out = append(out, f)
 	}
 	return out
@@ -671,7 +671,7 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *baseCI) []gate.Finding {
 	if line == 0 {
 		line = n.tc.Line
 	}
-	return []gate.Finding{newFinding(gate.TestSkipping, sev, "skip-added", n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
+	return []gate.Finding{newFinding(gate.RuleSkipAdded, sev, n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
 }
 
 func skipDescription(s *testscan.Skip) string {
@@ -730,7 +730,7 @@ func (a *Analyzer) reportOnly(pairs []*pair) []gate.Finding {
 		}
 		t := added[0]
 		msg := fmt.Sprintf("focus (.only/fit/fdescribe) added to %s: the other %d %s in %s stop running", t.ID, silenced, plural(silenced, "test", "tests"), pr.new.path)
-		out = append(out, newFinding(gate.TestSkipping, gate.SeverityHigh, "only-added", pr.new.path, t.Line, t.ID, "", "", msg+"."))
+		out = append(out, newFinding(gate.RuleOnlyAdded, gate.SeverityHigh, pr.new.path, t.Line, t.ID, "", "", msg+"."))
 	}
 	return out
 }
@@ -760,7 +760,7 @@ func dataChanged(o, n *locTest) []gate.Finding {
 		return nil // only new values (a new row) or only removed ones (judged elsewhere)
 	}
 	msg := fmt.Sprintf("values in test %s were rewritten (%s no longer in it) while its checks stayed the same; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", n.tc.ID, quoteList(gone, 3))
-	return []gate.Finding{newFinding(gate.AssertionWeakening, gate.SeverityMedium, "test-data-rewritten", n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
+	return []gate.Finding{newFinding(gate.RuleTestDataRewritten, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
 }
 
 // compareRetries reports a test that the runner now reruns more often when
@@ -775,5 +775,5 @@ func compareRetries(o, n *locTest) []gate.Finding {
 		was = fmt.Sprintf("was %d", o.tc.Retries)
 	}
 	msg := fmt.Sprintf("test %s now reruns up to %d %s when it fails (%s): a failure that comes and goes passes on a retry", n.tc.ID, n.tc.Retries, plural(n.tc.Retries, "time", "times"), was)
-	return []gate.Finding{newFinding(gate.TestSkipping, gate.SeverityHigh, "retries-raised", n.side.path, n.tc.Line, n.tc.ID, "", fmt.Sprintf("retries %d", n.tc.Retries), msg+".")}
+	return []gate.Finding{newFinding(gate.RuleRetriesRaised, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", fmt.Sprintf("retries %d", n.tc.Retries), msg+".")}
 }

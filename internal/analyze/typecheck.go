@@ -267,7 +267,7 @@ func structuredStrictness(cs []strictnessChange) []gate.Finding {
 		} else {
 			line = lineOfKey(c.newData, names[0])
 		}
-		out = append(out, newFinding(gate.ValidationBypass, gate.SeverityCritical, "strictness-lowered", c.p, line, "", "", strings.Join(lost, ","),
+		out = append(out, newFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, c.p, line, "", "", strings.Join(lost, ","),
 			fmt.Sprintf("%s lowers type-checking strictness: %s.", c.p, what)))
 	}
 	return out

@@ -37,7 +37,7 @@ func unreadable(fc *FileChange, p string) (gate.Finding, bool) {
 		return gate.Finding{}, false
 	}
 	msg := fmt.Sprintf("%s (%s) changed and could not be checked: %s; a person must review it.", p, what, fc.Skip)
-	return newFinding(gate.Unverified, gate.SeverityHigh, "unreadable-file", p, 0, "", "", fc.Skip, msg), true
+	return newFinding(gate.RuleUnreadableFile, gate.SeverityHigh, p, 0, "", "", fc.Skip, msg), true
 }
 
 // unparsed reports a changed test file that its language's extractor could
@@ -50,7 +50,7 @@ func unparsed(pr *pair) []gate.Finding {
 			continue
 		}
 		msg := fmt.Sprintf("test file %s changed and could not be checked: %s; its tests were not compared, so a person must review it.", s.path, s.failed)
-		out = append(out, newFinding(gate.Unverified, gate.SeverityHigh, "unparsed-test-file", s.path, 0, "", "", s.failed, msg))
+		out = append(out, newFinding(gate.RuleUnparsedTestFile, gate.SeverityHigh, s.path, 0, "", "", s.failed, msg))
 		break
 	}
 	return out

@@ -147,8 +147,8 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 			what = "replaced it with something that is not a file"
 		}
 		rep.Findings = append(rep.Findings, gate.Finding{
-			ID: "runner-file-" + strings.ToLower(w.Variable), Type: gate.Unverified, Severity: gate.SeverityHigh, Net: true,
-			Rule: "runner-file-written", File: w.Variable, Evidence: gate.EvidenceMeasured,
+			ID: "runner-file-" + strings.ToLower(w.Variable), Type: gate.RuleRunnerFileWritten.Type, Severity: gate.SeverityHigh, Net: true,
+			Rule: gate.RuleRunnerFileWritten.ID, File: w.Variable, Evidence: gate.EvidenceMeasured,
 			Message: fmt.Sprintf("the code run by the gate %s (%s): a step output, environment or PATH for later steps, or text to hide the verdict; ralph-gate emptied it, so none of it reaches the workflow", w.Variable, what),
 		})
 	}

@@ -118,13 +118,13 @@ func (c *Config) ExpiredWaivers() []gate.Finding {
 			}
 		}
 		out = append(out, gate.Finding{
-			ID:       gate.MakeID(gate.ValidationBypass, "waiver-expired", FileName, what, w.Expires),
-			Type:     gate.ValidationBypass,
+			ID:       gate.MakeID(gate.RuleWaiverExpired.Type, gate.RuleWaiverExpired.ID, FileName, what, w.Expires),
+			Type:     gate.RuleWaiverExpired.Type,
 			Severity: gate.SeverityMedium,
 			File:     FileName,
 			Line:     w.Line,
 			Net:      true,
-			Rule:     "waiver-expired",
+			Rule:     gate.RuleWaiverExpired.ID,
 			Evidence: gate.EvidenceStatic,
 			Message: fmt.Sprintf("the waiver for %s (by %s: %s) expired on %s; what it let through blocks again: renew it with a new date or remove it",
 				what, w.By, w.Reason, w.Expires),

@@ -102,7 +102,15 @@ var (
 	// The error_suppression rules.
 	// RuleSuppression is suppression-<kind>.
 	RuleSuppression = Rule{ID: "suppression-", Type: ErrorSuppression, Severity: SeverityMedium, Pattern: "LP-016", Family: true, Doc: "A checker was silenced or an error swallowed; the id ends in the marker's kind (suppression-nolint, suppression-ts-ignore, suppression-empty-catch, ...)."}
-	// RuleErrorToNull is error-to-null.
+	// RuleErrorToNull is error-to-null. DESIGN.md's error_suppression
+	// covers "swallowed errors", and an error path that now returns nil,
+	// None, null or an empty value swallows the error it reported (the Go
+	// spelling, `if err != nil { return nil }`, is already the
+	// error_suppression rule suppression-swallowed-error).
+	// validation_bypass is about the checking machinery (test steps,
+	// thresholds, the gate's configuration), and feature_removal about API
+	// or feature code deleted: the function and its path are still there,
+	// only their failure is hidden.
 	RuleErrorToNull = Rule{ID: "error-to-null", Type: ErrorSuppression, Severity: SeverityMedium, Pattern: "LP-018", Doc: "An error path now returns nil, None, null or an empty value instead of the error."}
 
 	// The validation_bypass rules.

@@ -46,7 +46,7 @@ func TestCoverMeasuredLoop(t *testing.T) {
 	it := out.Iteration
 	var hist *gate.Finding
 	for i, f := range it.Findings {
-		if f.Rule == RuleEditedToPass {
+		if f.Rule == gate.RuleHistoryTestEditedToPass.ID {
 			hist = &it.Findings[i]
 		}
 	}
@@ -71,7 +71,7 @@ func TestCoverMeasuredLoop(t *testing.T) {
 		t.Errorf("iteration 2 = %s (%s), %+v, score %.1f (baseline %.1f)", out.Decision, out.Reason, it.QualityBreakdown, it.QualityScore, s.RalphGate.BaselineScore)
 	}
 	for _, f := range it.Findings {
-		if f.Rule == RuleEditedToPass && f.Suppressed == "" {
+		if f.Rule == gate.RuleHistoryTestEditedToPass.ID && f.Suppressed == "" {
 			t.Errorf("the real fix is flagged: %+v", f)
 		}
 	}

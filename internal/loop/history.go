@@ -14,9 +14,6 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
-// RuleEditedToPass is the rule of the loop history's textbook reward hack.
-const RuleEditedToPass = "history-test-edited-to-pass"
-
 // point is one earlier measurement of the loop: the baseline (iteration 0) or
 // a recorded iteration, with the tests that failed there.
 type point struct {
@@ -105,16 +102,18 @@ func editedToPass(repo *gitrepo.Repo, id string, from point, head plumbing.Hash,
 		if from.iteration == 0 {
 			iterName = "the baseline"
 		}
+		// The loop history's textbook reward hack.
+		rule := gate.RuleHistoryTestEditedToPass
 		return &gate.Finding{
-			ID:       gate.MakeID(gate.AssertionWeakening, RuleEditedToPass, p, ta.ID, from.commit.String()),
-			Type:     gate.AssertionWeakening,
+			ID:       gate.MakeID(rule.Type, rule.ID, p, ta.ID, from.commit.String()),
+			Type:     rule.Type,
 			Severity: gate.SeverityCritical,
 			File:     p,
 			Line:     ta.Line,
 			Test:     ta.ID,
 			Net:      true,
 			Evidence: gate.EvidenceHistory,
-			Rule:     RuleEditedToPass,
+			Rule:     rule.ID,
 			Message: fmt.Sprintf("%s failed at %s and passes in iteration %d, but since then only the test itself changed "+
 				"(its assertions or expected values), not the code under test: the check was rewritten to pass", id, iterName, n),
 		}, nil

@@ -179,8 +179,8 @@ func namedFindings(targets []namedTarget, base, head *collectors.Tests, touched 
 			msg := fmt.Sprintf("the task or the completion command names %s, whose %s ran at the loop's baseline (%s); at HEAD it %s: the part of the task it checks is left out, not done",
 				t.what, countOf(len(atBase), "test"), clip(strings.Join(atBase, ", "), 160), how)
 			out = append(out, gate.Finding{
-				ID:   gate.MakeID(gate.TestSkipping, "named-test-excluded", t.file, t.what, ""),
-				Type: gate.TestSkipping, Severity: gate.SeverityHigh, Rule: "named-test-excluded",
+				ID:   gate.MakeID(gate.RuleNamedTestExcluded.Type, gate.RuleNamedTestExcluded.ID, t.file, t.what, ""),
+				Type: gate.RuleNamedTestExcluded.Type, Severity: gate.SeverityHigh, Rule: gate.RuleNamedTestExcluded.ID,
 				File: t.file, Test: t.what, Net: true, Evidence: gate.EvidenceMeasured, Message: msg + ".",
 			})
 			continue
@@ -188,8 +188,8 @@ func namedFindings(targets []namedTarget, base, head *collectors.Tests, touched 
 		if !t.test && t.file != "" && completed && !touched[t.file] {
 			msg := fmt.Sprintf("the task or the completion command names %s, and the loop completed without changing it: check that the part of the task it names is done", t.file)
 			out = append(out, gate.Finding{
-				ID:   gate.MakeID(gate.Unverified, "named-file-untouched", t.file, "", ""),
-				Type: gate.Unverified, Severity: gate.SeverityLow, Rule: "named-file-untouched",
+				ID:   gate.MakeID(gate.RuleNamedFileUntouched.Type, gate.RuleNamedFileUntouched.ID, t.file, "", ""),
+				Type: gate.RuleNamedFileUntouched.Type, Severity: gate.SeverityLow, Rule: gate.RuleNamedFileUntouched.ID,
 				File: t.file, Net: true, Evidence: gate.EvidenceStatic, Message: msg + ".",
 			})
 		}

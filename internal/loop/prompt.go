@@ -90,14 +90,14 @@ func evidence(st *State) string {
 		if f.Suppressed != "" || !f.Net || f.Severity < gate.SeverityLow {
 			continue
 		}
-		if f.Rule == "mutant-survived" {
+		if f.Rule == gate.RuleMutantSurvived.ID {
 			survivors = append(survivors, survivorLine(last.Mutation, f))
 			continue
 		}
 		if f.Severity < gate.SeverityMedium {
 			continue
 		}
-		if f.Rule == "unwitnessed-change" {
+		if f.Rule == gate.RuleUnwitnessedChange.ID {
 			unpinned = append(unpinned, f.File)
 			continue
 		}

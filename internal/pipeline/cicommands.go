@@ -302,17 +302,17 @@ func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun
 		file, line = hs.Workflow, hs.Line
 		headSays = "HEAD's version of the step passes on the same code (exit 0)"
 	}
-	finding := func(sev gate.Severity, rule, msg string) (gate.Finding, bool) {
+	finding := func(sev gate.Severity, rule gate.Rule, msg string) (gate.Finding, bool) {
 		return gate.Finding{
-			ID:       gate.MakeID(gate.ValidationBypass, rule, s.Workflow, s.Key(), ""),
-			Type:     gate.ValidationBypass,
+			ID:       gate.MakeID(rule.Type, rule.ID, s.Workflow, s.Key(), ""),
+			Type:     rule.Type,
 			Severity: sev,
 			File:     file,
 			Line:     line,
 			Net:      true,
 			Message:  msg + ".",
 			Evidence: gate.EvidenceMeasured,
-			Rule:     rule,
+			Rule:     rule.ID,
 		}, true
 	}
 	headHides := head == nil || head.passed()
@@ -325,11 +325,11 @@ func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun
 			what += "; output ends: " + outputTail(mixed.run.Output)
 		}
 		if control.passed() {
-			return finding(gate.SeverityCritical, "ci-step-bypassed", fmt.Sprintf(
+			return finding(gate.SeverityCritical, gate.RuleCIStepBypassed, fmt.Sprintf(
 				"CI test step %s (%s): BASE's version passes on BASE's code, fails on HEAD's code (%s), and %s: the change to the CI makes a failing check pass",
 				s.Title(), strings.Join(s.Checks, ", "), what, headSays))
 		}
-		return finding(gate.SeverityHigh, "ci-step-bypassed", fmt.Sprintf(
+		return finding(gate.SeverityHigh, gate.RuleCIStepBypassed, fmt.Sprintf(
 			"CI test step %s (%s): BASE's version fails on HEAD's code (%s) as it already failed on BASE's (failing there: %s), and %s: the change to the CI hides failures it did not fix",
 			s.Title(), strings.Join(s.Checks, ", "), what, listSome(control.failing(), 5), headSays))
 	}
@@ -345,7 +345,7 @@ func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun
 		}
 		sort.Strings(lost)
 		if len(lost) > 0 {
-			return finding(gate.SeverityHigh, "ci-step-narrowed", fmt.Sprintf(
+			return finding(gate.SeverityHigh, gate.RuleCIStepNarrowed, fmt.Sprintf(
 				"CI test step %s (%s): on HEAD's code, BASE's version runs %s that HEAD's version no longer runs (%s): the change to the CI runs fewer tests",
 				s.Title(), strings.Join(s.Checks, ", "), plural(len(lost), "test"), listSome(lost, 5)))
 		}
@@ -418,8 +418,8 @@ func unverifiedStep(s, hs analyze.CIStep, mixed, control *ciRun) gate.Finding {
 		}
 	}
 	return gate.Finding{
-		ID:       gate.MakeID(gate.Unverified, "ci-step-unverified", s.Workflow, s.Key(), ""),
-		Type:     gate.Unverified,
+		ID:       gate.MakeID(gate.RuleCIStepUnverified.Type, gate.RuleCIStepUnverified.ID, s.Workflow, s.Key(), ""),
+		Type:     gate.RuleCIStepUnverified.Type,
 		Severity: sev,
 		File:     hs.Workflow,
 		Line:     hs.Line,
@@ -427,7 +427,7 @@ func unverifiedStep(s, hs analyze.CIStep, mixed, control *ciRun) gate.Finding {
 		Message: fmt.Sprintf("CI test step %s (%s): BASE's version fails on HEAD's code (%s), and HEAD's version was changed to one that cannot run here (%s): whether HEAD's CI passes it was not measured.",
 			s.Title(), strings.Join(s.Checks, ", "), what, hs.Skip),
 		Evidence: gate.EvidenceMeasured,
-		Rule:     "ci-step-unverified",
+		Rule:     gate.RuleCIStepUnverified.ID,
 	}
 }
 

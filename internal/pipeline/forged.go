@@ -79,14 +79,14 @@ func forgedGoTests(repo *gitrepo.Repo, head plumbing.Hash, res *collectors.Resul
 		msg := fmt.Sprintf("%s reported results for %s, which no _test.go file of %s declares at HEAD: the code under test printed test events of its own, so none of the package's results can be trusted.",
 			p, clipText(strings.Join(names, ", "), 200), displayDir(pkgDir[p]))
 		out = append(out, gate.Finding{
-			ID:       gate.MakeID(gate.TestRegression, "forged-test-results", "", p, ""),
-			Type:     gate.TestRegression,
+			ID:       gate.MakeID(gate.RuleForgedTestResults.Type, gate.RuleForgedTestResults.ID, "", p, ""),
+			Type:     gate.RuleForgedTestResults.Type,
 			Severity: gate.SeverityHigh,
 			Symbol:   p,
 			Net:      true,
 			Message:  msg,
 			Evidence: gate.EvidenceMeasured,
-			Rule:     "forged-test-results",
+			Rule:     gate.RuleForgedTestResults.ID,
 		})
 	}
 	return out

@@ -278,8 +278,8 @@ func (c *comparison) survivor(r gate.MutantResult, changed int) gate.Finding {
 		msg += " (" + r.Detail + ")"
 	}
 	return gate.Finding{
-		ID:   gate.MakeID(gate.Unverified, "mutant-survived", r.File, r.Original, r.Operator),
-		Type: gate.Unverified, Severity: sev, Rule: "mutant-survived", File: r.File, Line: r.Line,
+		ID:   gate.MakeID(gate.RuleMutantSurvived.Type, gate.RuleMutantSurvived.ID, r.File, r.Original, r.Operator),
+		Type: gate.RuleMutantSurvived.Type, Severity: sev, Rule: gate.RuleMutantSurvived.ID, File: r.File, Line: r.Line,
 		Net: true, Evidence: gate.EvidenceMeasured, Message: msg + ".",
 	}
 }

@@ -410,8 +410,9 @@ func repoChanged(gitDir string, changed []string, err error) gate.Finding {
 	if err != nil {
 		msg = fmt.Sprintf("the code run by the gate changed the repository's git files (%s in %s), and ralph-gate could not put them all back (%v): look at them before any other git command", strings.Join(changed, ", "), gitDir, err)
 	}
-	return gate.Finding{ID: "git-files-changed", Type: gate.Unverified, Severity: gate.SeverityHigh, Net: true,
-		Rule: "git-files-changed", File: ".git/" + filepath.ToSlash(firstOr(changed, "config")), Evidence: gate.EvidenceMeasured, Message: msg}
+	r := gate.RuleGitFilesChanged
+	return gate.Finding{ID: r.ID, Type: r.Type, Severity: gate.SeverityHigh, Net: true,
+		Rule: r.ID, File: ".git/" + filepath.ToSlash(firstOr(changed, "config")), Evidence: gate.EvidenceMeasured, Message: msg}
 }
 
 func firstOr(s []string, d string) string {

@@ -141,7 +141,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 			file = plan.files[0]
 		}
 		why := orText(analyze.FailureLines(t.Message, 3), "no message")
-		typ, headSays := gate.AssertionWeakening, "HEAD's edited version passes"
+		typ, headSays := gate.RuleTamperCheck.Type, "HEAD's edited version passes"
 		if !inHead {
 			typ, headSays = gate.TestDeletion, "HEAD no longer has it"
 		} else if ht.Outcome == collectors.Skipped {
@@ -150,7 +150,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 		sev, grade := gradeTamper(t, typ, headSays, static, baseM, headM, pins.pinned)
 		msg := fmt.Sprintf("test %s passed at BASE; BASE's version of it%s fails against HEAD's code (%s), and %s: %s", t.ID, withSupport, clipText(why, 200), headSays, grade)
 		found = append(found, gate.Finding{
-			ID:       gate.MakeID(typ, "tamper-check", file, t.ID, ""),
+			ID:       gate.MakeID(typ, gate.RuleTamperCheck.ID, file, t.ID, ""),
 			Type:     typ,
 			Severity: sev,
 			File:     file,
@@ -158,7 +158,7 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 			Net:      true,
 			Message:  msg + ".",
 			Evidence: gate.EvidenceMeasured,
-			Rule:     "tamper-check",
+			Rule:     gate.RuleTamperCheck.ID,
 		})
 	}
 	sort.Slice(found, func(i, j int) bool { return found[i].Test < found[j].Test })
@@ -169,14 +169,14 @@ func (c *comparison) tamperCheck(baseM, headM *collect.Measurement, static []gat
 // since the edit may be innocent, but never nothing.
 func unverifiedTamper(file, pkg, why string) gate.Finding {
 	return gate.Finding{
-		ID:       gate.MakeID(gate.Unverified, "tamper-check-unverified", file, pkg, ""),
-		Type:     gate.Unverified,
+		ID:       gate.MakeID(gate.RuleTamperCheckUnverified.Type, gate.RuleTamperCheckUnverified.ID, file, pkg, ""),
+		Type:     gate.RuleTamperCheckUnverified.Type,
 		Severity: gate.SeverityMedium,
 		File:     file,
 		Net:      true,
 		Message:  fmt.Sprintf("the edit of %s was not checked against HEAD's code: %s.", orText(file, pkg), strings.TrimSuffix(why, ".")),
 		Evidence: gate.EvidenceMeasured,
-		Rule:     "tamper-check-unverified",
+		Rule:     gate.RuleTamperCheckUnverified.ID,
 	}
 }
 

@@ -371,14 +371,14 @@ func (c *comparison) unwitnessed(h *headTests, tests []gate.WitnessTest, added b
 		file = h.production[0]
 	}
 	return gate.Finding{
-		ID:       gate.MakeID(gate.Unverified, "unwitnessed-change", file, "", ""),
-		Type:     gate.Unverified,
+		ID:       gate.MakeID(gate.RuleUnwitnessedChange.Type, gate.RuleUnwitnessedChange.ID, file, "", ""),
+		Type:     gate.RuleUnwitnessedChange.Type,
 		Severity: sev,
 		File:     file,
 		Net:      true,
 		Message:  msg + ".",
 		Evidence: gate.EvidenceMeasured,
-		Rule:     "unwitnessed-change",
+		Rule:     gate.RuleUnwitnessedChange.ID,
 	}
 }
 
