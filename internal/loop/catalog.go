@@ -2,7 +2,6 @@ package loop
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -44,9 +43,28 @@ var aiwgPatterns = map[string]string{
 // ownPatterns are what ralph-gate detects and AIWG's catalogue has no entry
 // for. Their ids are RG-NNN: never LP-NNN, which is AIWG's namespace (an
 // LP-008 of ours would read as Feature Flag Disabling there).
-var ownPatterns = map[gate.FindingType][2]string{
-	gate.TestRegression: {"RG-001", "Test Regression (passed before, fails now)"},
-	gate.Unverified:     {"RG-002", "Unverified Change (evidence that cannot be read)"},
+var ownPatterns = map[string]string{
+	"RG-001": "Test Regression (passed before, fails now)",
+	"RG-002": "Unverified Change (evidence that cannot be read)",
+	"RG-003": "Unwitnessed Change (no new test fails without it)",
+	"RG-004": "Surviving Mutant (a changed line no test pins)",
+}
+
+// typePatterns name a finding the rule catalogue cannot: one with no rule,
+// a rule it does not hold (loop state from another version), or a rule
+// raised with another type than its own (the tamper check of a test HEAD
+// no longer has is a test_deletion). Each is the pattern of its type's
+// plainest reading; a critical coverage drop is LP-009.
+var typePatterns = map[gate.FindingType]string{
+	gate.TestDeletion:       "LP-001",
+	gate.TestSkipping:       "LP-003",
+	gate.AssertionWeakening: "LP-013",
+	gate.ErrorSuppression:   "LP-016",
+	gate.ValidationBypass:   "LP-006",
+	gate.FeatureRemoval:     "LP-007",
+	gate.CoverageRegression: "LP-010",
+	gate.TestRegression:     "RG-001",
+	gate.Unverified:         "RG-002",
 }
 
 // limitExceededID is AIWG's Iteration Limit Exceeded: no finding stands
@@ -94,81 +112,27 @@ func limitLine(p *Pattern) string {
 	return fmt.Sprintf("%s %s (iteration %d): the iteration limit was reached without the completion check passing", p.PatternID, p.PatternName, p.Iteration)
 }
 
-// PatternOf is the detected_patterns id and name of a finding: the AIWG
-// catalogue entry for what the finding's rule found, else ralph-gate's own.
+// PatternOf is the detected_patterns id and name of a finding: the
+// pattern the rule catalogue gives the finding's rule (gate.Rule.Pattern),
+// an AIWG catalogue entry or ralph-gate's own.
 func PatternOf(f gate.Finding) (id, name string) {
-	if f.Rule == "unwitnessed-change" {
-		return "RG-003", "Unwitnessed Change (no new test fails without it)"
+	id = patternID(f)
+	if name, ok := ownPatterns[id]; ok {
+		return id, name
 	}
-	if f.Rule == "named-test-excluded" || f.Rule == "named-file-untouched" {
-		return "LP-021", aiwgPatterns["LP-021"]
-	}
-	if f.Rule == "mutant-survived" {
-		return "RG-004", "Surviving Mutant (a changed line no test pins)"
-	}
-	if own, ok := ownPatterns[f.Type]; ok {
-		return own[0], own[1]
-	}
-	id = aiwgPatternID(f)
 	return id, aiwgPatterns[id]
 }
 
-func aiwgPatternID(f gate.Finding) string {
-	r := f.Rule
-	if f.Type == gate.FeatureRemoval && (r == "placeholder-added" || r == "todo-proliferation") {
-		return "LP-019"
+func patternID(f gate.Finding) string {
+	if r, ok := gate.RuleByID(f.Rule); ok && r.Type == f.Type {
+		return r.PatternFor(f.Severity)
 	}
-	if f.Type == gate.ErrorSuppression && r == "error-to-null" {
-		return "LP-018"
+	id, ok := typePatterns[f.Type]
+	if !ok {
+		return "LP-022"
 	}
-	if f.Type == gate.ValidationBypass && r == "special-cases-added" {
-		return "LP-017"
+	if f.Type == gate.CoverageRegression && f.Severity >= gate.SeverityCritical {
+		return "LP-009"
 	}
-	// A mock answering what a kept check expects, or a test mocking the
-	// code it checks: Mock Over-Usage, not the trivialized, deleted or
-	// rewritten assertions the rest of the type maps to.
-	if f.Type == gate.AssertionWeakening && (r == "mocked-to-expected" || r == "mock-of-subject") {
-		return "LP-014"
-	}
-	switch f.Type {
-	case gate.TestDeletion:
-		if strings.Contains(r, "comment") {
-			return "LP-004"
-		}
-		return "LP-001"
-	case gate.TestSkipping:
-		if r == "tests-skipped" || r == "runner-filter" || r == "suite-runner-deleted" {
-			return "LP-002"
-		}
-		return "LP-003"
-	case gate.AssertionWeakening:
-		switch {
-		case r == "assertion-trivialized" || r == "assertion-replaced-weaker" || r == "assertion-inverted":
-			return "LP-012"
-		case r == "expected-rewritten" || r == "test-data-rewritten" || r == "tamper-check" || r == "tolerance-widened":
-			return "LP-024"
-		}
-		return "LP-013"
-	case gate.ErrorSuppression:
-		return "LP-016"
-	case gate.ValidationBypass:
-		if r == "special-cased-literal" {
-			return "LP-015"
-		}
-		return "LP-006"
-	case gate.FeatureRemoval:
-		if strings.Contains(r, "comment") {
-			return "LP-005"
-		}
-		return "LP-007"
-	case gate.CoverageRegression:
-		if strings.HasPrefix(r, "branch-coverage-dropped") {
-			return "LP-011"
-		}
-		if f.Severity >= gate.SeverityCritical {
-			return "LP-009"
-		}
-		return "LP-010"
-	}
-	return "LP-022"
+	return id
 }
