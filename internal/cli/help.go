@@ -17,6 +17,7 @@ Commands:
   hook       install, uninstall or run the git pre-push hook; the pre-commit check
   guard      Claude Code hooks that judge an agent's every tool call
   waive      print the config entry that lets a reviewed finding through
+  rules      list the rules findings are raised by (docs/rules.md)
 
 Loop commands (one git commit per agent iteration):
   run        run the agent in a loop (claude, codex, or any command), gated
