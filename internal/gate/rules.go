@@ -6,6 +6,7 @@ package gate
 // otherwise, its Severity.
 var (
 	// The test_deletion rules.
+
 	// RuleTestDeleted is test-deleted.
 	RuleTestDeleted = Rule{ID: "test-deleted", Type: TestDeletion, Severity: SeverityCritical, Pattern: "LP-001", Doc: "A test present at base is gone at head and was not renamed or moved."}
 	// RuleTestFileDeleted is test-file-deleted.
@@ -28,6 +29,7 @@ var (
 	RuleMeasuredDeletion = Rule{ID: "measured-deletion", Type: TestDeletion, Severity: SeverityCritical, Pattern: "LP-001", Doc: "A test that ran at base no longer runs at head, by the test runs' own reports."}
 
 	// The test_skipping rules.
+
 	// RuleSkipAdded is skip-added.
 	RuleSkipAdded = Rule{ID: "skip-added", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A test that ran at base is now skipped, disabled, todo-ed, xfail-ed or guarded by an early return."}
 	// RuleOnlyAdded is only-added.
@@ -52,6 +54,7 @@ var (
 	RuleNamedTestExcluded = Rule{ID: "named-test-excluded", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-021", Doc: "A test the loop's task or completion command names ran at the baseline and no longer runs."}
 
 	// The assertion_weakening rules.
+
 	// RuleAssertionRemoved is assertion-removed.
 	RuleAssertionRemoved = Rule{ID: "assertion-removed", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A test's assertions were removed."}
 	// RuleAssertionCommentedOut is assertion-commented-out.
@@ -71,7 +74,7 @@ var (
 	// RuleExpectedFromCode is expected-from-code.
 	RuleExpectedFromCode = Rule{ID: "expected-from-code", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A test's expected value is now computed by the code under test."}
 	// RuleToleranceWidened is tolerance-widened.
-	RuleToleranceWidened = Rule{ID: "tolerance-widened", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-024", Doc: "A test's tolerance was widened."}
+	RuleToleranceWidened = Rule{ID: "tolerance-widened", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-024", Doc: "A check's tolerance was widened (high where both tolerances are numbers)."}
 	// RuleTestDataRewritten is test-data-rewritten.
 	RuleTestDataRewritten = Rule{ID: "test-data-rewritten", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-024", Doc: "A test's input data was rewritten so the cases it checked are gone."}
 	// RuleBodyEmptied is body-emptied.
@@ -79,13 +82,13 @@ var (
 	// RuleCheckOfStub is check-of-stub.
 	RuleCheckOfStub = Rule{ID: "check-of-stub", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A check now tests a stub or mock instead of the code under test."}
 	// RuleCheckGuarded is check-guarded.
-	RuleCheckGuarded = Rule{ID: "check-guarded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A check was put behind a condition that may never be true."}
+	RuleCheckGuarded = Rule{ID: "check-guarded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A check now sits behind a new condition or in a try block (high where the condition reads the environment or never holds, or the handler drops the failure)."}
 	// RuleHelperAssertionRemoved is helper-assertion-removed.
-	RuleHelperAssertionRemoved = Rule{ID: "helper-assertion-removed", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A test helper no longer fails where it did."}
+	RuleHelperAssertionRemoved = Rule{ID: "helper-assertion-removed", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "Checks were taken out of a test helper (high where it no longer checks anything that can fail)."}
 	// RuleHelperCheckReworded is helper-check-reworded.
 	RuleHelperCheckReworded = Rule{ID: "helper-check-reworded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "Checks a test gave up are reached through its helpers only in other words: confirm the helpers pin every value."}
 	// RuleHelperCallRemoved is helper-call-removed.
-	RuleHelperCallRemoved = Rule{ID: "helper-call-removed", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A call to a checking helper was removed from a test."}
+	RuleHelperCallRemoved = Rule{ID: "helper-call-removed", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A test calls its checking helpers less and runs fewer checks (high where it checks nothing new in their place)."}
 	// RuleMockedToExpected is mocked-to-expected.
 	RuleMockedToExpected = Rule{ID: "mocked-to-expected", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-014", Doc: "A mock now returns exactly what a kept check expects."}
 	// RuleMockOfSubject is mock-of-subject.
@@ -100,6 +103,7 @@ var (
 	RuleHistoryTestEditedToPass = Rule{ID: "history-test-edited-to-pass", Type: AssertionWeakening, Severity: SeverityCritical, Pattern: "LP-013", Doc: "In a loop, a failing test passes after only the test itself was edited."}
 
 	// The error_suppression rules.
+
 	// RuleSuppression is suppression-<kind>.
 	RuleSuppression = Rule{ID: "suppression-", Type: ErrorSuppression, Severity: SeverityMedium, Pattern: "LP-016", Family: true, Doc: "A checker was silenced or an error swallowed; the id ends in the marker's kind (suppression-nolint, suppression-ts-ignore, suppression-empty-catch, ...)."}
 	// RuleErrorToNull is error-to-null. DESIGN.md's error_suppression
@@ -114,6 +118,7 @@ var (
 	RuleErrorToNull = Rule{ID: "error-to-null", Type: ErrorSuppression, Severity: SeverityMedium, Pattern: "LP-018", Doc: "An error path now returns nil, None, null or an empty value instead of the error."}
 
 	// The validation_bypass rules.
+
 	// RuleOrTrue is or-true.
 	RuleOrTrue = Rule{ID: "or-true", Type: ValidationBypass, Severity: SeverityCritical, Pattern: "LP-006", Doc: "`|| true` added to a command that runs checks."}
 	// RuleMakeIgnoreErrors is make-ignore-errors.
@@ -180,6 +185,7 @@ var (
 	RuleCIStepNarrowed = Rule{ID: "ci-step-narrowed", Type: ValidationBypass, Severity: SeverityHigh, Pattern: "LP-006", Doc: "Head's version of a CI test step runs tests that base's version ran no longer."}
 
 	// The feature_removal rules.
+
 	// RuleCommandRemoved is command-removed.
 	RuleCommandRemoved = Rule{ID: "command-removed", Type: FeatureRemoval, Severity: SeverityMedium, Pattern: "LP-007", Doc: "A command was removed without replacement."}
 	// RuleExportRemoved is export-removed.
@@ -192,6 +198,7 @@ var (
 	RuleTodoProliferation = Rule{ID: "todo-proliferation", Type: FeatureRemoval, Severity: SeverityLow, Pattern: "LP-019", Doc: "Many TODO, FIXME or XXX comments were added to production code."}
 
 	// The coverage_regression rules.
+
 	// RuleCoverageDropped is coverage-dropped.
 	RuleCoverageDropped = Rule{ID: "coverage-dropped", Type: CoverageRegression, Severity: SeverityHigh, Pattern: "LP-010", PatternAtCritical: "LP-009", Doc: "Overall coverage dropped beyond the configured tolerance."}
 	// RuleCoverageTestsMoved is coverage-tests-moved.
@@ -210,6 +217,7 @@ var (
 	RuleChangedLinesCoverage = Rule{ID: "changed-lines-coverage", Type: CoverageRegression, Severity: SeverityHigh, Pattern: "LP-010", PatternAtCritical: "LP-009", Doc: "Tests cover less of the changed lines than coverage.changed_lines_min asks."}
 
 	// The test_regression rules.
+
 	// RuleTestNowFails is test-now-fails.
 	RuleTestNowFails = Rule{ID: "test-now-fails", Type: TestRegression, Severity: SeverityHigh, Pattern: "RG-001", Doc: "A test that passed at base fails at head."}
 	// RulePackageBroken is package-broken.
@@ -220,6 +228,7 @@ var (
 	RuleForgedTestResults = Rule{ID: "forged-test-results", Type: TestRegression, Severity: SeverityHigh, Pattern: "RG-001", Doc: "The code under test printed test events of its own, so its package's results cannot be trusted."}
 
 	// The unverified rules.
+
 	// RuleUnreadableFile is unreadable-file.
 	RuleUnreadableFile = Rule{ID: "unreadable-file", Type: Unverified, Severity: SeverityHigh, Pattern: "RG-002", Doc: "A changed test, test-config or CI file is binary, oversize, a symlink or a submodule."}
 	// RuleUnparsedTestFile is unparsed-test-file.
