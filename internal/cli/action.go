@@ -128,7 +128,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 	cf.staticOnly = cf.collectMode == "none" && len(cf.reports) == 0 && len(cf.baseReports) == 0
 	cf.noCache = cf.staticOnly
 	// The collectors run HEAD's code: the token is the comment's, not theirs.
-	cf.environ = withoutVariables(os.Environ(), "INPUT_TOKEN")
+	cf.environ = withoutVariables(env.environ(), "INPUT_TOKEN")
 	cenv := env
 	cenv.Dir = dir
 	rep, cfg, err := compareRange(ctx, cenv, cf, rng.Base.String(), rng.Head.String())
@@ -142,15 +142,7 @@ func runActionStep(ctx context.Context, env Env, runner *ghaction.Runner) error 
 		return inputErr(fmt.Errorf("action: %w", err))
 	}
 	for _, w := range written {
-		what := fmt.Sprintf("wrote %d bytes to it", w.Bytes)
-		if w.Bytes < 0 {
-			what = "replaced it with something that is not a file"
-		}
-		rep.Findings = append(rep.Findings, gate.Finding{
-			ID: "runner-file-" + strings.ToLower(w.Variable), Type: gate.RuleRunnerFileWritten.Type, Severity: gate.SeverityHigh, Net: true,
-			Rule: gate.RuleRunnerFileWritten.ID, File: w.Variable, Evidence: gate.EvidenceMeasured,
-			Message: fmt.Sprintf("the code run by the gate %s (%s): a step output, environment or PATH for later steps, or text to hide the verdict; ralph-gate emptied it, so none of it reaches the workflow", w.Variable, what),
-		})
+		rep.Findings = append(rep.Findings, w.Finding())
 	}
 	failOn := decide(rep, cfg, in.FailOn)
 	blocked := rep.Verdict == gate.VerdictBlock

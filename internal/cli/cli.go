@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -26,9 +27,20 @@ type Env struct {
 	// process's environment before any of HEAD's code runs (Getenv still
 	// answers them): only the agent `run` drives gets them back.
 	Withheld map[string]string
+	// Environ is the process's environment as the code it runs gets it
+	// (nil: os.Environ, after main took the withheld variables out).
+	Environ func() []string
 	// flagSets, when set, collects the flag sets the command defines, and
 	// -h shows nothing (commandFlagSets).
 	flagSets *[]*flag.FlagSet
+}
+
+// environ is the environment the commands hand to the code they run.
+func (e Env) environ() []string {
+	if e.Environ != nil {
+		return e.Environ()
+	}
+	return os.Environ()
 }
 
 // Run executes one command line (without the program name).

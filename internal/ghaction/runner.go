@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/sethvargo/go-githubactions"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 // Runner is the thin edge over go-githubactions: workflow-command
@@ -155,6 +157,22 @@ var ownFiles = []string{"GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_ST
 type Written struct {
 	Variable string
 	Bytes    int64
+}
+
+// Finding is what the write is: an unverified, high finding naming the
+// variable, since whatever the code put there would have reached later
+// steps (outputs, environment, PATH) or hidden the verdict.
+func (w Written) Finding() gate.Finding {
+	what := fmt.Sprintf("wrote %d bytes to it", w.Bytes)
+	if w.Bytes < 0 {
+		what = "replaced it with something that is not a file"
+	}
+	r := gate.RuleRunnerFileWritten
+	return gate.Finding{
+		ID: "runner-file-" + strings.ToLower(w.Variable), Type: r.Type, Severity: gate.SeverityHigh, Net: true,
+		Rule: r.ID, File: w.Variable, Evidence: gate.EvidenceMeasured,
+		Message: fmt.Sprintf("the code run by the gate %s (%s): a step output, environment or PATH for later steps, or text to hide the verdict; ralph-gate emptied it, so none of it reaches the workflow", w.Variable, what),
+	}
 }
 
 // Claim empties this step's runner files before ralph-gate writes its own

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
 func TestRunnerWritesTheRunnerFiles(t *testing.T) {
@@ -92,6 +94,15 @@ func TestRunnerClaimsItsFiles(t *testing.T) {
 	}
 	if len(got) != 3 || got["GITHUB_OUTPUT"] != int64(len(attack)) || got["GITHUB_ENV"] != 21 || got["GITHUB_PATH"] != -1 {
 		t.Errorf("claimed %v", written)
+	}
+	for _, w := range written {
+		f := w.Finding()
+		if !f.Net || f.Severity != gate.SeverityHigh || f.Rule != gate.RuleRunnerFileWritten.ID || f.File != w.Variable {
+			t.Errorf("%s: finding %+v, want a net high %s naming the variable", w.Variable, f, gate.RuleRunnerFileWritten.ID)
+		}
+		if want := map[bool]string{true: "not a file", false: "bytes to it"}[w.Bytes < 0]; !strings.Contains(f.Message, want) {
+			t.Errorf("%s: message %q does not say %q", w.Variable, f.Message, want)
+		}
 	}
 	if err := r.Output("verdict", "block\n_GitHubActionsFileCommandDelimeter_"); err != nil {
 		t.Fatal(err)
