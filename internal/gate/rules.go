@@ -72,7 +72,7 @@ var (
 	// RuleExpectedRewritten is expected-rewritten.
 	RuleExpectedRewritten = Rule{ID: "expected-rewritten", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-024", Doc: "A test's expected values were rewritten."}
 	// RuleExpectedFromCode is expected-from-code.
-	RuleExpectedFromCode = Rule{ID: "expected-from-code", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A test's expected value is now computed by the code under test."}
+	RuleExpectedFromCode = Rule{ID: "expected-from-code", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-023", Doc: "A test's expected value is now computed by the code under test."}
 	// RuleToleranceWidened is tolerance-widened.
 	RuleToleranceWidened = Rule{ID: "tolerance-widened", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-024", Doc: "A check's tolerance was widened (high where both tolerances are numbers)."}
 	// RuleTestDataRewritten is test-data-rewritten.
@@ -80,7 +80,7 @@ var (
 	// RuleBodyEmptied is body-emptied.
 	RuleBodyEmptied = Rule{ID: "body-emptied", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A test's body was emptied."}
 	// RuleCheckOfStub is check-of-stub.
-	RuleCheckOfStub = Rule{ID: "check-of-stub", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A check now tests a stub or mock instead of the code under test."}
+	RuleCheckOfStub = Rule{ID: "check-of-stub", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-014", Doc: "A check now tests a stub or mock instead of the code under test."}
 	// RuleCheckGuarded is check-guarded.
 	RuleCheckGuarded = Rule{ID: "check-guarded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A check now sits behind a new condition or in a try block (high where the condition reads the environment or never holds, or the handler drops the failure)."}
 	// RuleHelperAssertionRemoved is helper-assertion-removed.

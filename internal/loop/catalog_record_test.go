@@ -11,7 +11,10 @@ import (
 // every type, before the rules became a catalogue (internal/gate/rules.go):
 // the catalogue must name each finding as before. Severities are listed
 // where they change the answer (LP-009/LP-010 for coverage drops), and for
-// rule-less findings.
+// rule-less findings. Since then two rules name their catalogue entry more
+// closely: expected-from-code is LP-023 Circular Test Logic (the expected
+// value computed by the code under test), check-of-stub LP-014 Mock
+// Over-Usage (a check of what a stub was told to return).
 var patternsRecorded = []struct {
 	rule     string
 	typ      gate.FindingType
@@ -47,11 +50,11 @@ var patternsRecorded = []struct {
 	{"assertion-weakened", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
 	{"assertion-lib-replaced", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
 	{"expected-rewritten", gate.AssertionWeakening, gate.SeverityMedium, "LP-024", "Test Data Manipulation"},
-	{"expected-from-code", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
+	{"expected-from-code", gate.AssertionWeakening, gate.SeverityMedium, "LP-023", "Circular Test Logic"},
 	{"tolerance-widened", gate.AssertionWeakening, gate.SeverityMedium, "LP-024", "Test Data Manipulation"},
 	{"test-data-rewritten", gate.AssertionWeakening, gate.SeverityMedium, "LP-024", "Test Data Manipulation"},
 	{"body-emptied", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
-	{"check-of-stub", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
+	{"check-of-stub", gate.AssertionWeakening, gate.SeverityMedium, "LP-014", "Mock Over-Usage"},
 	{"check-guarded", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
 	{"helper-assertion-removed", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
 	{"helper-check-reworded", gate.AssertionWeakening, gate.SeverityMedium, "LP-013", "Assertion Deletion"},
