@@ -44,7 +44,7 @@ func (e *Extractor) IsTestFile(p string) bool {
 }
 
 // Extract parses src and returns its tests, markers, exports and comparisons.
-func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
+func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	lx := lex(src)
 	match, balanced := matchGroups(lx.toks)
 	ps := &parser{
@@ -60,6 +60,9 @@ func (*Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Exports = ps.exports
 	f.Suppressions, f.Placeholders = suppressions(lx.toks, match, lx.comments)
 	f.Comparisons = comparisons(lx.toks, match)
+	if !e.IsTestFile(p) {
+		f.Funcs = ps.funcs()
+	}
 	f.Partial = lx.broken || !balanced || ps.partial
 	return f, nil
 }

@@ -83,6 +83,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("class CallTest {\n  @Test void a() { this.h(x.m()); h(\"h()\"); assertThat(q()).isEqualTo(1).as(r()); verify(m).save(new Foo(Math.max(1, 2))); when(m.f()).thenReturn(1); }\n  void h(int x) { g(); }\n  void h() { g(); }\n}\n")
 	f.Add("class StubTest {\n  @Test void a() { try (MockedStatic<C> m = mockStatic(C.class)) { m.when(() -> C.of(any())).thenReturn(5L); m.when(C::now).thenAnswer(i -> 1); doReturn(3).when(calc).add(1, 2); doReturn(when(x).y(.when()); assertEquals(5L, C.of(d)); m.verify(C::now, times(1)); m.verify(() -> {}); m.verifyNoInteractions(); assertWithMessage(\"m\", a).that(x).isEqualTo(1); assert_().that(y); } }\n}\n")
 	f.Add("// TODO: x\nclass A { void f() { throw new java.lang.UnsupportedOperationException(\"TODO\" + x); } /** FIXME */ void g() { throw new E(\"\"\"\n stub\"\"\"); throw new UnsupportedOperationException(\"remove\"); throw new X(")
+	f.Add(funcsSrc)
+	f.Add("class A { Object f() { if (x == 1) return 2; switch (y) { case 3: case -4 -> { yield 'c'; } } return x -> { return null; }; } }")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("FuzzTest.java", []byte(src))
 		if err != nil {
@@ -97,5 +99,10 @@ func FuzzExtract(f *testing.F) {
 		}
 		scantest.CheckHelperAssertions(t, file.HelperAssertions)
 		scantest.CheckCalls(t, file)
+		prod, err := New().Extract("src/main/java/Fuzz.java", []byte(src))
+		if err != nil {
+			t.Fatalf("Extract: %v", err)
+		}
+		scantest.CheckFuncs(t, src, prod.Funcs)
 	})
 }

@@ -32,6 +32,7 @@ type methodDecl struct {
 	void      bool
 	noParams  bool
 	line      int // first line of the declaration, annotations included
+	nameAt    int // index of the name
 	bodyOpen  int // index of '{', -1 for a method without a body
 	bodyClose int // index of the matching '}', or len(toks) when unterminated
 	endLine   int
@@ -294,7 +295,7 @@ func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods m
 	}
 	m := &methodDecl{
 		owner: owner, name: p.toks[j-1].Text, annots: annots, mods: mods,
-		void: p.at(j-2).Text == "void", line: line, bodyOpen: -1,
+		void: p.at(j-2).Text == "void", line: line, nameAt: j - 1, bodyOpen: -1,
 	}
 	c := p.closeOf(j, end)
 	m.noParams = c == j+1

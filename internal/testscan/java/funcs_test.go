@@ -1,0 +1,120 @@
+package java
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// TestFuncs: a production file's methods and constructors, named by their
+// classes (overloads share a name), with their own exits (a lambda's, an
+// anonymous class's and a local class's are theirs) and the branches that
+// answer a literal with a literal; strings, text blocks and comments that
+// read like code are not code, and a test file has none.
+func TestFuncs(t *testing.T) {
+	src := funcsSrc
+	got, err := New().Extract("src/main/java/p/Parser.java", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []testscan.Func{
+		{Name: "Parser.Parser", Line: 8},
+		{Name: "Parser.parse", Line: 11, Exits: []testscan.Exit{
+			{Line: 13, Kind: testscan.ExitError, Text: `throw new IllegalArgumentException("throw; return null;")`},
+			{Line: 31, Kind: testscan.ExitOther, Text: `return Optional.of("x")`},
+			{Line: 32, Kind: testscan.ExitEmpty, Text: "return Optional.empty()"},
+			{Line: 33, Kind: testscan.ExitEmpty, Text: "return null"},
+			{Line: 35, Kind: testscan.ExitEmpty, Text: "return Optional.empty()"},
+			{Line: 36, Kind: testscan.ExitOther, Text: "return Optional.ofNullable(s)"},
+		}},
+		{Name: "Parser.parse", Line: 39, Branches: []testscan.Branch{
+			{Line: 40, Subject: "n", Literal: "5", Answer: `"five"`},
+			{Line: 41, Subject: "name", Literal: `"six"`, Answer: "6"},
+			{Line: 42, Subject: "this.mode", Literal: "'x'", Answer: `"dot"`},
+			{Line: 45, Subject: "n", Literal: "1, 2", Answer: `"small"`, Case: true},
+			{Line: 46, Subject: "n", Literal: "-3", Answer: `"neg"`, Case: true},
+		}},
+		{Name: "Parser.Inner.names", Line: 52, Exits: []testscan.Exit{
+			{Line: 53, Kind: testscan.ExitEmpty, Text: "return new ArrayList<>()"},
+			{Line: 54, Kind: testscan.ExitEmpty, Text: "return Collections.<String>emptyList()"},
+			{Line: 55, Kind: testscan.ExitEmpty, Text: "return StringUtils.EMPTY_STRING_ARRAY"},
+			{Line: 56, Kind: testscan.ExitEmpty, Text: "return new String[0]"},
+			{Line: 57, Kind: testscan.ExitError, Text: "throw e"},
+		}},
+		{Name: "Parser.Inner.zero", Line: 59},
+	}
+	if diff := cmp.Diff(want, got.Funcs); diff != "" {
+		t.Errorf("funcs (-want +got):\n%s", diff)
+	}
+	if f, _ := New().Extract("src/test/java/p/ParserTest.java", []byte(src)); len(f.Funcs) != 0 {
+		t.Errorf("a test file's funcs: %+v", f.Funcs)
+	}
+}
+
+// funcsSrc is TestFuncs's production file, a seed of FuzzExtract.
+const funcsSrc = `package p;
+
+import java.util.*;
+
+@Deprecated
+public class Parser<T extends Comparable<T>> {
+    /** Never throw here; return null instead. */
+    public Parser() { }
+
+    @Override
+    public Optional<String> parse(String s) throws IOException {
+        if (s == null) {
+            throw new IllegalArgumentException("throw; return null;");
+        }
+        String doc = """
+            return null;
+            throw new X();
+            """;
+        // return null;
+        Runnable r = () -> { return; };
+        Comparator<String> c = new Comparator<String>() {
+            public int compare(String a, String b) { return 0; }
+        };
+        class Local { Object get() { return null; } }
+        list.forEach(x -> {
+            if (x == 7) return;
+        });
+        switch (mode) {
+            case 3:
+            case 4:
+                return Optional.of("x");
+            case "a" -> { return Optional.empty(); }
+            case MAX: return null;
+        }
+        if (s.length() == 0) return Optional.empty();
+        return Optional.ofNullable(s);
+    }
+
+    String parse(int n) {
+        if (n == 5) return "five";
+        if ("six".equals(name)) { kind = 6; }
+        if (this.mode.equals('x')) return "dot";
+        if (n == MAX) return "max";
+        return switch (n) {
+            case 1, 2 -> "small";
+            case -3 -> { yield "neg"; }
+            default -> throw new UnsupportedOperationException("not implemented yet");
+        };
+    }
+
+    static class Inner {
+        List<String> names() {
+            if (ok) return new ArrayList<>();
+            if (bad) return Collections.<String>emptyList();
+            if (worse) return StringUtils.EMPTY_STRING_ARRAY;
+            if (worst) return new String[0];
+            throw e;
+        }
+        int zero() { return 0; }
+    }
+
+    abstract void hook();
+}
+`
