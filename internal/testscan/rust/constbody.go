@@ -9,9 +9,10 @@ import (
 // funcs returns the production functions and methods of the file
 // (File.FuncNames), by module path and impl type as Exports names them
 // ("total", "Cart.total", "io::read"), and, among them, the placeholders
-// whose whole body is a constant (see constantBody). Tests, and functions
-// of #[cfg(test)] modules or with a #[cfg(test)] attribute, are left out.
-func (p *parser) funcs(comments []comment) (names []string, placeholders []testscan.Marker) {
+// whose whole body is a constant (see constantBody) and their exits and
+// branches (File.Funcs, see readFunc). Tests, and functions of
+// #[cfg(test)] modules or with a #[cfg(test)] attribute, are left out.
+func (p *parser) funcs(comments []comment) (names []string, placeholders []testscan.Marker, funcs []testscan.Func) {
 	seen := map[string]bool{}
 	for _, f := range p.fns {
 		if f.mod.test || f.isTest() {
@@ -30,6 +31,7 @@ func (p *parser) funcs(comments []comment) (names []string, placeholders []tests
 			seen[name] = true
 			names = append(names, name)
 		}
+		funcs = append(funcs, p.readFunc(f, name))
 		if f.bodyClose >= len(p.toks) || hasAttr(attrs, "deprecated") || deprecatedDoc(comments, start) {
 			continue
 		}
@@ -38,7 +40,7 @@ func (p *parser) funcs(comments []comment) (names []string, placeholders []tests
 			placeholders = append(placeholders, m)
 		}
 	}
-	return names, placeholders
+	return names, placeholders, funcs
 }
 
 // itemAttrs walks back from the fn keyword at k over the item's

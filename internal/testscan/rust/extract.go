@@ -45,10 +45,11 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	ps.items(0, len(lx.toks), &module{exported: true}, false)
 	helperAssertions, helpers, helperCalls := ps.helperAssertions()
 	sup, placeholders := suppressions(lx.toks, match, todoComments(lx.comments))
-	var funcs []string
+	var names []string
+	var funcs []testscan.Func
 	if !e.IsTestFile(p) {
 		var constant []testscan.Marker
-		funcs, constant = ps.funcs(lx.comments)
+		names, constant, funcs = ps.funcs(lx.comments)
 		placeholders = append(placeholders, constant...)
 	}
 	return &testscan.File{
@@ -59,7 +60,8 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 		HelperCalls:      helperCalls,
 		Suppressions:     sup,
 		Placeholders:     placeholders,
-		FuncNames:        funcs,
+		FuncNames:        names,
+		Funcs:            funcs,
 		Exports:          ps.exports,
 		Comparisons:      comparisons(lx.toks, match),
 		Bypasses:         shadowedAsserts(lx.toks, match),

@@ -89,6 +89,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add("mod tests {\n  #[fixture] fn db(c: Cfg) -> Db { Db::open(c) }\n  #[rstest] fn a(db: Db, #[from(db)] o: Db, #[case] n: u8) { #[allow(x)] let v = super::f::<u8>(x.g::<T>()); h!(k()); Vec::<u8>::new(); r#\"h()\"#; }\n}\n")
 	f.Add("/// TODO: doc\nfn f() { std::todo!(); unimplemented![\"x\"]; panic!(r#\"not implemented\"#, 1); panic!(\"// TODO\") } /* FIXME /* XXX */ */ todo!(")
 	f.Add("#[deprecated] pub(crate) const fn a() -> u8 { 0 }\nimpl<T> X<T> for Y { #[inline] pub fn b(&self) -> Vec<u8> { return Vec::new(); } }\n#[cfg(test)] mod t { fn c() -> bool { false } }\n/// Deprecated\nfn d() { None }\nextern \"C\" fn e() -> i32 { -1 }")
+	f.Add(funcsSrc)
+	f.Add("fn f() -> R { if a { return Err(e) } 'l: loop { break 'l; } match x { 1 => Ok(()), 2 => if y == 3 { 4 } else { Err(z)? }, _ => || { return None } } }")
 	f.Fuzz(func(t *testing.T, src string) {
 		file, err := New().Extract("src/fuzz.rs", []byte(src))
 		if err != nil {
@@ -96,6 +98,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		scantest.CheckPlaceholders(t, src, file.Placeholders)
 		scantest.CheckFuncNames(t, file)
+		scantest.CheckFuncs(t, src, file.Funcs)
 		scantest.CheckTests(t, file.Tests)
 		for _, tc := range file.Tests {
 			if tc.Dynamic != strings.HasSuffix(tc.ID, "*") {

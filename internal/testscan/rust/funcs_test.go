@@ -1,0 +1,110 @@
+package rust
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// TestFuncs: a production file's functions and methods, named as
+// FuncNames names them, with their own exits (returns, tails of the body
+// and of the if, match or block it ends with, `Err(..)?`, panic! and
+// bail!; a closure's, an async block's and a nested fn's are theirs) and
+// the branches that answer a literal with a literal; raw strings,
+// lifetimes and comments that read like code are not code, and test
+// functions and test files have none.
+func TestFuncs(t *testing.T) {
+	got, err := New().Extract("src/parse.rs", []byte(funcsSrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []testscan.Func{
+		{Name: "parse", Line: 4, Exits: []testscan.Exit{
+			{Line: 6, Kind: testscan.ExitError, Text: `return Err(Error::new("empty"))`},
+			{Line: 8, Kind: testscan.ExitEmpty, Text: "return Ok(None)"},
+			{Line: 11, Kind: testscan.ExitError, Text: `bail!("no {}","return None;")`},
+			{Line: 16, Kind: testscan.ExitError, Text: `Err(Error::Neg)?`},
+			{Line: 19, Kind: testscan.ExitOther, Text: "Ok(Some(n))"},
+		}},
+		{Name: "Parser.kind", Line: 23, Exits: []testscan.Exit{
+			{Line: 25, Kind: testscan.ExitEmpty, Text: "None"},
+			{Line: 26, Kind: testscan.ExitError, Text: `panic!("bad")`},
+			{Line: 27, Kind: testscan.ExitOther, Text: `unreachable!()`},
+			{Line: 28, Kind: testscan.ExitEmpty, Text: "Default::default()"},
+			{Line: 29, Kind: testscan.ExitOther, Text: `Some("x")`},
+			{Line: 29, Kind: testscan.ExitEmpty, Text: "String::new()"},
+		}},
+		{Name: "describe", Line: 34, Branches: []testscan.Branch{
+			{Line: 35, Subject: "n", Literal: "5", Answer: `"five"`},
+			{Line: 36, Subject: "*name", Literal: `'x'`, Answer: "true"},
+			{Line: 37, Subject: "self.label", Literal: `"a"`, Answer: "2"},
+			{Line: 39, Subject: "n", Literal: "42", Answer: `"answer"`, Case: true},
+			{Line: 40, Subject: "n", Literal: "7, 8", Answer: `"seven"`, Case: true},
+			{Line: 41, Subject: "n", Literal: "-1", Answer: `"neg"`, Case: true},
+		}},
+	}
+	if diff := cmp.Diff(want, got.Funcs); diff != "" {
+		t.Errorf("funcs (-want +got):\n%s", diff)
+	}
+	if f, _ := New().Extract("tests/parse.rs", []byte(funcsSrc)); len(f.Funcs) != 0 {
+		t.Errorf("a test file's funcs: %+v", f.Funcs)
+	}
+}
+
+// funcsSrc is TestFuncs's production file, a seed of FuzzExtract.
+const funcsSrc = `use std::fmt;
+
+/// Parses; never return None here.
+pub fn parse<'a>(s: &'a str) -> Result<Option<u32>, Error> {
+    if s.is_empty() {
+        return Err(Error::new("empty"));
+    } else if s == "-" {
+        return Ok(None);
+    }
+    if s.len() > 9 {
+        bail!("no {}", "return None;");
+    }
+    let doc = r#"return Err(x); }"#;
+    let c = '}';
+    let n: u32 = s.parse().map_err(|e| { return Error::from(e); })?;
+    if n > 99 { Err(Error::Neg)?; }
+    let f = |x: u32| x + 1;
+    let g = async move { return Ok::<_, Error>(None) };
+    Ok(Some(n))
+}
+
+impl<'a> Parser<'a> {
+    pub fn kind(&self) -> Option<&'static str> {
+        match self.mode {
+            0 => None,
+            1 => panic!("bad"),
+            2 => unreachable!(),
+            3 => { Default::default() }
+            _ => if self.x == 'x' { Some("x") } else { String::new() },
+        }
+    }
+}
+
+fn describe(n: i32, name: &char) -> &'static str {
+    if n == 5 { return "five"; }
+    if *name == 'x' { ok = true; }
+    if "a" == self.label { 2 } else if n == MAX { "max" } else { "" };
+    match n {
+        42 => "answer",
+        7 | 8 => { "seven" }
+        -1 => return "neg",
+        1..=3 => "few",
+        _ if n == 9 => "nine",
+        _ => "other",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    fn helper() -> Option<u8> { None }
+    #[test]
+    fn t() { if x == 1 { return; } }
+}
+`
