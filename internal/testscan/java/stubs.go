@@ -82,7 +82,7 @@ func (b *bodyScanner) stubbedLocals(open, close int, stubs []stub) []stub {
 		}
 		end := k + 2
 		for end < close && !b.is(end, ";") {
-			if c := b.closeOf(end); b.at(end).Kind == tkPunct && (b.is(end, "(") || b.is(end, "[") || b.is(end, "{")) && c > end {
+			if c := b.closeOf(end); b.at(end).Kind == tkPunct && (b.is(end, "(") || b.is(end, "[") || b.is(end, "{")) && c > end && c < close {
 				end = c
 			}
 			end++
