@@ -109,7 +109,7 @@ func findRule(fs []gate.Finding, rule string) *gate.Finding {
 
 // TestConstantBodies: the body of an existing function or method replaced
 // by a constant return is a medium placeholder-added in Python,
-// JavaScript/TypeScript and Rust as in Go; a new function that returns a
+// JavaScript/TypeScript, Rust and Java as in Go; a new function that returns a
 // constant (a definition), a function renamed and kept, a feature flag
 // that already returned False, and a body that was a constant before are
 // not.
@@ -121,6 +121,7 @@ func TestConstantBodies(t *testing.T) {
 	const jsFlag = "export const betaEnabled = () => false\n\n"
 	const rsTotal = "pub fn total(items: &[u64]) -> u64 {\n    let mut s = 0;\n    for i in items {\n        s += i;\n    }\n    s\n}\n"
 	const rsFlag = "pub fn beta_enabled() -> bool {\n    false\n}\n\n"
+	const jvTotal = "package calc;\n\npublic class Cart {\n    private final List<Item> items;\n\n    public long total() {\n        long s = 0;\n        for (Item i : items) s += i.price;\n        return s;\n    }\n}\n"
 	for _, tc := range []struct{ name, path, old, new, text string }{
 		{"python function", "calc/total.py", pyTotal, "def total(items):\n    return 0\n", "body of total"},
 		{"python body made pass", "calc/total.py", pyTotal, "def total(items):\n    pass\n", "replaced by `pass`"},
@@ -131,6 +132,8 @@ func TestConstantBodies(t *testing.T) {
 		{"ts method", "src/cart.ts", "export class Cart {\n  total(): number {\n    return this.items.reduce((a, i) => a + i.price, 0);\n  }\n}\n", "export class Cart {\n  total(): number {\n    return 0;\n  }\n}\n", "body of Cart.total"},
 		{"rust function", "src/total.rs", rsTotal, "pub fn total(items: &[u64]) -> u64 {\n    0\n}\n", "body of total"},
 		{"rust private method", "src/cart.rs", "pub struct Cart;\n\nimpl Cart {\n    fn lines(&self) -> Vec<Line> {\n        self.items.iter().map(Line::from).collect()\n    }\n}\n", "pub struct Cart;\n\nimpl Cart {\n    fn lines(&self) -> Vec<Line> {\n        Vec::new()\n    }\n}\n", "body of Cart.lines"},
+		{"java method", "src/main/java/calc/Cart.java", jvTotal, strings.Replace(jvTotal, "        long s = 0;\n        for (Item i : items) s += i.price;\n        return s;\n", "        return 0;\n", 1), "body of Cart.total"},
+		{"java nested class's method made null", "src/main/java/calc/Outer.java", "class Outer {\n    static class Inner {\n        Item find(String id) {\n            return repo.load(id);\n        }\n    }\n}\n", "class Outer {\n    static class Inner {\n        Item find(String id) {\n            return null;\n        }\n    }\n}\n", "body of Outer.Inner.find"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -159,6 +162,12 @@ func TestConstantBodies(t *testing.T) {
 		{"rust flag stays false", "src/total.rs", rsFlag + rsTotal, rsFlag + "pub fn total(items: &[u64]) -> u64 {\n    items.iter().sum()\n}\n"},
 		{"rust was a constant", "src/total.rs", "pub fn total(items: &[u64]) -> u64 {\n    0\n}\n", "pub fn total(items: &[u64]) -> u64 {\n    return 1;\n}\n"},
 		{"rust in a test module", "src/total.rs", "#[cfg(test)]\nmod tests {\n    fn total() -> u64 {\n        [1, 2].iter().sum()\n    }\n}\n", "#[cfg(test)]\nmod tests {\n    fn total() -> u64 {\n        0\n    }\n}\n"},
+		{"java new method", "src/main/java/calc/Cart.java", jvTotal, strings.Replace(jvTotal, "\n}\n", "\n    public String name() {\n        return \"cart\";\n    }\n}\n", 1)},
+		{"java getter", "src/main/java/calc/Cart.java", "class Cart {\n    int size() {\n        return items.size();\n    }\n}\n", "class Cart {\n    int size() {\n        return this.size;\n    }\n}\n"},
+		{"java renamed", "src/main/java/calc/Cart.java", jvTotal, strings.Replace(strings.Replace(jvTotal, "        long s = 0;\n        for (Item i : items) s += i.price;\n        return s;\n", "        return 0;\n", 1), "total()", "legacyTotal()", 1)},
+		{"java was a constant", "src/main/java/calc/Cart.java", "class Cart {\n    int size() {\n        return 0;\n    }\n}\n", "class Cart {\n    int size() {\n        return -1;\n    }\n}\n"},
+		{"java deprecated no-op", "src/main/java/calc/Cart.java", jvTotal, strings.Replace(strings.Replace(jvTotal, "        long s = 0;\n        for (Item i : items) s += i.price;\n        return s;\n", "        return 0;\n", 1), "    public long total()", "    @Deprecated\n    public long total()", 1)},
+		{"java in a test file", "src/test/java/calc/CartTest.java", jvTotal, strings.Replace(jvTotal, "        long s = 0;\n        for (Item i : items) s += i.price;\n        return s;\n", "        return 0;\n", 1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -61,6 +61,9 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Suppressions, f.Placeholders = suppressions(lx.toks, match, lx.comments)
 	f.Comparisons = comparisons(lx.toks, match)
 	if !e.IsTestFile(p) {
+		var constant []testscan.Marker
+		f.FuncNames, constant = ps.funcNames(lx.comments)
+		f.Placeholders = append(f.Placeholders, constant...)
 		f.Funcs = ps.funcs()
 	}
 	f.Partial = lx.broken || !balanced || ps.partial

@@ -43,7 +43,10 @@ func (p *parser) readExits(f *testscan.Func, open, close int) {
 			return
 		case t.Kind == tkIdent && (t.Text == "return" || t.Text == "throw"):
 			end := p.statementEnd(i+1, close)
-			e := testscan.Exit{Line: t.Line, Text: oneLine(joinTokens(p.toks[i:end]))}
+			e := testscan.Exit{Line: t.Line, Text: t.Text}
+			if end > i+1 {
+				e.Text += " " + oneLine(joinTokens(p.toks[i+1:end]))
+			}
 			switch {
 			case t.Text == "return":
 				e.Kind = testscan.ExitOther

@@ -104,5 +104,7 @@ func FuzzExtract(f *testing.F) {
 			t.Fatalf("Extract: %v", err)
 		}
 		scantest.CheckFuncs(t, src, prod.Funcs)
+		scantest.CheckFuncNames(t, prod)
+		scantest.CheckPlaceholders(t, src, prod.Placeholders)
 	})
 }

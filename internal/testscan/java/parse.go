@@ -32,6 +32,7 @@ type methodDecl struct {
 	void      bool
 	noParams  bool
 	line      int // first line of the declaration, annotations included
+	start     int // index of the declaration's first token
 	nameAt    int // index of the name
 	bodyOpen  int // index of '{', -1 for a method without a body
 	bodyClose int // index of the matching '}', or len(toks) when unterminated
@@ -141,7 +142,7 @@ func (p *parser) members(i, end int, owner *typeDecl) {
 			i = p.typeDecl(i, end, t.Text, owner, annots, mods)
 			reset()
 		default:
-			i = p.member(i, end, owner, annots, mods, p.toks[start].Line)
+			i = p.member(i, end, owner, annots, mods, start)
 			reset()
 		}
 	}
@@ -245,8 +246,9 @@ func (p *parser) typeDecl(i, end int, kind string, owner *typeDecl, annots []ann
 	return c + 1
 }
 
-// member parses a field, method or constructor starting at i.
-func (p *parser) member(i, end int, owner *typeDecl, annots []annotation, mods map[string]bool, line int) int {
+// member parses a field, method or constructor starting at i, whose
+// declaration (annotations included) starts at start.
+func (p *parser) member(i, end int, owner *typeDecl, annots []annotation, mods map[string]bool, start int) int {
 	for j := i; j < end; j++ {
 		switch {
 		case p.is(j, "("):
@@ -255,7 +257,7 @@ func (p *parser) member(i, end int, owner *typeDecl, annots []annotation, mods m
 				// A statement from a method body: skip it whole.
 				return p.skipStatementOrBlock(j, end)
 			}
-			return p.method(j, end, owner, annots, mods, line)
+			return p.method(j, end, owner, annots, mods, start)
 		case p.is(j, "=") || p.is(j, ";"):
 			if mods["public"] && mods["static"] && mods["final"] && owner != nil && owner.exported && p.at(j-1).Kind == tkIdent {
 				p.export(owner.qual+"."+p.toks[j-1].Text, "const", p.toks[j-1].Line)
@@ -282,8 +284,9 @@ func (p *parser) skipStatementOrBlock(j, end int) int {
 	return p.skipStatement(j, end)
 }
 
-// method parses a method or constructor whose parameter list opens at j.
-func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods map[string]bool, line int) int {
+// method parses a method or constructor whose parameter list opens at j
+// and whose declaration starts at start.
+func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods map[string]bool, start int) int {
 	if owner == nil {
 		// An orphan member: a fragment without its class header. Java files name
 		// their top-level class after the file.
@@ -295,7 +298,7 @@ func (p *parser) method(j, end int, owner *typeDecl, annots []annotation, mods m
 	}
 	m := &methodDecl{
 		owner: owner, name: p.toks[j-1].Text, annots: annots, mods: mods,
-		void: p.at(j-2).Text == "void", line: line, nameAt: j - 1, bodyOpen: -1,
+		void: p.at(j-2).Text == "void", line: p.toks[start].Line, start: start, nameAt: j - 1, bodyOpen: -1,
 	}
 	c := p.closeOf(j, end)
 	m.noParams = c == j+1
