@@ -67,7 +67,7 @@ func (p *parser) scanExits(from, to int, out *[]exitAt) {
 			i = p.closeOf(k, to)
 		case t.Kind == tkIdent && (t.Text == "fn" || t.Text == "impl" || t.Text == "trait" || t.Text == "mod") && p.itemStart(i):
 			i = p.itemEnd(i, to) - 1
-		case t.Kind == tkIdent && p.is(i+1, "!") && p.isOpener(i+2) && !p.is(i-1, "#"):
+		case t.Kind == tkIdent && p.is(i+1, "!") && p.isOpener(i+2) && !notMacro[t.Text]:
 			c := p.closeOf(i+2, to)
 			if kind, ok := macroExit(t.Text); ok {
 				if kind == testscan.ExitError && t.Text == "panic" && p.placeholderPanic(i+3, c) {
@@ -87,6 +87,13 @@ func (p *parser) scanExits(from, to int, out *[]exitAt) {
 			}
 		}
 	}
+}
+
+// notMacro are the keywords a `!` after which is a negation, not a macro
+// call: `return !(a && b)`, `if !(x) {`.
+var notMacro = map[string]bool{
+	"return": true, "if": true, "while": true, "match": true, "in": true, "else": true, "let": true,
+	"mut": true, "as": true, "break": true, "yield": true, "move": true, "ref": true,
 }
 
 // macroExit is the kind of exit a macro of that name is.

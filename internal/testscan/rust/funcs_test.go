@@ -26,23 +26,24 @@ func TestFuncs(t *testing.T) {
 			{Line: 8, Kind: testscan.ExitEmpty, Text: "return Ok(None)"},
 			{Line: 11, Kind: testscan.ExitError, Text: `bail!("no {}","return None;")`},
 			{Line: 16, Kind: testscan.ExitError, Text: `Err(Error::Neg)?`},
-			{Line: 19, Kind: testscan.ExitOther, Text: "Ok(Some(n))"},
+			{Line: 18, Kind: testscan.ExitError, Text: `return Err(Error::Big)`},
+			{Line: 20, Kind: testscan.ExitOther, Text: "Ok(Some(n))"},
 		}},
-		{Name: "Parser.kind", Line: 23, Exits: []testscan.Exit{
-			{Line: 25, Kind: testscan.ExitEmpty, Text: "None"},
-			{Line: 26, Kind: testscan.ExitError, Text: `panic!("bad")`},
-			{Line: 27, Kind: testscan.ExitOther, Text: `unreachable!()`},
-			{Line: 28, Kind: testscan.ExitEmpty, Text: "Default::default()"},
-			{Line: 29, Kind: testscan.ExitOther, Text: `Some("x")`},
-			{Line: 29, Kind: testscan.ExitEmpty, Text: "String::new()"},
+		{Name: "Parser.kind", Line: 24, Exits: []testscan.Exit{
+			{Line: 26, Kind: testscan.ExitEmpty, Text: "None"},
+			{Line: 27, Kind: testscan.ExitError, Text: `panic!("bad")`},
+			{Line: 28, Kind: testscan.ExitOther, Text: `unreachable!()`},
+			{Line: 29, Kind: testscan.ExitEmpty, Text: "Default::default()"},
+			{Line: 30, Kind: testscan.ExitOther, Text: `Some("x")`},
+			{Line: 30, Kind: testscan.ExitEmpty, Text: "String::new()"},
 		}},
-		{Name: "describe", Line: 34, Branches: []testscan.Branch{
-			{Line: 35, Subject: "n", Literal: "5", Answer: `"five"`},
-			{Line: 36, Subject: "*name", Literal: `'x'`, Answer: "true"},
-			{Line: 37, Subject: "self.label", Literal: `"a"`, Answer: "2"},
-			{Line: 39, Subject: "n", Literal: "42", Answer: `"answer"`, Case: true},
-			{Line: 40, Subject: "n", Literal: "7, 8", Answer: `"seven"`, Case: true},
-			{Line: 41, Subject: "n", Literal: "-1", Answer: `"neg"`, Case: true},
+		{Name: "describe", Line: 35, Branches: []testscan.Branch{
+			{Line: 36, Subject: "n", Literal: "5", Answer: `"five"`},
+			{Line: 37, Subject: "*name", Literal: `'x'`, Answer: "true"},
+			{Line: 38, Subject: "self.label", Literal: `"a"`, Answer: "2"},
+			{Line: 40, Subject: "n", Literal: "42", Answer: `"answer"`, Case: true},
+			{Line: 41, Subject: "n", Literal: "7, 8", Answer: `"seven"`, Case: true},
+			{Line: 42, Subject: "n", Literal: "-1", Answer: `"neg"`, Case: true},
 		}},
 	}
 	if diff := cmp.Diff(want, got.Funcs); diff != "" {
@@ -71,6 +72,7 @@ pub fn parse<'a>(s: &'a str) -> Result<Option<u32>, Error> {
     let n: u32 = s.parse().map_err(|e| { return Error::from(e); })?;
     if n > 99 { Err(Error::Neg)?; }
     let f = |x: u32| x + 1;
+    if !(n < 100) { return Err(Error::Big); }
     let g = async move { return Ok::<_, Error>(None) };
     Ok(Some(n))
 }
