@@ -383,16 +383,29 @@ func (p *parser) answerAt(k, to int) string {
 }
 
 // switchSubject is the variable a switch whose block opens at open
-// switches on (`switch (kind) {`), "" for any other block.
+// switches on (`switch (kind) {`), through a cast (`switch ((int) c) {`
+// switches on c, as it does once the cast is dropped), "" for any other
+// block.
 func (p *parser) switchSubject(open int) string {
 	if !p.is(open-1, ")") {
 		return ""
 	}
 	o := p.match[open-1]
-	if o < 1 || !p.is(o-1, "switch") || !p.chain(o+1, open-1) {
+	if o < 1 || !p.is(o-1, "switch") {
 		return ""
 	}
-	return joinTokens(p.toks[o+1 : open-1])
+	from, to := o+1, open-1
+	for n := 0; n < 4 && p.is(from, "(") && p.match[from] > from && p.match[from] < to; n++ {
+		if c := p.match[from]; c == to-1 {
+			from, to = from+1, c // parentheses around the subject
+		} else {
+			from = c + 1 // a cast
+		}
+	}
+	if !p.chain(from, to) {
+		return ""
+	}
+	return joinTokens(p.toks[from:to])
 }
 
 // caseLabels reads the labels of a case from k (`42`, `"a", "b"`) up to

@@ -118,3 +118,23 @@ public class Parser<T extends Comparable<T>> {
     abstract void hook();
 }
 `
+
+// TestFuncsSwitchSubject: a switch on a cast or a parenthesized variable
+// switches on the variable, so dropping the cast keeps its branches
+// (jackson-core's _decodeEscaped: `switch ((int) c)` became `switch (c)`).
+func TestFuncsSwitchSubject(t *testing.T) {
+	for _, sw := range []string{"switch (c)", "switch ((int) c)", "switch ((c))", "switch ((int) (c))"} {
+		src := "class P {\n    char unescape(char c) {\n        " + sw + " {\n        case 'b':\n            return '\\b';\n        }\n        return c;\n    }\n}\n"
+		f, err := New().Extract("src/main/java/P.java", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []testscan.Branch{{Line: 4, Subject: "c", Literal: "'b'", Answer: `'\b'`, Case: true}}
+		if len(f.Funcs) != 1 {
+			t.Fatalf("%s: funcs %+v", sw, f.Funcs)
+		}
+		if diff := cmp.Diff(want, f.Funcs[0].Branches); diff != "" {
+			t.Errorf("%s: branches (-want +got):\n%s", sw, diff)
+		}
+	}
+}

@@ -491,10 +491,18 @@ func (p *parser) readBranches(f *testscan.Func, open, close int) {
 			}
 		case p.is(i, "match"):
 			b := p.headBlock(i, close)
-			if b >= close || !p.subject(i+1, b) {
+			if b >= close {
 				continue
 			}
-			p.matchArms(f, joinTokens(p.toks[i+1:b]), b, p.closeOf(b, close))
+			// `match c as u8 {` matches on c, as it does once the
+			// conversion is dropped.
+			to := b
+			if b-2 > i+1 && p.is(b-2, "as") && p.at(b-1).Kind == tkIdent {
+				to = b - 2
+			}
+			if p.subject(i+1, to) {
+				p.matchArms(f, joinTokens(p.toks[i+1:to]), b, p.closeOf(b, close))
+			}
 		}
 	}
 }

@@ -110,3 +110,35 @@ mod tests {
     fn t() { if x == 1 { return; } }
 }
 `
+
+// TestFuncsMatchSubject: a match on a conversion (`c as u8`), a borrow or
+// a call without arguments (`name.as_str()`) matches on the variable; a
+// match on a computation has no literal branches.
+func TestFuncsMatchSubject(t *testing.T) {
+	for subject, want := range map[string]string{
+		"c":             "c",
+		"c as u8":       "c",
+		"&*c":           "&*c",
+		"c.as_str()":    "c.as_str()",
+		"self.kind":     "self.kind",
+		"c + 1":         "",
+		"f(c)":          "",
+		"c as u8 + 1":   "",
+		"(c, d)":        "",
+		"c.get(0)":      "",
+		"Kind::from(c)": "",
+	} {
+		src := "fn unescape(c: u8) -> u8 {\n    match " + subject + " {\n        98 => 8,\n        _ => 0,\n    }\n}\n"
+		f, err := New().Extract("src/lib.rs", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if len(f.Funcs) == 1 && len(f.Funcs[0].Branches) == 1 {
+			got = f.Funcs[0].Branches[0].Subject
+		}
+		if got != want {
+			t.Errorf("match %s: subject %q, want %q (%+v)", subject, got, want, f.Funcs)
+		}
+	}
+}
