@@ -1,5 +1,7 @@
 package testscan
 
+import "strings"
+
 // Func is a function of production code, with what the analyzer compares
 // between two versions of the same function: how it leaves (Exits: an
 // error path turned into a silent empty result, AIWG's LP-018) and the
@@ -92,6 +94,23 @@ func (f *Func) AddBranch(b Branch) {
 	if len(f.Branches) < MaxBranches {
 		f.Branches = append(f.Branches, b)
 	}
+}
+
+// DeclinesOperation reports whether a name says an operation is not
+// provided rather than that it failed: Java's
+// UnsupportedOperationException, commons-lang's NotImplementedException,
+// serde's Unsupported::UnitStruct, ErrorKind::Unsupported. An error exit
+// that names one declines a capability, as Python's NotImplementedError
+// does, and a body that replaces it provides the capability (serde's
+// serialize_unit_struct, once flattened unit structs were supported).
+func DeclinesOperation(name string) bool {
+	lower := strings.ToLower(name)
+	for _, w := range []string{"unsupported", "notsupported", "notimplemented", "unimplemented"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // KeepsExits reports whether the exits of a function are worth keeping: one

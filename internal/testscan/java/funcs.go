@@ -53,8 +53,11 @@ func (p *parser) readExits(f *testscan.Func, open, close int) {
 				if emptyValue(p.toks[i+1 : end]) {
 					e.Kind = testscan.ExitEmpty
 				}
-			case isPlaceholderThrow(p.toks, p.match, i):
-				e.Kind = testscan.ExitOther // a stub, which any body improves on
+			case isPlaceholderThrow(p.toks, p.match, i) || testscan.DeclinesOperation(thrownClass(p.toks[i+1:end])):
+				// A stub, which any body improves on, or an operation the
+				// type does not provide: giving it a body is no swallowed
+				// failure.
+				e.Kind = testscan.ExitOther
 			default:
 				e.Kind = testscan.ExitError
 			}
@@ -70,6 +73,19 @@ func isPlaceholderThrow(toks []token, match []int, i int) bool {
 	}
 	_, ok := placeholderThrow(toks, match, i)
 	return ok
+}
+
+// thrownClass is the last name of the class a throw's `new X.Y(..)`
+// makes, "" for any other throw.
+func thrownClass(expr []token) string {
+	if len(expr) < 2 || expr[0].Text != "new" || expr[1].Kind != tkIdent {
+		return ""
+	}
+	k := 1
+	for k+2 < len(expr) && expr[k+1].Text == "." && expr[k+2].Kind == tkIdent {
+		k += 2
+	}
+	return expr[k].Text
 }
 
 // statementEnd is the index of the ';' that ends the statement starting at

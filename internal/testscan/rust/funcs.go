@@ -401,7 +401,9 @@ func (p *parser) pathFrom(from, to int) bool {
 }
 
 // exitKind is how an exit whose value is expr leaves: an error for
-// `Err(..)` (through a path), empty for nothing, (), None, an empty
+// `Err(..)` (through a path) unless it names an operation not provided
+// (testscan.DeclinesOperation: `Err(bad_type(Unsupported::UnitStruct))`,
+// other), empty for nothing, (), None, an empty
 // String or collection, a default and "" (those wrapped in Ok too), other
 // for anything else.
 func exitKind(expr []token) testscan.ExitKind {
@@ -411,6 +413,11 @@ func exitKind(expr []token) testscan.ExitKind {
 			k += 2
 		}
 		if expr[k].Text == "Err" && expr[k].Kind == tkIdent && expr[k+1].Text == "(" && groupEnds(expr[k+1:]) {
+			for _, t := range expr[k+2:] {
+				if t.Kind == tkIdent && testscan.DeclinesOperation(t.Text) {
+					return testscan.ExitOther // an operation not provided
+				}
+			}
 			return testscan.ExitError
 		}
 	}
