@@ -172,7 +172,8 @@ func (p *parser) switchRule(k int) bool {
 // emptyValue reports whether the expression of `return expr;` is nothing
 // in particular: none (a bare return), null, "", an empty Optional,
 // collection, stream or array, or an EMPTY constant of commons-lang
-// (StringUtils.EMPTY, ArrayUtils.EMPTY_OBJECT_ARRAY). Zero and false are
+// (StringUtils.EMPTY, ArrayUtils.EMPTY_OBJECT_ARRAY, EMPTY within
+// StringUtils). Zero and false are
 // values a method answers with, as in the other languages.
 func emptyValue(expr []token) bool {
 	n := len(expr)
@@ -181,7 +182,8 @@ func emptyValue(expr []token) bool {
 		return true
 	case n == 1:
 		t := expr[0]
-		return t.Kind == tkIdent && t.Text == "null" || t.Kind == tkString && (t.Text == `""` || strings.Trim(t.Text, "\" \t\r\n") == "")
+		return t.Kind == tkIdent && (t.Text == "null" || t.Text == "EMPTY" || strings.HasPrefix(t.Text, "EMPTY_")) ||
+			t.Kind == tkString && (t.Text == `""` || strings.Trim(t.Text, "\" \t\r\n") == "")
 	case expr[n-1].Kind == tkIdent && expr[n-2].Text == ".":
 		// StringUtils.EMPTY, Collections.EMPTY_LIST
 		name := expr[n-1].Text

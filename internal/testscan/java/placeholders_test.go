@@ -111,6 +111,7 @@ func TestExtractConstantBodies(t *testing.T) {
 				"    Optional<T> first() { return Optional.empty(); }\n" +
 				"    String doc() { return \"\"\"\n        none\n        \"\"\"; }\n" +
 				"    static class Line {\n        Map<String, T> attrs() { return new HashMap<>(); }\n    }\n" +
+				"    String blank() { return EMPTY; }\n" +
 				"}\n",
 			want: []testscan.Marker{
 				{Line: 3, Kind: "constant-body", Text: "Cart.total", Value: "return 0"},
@@ -123,8 +124,9 @@ func TestExtractConstantBodies(t *testing.T) {
 				{Line: 11, Kind: "constant-body", Text: "Cart.first", Value: "return Optional.empty()"},
 				{Line: 12, Kind: "constant-body", Text: "Cart.doc", Value: `return """ none """`},
 				{Line: 16, Kind: "constant-body", Text: "Cart.Line.attrs", Value: "return new HashMap<>()"},
+				{Line: 18, Kind: "constant-body", Text: "Cart.blank", Value: "return EMPTY"},
 			},
-			funcs: []string{"Cart.total", "Cart.label", "Cart.ready", "Cart.find", "Cart.neg", "Cart.sep", "Cart.items", "Cart.first", "Cart.doc", "Cart.Line.attrs"},
+			funcs: []string{"Cart.total", "Cart.label", "Cart.ready", "Cart.find", "Cart.neg", "Cart.sep", "Cart.items", "Cart.first", "Cart.doc", "Cart.Line.attrs", "Cart.blank"},
 		},
 		{
 			name: "getters and computed bodies",
