@@ -199,20 +199,30 @@ func countExits(es []testscan.Exit, k testscan.ExitKind) int {
 // and literal the old version did not test. A case of a switch (or match)
 // counts only when the old version had no branch on its subject: cases
 // added to a switch that was there extend a table, they do not start one.
+// A branch that answers a literal as the old version answered it on
+// another subject was there too, its subject renamed.
 func specialCases(p, name string, old, now []testscan.Branch) (gate.Finding, bool) {
 	if len(now) < specialCasesAdded {
 		return gate.Finding{}, false
 	}
 	had := make(map[string]int, len(old))
+	answered := make(map[string]int, len(old))
 	subjects := make(map[string]bool, len(old))
 	for _, b := range old {
 		had[b.Subject+"\x00"+b.Literal]++
+		answered[b.Literal+"\x00"+b.Answer]++
 		subjects[b.Subject] = true
 	}
 	var added []testscan.Branch
 	for _, b := range now {
 		if k := b.Subject + "\x00" + b.Literal; had[k] > 0 {
 			had[k]--
+			continue
+		}
+		// The same literal answered the same way on a subject renamed
+		// (`switch (c)` to `switch (ch)`): the table was there.
+		if k := b.Literal + "\x00" + b.Answer; answered[k] > 0 {
+			answered[k]--
 			continue
 		}
 		if b.Case && subjects[b.Subject] {
