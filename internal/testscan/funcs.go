@@ -10,7 +10,9 @@ import "strings"
 type Func struct {
 	// Name is the function's name qualified by what encloses it: Go
 	// "Parse" or "Parser.Parse" (receiver type), Python "Parser.parse" or
-	// "outer.inner", JavaScript "Parser.parse" (class) or "outer.inner".
+	// "outer.inner", JavaScript "Parser.parse" (class) or "outer.inner",
+	// Java "Parser.parse" or "Outer.Inner.parse" (overloads share it), Rust
+	// "parse", "Parser.parse" (impl type) or "io::parse" (as FuncNames).
 	Name string
 	// Line is the line of the function's header.
 	Line int
@@ -37,14 +39,18 @@ type ExitKind string
 // The kinds of exit.
 const (
 	// ExitError reports an error: `raise X`, `throw X`, a Go return of an
-	// error made there or in the body of `if err != nil`.
+	// error made there or in the body of `if err != nil`, a Rust `Err(..)`
+	// returned or ending the body, `Err(..)?`, panic! or bail!.
 	ExitError ExitKind = "error"
 	// ExitEmpty returns nothing in particular: `return None`, bare
 	// `return`, `return []`, `return {}`, `return ""`, `return null`,
-	// `return undefined`, a Go return whose error result is nil.
+	// `return undefined`, a Go return whose error result is nil, Java's
+	// `return Optional.empty()` or `Collections.emptyList()`, Rust's
+	// `None`, `Ok(())`, `Ok(None)`, `Default::default()`, `Vec::new()`.
 	ExitEmpty ExitKind = "empty"
 	// ExitOther is any other exit: a value, `raise NotImplementedError`
-	// (a stub, not an error path), `raise StopIteration` (a generator's
+	// (a stub, not an error path; also an error that names an operation
+	// not provided, see DeclinesOperation), todo!(), unreachable!(), `raise StopIteration` (a generator's
 	// end), a Go return that passes on what may be nil (`return err` after
 	// the checks, `return f()`), a Go bare return with named results.
 	ExitOther ExitKind = "other"

@@ -139,16 +139,16 @@ type File struct {
 	// with TODO, FIXME or XXX, Text the comment's words; Kind
 	// "constant-body" for a production function or method whose whole body
 	// returns a constant (`return 0`, `return None`, a Rust body
-	// `Vec::new()`), Text its name as FuncNames names it, Value the body as
+	// `Vec::new()`, a Java `return Optional.empty();`), Text its name as FuncNames names it, Value the body as
 	// written: code stubbed out where the function did more before (the
 	// analyzer compares), a definition where it is new.
 	Placeholders []Marker `json:",omitempty"`
 	// FuncNames are the functions and methods the production code of the file
 	// declares at its top level and in its classes or impls, with private
-	// ones: "total", "Cart.total", a Rust module's "io::read". They tell a
-	// function whose body became a constant from one added. The Python,
-	// JavaScript and Rust extractors fill it; Go's functions are read from
-	// its Exports.
+	// ones: "total", "Cart.total", a Rust module's "io::read", a Java
+	// nested class's "Outer.Inner.get". They tell a function whose body
+	// became a constant from one added. The Python, JavaScript, Rust and
+	// Java extractors fill it; Go's functions are read from its Exports.
 	FuncNames []string `json:",omitempty"`
 	// StubbedForAll are the functions this file replaces for every test it
 	// applies to (a conftest.py's autouse fixtures that monkeypatch or mock
@@ -161,7 +161,7 @@ type File struct {
 	UnderTest []Marker
 	// Funcs are the functions of a file that is not a test file by its
 	// name, in source order, with their exits and literal branches (see
-	// Func). The Go, Python and JavaScript extractors fill it.
+	// Func). The Go, Python, JavaScript, Java and Rust extractors fill it.
 	Funcs []Func `json:",omitempty"`
 	// Constraint is a Go file's build constraint (the //go:build line's
 	// expression), "" when it has none.

@@ -5,8 +5,11 @@
 // pretty_assertions) in tests and in helper functions and methods, the
 // functions, methods and rstest fixtures tests and helpers call,
 // #[should_panic], #[allow] attributes, discarded and swallowed errors, pub items,
-// literal comparisons, and placeholders (TODO/FIXME/XXX comments, todo!(),
-// unimplemented!() and panic!("not implemented")).
+// literal comparisons, placeholders (TODO/FIXME/XXX comments, todo!(),
+// unimplemented!(), panic!("not implemented") and constant bodies), and the
+// production functions with their exits (`return Err(..)`, an Err or None
+// tail, panic!, bail!) and literal branches (`if x == 5 { "five" }`, `42
+// => true` arms).
 //
 // The extractor runs a hand-written tokenizer that understands raw strings of any
 // #-depth, byte and C strings, char literals versus lifetimes and nested block
