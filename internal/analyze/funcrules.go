@@ -15,7 +15,10 @@ import (
 // silent empty result (AIWG's LP-018), and literal special cases piled into
 // one function (LP-017). A function is matched by its qualified name in
 // the same file: a new, renamed, moved or deleted function is not compared,
-// since a definition is not a change of behaviour the diff can read.
+// since a definition is not a change of behaviour the diff can read; nor
+// are the exits of a function whose declared result type changed (Java,
+// Rust): its callers see the new API (serde's at_most_one, from
+// `Result<Option<T>, ()>` to `Option<T>`, its errors reported aside).
 
 // specialCasesAdded is how many new literal branches one change adds to one
 // existing function before they are a finding: one or two are a fix for an
@@ -39,7 +42,9 @@ func funcFindings(pairs []*pair) []gate.Finding {
 				continue
 			}
 			now := after.funcs[name]
-			out = append(out, errorToNull(p, name, old.exits, now.exits)...)
+			if slices.Equal(old.returns, now.returns) {
+				out = append(out, errorToNull(p, name, old.exits, now.exits)...)
+			}
 			if f, ok := specialCases(p, name, old.branches, now.branches); ok {
 				out = append(out, f)
 			}
@@ -59,6 +64,7 @@ type funcVersions struct {
 type funcVersion struct {
 	exits    []testscan.Exit
 	branches []testscan.Branch
+	returns  []string // the declared result types, one per declaration
 }
 
 func byName(fs []testscan.Func) funcVersions {
@@ -71,6 +77,7 @@ func byName(fs []testscan.Func) funcVersions {
 			v.order = append(v.order, f.Name)
 		}
 		fv.exits = append(fv.exits, f.Exits...)
+		fv.returns = append(fv.returns, f.Returns)
 		fv.branches = append(fv.branches, f.Branches...)
 	}
 	return v

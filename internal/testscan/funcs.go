@@ -16,6 +16,13 @@ type Func struct {
 	Name string
 	// Line is the line of the function's header.
 	Line int
+	// Returns is the result type the function declares, normalized, in a
+	// language whose functions declare one (Java, Rust; "" for a Java
+	// constructor, a Rust function without `->`, and in the other
+	// languages). A result type that changed is an API change the callers
+	// see (`Result<Option<T>, ()>` become `Option<T>`), not an error path
+	// silenced behind their back.
+	Returns string `json:",omitempty"`
 	// Exits are the statements that leave the function itself (not a
 	// function nested in it), in source order, at most MaxExits: every
 	// return, raise and throw of a function that has an error or an empty

@@ -18,7 +18,7 @@ func (p *parser) funcs() []testscan.Func {
 		if p.isTest(m) {
 			continue
 		}
-		f := testscan.Func{Name: m.owner.qual + "." + m.name, Line: p.toks[m.nameAt].Line}
+		f := testscan.Func{Name: m.owner.qual + "." + m.name, Line: p.toks[m.nameAt].Line, Returns: p.resultType(m)}
 		p.readExits(&f, m.bodyOpen, m.bodyClose)
 		if !testscan.KeepsExits(f.Exits) {
 			f.Exits = nil
@@ -27,6 +27,27 @@ func (p *parser) funcs() []testscan.Func {
 		out = append(out, f)
 	}
 	return out
+}
+
+// resultType is the type a method declares before its name (`int`,
+// `Optional<List<T>>`, `String[]`), "" for a constructor.
+func (p *parser) resultType(m *methodDecl) string {
+	depth := 0
+	for k, n := m.nameAt-1, 0; k >= m.start && n < 64; k, n = k-1, n+1 {
+		t := p.toks[k]
+		switch {
+		case p.is(k, ">"):
+			depth++
+		case p.is(k, "<"):
+			depth--
+		case depth == 0 && t.Kind == tkIdent && !p.is(k-1, "."):
+			if modifiers[t.Text] {
+				return ""
+			}
+			return oneLine(joinTokens(p.toks[k:m.nameAt]))
+		}
+	}
+	return ""
 }
 
 // readExits adds to f the return and throw statements between the braces

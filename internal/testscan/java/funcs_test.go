@@ -21,7 +21,7 @@ func TestFuncs(t *testing.T) {
 	}
 	want := []testscan.Func{
 		{Name: "Parser.Parser", Line: 8},
-		{Name: "Parser.parse", Line: 11, Exits: []testscan.Exit{
+		{Name: "Parser.parse", Line: 11, Returns: "Optional<String>", Exits: []testscan.Exit{
 			{Line: 13, Kind: testscan.ExitError, Text: `throw new IllegalArgumentException("throw; return null;")`},
 			{Line: 31, Kind: testscan.ExitOther, Text: `return Optional.of("x")`},
 			{Line: 32, Kind: testscan.ExitEmpty, Text: "return Optional.empty()"},
@@ -29,21 +29,21 @@ func TestFuncs(t *testing.T) {
 			{Line: 35, Kind: testscan.ExitEmpty, Text: "return Optional.empty()"},
 			{Line: 36, Kind: testscan.ExitOther, Text: "return Optional.ofNullable(s)"},
 		}},
-		{Name: "Parser.parse", Line: 39, Branches: []testscan.Branch{
+		{Name: "Parser.parse", Line: 39, Returns: "String", Branches: []testscan.Branch{
 			{Line: 40, Subject: "n", Literal: "5", Answer: `"five"`},
 			{Line: 41, Subject: "name", Literal: `"six"`, Answer: "6"},
 			{Line: 42, Subject: "this.mode", Literal: "'x'", Answer: `"dot"`},
 			{Line: 45, Subject: "n", Literal: "1, 2", Answer: `"small"`, Case: true},
 			{Line: 46, Subject: "n", Literal: "-3", Answer: `"neg"`, Case: true},
 		}},
-		{Name: "Parser.Inner.names", Line: 52, Exits: []testscan.Exit{
+		{Name: "Parser.Inner.names", Line: 52, Returns: "List<String>", Exits: []testscan.Exit{
 			{Line: 53, Kind: testscan.ExitEmpty, Text: "return new ArrayList<>()"},
 			{Line: 54, Kind: testscan.ExitEmpty, Text: "return Collections.<String>emptyList()"},
 			{Line: 55, Kind: testscan.ExitEmpty, Text: "return StringUtils.EMPTY_STRING_ARRAY"},
 			{Line: 56, Kind: testscan.ExitEmpty, Text: "return new String[0]"},
 			{Line: 57, Kind: testscan.ExitError, Text: "throw e"},
 		}},
-		{Name: "Parser.Inner.zero", Line: 59},
+		{Name: "Parser.Inner.zero", Line: 59, Returns: "int"},
 	}
 	if diff := cmp.Diff(want, got.Funcs); diff != "" {
 		t.Errorf("funcs (-want +got):\n%s", diff)
@@ -136,5 +136,30 @@ func TestFuncsSwitchSubject(t *testing.T) {
 		if diff := cmp.Diff(want, f.Funcs[0].Branches); diff != "" {
 			t.Errorf("%s: branches (-want +got):\n%s", sw, diff)
 		}
+	}
+}
+
+// TestFuncsReturns: the result type a method declares, through type
+// parameters, annotations, arrays and qualified names; a constructor has
+// none.
+func TestFuncsReturns(t *testing.T) {
+	src := "class R<T> {\n" +
+		"    R() { }\n" +
+		"    public static <K, V extends Comparable<V>> Map<K, List<V>> group() { return null; }\n" +
+		"    @Nullable protected final java.util.Optional<T> first() { return null; }\n" +
+		"    synchronized String[] names() { return null; }\n" +
+		"    void run() { }\n" +
+		"}\n"
+	f, err := New().Extract("src/main/java/R.java", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, fn := range f.Funcs {
+		got = append(got, fn.Name+" "+fn.Returns)
+	}
+	want := []string{"R.R ", "R.group Map<K,List<V>>", "R.first java.util.Optional<T>", "R.names String[]", "R.run void"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("returns (-want +got):\n%s", diff)
 	}
 }

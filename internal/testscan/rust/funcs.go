@@ -21,7 +21,7 @@ import (
 // expression of the body, or of the blocks of the if or match it ends
 // with, or of a plain block.
 func (p *parser) readFunc(f *fnDecl, name string) testscan.Func {
-	fn := testscan.Func{Name: name, Line: p.toks[f.at].Line}
+	fn := testscan.Func{Name: name, Line: p.toks[f.at].Line, Returns: p.resultType(f)}
 	if f.bodyClose >= len(p.toks) {
 		return fn
 	}
@@ -37,6 +37,23 @@ func (p *parser) readFunc(f *fnDecl, name string) testscan.Func {
 	}
 	p.readBranches(&fn, f.bodyOpen, f.bodyClose)
 	return fn
+}
+
+// resultType is the type after a function's `->` up to its body or where
+// clause, "" for none.
+func (p *parser) resultType(f *fnDecl) string {
+	if f.paramOpen < 0 || f.paramOpen >= len(p.match) {
+		return ""
+	}
+	c := p.match[f.paramOpen]
+	if c < 0 || c >= f.bodyOpen || !p.is(c+1, "->") {
+		return ""
+	}
+	end := c + 2
+	for end < f.bodyOpen && !p.is(end, "where") {
+		end++
+	}
+	return joinTokens(p.toks[c+2 : end])
 }
 
 // exitAt is an exit and the index of its first token, by which exits

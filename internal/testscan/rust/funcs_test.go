@@ -21,7 +21,7 @@ func TestFuncs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []testscan.Func{
-		{Name: "parse", Line: 4, Exits: []testscan.Exit{
+		{Name: "parse", Line: 4, Returns: "Result<Option<u32>,Error>", Exits: []testscan.Exit{
 			{Line: 6, Kind: testscan.ExitError, Text: `return Err(Error::new("empty"))`},
 			{Line: 8, Kind: testscan.ExitEmpty, Text: "return Ok(None)"},
 			{Line: 11, Kind: testscan.ExitError, Text: `bail!("no {}","return None;")`},
@@ -29,7 +29,7 @@ func TestFuncs(t *testing.T) {
 			{Line: 18, Kind: testscan.ExitError, Text: `return Err(Error::Big)`},
 			{Line: 20, Kind: testscan.ExitOther, Text: "Ok(Some(n))"},
 		}},
-		{Name: "Parser.kind", Line: 24, Exits: []testscan.Exit{
+		{Name: "Parser.kind", Line: 24, Returns: "Option<&'static str>", Exits: []testscan.Exit{
 			{Line: 26, Kind: testscan.ExitEmpty, Text: "None"},
 			{Line: 27, Kind: testscan.ExitError, Text: `panic!("bad")`},
 			{Line: 28, Kind: testscan.ExitOther, Text: `unreachable!()`},
@@ -37,7 +37,7 @@ func TestFuncs(t *testing.T) {
 			{Line: 30, Kind: testscan.ExitOther, Text: `Some("x")`},
 			{Line: 30, Kind: testscan.ExitEmpty, Text: "String::new()"},
 		}},
-		{Name: "describe", Line: 35, Branches: []testscan.Branch{
+		{Name: "describe", Line: 35, Returns: "&'static str", Branches: []testscan.Branch{
 			{Line: 36, Subject: "n", Literal: "5", Answer: `"five"`},
 			{Line: 37, Subject: "*name", Literal: `'x'`, Answer: "true"},
 			{Line: 38, Subject: "self.label", Literal: `"a"`, Answer: "2"},
