@@ -21,6 +21,9 @@ import (
 // with, or of a plain block.
 func (p *parser) readFunc(f *fnDecl, name string) testscan.Func {
 	fn := testscan.Func{Name: name, Line: p.toks[f.at].Line, Returns: p.resultType(f)}
+	// Reading a body again finds no group the item parser did not: what
+	// it says about the file stands.
+	defer func(partial bool) { p.partial = partial }(p.partial)
 	if f.bodyClose >= len(p.toks) {
 		return fn
 	}
