@@ -142,3 +142,36 @@ func TestFuncsMatchSubject(t *testing.T) {
 		}
 	}
 }
+
+// TestFuncsOwnExits: the exits of a nested fn, an impl inside a body, a
+// closure (with a block or an expression body) and an async block are
+// theirs; a macro's tokens are not read, so `matches!(x, A | B)` opens no
+// closure; a negation after return is no macro.
+func TestFuncsOwnExits(t *testing.T) {
+	src := `fn outer(x: Kind) -> Option<u8> {
+    fn inner() -> Option<u8> { return None; }
+    impl Helper { fn h(&self) -> Option<u8> { None } }
+    let a = items.iter().map(|i| { if i.bad() { return None; } Some(i.v) });
+    let b = move || return Err(e);
+    let c = async { return None };
+    if matches!(x, Kind::A | Kind::B) { return Some(1); }
+    if x.bad() { return !(x.ok()); }
+    None
+}
+`
+	f, err := New().Extract("src/lib.rs", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []testscan.Exit{
+		{Line: 7, Kind: testscan.ExitOther, Text: "return Some(1)"},
+		{Line: 8, Kind: testscan.ExitOther, Text: "return!(x.ok())"},
+		{Line: 9, Kind: testscan.ExitEmpty, Text: "None"},
+	}
+	if len(f.Funcs) != 1 || f.Funcs[0].Name != "outer" {
+		t.Fatalf("funcs %+v", f.Funcs)
+	}
+	if diff := cmp.Diff(want, f.Funcs[0].Exits); diff != "" {
+		t.Errorf("exits (-want +got):\n%s", diff)
+	}
+}
