@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -162,4 +164,55 @@ func TestSpecialCasesAddedJavaRust(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFuncRulesJavaRustInGit: the Java and Rust rules on changes committed
+// to a real repository (gitChange), beside unchanged files and tests: a
+// throw turned into return null, literal arms piled into a Rust function
+// and a Java method stubbed to a constant are reported; arms added to a
+// match that was there and a new getter are not.
+func TestFuncRulesJavaRustInGit(t *testing.T) {
+	t.Parallel()
+	const javaTest = "package calc;\n\nclass ParserTest {\n    @Test void parses() { assertEquals(5, new Parser().parse(\"5\")); }\n}\n"
+	const rustOldMatch = "pub fn describe(n: i32) -> &'static str {\n    match n {\n        1 => \"one\",\n        _ => \"many\",\n    }\n}\n"
+	base := map[string]string{
+		"src/main/java/calc/Parser.java":     javaOld,
+		"src/test/java/calc/ParserTest.java": javaTest,
+		"src/describe.rs":                    rustDescribe(),
+		"src/table.rs":                       rustOldMatch,
+		"Cargo.toml":                         "[package]\nname = \"calc\"\n",
+	}
+	for _, tc := range []struct {
+		name string
+		head map[string]string
+		want []string // rule and symbol of each finding of the three rules
+	}{
+		{"java throw to null", map[string]string{"src/main/java/calc/Parser.java": strings.Replace(javaOld, javaThrow, "            return null;\n", 1)}, []string{"error-to-null Parser.parse"}},
+		{"rust literal arms", map[string]string{"src/describe.rs": strings.Replace(rustDescribe(), "    n.to_string()\n", "    let s = match n {\n        5 => \"five\",\n        42 => \"answer\",\n        7 => \"seven\",\n        _ => \"\",\n    };\n    n.to_string()\n", 1)}, []string{"special-cases-added describe"}},
+		{"java stubbed", map[string]string{"src/main/java/calc/Parser.java": "package calc;\n\npublic class Parser {\n    public Integer parse(String s) {\n        return 0;\n    }\n}\n"}, []string{"placeholder-added Parser.parse"}},
+		{"rust arms added to a match that was there", map[string]string{"src/table.rs": strings.Replace(rustOldMatch, "        1 => \"one\",\n", "        1 => \"one\",\n        2 => \"two\",\n        3 => \"three\",\n        4 => \"four\",\n", 1)}, nil},
+		{"java new getter", map[string]string{"src/main/java/calc/Parser.java": strings.Replace(javaOld, "\n}\n", "\n    public int radix() {\n        return 10;\n    }\n}\n", 1)}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			for _, f := range gitChange(t, base, tc.head) {
+				if f.Severity >= gate.SeverityHigh {
+					t.Errorf("high finding: %+v", f)
+				}
+				switch f.Rule {
+				case "error-to-null", "special-cases-added", "placeholder-added":
+					got = append(got, f.Rule+" "+f.Symbol)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// rustDescribe is TestSpecialCasesAddedJavaRust's Rust function.
+func rustDescribe() string {
+	return "pub fn describe(n: i32) -> String {\n    if n < 0 {\n        return \"negative\".into();\n    }\n    n.to_string()\n}\n"
 }
