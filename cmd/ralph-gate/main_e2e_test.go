@@ -176,6 +176,7 @@ type jsonReport struct {
 		File     string `json:"file"`
 		Line     int    `json:"line"`
 		Test     string `json:"test"`
+		Symbol   string `json:"symbol"`
 		Commit   string `json:"commit"`
 		Net      bool   `json:"net"`
 		Message  string `json:"message"`
