@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -248,7 +247,7 @@ func newReport(env Env, base, head string, findings []gate.Finding, commits []ga
 // finish decides the verdict, renders the report and turns a block into the
 // blocked error.
 func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, format report.Format, cf commonFlags, env Env) error {
-	failOn := decide(rep, cfg, failOnFlag)
+	failOn := cfg.Decide(rep, failOnFlag)
 	opt := report.Options{
 		Color:   format == report.Text && terminal.Is(env.Stdout) && env.Getenv("NO_COLOR") == "",
 		Verbose: cf.verbose,
@@ -258,41 +257,9 @@ func finish(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity, for
 		return fmt.Errorf("write report: %w", err)
 	}
 	if rep.Verdict == gate.VerdictBlock {
-		return &BlockedError{Findings: blocking(rep, failOn)}
+		return &BlockedError{Findings: gate.Blocking(rep.Findings, failOn)}
 	}
 	return nil
-}
-
-// decide adds a finding for each expired waiver of the configuration, and
-// sets the report's fail-on (the flag, else the config's, else high), verdict
-// and counts, and returns the fail-on.
-func decide(rep *gate.Report, cfg *config.Config, failOnFlag *gate.Severity) gate.FailOn {
-	for _, f := range cfg.ExpiredWaivers() {
-		if !slices.ContainsFunc(rep.Findings, func(g gate.Finding) bool { return g.ID == f.ID }) {
-			rep.Findings = append(rep.Findings, f)
-		}
-	}
-	failOn := gate.ResolveFailOn(failOnFlag, cfg.FailOn)
-	rep.FailOn = gate.Severity(failOn)
-	rep.Verdict = gate.Decide(rep.Findings, failOn)
-	rep.Counts = map[string]int{}
-	for _, f := range rep.Findings {
-		if f.Net {
-			rep.Counts[f.Severity.String()]++
-		}
-	}
-	return failOn
-}
-
-// blocking counts the net, unsuppressed findings at or above fail-on.
-func blocking(rep *gate.Report, failOn gate.FailOn) int {
-	n := 0
-	for _, f := range rep.Findings {
-		if f.BlocksAt(failOn) {
-			n++
-		}
-	}
-	return n
 }
 
 // progressFunc reports range progress on stderr when it is a terminal and the

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
@@ -46,14 +45,7 @@ func inputErr(err error) error {
 }
 
 // BlockedError says the gate blocked; the report has already been written.
-type BlockedError struct{ Findings int }
-
-func (e *BlockedError) Error() string {
-	return fmt.Sprintf("blocked: %d net findings at or above the fail-on severity", e.Findings)
-}
-
-// Kind: the gate blocked.
-func (e *BlockedError) Kind() errkind.Kind { return errkind.Blocked }
+type BlockedError = errkind.BlockedError
 
 // StopError says a loop should stop; record has already printed why.
 type StopError struct{ Reason string }
@@ -83,15 +75,4 @@ func ExitCode(err error) int {
 }
 
 // classifyGit turns the repository errors a user causes into input errors.
-func classifyGit(err error) error {
-	var unknown *gitrepo.UnknownRevisionError
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, gitrepo.ErrNotRepository), errors.Is(err, gitrepo.ErrUnsupported), errors.As(err, &unknown),
-		errors.Is(err, gitrepo.ErrNotAncestor), errors.Is(err, gitrepo.ErrShallow),
-		errors.Is(err, gitrepo.ErrNotFound), errors.Is(err, gitrepo.ErrNotFetched):
-		return inputErr(err)
-	}
-	return err
-}
+func classifyGit(err error) error { return gitrepo.AsInput(err) }

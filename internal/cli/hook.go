@@ -356,7 +356,7 @@ func comparePushed(ctx context.Context, dir string, t hook.Target, failOn *gate.
 	if err != nil {
 		return nil, err
 	}
-	decide(rep, cfg, failOn)
+	cfg.Decide(rep, failOn)
 	return rep, nil
 }
 

@@ -7,6 +7,7 @@ package errkind
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // Kind is what went wrong, as a user needs to know it.
@@ -58,3 +59,13 @@ type Error struct {
 func (e *Error) Error() string { return e.Err.Error() }
 func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) Kind() Kind    { return e.K }
+
+// BlockedError says the gate blocked; the report has already been written.
+type BlockedError struct{ Findings int }
+
+func (e *BlockedError) Error() string {
+	return fmt.Sprintf("blocked: %d net findings at or above the fail-on severity", e.Findings)
+}
+
+// Kind: the gate blocked.
+func (e *BlockedError) Kind() Kind { return Blocked }

@@ -283,6 +283,17 @@ type TestStats struct {
 	Skipped int `json:"skipped"`
 }
 
+// Blocking counts the findings that block under failOn (see BlocksAt).
+func Blocking(findings []Finding, failOn FailOn) int {
+	n := 0
+	for _, f := range findings {
+		if f.BlocksAt(failOn) {
+			n++
+		}
+	}
+	return n
+}
+
 // Decide computes the verdict from the net, unsuppressed findings: block when one
 // reaches fail-on, warn when any remains, pass otherwise.
 func Decide(findings []Finding, failOn FailOn) Verdict {

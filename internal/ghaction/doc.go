@@ -1,6 +1,13 @@
 // Package ghaction is ralph-gate's GitHub Actions edge: what `ralph-gate action`
 // needs to know about the runner and to say to it, and nothing of the analysis.
 //
+//   - Step is the action step itself: it reads the inputs and the event,
+//     has the range measured by its Compare function (the compare command's
+//     work, handed in by the CLI), decides the verdict with BASE's
+//     configuration, and writes the log, annotations, summary, report files,
+//     comment and outputs; with report-from it posts a measure job's report
+//     instead. It reads the runner's variables through Getenv and the
+//     collectors' environment through Environ, never the process's.
 //   - ReadInputs reads the action's inputs as the runner passes them, from
 //     INPUT_<NAME> variables (upper case, hyphens kept: INPUT_FAIL-ON).
 //   - ReadEvent reads GITHUB_EVENT_NAME and the payload at GITHUB_EVENT_PATH

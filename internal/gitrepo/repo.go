@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/errkind"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,6 +23,23 @@ import (
 // bases of the blobs read, fit in far less, and the whole process must stay
 // under 200 MB on large repositories.
 const ObjectCacheSize = 16 * cache.MiByte
+
+// AsInput gives the errors a user can fix (not a repository, an
+// unsupported one, an unknown, missing or unfetched revision, a base that
+// is not an ancestor, a shallow history) the kind errkind.Input, so
+// every command exits 2 for them; other errors are returned as they are.
+func AsInput(err error) error {
+	var unknown *UnknownRevisionError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, ErrNotRepository), errors.Is(err, ErrUnsupported), errors.As(err, &unknown),
+		errors.Is(err, ErrNotAncestor), errors.Is(err, ErrShallow),
+		errors.Is(err, ErrNotFound), errors.Is(err, ErrNotFetched):
+		return &errkind.Error{K: errkind.Input, Err: err}
+	}
+	return err
+}
 
 // Errors callers test with errors.Is.
 var (

@@ -1,0 +1,14 @@
+package ghaction
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestWithoutVariables: the token leaves the collectors' environment by its
+// exact name, never a variable that only starts like it.
+func TestWithoutVariables(t *testing.T) {
+	if got := WithoutVariables([]string{"A=1", "INPUT_TOKEN=s", "INPUT_TOKENS=2"}, "INPUT_TOKEN"); !slices.Equal(got, []string{"A=1", "INPUT_TOKENS=2"}) {
+		t.Errorf("WithoutVariables = %v", got)
+	}
+}
