@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"testing"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // BenchmarkRecordAt200 measures record's own overhead at iteration 200 of a
@@ -120,13 +120,7 @@ func benchRepo(b *testing.B) (string, []byte) {
 
 func gitRun(tb testing.TB, dir string, args ...string) {
 	tb.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=b", "GIT_AUTHOR_EMAIL=b@example.com",
-		"GIT_COMMITTER_NAME=b", "GIT_COMMITTER_EMAIL=b@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("git %v: %v\n%s", args, err, out)
-	}
+	testgit.Run(tb, dir, args...)
 }
 
 func write(tb testing.TB, dir, name, content string) {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // The cover_*_test.go files drive the loop the way the command line does:
@@ -52,12 +52,6 @@ type cvRepo struct {
 }
 
 // cvGitEnv keeps the tests independent of the machine's git configuration.
-func cvGitEnv() []string {
-	return append(os.Environ(),
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t",
-		"GIT_CONFIG_NOSYSTEM=1")
-}
-
 // newCVRepo makes a repository on branch main holding the calc module,
 // committed once. The repository's own config names a committer, so that
 // the loop's own commits (reject) work without a global git config.
@@ -82,14 +76,7 @@ func newCVRepo(t *testing.T) *cvRepo {
 
 func (r *cvRepo) git(args ...string) string {
 	r.t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
-	cmd.Dir = r.dir
-	cmd.Env = cvGitEnv()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		r.t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testgit.Run(r.t, r.dir, args...)
 }
 
 func (r *cvRepo) write(name, content string) {
