@@ -254,63 +254,17 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	if err != nil {
 		return nil, nil, err
 	}
-	reg, err := e.Store.ReadRegistry()
-	if err != nil {
+	if err := e.roomForALoop(); err != nil {
 		return nil, nil, err
-	}
-	active := 0
-	var names []string
-	for _, l := range reg.ActiveLoops {
-		if snap, err := e.Store.Load(l.LoopID); err == nil && !snap.State.Status.Terminal() && !crashed(snap.State) {
-			active++
-			names = append(names, l.LoopID)
-		}
-	}
-	if active >= MaxConcurrentLoops {
-		return nil, nil, inputf("%d loops are active (%v), the most one repository may run at once; abort one first (ralph-gate abort --loop ID)", active, names)
 	}
 	cfg, err := loadConfig(e.Repo, head)
 	if err != nil {
 		return nil, nil, err
 	}
-	set := Defaults()
-	var aiwgNotes []string
-	aiwg := func(name string, data []byte) error {
-		if err := set.ApplyAIWG(name, data); err != nil {
-			return &InputError{Msg: err.Error()}
-		}
-		if unknown := UnknownAIWGKeys(data); len(unknown) > 0 {
-			aiwgNotes = append(aiwgNotes, fmt.Sprintf("%s: ralph-gate does not read %s (AIWG's or misspelt; the keys it reads are in the README's Configuration)",
-				name, strings.Join(limitStrings(unknown, 8), ", ")))
-		}
-		return nil
+	set, aiwgNotes, err := e.startSettings(head, cfg, opt)
+	if err != nil {
+		return nil, nil, err
 	}
-	if data, err := e.Repo.ReadFile(head, "aiwg.yml"); err == nil {
-		if err := aiwg("aiwg.yml (at "+head.String()[:12]+")", data); err != nil {
-			return nil, nil, err
-		}
-	} else if data, err := os.ReadFile(e.Store.Root + "/aiwg.yml"); err == nil {
-		if err := aiwg("aiwg.yml", data); err != nil {
-			return nil, nil, err
-		}
-	}
-	if err := set.ApplyConfig(config.FileName+" loop section", cfg.Loop); err != nil {
-		return nil, nil, &InputError{Msg: err.Error()}
-	}
-	if opt.MaxIterations != nil {
-		if *opt.MaxIterations < 1 {
-			return nil, nil, inputf("--max-iterations must be at least 1 (got %d)", *opt.MaxIterations)
-		}
-		set.MaxIterations = *opt.MaxIterations
-	}
-	if opt.TimeoutMinutes != nil {
-		if *opt.TimeoutMinutes < 0 {
-			return nil, nil, inputf("--timeout-minutes must not be negative (got %d)", *opt.TimeoutMinutes)
-		}
-		set.TimeoutMinutes = *opt.TimeoutMinutes
-	}
-	set.Normalize()
-
 	slug := opt.Slug
 	if slug == "" {
 		slug = Slug(opt.Task)
@@ -329,12 +283,88 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	}
 	e.progress("running the completion command at the baseline")
 	check := RunCompletionAt(ctx, e.Store.Root, head, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
-	branch, _ := e.Repo.HeadBranch()
+	st := newLoopState(id, e.Store.Root, opt, set, specs != nil, now)
+	e.recordBaseline(st, head, base, check)
+	if err := e.create(st, head, check, now); err != nil {
+		return nil, nil, err
+	}
+	if check.Passed {
+		notes = append(notes, "the completion command already passes at the baseline")
+	}
+	return st, append(aiwgNotes, notes...), nil
+}
 
+// roomForALoop refuses a new loop while MaxConcurrentLoops are active
+// (not ended, not crashed) in the repository.
+func (e *Env) roomForALoop() error {
+	reg, err := e.Store.ReadRegistry()
+	if err != nil {
+		return err
+	}
+	active := 0
+	var names []string
+	for _, l := range reg.ActiveLoops {
+		if snap, err := e.Store.Load(l.LoopID); err == nil && !snap.State.Status.Terminal() && !crashed(snap.State) {
+			active++
+			names = append(names, l.LoopID)
+		}
+	}
+	if active >= MaxConcurrentLoops {
+		return inputf("%d loops are active (%v), the most one repository may run at once; abort one first (ralph-gate abort --loop ID)", active, names)
+	}
+	return nil
+}
+
+// startSettings are the loop's settings: the defaults, then aiwg.yml (HEAD's,
+// else the working tree's), then the configuration's loop section, then
+// start's flags. The notes name the aiwg.yml keys ralph-gate does not read.
+func (e *Env) startSettings(head plumbing.Hash, cfg *config.Config, opt StartOptions) (Settings, []string, error) {
+	set := Defaults()
+	var aiwgNotes []string
+	aiwg := func(name string, data []byte) error {
+		if err := set.ApplyAIWG(name, data); err != nil {
+			return &InputError{Msg: err.Error()}
+		}
+		if unknown := UnknownAIWGKeys(data); len(unknown) > 0 {
+			aiwgNotes = append(aiwgNotes, fmt.Sprintf("%s: ralph-gate does not read %s (AIWG's or misspelt; the keys it reads are in the README's Configuration)",
+				name, strings.Join(limitStrings(unknown, 8), ", ")))
+		}
+		return nil
+	}
+	if data, err := e.Repo.ReadFile(head, "aiwg.yml"); err == nil {
+		if err := aiwg("aiwg.yml (at "+head.String()[:12]+")", data); err != nil {
+			return set, nil, err
+		}
+	} else if data, err := os.ReadFile(e.Store.Root + "/aiwg.yml"); err == nil {
+		if err := aiwg("aiwg.yml", data); err != nil {
+			return set, nil, err
+		}
+	}
+	if err := set.ApplyConfig(config.FileName+" loop section", cfg.Loop); err != nil {
+		return set, nil, &InputError{Msg: err.Error()}
+	}
+	if opt.MaxIterations != nil {
+		if *opt.MaxIterations < 1 {
+			return set, nil, inputf("--max-iterations must be at least 1 (got %d)", *opt.MaxIterations)
+		}
+		set.MaxIterations = *opt.MaxIterations
+	}
+	if opt.TimeoutMinutes != nil {
+		if *opt.TimeoutMinutes < 0 {
+			return set, nil, inputf("--timeout-minutes must not be negative (got %d)", *opt.TimeoutMinutes)
+		}
+		set.TimeoutMinutes = *opt.TimeoutMinutes
+	}
+	set.Normalize()
+	return set, aiwgNotes, nil
+}
+
+// newLoopState is a running loop's state before its baseline is recorded.
+func newLoopState(id, root string, opt StartOptions, set Settings, autoTest bool, now time.Time) *State {
 	st := &State{
 		Version: StateVersion, LoopID: id, Status: StatusRunning, Task: opt.Task, CompletionCriteria: opt.Completion,
-		StartedAt: now, LastUpdated: now, Owner: opt.Owner, WorkingDirectory: e.Store.Root,
-		Configuration: Configuration{MaxIterations: set.MaxIterations, Interactive: opt.Interactive, AutoTest: specs != nil,
+		StartedAt: now, LastUpdated: now, Owner: opt.Owner, WorkingDirectory: root,
+		Configuration: Configuration{MaxIterations: set.MaxIterations, Interactive: opt.Interactive, AutoTest: autoTest,
 			CheckpointInterval: 1, ExecutionMode: "default"},
 		Progress:           Progress{CompletionChecks: []CompletionCheck{}},
 		IterationHistory:   []Iteration{},
@@ -353,6 +383,16 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 		tm := set.TimeoutMinutes
 		st.Configuration.TimeoutMinutes = &tm
 	}
+	st.RalphGate.Settings = set
+	st.RalphGate.NoFeedback = opt.NoFeedback
+	return st
+}
+
+// recordBaseline writes the baseline into the state: its metrics (AIWG's
+// baseline_metrics, with what was not measured said so), its commit and
+// tag, its failing tests, its completion check and its score.
+func (e *Env) recordBaseline(st *State, head plumbing.Hash, base *measurement, check CompletionCheck) {
+	now := st.StartedAt
 	bm := base.metrics
 	st.BaselineMetrics = Baseline{CapturedAt: now, TypescriptErrors: bm.TypescriptErrors, LintErrors: bm.LintErrors,
 		LintWarnings: bm.LintWarnings, CustomMetrics: map[string]any{}}
@@ -372,12 +412,13 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	if bm.Complexity != nil {
 		st.BaselineMetrics.CustomMetrics["complexity"] = *bm.Complexity
 	}
-	tag := TagName(id, 0)
+	branch, _ := e.Repo.HeadBranch()
+	set, noFeedback := st.RalphGate.Settings, st.RalphGate.NoFeedback
 	st.RalphGate = Extra{
-		BaselineCommit: head.String(), BaselineTag: tag, LastCommit: head.String(), Branch: branch,
+		BaselineCommit: head.String(), BaselineTag: TagName(st.LoopID, 0), LastCommit: head.String(), Branch: branch,
 		BaselineFailing: failingTests(base.result), BaselineCompletion: &check,
 		BaselineComplexity: bm.Complexity, BaselineTests: testResults(bm), BaselineCoverage: bm.CoveragePercentage,
-		Settings: set, NoFeedback: opt.NoFeedback,
+		Settings: set, NoFeedback: noFeedback,
 	}
 	st.Progress.CompletionChecks = append(st.Progress.CompletionChecks, check)
 	st.Progress.LastCompletionCheck = &check
@@ -386,27 +427,29 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 		Tests: testResults(bm), BaseLint: bm.LintErrors, BaseType: bm.TypescriptErrors, Lint: bm.LintErrors, Type: bm.TypescriptErrors,
 		BaseComplexity: bm.Complexity, Complexity: bm.Complexity,
 	}, set.Weights)
+}
 
+// create makes the loop exist: HEAD tagged iter-000, .aiwg/ralph/ kept out
+// of git, state.json written, the registry updated and the start logged.
+func (e *Env) create(st *State, head plumbing.Hash, check CompletionCheck, now time.Time) error {
+	tag := st.RalphGate.BaselineTag
 	if err := e.Repo.SetTag(tag, head); err != nil {
-		return nil, nil, tagErr(err)
+		return tagErr(err)
 	}
 	if err := Exclude(CommonGitDir(e.Repo.GitDir())); err != nil {
-		return nil, nil, fmt.Errorf("add %s to info/exclude: %w", RalphDir, err)
+		return fmt.Errorf("add %s to info/exclude: %w", RalphDir, err)
 	}
 	if _, err := e.Store.Create(st, now); err != nil {
-		return nil, nil, err
+		return err
 	}
 	if err := e.Store.UpdateRegistry(now, func(r *Registry) error { r.Sync(st, now); return nil }); err != nil {
-		return nil, nil, err
+		return err
 	}
-	_ = e.Store.AppendLog(id, hookEntry(now, "loop_start", st, 0, []string{
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "loop_start", st, 0, []string{
 		fmt.Sprintf("baseline %s measured", head.String()[:7]), "tagged " + tag,
 		fmt.Sprintf("completion command at the baseline: %s", passFail(check.Passed)),
 	}))
-	if check.Passed {
-		notes = append(notes, "the completion command already passes at the baseline")
-	}
-	return st, append(aiwgNotes, notes...), nil
+	return nil
 }
 
 func passFail(ok bool) string {
