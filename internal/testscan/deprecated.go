@@ -1,6 +1,7 @@
 package testscan
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -20,6 +21,21 @@ func DeprecatedDoc(text string) bool {
 		}
 		rest := l[len("deprecated"):]
 		if rest == "" || !unicode.IsLetter(rune(rest[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// DeprecatedBefore reports whether a comment standing right before the
+// token at start says deprecated (DeprecatedDoc). n comments are sorted
+// by off, the index of the first token after each; text is a comment's
+// text. Each scanner's comments are of its own type, so they are read
+// through the two functions.
+func DeprecatedBefore(n int, off func(c int) int, text func(c int) string, start int) bool {
+	c := sort.Search(n, func(c int) bool { return off(c) >= start })
+	for ; c < n && off(c) == start; c++ {
+		if DeprecatedDoc(text(c)) {
 			return true
 		}
 	}

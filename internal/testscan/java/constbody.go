@@ -1,8 +1,6 @@
 package java
 
 import (
-	"sort"
-
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -47,13 +45,8 @@ func hasAnnotation(as []annotation, name string) bool {
 // deprecatedDoc reports whether the comments right before the token at
 // start (a javadoc's @deprecated) say the method is deprecated.
 func deprecatedDoc(comments []comment, start int) bool {
-	c := sort.Search(len(comments), func(c int) bool { return comments[c].off >= start })
-	for ; c < len(comments) && comments[c].off == start; c++ {
-		if testscan.DeprecatedDoc(comments[c].text) {
-			return true
-		}
-	}
-	return false
+	return testscan.DeprecatedBefore(len(comments), func(c int) int { return comments[c].off },
+		func(c int) string { return comments[c].text }, start)
 }
 
 // constantBody reads a method body, between the braces at open and close,

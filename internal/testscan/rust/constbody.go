@@ -1,8 +1,6 @@
 package rust
 
 import (
-	"sort"
-
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -89,13 +87,8 @@ func hasTestAttr(attrs []attr) bool {
 // deprecatedDoc reports whether the doc comments right before the token at
 // start say the item is deprecated.
 func deprecatedDoc(comments []comment, start int) bool {
-	c := sort.Search(len(comments), func(c int) bool { return comments[c].off >= start })
-	for ; c < len(comments) && comments[c].off == start; c++ {
-		if testscan.DeprecatedDoc(comments[c].text) {
-			return true
-		}
-	}
-	return false
+	return testscan.DeprecatedBefore(len(comments), func(c int) int { return comments[c].off },
+		func(c int) string { return comments[c].text }, start)
 }
 
 // constantBody reads a function body, between the braces at open and
