@@ -43,25 +43,7 @@ func TestErrorToNullJavaRust(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			fs := run(mod(tc.path, tc.old, tc.new))
-			var got []gate.Finding
-			for _, f := range fs {
-				if f.Rule == "error-to-null" {
-					got = append(got, f)
-				}
-			}
-			if len(got) != 1 {
-				t.Fatalf("want one error-to-null; got %+v", fs)
-			}
-			f := got[0]
-			if f.Type != gate.ErrorSuppression || f.Severity != gate.SeverityMedium || f.File != tc.path || f.Symbol != tc.fn ||
-				!strings.Contains(f.Message, tc.fn+" in ") || !strings.Contains(f.Message, tc.was) {
-				t.Errorf("want a medium error_suppression on %s naming %s and %q; got %+v", tc.path, tc.fn, tc.was, f)
-			}
-			for _, f := range fs {
-				if f.Severity >= gate.SeverityHigh {
-					t.Errorf("high finding: %+v", f)
-				}
-			}
+			wantErrorToNull(t, fs, tc.path, tc.fn, tc.was)
 		})
 	}
 
@@ -130,11 +112,7 @@ func TestSpecialCasesAddedJavaRust(t *testing.T) {
 				!strings.Contains(f.Message, "3 branches") || !strings.Contains(f.Message, tc.fn+" in ") {
 				t.Fatalf("want a medium special-cases-added on %s naming %s; got %+v", tc.path, tc.fn, fs)
 			}
-			for _, f := range fs {
-				if f.Severity >= gate.SeverityHigh {
-					t.Errorf("high finding: %+v", f)
-				}
-			}
+			noHigh(t, fs)
 		})
 	}
 
