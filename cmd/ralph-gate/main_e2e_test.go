@@ -98,13 +98,7 @@ func gitIn(t *testing.T, dir string, args ...string) string {
 
 func (r *repo) write(path, content string) {
 	r.t.Helper()
-	p := filepath.Join(r.dir, path)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
+	testgit.Write(r.t, r.dir, path, content)
 }
 
 func (r *repo) remove(path string) {

@@ -5,43 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
-
-var hookGitEnv = []string{
-	"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com",
-	"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
-	"GIT_AUTHOR_DATE=2024-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2024-01-02T03:04:05Z",
-	"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
-}
-
-func hookGit(tb testing.TB, dir string, args ...string) string {
-	tb.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), hookGitEnv...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		tb.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func writeFiles(tb testing.TB, dir string, files map[string]string) {
-	tb.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			tb.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-	}
-}
 
 // typicalPush makes a repository shaped like a small service (a few packages
 // of code and tests) and three new commits on top of what the remote has,
@@ -49,7 +17,7 @@ func writeFiles(tb testing.TB, dir string, files map[string]string) {
 // It returns the directory and git's ref line for the push.
 func typicalPush(tb testing.TB) (string, string) {
 	dir := tb.TempDir()
-	hookGit(tb, dir, "init", "-q", "-b", "main")
+	testgit.Run(tb, dir, "init", "-q", "-b", "main")
 	files := map[string]string{"go.mod": "module example.com/svc\n\ngo 1.26\n"}
 	for p := 0; p < 8; p++ {
 		pkg := fmt.Sprintf("pkg%d", p)
@@ -58,21 +26,21 @@ func typicalPush(tb testing.TB) (string, string) {
 			files[fmt.Sprintf("%s/f%d_test.go", pkg, f)] = fmt.Sprintf("package %s\n\nimport \"testing\"\n\nfunc TestF%d(t *testing.T) {\n\tif F%d(2) != 4 {\n\t\tt.Fatal(\"F%d\")\n\t}\n}\n", pkg, f, f, f)
 		}
 	}
-	writeFiles(tb, dir, files)
-	hookGit(tb, dir, "add", "-A")
-	hookGit(tb, dir, "commit", "-q", "-m", "base")
-	base := hookGit(tb, dir, "rev-parse", "HEAD")
-	hookGit(tb, dir, "update-ref", "refs/remotes/origin/main", base)
+	testgit.WriteAll(tb, dir, files)
+	testgit.Run(tb, dir, "add", "-A")
+	testgit.Run(tb, dir, "commit", "-q", "-m", "base")
+	base := testgit.Run(tb, dir, "rev-parse", "HEAD")
+	testgit.Run(tb, dir, "update-ref", "refs/remotes/origin/main", base)
 	for i := 0; i < 3; i++ {
 		pkg := fmt.Sprintf("pkg%d", i)
-		writeFiles(tb, dir, map[string]string{
+		testgit.WriteAll(tb, dir, map[string]string{
 			pkg + "/g.go":      fmt.Sprintf("package %s\n\n// G triples.\nfunc G(x int) int { return 3 * x }\n", pkg),
 			pkg + "/g_test.go": fmt.Sprintf("package %s\n\nimport \"testing\"\n\nfunc TestG(t *testing.T) {\n\tif G(%d) != %d {\n\t\tt.Fatal(\"G\")\n\t}\n}\n", pkg, i, 3*i),
 		})
-		hookGit(tb, dir, "add", "-A")
-		hookGit(tb, dir, "commit", "-q", "-m", "add G to "+pkg)
+		testgit.Run(tb, dir, "add", "-A")
+		testgit.Run(tb, dir, "commit", "-q", "-m", "add G to "+pkg)
 	}
-	head := hookGit(tb, dir, "rev-parse", "HEAD")
+	head := testgit.Run(tb, dir, "rev-parse", "HEAD")
 	return dir, "refs/heads/main " + head + " refs/heads/main " + base + "\n"
 }
 
@@ -86,9 +54,9 @@ func TestHookPrePushTypicalPush(t *testing.T) {
 		t.Errorf("err = %v\n%s", err, stderr.String())
 	}
 	// The same push deleting a test is refused, as a BlockedError.
-	writeFiles(t, dir, map[string]string{"pkg4/f1_test.go": "package pkg4\n"})
-	hookGit(t, dir, "commit", "-q", "-am", "drop TestF1")
-	head := hookGit(t, dir, "rev-parse", "HEAD")
+	testgit.WriteAll(t, dir, map[string]string{"pkg4/f1_test.go": "package pkg4\n"})
+	testgit.Run(t, dir, "commit", "-q", "-am", "drop TestF1")
+	head := testgit.Run(t, dir, "rev-parse", "HEAD")
 	fields := strings.Fields(line)
 	stderr.Reset()
 	err = Run(context.Background(), []string{"hook", "pre-push", "origin", "url"}, Env{

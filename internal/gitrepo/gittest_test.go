@@ -5,10 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // testRepo drives the real git CLI in a temporary directory, with fixed
@@ -41,25 +42,20 @@ func (g *testRepo) at(dir string) *testRepo {
 	return &c
 }
 
+// env is what g's git runs with beyond testgit.Env: its own home, its
+// identity, and the date of its clock.
 func (g *testRepo) env() []string {
 	date := fmt.Sprintf("%d +0000", 1700000000+60**g.tick)
 	if g.sameDate {
 		date = "1700000000 +0000"
 	}
-	var env []string
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "GIT_") {
-			env = append(env, kv)
-		}
-	}
-	return append(env,
-		"HOME="+g.home,
-		"XDG_CONFIG_HOME="+g.home,
-		"GIT_CONFIG_NOSYSTEM=1",
+	return []string{
+		"HOME=" + g.home,
+		"XDG_CONFIG_HOME=" + g.home,
 		"GIT_AUTHOR_NAME=Ralph", "GIT_AUTHOR_EMAIL=ralph@example.com",
 		"GIT_COMMITTER_NAME=Ralph", "GIT_COMMITTER_EMAIL=ralph@example.com",
-		"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
-	)
+		"GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date,
+	}
 }
 
 // git runs git in the repository and returns its trimmed output.
@@ -72,29 +68,13 @@ func (g *testRepo) gitIn(dir, stdin string, args ...string) string {
 	g.t.Helper()
 	full := append([]string{"-c", "init.defaultBranch=main", "-c", "protocol.file.allow=always",
 		"-c", "core.autocrlf=false", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}, args...)
-	cmd := exec.Command("git", full...)
-	cmd.Dir = dir
-	cmd.Env = g.env()
-	if stdin != "" {
-		cmd.Stdin = strings.NewReader(stdin)
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		g.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testgit.RunEnv(g.t, dir, stdin, g.env(), full...)
 }
 
 // write creates or replaces a file in the work tree.
 func (g *testRepo) write(name, content string) {
 	g.t.Helper()
-	p := filepath.Join(g.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		g.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		g.t.Fatal(err)
-	}
+	testgit.Write(g.t, g.dir, name, content)
 }
 
 // mv renames a file or directory in the work tree.

@@ -3,7 +3,6 @@ package pipeline_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -23,6 +22,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrange"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/pipeline"
+	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
 // TestTamperCorpus measures the tamper check's grading on a corpus of
@@ -237,25 +237,11 @@ func runCorpusCase(t *testing.T, c corpusCase) corpusResult {
 	dir := t.TempDir()
 	git := func(args ...string) string {
 		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-		cmd.Env = corpusGitEnv()
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return strings.TrimSpace(string(out))
+		return testgit.Run(t, dir, args...)
 	}
 	write := func(files map[string]string) {
 		t.Helper()
-		for p, data := range files {
-			full := filepath.Join(dir, filepath.FromSlash(p))
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		testgit.WriteAll(t, dir, files)
 	}
 	commit := func(msg string) plumbing.Hash {
 		t.Helper()
@@ -441,22 +427,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
-}
-
-// corpusGitEnv is the environment of the corpus's git commands: pinned
-// identities and dates, no user or system configuration, and none of the
-// variables that would point git at another repository.
-func corpusGitEnv() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "GIT_") {
-			continue
-		}
-		env = append(env, kv)
-	}
-	return append(env,
-		"GIT_AUTHOR_NAME=Corpus", "GIT_AUTHOR_EMAIL=corpus@example.com",
-		"GIT_COMMITTER_NAME=Corpus", "GIT_COMMITTER_EMAIL=corpus@example.com",
-		"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
-		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
 }

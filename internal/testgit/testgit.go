@@ -77,6 +77,14 @@ func Write(t testing.TB, dir, path, content string) {
 	}
 }
 
+// WriteAll writes files of the work tree (path to content), as Write does.
+func WriteAll(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for path, content := range files {
+		Write(t, dir, path, content)
+	}
+}
+
 // Commit commits the whole work tree and returns the commit's name.
 func Commit(t testing.TB, dir, msg string) string {
 	t.Helper()
