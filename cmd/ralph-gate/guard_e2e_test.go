@@ -647,4 +647,16 @@ func TestGuardInstallCodex(t *testing.T) {
 	if res := runGateEnv(t, r.dir, "", env, "guard", "install", "--agent", "aider"); res.code != 2 || !strings.Contains(res.stderr, `unknown agent client "aider"`) {
 		t.Errorf("unknown client: exit %d %s", res.code, res.stderr)
 	}
+	// Without HOME or CODEX_HOME there is no hooks file to write: the
+	// client says where it would have looked.
+	var homeless []string
+	for _, kv := range env {
+		if k, _, _ := strings.Cut(kv, "="); k != "HOME" && k != "CODEX_HOME" {
+			homeless = append(homeless, kv)
+		}
+	}
+	if res := runGateEnv(t, r.dir, "", homeless, "guard", "install", "--agent", "codex"); res.code != 2 ||
+		!strings.Contains(res.stderr, "guard install: no HOME or CODEX_HOME to find Codex's hooks file: give it with --settings FILE") {
+		t.Errorf("no home: exit %d %s", res.code, res.stderr)
+	}
 }

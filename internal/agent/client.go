@@ -50,6 +50,9 @@ type HookSetup struct {
 	// Shared is the hooks file `guard install` writes by default, meant to
 	// be committed with the project.
 	Shared string
+	// SharedFrom names what Shared is found from, for the message when it
+	// cannot be ("HOME or CODEX_HOME").
+	SharedFrom string
 	// Install merges the guard's hooks (commands built by cmd) into the
 	// hooks file at path, created when missing, or removes them; it reports
 	// whether the file changed. A file that is not what the client reads is

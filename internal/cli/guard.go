@@ -462,7 +462,7 @@ func runGuardInstall(args []string, env Env) error {
 	path := *settings
 	switch {
 	case path == "" && setup.Shared == "":
-		return usagef("guard install: no HOME or CODEX_HOME to find %s's hooks file: give it with --settings FILE", client.Title())
+		return usagef("guard install: no %s to find %s's hooks file: give it with --settings FILE", setup.SharedFrom, client.Title())
 	case path == "":
 		path = setup.Shared
 	case !filepath.IsAbs(path):

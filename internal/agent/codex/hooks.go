@@ -274,7 +274,8 @@ func (Client) Hooks(root, home string, getenv func(string) string) agent.HookSet
 		shared = filepath.Join(dir, "hooks.json")
 	}
 	return agent.HookSetup{
-		Shared: shared,
+		Shared:     shared,
+		SharedFrom: "HOME or CODEX_HOME",
 		Install: func(path string, cmd func(agent.Event) string, uninstall bool) (bool, error) {
 			return hooksfile.InstallFile(path, hookSpecs(cmd), ours, uninstall)
 		},
