@@ -13,7 +13,7 @@ import (
 // findings, so a consumer never sees null where the contract promises a list.
 // HTML characters are not escaped: messages such as "toEqual -> toBeDefined" stay
 // readable.
-func renderJSON(w io.Writer, rep *gate.Report) error {
+func renderJSON(w io.Writer, rep *gate.Report, _ Options) error {
 	out := *rep
 	if out.Schema == "" {
 		out.Schema = gate.Schema

@@ -25,8 +25,29 @@ const (
 	RDJSON Format = "rdjson"
 )
 
+// renderers are the formats in the order help text shows them, each with
+// the function that writes it: a new format is a file and a line here.
+var renderers = []struct {
+	format Format
+	render func(io.Writer, *gate.Report, Options) error
+}{
+	{Text, renderText},
+	{JSON, renderJSON},
+	{Markdown, renderMarkdown},
+	{SARIF, renderSARIF},
+	{GitHub, renderGitHub},
+	{CodeClimate, renderCodeClimate},
+	{RDJSON, renderRDJSON},
+}
+
 // Formats lists every format in the order help text shows them.
-var Formats = []Format{Text, JSON, Markdown, SARIF, GitHub, CodeClimate, RDJSON}
+var Formats = func() []Format {
+	out := make([]Format, len(renderers))
+	for i, r := range renderers {
+		out[i] = r.format
+	}
+	return out
+}()
 
 // ParseFormat reads a format name as --format takes it, case-insensitively.
 func ParseFormat(s string) (Format, error) {
@@ -92,29 +113,16 @@ func Render(w io.Writer, f Format, rep *gate.Report, opt Options) error {
 	if rep == nil {
 		return errors.New("render report: no report")
 	}
-	var err error
-	switch f {
-	case Text:
-		err = renderText(w, rep, opt)
-	case JSON:
-		err = renderJSON(w, rep)
-	case Markdown:
-		err = renderMarkdown(w, rep, opt)
-	case SARIF:
-		err = renderSARIF(w, rep, opt)
-	case GitHub:
-		err = renderGitHub(w, rep, opt)
-	case CodeClimate:
-		err = renderCodeClimate(w, rep, opt)
-	case RDJSON:
-		err = renderRDJSON(w, rep, opt)
-	default:
-		return fmt.Errorf("render report: unknown format %q (want %s)", string(f), formatList())
+	for _, r := range renderers {
+		if r.format != f {
+			continue
+		}
+		if err := r.render(w, rep, opt); err != nil {
+			return fmt.Errorf("render %s report: %w", f, err)
+		}
+		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("render %s report: %w", f, err)
-	}
-	return nil
+	return fmt.Errorf("render report: unknown format %q (want %s)", string(f), formatList())
 }
 
 // errWriter keeps the first write error so renderers can write line after line
