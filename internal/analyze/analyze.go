@@ -180,6 +180,31 @@ type pair struct {
 	// masked is set when both sides were parsed masked (see MaskUnchanged):
 	// their facts lack what the versions share.
 	masked bool
+	// readBase and readHead read a file at the change's base and head
+	// (Change.ReadBase, ReadHead; nil when it has none), for text the
+	// change did not carry (text).
+	readBase, readHead func(p string) []byte
+	// texts are the versions' texts text read, old first.
+	texts [2][]byte
+	read  [2]bool
+}
+
+// text is the text of the pair's old or new version: the change's, or,
+// where the change carries none because the analyzer had parsed that
+// version before (its facts reused, a range reading each blob once), read
+// at the change's base or head, once.
+func (p *pair) text(old bool) []byte {
+	data, path, read, i := p.fc.New, p.fc.NewPath, p.readHead, 1
+	if old {
+		data, path, read, i = p.fc.Old, p.fc.OldPath, p.readBase, 0
+	}
+	if data != nil || path == "" || read == nil {
+		return data
+	}
+	if !p.read[i] {
+		p.texts[i], p.read[i] = read(path), true
+	}
+	return p.texts[i]
 }
 
 func (p *pair) path() string {
@@ -214,7 +239,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			}
 			continue
 		}
-		pr := &pair{fc: fc}
+		pr := &pair{fc: fc, readBase: ch.ReadBase, readHead: ch.ReadHead}
 		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed, nil}
 		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed, nil}
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {

@@ -277,7 +277,7 @@ func lostChecks(o, n *locTest, others []*locTest, cr *callReach) int {
 		return 0
 	}
 	var want []testscan.Assertion
-	for _, x := range withoutCarried(o, others).tc.Assertions {
+	for _, x := range withoutCarried(o, others, nil).tc.Assertions {
 		if x.Strength >= testscan.Medium {
 			want = append(want, x)
 		}
@@ -695,7 +695,7 @@ func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion)
 			if pr.new == nil || pr.new.isTest || pr.new.ext == nil || pr.new.ext.Lang() != n.side.ext.Lang() || pr.new.facts == nil {
 				continue
 			}
-			if containsToken(string(pr.fc.New), e) {
+			if containsToken(string(pr.text(false)), e) {
 				return true
 			}
 		}

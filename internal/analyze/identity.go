@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -493,6 +494,40 @@ func callsAny(t *testscan.TestCase, names map[string]bool) bool {
 	return false
 }
 
+// callsRespelled reports whether a test calls, under a new spelling, one
+// of the functions named: a production name the change deleted and declared
+// again spelled for another visibility (respelled).
+func callsRespelled(t *testscan.TestCase, names map[string]bool, decls *codeDecls) bool {
+	if decls == nil {
+		return false
+	}
+	for _, c := range t.Calls {
+		if names[c.Name] {
+			continue
+		}
+		for n := range names {
+			// The strings first: the change's declarations are read only
+			// for a call spelled like one of names.
+			if n != c.Name && visibilityKey(n) == visibilityKey(c.Name) && decls.respelled(n, c.Name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// visibilityKey is a name without what spells its visibility: Go's capital
+// (WithoutVariables is withoutVariables exported), Python's leading
+// underscores (_parse is parse kept private).
+func visibilityKey(name string) string {
+	name = strings.TrimLeft(name, "_")
+	if name == "" {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(name)
+	return string(unicode.ToLower(r)) + name[size:]
+}
+
 // sharedCalls counts the functions of o's calls that n calls too.
 func sharedCalls(o, n *testscan.TestCase) int {
 	have := callNames(n)
@@ -920,8 +955,10 @@ func rawLiterals(src string) []string {
 
 // withoutCarried returns the old test without the checks the change moved
 // verbatim (or strengthened) into a test it created: a test split in two
-// keeps its checks.
-func withoutCarried(o *locTest, made []*locTest) *locTest {
+// keeps its checks. A created test may call what the old one called under
+// a name the change respelled (decls, may be nil): a check that moved with
+// its function into another Go package calls it with a capital.
+func withoutCarried(o *locTest, made []*locTest, decls *codeDecls) *locTest {
 	if len(made) == 0 {
 		return o
 	}
@@ -931,7 +968,7 @@ func withoutCarried(o *locTest, made []*locTest) *locTest {
 		calls = callNames(o.tc)
 	}
 	for _, c := range made {
-		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls)) {
+		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls) || callsRespelled(c.tc, calls, decls)) {
 			cands = append(cands, c)
 		}
 	}

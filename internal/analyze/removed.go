@@ -67,8 +67,9 @@ type version struct {
 // versions are the production sides of pr.
 func (pr *pair) versions() []version {
 	var out []version
-	for _, v := range []version{{pr.old, pr.fc.Old, pr.fc.OldPath, true}, {pr.new, pr.fc.New, pr.fc.NewPath, false}} {
+	for _, v := range []version{{pr.old, nil, pr.fc.OldPath, true}, {pr.new, nil, pr.fc.NewPath, false}} {
 		if v.sd != nil && !v.sd.isTest && v.sd.facts != nil {
+			v.data = pr.text(v.old)
 			out = append(out, v)
 		}
 	}
@@ -200,6 +201,16 @@ func (d *codeDecls) read() (had, has map[string]string) {
 		d.had, d.has = productionNames(d.pairs)
 	}
 	return d.had, d.has
+}
+
+// respelled reports whether the change deleted production name from and
+// declared now, which spells the same name for another visibility
+// (visibilityKey): withoutVariables moved to another package as
+// WithoutVariables. Both are asked of every production side the change
+// has, so that a name kept somewhere is not respelled.
+func (d *codeDecls) respelled(from, now string) bool {
+	had, has := d.read()
+	return had[from] != "" && has[from] == "" && has[now] != "" && had[now] == ""
 }
 
 // removed reports whether the change deleted name (a call's "name" or
@@ -344,7 +355,7 @@ func (u *codeUse) gone(o *locTest) []string {
 				if u.names == nil {
 					u.names = map[*pair][]testscan.Name{}
 				}
-				names = nm.Names(o.side.path, o.pr.fc.Old)
+				names = nm.Names(o.side.path, o.pr.text(true))
 				u.names[o.pr] = names
 			}
 			for _, n := range testscan.NamesIn(names, o.tc.Line, o.tc.EndLine) {
@@ -397,7 +408,7 @@ func (u *codeUse) goFile(pr *pair) *goFile {
 		u.files = map[*pair]*goFile{}
 	}
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, pr.fc.OldPath, pr.fc.Old, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, pr.fc.OldPath, pr.text(true), parser.SkipObjectResolution)
 	var gf *goFile
 	if err == nil && f != nil {
 		gf = &goFile{fset, f}

@@ -98,7 +98,7 @@ func textSubject(tc *testscan.TestCase, pairs []*pair, newData [][]byte, cache m
 		return nil
 	}
 	for _, pr := range pairs {
-		if pr.old == nil || pr.old.isTest || !slices.ContainsFunc(want, func(t string) bool { return mentionedIn([][]byte{pr.fc.Old}, t) }) {
+		if pr.old == nil || pr.old.isTest || !slices.ContainsFunc(want, func(t string) bool { return mentionedIn([][]byte{pr.text(true)}, t) }) {
 			continue
 		}
 		texts, ok := cache[pr]

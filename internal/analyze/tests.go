@@ -76,7 +76,8 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists
 
 	var out []gate.Finding
 	m := a.matchTests(olds, news, byPathID, byID, byFP, fresh, matched)
-	var made []*locTest // the tests the change created that run, once needed (withoutCarried)
+	decls := &codeDecls{pairs: pairs} // the production names, read when asked
+	var made []*locTest               // the tests the change created that run, once needed (withoutCarried)
 	var deleted []*locTest
 	for _, o := range olds {
 		n, how := m[o].n, m[o].how
@@ -129,7 +130,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists
 			// are.)
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			ow := withoutCarried(o, made)
+			ow := withoutCarried(o, made, decls)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {
@@ -151,7 +152,6 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists
 	out = append(out, lossy...)
 	deleted, dups := splitDuplicates(deleted, cr)
 	out = append(out, dups...)
-	decls := &codeDecls{pairs: pairs}
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed, cr)
 	out = append(out, a.reportReplaced(replaced)...)
 	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls, exists: exists})...)

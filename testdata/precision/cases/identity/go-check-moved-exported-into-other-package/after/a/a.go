@@ -1,0 +1,4 @@
+package a
+
+// Usage says how.
+func Usage() string { return "usage: a" }

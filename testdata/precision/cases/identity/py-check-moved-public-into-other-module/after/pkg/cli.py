@@ -1,0 +1,2 @@
+def usage():
+    return "usage: pkg"

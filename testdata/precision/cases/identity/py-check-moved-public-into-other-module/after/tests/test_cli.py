@@ -1,0 +1,5 @@
+from pkg.cli import usage
+
+
+def test_usage():
+    assert "usage" in usage()
