@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/pipeline"
 )
 
@@ -21,11 +22,11 @@ func TestExitCode(t *testing.T) {
 		{errors.New("boom"), ExitInternal},
 		{usagef("bad flag"), ExitUsage},
 		{&pipeline.InputError{Err: errors.New("no such ref")}, ExitUsage},
-		{fmt.Errorf("start: %w", loop.ErrNotFound), ExitUsage},
-		{&loop.LockedError{Loop: "l"}, ExitUsage},
-		{&loop.CorruptError{Path: "state.json", Err: errors.New("x")}, ExitUsage},
-		{&loop.TamperedError{Path: "state.json", Why: "changed"}, ExitUsage},
-		{&loop.LinkError{Path: ".aiwg"}, ExitUsage},
+		{fmt.Errorf("start: %w", state.ErrNotFound), ExitUsage},
+		{&state.LockedError{Loop: "l"}, ExitUsage},
+		{&state.CorruptError{Path: "state.json", Err: errors.New("x")}, ExitUsage},
+		{&state.TamperedError{Path: "state.json", Why: "changed"}, ExitUsage},
+		{&state.LinkError{Path: ".aiwg"}, ExitUsage},
 		{&loop.InputError{Msg: "x"}, ExitUsage},
 		{&BlockedError{Findings: 1}, ExitBlocked},
 		{fmt.Errorf("record: %w", &loop.BlockedError{Msg: "x"}), ExitBlocked},

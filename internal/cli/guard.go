@@ -18,7 +18,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/guard"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
@@ -169,10 +169,10 @@ func runGuard(ctx context.Context, args []string, env Env) error {
 type guardWorkspace struct {
 	ws    *guard.Workspace
 	repo  *gitrepo.Repo // nil outside a repository
-	store *loop.Store
+	store *state.Store
 	// loop is the running loop (nil: none), loaded on first use: a Read
 	// needs none of it.
-	loop       *loop.Snapshot
+	loop       *state.Snapshot
 	loopLoaded bool
 	// warning is what the user should know about the configuration the
 	// guard fell back from ("" for nothing).
@@ -296,7 +296,7 @@ func (h *guardWorkspace) fallbackConfig(cause error) (*config.Config, string) {
 }
 
 // activeLoop is the work tree's running loop, nil for none.
-func (h *guardWorkspace) activeLoop() *loop.Snapshot {
+func (h *guardWorkspace) activeLoop() *state.Snapshot {
 	if !h.loopLoaded && h.store != nil {
 		h.loopLoaded = true
 		if snap, err := guard.ActiveLoop(h.store); err == nil {
@@ -312,7 +312,7 @@ func (h *guardWorkspace) warnOnce(session string) string {
 	if h.warning == "" || h.repo == nil {
 		return ""
 	}
-	dir := filepath.Join(loop.CommonGitDir(h.repo.GitDir()), "ralph-gate")
+	dir := filepath.Join(state.CommonGitDir(h.repo.GitDir()), "ralph-gate")
 	path := filepath.Join(dir, "guard-warned")
 	key := session + "\t" + h.warning
 	if data, err := os.ReadFile(path); err == nil && string(data) == key {

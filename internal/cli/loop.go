@@ -15,6 +15,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
@@ -23,9 +24,9 @@ func init() {
 	register("record", recordHelp, runRecord)
 	register("prompt", promptHelp, runPrompt)
 	register("status", statusHelp, runStatus)
-	register("pause", transitionHelp("pause"), runTransition("pause", loop.StatusPaused))
-	register("resume", transitionHelp("resume"), runTransition("resume", loop.StatusRunning))
-	register("abort", transitionHelp("abort"), runTransition("abort", loop.StatusAborted))
+	register("pause", transitionHelp("pause"), runTransition("pause", state.StatusPaused))
+	register("resume", transitionHelp("resume"), runTransition("resume", state.StatusRunning))
+	register("abort", transitionHelp("abort"), runTransition("abort", state.StatusAborted))
 	register("approve", gateHelp("approve"), runApprove)
 	register("reject", gateHelp("reject"), runReject)
 	register("repair", repairHelp, runRepair)
@@ -83,16 +84,16 @@ func openLoopEnv(env Env, repoFlag string) (*loop.Env, error) {
 
 // sealedStore is the loop store of the work tree at root, sealed with the
 // user's key (loop/seal.go).
-func sealedStore(env Env, root string) (*loop.Store, error) {
+func sealedStore(env Env, root string) (*state.Store, error) {
 	dir, err := sealDir(env)
 	if err != nil {
 		return nil, err
 	}
-	key, err := loop.LoadSealKey(dir)
+	key, err := state.LoadSealKey(dir)
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	store := loop.NewStore(root)
+	store := state.NewStore(root)
 	store.Key = key
 	store.SealDir = dir
 	return store, nil
@@ -107,7 +108,7 @@ func openCache(env Env, repo *gitrepo.Repo) (*collect.Cache, error) {
 	if err != nil {
 		return nil, nil
 	}
-	key, err := loop.LoadSealKey(dir)
+	key, err := state.LoadSealKey(dir)
 	if err != nil {
 		return nil, nil
 	}
@@ -162,7 +163,7 @@ func owner(env Env) string {
 // A legacy current-loop.json is migrated first.
 func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (string, error) {
 	if flag != "" {
-		if !loop.ValidID(flag) {
+		if !state.ValidID(flag) {
 			return "", inputErr(fmt.Errorf("--loop %q is not a loop id (like ralph-fix-tests-1a2b3c4d)", flag))
 		}
 		return flag, nil
@@ -177,7 +178,7 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 			return "", inputErr(err)
 		}
 		if id != "" {
-			fmt.Fprintf(env.Stderr, "ralph-gate: migrated %s/current-loop.json to loop %s\n", loop.RalphDir, id)
+			fmt.Fprintf(env.Stderr, "ralph-gate: migrated %s/current-loop.json to loop %s\n", state.RalphDir, id)
 			return id, nil
 		}
 		return "", inputErr(fmt.Errorf("no loop in %s: start one with ralph-gate start --task T --completion CMD", le.Store.Root))
@@ -188,7 +189,7 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 	var firstErr error
 	for _, id := range ids {
 		snap, err := le.Store.Load(id)
-		var tampered *loop.TamperedError
+		var tampered *state.TamperedError
 		if errors.As(err, &tampered) {
 			// Never fall back to another loop: the one changed behind
 			// ralph-gate's back may be the active one.
@@ -221,7 +222,7 @@ func resolveLoop(ctx context.Context, le *loop.Env, flag string, env Env) (strin
 }
 
 // loadLoop resolves and loads a loop without locking it (read-only commands).
-func loadLoop(ctx context.Context, env Env, lf loopFlags) (*loop.Env, *loop.Snapshot, error) {
+func loadLoop(ctx context.Context, env Env, lf loopFlags) (*loop.Env, *state.Snapshot, error) {
 	le, err := openLoopEnv(env, lf.repo)
 	if err != nil {
 		return nil, nil, err
@@ -241,7 +242,7 @@ func loadLoop(ctx context.Context, env Env, lf loopFlags) (*loop.Env, *loop.Snap
 }
 
 // lockLoop resolves, locks and loads a loop; the caller unlocks.
-func lockLoop(ctx context.Context, env Env, lf loopFlags, op string) (*loop.Env, *loop.Snapshot, *loop.Lock, error) {
+func lockLoop(ctx context.Context, env Env, lf loopFlags, op string) (*loop.Env, *state.Snapshot, *state.Lock, error) {
 	le, err := openLoopEnv(env, lf.repo)
 	if err != nil {
 		return nil, nil, nil, err
@@ -281,15 +282,15 @@ func writeJSON(w io.Writer, v any) error {
 // classifyLoop maps the loop package's errors a user causes to exit 2.
 func classifyLoop(err error) error {
 	var in *loop.InputError
-	var tampered *loop.TamperedError
-	var link *loop.LinkError
+	var tampered *state.TamperedError
+	var link *state.LinkError
 	if errors.As(err, &in) || errors.As(err, &tampered) || errors.As(err, &link) {
 		return inputErr(err)
 	}
 	return classifyGit(err)
 }
 
-func applyDecision(ctx context.Context, env Env, le *loop.Env, snap *loop.Snapshot, gateID, decision, format string) error {
+func applyDecision(ctx context.Context, env Env, le *loop.Env, snap *state.Snapshot, gateID, decision, format string) error {
 	st := snap.State
 	out := map[string]any{"loop_id": st.LoopID, "decision": decision}
 	var text string
@@ -309,7 +310,7 @@ func applyDecision(ctx context.Context, env Env, le *loop.Env, snap *loop.Snapsh
 		out["iteration"], out["gate"], out["restored_iteration"], out["restore_commit"] = g.Iteration, g.RecoveryID, good, commit
 		text = fmt.Sprintf("rejected iteration %d of %s: restored iteration %d as commit %s; the loop continues\n", g.Iteration, st.LoopID, good, commit[:7])
 	case loop.DecisionAbort:
-		if err := loop.Transition(le, snap, loop.StatusAborted, "abort"); err != nil {
+		if err := loop.Transition(le, snap, state.StatusAborted, "abort"); err != nil {
 			return classifyLoop(err)
 		}
 		text = fmt.Sprintf("aborted %s\n", st.LoopID)
@@ -375,7 +376,7 @@ func deciderOf(op, by string, env Env) (string, error) {
 	return "", usagef("%s: standard input is not a terminal: say who decides with --by NAME (the decision is recorded with it)", op)
 }
 
-func runTransition(op string, to loop.Status) func(context.Context, []string, Env) error {
+func runTransition(op string, to state.Status) func(context.Context, []string, Env) error {
 	return func(ctx context.Context, args []string, env Env) error {
 		fs := newFlagSet(op, env)
 		var lf loopFlags
@@ -385,7 +386,7 @@ func runTransition(op string, to loop.Status) func(context.Context, []string, En
 			fs.IntVar(&extend, "extend", 0, "add `N` iterations to a loop that stopped at its maximum")
 		}
 		var by *string
-		if to == loop.StatusAborted {
+		if to == state.StatusAborted {
 			by = fs.String("by", "", "`NAME` of the person who aborts (required when standard input is not a terminal)")
 		}
 		pos, err := parseInterspersed(fs, args)
@@ -487,7 +488,7 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 		if err != nil {
 			return err
 		}
-		var states []*loop.State
+		var states []*state.State
 		for _, id := range ids {
 			snap, err := le.Store.Load(id)
 			if err != nil {
@@ -521,8 +522,8 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 	if lf.format == "json" {
 		tokens, cost := loop.UsageTotals(st)
 		return writeJSON(env.Stdout, struct {
-			*loop.State
-			EffectiveStatus loop.Status `json:"effective_status"`
+			*state.State
+			EffectiveStatus state.Status `json:"effective_status"`
 			// TotalTokens and TotalCostUSD: what the agent reported, null
 			// when it reported nothing (never 0).
 			TotalTokens  *int     `json:"total_tokens"`
@@ -532,8 +533,8 @@ func runStatus(ctx context.Context, args []string, env Env) error {
 			ToolCalls loop.ToolCallSummary `json:"tool_calls"`
 			// ToolCallHistory and RiskyActions are the seeds' names for the
 			// log itself: every tool call, and the risky ones.
-			ToolCallHistory []loop.ToolCall `json:"tool_call_history"`
-			RiskyActions    []loop.ToolCall `json:"risky_actions"`
+			ToolCallHistory []state.ToolCall `json:"tool_call_history"`
+			RiskyActions    []state.ToolCall `json:"risky_actions"`
 		}{st, loop.EffectiveStatus(st), tokens, cost, summary, loop.ToolCallHistory(calls), nonNil(summary.Risky)})
 	}
 	return loop.WriteStatus(env.Stdout, st, sec)
@@ -577,7 +578,7 @@ func runRepair(ctx context.Context, args []string, env Env) error {
 	if len(moved) > 0 {
 		fmt.Fprintf(env.Stdout, "moved the tags of %d iteration(s) the rebuilt history lacks to %s\n", len(moved), strings.Join(moved, ", "))
 	}
-	var tampered *loop.TamperedError
+	var tampered *state.TamperedError
 	if _, err := le.Store.ReadRegistry(); errors.As(err, &tampered) {
 		skipped, err := le.Store.RebuildRegistry(time.Now())
 		if err != nil {

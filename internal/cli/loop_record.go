@@ -11,6 +11,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/terminal"
 )
 
@@ -51,8 +52,8 @@ func runStart(ctx context.Context, args []string, env Env) error {
 	if *collectMode != "" && *collectMode != "auto" && *collectMode != "none" {
 		return usagef("start: --collect: want auto or none (got %q)", *collectMode)
 	}
-	if *slug != "" && loop.Slug(*slug) != *slug {
-		return usagef("start: --slug: want lower-case letters, digits and hyphens (like %q)", loop.Slug(*slug))
+	if *slug != "" && state.Slug(*slug) != *slug {
+		return usagef("start: --slug: want lower-case letters, digits and hyphens (like %q)", state.Slug(*slug))
 	}
 	le, err := openLoopEnv(env, lf.repo)
 	if err != nil {
@@ -186,7 +187,7 @@ func runRecord(ctx context.Context, args []string, env Env) error {
 	return nil
 }
 
-func writeRecord(w io.Writer, format string, st *loop.State, out *loop.Outcome) error {
+func writeRecord(w io.Writer, format string, st *state.State, out *loop.Outcome) error {
 	it := out.Iteration
 	if format == "json" {
 		return writeJSON(w, recordJSON{LoopID: st.LoopID, Iteration: it.Iteration, QualityScore: it.QualityScore,
@@ -238,7 +239,7 @@ func writeRecord(w io.Writer, format string, st *loop.State, out *loop.Outcome) 
 }
 
 // interactiveGate asks the human at the terminal and applies the answer.
-func interactiveGate(ctx context.Context, env Env, le *loop.Env, snap *loop.Snapshot, gateID string) error {
+func interactiveGate(ctx context.Context, env Env, le *loop.Env, snap *state.Snapshot, gateID string) error {
 	decision, err := askDecision(env.Stdin, env.Stderr)
 	if err != nil {
 		return err
@@ -268,22 +269,22 @@ func askDecision(in io.Reader, out io.Writer) (string, error) {
 
 // recordJSON is record's --format json output.
 type recordJSON struct {
-	LoopID           string         `json:"loop_id"`
-	Iteration        int            `json:"iteration"`
-	QualityScore     float64        `json:"quality_score"`
-	QualityDelta     float64        `json:"quality_delta"`
-	QualityBreakdown loop.Breakdown `json:"quality_breakdown"`
-	Decision         string         `json:"decision"`
-	Reason           string         `json:"reason"`
-	Tag              string         `json:"tag"`
-	Commit           string         `json:"commit"`
-	Void             bool           `json:"void"`
-	Verified         bool           `json:"verified"`
-	Gate             string         `json:"gate,omitempty"`
-	Findings         []gate.Finding `json:"findings"`
-	Notes            []string       `json:"notes,omitempty"`
-	ReinforcementLvl string         `json:"reinforcement_level"`
-	OverheadMS       int64          `json:"overhead_ms"`
+	LoopID           string          `json:"loop_id"`
+	Iteration        int             `json:"iteration"`
+	QualityScore     float64         `json:"quality_score"`
+	QualityDelta     float64         `json:"quality_delta"`
+	QualityBreakdown state.Breakdown `json:"quality_breakdown"`
+	Decision         string          `json:"decision"`
+	Reason           string          `json:"reason"`
+	Tag              string          `json:"tag"`
+	Commit           string          `json:"commit"`
+	Void             bool            `json:"void"`
+	Verified         bool            `json:"verified"`
+	Gate             string          `json:"gate,omitempty"`
+	Findings         []gate.Finding  `json:"findings"`
+	Notes            []string        `json:"notes,omitempty"`
+	ReinforcementLvl string          `json:"reinforcement_level"`
+	OverheadMS       int64           `json:"overhead_ms"`
 }
 
 // maxRecordLines bounds the findings record lists in text.

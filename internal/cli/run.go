@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
@@ -201,8 +202,8 @@ func (f *runFlags) check() error {
 		return usagef("run: --budget-tokens %d: want a positive number of tokens", f.budgetTokens)
 	case f.collect != "" && f.collect != "auto" && f.collect != "none":
 		return usagef("run: --collect: want auto or none (got %q)", f.collect)
-	case f.slug != "" && loop.Slug(f.slug) != f.slug:
-		return usagef("run: --slug: want lower-case letters, digits and hyphens (like %q)", loop.Slug(f.slug))
+	case f.slug != "" && state.Slug(f.slug) != f.slug:
+		return usagef("run: --slug: want lower-case letters, digits and hyphens (like %q)", state.Slug(f.slug))
 	case strings.TrimSpace(f.agent) == "" && f.agent != "":
 		return usagef("run: --agent: empty command")
 	}
@@ -217,7 +218,7 @@ func runLoopID(ctx context.Context, le *loop.Env, f *runFlags, env Env) (string,
 		return "", classifyLoop(err)
 	}
 	if f.lf.loop != "" {
-		if !loop.ValidID(f.lf.loop) {
+		if !state.ValidID(f.lf.loop) {
 			return "", inputErr(fmt.Errorf("--loop %q is not a loop id (like ralph-fix-tests-1a2b3c4d)", f.lf.loop))
 		}
 		return f.lf.loop, nil
@@ -226,10 +227,10 @@ func runLoopID(ctx context.Context, le *loop.Env, f *runFlags, env Env) (string,
 	if err != nil {
 		return "", err
 	}
-	var active []*loop.State
+	var active []*state.State
 	for _, id := range ids {
 		snap, err := le.Store.Load(id)
-		var tampered *loop.TamperedError
+		var tampered *state.TamperedError
 		if errors.As(err, &tampered) {
 			return "", classifyLoop(err)
 		}
@@ -316,10 +317,10 @@ func summaryOf(s string) string {
 
 // settle merges the flags with what earlier runs of the loop kept: a flag
 // given now wins and is kept for the next run.
-func (f *runFlags) settle(st *loop.State) (loop.DriveOptions, error) {
+func (f *runFlags) settle(st *state.State) (loop.DriveOptions, error) {
 	rs := st.RalphGate.Run
 	if rs == nil {
-		rs = &loop.RunSettings{}
+		rs = &state.RunSettings{}
 	}
 	if f.agent != "" {
 		rs.Agent = f.agent
@@ -362,7 +363,7 @@ func (f *runFlags) settle(st *loop.State) (loop.DriveOptions, error) {
 
 // finishRun checks out the best iteration when the loop ended, prints the
 // result and maps it to the exit code.
-func finishRun(ctx context.Context, env Env, le *loop.Env, st *loop.State, res *loop.DriveResult, f runFlags) error {
+func finishRun(ctx context.Context, env Env, le *loop.Env, st *state.State, res *loop.DriveResult, f runFlags) error {
 	out := map[string]any{"loop_id": st.LoopID, "end": res.End, "reason": res.Reason, "status": loop.EffectiveStatus(st),
 		"iteration": st.Iteration, "iterations_this_run": res.Iterations, "best_iteration": nil, "checked_out": nil}
 	tokens, cost := loop.UsageTotals(st)
@@ -421,7 +422,7 @@ func finishRun(ctx context.Context, env Env, le *loop.Env, st *loop.State, res *
 
 // checkoutBest checks out the best iteration's tag, unless HEAD already is
 // that commit.
-func checkoutBest(ctx context.Context, le *loop.Env, b *loop.Iteration, stderr io.Writer) (string, error) {
+func checkoutBest(ctx context.Context, le *loop.Env, b *state.Iteration, stderr io.Writer) (string, error) {
 	head, err := le.Repo.Resolve("HEAD")
 	if err != nil {
 		return "", err
@@ -510,7 +511,7 @@ func guardAgent(env Env, le *loop.Env, agentArg string, opt *loop.DriveOptions, 
 		return nil
 	}
 	if setup.Exclude != "" {
-		if err := loop.ExcludePath(loop.CommonGitDir(le.Repo.GitDir()), setup.Exclude, "ralph-gate guard hooks (ralph-gate run)"); err != nil {
+		if err := state.ExcludePath(state.CommonGitDir(le.Repo.GitDir()), setup.Exclude, "ralph-gate guard hooks (ralph-gate run)"); err != nil {
 			return err
 		}
 	}

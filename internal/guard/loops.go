@@ -7,24 +7,24 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // ActiveLoop returns the loop an agent works in: the running loop of the
 // work tree (the most recently started when there are several), or nil.
 // A paused or finished loop is not guarded: nobody should be working in it.
-func ActiveLoop(store *loop.Store) (*loop.Snapshot, error) {
+func ActiveLoop(store *state.Store) (*state.Snapshot, error) {
 	ids, err := store.Loops()
 	if err != nil || len(ids) == 0 {
 		return nil, err
 	}
-	var best *loop.Snapshot
+	var best *state.Snapshot
 	for _, id := range ids {
 		snap, err := store.Load(id)
 		if err != nil {
 			continue
 		}
-		if snap.State.Status != loop.StatusRunning {
+		if snap.State.Status != state.StatusRunning {
 			continue
 		}
 		if best == nil || snap.State.StartedAt.After(best.State.StartedAt) {
@@ -38,13 +38,13 @@ func ActiveLoop(store *loop.Store) (*loop.Snapshot, error) {
 // loaded on first use: most commands never ask.
 type repoHistory struct {
 	repo   *gitrepo.Repo
-	store  *loop.Store
+	store  *state.Store
 	loaded bool
 	base   plumbing.Hash
 }
 
 // NewLoopHistory returns the LoopHistory of the work tree's active loop.
-func NewLoopHistory(repo *gitrepo.Repo, store *loop.Store) LoopHistory {
+func NewLoopHistory(repo *gitrepo.Repo, store *state.Store) LoopHistory {
 	return &repoHistory{repo: repo, store: store}
 }
 

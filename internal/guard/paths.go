@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
@@ -116,7 +116,7 @@ func NewWorkspace(root, gitDir, cwd string, cfg *config.Config) *Workspace {
 	if gitDir != "" {
 		// A linked worktree's own git directory lies inside the common one,
 		// which holds what all worktrees share: hooks, config, refs.
-		w.realGitDir = resolveExisting(loop.CommonGitDir(gitDir))
+		w.realGitDir = resolveExisting(state.CommonGitDir(gitDir))
 	}
 	return w
 }

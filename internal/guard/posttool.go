@@ -14,7 +14,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 )
 
@@ -181,7 +181,7 @@ const postCheckName = "guard-post-check"
 // (regression_detected, in the tool-call log and the hook log) and its
 // reason returned, for the agent to hear at once; "" when the work is
 // clean.
-func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, cfg *config.Config, failOn gate.FailOn, now time.Time) (string, error) {
+func AfterCall(ctx context.Context, store *state.Store, st *state.State, ws *Workspace, c *agent.Call, cfg *config.Config, failOn gate.FailOn, now time.Time) (string, error) {
 	target, err := workCommit(ctx, ws.Root)
 	if err != nil {
 		return "", err
@@ -207,8 +207,8 @@ func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Works
 	}
 	_, file, command := ws.Classify(c)
 	reason := "ralph-gate: " + explain(fmt.Sprintf("After this %s, the work since iteration %d has", c.Tool, st.Iteration), fs)
-	_ = store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
-		Iteration: st.Iteration + 1, Event: loop.EventRegressionDetected, Detail: cut(agent.OneLine(reason), 500)})
+	_ = store.AppendToolCall(st.LoopID, state.ToolCall{Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
+		Iteration: st.Iteration + 1, Event: state.EventRegressionDetected, Detail: cut(agent.OneLine(reason), 500)})
 	var types []string
 	for _, f := range fs {
 		types = append(types, string(f.Type))
@@ -222,9 +222,9 @@ func AfterCall(ctx context.Context, store *loop.Store, st *loop.State, ws *Works
 }
 
 // Record appends a PostToolUse call to the active loop's tool-call log.
-func Record(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, now time.Time) error {
+func Record(store *state.Store, st *state.State, ws *Workspace, c *agent.Call, now time.Time) error {
 	risk, file, command := ws.Classify(c)
-	return store.AppendToolCall(st.LoopID, loop.ToolCall{
+	return store.AppendToolCall(st.LoopID, state.ToolCall{
 		Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command,
 		Risky: risk != "", Risk: risk, SessionID: c.SessionID, Iteration: st.Iteration + 1,
 	})
@@ -232,11 +232,11 @@ func Record(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, now
 
 // RecordDenied appends a PreToolUse denial to the active loop's tool-call
 // log, with the time the decision took.
-func RecordDenied(store *loop.Store, st *loop.State, ws *Workspace, c *agent.Call, reason string, now time.Time, took time.Duration) error {
+func RecordDenied(store *state.Store, st *state.State, ws *Workspace, c *agent.Call, reason string, now time.Time, took time.Duration) error {
 	_, file, command := ws.Classify(c)
-	return store.AppendToolCall(st.LoopID, loop.ToolCall{
+	return store.AppendToolCall(st.LoopID, state.ToolCall{
 		Timestamp: now.UTC(), Tool: c.Tool, File: file, Command: command, SessionID: c.SessionID,
-		Iteration: st.Iteration + 1, Event: loop.EventDenied, Detail: cut(agent.OneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
+		Iteration: st.Iteration + 1, Event: state.EventDenied, Detail: cut(agent.OneLine(reason), 500), LatencyMS: int(took.Milliseconds()),
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func TestClassify(t *testing.T) {
@@ -44,8 +45,8 @@ func TestClassify(t *testing.T) {
 func TestRecord(t *testing.T) {
 	root := newTree(t)
 	ws := NewWorkspace(root, filepath.Join(root, ".git"), root, nil)
-	store := loop.NewStore(root)
-	st := &loop.State{LoopID: "ralph-x-12345678", Iteration: 2}
+	store := state.NewStore(root)
+	st := &state.State{LoopID: "ralph-x-12345678", Iteration: 2}
 	p := payload(t, root, "Bash", map[string]any{"command": "rm -rf build"})
 	p.SessionID = "s1"
 	if err := Record(store, st, ws, p, time.Unix(0, 0)); err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -49,8 +50,8 @@ type StopState struct {
 // StopCheck is one Stop hook call in a loop.
 type StopCheck struct {
 	Root   string
-	Store  *loop.Store
-	Snap   *loop.Snapshot
+	Store  *state.Store
+	Snap   *state.Snapshot
 	Config *config.Config
 	FailOn gate.FailOn
 	// Active is the payload's stop_hook_active; Session its session id.
@@ -71,38 +72,38 @@ type StopCheck struct {
 func (c *StopCheck) Decide(ctx context.Context) (string, error) {
 	st := c.Snap.State
 	path := filepath.Join(c.Store.LoopDir(st.LoopID), stopStateName)
-	state := readStopState(path)
-	if state.Session != c.Session || state.Iteration != st.Iteration || !c.Active && !state.LastBlocked {
-		state = StopState{Session: c.Session, Iteration: st.Iteration}
+	ss := readStopState(path)
+	if ss.Session != c.Session || ss.Iteration != st.Iteration || !c.Active && !ss.LastBlocked {
+		ss = StopState{Session: c.Session, Iteration: st.Iteration}
 	}
 	max := c.Config.Guard.StopBlocks()
-	if state.Blocks >= max {
-		if !state.Released && state.Blocks > 0 {
-			detail := fmt.Sprintf("the Stop hook blocked %d times in a row (guard.max_stop_blocks) and let the agent stop with the work still failing the gate: a human should look at it", state.Blocks)
-			_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopReleased, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: detail})
+	if ss.Blocks >= max {
+		if !ss.Released && ss.Blocks > 0 {
+			detail := fmt.Sprintf("the Stop hook blocked %d times in a row (guard.max_stop_blocks) and let the agent stop with the work still failing the gate: a human should look at it", ss.Blocks)
+			_ = c.Store.AppendToolCall(st.LoopID, state.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: state.EventStopReleased, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: detail})
 			_ = c.Store.AppendLog(st.LoopID, map[string]any{
 				"timestamp": c.Now.UTC(), "hook_name": "stop_hook_limit", "loop_id": st.LoopID, "iteration": st.Iteration,
 				"agents_invoked": []string{"ralph-gate guard"}, "outcomes": []string{detail},
 			})
 		}
-		state.Released, state.LastBlocked, state.Updated = true, false, c.Now.UTC()
-		return "", writeStopState(path, state)
+		ss.Released, ss.LastBlocked, ss.Updated = true, false, c.Now.UTC()
+		return "", writeStopState(path, ss)
 	}
 	problems := c.problems(ctx)
 	if len(problems) == 0 {
 		return "", writeStopState(path, StopState{Session: c.Session, Iteration: st.Iteration, Updated: c.Now.UTC()})
 	}
-	state.Blocks++
-	state.LastBlocked, state.Released, state.Updated = true, false, c.Now.UTC()
-	if err := writeStopState(path, state); err != nil {
+	ss.Blocks++
+	ss.LastBlocked, ss.Released, ss.Updated = true, false, c.Now.UTC()
+	if err := writeStopState(path, ss); err != nil {
 		return "", err
 	}
-	_ = c.Store.AppendToolCall(st.LoopID, loop.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: loop.EventStopBlocked, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: strings.Join(problems, " ")})
+	_ = c.Store.AppendToolCall(st.LoopID, state.ToolCall{Timestamp: c.Now.UTC(), Tool: "Stop", Event: state.EventStopBlocked, Iteration: st.Iteration + 1, SessionID: c.Session, Detail: strings.Join(problems, " ")})
 	var b strings.Builder
 	fmt.Fprintf(&b, "ralph-gate: the loop %s is not done: the work since iteration %d (committed and uncommitted) does not pass the gate. ", st.LoopID, st.Iteration)
 	b.WriteString(strings.Join(problems, " "))
 	b.WriteString(" Fix this before stopping.")
-	fmt.Fprintf(&b, " (Stop blocked %d of at most %d times in a row.)", state.Blocks, max)
+	fmt.Fprintf(&b, " (Stop blocked %d of at most %d times in a row.)", ss.Blocks, max)
 	return b.String(), nil
 }
 
@@ -146,7 +147,7 @@ func (c *StopCheck) problems(ctx context.Context) []string {
 // WorkFindings analyzes the work at target (a commit of the work tree,
 // workCommit) against the loop's last recorded iteration, as record would,
 // and returns the findings at the fail-on severity that no human approved.
-func WorkFindings(ctx context.Context, root, target string, st *loop.State, cfg *config.Config, failOn gate.FailOn) ([]gate.Finding, error) {
+func WorkFindings(ctx context.Context, root, target string, st *state.State, cfg *config.Config, failOn gate.FailOn) ([]gate.Finding, error) {
 	last := st.RalphGate.LastCommit
 	if last == "" {
 		last = st.RalphGate.BaselineCommit

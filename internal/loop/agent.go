@@ -14,50 +14,8 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
-
-// AgentRun is what `ralph-gate run` saw of the agent in one iteration: how
-// it ended, how long it took, what it reported it used. It is kept with the
-// iteration (iteration_history[].agent).
-type AgentRun struct {
-	// Command is the command line run (through sh -c).
-	Command string `json:"command"`
-	// ExitCode is the agent's exit status (-1: killed or not started).
-	ExitCode int  `json:"exit_code"`
-	TimedOut bool `json:"timed_out,omitempty"`
-	// TimeoutMS is the iteration timeout the agent ran under (0: none).
-	TimeoutMS  int64 `json:"timeout_ms,omitempty"`
-	DurationMS int64 `json:"duration_ms"`
-	// StderrTail is the last lines of the agent's standard error.
-	StderrTail string `json:"stderr_tail,omitempty"`
-	// Log is the agent's standard output and error, relative to the work
-	// tree.
-	Log string `json:"log"`
-	// Usage is what the agent reported on its standard output (nil: it
-	// reported nothing, so tokens and cost are unknown).
-	Usage *agent.Usage `json:"usage"`
-	// StartErr says why the agent could not be started.
-	StartErr string `json:"start_error,omitempty"`
-}
-
-// Failed reports whether the agent did not end cleanly: it could not start,
-// exited non-zero or ran past its time.
-func (a *AgentRun) Failed() bool {
-	return a != nil && (a.ExitCode != 0 || a.TimedOut || a.StartErr != "")
-}
-
-// Failure describes how the agent failed ("" when it did not).
-func (a *AgentRun) Failure() string {
-	switch {
-	case a == nil || !a.Failed():
-		return ""
-	case a.StartErr != "":
-		return "the agent could not be started: " + a.StartErr
-	case a.TimedOut:
-		return fmt.Sprintf("the agent ran past the iteration timeout (%s) and was stopped", time.Duration(a.TimeoutMS)*time.Millisecond)
-	}
-	return fmt.Sprintf("the agent exited with status %d", a.ExitCode)
-}
 
 // AgentSpec is how to run the agent for one iteration.
 type AgentSpec struct {
@@ -86,8 +44,8 @@ var killGrace = 5 * time.Second
 // standard input. A timeout or a cancelled ctx (Ctrl-C) stops the whole
 // group: SIGTERM, then SIGKILL after a grace period. The agent failing is
 // not an error of RunAgent: it is in the AgentRun.
-func RunAgent(ctx context.Context, spec AgentSpec) *AgentRun {
-	run := &AgentRun{Command: spec.Command, ExitCode: -1, TimeoutMS: spec.Timeout.Milliseconds()}
+func RunAgent(ctx context.Context, spec AgentSpec) *state.AgentRun {
+	run := &state.AgentRun{Command: spec.Command, ExitCode: -1, TimeoutMS: spec.Timeout.Milliseconds()}
 	if rel, err := filepath.Rel(spec.Dir, spec.Log); err == nil {
 		run.Log = filepath.ToSlash(rel)
 	}

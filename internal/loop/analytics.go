@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // Analytics is iteration-analytics.yaml's loop_analytics, written to
@@ -70,7 +71,7 @@ type BreakdownRow struct {
 }
 
 // BuildAnalytics summarizes a loop.
-func BuildAnalytics(st *State) *Analytics {
+func BuildAnalytics(st *state.State) *Analytics {
 	a := &Analytics{LoopID: st.LoopID, TaskDescription: st.Task, StartTime: st.StartedAt, EndTime: st.LastUpdated,
 		Iterations: []IterationRecord{}, TotalTokens: st.Metrics.TotalTokens, TotalCostUSD: st.Metrics.TotalCostUSD,
 		StoppingReason: st.RalphGate.StopReason, Breakdown: []BreakdownRow{}}
@@ -124,14 +125,14 @@ func BuildAnalytics(st *State) *Analytics {
 }
 
 // baselineIteration presents the baseline as iteration 0, for comparisons.
-func baselineIteration(st *State) Iteration {
+func baselineIteration(st *state.State) state.Iteration {
 	bm := st.BaselineMetrics
-	return Iteration{Iteration: 0, QualityScore: st.RalphGate.BaselineScore, TestResults: st.RalphGate.BaselineTests,
+	return state.Iteration{Iteration: 0, QualityScore: st.RalphGate.BaselineScore, TestResults: st.RalphGate.BaselineTests,
 		MetricsSnapshot: gate.Metrics{CoveragePercentage: st.RalphGate.BaselineCoverage, LintErrors: bm.LintErrors,
 			TypescriptErrors: bm.TypescriptErrors, Complexity: st.RalphGate.BaselineComplexity}}
 }
 
-func trajectory(its []Iteration) string {
+func trajectory(its []state.Iteration) string {
 	if len(its) < 2 {
 		return "stable"
 	}
@@ -155,8 +156,8 @@ func trajectory(its []Iteration) string {
 	return "stable"
 }
 
-func breakdown(st *State, first, last Iteration) []BreakdownRow {
-	pct := func(t *TestResults) *float64 {
+func breakdown(st *state.State, first, last state.Iteration) []BreakdownRow {
+	pct := func(t *state.TestResults) *float64 {
 		if t == nil || t.Total == 0 {
 			return nil
 		}
@@ -192,12 +193,12 @@ func breakdown(st *State, first, last Iteration) []BreakdownRow {
 }
 
 // WriteAnalytics writes analytics/analytics.json.
-func (s *Store) WriteAnalytics(st *State) error {
+func WriteAnalytics(s *state.Store, st *state.State) error {
 	dir := filepath.Join(s.LoopDir(st.LoopID), "analytics")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, "analytics.json"), mustIndent(BuildAnalytics(st)))
+	return state.WriteAtomic(filepath.Join(dir, "analytics.json"), state.MustIndent(BuildAnalytics(st)))
 }
 
 // Bar draws a score as a bar of width cells for 100 points.
@@ -210,7 +211,7 @@ func Bar(score float64, width int, cell string) string {
 }
 
 // WriteAnalyticsText writes the seeds' analytics report.
-func WriteAnalyticsText(w io.Writer, st *State, a *Analytics) error {
+func WriteAnalyticsText(w io.Writer, st *state.State, a *Analytics) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Iteration Analytics: %s\n", st.LoopID)
 	b.WriteString("═══════════════════════════════════\n")

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
@@ -30,7 +31,7 @@ func BenchmarkRecordAt200(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		store := NewStore(repo.Root())
+		store := state.NewStore(repo.Root())
 		store.Key = key // sealed, as the command line writes loops
 		return &Env{Repo: repo, Store: store, Collect: "none"}
 	}
@@ -111,7 +112,7 @@ func benchRepo(b *testing.B) (string, []byte) {
 	write(b, dir, "calc_test.go", "package calc\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal(\"Add\")\n\t}\n}\n")
 	gitRun(b, dir, "add", "-A")
 	gitRun(b, dir, "commit", "-qm", "base")
-	key, err := LoadSealKey(b.TempDir())
+	key, err := state.LoadSealKey(b.TempDir())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func BenchmarkRunIteration(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	store := NewStore(repo.Root())
+	store := state.NewStore(repo.Root())
 	store.Key = key
 	e := &Env{Repo: repo, Store: store, Collect: "none"}
 	st, _, err := Start(ctx, e, StartOptions{Task: "bench", Completion: "false", MaxIterations: intp(b.N)})

@@ -5,11 +5,12 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 
-func failStreak(st *State, passed bool) int {
+func failStreak(st *state.State, passed bool) int {
 	if passed {
 		return 0
 	}
@@ -23,7 +24,7 @@ func failStreak(st *State, passed bool) int {
 	return k
 }
 
-func stuck(st *State, fp string, after int) bool {
+func stuck(st *state.State, fp string, after int) bool {
 	if after < 2 || len(st.IterationHistory) < after-1 {
 		return false
 	}
@@ -43,10 +44,10 @@ func changedPaths(changes []gitrepo.Change) []string {
 	return out
 }
 
-func artifacts(repo *gitrepo.Repo, changes []gitrepo.Change) []Artifact {
-	var out []Artifact
+func artifacts(repo *gitrepo.Repo, changes []gitrepo.Change) []state.Artifact {
+	var out []state.Artifact
 	for _, c := range changes {
-		a := Artifact{Path: c.Path()}
+		a := state.Artifact{Path: c.Path()}
 		switch {
 		case c.To.Path == "":
 			a.Change = "deleted"
@@ -68,7 +69,7 @@ func artifacts(repo *gitrepo.Repo, changes []gitrepo.Change) []Artifact {
 	return out
 }
 
-func updateBest(st *State, now time.Time) {
+func updateBest(st *state.State, now time.Time) {
 	sel := SelectBest(st, st.RalphGate.Settings.QualityThreshold)
 	if sel.Iteration == nil {
 		st.BestIteration = nil
@@ -77,17 +78,17 @@ func updateBest(st *State, now time.Time) {
 	if b := st.BestIteration; b != nil && b.Iteration == sel.Iteration.Iteration && b.SelectionReason == sel.Reason {
 		return
 	}
-	st.BestIteration = &Best{Iteration: sel.Iteration.Iteration, QualityScore: sel.Iteration.QualityScore,
+	st.BestIteration = &state.Best{Iteration: sel.Iteration.Iteration, QualityScore: sel.Iteration.QualityScore,
 		SnapshotPath: sel.Iteration.SnapshotPath, UpdatedAt: now, SelectionReason: sel.Reason, Tag: sel.Iteration.Tag}
 }
 
 // finish ends a loop that stopped: completed when an iteration passed the
 // completion command, failed otherwise.
-func finish(st *State, now time.Time, reason string) {
+func finish(st *state.State, now time.Time, reason string) {
 	st.RalphGate.StopReason = reason
 	for _, it := range st.IterationHistory {
 		if it.Verified {
-			st.Status = StatusCompleted
+			st.Status = state.StatusCompleted
 			st.CompletedAt = &now
 			st.DetectionEnabled = false
 			return
@@ -96,10 +97,10 @@ func finish(st *State, now time.Time, reason string) {
 	// Stopped by a criterion or a budget without completion: the work is
 	// not done, only this run of it. Left paused with its reason, the loop
 	// can be resumed (resume --extend N adds iterations) or aborted.
-	st.Status = StatusPaused
+	st.Status = state.StatusPaused
 }
 
-func updateMetrics(st *State, now time.Time) {
+func updateMetrics(st *state.State, now time.Time) {
 	m := &st.Metrics
 	m.TotalIterations = len(st.IterationHistory)
 	m.SuccessfulIterations, m.FailedIterations = 0, 0
@@ -136,7 +137,7 @@ func percentile(ms []int, p int) int {
 
 // UsageTotals sums the tokens and cost the agent reported over the loop's
 // iterations; each is nil when no iteration reported it.
-func UsageTotals(st *State) (*int, *float64) {
+func UsageTotals(st *state.State) (*int, *float64) {
 	var tokens *int
 	var cost *float64
 	for _, it := range st.IterationHistory {
@@ -161,7 +162,7 @@ func UsageTotals(st *State) (*int, *float64) {
 // UnreportedUsage counts the iterations run by `ralph-gate run` whose agent
 // reported no usage: the totals leave them out, so a budget cannot trust
 // them.
-func UnreportedUsage(st *State) (tokens, cost int) {
+func UnreportedUsage(st *state.State) (tokens, cost int) {
 	for _, it := range st.IterationHistory {
 		if it.Agent == nil {
 			continue
@@ -179,7 +180,7 @@ func UnreportedUsage(st *State) (tokens, cost int) {
 // UpdatePersistence computes persistence_metrics: detection latency over
 // records and denied tool calls, the gate's overhead against the agent's
 // time, and true and false positives (a human's marks).
-func UpdatePersistence(st *State, calls ToolCallSummary) {
+func UpdatePersistence(st *state.State, calls ToolCallSummary) {
 	pm := &st.PersistenceMetrics
 	lat := append(append([]int(nil), st.RalphGate.DetectionLatencyMS...), calls.DeniedLatencyMS...)
 	pm.DetectionLatencyP95MS = percentile(lat, 95)

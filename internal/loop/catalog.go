@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // aiwgPatterns is AIWG's laziness pattern catalogue
@@ -76,7 +77,7 @@ const limitExceededID = "LP-020"
 // passing (a loop whose check passed completed instead, whatever its
 // iteration). An iteration records it once. It has no finding id: it is a
 // fact of the loop, not a reading of a change a person could dispute.
-func recordLimitExceeded(st *State, n int, now time.Time) {
+func recordLimitExceeded(st *state.State, n int, now time.Time) {
 	for _, it := range st.IterationHistory {
 		if it.Verified {
 			return
@@ -87,14 +88,14 @@ func recordLimitExceeded(st *State, n int, now time.Time) {
 			return
 		}
 	}
-	st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: limitExceededID, PatternName: aiwgPatterns[limitExceededID],
+	st.DetectedPatterns = append(st.DetectedPatterns, state.Pattern{PatternID: limitExceededID, PatternName: aiwgPatterns[limitExceededID],
 		Iteration: n, Timestamp: now, Severity: gate.SeverityHigh.String()})
 }
 
 // limitExceeded returns the LP-020 entry of the loop's current stop: nil
 // unless the loop is stopped at the iteration it was recorded for (an
 // extended and resumed loop is no longer stopped at its old limit).
-func limitExceeded(st *State) *Pattern {
+func limitExceeded(st *state.State) *state.Pattern {
 	if st.RalphGate.StopReason == "" {
 		return nil
 	}
@@ -108,7 +109,7 @@ func limitExceeded(st *State) *Pattern {
 
 // limitLine says what an LP-020 entry means, for the status and analytics
 // views.
-func limitLine(p *Pattern) string {
+func limitLine(p *state.Pattern) string {
 	return fmt.Sprintf("%s %s (iteration %d): the iteration limit was reached without the completion check passing", p.PatternID, p.PatternName, p.Iteration)
 }
 

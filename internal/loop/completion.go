@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -25,10 +26,10 @@ const maxOutput = 2048
 // agent's, and an uncommitted, untracked or ignored file there (a DONE
 // marker, a patched dependency) must not make completion pass. A worktree
 // that cannot be made fails the check.
-func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, command string, timeout time.Duration, iteration int, now time.Time) CompletionCheck {
+func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, command string, timeout time.Duration, iteration int, now time.Time) state.CompletionCheck {
 	wt, err := collect.AddWorktree(ctx, repoDir, commit.String())
 	if err != nil {
-		return CompletionCheck{Iteration: iteration, Timestamp: now, ExitCode: -1,
+		return state.CompletionCheck{Iteration: iteration, Timestamp: now, ExitCode: -1,
 			Output: "[ralph-gate: the completion command did not run: " + tail(err.Error(), 300) + "]"}
 	}
 	defer wt.Remove()
@@ -56,7 +57,7 @@ func RunCompletionAt(ctx context.Context, repoDir string, commit plumbing.Hash, 
 // reports whether it passed (exit status 0), with the tail of its combined
 // output. A command that cannot start or runs past timeout fails the check;
 // neither is an error of the loop.
-func RunCompletion(ctx context.Context, dir, command string, timeout time.Duration, iteration int, now time.Time) CompletionCheck {
+func RunCompletion(ctx context.Context, dir, command string, timeout time.Duration, iteration int, now time.Time) state.CompletionCheck {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var cmd *exec.Cmd
@@ -77,7 +78,7 @@ func RunCompletion(ctx context.Context, dir, command string, timeout time.Durati
 	if cmd.Process != nil {
 		killGroup(cmd.Process.Pid)
 	}
-	check := CompletionCheck{Iteration: iteration, Timestamp: now, DurationMS: time.Since(start).Milliseconds()}
+	check := state.CompletionCheck{Iteration: iteration, Timestamp: now, DurationMS: time.Since(start).Milliseconds()}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:

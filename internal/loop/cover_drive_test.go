@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,7 +88,7 @@ func TestCoverDriveCompletes(t *testing.T) {
 	if res.End != EndCompleted || res.Iterations != 2 || res.Reason != "the completion command passed" || res.Last == nil || res.Last.Iteration.Iteration != 2 {
 		t.Fatalf("result = %+v", res)
 	}
-	if s.Status != StatusCompleted || s.PID != nil || s.Iteration != 2 {
+	if s.Status != state.StatusCompleted || s.PID != nil || s.Iteration != 2 {
 		t.Errorf("state %s, pid %v, iteration %d", s.Status, s.PID, s.Iteration)
 	}
 	for _, it := range s.IterationHistory {
@@ -193,7 +194,7 @@ func TestCoverDriveBudgets(t *testing.T) {
 					t.Errorf("result %+v, stop reason %q", res, s.RalphGate.StopReason)
 				}
 			}
-			if res.Iterations != tt.iterations || s.Iteration != tt.iterations || s.Status != StatusPaused || s.PID != nil {
+			if res.Iterations != tt.iterations || s.Iteration != tt.iterations || s.Status != state.StatusPaused || s.PID != nil {
 				t.Errorf("iterations %d (state %d), status %s, pid %v", res.Iterations, s.Iteration, s.Status, s.PID)
 			}
 		})
@@ -249,7 +250,7 @@ func TestCoverDriveOnBlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := snap.State
-		if res.End != EndCompleted || res.Iterations != 2 || s.Status != StatusCompleted {
+		if res.End != EndCompleted || res.Iterations != 2 || s.Status != state.StatusCompleted {
 			t.Fatalf("result %+v, status %s", res, s.Status)
 		}
 		if r.read("calc_test.go") != cvCalcTest {
@@ -279,7 +280,7 @@ func TestCoverDriveOnBlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := snap.State
-		if res.End != EndHuman || !strings.Contains(res.Reason, "--on-block stop") || s.Status != StatusPaused || s.PID != nil || len(s.PendingGates()) != 1 {
+		if res.End != EndHuman || !strings.Contains(res.Reason, "--on-block stop") || s.Status != state.StatusPaused || s.PID != nil || len(s.PendingGates()) != 1 {
 			t.Fatalf("result %+v, status %s, pid %v", res, s.Status, s.PID)
 		}
 		var blocked *BlockedError
@@ -323,10 +324,10 @@ func TestCoverDriveInterrupted(t *testing.T) {
 	if res.End != EndInterrupted || res.Reason != "interrupted" || res.Iterations != 0 {
 		t.Fatalf("result = %+v", res)
 	}
-	if s.Status != StatusPaused || s.PID != nil || s.Iteration != 0 || s.RalphGate.StopReason != "" {
+	if s.Status != state.StatusPaused || s.PID != nil || s.Iteration != 0 || s.RalphGate.StopReason != "" {
 		t.Errorf("state %s, pid %v, iteration %d", s.Status, s.PID, s.Iteration)
 	}
-	if re := r.load(e, s.LoopID).State; re.Status != StatusPaused || re.PID != nil {
+	if re := r.load(e, s.LoopID).State; re.Status != state.StatusPaused || re.PID != nil {
 		t.Errorf("saved state %s, pid %v", re.Status, re.PID)
 	}
 	if r.read("calc.go") != cvFixedAdd || !strings.Contains(r.git("status", "--porcelain"), "calc.go") {
@@ -371,7 +372,7 @@ func TestCoverDriveStoppedAndReturn(t *testing.T) {
 		3: "echo c > progress.txt",
 	}, nil)
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})
-	if err != nil || res.End != EndStopped || res.Reason != "max iterations reached (2)" || snap.State.Status != StatusPaused {
+	if err != nil || res.End != EndStopped || res.Reason != "max iterations reached (2)" || snap.State.Status != state.StatusPaused {
 		t.Fatalf("first run: %+v, %v", res, err)
 	}
 	if s := snap.State; s.Find(1).TokensUsed != nil {
@@ -444,7 +445,7 @@ func TestCoverDriveCancelledBeforeItStarts(t *testing.T) {
 	if err != nil || res.End != EndInterrupted || res.Iterations != 0 {
 		t.Fatalf("result %+v, %v", res, err)
 	}
-	if s := r.load(e, snap.State.LoopID).State; s.Status != StatusPaused || s.PID != nil || s.Iteration != 0 {
+	if s := r.load(e, snap.State.LoopID).State; s.Status != state.StatusPaused || s.PID != nil || s.Iteration != 0 {
 		t.Errorf("saved state %s, pid %v, iteration %d", s.Status, s.PID, s.Iteration)
 	}
 	if _, err := os.Stat(filepath.Join(a.dir, "prompt-1.md")); err == nil {
@@ -461,16 +462,16 @@ func TestCoverDriveRefusesAForgedState(t *testing.T) {
 	e := r.env()
 	e.Store.Key = bytes.Repeat([]byte{5}, 32)
 	snap := r.start(e, StartOptions{Task: "t", Completion: "false"})
-	state := e.Store.StatePath(snap.State.LoopID)
+	statePath := e.Store.StatePath(snap.State.LoopID)
 	a := newCVAgent(t, map[int]string{
-		1: `f="` + state + `"; sed 's/"status": "running"/"status": "completed"/' "$f" > "$f.new" && mv "$f.new" "$f"; echo forged`,
+		1: `f="` + statePath + `"; sed 's/"status": "running"/"status": "completed"/' "$f" > "$f.new" && mv "$f.new" "$f"; echo forged`,
 	}, nil)
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})
-	var tampered *TamperedError
-	if !errors.As(err, &tampered) || tampered.Path != state || res.Iterations != 0 {
+	var tampered *state.TamperedError
+	if !errors.As(err, &tampered) || tampered.Path != statePath || res.Iterations != 0 {
 		t.Fatalf("result %+v, err %v, want the forged state refused", res, err)
 	}
-	data, _ := os.ReadFile(state)
+	data, _ := os.ReadFile(statePath)
 	if !bytes.Contains(data, []byte(`"status": "completed"`)) || !bytes.Contains(data, []byte(`"pid": `+strconv.Itoa(os.Getpid()))) {
 		t.Errorf("the forged state.json was written over:\n%s", data)
 	}

@@ -2,12 +2,15 @@
 
 package loop
 
-import "time"
+import (
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
+	"time"
+)
 
 // cvWaitExit cannot wait for a process that is not a child here without
 // polling; known is false unless the process is already gone.
 func cvWaitExit(pid int, _ time.Duration) (exited, known bool) {
-	if !Alive(pid) {
+	if !state.Alive(pid) {
 		return true, true
 	}
 	return false, false

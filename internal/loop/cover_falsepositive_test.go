@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // TestCoverMarkFalsePositive: a finding a human marks as a false alarm is
@@ -76,17 +77,17 @@ func TestCoverUpdatePersistence(t *testing.T) {
 	t.Parallel()
 	st := loopWith(50, 60)
 	st.RalphGate.DetectionLatencyMS = []int{100, 300}
-	st.IterationHistory[0].Agent, st.IterationHistory[0].GateMS = &AgentRun{DurationMS: 1000}, 250
-	st.IterationHistory[1].Agent, st.IterationHistory[1].GateMS = &AgentRun{DurationMS: 0}, 99 // no agent time: left out
-	st.DetectedPatterns = []Pattern{{FindingID: "a"}, {FindingID: "b"}, {FindingID: "c"}}
-	st.RalphGate.FalsePositives = []FalsePositive{{FindingID: "b"}}
-	UpdatePersistence(st, SummarizeToolCalls([]ToolCall{{Event: EventDenied, LatencyMS: 500}}))
+	st.IterationHistory[0].Agent, st.IterationHistory[0].GateMS = &state.AgentRun{DurationMS: 1000}, 250
+	st.IterationHistory[1].Agent, st.IterationHistory[1].GateMS = &state.AgentRun{DurationMS: 0}, 99 // no agent time: left out
+	st.DetectedPatterns = []state.Pattern{{FindingID: "a"}, {FindingID: "b"}, {FindingID: "c"}}
+	st.RalphGate.FalsePositives = []state.FalsePositive{{FindingID: "b"}}
+	UpdatePersistence(st, SummarizeToolCalls([]state.ToolCall{{Event: state.EventDenied, LatencyMS: 500}}))
 	pm := st.PersistenceMetrics
 	if pm.DetectionLatencyP95MS != 500 || pm.DetectionLatencyP99MS != 500 || pm.IntegrationOverheadPct == nil || *pm.IntegrationOverheadPct != 25 ||
 		pm.TruePositiveCount != 3 || pm.FalsePositiveCount != 1 || pm.FalsePositiveRate == nil || *pm.FalsePositiveRate != 0.25 {
 		t.Errorf("persistence metrics = %+v", pm)
 	}
-	empty := &State{}
+	empty := &state.State{}
 	UpdatePersistence(empty, ToolCallSummary{})
 	if pm := empty.PersistenceMetrics; pm.IntegrationOverheadPct != nil || pm.FalsePositiveRate != nil || pm.DetectionLatencyP95MS != 0 {
 		t.Errorf("nothing measured = %+v", pm)

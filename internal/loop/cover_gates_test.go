@@ -11,11 +11,12 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // cvBlocked is a loop whose iteration 1 fixed Add and whose iteration 2
 // deleted TestSub: blocked, waiting for a human at the returned gate.
-func cvBlocked(t *testing.T) (*cvRepo, *Env, *Snapshot, *Outcome) {
+func cvBlocked(t *testing.T) (*cvRepo, *Env, *state.Snapshot, *Outcome) {
 	t.Helper()
 	r := newCVRepo(t)
 	e := r.env()
@@ -54,12 +55,12 @@ func TestCoverFindGate(t *testing.T) {
 	}
 	// Two pending gates must be named.
 	two := *s
-	two.RecoveryHistory = append(append([]Recovery(nil), s.RecoveryHistory...), s.RecoveryHistory[0])
+	two.RecoveryHistory = append(append([]state.Recovery(nil), s.RecoveryHistory...), s.RecoveryHistory[0])
 	two.RecoveryHistory[1].RecoveryID = "second"
 	if _, err := FindGate(&two, ""); !errors.As(err, &in) || !strings.Contains(err.Error(), "2 decisions pending") {
 		t.Errorf("two gates: %v", err)
 	}
-	if _, err := FindGate(&State{LoopID: "x"}, ""); !errors.As(err, &in) || !strings.Contains(err.Error(), "no decision pending") {
+	if _, err := FindGate(&state.State{LoopID: "x"}, ""); !errors.As(err, &in) || !strings.Contains(err.Error(), "no decision pending") {
 		t.Errorf("no gate: %v", err)
 	}
 }
@@ -74,7 +75,7 @@ func TestCoverReject(t *testing.T) {
 	blockedCommit := r.head()
 	// Resuming is not how a gate is answered.
 	var in *InputError
-	if err := Transition(e, snap, StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "approve or reject") {
+	if err := Transition(e, snap, state.StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "approve or reject") {
 		t.Fatalf("resume at a gate: %v", err)
 	}
 	// A dirty work tree is refused: reject commits.
@@ -111,7 +112,7 @@ func TestCoverReject(t *testing.T) {
 	if ev.HumanDecision == nil || *ev.HumanDecision != DecisionReject || ev.DecidedAt == nil || ev.RestoredIteration == nil || *ev.RestoredIteration != 1 || ev.RestoreCommit != commit {
 		t.Errorf("event = %+v", ev)
 	}
-	if s.Status != StatusRunning || s.RalphGate.LastCommit != commit || len(s.PendingGates()) != 0 {
+	if s.Status != state.StatusRunning || s.RalphGate.LastCommit != commit || len(s.PendingGates()) != 0 {
 		t.Errorf("state %s, last %s, gates %d", s.Status, s.RalphGate.LastCommit, len(s.PendingGates()))
 	}
 	// The prompt says what was undone and what not to repeat.
@@ -183,7 +184,7 @@ func TestCoverApprove(t *testing.T) {
 	if g.RecoveryID != out.Gate || g.ProtocolSteps.Escalate.HumanDecision != "approve - by lead" || g.Outcome != "escalated" {
 		t.Fatalf("gate = %+v", g.ProtocolSteps.Escalate)
 	}
-	if s.Status != StatusRunning || len(s.RalphGate.Approved) == 0 || !s.Find(2).Void || s.RalphGate.LastCommit != r.head() {
+	if s.Status != state.StatusRunning || len(s.RalphGate.Approved) == 0 || !s.Find(2).Void || s.RalphGate.LastCommit != r.head() {
 		t.Errorf("state %s, approved %v, iteration 2 void %v", s.Status, s.RalphGate.Approved, s.Find(2).Void)
 	}
 	if ev := s.RegressionEvents[0]; ev.HumanDecision == nil || *ev.HumanDecision != DecisionApprove {
@@ -222,7 +223,7 @@ func TestCoverTransitions(t *testing.T) {
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
 	s := snap.State
 	var in *InputError
-	if err := Transition(e, snap, StatusPaused, "pause"); err != nil || s.Status != StatusPaused {
+	if err := Transition(e, snap, state.StatusPaused, "pause"); err != nil || s.Status != state.StatusPaused {
 		t.Fatalf("pause: %v, %s", err, s.Status)
 	}
 	r.write("calc.go", cvFixedAdd)
@@ -230,26 +231,26 @@ func TestCoverTransitions(t *testing.T) {
 	if _, err := Record(context.Background(), e, snap, 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "is paused") {
 		t.Errorf("record while paused: %v", err)
 	}
-	if err := Transition(e, snap, StatusPaused, "pause"); !errors.As(err, &in) || !strings.Contains(err.Error(), "allowed from paused: running, aborted") {
+	if err := Transition(e, snap, state.StatusPaused, "pause"); !errors.As(err, &in) || !strings.Contains(err.Error(), "allowed from paused: running, aborted") {
 		t.Errorf("pause twice: %v", err)
 	}
-	if err := Transition(e, snap, StatusRunning, "resume"); err != nil || s.Status != StatusRunning {
+	if err := Transition(e, snap, state.StatusRunning, "resume"); err != nil || s.Status != state.StatusRunning {
 		t.Fatalf("resume: %v, %s", err, s.Status)
 	}
-	if err := Transition(e, snap, StatusAborted, "abort"); err != nil {
+	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil {
 		t.Fatal(err)
 	}
-	if s.Status != StatusAborted || s.CompletedAt == nil || s.DetectionEnabled || s.RalphGate.StopReason != "aborted by a human" {
+	if s.Status != state.StatusAborted || s.CompletedAt == nil || s.DetectionEnabled || s.RalphGate.StopReason != "aborted by a human" {
 		t.Errorf("after abort: %s %v %v %q", s.Status, s.CompletedAt, s.DetectionEnabled, s.RalphGate.StopReason)
 	}
-	if err := Transition(e, snap, StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "none: it is finished") {
+	if err := Transition(e, snap, state.StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "none: it is finished") {
 		t.Errorf("resume an aborted loop: %v", err)
 	}
 	if got := cvHooks(t, e, s.LoopID); got != "loop_start loop_pause loop_resume loop_abort" {
 		t.Errorf("hooks = %s", got)
 	}
 	reloaded := r.load(e, s.LoopID).State
-	if reloaded.Status != StatusAborted {
+	if reloaded.Status != state.StatusAborted {
 		t.Errorf("saved status = %s", reloaded.Status)
 	}
 }
@@ -259,7 +260,7 @@ func TestCoverAbortAtAGate(t *testing.T) {
 	t.Parallel()
 	_, e, snap, _ := cvBlocked(t)
 	e.Decider = "ops"
-	if err := Transition(e, snap, StatusAborted, "abort"); err != nil {
+	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil {
 		t.Fatal(err)
 	}
 	g := snap.State.RecoveryHistory[0]
@@ -287,7 +288,7 @@ func TestCoverCrashedLoop(t *testing.T) {
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false", PID: deadPID})
 	s := snap.State
-	if EffectiveStatus(s) != StatusCrashed {
+	if EffectiveStatus(s) != state.StatusCrashed {
 		t.Fatalf("effective status = %s", EffectiveStatus(s))
 	}
 	var sb strings.Builder
@@ -298,7 +299,7 @@ func TestCoverCrashedLoop(t *testing.T) {
 		t.Errorf("status of a crashed loop:\n%s", sb.String())
 	}
 	var in *InputError
-	if err := Transition(e, snap, StatusPaused, "pause"); !errors.As(err, &in) || !strings.Contains(err.Error(), "it is crashed") {
+	if err := Transition(e, snap, state.StatusPaused, "pause"); !errors.As(err, &in) || !strings.Contains(err.Error(), "it is crashed") {
 		t.Errorf("pause a crashed loop: %v", err)
 	}
 	// A record by a new controller takes the loop over.
@@ -313,7 +314,7 @@ func TestCoverCrashedLoop(t *testing.T) {
 	// A crashed loop can still be aborted.
 	dp := deadPID
 	s.PID = &dp
-	if err := Transition(e, snap, StatusAborted, "abort"); err != nil || s.Status != StatusAborted {
+	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil || s.Status != state.StatusAborted {
 		t.Errorf("abort a crashed loop: %v, %s", err, s.Status)
 	}
 }
@@ -362,7 +363,7 @@ func TestCoverCheckout(t *testing.T) {
 	if note, err := Checkout(ctx, r.dir, one); err != nil || r.head() != c1 || !strings.Contains(note, one.Tag+" was missing") {
 		t.Errorf("deleted tag: note %q, %v", note, err)
 	}
-	bogus := &Iteration{Iteration: 9, Tag: "ralph/x/iter-009", Commit: strings.Repeat("1", 40)}
+	bogus := &state.Iteration{Iteration: 9, Tag: "ralph/x/iter-009", Commit: strings.Repeat("1", 40)}
 	if _, err := Checkout(ctx, r.dir, bogus); err == nil || !strings.Contains(err.Error(), "git tag -f") {
 		t.Errorf("checkout of a commit that does not exist: %v", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
@@ -119,7 +120,7 @@ func (r *cvRepo) env() *Env {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return &Env{Repo: repo, Store: NewStore(repo.Root()), Collect: "none", Now: cvClock()}
+	return &Env{Repo: repo, Store: state.NewStore(repo.Root()), Collect: "none", Now: cvClock()}
 }
 
 // cvClock is a clock that moves one second per reading, from a fixed time:
@@ -134,7 +135,7 @@ func cvClock() func() time.Time {
 
 // start starts a loop at HEAD with the completion command and returns its
 // snapshot, loaded as record loads it.
-func (r *cvRepo) start(e *Env, opt StartOptions) *Snapshot {
+func (r *cvRepo) start(e *Env, opt StartOptions) *state.Snapshot {
 	r.t.Helper()
 	st, _, err := Start(context.Background(), e, opt)
 	if err != nil {
@@ -143,7 +144,7 @@ func (r *cvRepo) start(e *Env, opt StartOptions) *Snapshot {
 	return r.load(e, st.LoopID)
 }
 
-func (r *cvRepo) load(e *Env, id string) *Snapshot {
+func (r *cvRepo) load(e *Env, id string) *state.Snapshot {
 	r.t.Helper()
 	snap, err := e.Store.Load(id)
 	if err != nil {
@@ -153,7 +154,7 @@ func (r *cvRepo) load(e *Env, id string) *Snapshot {
 }
 
 // record records HEAD and fails the test on an error.
-func (r *cvRepo) record(e *Env, snap *Snapshot) *Outcome {
+func (r *cvRepo) record(e *Env, snap *state.Snapshot) *Outcome {
 	r.t.Helper()
 	out, err := Record(context.Background(), e, snap, 0)
 	if err != nil {
@@ -169,7 +170,7 @@ var cvFixedAdd = strings.Replace(cvCalc, "return a - b }\n\n// Sub", "return a +
 var cvWithoutSub = strings.Split(cvCalcTest, "func TestSub")[0]
 
 // cvHasFinding reports whether an iteration has a finding of the type.
-func cvHasFinding(it *Iteration, typ string) bool {
+func cvHasFinding(it *state.Iteration, typ string) bool {
 	for _, f := range it.Findings {
 		if string(f.Type) == typ {
 			return true
@@ -181,7 +182,7 @@ func cvHasFinding(it *Iteration, typ string) bool {
 // cvHooks is a loop's hook log as its hook names, in order.
 func cvHooks(t *testing.T, e *Env, id string) string {
 	t.Helper()
-	log, err := e.Store.ReadLog(id)
+	log, err := readLog(e.Store, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // TestCoverMeasuredLoop runs the real Go collector (go test in a worktree)
@@ -66,7 +67,7 @@ func TestCoverMeasuredLoop(t *testing.T) {
 	r.commit("iteration 2: fix Add")
 	out = r.record(e, snap)
 	it = out.Iteration
-	if out.Decision != Stopped || !it.Verified || s.Status != StatusCompleted || len(it.FailingTests) != 0 ||
+	if out.Decision != Stopped || !it.Verified || s.Status != state.StatusCompleted || len(it.FailingTests) != 0 ||
 		it.QualityBreakdown.Correctness != 100 || it.QualityBreakdown.Completeness != 100 || it.QualityScore <= s.RalphGate.BaselineScore {
 		t.Errorf("iteration 2 = %s (%s), %+v, score %.1f (baseline %.1f)", out.Decision, out.Reason, it.QualityBreakdown, it.QualityScore, s.RalphGate.BaselineScore)
 	}

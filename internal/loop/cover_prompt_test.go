@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // TestCoverPromptInstructions: the evidence names what to restore for each
@@ -43,7 +44,7 @@ func TestCoverPromptInstructions(t *testing.T) {
 	last.FailingTests = []string{"t01", "t02", "t03", "t04", "t05", "t06", "t07", "t08", "t09", "t10", "t11", "t12"}
 	last.Fingerprint = "same"
 	st.IterationHistory[0].Fingerprint = "same"
-	st.Progress.LastCompletionCheck = &CompletionCheck{Iteration: 2, ExitCode: 2, Output: strings.Repeat("noise\n", 20) + "FAIL: TestG\n"}
+	st.Progress.LastCompletionCheck = &state.CompletionCheck{Iteration: 2, ExitCode: 2, Output: strings.Repeat("noise\n", 20) + "FAIL: TestG\n"}
 	p := Prompt(st)
 	for _, want := range []string{
 		"## ralph-gate: iteration 3\n\nTask: t\nDone when: `make test` passes.\n",
@@ -75,7 +76,7 @@ func TestCoverPromptInstructions(t *testing.T) {
 		t.Errorf("completion output: %d noise lines, want the last 15 lines", n)
 	}
 	// Evidence of nothing recorded yet: only the level's text.
-	fresh := &State{ReinforcementLevel: "MINIMAL", Iteration: 0}
+	fresh := &state.State{ReinforcementLevel: "MINIMAL", Iteration: 0}
 	if got := Prompt(fresh); got != "ralph-gate, iteration 1: fix the code under test, not the tests. Do not delete, skip or weaken tests, and do not suppress errors or checks.\n" {
 		t.Errorf("fresh prompt = %q", got)
 	}
@@ -95,8 +96,8 @@ func TestCoverPromptAdaptive(t *testing.T) {
 		st := loopWith(50)
 		st.Iteration, st.ReinforcementLevel = 1, "ADAPTIVE"
 		st.Configuration.MaxIterations = 4
-		st.RecoveryHistory = []Recovery{{Iteration: 1, ProtocolSteps: Steps{
-			Diagnose: &DiagnoseStep{RootCause: CauseCognitiveLoad, Confidence: 0.7}, Adapt: &AdaptStep{Strategy: strategy}}}}
+		st.RecoveryHistory = []state.Recovery{{Iteration: 1, ProtocolSteps: state.Steps{
+			Diagnose: &state.DiagnoseStep{RootCause: CauseCognitiveLoad, Confidence: 0.7}, Adapt: &state.AdaptStep{Strategy: strategy}}}}
 		p := Prompt(st)
 		if !strings.Contains(p, "## 🚨 ralph-gate: iteration 2 of 4") || !strings.Contains(p, "Strategy after iteration 1 (diagnosis: cognitive_load, confidence 0.70): "+want) {
 			t.Errorf("%s: prompt:\n%s", strategy, p)
@@ -153,13 +154,13 @@ func TestCoverDiagnoseAndStrategy(t *testing.T) {
 	if fp := Fingerprint(nil, nil); fp != "" {
 		t.Errorf("Fingerprint of nothing = %q", fp)
 	}
-	if a, b := Fingerprint([]string{"t"}, nil), Fingerprint([]string{"t"}, &CompletionCheck{Passed: true}); a == "" || a != b {
+	if a, b := Fingerprint([]string{"t"}, nil), Fingerprint([]string{"t"}, &state.CompletionCheck{Passed: true}); a == "" || a != b {
 		t.Errorf("failing tests alone: %q, %q", a, b)
 	}
-	if fp := FingerprintRun(nil, &CompletionCheck{Passed: true}, &AgentRun{ExitCode: 0}); fp != "" {
+	if fp := FingerprintRun(nil, &state.CompletionCheck{Passed: true}, &state.AgentRun{ExitCode: 0}); fp != "" {
 		t.Errorf("a clean run's fingerprint = %q", fp)
 	}
-	if fp := FingerprintRun(nil, &CompletionCheck{Passed: true}, &AgentRun{ExitCode: 1}); fp == "" {
+	if fp := FingerprintRun(nil, &state.CompletionCheck{Passed: true}, &state.AgentRun{ExitCode: 1}); fp == "" {
 		t.Error("a failed agent has no fingerprint")
 	}
 }
@@ -169,8 +170,8 @@ func TestCoverDiagnoseAndStrategy(t *testing.T) {
 func TestCoverScoreBranches(t *testing.T) {
 	t.Parallel()
 	two, four := 2, 4
-	w := Defaults().Weights
-	_, b, void, notes := Score(ScoreInput{Lint: &two, Tests: &TestResults{}}, w)
+	w := state.Defaults().Weights
+	_, b, void, notes := Score(ScoreInput{Lint: &two, Tests: &state.TestResults{}}, w)
 	if b.Readability != 80 || void || len(notes) != 1 || notes[0] != "correctness is 0: no tests ran" {
 		t.Errorf("lint only now: %+v, %q", b, notes)
 	}
@@ -182,7 +183,7 @@ func TestCoverScoreBranches(t *testing.T) {
 	if b.Readability != 100 || b.Efficiency != 0 {
 		t.Errorf("fewer lint errors, doubled complexity: %+v", b)
 	}
-	_, b, _, _ = Score(ScoreInput{BaselineFailing: []string{"a", "b"}, Passing: []string{"a"}, Tests: &TestResults{Total: 4, Passed: 3}}, w)
+	_, b, _, _ = Score(ScoreInput{BaselineFailing: []string{"a", "b"}, Passing: []string{"a"}, Tests: &state.TestResults{Total: 4, Passed: 3}}, w)
 	if b.Completeness != 37.5 || b.Correctness != 75 {
 		t.Errorf("half the baseline failures fixed: %+v", b)
 	}
@@ -221,10 +222,10 @@ func TestCoverBookkeeping(t *testing.T) {
 	// Usage: only the iterations run drove count as unreported.
 	tok, cost := 10, 0.5
 	st.IterationHistory[0].TokensUsed, st.IterationHistory[0].TokenCostUSD = &tok, &cost
-	st.IterationHistory[0].Agent = &AgentRun{}
+	st.IterationHistory[0].Agent = &state.AgentRun{}
 	st.IterationHistory[1].TokensUsed = &tok
-	st.IterationHistory[1].Agent = &AgentRun{}
-	st.IterationHistory[2].Agent = &AgentRun{}
+	st.IterationHistory[1].Agent = &state.AgentRun{}
+	st.IterationHistory[2].Agent = &state.AgentRun{}
 	tokens, usd := UsageTotals(st)
 	nt, nc := UnreportedUsage(st)
 	if tokens == nil || *tokens != 20 || usd == nil || *usd != 0.5 || nt != 1 || nc != 2 {
@@ -261,10 +262,10 @@ func TestCoverBookkeeping(t *testing.T) {
 	if got := firstLine("", "fallback"); got != "fallback" {
 		t.Errorf("firstLine = %q", got)
 	}
-	if got := continueReason(&Iteration{Void: true}, false); got != "continue: the iteration is void" {
+	if got := continueReason(&state.Iteration{Void: true}, false); got != "continue: the iteration is void" {
 		t.Errorf("continueReason(void) = %q", got)
 	}
-	if !CanMove(StatusCompleting, StatusCompleted) || CanMove(StatusCompleted, StatusRunning) || len(Allowed(StatusAborted)) != 0 {
+	if !state.CanMove(state.StatusCompleting, state.StatusCompleted) || state.CanMove(state.StatusCompleted, state.StatusRunning) || len(state.Allowed(state.StatusAborted)) != 0 {
 		t.Error("transitions")
 	}
 	if (&InputError{Msg: "m"}).Error() != "m" || (&BlockedError{Msg: "b"}).Error() != "b" || (&BudgetError{Msg: "u"}).Error() != "u" || (&StoppedError{Msg: "s"}).Error() != "s" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func cvInt(v int) *int { return &v }
@@ -30,14 +31,14 @@ func TestCoverStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(st.LoopID, "ralph-fix-the-calc-package-") || !ValidID(st.LoopID) {
+	if !strings.HasPrefix(st.LoopID, "ralph-fix-the-calc-package-") || !state.ValidID(st.LoopID) {
 		t.Errorf("loop id = %q", st.LoopID)
 	}
 	base := r.head()
 	if got := r.git("rev-parse", TagName(st.LoopID, 0)+"^{commit}"); got != base {
 		t.Errorf("iter-000 tag = %s, want HEAD %s", got, base)
 	}
-	if st.Status != StatusRunning || st.Iteration != 0 || st.RalphGate.BaselineCommit != base || st.RalphGate.LastCommit != base ||
+	if st.Status != state.StatusRunning || st.Iteration != 0 || st.RalphGate.BaselineCommit != base || st.RalphGate.LastCommit != base ||
 		st.RalphGate.Branch != "main" || st.Configuration.MaxIterations != 7 || st.RalphGate.Settings.MaxIterations != 7 ||
 		st.Configuration.TimeoutMinutes == nil || *st.Configuration.TimeoutMinutes != 30 || st.PID == nil || *st.PID != os.Getpid() ||
 		st.Owner != "me" || st.Configuration.AutoTest {
@@ -71,10 +72,10 @@ func TestCoverStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(reg.ActiveLoops) != 1 || reg.ActiveLoops[0].LoopID != st.LoopID || reg.TotalActive != 1 ||
-		reg.ActiveLoops[0].StateFile != RelStatePath(st.LoopID) || reg.ActiveLoops[0].MaxIterations != 7 {
+		reg.ActiveLoops[0].StateFile != state.RelStatePath(st.LoopID) || reg.ActiveLoops[0].MaxIterations != 7 {
 		t.Errorf("registry = %+v", reg)
 	}
-	log, err := e.Store.ReadLog(st.LoopID)
+	log, err := readLog(e.Store, st.LoopID)
 	if err != nil || len(log) != 1 || log[0]["hook_name"] != "loop_start" {
 		t.Errorf("hook log = %v, %v", log, err)
 	}
@@ -94,7 +95,7 @@ func TestCoverStartOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(st.LoopID, "ralph-my-slug-") || st.Configuration.MaxIterations != Defaults().MaxIterations {
+	if !strings.HasPrefix(st.LoopID, "ralph-my-slug-") || st.Configuration.MaxIterations != state.Defaults().MaxIterations {
 		t.Errorf("loop = %s, max %d", st.LoopID, st.Configuration.MaxIterations)
 	}
 	if !strings.Contains(strings.Join(notes, "\n"), "already passes at the baseline") {
@@ -119,7 +120,7 @@ func TestCoverStartRefusesAFifthLoop(t *testing.T) {
 	r := newCVRepo(t)
 	e := r.env()
 	var ids []string
-	for i := 0; i < MaxConcurrentLoops; i++ {
+	for i := 0; i < state.MaxConcurrentLoops; i++ {
 		st, _, err := Start(context.Background(), e, StartOptions{Task: "loop", Completion: "false"})
 		if err != nil {
 			t.Fatalf("loop %d: %v", i+1, err)
@@ -133,7 +134,7 @@ func TestCoverStartRefusesAFifthLoop(t *testing.T) {
 	}
 	// Aborting one makes room.
 	snap := r.load(e, ids[0])
-	if err := Transition(e, snap, StatusAborted, "abort"); err != nil {
+	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := Start(context.Background(), e, StartOptions{Task: "now it fits", Completion: "false"}); err != nil {
@@ -206,7 +207,7 @@ func TestCoverRecordContinueThenComplete(t *testing.T) {
 		t.Errorf("notes do not mention the dirty work tree: %q", out.Notes)
 	}
 	s := snap.State
-	if s.Status != StatusCompleted || s.CompletedAt == nil || s.DetectionEnabled || s.RalphGate.StopReason != "the completion command passed" {
+	if s.Status != state.StatusCompleted || s.CompletedAt == nil || s.DetectionEnabled || s.RalphGate.StopReason != "the completion command passed" {
 		t.Errorf("state = %s, completed at %v, stop %q", s.Status, s.CompletedAt, s.RalphGate.StopReason)
 	}
 	// Successful iterations are those whose completion passed: iteration
@@ -231,7 +232,7 @@ func TestCoverRecordContinueThenComplete(t *testing.T) {
 		t.Errorf("hooks = %s", got)
 	}
 	// The reloaded state is what record saved.
-	if re := r.load(e, id).State; re.Iteration != 2 || re.Status != StatusCompleted {
+	if re := r.load(e, id).State; re.Iteration != 2 || re.Status != state.StatusCompleted {
 		t.Errorf("reloaded: iteration %d, %s", re.Iteration, re.Status)
 	}
 }
@@ -278,7 +279,7 @@ func TestCoverRecordTestDeletionBlocks(t *testing.T) {
 		t.Errorf("findings = %+v, reason %q", it.Findings, it.Reason)
 	}
 	s := snap.State
-	if s.Status != StatusPaused || len(s.PendingGates()) != 1 || s.PendingGates()[0].RecoveryID != out.Gate || s.RecoveryAttempts != 1 {
+	if s.Status != state.StatusPaused || len(s.PendingGates()) != 1 || s.PendingGates()[0].RecoveryID != out.Gate || s.RecoveryAttempts != 1 {
 		t.Errorf("state %s, gates %+v", s.Status, s.PendingGates())
 	}
 	if len(s.RegressionEvents) != 1 || s.RegressionEvents[0].Details.RalphGateType != string(gate.TestDeletion) ||
@@ -323,7 +324,7 @@ func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
 	r.commit("iteration 1")
 	out := r.record(e, snap)
 	s := snap.State
-	if out.Decision != Stopped || out.Reason != "stop: max iterations reached (1)" || s.Status != StatusPaused ||
+	if out.Decision != Stopped || out.Reason != "stop: max iterations reached (1)" || s.Status != state.StatusPaused ||
 		s.RalphGate.StopReason != "max iterations reached (1)" || s.CompletedAt != nil {
 		t.Fatalf("decision %s (%s), status %s, stop %q", out.Decision, out.Reason, s.Status, s.RalphGate.StopReason)
 	}
@@ -336,17 +337,17 @@ func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
 		t.Fatalf("record after the stop: err = %v", err)
 	}
 	// Resuming needs more iterations first.
-	if err := Transition(e, snap, StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "--extend") {
+	if err := Transition(e, snap, state.StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "--extend") {
 		t.Fatalf("resume without --extend: err = %v", err)
 	}
 	ExtendIterations(s, 2)
 	if s.Configuration.MaxIterations != 3 || s.RalphGate.Settings.MaxIterations != 3 {
 		t.Fatalf("extended to %d / %d", s.Configuration.MaxIterations, s.RalphGate.Settings.MaxIterations)
 	}
-	if err := Transition(e, snap, StatusRunning, "resume"); err != nil {
+	if err := Transition(e, snap, state.StatusRunning, "resume"); err != nil {
 		t.Fatal(err)
 	}
-	if s.Status != StatusRunning || s.RalphGate.StopReason != "" || s.RalphGate.WindowStart != 1 {
+	if s.Status != state.StatusRunning || s.RalphGate.StopReason != "" || s.RalphGate.WindowStart != 1 {
 		t.Errorf("after resume: %s, stop %q, window %d", s.Status, s.RalphGate.StopReason, s.RalphGate.WindowStart)
 	}
 	if out := r.record(e, snap); out.Decision != Continue || out.Iteration.Iteration != 2 {
@@ -431,7 +432,7 @@ func TestCoverRecordAgentFailure(t *testing.T) {
 	r.write("calc.go", cvFixedAdd)
 	r.commit("iteration 1")
 	cost := 0.02
-	e.Agent = &AgentRun{Command: "agent", ExitCode: 3, DurationMS: 1500, StderrTail: "panic: boom\nexit 3",
+	e.Agent = &state.AgentRun{Command: "agent", ExitCode: 3, DurationMS: 1500, StderrTail: "panic: boom\nexit 3",
 		Usage: &agent.Usage{Source: "claude", TotalTokens: 42, CostUSD: &cost, Lines: 1}}
 	out := r.record(e, snap)
 	it := out.Iteration
@@ -454,17 +455,17 @@ func TestCoverRecordAgentFailure(t *testing.T) {
 		t.Errorf("prompt does not carry the agent's failure:\n%s", p)
 	}
 	// A timed-out agent fingerprints differently from one that exited.
-	timedOut := &AgentRun{ExitCode: -1, TimedOut: true, TimeoutMS: 60000, DurationMS: 60004}
+	timedOut := &state.AgentRun{ExitCode: -1, TimedOut: true, TimeoutMS: 60000, DurationMS: 60004}
 	if a, b := FingerprintRun(nil, s.Progress.LastCompletionCheck, timedOut), it.Fingerprint; a == b {
 		t.Errorf("a timeout and an exit share the fingerprint %s", a)
 	}
 	if f := timedOut.Failure(); !strings.Contains(f, "iteration timeout (1m0s)") {
 		t.Errorf("timeout failure = %q", f)
 	}
-	if f := (&AgentRun{ExitCode: -1, StartErr: "no such file"}).Failure(); f != "the agent could not be started: no such file" {
+	if f := (&state.AgentRun{ExitCode: -1, StartErr: "no such file"}).Failure(); f != "the agent could not be started: no such file" {
 		t.Errorf("start failure = %q", f)
 	}
-	if f := (&AgentRun{}).Failure(); f != "" {
+	if f := (&state.AgentRun{}).Failure(); f != "" {
 		t.Errorf("clean run failure = %q", f)
 	}
 }
@@ -483,7 +484,7 @@ func TestCoverRecordInterrupted(t *testing.T) {
 	if _, err := Record(ctx, e, snap, 0); err == nil {
 		t.Fatal("an interrupted record succeeded")
 	}
-	if s := r.load(e, snap.State.LoopID).State; s.Iteration != 0 || len(s.IterationHistory) != 0 || s.Status != StatusRunning {
+	if s := r.load(e, snap.State.LoopID).State; s.Iteration != 0 || len(s.IterationHistory) != 0 || s.Status != state.StatusRunning {
 		t.Errorf("saved state after the interrupt: iteration %d, status %s", s.Iteration, s.Status)
 	}
 	if tags := r.git("tag", "--list", TagName(snap.State.LoopID, 1)); tags != "" {
@@ -506,7 +507,7 @@ func TestCoverRecordTestFileRemoved(t *testing.T) {
 	r.git("commit", "-q", "-m", "no more failing tests")
 	out := r.record(e, snap)
 	it := out.Iteration
-	if out.Decision != Blocked || !it.Void || snap.State.Status != StatusPaused || len(snap.State.PendingGates()) != 1 {
+	if out.Decision != Blocked || !it.Void || snap.State.Status != state.StatusPaused || len(snap.State.PendingGates()) != 1 {
 		t.Fatalf("outcome %s (%s), void %v", out.Decision, out.Reason, it.Void)
 	}
 	var del *gate.Finding

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // cvSkipSub is calc_test.go with TestSub skipped.
@@ -92,7 +93,7 @@ func TestCoverRecoveryRetriesExhausted(t *testing.T) {
 	if out.Decision != Blocked || !out.Escalated || !strings.Contains(out.Reason, "recovery attempt 3 of 3: retries are exhausted") || len(s.PendingGates()) != 1 {
 		t.Fatalf("iteration 3 = %s (%s), escalated %v", out.Decision, out.Reason, out.Escalated)
 	}
-	if s.Status != StatusPaused || !out.Iteration.Void {
+	if s.Status != state.StatusPaused || !out.Iteration.Void {
 		t.Errorf("status %s, void %v", s.Status, out.Iteration.Void)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // TestCoverStartResolvesSettings: start resolves the defaults, aiwg.yml at
@@ -52,7 +53,7 @@ ralph:
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Defaults()
+	want := state.Defaults()
 	want.MaxIterations = 3 // the flag
 	want.Reinforcement = "STANDARD"
 	want.Escalation = map[int]string{2: "AGGRESSIVE"}
@@ -129,19 +130,19 @@ func TestCoverSettingsRules(t *testing.T) {
 		{"agent_persistence:\n  best_output_selection:\n    quality_threshold: 150\n", "quality threshold must be 0 to 100"},
 		{"ralph:\n  minIterations: -1\n", "min iterations must not be negative"},
 	} {
-		s := Defaults()
+		s := state.Defaults()
 		if err := s.ApplyAIWG("aiwg.yml", []byte(tt.yml)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ApplyAIWG(%q) = %v, want %q", tt.yml, err, tt.want)
 		}
 	}
-	s := Defaults()
+	s := state.Defaults()
 	s.Weights = map[string]float64{}
 	s.Normalize()
-	if d := cmp.Diff(Defaults().Weights, s.Weights); d != "" {
+	if d := cmp.Diff(state.Defaults().Weights, s.Weights); d != "" {
 		t.Errorf("zero weights normalize to (-want +got):\n%s", d)
 	}
 	for in, want := range map[string]float64{"": 600, "soon": 600, "-1s": 600, "90s": 90} {
-		if got := (Settings{CompletionTimeout: in}).CompletionTimeoutDuration().Seconds(); got != want {
+		if got := (state.Settings{CompletionTimeout: in}).CompletionTimeoutDuration().Seconds(); got != want {
 			t.Errorf("CompletionTimeoutDuration(%q) = %vs, want %vs", in, got, want)
 		}
 	}
@@ -153,35 +154,35 @@ func TestCoverMigrateLegacy(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, legacy string
-		status       Status
+		status       state.Status
 		iteration    int
 		max          int
 		completion   string
 	}{
 		{"snake case, running", `{"loop_id":"old-1","task":"fix it","completion_criteria":"true","max_iterations":7,"iteration":2,"status":"running"}`,
-			StatusRunning, 2, 7, "true"},
+			state.StatusRunning, 2, 7, "true"},
 		{"camel case, completed", `{"loopId":"old-2","task":"fix it","completionPromise":"DONE","maxIterations":4,"currentIteration":4,"status":"max_iterations_reached"}`,
-			StatusCompleted, 4, 4, "DONE"},
-		{"cancelled, no completion", `{"task":"fix it","status":"cancelled"}`, StatusAborted, 0, 10, "false"},
-		{"failed", `{"task":"fix it","completionCriteria":"make","status":"error"}`, StatusFailed, 0, 10, "make"},
-		{"paused", `{"task":"fix it","status":"paused"}`, StatusPaused, 0, 10, "false"},
+			state.StatusCompleted, 4, 4, "DONE"},
+		{"cancelled, no completion", `{"task":"fix it","status":"cancelled"}`, state.StatusAborted, 0, 10, "false"},
+		{"failed", `{"task":"fix it","completionCriteria":"make","status":"error"}`, state.StatusFailed, 0, 10, "make"},
+		{"paused", `{"task":"fix it","status":"paused"}`, state.StatusPaused, 0, 10, "false"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			r := newCVRepo(t)
 			e := r.env()
-			r.write(RalphDir+"/current-loop.json", tt.legacy)
+			r.write(state.RalphDir+"/current-loop.json", tt.legacy)
 			id, err := MigrateLegacy(context.Background(), e, "owner", 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			st := r.load(e, id).State
 			if st.Status != tt.status || st.Iteration != tt.iteration || st.Metrics.TotalIterations != tt.iteration || st.Configuration.MaxIterations != tt.max ||
-				st.CompletionCriteria != tt.completion || st.Task != "fix it" || st.Owner != "owner" || st.RalphGate.MigratedFrom != RalphDir+"/current-loop.json" {
+				st.CompletionCriteria != tt.completion || st.Task != "fix it" || st.Owner != "owner" || st.RalphGate.MigratedFrom != state.RalphDir+"/current-loop.json" {
 				t.Errorf("migrated = %s it %d max %d completion %q from %q", st.Status, st.Iteration, st.Configuration.MaxIterations, st.CompletionCriteria, st.RalphGate.MigratedFrom)
 			}
-			if st.Status.Terminal() == st.DetectionEnabled || (st.Status.Terminal() && st.CompletedAt == nil && st.Status != StatusPaused) {
+			if st.Status.Terminal() == st.DetectionEnabled || (st.Status.Terminal() && st.CompletedAt == nil && st.Status != state.StatusPaused) {
 				t.Errorf("terminal %v, detection %v, completed at %v", st.Status.Terminal(), st.DetectionEnabled, st.CompletedAt)
 			}
 			if hooks := cvHooks(t, e, id); hooks != "loop_start loop_migrated" {
@@ -205,15 +206,15 @@ func TestCoverMigrateLegacyNothingOrBroken(t *testing.T) {
 	if id, err := MigrateLegacy(context.Background(), e, "", 0); err != nil || id != "" {
 		t.Errorf("nothing to migrate: %q, %v", id, err)
 	}
-	r.write(RalphDir+"/current-loop.json", "not json")
+	r.write(state.RalphDir+"/current-loop.json", "not json")
 	if _, err := MigrateLegacy(context.Background(), e, "", 0); err == nil || !strings.Contains(err.Error(), "is not a loop state") {
 		t.Errorf("broken legacy file: %v", err)
 	}
-	r.write(RalphDir+"/current-loop.json", `{"loop_id":"x"}`)
+	r.write(state.RalphDir+"/current-loop.json", `{"loop_id":"x"}`)
 	if _, err := MigrateLegacy(context.Background(), e, "", 0); err == nil || !strings.Contains(err.Error(), "has no task") {
 		t.Errorf("legacy file without a task: %v", err)
 	}
-	r.write(RalphDir+"/current-loop.json", `{"task":"t","max_iterations":0}`)
+	r.write(state.RalphDir+"/current-loop.json", `{"task":"t","max_iterations":0}`)
 	var in *InputError
 	if _, err := MigrateLegacy(context.Background(), e, "", 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "migrate ") {
 		t.Errorf("legacy file with a bad limit: %v", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 var cvT0 = time.Date(2025, 3, 4, 10, 0, 0, 0, time.UTC)
@@ -21,51 +22,51 @@ func cvF(v float64) *float64 { return &v }
 // cvViewState is a loop of three iterations as status and analytics see
 // it: measured tests, lint, coverage and complexity, a blocked iteration 2
 // that was rejected, and a tool-call log in dir.
-func cvViewState(t *testing.T, dir string) *State {
+func cvViewState(t *testing.T, dir string) *state.State {
 	t.Helper()
 	ten, twenty, three, one, two := 10, 20, 3, 1, 2
 	files, lines := 4, 120
 	complexity := 8
 	id := "ralph-view-loop-0a0b0c0d"
-	st := &State{
-		Version: StateVersion, LoopID: id, Status: StatusRunning, Iteration: 3, Task: "make  the\n tests pass",
+	st := &state.State{
+		Version: state.StateVersion, LoopID: id, Status: state.StatusRunning, Iteration: 3, Task: "make  the\n tests pass",
 		CompletionCriteria: "go test ./...", StartedAt: cvT0, LastUpdated: cvT0.Add(30 * time.Minute), WorkingDirectory: dir,
-		Configuration:      Configuration{MaxIterations: 10},
+		Configuration:      state.Configuration{MaxIterations: 10},
 		ReinforcementLevel: "STANDARD", RecoveryAttempts: 1,
-		BaselineMetrics: Baseline{TestCount: 10, CoveragePercentage: 61.25, TypescriptErrors: &three, LintErrors: &one,
+		BaselineMetrics: state.Baseline{TestCount: 10, CoveragePercentage: 61.25, TypescriptErrors: &three, LintErrors: &one,
 			FileCount: 3, LinesOfCode: 100, CustomMetrics: map[string]any{}},
-		RalphGate: Extra{BaselineScore: 40, BaselineTests: &TestResults{Total: 10, Passed: 8, Failed: 2}, BaselineCoverage: cvF(61.25),
-			BaselineComplexity: &complexity, Settings: Defaults()},
+		RalphGate: state.Extra{BaselineScore: 40, BaselineTests: &state.TestResults{Total: 10, Passed: 8, Failed: 2}, BaselineCoverage: cvF(61.25),
+			BaselineComplexity: &complexity, Settings: state.Defaults()},
 	}
-	st.Progress.LastCompletionCheck = &CompletionCheck{Iteration: 3, Passed: false}
-	mk := func(n int, score, delta float64, void, regression bool, tr *TestResults, m gate.Metrics) Iteration {
-		return Iteration{Iteration: n, Timestamp: cvT0.Add(time.Duration(n) * 10 * time.Minute), QualityScore: score, QualityDelta: delta,
+	st.Progress.LastCompletionCheck = &state.CompletionCheck{Iteration: 3, Passed: false}
+	mk := func(n int, score, delta float64, void, regression bool, tr *state.TestResults, m gate.Metrics) state.Iteration {
+		return state.Iteration{Iteration: n, Timestamp: cvT0.Add(time.Duration(n) * 10 * time.Minute), QualityScore: score, QualityDelta: delta,
 			Void: void, Regression: regression, TestResults: tr, MetricsSnapshot: m, Tag: TagName(id, n), Decision: "continue",
 			SnapshotPath: SnapshotPath(id, n)}
 	}
 	c2 := 12
 	tokens, cost := 100, 0.5
-	it1 := mk(1, 60, 20, false, false, &TestResults{Total: 10, Passed: 9, Failed: 1}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(70), LintErrors: &two, TypescriptErrors: &one, Complexity: &complexity, FileCount: &files, LinesOfCode: &lines})
+	it1 := mk(1, 60, 20, false, false, &state.TestResults{Total: 10, Passed: 9, Failed: 1}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(70), LintErrors: &two, TypescriptErrors: &one, Complexity: &complexity, FileCount: &files, LinesOfCode: &lines})
 	it1.TokensUsed, it1.TokenCostUSD = &tokens, &cost
-	it2 := mk(2, 0, -60, true, true, &TestResults{Total: 9, Passed: 9}, gate.Metrics{TestCount: &twenty})
+	it2 := mk(2, 0, -60, true, true, &state.TestResults{Total: 9, Passed: 9}, gate.Metrics{TestCount: &twenty})
 	it2.Decision = "blocked"
-	it3 := mk(3, 58, 58, false, false, &TestResults{Total: 10, Passed: 10}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(72.5), LintErrors: &one, Complexity: &c2, FileCount: &files, LinesOfCode: &lines})
+	it3 := mk(3, 58, 58, false, false, &state.TestResults{Total: 10, Passed: 10}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(72.5), LintErrors: &one, Complexity: &c2, FileCount: &files, LinesOfCode: &lines})
 	it3.Verified = false
-	st.IterationHistory = []Iteration{it1, it2, it3}
-	st.BestIteration = &Best{Iteration: 1, QualityScore: 60}
+	st.IterationHistory = []state.Iteration{it1, it2, it3}
+	st.BestIteration = &state.Best{Iteration: 1, QualityScore: 60}
 	rejected := DecisionReject
 	escalated := "escalated"
 	restored := 1
-	st.RegressionEvents = []Regression{{
+	st.RegressionEvents = []state.Regression{{
 		EventID: "0123456789abcdef", Iteration: 2, RegressionType: string(gate.TestDeletion), Severity: "critical",
-		Details:         RegressionDiff{Diff: map[string]any{"deleted_tests": []any{"a_test.go: TestA", "a_test.go: TestB"}, "findings": []string{"x"}}},
+		Details:         state.RegressionDiff{Diff: map[string]any{"deleted_tests": []any{"a_test.go: TestA", "a_test.go: TestB"}, "findings": []string{"x"}}},
 		RecoveryInvoked: true, RecoveryOutcome: &escalated, HumanGateInvoked: true, HumanDecision: &rejected,
 		RestoredIteration: &restored, RestoreCommit: "abcdef0123456789",
 	}, {
 		EventID: "fedcba9876543210", Iteration: 3, RegressionType: string(gate.CoverageRegression), Severity: "high",
-		Details: RegressionDiff{Diff: map[string]any{"tests": []string{"TestC"}}}, HumanGateInvoked: true,
+		Details: state.RegressionDiff{Diff: map[string]any{"tests": []string{"TestC"}}}, HumanGateInvoked: true,
 	}}
-	st.PersistenceMetrics = PersistMetrics{DetectionLatencyP95MS: 120, DetectionLatencyP99MS: 150, IntegrationOverheadPct: cvF(12.5),
+	st.PersistenceMetrics = state.PersistMetrics{DetectionLatencyP95MS: 120, DetectionLatencyP99MS: 150, IntegrationOverheadPct: cvF(12.5),
 		TruePositiveCount: 3, FalsePositiveCount: 1, FalsePositiveRate: cvF(0.25)}
 	return st
 }
@@ -75,18 +76,18 @@ func TestCoverWriteStatus(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	st := cvViewState(t, dir)
-	s := NewStore(dir)
+	s := state.NewStore(dir)
 	if err := os.MkdirAll(s.LoopDir(st.LoopID), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	long := strings.Repeat("x", 100)
-	for _, c := range []ToolCall{
+	for _, c := range []state.ToolCall{
 		{Tool: "Edit", File: "calc.go"},
 		{Tool: "Edit", File: "calc_test.go", Risky: true, Risk: "test_file_modification"},
 		{Tool: "Bash", Command: "rm -rf " + long, Risky: true, Risk: "bulk_deletion"},
-		{Tool: "Stop", Event: EventStopBlocked},
-		{Tool: "Stop", Event: EventStopReleased, Timestamp: cvT0},
-		{Tool: "Bash", Event: EventDenied, LatencyMS: 7},
+		{Tool: "Stop", Event: state.EventStopBlocked},
+		{Tool: "Stop", Event: state.EventStopReleased, Timestamp: cvT0},
+		{Tool: "Bash", Event: state.EventDenied, LatencyMS: 7},
 		{Tool: "Other", Event: "unknown event"},
 	} {
 		if err := s.AppendToolCall(st.LoopID, c); err != nil {
@@ -145,9 +146,9 @@ func TestCoverWriteStatus(t *testing.T) {
 		}
 	}
 	// A fresh loop: nothing recorded, nothing measured.
-	fresh := &State{LoopID: "ralph-fresh-00000000", Status: StatusPaused, ReinforcementLevel: "MINIMAL",
-		BaselineMetrics: Baseline{CustomMetrics: map[string]any{"test_count_measured": false, "coverage_measured": false}},
-		RalphGate:       Extra{StopReason: "max iterations reached (1)"}}
+	fresh := &state.State{LoopID: "ralph-fresh-00000000", Status: state.StatusPaused, ReinforcementLevel: "MINIMAL",
+		BaselineMetrics: state.Baseline{CustomMetrics: map[string]any{"test_count_measured": false, "coverage_measured": false}},
+		RalphGate:       state.Extra{StopReason: "max iterations reached (1)"}}
 	b.Reset()
 	if err := WriteStatus(&b, fresh, Sections{}); err != nil {
 		t.Fatal(err)
@@ -168,10 +169,10 @@ func TestCoverWriteList(t *testing.T) {
 		t.Errorf("empty list: %q, %v", b.String(), err)
 	}
 	st := cvViewState(t, t.TempDir())
-	other := &State{LoopID: "ralph-other-11111111", Status: StatusCompleted, Iteration: 2, Task: strings.Repeat("long task ", 30),
-		Configuration: Configuration{MaxIterations: 5}}
+	other := &state.State{LoopID: "ralph-other-11111111", Status: state.StatusCompleted, Iteration: 2, Task: strings.Repeat("long task ", 30),
+		Configuration: state.Configuration{MaxIterations: 5}}
 	b.Reset()
-	if err := WriteList(&b, []*State{st, other}); err != nil {
+	if err := WriteList(&b, []*state.State{st, other}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
@@ -239,7 +240,7 @@ func TestCoverAnalytics(t *testing.T) {
 
 	// A finished loop with a verified best iteration.
 	st.IterationHistory[2].Verified, st.IterationHistory[2].QualityScore = true, 90
-	st.Status = StatusCompleted
+	st.Status = state.StatusCompleted
 	done := cvT0.Add(time.Hour)
 	st.CompletedAt = &done
 	st.RalphGate.StopReason = "the completion command passed"
@@ -257,7 +258,7 @@ func TestCoverAnalytics(t *testing.T) {
 		}
 	}
 	// Nothing recorded.
-	empty := &State{LoopID: "ralph-e-00000000", Status: StatusRunning, StartedAt: cvT0, LastUpdated: cvT0}
+	empty := &state.State{LoopID: "ralph-e-00000000", Status: state.StatusRunning, StartedAt: cvT0, LastUpdated: cvT0}
 	a = BuildAnalytics(empty)
 	if a.QualityTrajectory != "stable" || len(a.Iterations) != 0 || len(a.Breakdown) != 0 {
 		t.Errorf("empty analytics = %+v", a)
@@ -267,8 +268,8 @@ func TestCoverAnalytics(t *testing.T) {
 		t.Errorf("empty text = %q, %v", b.String(), err)
 	}
 	// Written beside the state.
-	s := NewStore(t.TempDir())
-	if err := s.WriteAnalytics(st); err != nil {
+	s := state.NewStore(t.TempDir())
+	if err := WriteAnalytics(s, st); err != nil {
 		t.Fatal(err)
 	}
 	if data, err := os.ReadFile(filepath.Join(s.LoopDir(st.LoopID), "analytics", "analytics.json")); err != nil || !bytes.Contains(data, []byte(`"selected_iteration": 3`)) {
@@ -278,16 +279,16 @@ func TestCoverAnalytics(t *testing.T) {
 
 func TestCoverTrajectoryAndBar(t *testing.T) {
 	t.Parallel()
-	its := func(deltas ...float64) []Iteration {
-		out := []Iteration{{Iteration: 1}}
+	its := func(deltas ...float64) []state.Iteration {
+		out := []state.Iteration{{Iteration: 1}}
 		for i, d := range deltas {
-			out = append(out, Iteration{Iteration: i + 2, QualityDelta: d})
+			out = append(out, state.Iteration{Iteration: i + 2, QualityDelta: d})
 		}
 		return out
 	}
 	for _, tt := range []struct {
 		name string
-		its  []Iteration
+		its  []state.Iteration
 		want string
 	}{
 		{"one iteration", its(), "stable"},
@@ -318,21 +319,21 @@ func TestCoverTrajectoryAndBar(t *testing.T) {
 // lines, and summarized.
 func TestCoverToolCalls(t *testing.T) {
 	t.Parallel()
-	s := NewStore(t.TempDir())
+	s := state.NewStore(t.TempDir())
 	id := "ralph-calls-01234567"
 	if calls, err := s.ToolCalls(id); err != nil || calls != nil {
 		t.Errorf("no log: %v, %v", calls, err)
 	}
-	if err := s.AppendToolCall("not an id", ToolCall{}); err == nil {
+	if err := s.AppendToolCall("not an id", state.ToolCall{}); err == nil {
 		t.Error("AppendToolCall accepted a bad loop id")
 	}
-	if err := s.AppendToolCall(id, ToolCall{Tool: "Bash"}); err == nil {
+	if err := s.AppendToolCall(id, state.ToolCall{Tool: "Bash"}); err == nil {
 		t.Error("AppendToolCall wrote into a loop directory that does not exist")
 	}
 	if err := os.MkdirAll(s.LoopDir(id), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendToolCall(id, ToolCall{Tool: "Bash", Command: strings.Repeat("y", maxToolCallText+10), Iteration: 2}); err != nil {
+	if err := s.AppendToolCall(id, state.ToolCall{Tool: "Bash", Command: strings.Repeat("y", state.MaxToolCallText+10), Iteration: 2}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.OpenFile(s.ToolCallsPath(id), os.O_APPEND|os.O_WRONLY, 0)
@@ -341,17 +342,17 @@ func TestCoverToolCalls(t *testing.T) {
 	}
 	_, _ = f.WriteString("\n{\"tool\":\"Ed\n")
 	f.Close()
-	if err := s.AppendToolCall(id, ToolCall{Tool: "Write", File: "a.go", Risky: true, Risk: "test_file_modification"}); err != nil {
+	if err := s.AppendToolCall(id, state.ToolCall{Tool: "Write", File: "a.go", Risky: true, Risk: "test_file_modification"}); err != nil {
 		t.Fatal(err)
 	}
 	calls, err := s.ToolCalls(id)
 	if err != nil || len(calls) != 2 {
 		t.Fatalf("calls = %+v, %v", calls, err)
 	}
-	if c := calls[0].Command; len(c) != maxToolCallText+3 || !strings.HasSuffix(c, "...") || calls[0].Iteration != 2 {
+	if c := calls[0].Command; len(c) != state.MaxToolCallText+3 || !strings.HasSuffix(c, "...") || calls[0].Iteration != 2 {
 		t.Errorf("long command kept as %d bytes", len(c))
 	}
-	sum := SummarizeToolCalls(append(calls, ToolCall{Tool: "Stop", Event: EventStopBlocked}, ToolCall{Tool: "Bash", Event: EventDenied, LatencyMS: 4}))
+	sum := SummarizeToolCalls(append(calls, state.ToolCall{Tool: "Stop", Event: state.EventStopBlocked}, state.ToolCall{Tool: "Bash", Event: state.EventDenied, LatencyMS: 4}))
 	if sum.Total != 2 || sum.ByTool["Bash"] != 1 || sum.ByTool["Write"] != 1 || len(sum.Risky) != 1 || sum.StopBlocks != 1 || sum.Denied != 1 ||
 		len(sum.DeniedLatencyMS) != 1 || sum.DeniedLatencyMS[0] != 4 {
 		t.Errorf("summary = %+v", sum)
@@ -363,7 +364,7 @@ func TestCoverToolCalls(t *testing.T) {
 func TestCoverRegressionEvents(t *testing.T) {
 	t.Parallel()
 	cnt := 7
-	st := &State{BaselineMetrics: Baseline{TestCount: 9, CustomMetrics: map[string]any{}}, RalphGate: Extra{BaselineCoverage: cvF(80)}}
+	st := &state.State{BaselineMetrics: state.Baseline{TestCount: 9, CustomMetrics: map[string]any{}}, RalphGate: state.Extra{BaselineCoverage: cvF(80)}}
 	m := gate.Metrics{TestCount: &cnt, CoveragePercentage: cvF(70)}
 	fs := []gate.Finding{
 		{ID: "a", Type: gate.TestSkipping, Severity: gate.SeverityMedium, File: "a_test.go", Test: "TestA", Message: "skipped"},
@@ -377,7 +378,7 @@ func TestCoverRegressionEvents(t *testing.T) {
 	if len(evs) != 4 {
 		t.Fatalf("events = %+v", evs)
 	}
-	byType := map[string]Regression{}
+	byType := map[string]state.Regression{}
 	for _, ev := range evs {
 		byType[ev.Details.RalphGateType] = ev
 		if ev.Iteration != 4 || len(ev.EventID) != 36 {
@@ -398,8 +399,8 @@ func TestCoverRegressionEvents(t *testing.T) {
 	if tr := byType[string(gate.TestRegression)]; tr.RegressionType != string(gate.FeatureRemoval) || tr.Details.Diff["tests"] == nil {
 		t.Errorf("test regression event = %+v", tr)
 	}
-	if _, err := NewStore(t.TempDir()).ReadLog("ralph-none-00000000"); err == nil {
-		t.Error("ReadLog of a missing log: no error")
+	if _, err := readLog(state.NewStore(t.TempDir()), "ralph-none-00000000"); err == nil {
+		t.Error("readLog of a missing log: no error")
 	}
 	if got := strs(42); got != nil {
 		t.Errorf("strs(42) = %v", got)

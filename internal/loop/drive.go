@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // RunDecider is the decider `ralph-gate run` records on the rejects it
@@ -76,7 +77,7 @@ func (e *BudgetError) Error() string { return e.Msg }
 // records meanwhile (not even the agent running `ralph-gate record`).
 // Every way out leaves the loop without a controlling pid, and an
 // interrupted loop paused; nothing is lost.
-func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *DriveResult, err error) {
+func Drive(ctx context.Context, e *Env, snap *state.Snapshot, opt DriveOptions) (res *DriveResult, err error) {
 	say := opt.Say
 	if say == nil {
 		say = func(string, ...any) {}
@@ -92,7 +93,7 @@ func Drive(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions) (res *
 		// An error while ctx is cancelled (a collector or git killed by the
 		// interrupt) is the interrupt's doing: nothing was saved by the step
 		// it stopped, and the loop is paused like any interrupted run.
-		var tampered *TamperedError
+		var tampered *state.TamperedError
 		if errors.As(err, &tampered) {
 			return // the files are evidence now: nothing is written over them
 		}
@@ -189,7 +190,7 @@ func mergeEnd(r DriveResult, done *DriveResult) DriveResult {
 // recordWork commits what is in the work tree and records it (a no-op
 // iteration when nothing changed), then applies the decision: it returns a
 // non-nil end when the run stops here.
-func recordWork(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions, run *AgentRun, n int) (*Outcome, *DriveResult, error) {
+func recordWork(ctx context.Context, e *Env, snap *state.Snapshot, opt DriveOptions, run *state.AgentRun, n int) (*Outcome, *DriveResult, error) {
 	say := opt.Say
 	if say == nil {
 		say = func(string, ...any) {}
@@ -233,7 +234,7 @@ func recordWork(ctx context.Context, e *Env, snap *Snapshot, opt DriveOptions, r
 	}
 	switch out.Decision {
 	case Stopped:
-		if st.Status == StatusCompleted {
+		if st.Status == state.StatusCompleted {
 			return out, &DriveResult{End: EndCompleted, Reason: strings.TrimPrefix(out.Reason, "stop: ")}, nil
 		}
 		return out, &DriveResult{End: EndStopped, Reason: strings.TrimPrefix(out.Reason, "stop: ")}, nil
@@ -266,7 +267,7 @@ func findingWhere(file string, line int) string {
 // takeControl makes this process the loop's controller: a paused loop
 // (Ctrl-C, a stop criterion, a budget) is resumed, a loop whose controller
 // died is taken over.
-func takeControl(e *Env, snap *Snapshot, opt DriveOptions) error {
+func takeControl(e *Env, snap *state.Snapshot, opt DriveOptions) error {
 	st := snap.State
 	if g := st.PendingGates(); len(g) > 0 {
 		return &BlockedError{Msg: fmt.Sprintf("loop %s is waiting for a human decision on iteration %d (gate %s): run 'ralph-gate approve' or 'ralph-gate reject' (with --by NAME), then run again",
@@ -275,7 +276,7 @@ func takeControl(e *Env, snap *Snapshot, opt DriveOptions) error {
 	if st.Status.Terminal() {
 		return inputf("loop %s is %s; start a new loop (ralph-gate run --task T --completion CMD)", st.LoopID, st.Status)
 	}
-	if st.Status == StatusPaused {
+	if st.Status == state.StatusPaused {
 		if st.RalphGate.StopReason != "" && !strings.HasPrefix(st.RalphGate.StopReason, "budget") {
 			if max := st.RalphGate.Settings.MaxIterations; st.Iteration >= max {
 				return &StoppedError{Msg: fmt.Sprintf("loop %s stopped at iteration %d (%s): run --extend N adds N iterations to its %d", st.LoopID, st.Iteration, st.RalphGate.StopReason, max)}
@@ -283,7 +284,7 @@ func takeControl(e *Env, snap *Snapshot, opt DriveOptions) error {
 			st.RalphGate.WindowStart = st.Iteration
 		}
 		st.RalphGate.StopReason = ""
-		st.Status = StatusRunning
+		st.Status = state.StatusRunning
 	}
 	pid := opt.PID
 	st.PID = &pid
@@ -305,12 +306,12 @@ func (e *StoppedError) Error() string { return e.Msg }
 
 // releaseControl leaves the loop without a controller; an interrupted
 // running loop is paused.
-func releaseControl(e *Env, snap *Snapshot, interrupted bool) error {
+func releaseControl(e *Env, snap *state.Snapshot, interrupted bool) error {
 	st := snap.State
 	changed := st.PID != nil
 	st.PID = nil
-	if interrupted && st.Status == StatusRunning {
-		st.Status, changed = StatusPaused, true
+	if interrupted && st.Status == state.StatusRunning {
+		st.Status, changed = state.StatusPaused, true
 	}
 	if !changed {
 		return nil
@@ -329,7 +330,7 @@ func releaseControl(e *Env, snap *Snapshot, interrupted bool) error {
 
 // budgetSpent says whether the loop's totals reached a budget, and fails
 // when a budget counts what the agent did not report.
-func budgetSpent(st *State, opt DriveOptions) (string, error) {
+func budgetSpent(st *state.State, opt DriveOptions) (string, error) {
 	tokens, cost := UsageTotals(st)
 	noTokens, noCost := UnreportedUsage(st)
 	if b := opt.BudgetTokens; b != nil {
@@ -353,10 +354,10 @@ func budgetSpent(st *State, opt DriveOptions) (string, error) {
 
 // stopLoop leaves the loop paused with the reason it stopped (a budget:
 // raise it and run again; a limit: run --extend N).
-func stopLoop(e *Env, snap *Snapshot, reason string) error {
+func stopLoop(e *Env, snap *state.Snapshot, reason string) error {
 	st := snap.State
 	now := e.now()
-	st.Status = StatusPaused
+	st.Status = state.StatusPaused
 	st.RalphGate.StopReason = reason
 	st.LastUpdated = now
 	if err := e.Store.Save(snap, "run", now); err != nil {
@@ -371,7 +372,7 @@ func stopLoop(e *Env, snap *Snapshot, reason string) error {
 // run ended by checking out the best iteration (an ancestor of it) and the
 // work tree is clean: the loop goes on from where it was, not from the best
 // iteration. It says what it did ("" when nothing).
-func returnToLast(ctx context.Context, e *Env, st *State) (string, error) {
+func returnToLast(ctx context.Context, e *Env, st *state.State) (string, error) {
 	head, err := e.Repo.Resolve("HEAD")
 	if err != nil {
 		return "", err
@@ -400,7 +401,7 @@ func returnToLast(ctx context.Context, e *Env, st *State) (string, error) {
 
 // leftover names work in the repository no iteration has recorded: commits
 // after the loop's last commit, or uncommitted changes ("" when none).
-func leftover(ctx context.Context, e *Env, st *State) (string, error) {
+func leftover(ctx context.Context, e *Env, st *state.State) (string, error) {
 	head, err := e.Repo.Resolve("HEAD")
 	if err != nil {
 		return "", err
@@ -428,7 +429,7 @@ func Uncommitted(ctx context.Context, dir string) (string, error) {
 
 // writePrompt writes iteration n's prompt: the task, then the loop's
 // reinforcement text with its evidence.
-func writePrompt(s *Store, st *State, n int) (string, error) {
+func writePrompt(s *state.Store, st *state.State, n int) (string, error) {
 	path := filepath.Join(s.LoopDir(st.LoopID), "prompts", fmt.Sprintf("iter-%03d.md", n))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
@@ -437,7 +438,7 @@ func writePrompt(s *Store, st *State, n int) (string, error) {
 	if p := Prompt(st); p != "" {
 		text += "\n" + p
 	}
-	return path, writeAtomic(path, []byte(text))
+	return path, state.WriteAtomic(path, []byte(text))
 }
 
 func rel(root, path string) string {
@@ -448,7 +449,7 @@ func rel(root, path string) string {
 }
 
 // agentSummary is one line on how the agent's run ended.
-func agentSummary(a *AgentRun) string {
+func agentSummary(a *state.AgentRun) string {
 	var b strings.Builder
 	switch {
 	case a.Failed():

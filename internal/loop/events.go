@@ -2,24 +2,23 @@ package loop
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // regressionEvents groups an iteration's regressions by type, one event per
 // type with the worst severity and every finding as detail.
-func regressionEvents(now time.Time, n int, fs []gate.Finding, st *State, m gate.Metrics) []Regression {
+func regressionEvents(now time.Time, n int, fs []gate.Finding, st *state.State, m gate.Metrics) []state.Regression {
 	byType := map[gate.FindingType][]gate.Finding{}
 	for _, f := range fs {
 		if f.Severity >= gate.SeverityMedium {
 			byType[f.Type] = append(byType[f.Type], f)
 		}
 	}
-	var out []Regression
+	var out []state.Regression
 	for _, t := range gate.FindingTypes {
 		list := byType[t]
 		if len(list) == 0 {
@@ -41,9 +40,9 @@ func regressionEvents(now time.Time, n int, fs []gate.Finding, st *State, m gate
 			}
 		}
 		sort.Strings(tests)
-		ev := Regression{
-			EventID: NewUUID(), Timestamp: now, Iteration: n, RegressionType: string(gate.AIWGType(t)), Severity: sev.String(),
-			Details:    RegressionDiff{Diff: map[string]any{"findings": described}, RalphGateType: string(t)},
+		ev := state.Regression{
+			EventID: state.NewUUID(), Timestamp: now, Iteration: n, RegressionType: string(gate.AIWGType(t)), Severity: sev.String(),
+			Details:    state.RegressionDiff{Diff: map[string]any{"findings": described}, RalphGateType: string(t)},
 			FindingIDs: ids,
 		}
 		if len(tests) > 0 {
@@ -73,19 +72,8 @@ func regressionEvents(now time.Time, n int, fs []gate.Finding, st *State, m gate
 	return out
 }
 
-// WriteSnapshot writes an iteration's snapshot file
-// (iterations/iteration-NNN.json).
-func (s *Store) WriteSnapshot(st *State, it *Iteration) error {
-	path := filepath.Join(s.Root, filepath.FromSlash(it.SnapshotPath))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	snap := map[string]any{"loop_id": st.LoopID, "task": st.Task, "iteration": it}
-	return writeAtomic(path, mustIndent(snap))
-}
-
 // logRecord appends record's hook points to hook-log.jsonl.
-func (s *Store) logRecord(st *State, out *Outcome, now time.Time, levelWhy string) {
+func logRecord(s *state.Store, st *state.State, out *Outcome, now time.Time, levelWhy string) {
 	it := out.Iteration
 	_ = s.AppendLog(st.LoopID, hookEntry(now, "post_iteration", st, it.Iteration, []string{
 		fmt.Sprintf("quality %.1f (%+.1f)", it.QualityScore, it.QualityDelta),

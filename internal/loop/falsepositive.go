@@ -3,6 +3,7 @@ package loop
 import (
 	"cmp"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"strings"
 )
 
@@ -10,7 +11,7 @@ import (
 // alarm: it counts in persistence_metrics (false_positive_count and rate)
 // and, like an approval, never blocks again. id is a finding id, or a
 // regression event id standing for its findings. The caller holds the lock.
-func MarkFalsePositive(e *Env, snap *Snapshot, id, by string) ([]FalsePositive, error) {
+func MarkFalsePositive(e *Env, snap *state.Snapshot, id, by string) ([]state.FalsePositive, error) {
 	st := snap.State
 	if strings.TrimSpace(by) == "" {
 		return nil, inputf("marking a false positive needs the name of who judged it (--by NAME)")
@@ -57,12 +58,12 @@ func MarkFalsePositive(e *Env, snap *Snapshot, id, by string) ([]FalsePositive, 
 	for _, m := range st.RalphGate.FalsePositives {
 		marked[m.FindingID] = true
 	}
-	var added []FalsePositive
+	var added []state.FalsePositive
 	for _, h := range hits {
 		if marked[h.id] {
 			continue
 		}
-		m := FalsePositive{FindingID: h.id, Type: h.typ, Iteration: h.iteration, By: by, MarkedAt: now}
+		m := state.FalsePositive{FindingID: h.id, Type: h.typ, Iteration: h.iteration, By: by, MarkedAt: now}
 		st.RalphGate.FalsePositives = append(st.RalphGate.FalsePositives, m)
 		added = append(added, m)
 		approved := false

@@ -7,10 +7,11 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // approve marks findings a human approved earlier as suppressed.
-func approve(st *State, fs []gate.Finding) {
+func approve(st *state.State, fs []gate.Finding) {
 	if len(st.RalphGate.Approved) == 0 {
 		return
 	}

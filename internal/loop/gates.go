@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -21,7 +22,7 @@ const (
 
 // FindGate returns the pending gate id names: a recovery id, a regression
 // event id of the gate's iteration, or "" for the only pending gate.
-func FindGate(st *State, id string) (*Recovery, error) {
+func FindGate(st *state.State, id string) (*state.Recovery, error) {
 	pending := st.PendingGates()
 	if len(pending) == 0 {
 		return nil, inputf("loop %s has no decision pending", st.LoopID)
@@ -50,7 +51,7 @@ func FindGate(st *State, id string) (*Recovery, error) {
 }
 
 // decide records a human decision on a gate and its iteration's events.
-func decide(st *State, g *Recovery, decision, note string, now time.Time) {
+func decide(st *state.State, g *state.Recovery, decision, note string, now time.Time) {
 	g.ProtocolSteps.Escalate.HumanDecision = decision
 	if note != "" {
 		g.ProtocolSteps.Escalate.HumanDecision = decision + " - " + note
@@ -69,7 +70,7 @@ func decide(st *State, g *Recovery, decision, note string, now time.Time) {
 // Approve accepts a blocked iteration's changes: the loop continues from it
 // and its findings never block again. The iteration stays void (never
 // selected as best): a human let it through, nothing measured it as good.
-func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
+func Approve(e *Env, snap *state.Snapshot, gateID string) (*state.Recovery, error) {
 	st := snap.State
 	g, err := FindGate(st, gateID)
 	if err != nil {
@@ -85,8 +86,8 @@ func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
 			}
 		}
 	}
-	if st.Status == StatusPaused && len(st.PendingGates()) == 0 {
-		st.Status = StatusRunning
+	if st.Status == state.StatusPaused && len(st.PendingGates()) == 0 {
+		st.Status = state.StatusRunning
 	}
 	st.LastUpdated = now
 	if err := e.Store.Save(snap, "approve", now); err != nil {
@@ -101,7 +102,7 @@ func Approve(e *Env, snap *Snapshot, gateID string) (*Recovery, error) {
 // (the latest non-void one before it, else the baseline) is committed on top
 // of HEAD as a new commit, so history is never rewritten or lost, and the loop
 // continues from there. It refuses a work tree with uncommitted changes.
-func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recovery, string, int, error) {
+func Reject(ctx context.Context, e *Env, snap *state.Snapshot, gateID string) (*state.Recovery, string, int, error) {
 	st := snap.State
 	g, err := FindGate(st, gateID)
 	if err != nil {
@@ -143,8 +144,8 @@ func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recove
 		}
 	}
 	st.RalphGate.LastCommit = commit
-	if st.Status == StatusPaused && len(st.PendingGates()) == 0 {
-		st.Status = StatusRunning
+	if st.Status == state.StatusPaused && len(st.PendingGates()) == 0 {
+		st.Status = state.StatusRunning
 	}
 	st.LastUpdated = now
 	if err := e.Store.Save(snap, "reject", now); err != nil {
@@ -158,19 +159,19 @@ func Reject(ctx context.Context, e *Env, snap *Snapshot, gateID string) (*Recove
 
 // Transition moves a loop to another status (pause, resume, abort),
 // following loop-state.yaml's allowed transitions.
-func Transition(e *Env, snap *Snapshot, to Status, op string) error {
+func Transition(e *Env, snap *state.Snapshot, to state.Status, op string) error {
 	st := snap.State
 	from := st.Status
 	if crashed(st) {
-		from = StatusCrashed
+		from = state.StatusCrashed
 	}
-	if to == StatusRunning && len(st.PendingGates()) > 0 {
+	if to == state.StatusRunning && len(st.PendingGates()) > 0 {
 		return inputf("loop %s waits for a human decision on iteration %d: approve or reject it instead of resuming", st.LoopID, st.PendingGates()[0].Iteration)
 	}
-	if from == StatusCrashed && to == StatusAborted {
+	if from == state.StatusCrashed && to == state.StatusAborted {
 		// A crashed loop can still be cleared away.
-	} else if !CanMove(from, to) {
-		allowed := Allowed(from)
+	} else if !state.CanMove(from, to) {
+		allowed := state.Allowed(from)
 		var names []string
 		for _, s := range allowed {
 			names = append(names, string(s))
@@ -181,7 +182,7 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 		}
 		return inputf("cannot %s loop %s: it is %s (allowed from %s: %s)", op, st.LoopID, from, from, list)
 	}
-	if to == StatusRunning && from == StatusPaused && st.RalphGate.StopReason != "" {
+	if to == state.StatusRunning && from == state.StatusPaused && st.RalphGate.StopReason != "" {
 		if max := st.RalphGate.Settings.MaxIterations; st.Iteration >= max {
 			return inputf("loop %s stopped at iteration %d (%s): resume --extend N adds N iterations to its %d", st.LoopID, st.Iteration, st.RalphGate.StopReason, max)
 		}
@@ -190,7 +191,7 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 		st.RalphGate.WindowStart = st.Iteration
 	}
 	now := e.now()
-	if to == StatusAborted {
+	if to == state.StatusAborted {
 		for _, g := range st.PendingGates() {
 			decide(st, g, DecisionAbort, e.byDecider(), now)
 			g.Outcome = "aborted"
@@ -212,8 +213,8 @@ func Transition(e *Env, snap *Snapshot, to Status, op string) error {
 	return nil
 }
 
-func (e *Env) syncRegistry(st *State, now time.Time) {
-	_ = e.Store.UpdateRegistry(now, func(r *Registry) error { r.Sync(st, now); return nil })
+func (e *Env) syncRegistry(st *state.State, now time.Time) {
+	_ = e.Store.UpdateRegistry(now, func(r *state.Registry) error { r.Sync(st, now); return nil })
 }
 
 // Dirty reports the first uncommitted change of the work tree ("" when
@@ -258,7 +259,7 @@ func firstLine(s, fallback string) string {
 // tree. The commit checked out is the one the sealed state recorded: a tag
 // moved since (tags are the agent's to change) is put back where the
 // iteration was, and the note says so.
-func Checkout(ctx context.Context, dir string, it *Iteration) (note string, err error) {
+func Checkout(ctx context.Context, dir string, it *state.Iteration) (note string, err error) {
 	if dirty, err := Dirty(ctx, dir); err != nil {
 		return "", err
 	} else if dirty != "" {
@@ -280,7 +281,7 @@ func Checkout(ctx context.Context, dir string, it *Iteration) (note string, err 
 
 // ExtendIterations adds n iterations to the loop's maximum (resume --extend
 // N, run --extend N).
-func ExtendIterations(st *State, n int) {
+func ExtendIterations(st *state.State, n int) {
 	st.RalphGate.Settings.MaxIterations += n
 	st.Configuration.MaxIterations += n
 }

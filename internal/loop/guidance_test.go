@@ -6,16 +6,17 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func TestFingerprintIgnoresNumbers(t *testing.T) {
-	a := Fingerprint([]string{"b", "a"}, &CompletionCheck{ExitCode: 1, Output: "FAIL TestX (0.12s)"})
-	b := Fingerprint([]string{"a", "b"}, &CompletionCheck{ExitCode: 1, Output: "FAIL TestX (3.40s)"})
-	c := Fingerprint([]string{"a"}, &CompletionCheck{ExitCode: 1, Output: "FAIL TestX (3.40s)"})
+	a := Fingerprint([]string{"b", "a"}, &state.CompletionCheck{ExitCode: 1, Output: "FAIL TestX (0.12s)"})
+	b := Fingerprint([]string{"a", "b"}, &state.CompletionCheck{ExitCode: 1, Output: "FAIL TestX (3.40s)"})
+	c := Fingerprint([]string{"a"}, &state.CompletionCheck{ExitCode: 1, Output: "FAIL TestX (3.40s)"})
 	if a == "" || a != b || a == c {
 		t.Errorf("fingerprints %q %q %q: want the first two equal and the third different", a, b, c)
 	}
-	if f := Fingerprint(nil, &CompletionCheck{Passed: true}); f != "" {
+	if f := Fingerprint(nil, &state.CompletionCheck{Passed: true}); f != "" {
 		t.Errorf("nothing failed but the fingerprint is %q", f)
 	}
 }
@@ -104,17 +105,17 @@ func TestSlugIDAndExclude(t *testing.T) {
 		"  ":                          "loop",
 		"a very long task description that goes on and on": "a-very-long-task-description",
 	} {
-		if got := Slug(task); got != want {
+		if got := state.Slug(task); got != want {
 			t.Errorf("Slug(%q) = %q, want %q", task, got, want)
 		}
 	}
-	id, err := NewID("fix-it")
-	if err != nil || !ValidID(id) || !strings.HasPrefix(id, "ralph-fix-it-") {
+	id, err := state.NewID("fix-it")
+	if err != nil || !state.ValidID(id) || !strings.HasPrefix(id, "ralph-fix-it-") {
 		t.Errorf("NewID = %q, %v", id, err)
 	}
 	dir := t.TempDir()
 	for i := 0; i < 2; i++ {
-		if err := Exclude(dir); err != nil {
+		if err := state.Exclude(dir); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -125,7 +126,7 @@ func TestSlugIDAndExclude(t *testing.T) {
 }
 
 func TestLockIsExclusive(t *testing.T) {
-	s := NewStore(t.TempDir())
+	s := state.NewStore(t.TempDir())
 	l, err := s.Lock("ralph-x-0a1b2c3d", "record", 0)
 	if err != nil {
 		t.Fatal(err)

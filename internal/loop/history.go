@@ -10,6 +10,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
@@ -28,7 +29,7 @@ type point struct {
 // values) but no code under test, was made to pass by rewriting the check.
 // That is reported as assertion_weakening, critical, naming both iterations.
 // passing are the test ids that pass at head.
-func HistoryFindings(repo *gitrepo.Repo, st *State, head plumbing.Hash, n int, passing []string) ([]gate.Finding, error) {
+func HistoryFindings(repo *gitrepo.Repo, st *state.State, head plumbing.Hash, n int, passing []string) ([]gate.Finding, error) {
 	points := []point{{iteration: 0, commit: plumbing.NewHash(st.RalphGate.BaselineCommit), failing: set(st.RalphGate.BaselineFailing)}}
 	for _, it := range st.IterationHistory {
 		if it.Iteration < n {

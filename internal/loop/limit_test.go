@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/aiwgschema"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // limitPatterns returns the loop's LP-020 entries.
-func limitPatterns(st *State) []Pattern {
-	var out []Pattern
+func limitPatterns(st *state.State) []state.Pattern {
+	var out []state.Pattern
 	for _, p := range st.DetectedPatterns {
 		if p.PatternID == "LP-020" {
 			out = append(out, p)
@@ -24,7 +25,7 @@ func limitPatterns(st *State) []Pattern {
 // checkLimitExceeded checks that the loop recorded AIWG's LP-020 once, for
 // iteration n, that state.json still validates against AIWG's schemas, and
 // that status and analytics say it.
-func checkLimitExceeded(t *testing.T, e *Env, st *State, n int) {
+func checkLimitExceeded(t *testing.T, e *Env, st *state.State, n int) {
 	t.Helper()
 	ps := limitPatterns(st)
 	if len(ps) != 1 {
@@ -111,7 +112,7 @@ func TestLimitNotExceededOnCompletion(t *testing.T) {
 	a := newCVAgent(t, map[int]string{0: "true", 1: "echo a > progress.txt", 2: "echo done > DONE"}, nil)
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})
 	s := snap.State
-	if err != nil || res.End != EndCompleted || s.Status != StatusCompleted || s.Iteration != 2 {
+	if err != nil || res.End != EndCompleted || s.Status != state.StatusCompleted || s.Iteration != 2 {
 		t.Fatalf("run: %+v, %v; status %s at iteration %d", res, err, s.Status, s.Iteration)
 	}
 	if ps := limitPatterns(s); len(ps) != 0 {

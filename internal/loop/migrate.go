@@ -5,28 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
-
-// legacyLoop is .aiwg/ralph/current-loop.json, the single-loop state of
-// earlier Ralph tools, in either of the spellings they used.
-type legacyLoop struct {
-	LoopID           string `json:"loop_id"`
-	LoopIDCamel      string `json:"loopId"`
-	Task             string `json:"task"`
-	Completion       string `json:"completion_criteria"`
-	CompletionCamel  string `json:"completionCriteria"`
-	CompletionPromis string `json:"completionPromise"`
-	MaxIter          *int   `json:"max_iterations"`
-	MaxIterCamel     *int   `json:"maxIterations"`
-	Iteration        *int   `json:"iteration"`
-	IterationCamel   *int   `json:"currentIteration"`
-	Status           string `json:"status"`
-}
-
-// LegacyPath is the legacy single-loop state file.
-func (s *Store) LegacyPath() string { return filepath.Join(s.Dir, legacyName) }
 
 // MigrateLegacy turns a legacy current-loop.json into a loop of the
 // multi-loop layout, once: it measures a baseline at HEAD like start does,
@@ -41,7 +23,7 @@ func MigrateLegacy(ctx context.Context, e *Env, owner string, pid int) (string, 
 	if err != nil {
 		return "", err
 	}
-	var l legacyLoop
+	var l state.Legacy
 	if err := json.Unmarshal(data, &l); err != nil {
 		return "", fmt.Errorf("%s is not a loop state (%v): move it away or fix it", e.Store.LegacyPath(), err)
 	}
@@ -75,7 +57,7 @@ func MigrateLegacy(ctx context.Context, e *Env, owner string, pid int) (string, 
 		return "", err
 	}
 	st = snap.State
-	st.RalphGate.MigratedFrom = RalphDir + "/" + legacyName
+	st.RalphGate.MigratedFrom = state.RalphDir + "/" + state.LegacyName
 	if n := firstInt(l.Iteration, l.IterationCamel); n != nil && *n > 0 {
 		st.Iteration = *n
 		st.Metrics.TotalIterations = *n
@@ -83,13 +65,13 @@ func MigrateLegacy(ctx context.Context, e *Env, owner string, pid int) (string, 
 	now := e.now()
 	switch strings.ToLower(l.Status) {
 	case "completed", "complete", "max_iterations_reached":
-		st.Status, st.CompletedAt = StatusCompleted, &now
+		st.Status, st.CompletedAt = state.StatusCompleted, &now
 	case "cancelled", "canceled", "aborted":
-		st.Status, st.CompletedAt = StatusAborted, &now
+		st.Status, st.CompletedAt = state.StatusAborted, &now
 	case "error", "failed":
-		st.Status, st.CompletedAt = StatusFailed, &now
+		st.Status, st.CompletedAt = state.StatusFailed, &now
 	case "paused":
-		st.Status = StatusPaused
+		st.Status = state.StatusPaused
 	}
 	if st.Status.Terminal() {
 		st.DetectionEnabled = false
@@ -99,7 +81,7 @@ func MigrateLegacy(ctx context.Context, e *Env, owner string, pid int) (string, 
 		return "", err
 	}
 	e.syncRegistry(st, now)
-	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "loop_migrated", st, st.Iteration, []string{"migrated from " + legacyName}))
+	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "loop_migrated", st, st.Iteration, []string{"migrated from " + state.LegacyName}))
 	return st.LoopID, nil
 }
 

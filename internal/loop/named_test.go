@@ -11,6 +11,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/collectors"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
@@ -117,8 +118,8 @@ func TestNamedFindings(t *testing.T) {
 }
 
 // namedPatterns returns the loop's LP-021 entries.
-func namedPatterns(st *State) []Pattern {
-	var out []Pattern
+func namedPatterns(st *state.State) []state.Pattern {
+	var out []state.Pattern
 	for _, p := range st.DetectedPatterns {
 		if p.PatternID == "LP-021" {
 			out = append(out, p)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // Prompt is the reinforcement text for the loop's next iteration at its
@@ -12,7 +13,7 @@ import (
 // in which iteration and what to restore, which failure repeats, what the
 // completion command said. With no_feedback the evidence is left out and only
 // the level's general text remains. OFF gives no text.
-func Prompt(st *State) string {
+func Prompt(st *state.State) string {
 	level := st.ReinforcementLevel
 	if level == "OFF" {
 		return ""
@@ -62,7 +63,7 @@ func strategyText(s string) string {
 	return "try a different, simpler approach than the last one"
 }
 
-func lastRecovery(st *State) *Recovery {
+func lastRecovery(st *state.State) *state.Recovery {
 	if len(st.RecoveryHistory) == 0 {
 		return nil
 	}
@@ -70,7 +71,7 @@ func lastRecovery(st *State) *Recovery {
 }
 
 // evidence lists what the last iteration left to fix.
-func evidence(st *State) string {
+func evidence(st *state.State) string {
 	last := st.Last()
 	if last == nil {
 		return ""
@@ -208,7 +209,7 @@ func orWhat(s, d string) string {
 
 // repeats counts the last iterations that share the last one's failure
 // fingerprint.
-func repeats(st *State) int {
+func repeats(st *state.State) int {
 	last := st.Last()
 	if last == nil || last.Fingerprint == "" {
 		return 0
@@ -230,7 +231,7 @@ func lastLines(s string, n int) string {
 
 // restoredBy is the gate of iteration n whose reject restored an earlier
 // tree, or nil.
-func restoredBy(st *State, n int) *Recovery {
+func restoredBy(st *state.State, n int) *state.Recovery {
 	for i := range st.RecoveryHistory {
 		if g := &st.RecoveryHistory[i]; g.Iteration == n && g.RestoredIteration != nil {
 			return g

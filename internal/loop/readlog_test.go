@@ -3,13 +3,14 @@ package loop
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"os"
 	"path/filepath"
 )
 
-// ReadLog reads hook-log.jsonl's entries, for the tests.
-func (s *Store) ReadLog(id string) ([]map[string]any, error) {
-	data, err := os.ReadFile(filepath.Join(s.LoopDir(id), hookLogName))
+// readLog reads hook-log.jsonl's entries, for the tests.
+func readLog(s *state.Store, id string) ([]map[string]any, error) {
+	data, err := os.ReadFile(filepath.Join(s.LoopDir(id), "hook-log.jsonl"))
 	if err != nil {
 		return nil, err
 	}

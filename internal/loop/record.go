@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -30,7 +31,7 @@ const (
 
 // Outcome is record's result.
 type Outcome struct {
-	Iteration *Iteration
+	Iteration *state.Iteration
 	Decision  Decision
 	Reason    string
 	// Gate is the pending human gate's id when Decision is Blocked.
@@ -56,7 +57,7 @@ func (e *BlockedError) Kind() errkind.Kind { return errkind.Blocked }
 // loop's lock and saves nothing itself: Record saves. It reads top to
 // bottom as its steps: admit, measure, completion, history evidence,
 // analyze, score, recover, decide, persist.
-func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, error) {
+func Record(ctx context.Context, e *Env, snap *state.Snapshot, pid int) (*Outcome, error) {
 	r, err := admit(e, snap, pid, false)
 	if err != nil {
 		return nil, err
@@ -87,7 +88,7 @@ func Record(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, err
 // reject restored), counts toward the iteration limit, and its failure
 // fingerprint (the same failing tests and completion output, and the
 // agent's failure) feeds the stuck-loop rule.
-func RecordNoop(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome, error) {
+func RecordNoop(ctx context.Context, e *Env, snap *state.Snapshot, pid int) (*Outcome, error) {
 	r, err := admit(e, snap, pid, true)
 	if err != nil {
 		return nil, err
@@ -104,8 +105,8 @@ func RecordNoop(ctx context.Context, e *Env, snap *Snapshot, pid int) (*Outcome,
 // after it.
 type recording struct {
 	e    *Env
-	snap *Snapshot
-	st   *State
+	snap *state.Snapshot
+	st   *state.State
 	now  time.Time
 	// start and external time record's own overhead (without the
 	// collectors and the completion command).
@@ -116,7 +117,7 @@ type recording struct {
 	n                    int
 	head, prev, baseline plumbing.Hash
 	cfg                  *config.Config
-	set                  Settings
+	set                  state.Settings
 	specs                []config.Collector
 	notes                []string
 	changes              []gitrepo.Change
@@ -124,7 +125,7 @@ type recording struct {
 	// measure (reuse, for a no-op: src is the iteration it stands on, nil
 	// for the baseline)
 	headM      *measurement
-	src        *Iteration
+	src        *state.Iteration
 	findings   []gate.Finding // this iteration's (every commit and its net change)
 	cumulative []gate.Finding // the net change since the baseline
 	witness    *gate.Witness  // the net change's fail-to-pass witness
@@ -133,22 +134,22 @@ type recording struct {
 	// the net comparison (nil: not measured).
 	netBase, netHead *collectors.Tests
 	// completion
-	check CompletionCheck
+	check state.CompletionCheck
 	// analyze
 	all, active, newFindings []gate.Finding
 	// score
-	it Iteration
+	it state.Iteration
 	// recover
 	regressed    []gate.Finding
 	retrying     bool
-	events       []Regression
+	events       []state.Regression
 	blockReasons []string
-	rec          *Recovery
+	rec          *state.Recovery
 }
 
 // admit checks that the loop can record now and takes it over from a
 // controller that died.
-func admit(e *Env, snap *Snapshot, pid int, noop bool) (*recording, error) {
+func admit(e *Env, snap *state.Snapshot, pid int, noop bool) (*recording, error) {
 	st := snap.State
 	r := &recording{e: e, snap: snap, st: st, now: e.now(), start: time.Now(), noop: noop}
 	if crashed(st) {
@@ -165,12 +166,12 @@ func admit(e *Env, snap *Snapshot, pid int, noop bool) (*recording, error) {
 		g := st.PendingGates()[0]
 		return nil, &BlockedError{Msg: fmt.Sprintf("loop %s is waiting for a human decision on iteration %d (gate %s): run 'ralph-gate approve' or 'ralph-gate reject'",
 			st.LoopID, g.Iteration, g.RecoveryID)}
-	case st.Status == StatusPaused && st.RalphGate.StopReason != "":
+	case st.Status == state.StatusPaused && st.RalphGate.StopReason != "":
 		return nil, inputf("loop %s stopped at iteration %d without completion (%s); go on with 'ralph-gate resume --loop %s' (--extend N adds iterations) or end it with abort",
 			st.LoopID, st.Iteration, st.RalphGate.StopReason, st.LoopID)
-	case st.Status == StatusPaused:
+	case st.Status == state.StatusPaused:
 		return nil, inputf("loop %s is paused; resume it first (ralph-gate resume --loop %s)", st.LoopID, st.LoopID)
-	case st.Status != StatusRunning:
+	case st.Status != state.StatusRunning:
 		return nil, inputf("loop %s is %s; start a new loop (ralph-gate start)", st.LoopID, st.Status)
 	}
 	head, err := e.Repo.Resolve("HEAD")
@@ -322,7 +323,7 @@ func (r *recording) analyze() {
 func (r *recording) reuse() {
 	st := r.st
 	r.notes = []string{"the agent changed nothing: a no-op iteration, measured as the commit it stands on"}
-	var src *Iteration
+	var src *state.Iteration
 	for i := range st.IterationHistory {
 		it := &st.IterationHistory[i]
 		if it.Commit == r.head.String() && !it.Void {
@@ -337,7 +338,7 @@ func (r *recording) reuse() {
 		}
 	}
 	r.src = src
-	var check *CompletionCheck
+	var check *state.CompletionCheck
 	if src != nil {
 		r.headM = &measurement{metrics: src.MetricsSnapshot, failing: orEmpty(src.FailingTests)}
 		check = findCheck(st, src.Iteration)
@@ -360,7 +361,7 @@ func orEmpty(s []string) []string {
 }
 
 // findCheck is the completion check recorded for iteration n.
-func findCheck(st *State, n int) *CompletionCheck {
+func findCheck(st *state.State, n int) *state.CompletionCheck {
 	for i := len(st.Progress.CompletionChecks) - 1; i >= 0; i-- {
 		if c := &st.Progress.CompletionChecks[i]; c.Iteration == n {
 			return c
@@ -375,7 +376,7 @@ func (r *recording) score() error {
 	st, e := r.st, r.e
 	hm := r.headM.metrics
 	var score float64
-	var breakdown Breakdown
+	var breakdown state.Breakdown
 	var void bool
 	switch {
 	case r.noop && r.src != nil:
@@ -397,7 +398,7 @@ func (r *recording) score() error {
 	if err := e.Repo.SetTag(tag, r.head); err != nil {
 		return tagErr(err)
 	}
-	it := Iteration{
+	it := state.Iteration{
 		Iteration: r.n, Timestamp: r.now, QualityScore: score, QualityBreakdown: breakdown,
 		Artifacts: artifacts(e.Repo, r.changes), SnapshotPath: SnapshotPath(st.LoopID, r.n),
 		TestResults: testResults(hm), MetricsSnapshot: hm,
@@ -409,7 +410,7 @@ func (r *recording) score() error {
 		it.Findings = []gate.Finding{}
 	}
 	if it.Artifacts == nil {
-		it.Artifacts = []Artifact{}
+		it.Artifacts = []state.Artifact{}
 	}
 	if last := st.Last(); last != nil {
 		it.QualityDelta = round1(score - last.QualityScore)
@@ -538,7 +539,7 @@ func (r *recording) decide() *Outcome {
 	st.Progress.LastCompletionCheck = &check
 	for _, f := range r.newFindings {
 		id, name := PatternOf(f)
-		st.DetectedPatterns = append(st.DetectedPatterns, Pattern{PatternID: id, PatternName: name,
+		st.DetectedPatterns = append(st.DetectedPatterns, state.Pattern{PatternID: id, PatternName: name,
 			Iteration: r.n, Timestamp: now, Severity: f.Severity.String(), FindingID: f.ID})
 	}
 	st.RegressionEvents = append(st.RegressionEvents, r.events...)
@@ -546,7 +547,7 @@ func (r *recording) decide() *Outcome {
 		st.RecoveryHistory = append(st.RecoveryHistory, *r.rec)
 	}
 	if a := r.e.Agent; a.Failed() {
-		st.ErrorContext = &ErrorContext{ErrorMessage: a.Failure(), ErrorTimestamp: now, StackTrace: a.StderrTail,
+		st.ErrorContext = &state.ErrorContext{ErrorMessage: a.Failure(), ErrorTimestamp: now, StackTrace: a.StderrTail,
 			RecoveryAttempted: r.rec != nil, Iteration: r.n, ExitCode: a.ExitCode, TimedOut: a.TimedOut}
 	}
 
@@ -555,7 +556,7 @@ func (r *recording) decide() *Outcome {
 		it.Decision, it.Reason = string(Blocked), "blocked: "+strings.Join(r.blockReasons, "; ")
 		it.Void = true
 		it.Verified = false
-		st.Status = StatusPaused
+		st.Status = state.StatusPaused
 		out.Gate = r.rec.RecoveryID
 		out.Escalated = r.rec.Attempt >= r.set.MaxRetries || strings.HasPrefix(r.rec.Trigger, "stuck_loop_detected")
 	default:
@@ -587,7 +588,7 @@ func (r *recording) persist(out *Outcome) (*Outcome, error) {
 	updateBest(st, now)
 	level, why := NextLevel(st, out.Iteration, r.retrying)
 	if why != "" && level != st.ReinforcementLevel {
-		st.ReinforcementHist = append(st.ReinforcementHist, LevelChange{Timestamp: now, Iteration: r.n, FromLevel: st.ReinforcementLevel, ToLevel: level, Reason: why})
+		st.ReinforcementHist = append(st.ReinforcementHist, state.LevelChange{Timestamp: now, Iteration: r.n, FromLevel: st.ReinforcementLevel, ToLevel: level, Reason: why})
 		st.ReinforcementLevel = level
 	}
 	if out.Decision == Stopped {
@@ -624,17 +625,17 @@ func (r *recording) persist(out *Outcome) (*Outcome, error) {
 	if err := e.Store.WriteSnapshot(st, out.Iteration); err != nil {
 		out.Notes = append(out.Notes, "could not write the iteration snapshot: "+err.Error())
 	}
-	if err := e.Store.UpdateRegistry(now, func(reg *Registry) error { reg.Sync(st, now); return nil }); err != nil {
+	if err := e.Store.UpdateRegistry(now, func(reg *state.Registry) error { reg.Sync(st, now); return nil }); err != nil {
 		out.Notes = append(out.Notes, "could not update the registry: "+err.Error())
 	}
-	e.Store.logRecord(st, out, now, why)
-	if err := e.Store.WriteAnalytics(st); err != nil {
+	logRecord(e.Store, st, out, now, why)
+	if err := WriteAnalytics(e.Store, st); err != nil {
 		out.Notes = append(out.Notes, "could not write analytics: "+err.Error())
 	}
 	return out, nil
 }
 
-func continueReason(it *Iteration, retrying bool) string {
+func continueReason(it *state.Iteration, retrying bool) string {
 	switch {
 	case retrying:
 		return fmt.Sprintf("continue: regression in iteration %d; recovery retry with the adapted strategy", it.Iteration)

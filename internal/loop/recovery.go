@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // Root causes the diagnose step names (persistence hooks' DIAGNOSE).
@@ -138,7 +139,7 @@ var digits = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
 // iterations is recognized: the failing tests and the completion command's
 // exit code and output with numbers (times, counts, addresses) blanked.
 // It is empty when nothing failed.
-func Fingerprint(failing []string, check *CompletionCheck) string {
+func Fingerprint(failing []string, check *state.CompletionCheck) string {
 	if check != nil && check.Passed && len(failing) == 0 {
 		return ""
 	}
@@ -161,7 +162,7 @@ func Fingerprint(failing []string, check *CompletionCheck) string {
 // the same exit status or timeout with the same last lines of standard
 // error, digits normalized, is the same failure. A run without agent
 // failure has the plain Fingerprint.
-func FingerprintRun(failing []string, check *CompletionCheck, agent *AgentRun) string {
+func FingerprintRun(failing []string, check *state.CompletionCheck, agent *state.AgentRun) string {
 	fp := Fingerprint(failing, check)
 	if !agent.Failed() {
 		return fp
@@ -177,7 +178,7 @@ var levelRank = map[string]int{"OFF": 0, "MINIMAL": 1, "STANDARD": 2, "AGGRESSIV
 
 // NextLevel is the reinforcement level for the iteration after cur, and why
 // it changed (empty when it did not). Levels only escalate; OFF stays off.
-func NextLevel(st *State, cur *Iteration, recovering bool) (string, string) {
+func NextLevel(st *state.State, cur *state.Iteration, recovering bool) (string, string) {
 	level := st.ReinforcementLevel
 	if level == "OFF" {
 		return level, ""
@@ -221,27 +222,27 @@ func NextLevel(st *State, cur *Iteration, recovering bool) (string, string) {
 }
 
 // recoveryStep builds a PDARE record for a regression or a stuck loop.
-func recoveryStep(now time.Time, iteration, attempt int, trigger string, d Diagnosis, escalate string) Recovery {
+func recoveryStep(now time.Time, iteration, attempt int, trigger string, d Diagnosis, escalate string) state.Recovery {
 	strategy, changes := Strategy(d.Cause)
-	r := Recovery{
-		RecoveryID: NewUUID(), Timestamp: now, Iteration: iteration, Trigger: trigger, Attempt: attempt,
-		ProtocolSteps: Steps{
-			Pause: &PauseStep{ExecutedAt: now, Actions: []string{
+	r := state.Recovery{
+		RecoveryID: state.NewUUID(), Timestamp: now, Iteration: iteration, Trigger: trigger, Attempt: attempt,
+		ProtocolSteps: state.Steps{
+			Pause: &state.PauseStep{ExecutedAt: now, Actions: []string{
 				fmt.Sprintf("iteration %d tagged and kept; nothing reverted or deleted", iteration),
 				"loop paused for recovery",
 			}},
-			Diagnose: &DiagnoseStep{ExecutedAt: now, RootCause: d.Cause, Confidence: d.Confidence, Evidence: d.Evidence},
-			Adapt:    &AdaptStep{ExecutedAt: now, Strategy: strategy, ChangesMade: changes},
+			Diagnose: &state.DiagnoseStep{ExecutedAt: now, RootCause: d.Cause, Confidence: d.Confidence, Evidence: d.Evidence},
+			Adapt:    &state.AdaptStep{ExecutedAt: now, Strategy: strategy, ChangesMade: changes},
 		},
 		Outcome: "failed",
 	}
 	if escalate != "" {
 		r.ProtocolSteps.Adapt.Strategy = "escalate_to_human_gate"
-		r.ProtocolSteps.Escalate = &EscalateStep{ExecutedAt: now, Reason: escalate}
+		r.ProtocolSteps.Escalate = &state.EscalateStep{ExecutedAt: now, Reason: escalate}
 		r.Outcome = "escalated"
 	} else {
 		r.ProtocolSteps.Pause.Actions = append(r.ProtocolSteps.Pause.Actions, "loop resumed for a retry with the adapted strategy")
-		r.ProtocolSteps.Retry = &RetryStep{ExecutedAt: now, RetryIteration: iteration + 1}
+		r.ProtocolSteps.Retry = &state.RetryStep{ExecutedAt: now, RetryIteration: iteration + 1}
 	}
 	return r
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -24,7 +25,7 @@ import (
 // Env is what the loop operations work with.
 type Env struct {
 	Repo  *gitrepo.Repo
-	Store *Store
+	Store *state.Store
 	// Cache keeps measurements by tree; nil measures every time.
 	Cache *collect.Cache
 	// Now is the clock (time.Now when nil).
@@ -50,7 +51,7 @@ type Env struct {
 	Decider string
 	// Agent is how the agent run by `ralph-gate run` ended in the iteration
 	// being recorded (nil: record was called by a person or a script).
-	Agent *AgentRun
+	Agent *state.AgentRun
 	// Landed is when the iteration's commit landed, as run saw it (zero:
 	// HEAD's committer time is used); CommitMS is run's time committing it.
 	Landed   time.Time
@@ -87,7 +88,7 @@ func TagName(id string, n int) string { return fmt.Sprintf("ralph/%s/iter-%03d",
 
 // SnapshotPath is an iteration's snapshot file, relative to the work tree.
 func SnapshotPath(id string, n int) string {
-	return fmt.Sprintf("%s/loops/%s/iterations/iteration-%03d.json", RalphDir, id, n)
+	return fmt.Sprintf("%s/loops/%s/iterations/iteration-%03d.json", state.RalphDir, id, n)
 }
 
 // InputError is a problem the user can fix (exit 2): a bad flag value, a
@@ -228,11 +229,11 @@ func passingTests(r *collectors.Result) []string {
 	return out
 }
 
-func testResults(m gate.Metrics) *TestResults {
+func testResults(m gate.Metrics) *state.TestResults {
 	if m.Tests == nil {
 		return nil
 	}
-	return &TestResults{Total: m.Tests.Total, Passed: m.Tests.Passed, Failed: m.Tests.Failed, Skipped: m.Tests.Skipped, Coverage: m.CoveragePercentage}
+	return &state.TestResults{Total: m.Tests.Total, Passed: m.Tests.Passed, Failed: m.Tests.Failed, Skipped: m.Tests.Skipped, Coverage: m.CoveragePercentage}
 }
 
 // StartOptions are start's inputs.
@@ -248,7 +249,7 @@ type StartOptions struct {
 // Start creates a loop at HEAD: it measures the baseline, runs the
 // completion command once, tags HEAD iter-000, writes state.json and the
 // registry, and excludes .aiwg/ralph/ from git.
-func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, error) {
+func Start(ctx context.Context, e *Env, opt StartOptions) (*state.State, []string, error) {
 	now := e.now()
 	head, err := e.Repo.Resolve("HEAD")
 	if err != nil {
@@ -267,9 +268,9 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*State, []string, err
 	}
 	slug := opt.Slug
 	if slug == "" {
-		slug = Slug(opt.Task)
+		slug = state.Slug(opt.Task)
 	}
-	id, err := NewID(slug)
+	id, err := state.NewID(slug)
 	if err != nil {
 		return nil, nil, &InputError{Msg: "--slug: " + err.Error()}
 	}
@@ -309,7 +310,7 @@ func (e *Env) roomForALoop() error {
 			names = append(names, l.LoopID)
 		}
 	}
-	if active >= MaxConcurrentLoops {
+	if active >= state.MaxConcurrentLoops {
 		return inputf("%d loops are active (%v), the most one repository may run at once; abort one first (ralph-gate abort --loop ID)", active, names)
 	}
 	return nil
@@ -318,14 +319,14 @@ func (e *Env) roomForALoop() error {
 // startSettings are the loop's settings: the defaults, then aiwg.yml (HEAD's,
 // else the working tree's), then the configuration's loop section, then
 // start's flags. The notes name the aiwg.yml keys ralph-gate does not read.
-func (e *Env) startSettings(head plumbing.Hash, cfg *config.Config, opt StartOptions) (Settings, []string, error) {
-	set := Defaults()
+func (e *Env) startSettings(head plumbing.Hash, cfg *config.Config, opt StartOptions) (state.Settings, []string, error) {
+	set := state.Defaults()
 	var aiwgNotes []string
 	aiwg := func(name string, data []byte) error {
 		if err := set.ApplyAIWG(name, data); err != nil {
 			return &InputError{Msg: err.Error()}
 		}
-		if unknown := UnknownAIWGKeys(data); len(unknown) > 0 {
+		if unknown := state.UnknownAIWGKeys(data); len(unknown) > 0 {
 			aiwgNotes = append(aiwgNotes, fmt.Sprintf("%s: ralph-gate does not read %s (AIWG's or misspelt; the keys it reads are in the README's Configuration)",
 				name, strings.Join(limitStrings(unknown, 8), ", ")))
 		}
@@ -360,20 +361,20 @@ func (e *Env) startSettings(head plumbing.Hash, cfg *config.Config, opt StartOpt
 }
 
 // newLoopState is a running loop's state before its baseline is recorded.
-func newLoopState(id, root string, opt StartOptions, set Settings, autoTest bool, now time.Time) *State {
-	st := &State{
-		Version: StateVersion, LoopID: id, Status: StatusRunning, Task: opt.Task, CompletionCriteria: opt.Completion,
+func newLoopState(id, root string, opt StartOptions, set state.Settings, autoTest bool, now time.Time) *state.State {
+	st := &state.State{
+		Version: state.StateVersion, LoopID: id, Status: state.StatusRunning, Task: opt.Task, CompletionCriteria: opt.Completion,
 		StartedAt: now, LastUpdated: now, Owner: opt.Owner, WorkingDirectory: root,
-		Configuration: Configuration{MaxIterations: set.MaxIterations, Interactive: opt.Interactive, AutoTest: autoTest,
+		Configuration: state.Configuration{MaxIterations: set.MaxIterations, Interactive: opt.Interactive, AutoTest: autoTest,
 			CheckpointInterval: 1, ExecutionMode: "default"},
-		Progress:           Progress{CompletionChecks: []CompletionCheck{}},
-		IterationHistory:   []Iteration{},
-		RegressionEvents:   []Regression{},
+		Progress:           state.Progress{CompletionChecks: []state.CompletionCheck{}},
+		IterationHistory:   []state.Iteration{},
+		RegressionEvents:   []state.Regression{},
 		ReinforcementLevel: set.Reinforcement,
-		ReinforcementHist:  []LevelChange{{Timestamp: now, Iteration: 0, FromLevel: "OFF", ToLevel: set.Reinforcement, Reason: "Loop initialization"}},
-		RecoveryHistory:    []Recovery{},
+		ReinforcementHist:  []state.LevelChange{{Timestamp: now, Iteration: 0, FromLevel: "OFF", ToLevel: set.Reinforcement, Reason: "Loop initialization"}},
+		RecoveryHistory:    []state.Recovery{},
 		DetectionEnabled:   true,
-		DetectedPatterns:   []Pattern{},
+		DetectedPatterns:   []state.Pattern{},
 	}
 	if opt.PID > 0 {
 		pid := opt.PID
@@ -391,10 +392,10 @@ func newLoopState(id, root string, opt StartOptions, set Settings, autoTest bool
 // recordBaseline writes the baseline into the state: its metrics (AIWG's
 // baseline_metrics, with what was not measured said so), its commit and
 // tag, its failing tests, its completion check and its score.
-func (e *Env) recordBaseline(st *State, head plumbing.Hash, base *measurement, check CompletionCheck) {
+func (e *Env) recordBaseline(st *state.State, head plumbing.Hash, base *measurement, check state.CompletionCheck) {
 	now := st.StartedAt
 	bm := base.metrics
-	st.BaselineMetrics = Baseline{CapturedAt: now, TypescriptErrors: bm.TypescriptErrors, LintErrors: bm.LintErrors,
+	st.BaselineMetrics = state.Baseline{CapturedAt: now, TypescriptErrors: bm.TypescriptErrors, LintErrors: bm.LintErrors,
 		LintWarnings: bm.LintWarnings, CustomMetrics: map[string]any{}}
 	if bm.TestCount != nil {
 		st.BaselineMetrics.TestCount = *bm.TestCount
@@ -414,7 +415,7 @@ func (e *Env) recordBaseline(st *State, head plumbing.Hash, base *measurement, c
 	}
 	branch, _ := e.Repo.HeadBranch()
 	set, noFeedback := st.RalphGate.Settings, st.RalphGate.NoFeedback
-	st.RalphGate = Extra{
+	st.RalphGate = state.Extra{
 		BaselineCommit: head.String(), BaselineTag: TagName(st.LoopID, 0), LastCommit: head.String(), Branch: branch,
 		BaselineFailing: failingTests(base.result), BaselineCompletion: &check,
 		BaselineComplexity: bm.Complexity, BaselineTests: testResults(bm), BaselineCoverage: bm.CoveragePercentage,
@@ -431,18 +432,18 @@ func (e *Env) recordBaseline(st *State, head plumbing.Hash, base *measurement, c
 
 // create makes the loop exist: HEAD tagged iter-000, .aiwg/ralph/ kept out
 // of git, state.json written, the registry updated and the start logged.
-func (e *Env) create(st *State, head plumbing.Hash, check CompletionCheck, now time.Time) error {
+func (e *Env) create(st *state.State, head plumbing.Hash, check state.CompletionCheck, now time.Time) error {
 	tag := st.RalphGate.BaselineTag
 	if err := e.Repo.SetTag(tag, head); err != nil {
 		return tagErr(err)
 	}
-	if err := Exclude(CommonGitDir(e.Repo.GitDir())); err != nil {
-		return fmt.Errorf("add %s to info/exclude: %w", RalphDir, err)
+	if err := state.Exclude(state.CommonGitDir(e.Repo.GitDir())); err != nil {
+		return fmt.Errorf("add %s to info/exclude: %w", state.RalphDir, err)
 	}
 	if _, err := e.Store.Create(st, now); err != nil {
 		return err
 	}
-	if err := e.Store.UpdateRegistry(now, func(r *Registry) error { r.Sync(st, now); return nil }); err != nil {
+	if err := e.Store.UpdateRegistry(now, func(r *state.Registry) error { r.Sync(st, now); return nil }); err != nil {
 		return err
 	}
 	_ = e.Store.AppendLog(st.LoopID, hookEntry(now, "loop_start", st, 0, []string{
@@ -460,17 +461,17 @@ func passFail(ok bool) string {
 }
 
 // crashed reports whether a running loop's controlling process is gone.
-func crashed(st *State) bool {
-	return st.Status == StatusRunning && st.PID != nil && !Alive(*st.PID)
+func crashed(st *state.State) bool {
+	return st.Status == state.StatusRunning && st.PID != nil && !state.Alive(*st.PID)
 }
 
 // Crashed reports whether the loop's controlling process died while it ran:
 // status shows such a loop as crashed.
-func Crashed(st *State) bool { return crashed(st) }
+func Crashed(st *state.State) bool { return crashed(st) }
 
 // hookEntry is one hook-log.jsonl line (persistence-hooks.yaml's audit
 // format).
-func hookEntry(now time.Time, hook string, st *State, iteration int, outcomes []string) map[string]any {
+func hookEntry(now time.Time, hook string, st *state.State, iteration int, outcomes []string) map[string]any {
 	return map[string]any{
 		"timestamp": now, "hook_name": hook, "loop_id": st.LoopID, "iteration": iteration,
 		"agents_invoked": []string{"ralph-gate"}, "outcomes": outcomes,

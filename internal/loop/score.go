@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // ScoreInput is what an iteration's quality score is computed from: measured
@@ -23,7 +24,7 @@ type ScoreInput struct {
 	BaselineFailing []string
 	Passing         []string
 	// Tests are the measured outcomes (nil: not measured).
-	Tests *TestResults
+	Tests *state.TestResults
 	// Lint and type-check errors at the baseline and now (nil: not measured).
 	BaseLint, BaseType, Lint, Type *int
 	// Complexity of the tree at the baseline and now.
@@ -44,8 +45,8 @@ type ScoreInput struct {
 //
 // The score is the weighted sum of the dimensions (weights summing to 100),
 // rounded to one decimal.
-func Score(in ScoreInput, weights map[string]float64) (float64, Breakdown, bool, []string) {
-	var b Breakdown
+func Score(in ScoreInput, weights map[string]float64) (float64, state.Breakdown, bool, []string) {
+	var b state.Breakdown
 	var notes []string
 	void := false
 
@@ -102,7 +103,7 @@ func Score(in ScoreInput, weights map[string]float64) (float64, Breakdown, bool,
 		}
 	}
 
-	b = Breakdown{round1(b.Validation), round1(b.Completeness), round1(b.Correctness), round1(b.Readability), round1(b.Efficiency)}
+	b = state.Breakdown{Validation: round1(b.Validation), Completeness: round1(b.Completeness), Correctness: round1(b.Correctness), Readability: round1(b.Readability), Efficiency: round1(b.Efficiency)}
 	score := (b.Validation*weights["validation"] + b.Completeness*weights["completeness"] +
 		b.Correctness*weights["correctness"] + b.Readability*weights["readability"] +
 		b.Efficiency*weights["efficiency"]) / 100
@@ -122,7 +123,7 @@ type Stop struct {
 // quality, improvement, plateau and regression protection. retrying is set
 // while a recovery retry is pending: the improvement and plateau criteria wait
 // for the retry.
-func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Stop {
+func CheckStop(st *state.State, cur *state.Iteration, retrying bool, elapsedMin float64) Stop {
 	set := st.RalphGate.Settings
 	if cur.Verified {
 		return Stop{true, "the completion command passed"}
@@ -164,7 +165,7 @@ func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Sto
 	if set.ImprovementStop > 0 {
 		below := true
 		var gain float64
-		var best *Iteration
+		var best *state.Iteration
 		for _, it := range recent {
 			best = bestBefore(st, it.Iteration)
 			if best == nil {
@@ -196,7 +197,7 @@ func CheckStop(st *State, cur *Iteration, retrying bool, elapsedMin float64) Sto
 // lastRun returns the last n iterations of the history when all of them are
 // non-void and none fixed a test failing at the baseline; ok is false
 // otherwise, or when the history is shorter.
-func lastRun(st *State, n int) (run []*Iteration, ok bool) {
+func lastRun(st *state.State, n int) (run []*state.Iteration, ok bool) {
 	h := st.IterationHistory
 	if len(h) < n || h[len(h)-n].Iteration <= st.RalphGate.WindowStart {
 		return nil, false
@@ -213,7 +214,7 @@ func lastRun(st *State, n int) (run []*Iteration, ok bool) {
 // fixedBaselineFailure reports whether history[i] made a test pass that
 // failed at the baseline and at the iteration before it. Only iterations
 // whose tests were measured can fix one.
-func fixedBaselineFailure(st *State, i int) bool {
+func fixedBaselineFailure(st *state.State, i int) bool {
 	h := st.IterationHistory
 	if h[i].TestResults == nil || len(st.RalphGate.BaselineFailing) == 0 {
 		return false
@@ -242,8 +243,8 @@ func fixedBaselineFailure(st *State, i int) bool {
 }
 
 // bestBefore is the highest-scoring non-void iteration before n.
-func bestBefore(st *State, n int) *Iteration {
-	var best *Iteration
+func bestBefore(st *state.State, n int) *state.Iteration {
+	var best *state.Iteration
 	for i := range st.IterationHistory {
 		it := &st.IterationHistory[i]
 		if it.Iteration >= n || it.Void {
@@ -258,7 +259,7 @@ func bestBefore(st *State, n int) *Iteration {
 
 // Selection is the best iteration and why.
 type Selection struct {
-	Iteration *Iteration
+	Iteration *state.Iteration
 	Reason    string
 	// Candidates counts the iterations that met the threshold.
 	Candidates int
@@ -268,9 +269,9 @@ type Selection struct {
 // above the quality threshold; verified ones (the completion command passed)
 // first; the highest score; ties to the earliest. With none above the
 // threshold, Iteration is nil and Reason names the best one below it.
-func SelectBest(st *State, threshold float64) Selection {
-	var acceptable []*Iteration
-	var below *Iteration
+func SelectBest(st *state.State, threshold float64) Selection {
+	var acceptable []*state.Iteration
+	var below *state.Iteration
 	for i := range st.IterationHistory {
 		it := &st.IterationHistory[i]
 		if it.Void {
@@ -291,7 +292,7 @@ func SelectBest(st *State, threshold float64) Selection {
 	}
 	cands := acceptable
 	verified := false
-	var ver []*Iteration
+	var ver []*state.Iteration
 	for _, it := range acceptable {
 		if it.Verified {
 			ver = append(ver, it)

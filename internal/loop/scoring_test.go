@@ -7,38 +7,39 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func ip(v int) *int { return &v }
 
 func TestScoreDimensions(t *testing.T) {
-	w := Defaults().Weights
+	w := state.Defaults().Weights
 	tests := []struct {
 		name      string
 		in        ScoreInput
-		want      Breakdown
+		want      state.Breakdown
 		wantScore float64
 		wantVoid  bool
 	}{
-		{"all good", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 4, Passed: 4}},
-			Breakdown{100, 100, 100, 100, 100}, 100, false},
+		{"all good", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 4, Passed: 4}},
+			state.Breakdown{Validation: 100, Completeness: 100, Correctness: 100, Readability: 100, Efficiency: 100}, 100, false},
 		{"half the baseline failures fixed", ScoreInput{BaselineFailing: []string{"a", "b"}, Passing: []string{"a", "c"},
-			Tests: &TestResults{Total: 4, Passed: 3, Failed: 1}},
-			Breakdown{100, 37.5, 75, 100, 100}, 78.1, false},
+			Tests: &state.TestResults{Total: 4, Passed: 3, Failed: 1}},
+			state.Breakdown{Validation: 100, Completeness: 37.5, Correctness: 75, Readability: 100, Efficiency: 100}, 78.1, false},
 		{"a failure that no longer runs is not progress", ScoreInput{BaselineFailing: []string{"a"}, Passing: []string{},
-			Tests: &TestResults{Total: 1, Failed: 1}}, Breakdown{100, 0, 0, 100, 100}, 50, false},
-		{"high and medium findings", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
+			Tests: &state.TestResults{Total: 1, Failed: 1}}, state.Breakdown{Validation: 100, Completeness: 0, Correctness: 0, Readability: 100, Efficiency: 100}, 50, false},
+		{"high and medium findings", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 1, Passed: 1},
 			Findings: []gate.Finding{{ID: "1", Severity: gate.SeverityHigh}, {ID: "2", Severity: gate.SeverityMedium}, {ID: "2", Severity: gate.SeverityMedium}}},
-			Breakdown{45, 100, 100, 100, 100}, 83.5, false},
-		{"critical is void", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
-			Findings: []gate.Finding{{ID: "1", Severity: gate.SeverityCritical}}}, Breakdown{0, 100, 100, 100, 100}, 70, true},
-		{"no tests measured", ScoreInput{CompletionPassed: true}, Breakdown{100, 100, 0, 100, 100}, 75, false},
-		{"lint errors above the baseline", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
-			BaseLint: ip(2), Lint: ip(5), BaseType: ip(0), Type: ip(0)}, Breakdown{100, 100, 100, 70, 100}, 97, false},
-		{"lint measured at the baseline, missing now", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
-			BaseLint: ip(2)}, Breakdown{100, 100, 100, 0, 100}, 90, false},
-		{"complexity doubled", ScoreInput{CompletionPassed: true, Tests: &TestResults{Total: 1, Passed: 1},
-			BaseComplexity: ip(100), Complexity: ip(150)}, Breakdown{100, 100, 100, 100, 20}, 92, false},
+			state.Breakdown{Validation: 45, Completeness: 100, Correctness: 100, Readability: 100, Efficiency: 100}, 83.5, false},
+		{"critical is void", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 1, Passed: 1},
+			Findings: []gate.Finding{{ID: "1", Severity: gate.SeverityCritical}}}, state.Breakdown{Validation: 0, Completeness: 100, Correctness: 100, Readability: 100, Efficiency: 100}, 70, true},
+		{"no tests measured", ScoreInput{CompletionPassed: true}, state.Breakdown{Validation: 100, Completeness: 100, Correctness: 0, Readability: 100, Efficiency: 100}, 75, false},
+		{"lint errors above the baseline", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 1, Passed: 1},
+			BaseLint: ip(2), Lint: ip(5), BaseType: ip(0), Type: ip(0)}, state.Breakdown{Validation: 100, Completeness: 100, Correctness: 100, Readability: 70, Efficiency: 100}, 97, false},
+		{"lint measured at the baseline, missing now", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 1, Passed: 1},
+			BaseLint: ip(2)}, state.Breakdown{Validation: 100, Completeness: 100, Correctness: 100, Readability: 0, Efficiency: 100}, 90, false},
+		{"complexity doubled", ScoreInput{CompletionPassed: true, Tests: &state.TestResults{Total: 1, Passed: 1},
+			BaseComplexity: ip(100), Complexity: ip(150)}, state.Breakdown{Validation: 100, Completeness: 100, Correctness: 100, Readability: 100, Efficiency: 20}, 92, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,11 +60,11 @@ func TestScoreDimensions(t *testing.T) {
 }
 
 // loopWith builds a state whose history has these scores (negative: void).
-func loopWith(scores ...float64) *State {
-	st := &State{RalphGate: Extra{Settings: Defaults()}}
+func loopWith(scores ...float64) *state.State {
+	st := &state.State{RalphGate: state.Extra{Settings: state.Defaults()}}
 	prev := 0.0
 	for i, s := range scores {
-		it := Iteration{Iteration: i + 1, QualityScore: s, QualityDelta: s - prev}
+		it := state.Iteration{Iteration: i + 1, QualityScore: s, QualityDelta: s - prev}
 		if s < 0 {
 			it.QualityScore, it.Void, it.QualityDelta = -s, true, -s-prev
 		}
@@ -75,11 +76,11 @@ func loopWith(scores ...float64) *State {
 
 // fixOnePerIteration gives the loop seven tests failing at the baseline and
 // makes each iteration fix one of them: an honest loop.
-func fixOnePerIteration(st *State, _ *Iteration) {
+func fixOnePerIteration(st *state.State, _ *state.Iteration) {
 	all := []string{"t1", "t2", "t3", "t4", "t5", "t6", "t7"}
 	st.RalphGate.BaselineFailing = all
 	for i := range st.IterationHistory {
-		st.IterationHistory[i].TestResults = &TestResults{Total: 7, Failed: len(all) - i - 1}
+		st.IterationHistory[i].TestResults = &state.TestResults{Total: 7, Failed: len(all) - i - 1}
 		st.IterationHistory[i].FailingTests = all[i+1:]
 	}
 }
@@ -87,19 +88,19 @@ func fixOnePerIteration(st *State, _ *Iteration) {
 func TestStoppingCriteria(t *testing.T) {
 	tests := []struct {
 		name     string
-		st       *State
-		edit     func(*State, *Iteration)
+		st       *state.State
+		edit     func(*state.State, *state.Iteration)
 		retrying bool
 		elapsed  float64
 		want     string // "" for continue
 	}{
-		{"completion passed", loopWith(50), func(_ *State, it *Iteration) { it.Verified = true }, false, 0, "completion command passed"},
-		{"max iterations", loopWith(10, 20, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.MaxIterations = 3 }, false, 0, "max iterations reached"},
-		{"timeout", loopWith(10, 30), func(st *State, _ *Iteration) { st.RalphGate.Settings.TimeoutMinutes = 5 }, false, 6, "timeout"},
+		{"completion passed", loopWith(50), func(_ *state.State, it *state.Iteration) { it.Verified = true }, false, 0, "completion command passed"},
+		{"max iterations", loopWith(10, 20, 30), func(st *state.State, _ *state.Iteration) { st.RalphGate.Settings.MaxIterations = 3 }, false, 0, "max iterations reached"},
+		{"timeout", loopWith(10, 30), func(st *state.State, _ *state.Iteration) { st.RalphGate.Settings.TimeoutMinutes = 5 }, false, 6, "timeout"},
 		{"minimum not reached", loopWith(99), nil, false, 0, ""},
 		{"quality threshold", loopWith(50, 60, 96), nil, false, 0, "reached the threshold"},
 		{"quality threshold waits for the minimum", loopWith(50, 96), nil, false, 0, ""},
-		{"too many regressions", loopWith(10, 30, 50, 70), func(st *State, _ *Iteration) {
+		{"too many regressions", loopWith(10, 30, 50, 70), func(st *state.State, _ *state.Iteration) {
 			for i := 0; i < 3; i++ {
 				st.IterationHistory[i].Regression = true
 			}
@@ -108,7 +109,7 @@ func TestStoppingCriteria(t *testing.T) {
 		{"one slow iteration is not a run", loopWith(10, 30, 50, 52), nil, false, 0, ""},
 		{"worse than the best earlier one", loopWith(60, 80, 79, 78, 70), nil, false, 0, "over iteration 2's 80.0"},
 		{"fixing a baseline failure each iteration is progress", loopWith(60, 62, 63, 64), fixOnePerIteration, false, 0, ""},
-		{"fixing nothing more is not", loopWith(60, 62, 63, 64, 65, 66), func(st *State, it *Iteration) {
+		{"fixing nothing more is not", loopWith(60, 62, 63, 64, 65, 66), func(st *state.State, it *state.Iteration) {
 			fixOnePerIteration(st, it)
 			for i := 3; i < 6; i++ { // iterations 4 to 6 fix nothing more
 				st.IterationHistory[i].FailingTests = st.IterationHistory[2].FailingTests
@@ -116,7 +117,7 @@ func TestStoppingCriteria(t *testing.T) {
 		}, false, 0, "improvement below threshold"},
 		{"a void best does not count", loopWith(40, -90, 60), nil, false, 0, ""},
 		{"retrying waits", loopWith(60, 62, 63, 64), nil, true, 0, ""},
-		{"plateau", loopWith(10, 20, 30, 31, 32, 33), func(st *State, _ *Iteration) { st.RalphGate.Settings.ImprovementStop = 0 }, false, 0, "quality plateau"},
+		{"plateau", loopWith(10, 20, 30, 31, 32, 33), func(st *state.State, _ *state.Iteration) { st.RalphGate.Settings.ImprovementStop = 0 }, false, 0, "quality plateau"},
 		{"improving", loopWith(10, 30, 50), nil, false, 0, ""},
 	}
 	for _, tt := range tests {
@@ -136,8 +137,8 @@ func TestStoppingCriteria(t *testing.T) {
 func TestBestSelection(t *testing.T) {
 	tests := []struct {
 		name      string
-		st        *State
-		edit      func(*State)
+		st        *state.State
+		edit      func(*state.State)
 		threshold float64
 		want      int // 0: none
 		reason    string
@@ -145,10 +146,10 @@ func TestBestSelection(t *testing.T) {
 		{"highest", loopWith(60, 85, 80), nil, 70, 2, "at iteration 2, not the final iteration 3"},
 		{"ties to the earliest", loopWith(80, 90, 90), nil, 70, 2, ""},
 		{"void excluded", loopWith(80, -95), nil, 70, 1, ""},
-		{"verified first", loopWith(90, 75), func(st *State) { st.IterationHistory[1].Verified = true }, 70, 2, "completion command passed"},
+		{"verified first", loopWith(90, 75), func(st *state.State) { st.IterationHistory[1].Verified = true }, 70, 2, "completion command passed"},
 		{"none above the threshold", loopWith(50, 65), nil, 70, 0, "the best one below it is iteration 2 (65.0)"},
 		{"all void", loopWith(-80), nil, 70, 0, "every recorded iteration is void"},
-		{"require verification", loopWith(90), func(st *State) { st.RalphGate.Settings.RequireVerification = true }, 70, 0, "require_verification"},
+		{"require verification", loopWith(90), func(st *state.State) { st.RalphGate.Settings.RequireVerification = true }, 70, 0, "require_verification"},
 		{"the final one", loopWith(60, 85), nil, 70, 2, "final iteration was also the best"},
 	}
 	for _, tt := range tests {

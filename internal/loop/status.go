@@ -2,6 +2,7 @@ package loop
 
 import (
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"io"
 	"strings"
 )
@@ -16,20 +17,20 @@ func (s Sections) All() bool { return !s.Persistence && !s.Regressions && !s.Qua
 
 // EffectiveStatus is the status to show: crashed when the controlling
 // process died while the loop ran.
-func EffectiveStatus(st *State) Status {
+func EffectiveStatus(st *state.State) state.Status {
 	if crashed(st) {
-		return StatusCrashed
+		return state.StatusCrashed
 	}
 	return st.Status
 }
 
 // WriteStatus writes the seeds' status views.
-func WriteStatus(w io.Writer, st *State, sec Sections) error {
+func WriteStatus(w io.Writer, st *state.State, sec Sections) error {
 	var b strings.Builder
 	if sec.All() {
 		status := EffectiveStatus(st)
 		fmt.Fprintf(&b, "Loop %s: %s, iteration %d of %d\n", st.LoopID, status, st.Iteration, st.Configuration.MaxIterations)
-		if status == StatusCrashed {
+		if status == state.StatusCrashed {
 			fmt.Fprintf(&b, "  its controlling process (pid %d) is gone: abort it, or run record from the loop again to take it over\n", *st.PID)
 		}
 		fmt.Fprintf(&b, "Task: %s\nCompletion: %s\n", st.Task, st.CompletionCriteria)
@@ -67,7 +68,7 @@ func WriteStatus(w io.Writer, st *State, sec Sections) error {
 	return err
 }
 
-func writePersistence(b *strings.Builder, st *State) {
+func writePersistence(b *strings.Builder, st *state.State) {
 	b.WriteString("Persistence Metrics:\n")
 	bm := st.BaselineMetrics
 	base := []string{}
@@ -155,7 +156,7 @@ func writePersistence(b *strings.Builder, st *State) {
 	}
 }
 
-func writeRegressions(b *strings.Builder, st *State) {
+func writeRegressions(b *strings.Builder, st *state.State) {
 	b.WriteString("Regression Events:\n")
 	if len(st.RegressionEvents) == 0 {
 		b.WriteString("  none\n")
@@ -206,7 +207,7 @@ func short7(s string) string {
 	return s
 }
 
-func writeQuality(b *strings.Builder, st *State) {
+func writeQuality(b *strings.Builder, st *state.State) {
 	b.WriteString("Quality Trajectory:\n")
 	if len(st.IterationHistory) == 0 {
 		b.WriteString("  no iteration recorded yet\n")
@@ -236,7 +237,7 @@ func writeQuality(b *strings.Builder, st *State) {
 }
 
 // WriteList writes one line per loop for status --all.
-func WriteList(w io.Writer, states []*State) error {
+func WriteList(w io.Writer, states []*state.State) error {
 	var b strings.Builder
 	if len(states) == 0 {
 		b.WriteString("no loops in this repository (start one with ralph-gate start)\n")
@@ -247,7 +248,7 @@ func WriteList(w io.Writer, states []*State) error {
 			best = fmt.Sprintf("%d (%.1f)", st.BestIteration.Iteration, st.BestIteration.QualityScore)
 		}
 		fmt.Fprintf(&b, "%-40s %-10s iteration %3d/%-3d best %-12s %s\n", st.LoopID, EffectiveStatus(st), st.Iteration,
-			st.Configuration.MaxIterations, best, summary(st.Task))
+			st.Configuration.MaxIterations, best, state.Summary(st.Task))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

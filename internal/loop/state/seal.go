@@ -1,4 +1,4 @@
-package loop
+package state
 
 import (
 	"crypto/hmac"
@@ -109,10 +109,10 @@ func (s *Store) mac(parts ...string) string {
 func (s *Store) sealState(st *State) []byte {
 	st.RalphGate.Seal = ""
 	if s.Key == nil {
-		return mustIndent(st)
+		return MustIndent(st)
 	}
-	st.RalphGate.Seal = s.mac("state", st.LoopID, string(mustIndent(st)))
-	return mustIndent(st)
+	st.RalphGate.Seal = s.mac("state", st.LoopID, string(MustIndent(st)))
+	return MustIndent(st)
 }
 
 // verifyState checks state.json's seal.
@@ -126,7 +126,7 @@ func (s *Store) verifyState(path string, st *State) error {
 	}
 	cp := *st
 	cp.RalphGate.Seal = ""
-	if !hmac.Equal([]byte(seal), []byte(s.mac("state", st.LoopID, string(mustIndent(&cp))))) {
+	if !hmac.Equal([]byte(seal), []byte(s.mac("state", st.LoopID, string(MustIndent(&cp))))) {
 		return &TamperedError{Path: path, Why: "does not match its seal"}
 	}
 	return nil
@@ -165,10 +165,10 @@ func (s *Store) verifyJournal(path, id string, entries []journalEntry) (int, err
 func (s *Store) sealRegistry(r *Registry) []byte {
 	r.Seal = ""
 	if s.Key == nil {
-		return mustIndent(r)
+		return MustIndent(r)
 	}
-	r.Seal = s.mac("registry", string(mustIndent(r)))
-	return mustIndent(r)
+	r.Seal = s.mac("registry", string(MustIndent(r)))
+	return MustIndent(r)
 }
 
 // verifyRegistry checks registry.json's seal.
@@ -182,7 +182,7 @@ func (s *Store) verifyRegistry(r *Registry) error {
 	}
 	cp := *r
 	cp.Seal = ""
-	if !hmac.Equal([]byte(seal), []byte(s.mac("registry", string(mustIndent(&cp))))) {
+	if !hmac.Equal([]byte(seal), []byte(s.mac("registry", string(MustIndent(&cp))))) {
 		return &TamperedError{Path: s.registryPath(), Why: "does not match its seal"}
 	}
 	return nil
@@ -215,7 +215,7 @@ func (s *Store) writeMark(id string, seq int, mac string) error {
 		return fmt.Errorf("seal mark: %w", err)
 	}
 	data, _ := json.Marshal(mark{Seq: seq, MAC: mac})
-	return writeAtomic(path, data)
+	return WriteAtomic(path, data)
 }
 
 // checkMark refuses a journal that ends before the loop's mark or that

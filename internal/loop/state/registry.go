@@ -1,4 +1,4 @@
-package loop
+package state
 
 import (
 	"encoding/json"
@@ -109,7 +109,7 @@ func (s *Store) UpdateRegistry(now time.Time, f func(*Registry) error) error {
 	}
 	r.LastUpdated, r.UpdatedAt = now, now
 	r.TotalActive = len(r.ActiveLoops)
-	return writeAtomic(s.registryPath(), s.sealRegistry(r))
+	return WriteAtomic(s.registryPath(), s.sealRegistry(r))
 }
 
 // RebuildRegistry writes registry.json anew from the loops' verified
@@ -146,7 +146,7 @@ func (s *Store) RebuildRegistry(now time.Time) ([]string, error) {
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	return skipped, writeAtomic(s.registryPath(), s.sealRegistry(r))
+	return skipped, WriteAtomic(s.registryPath(), s.sealRegistry(r))
 }
 
 // Sync puts a loop's current state into the registry: an active loop is
@@ -173,7 +173,7 @@ func (r *Registry) Sync(st *State, now time.Time) {
 	}
 	e := RegEntry{
 		LoopID: st.LoopID, Status: st.Status, Iteration: st.Iteration, Task: st.Task,
-		TaskSummary: summary(st.Task), CompletionCriteria: st.CompletionCriteria,
+		TaskSummary: Summary(st.Task), CompletionCriteria: st.CompletionCriteria,
 		StartedAt: st.StartedAt, LastActive: now, PID: st.PID, Owner: st.Owner,
 		WorkingDirectory: st.WorkingDirectory, StateFile: RelStatePath(st.LoopID),
 		MaxIterations: st.Configuration.MaxIterations, TimeoutMinutes: st.Configuration.TimeoutMinutes,
@@ -185,8 +185,8 @@ func (r *Registry) Sync(st *State, now time.Time) {
 	}
 }
 
-// summary shortens a task to the registry's 200 characters.
-func summary(task string) string {
+// Summary shortens a task to the registry's 200 characters.
+func Summary(task string) string {
 	task = strings.Join(strings.Fields(task), " ")
 	if len(task) <= 200 {
 		return task

@@ -1,4 +1,4 @@
-package loop
+package state
 
 import (
 	"bytes"
@@ -10,12 +10,12 @@ import (
 	"time"
 )
 
-// cvCreate writes a loop's state as start does, with the given status.
-func cvCreate(t *testing.T, s *Store, id string, status Status) *Snapshot {
+// createLoop writes a loop's state as start does, with the given status.
+func createLoop(t *testing.T, s *Store, id string, status Status) *Snapshot {
 	t.Helper()
-	st := &State{Version: StateVersion, LoopID: id, Status: status, Task: "task of " + id, StartedAt: cvT0, LastUpdated: cvT0,
+	st := &State{Version: StateVersion, LoopID: id, Status: status, Task: "task of " + id, StartedAt: t0, LastUpdated: t0,
 		Configuration: Configuration{MaxIterations: 5}, IterationHistory: []Iteration{}, RalphGate: Extra{Settings: Defaults()}}
-	snap, err := s.Create(st, cvT0)
+	snap, err := s.Create(st, t0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,21 +32,21 @@ func TestCoverRegistry(t *testing.T) {
 	if err != nil || len(reg.ActiveLoops) != 0 || reg.MaxConcurrentLoops != MaxConcurrentLoops || reg.RegistryPath != RalphDir+"/registry.json" {
 		t.Fatalf("empty registry = %+v, %v", reg, err)
 	}
-	running := cvCreate(t, s, "ralph-run-00000001", StatusRunning)
-	paused := cvCreate(t, s, "ralph-pause-00000002", StatusPaused)
-	done := cvCreate(t, s, "ralph-done-00000003", StatusCompleted)
-	aborted := cvCreate(t, s, "ralph-abort-00000004", StatusAborted)
-	broken := cvCreate(t, s, "ralph-broken-00000005", StatusRunning)
+	running := createLoop(t, s, "ralph-run-00000001", StatusRunning)
+	paused := createLoop(t, s, "ralph-pause-00000002", StatusPaused)
+	done := createLoop(t, s, "ralph-done-00000003", StatusCompleted)
+	aborted := createLoop(t, s, "ralph-abort-00000004", StatusAborted)
+	broken := createLoop(t, s, "ralph-broken-00000005", StatusRunning)
 	for _, snap := range []*Snapshot{running, paused, done, aborted} {
 		st := snap.State
-		if err := s.UpdateRegistry(cvT0, func(r *Registry) error {
+		if err := s.UpdateRegistry(t0, func(r *Registry) error {
 			if st.Status.Terminal() {
 				// A finished loop was active before it finished.
 				was := *st
 				was.Status = StatusRunning
-				r.Sync(&was, cvT0)
+				r.Sync(&was, t0)
 			}
-			r.Sync(st, cvT0)
+			r.Sync(st, t0)
 			return nil
 		}); err != nil {
 			t.Fatal(err)
@@ -60,13 +60,13 @@ func TestCoverRegistry(t *testing.T) {
 		t.Errorf("registry = %+v", reg)
 	}
 	// An update that fails writes nothing.
-	if err := s.UpdateRegistry(cvT0, func(r *Registry) error { r.ActiveLoops = nil; return errors.New("no") }); err == nil {
+	if err := s.UpdateRegistry(t0, func(r *Registry) error { r.ActiveLoops = nil; return errors.New("no") }); err == nil {
 		t.Error("UpdateRegistry ignored f's error")
 	}
 	// A second sync of an active loop updates its entry in place.
 	running.State.Iteration = 3
-	reg.Sync(running.State, cvT0.Add(time.Minute))
-	if len(reg.ActiveLoops) != 2 || reg.ActiveLoops[0].Iteration != 3 || !reg.ActiveLoops[0].LastActive.Equal(cvT0.Add(time.Minute)) {
+	reg.Sync(running.State, t0.Add(time.Minute))
+	if len(reg.ActiveLoops) != 2 || reg.ActiveLoops[0].Iteration != 3 || !reg.ActiveLoops[0].LastActive.Equal(t0.Add(time.Minute)) {
 		t.Errorf("synced entry = %+v", reg.ActiveLoops[0])
 	}
 
@@ -79,7 +79,7 @@ func TestCoverRegistry(t *testing.T) {
 	if _, err := s.ReadRegistry(); err == nil || !strings.Contains(err.Error(), "is corrupt") {
 		t.Errorf("corrupt registry: %v", err)
 	}
-	skipped, err := s.RebuildRegistry(cvT0.Add(time.Hour))
+	skipped, err := s.RebuildRegistry(t0.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,18 +95,18 @@ func TestCoverRegistry(t *testing.T) {
 		active = append(active, l.LoopID+"="+string(l.Status))
 	}
 	if strings.Join(active, " ") != "ralph-pause-00000002=paused ralph-run-00000001=running" || reg.TotalCompleted != 1 || reg.TotalAborted != 1 ||
-		len(reg.Finished) != 2 || !reg.UpdatedAt.Equal(cvT0.Add(time.Hour)) {
+		len(reg.Finished) != 2 || !reg.UpdatedAt.Equal(t0.Add(time.Hour)) {
 		t.Errorf("rebuilt registry = %+v", reg)
 	}
 }
 
 func TestCoverSummary(t *testing.T) {
 	t.Parallel()
-	if got := summary("  a\n\tb  c "); got != "a b c" {
+	if got := Summary("  a\n\tb  c "); got != "a b c" {
 		t.Errorf("summary = %q", got)
 	}
 	long := strings.Repeat("é", 150) // 300 bytes
-	got := summary(long)
+	got := Summary(long)
 	if len(got) > 200 || !strings.HasSuffix(got, "...") || !strings.HasPrefix(got, "éé") || strings.ContainsRune(got, '\uFFFD') {
 		t.Errorf("summary of a long task = %q (%d bytes)", got, len(got))
 	}
@@ -121,12 +121,12 @@ func TestCoverSealedRegistry(t *testing.T) {
 	t.Parallel()
 	s := NewStore(t.TempDir())
 	s.Key = bytes.Repeat([]byte{7}, 32)
-	cvCreate(t, s, "ralph-sealed-00000001", StatusRunning)
+	createLoop(t, s, "ralph-sealed-00000001", StatusRunning)
 	snap, err := s.Load("ralph-sealed-00000001")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.UpdateRegistry(cvT0, func(r *Registry) error { r.Sync(snap.State, cvT0); return nil }); err != nil {
+	if err := s.UpdateRegistry(t0, func(r *Registry) error { r.Sync(snap.State, t0); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(s.Dir, "registry.json")
@@ -154,7 +154,7 @@ func TestCoverSealedRegistry(t *testing.T) {
 	if _, err := NewStore(s.Root).ReadRegistry(); err != nil {
 		t.Errorf("unsealed read: %v", err)
 	}
-	if skipped, err := s.RebuildRegistry(cvT0); err != nil || len(skipped) != 0 {
+	if skipped, err := s.RebuildRegistry(t0); err != nil || len(skipped) != 0 {
 		t.Fatalf("rebuild: %v, %v", skipped, err)
 	}
 	if reg, err := s.ReadRegistry(); err != nil || len(reg.ActiveLoops) != 1 {
@@ -175,9 +175,9 @@ func TestCoverSealedStateTampering(t *testing.T) {
 	s := NewStore(t.TempDir())
 	s.Key = bytes.Repeat([]byte{1}, 32)
 	id := "ralph-tamper-00000001"
-	snap := cvCreate(t, s, id, StatusRunning)
+	snap := createLoop(t, s, id, StatusRunning)
 	snap.State.Iteration = 1
-	if err := s.Save(snap, "record", cvT0); err != nil {
+	if err := s.Save(snap, "record", t0); err != nil {
 		t.Fatal(err)
 	}
 	statePath := s.StatePath(id)
@@ -223,7 +223,7 @@ func TestCoverSealedStateTampering(t *testing.T) {
 	if _, err := s.Load("ralph-missing-00000000"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("missing loop: %v", err)
 	}
-	if _, err := s.Create(snap.State, cvT0); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, err := s.Create(snap.State, t0); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("create twice: %v", err)
 	}
 }
@@ -317,7 +317,7 @@ func TestCoverStoreHelpers(t *testing.T) {
 	if !strings.Contains(ce.Error(), "repair --loop ralph-a-00000000") || !errors.Is(ce, ce.Err) {
 		t.Errorf("CorruptError = %q", ce.Error())
 	}
-	le := &LockedError{Loop: "L", Holder: lockInfo{PID: 12, Op: "record", Since: cvT0}}
+	le := &LockedError{Loop: "L", Holder: lockInfo{PID: 12, Op: "record", Since: t0}}
 	if !errors.Is(le, ErrLocked) || !strings.Contains(le.Error(), "ralph-gate record (pid 12, since 2025-03-04T10:00:00Z)") {
 		t.Errorf("LockedError = %q", le.Error())
 	}
@@ -335,16 +335,16 @@ func TestCoverSealMarks(t *testing.T) {
 	s.Key = bytes.Repeat([]byte{3}, 32)
 	s.SealDir = t.TempDir()
 	id := "ralph-marks-00000001"
-	snap := cvCreate(t, s, id, StatusRunning)
+	snap := createLoop(t, s, id, StatusRunning)
 	snap.State.Iteration = 1
-	if err := s.Save(snap, "record", cvT0); err != nil {
+	if err := s.Save(snap, "record", t0); err != nil {
 		t.Fatal(err)
 	}
 	statePath, jpath := s.StatePath(id), filepath.Join(s.LoopDir(id), journalName)
 	oldState, _ := os.ReadFile(statePath)
 	oldJournal, _ := os.ReadFile(jpath)
 	snap.State.Iteration = 2
-	if err := s.Save(snap, "record", cvT0); err != nil {
+	if err := s.Save(snap, "record", t0); err != nil {
 		t.Fatal(err)
 	}
 	markPath := filepath.Join(s.SealDir, "loops", id+".mark")
@@ -386,7 +386,7 @@ func TestCoverSealMarks(t *testing.T) {
 	if err := os.WriteFile(markPath, mark, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	rebuilt, kept, err := s.Rebuild(id, cvT0)
+	rebuilt, kept, err := s.Rebuild(id, t0)
 	if err != nil || rebuilt.State.Iteration != 1 || kept == "" {
 		t.Fatalf("rebuild: %+v, %q, %v", rebuilt, kept, err)
 	}
@@ -401,7 +401,7 @@ func TestCoverStoreCheck(t *testing.T) {
 	t.Parallel()
 	s := NewStore(t.TempDir())
 	id := "ralph-check-00000001"
-	mine := cvCreate(t, s, id, StatusRunning)
+	mine := createLoop(t, s, id, StatusRunning)
 	if err := s.Check(mine); err != nil {
 		t.Fatalf("untouched: %v", err)
 	}
@@ -410,7 +410,7 @@ func TestCoverStoreCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	theirs.State.Status = StatusCompleted
-	if err := s.Save(theirs, "forged", cvT0); err != nil {
+	if err := s.Save(theirs, "forged", t0); err != nil {
 		t.Fatal(err)
 	}
 	var tampered *TamperedError

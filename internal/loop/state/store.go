@@ -1,7 +1,6 @@
-package loop
+package state
 
 import (
-	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -26,7 +25,7 @@ const (
 	stateName    = "state.json"
 	journalName  = "journal.jsonl"
 	hookLogName  = "hook-log.jsonl"
-	legacyName   = "current-loop.json"
+	LegacyName   = "current-loop.json"
 )
 
 // ErrNotFound says a loop does not exist.
@@ -238,7 +237,7 @@ func (s *Store) Load(id string) (*Snapshot, error) {
 		snap.State = &rs
 		// The next save journals against the replayed state and rewrites
 		// state.json; a read-only command leaves the files as they are.
-		snap.doc = mustIndent(&rs)
+		snap.doc = MustIndent(&rs)
 	}
 	return snap, nil
 }
@@ -252,7 +251,7 @@ func (s *Store) Flush(snap *Snapshot) error {
 		return nil
 	}
 	data := s.sealState(snap.State)
-	if err := writeAtomic(s.StatePath(snap.State.LoopID), data); err != nil {
+	if err := WriteAtomic(s.StatePath(snap.State.LoopID), data); err != nil {
 		return err
 	}
 	snap.doc, snap.Replayed = data, 0
@@ -291,7 +290,7 @@ func (s *Store) Save(snap *Snapshot, op string, now time.Time) error {
 	if err := appendJournal(filepath.Join(s.LoopDir(st.LoopID), journalName), entry); err != nil {
 		return fmt.Errorf("journal loop %s: %w", st.LoopID, err)
 	}
-	if err := writeAtomic(s.StatePath(st.LoopID), data); err != nil {
+	if err := WriteAtomic(s.StatePath(st.LoopID), data); err != nil {
 		return err
 	}
 	snap.doc, snap.seq, snap.mac = data, snap.seq+1, entry.MAC
@@ -362,12 +361,12 @@ func (s *Store) Rebuild(id string, now time.Time) (*Snapshot, string, error) {
 		}
 		journal = append(append(journal, line...), '\n')
 	}
-	if err := writeAtomic(jpath, journal); err != nil {
+	if err := WriteAtomic(jpath, journal); err != nil {
 		return nil, "", err
 	}
 	st.RalphGate.JournalSeq = entries[len(entries)-1].Seq
 	data := s.sealState(&st)
-	if err := writeAtomic(path, data); err != nil {
+	if err := WriteAtomic(path, data); err != nil {
 		return nil, "", err
 	}
 	// A person rebuilt the loop: what the journal verifiably holds is its
@@ -389,7 +388,9 @@ func unsealed(entries []journalEntry) bool {
 	return true
 }
 
-func mustIndent(v any) []byte {
+// MustIndent is v as indented JSON with a final newline, as the loop's
+// files are written.
+func MustIndent(v any) []byte {
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		panic(fmt.Sprintf("marshal state: %v", err)) // only plain data types: cannot fail
@@ -397,73 +398,8 @@ func mustIndent(v any) []byte {
 	return append(b, '\n')
 }
 
-// writeAtomic replaces path with data (atomicfile.Write, mode 0644).
-func writeAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
-
-// AppendLog appends one JSON line to a loop's hook-log.jsonl, the audit
-// trail of every hook point the loop passed.
-func (s *Store) AppendLog(id string, entry any) error {
-	line, err := json.Marshal(entry)
-	if err != nil {
-		return err
-	}
-	f, err := os.OpenFile(filepath.Join(s.LoopDir(id), hookLogName), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(append(line, '\n'))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// Exclude adds RalphDir to the repository's info/exclude so that an agent's
-// `git add -A` never commits loop state.
-func Exclude(commonGitDir string) error {
-	return ExcludePath(commonGitDir, RalphDir+"/", "ralph-gate loop state")
-}
-
-// ExcludePath adds a path of the work tree (a directory ends in "/") to the
-// repository's info/exclude, once, with a comment line.
-func ExcludePath(commonGitDir, rel, comment string) error {
-	path := filepath.Join(commonGitDir, "info", "exclude")
-	data, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	bare := strings.TrimSuffix(rel, "/")
-	line := "/" + rel
-	for _, l := range strings.Split(string(data), "\n") {
-		if t := strings.TrimSpace(l); t == line || t == rel || t == bare || t == "/"+bare {
-			return nil
-		}
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	b.Write(data)
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		b.WriteByte('\n')
-	}
-	b.WriteString("# " + comment + "\n" + line + "\n")
-	return os.WriteFile(path, b.Bytes(), 0o644)
-}
-
-// CommonGitDir resolves a git directory to the one its linked worktrees
-// share (where info/exclude lives).
-func CommonGitDir(gitDir string) string {
-	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
-	if err != nil {
-		return gitDir
-	}
-	p := strings.TrimSpace(string(data))
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(gitDir, p)
-	}
-	return filepath.Clean(p)
-}
+// WriteAtomic replaces path with data (atomicfile.Write, mode 0644).
+func WriteAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }
 
 // LinkError is a loop directory that is a symbolic link: the agent can make
 // one, and loop state is never read or written through it.

@@ -1,10 +1,9 @@
-package loop
+package state
 
 import (
 	"bytes"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -157,30 +156,5 @@ func TestRebuildKeepsTheVerifiedJournal(t *testing.T) {
 	}
 	if _, err := legacy.Load(st.LoopID); err != nil {
 		t.Errorf("a repaired legacy loop does not load: %v", err)
-	}
-}
-
-// TestCrashed: a running loop is crashed only when it names a controlling
-// process that is gone; start and record name none.
-func TestCrashed(t *testing.T) {
-	dead := exec.Command("true")
-	if err := dead.Run(); err != nil {
-		t.Fatal(err)
-	}
-	pid, self := dead.Process.Pid, os.Getpid()
-	for _, tc := range []struct {
-		name   string
-		status Status
-		pid    *int
-		want   bool
-	}{
-		{"no controller", StatusRunning, nil, false},
-		{"controller alive", StatusRunning, &self, false},
-		{"controller gone", StatusRunning, &pid, true},
-		{"paused, controller gone", StatusPaused, &pid, false},
-	} {
-		if got := Crashed(&State{Status: tc.status, PID: tc.pid}); got != tc.want {
-			t.Errorf("%s: crashed = %v, want %v", tc.name, got, tc.want)
-		}
 	}
 }

@@ -1,6 +1,6 @@
 //go:build windows
 
-package loop
+package state
 
 import (
 	"errors"
