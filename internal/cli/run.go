@@ -13,12 +13,12 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/errkind"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/agent/hooksfile"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func init() {

@@ -13,7 +13,6 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/atomicfile"
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrange"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // stopStateName keeps the Stop hook's count of blocks in a row, beside the

@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/agent"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 func failStreak(st *state.State, passed bool) int {

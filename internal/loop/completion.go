@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // maxOutput bounds the completion output kept in state.json.

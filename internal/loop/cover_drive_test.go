@@ -7,13 +7,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // cvClaudeLine is a Claude stream-json result line: 15 tokens, $0.01.

@@ -3,8 +3,9 @@
 package loop
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"time"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // cvWaitExit cannot wait for a process that is not a child here without

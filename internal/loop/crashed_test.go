@@ -1,10 +1,11 @@
 package loop
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // TestCrashed: a running loop is crashed only when it names a controlling

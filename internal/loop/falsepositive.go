@@ -3,8 +3,9 @@ package loop
 import (
 	"cmp"
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // MarkFalsePositive records a human's judgement that a finding was a false

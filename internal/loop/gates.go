@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // Human decisions at the gate.

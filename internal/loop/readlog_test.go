@@ -3,9 +3,10 @@ package loop
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"os"
 	"path/filepath"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // readLog reads hook-log.jsonl's entries, for the tests.

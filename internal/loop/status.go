@@ -2,9 +2,10 @@ package loop
 
 import (
 	"fmt"
-	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"io"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
 // Sections of the status output.
