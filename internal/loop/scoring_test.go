@@ -168,3 +168,33 @@ func TestBestSelection(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreBranches: readability and correctness when measures are
+// missing on one side.
+func TestScoreBranches(t *testing.T) {
+	t.Parallel()
+	two, four := 2, 4
+	w := state.Defaults().Weights
+	_, b, void, notes := Score(ScoreInput{Lint: &two, Tests: &state.TestResults{}}, w)
+	if b.Readability != 80 || void || len(notes) != 1 || notes[0] != "correctness is 0: no tests ran" {
+		t.Errorf("lint only now: %+v, %q", b, notes)
+	}
+	_, b, _, notes = Score(ScoreInput{BaseType: &two, Tests: nil}, w)
+	if b.Readability != 0 || len(notes) != 2 || !strings.Contains(strings.Join(notes, "\n"), "missing now") {
+		t.Errorf("type errors gone missing: %+v, %q", b, notes)
+	}
+	_, b, _, _ = Score(ScoreInput{BaseLint: &four, Lint: &two, BaseComplexity: &two, Complexity: &four}, w)
+	if b.Readability != 100 || b.Efficiency != 0 {
+		t.Errorf("fewer lint errors, doubled complexity: %+v", b)
+	}
+	_, b, _, _ = Score(ScoreInput{BaselineFailing: []string{"a", "b"}, Passing: []string{"a"}, Tests: &state.TestResults{Total: 4, Passed: 3}}, w)
+	if b.Completeness != 37.5 || b.Correctness != 75 {
+		t.Errorf("half the baseline failures fixed: %+v", b)
+	}
+	score, b, void, _ := Score(ScoreInput{Findings: []gate.Finding{
+		{ID: "1", Severity: gate.SeverityHigh}, {ID: "1", Severity: gate.SeverityHigh}, {ID: "2", Severity: gate.SeverityHigh},
+		{ID: "3", Severity: gate.SeverityHigh}, {ID: "4", Severity: gate.SeverityMedium}}, CompletionPassed: true}, w)
+	if b.Validation != 0 || void || b.Completeness != 100 || score != 45 {
+		t.Errorf("many findings: %.1f %+v void %v", score, b, void)
+	}
+}

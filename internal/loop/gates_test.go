@@ -37,9 +37,9 @@ func cvBlocked(t *testing.T) (*cvRepo, *Env, *state.Snapshot, *Outcome) {
 	return r, e, snap, out
 }
 
-// TestCoverFindGate: the only pending gate, by recovery id or by a
+// TestFindGate: the only pending gate, by recovery id or by a
 // regression event id of its iteration; anything else is an input error.
-func TestCoverFindGate(t *testing.T) {
+func TestFindGate(t *testing.T) {
 	t.Parallel()
 	_, _, snap, out := cvBlocked(t)
 	s := snap.State
@@ -65,9 +65,9 @@ func TestCoverFindGate(t *testing.T) {
 	}
 }
 
-// TestCoverReject: a reject commits the last good iteration's tree on top
+// TestReject: a reject commits the last good iteration's tree on top
 // of HEAD (history kept), and the loop goes on from that commit.
-func TestCoverReject(t *testing.T) {
+func TestReject(t *testing.T) {
 	t.Parallel()
 	r, e, snap, out := cvBlocked(t)
 	s := snap.State
@@ -146,9 +146,9 @@ func TestCoverReject(t *testing.T) {
 	}
 }
 
-// TestCoverRejectToTheBaseline: with no good iteration before the blocked
+// TestRejectToTheBaseline: with no good iteration before the blocked
 // one, reject restores the baseline's tree.
-func TestCoverRejectToTheBaseline(t *testing.T) {
+func TestRejectToTheBaseline(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -170,9 +170,9 @@ func TestCoverRejectToTheBaseline(t *testing.T) {
 	}
 }
 
-// TestCoverApprove: an approved iteration's findings never block again;
+// TestApprove: an approved iteration's findings never block again;
 // the iteration stays void.
-func TestCoverApprove(t *testing.T) {
+func TestApprove(t *testing.T) {
 	t.Parallel()
 	r, e, snap, out := cvBlocked(t)
 	s := snap.State
@@ -214,9 +214,9 @@ func TestCoverApprove(t *testing.T) {
 	}
 }
 
-// TestCoverTransitions: pause, resume and abort follow loop-state.yaml's
+// TestTransitions: pause, resume and abort follow loop-state.yaml's
 // allowed transitions; a finished loop moves nowhere.
-func TestCoverTransitions(t *testing.T) {
+func TestTransitions(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -255,8 +255,8 @@ func TestCoverTransitions(t *testing.T) {
 	}
 }
 
-// TestCoverAbortAtAGate: an abort answers the pending gate too.
-func TestCoverAbortAtAGate(t *testing.T) {
+// TestAbortAtAGate: an abort answers the pending gate too.
+func TestAbortAtAGate(t *testing.T) {
 	t.Parallel()
 	_, e, snap, _ := cvBlocked(t)
 	e.Decider = "ops"
@@ -275,9 +275,9 @@ func TestCoverAbortAtAGate(t *testing.T) {
 	}
 }
 
-// TestCoverCrashedLoop: a running loop whose controller died shows as
+// TestCrashedLoop: a running loop whose controller died shows as
 // crashed; it can be aborted, not paused, and a record takes it over.
-func TestCoverCrashedLoop(t *testing.T) {
+func TestCrashedLoop(t *testing.T) {
 	t.Parallel()
 	dead := exec.Command("true")
 	if err := dead.Run(); err != nil {
@@ -319,10 +319,10 @@ func TestCoverCrashedLoop(t *testing.T) {
 	}
 }
 
-// TestCoverCheckout: checkout of an iteration detaches HEAD at the commit
+// TestCheckout: checkout of an iteration detaches HEAD at the commit
 // the state recorded, putting back a tag moved or deleted since; a dirty
 // tree is refused and left as it is.
-func TestCoverCheckout(t *testing.T) {
+func TestCheckout(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -372,10 +372,10 @@ func TestCoverCheckout(t *testing.T) {
 	}
 }
 
-// TestCoverRejectWithoutIdentity: with no git identity configured anywhere
+// TestRejectWithoutIdentity: with no git identity configured anywhere
 // (a fresh CI machine), Reject commits the restored tree as ralph-gate, as
 // CommitWork does, so `ralph-gate run` can reject a block there.
-func TestCoverRejectWithoutIdentity(t *testing.T) {
+func TestRejectWithoutIdentity(t *testing.T) {
 	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 	for _, v := range []string{"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"} {

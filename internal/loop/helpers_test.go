@@ -192,3 +192,7 @@ func cvHooks(t *testing.T, e *Env, id string) string {
 	}
 	return strings.Join(hooks, " ")
 }
+
+func cvInt(v int) *int { return &v }
+
+var cvT0 = time.Date(2025, 3, 4, 10, 0, 0, 0, time.UTC)

@@ -13,10 +13,10 @@ import (
 // cvSkipSub is calc_test.go with TestSub skipped.
 var cvSkipSub = strings.Replace(cvCalcTest, "func TestSub(t *testing.T) {\n", "func TestSub(t *testing.T) {\n\tt.Skip(\"later\")\n", 1)
 
-// TestCoverRecoveryRetrySucceeds: a regression that does not need a human
+// TestRecoveryRetrySucceeds: a regression that does not need a human
 // (a skipped test) opens the recovery protocol with a retry; the next
 // iteration that undoes it closes the retry as a success.
-func TestCoverRecoveryRetrySucceeds(t *testing.T) {
+func TestRecoveryRetrySucceeds(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -64,9 +64,9 @@ func TestCoverRecoveryRetrySucceeds(t *testing.T) {
 	}
 }
 
-// TestCoverRecoveryRetriesExhausted: a regression left in place fails each
+// TestRecoveryRetriesExhausted: a regression left in place fails each
 // retry; the third attempt escalates to a human.
-func TestCoverRecoveryRetriesExhausted(t *testing.T) {
+func TestRecoveryRetriesExhausted(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()

@@ -67,10 +67,10 @@ func (s *cvSay) say(format string, args ...any) {
 }
 func (s *cvSay) String() string { return strings.Join(s.lines, "\n") }
 
-// TestCoverDriveCompletes: the agent fixes the code in iteration 1 and
+// TestDriveCompletes: the agent fixes the code in iteration 1 and
 // writes DONE in iteration 2; each iteration is committed and recorded
 // with the agent's usage, and the completion ends the run.
-func TestCoverDriveCompletes(t *testing.T) {
+func TestDriveCompletes(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -136,9 +136,9 @@ func TestCoverDriveCompletes(t *testing.T) {
 	}
 }
 
-// TestCoverDriveBudgets: a budget stops the loop paused once its totals
+// TestDriveBudgets: a budget stops the loop paused once its totals
 // reach it; a budget the agent does not report is a BudgetError.
-func TestCoverDriveBudgets(t *testing.T) {
+func TestDriveBudgets(t *testing.T) {
 	t.Parallel()
 	// Each iteration writes a different letter, so that no two fail alike.
 	letters := map[int]string{}
@@ -204,9 +204,9 @@ func TestCoverDriveBudgets(t *testing.T) {
 
 func cvFloat(v float64) *float64 { return &v }
 
-// TestCoverDriveBudgetRaised: a loop stopped by its budget goes on when it
+// TestDriveBudgetRaised: a loop stopped by its budget goes on when it
 // is run again with a larger one.
-func TestCoverDriveBudgetRaised(t *testing.T) {
+func TestDriveBudgetRaised(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -229,10 +229,10 @@ func TestCoverDriveBudgetRaised(t *testing.T) {
 	}
 }
 
-// TestCoverDriveOnBlock: a blocked iteration is rejected by the run itself
+// TestDriveOnBlock: a blocked iteration is rejected by the run itself
 // (the evidence goes to the next prompt), or, with --on-block stop, left
 // to a human.
-func TestCoverDriveOnBlock(t *testing.T) {
+func TestDriveOnBlock(t *testing.T) {
 	t.Parallel()
 	fixtures := map[string]string{"cheat_test.go": cvWithoutSub}
 	cases := map[int]string{
@@ -291,10 +291,10 @@ func TestCoverDriveOnBlock(t *testing.T) {
 	})
 }
 
-// TestCoverDriveInterrupted: a cancelled context stops the agent's process
+// TestDriveInterrupted: a cancelled context stops the agent's process
 // group; the loop is left paused without a controller, the agent's work in
 // the work tree, and the next run records it first.
-func TestCoverDriveInterrupted(t *testing.T) {
+func TestDriveInterrupted(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -358,10 +358,10 @@ func TestCoverDriveInterrupted(t *testing.T) {
 	}
 }
 
-// TestCoverDriveStoppedAndReturn: a loop stopped at its limit needs more
+// TestDriveStoppedAndReturn: a loop stopped at its limit needs more
 // iterations; a run after a checkout of an earlier iteration goes back to
 // the loop's last commit on its branch first.
-func TestCoverDriveStoppedAndReturn(t *testing.T) {
+func TestDriveStoppedAndReturn(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -404,9 +404,9 @@ func TestCoverDriveStoppedAndReturn(t *testing.T) {
 	}
 }
 
-// TestCoverDriveAgentFailsAndChangesNothing: an agent that exits non-zero
+// TestDriveAgentFailsAndChangesNothing: an agent that exits non-zero
 // without a change is a no-op iteration whose failure is kept.
-func TestCoverDriveAgentFailsAndChangesNothing(t *testing.T) {
+func TestDriveAgentFailsAndChangesNothing(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -431,9 +431,9 @@ func TestCoverDriveAgentFailsAndChangesNothing(t *testing.T) {
 	}
 }
 
-// TestCoverDriveCancelledBeforeItStarts: a run interrupted before the agent
+// TestDriveCancelledBeforeItStarts: a run interrupted before the agent
 // runs ends interrupted, the loop paused without a controller.
-func TestCoverDriveCancelledBeforeItStarts(t *testing.T) {
+func TestDriveCancelledBeforeItStarts(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -454,10 +454,10 @@ func TestCoverDriveCancelledBeforeItStarts(t *testing.T) {
 	}
 }
 
-// TestCoverDriveRefusesAForgedState: an agent that edits the loop's sealed
+// TestDriveRefusesAForgedState: an agent that edits the loop's sealed
 // state during its turn stops the run; nothing is written over the files,
 // which are the evidence.
-func TestCoverDriveRefusesAForgedState(t *testing.T) {
+func TestDriveRefusesAForgedState(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()

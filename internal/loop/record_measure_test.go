@@ -12,12 +12,12 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// TestCoverMeasuredLoop runs the real Go collector (go test in a worktree)
+// TestMeasuredLoop runs the real Go collector (go test in a worktree)
 // on the calc module, whose TestAdd fails at the baseline: a rewrite of
 // TestAdd's expected value makes it pass without touching the code, which
 // only the loop's history shows (blocked, critical); after the reject, the
 // real fix completes the loop.
-func TestCoverMeasuredLoop(t *testing.T) {
+func TestMeasuredLoop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: a measured loop runs go test at every iteration; go test ./... (without -short) runs it, as .ci/run does")
 	}

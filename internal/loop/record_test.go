@@ -15,143 +15,9 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-func cvInt(v int) *int { return &v }
-
-// TestCoverStart: start tags the baseline iter-000, writes state.json, the
-// registry and the hook log, excludes the loop state from git, and runs the
-// completion command once at the baseline.
-func TestCoverStart(t *testing.T) {
-	t.Parallel()
-	r := newCVRepo(t)
-	e := r.env()
-	var said []string
-	e.Progress = func(s string) { said = append(said, s) }
-	st, notes, err := Start(context.Background(), e, StartOptions{Task: "Fix the calc package!", Completion: "test -f DONE",
-		MaxIterations: cvInt(7), TimeoutMinutes: cvInt(30), Owner: "me", PID: os.Getpid()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(st.LoopID, "ralph-fix-the-calc-package-") || !state.ValidID(st.LoopID) {
-		t.Errorf("loop id = %q", st.LoopID)
-	}
-	base := r.head()
-	if got := r.git("rev-parse", TagName(st.LoopID, 0)+"^{commit}"); got != base {
-		t.Errorf("iter-000 tag = %s, want HEAD %s", got, base)
-	}
-	if st.Status != state.StatusRunning || st.Iteration != 0 || st.RalphGate.BaselineCommit != base || st.RalphGate.LastCommit != base ||
-		st.RalphGate.Branch != "main" || st.Configuration.MaxIterations != 7 || st.RalphGate.Settings.MaxIterations != 7 ||
-		st.Configuration.TimeoutMinutes == nil || *st.Configuration.TimeoutMinutes != 30 || st.PID == nil || *st.PID != os.Getpid() ||
-		st.Owner != "me" || st.Configuration.AutoTest {
-		t.Errorf("state after start = %+v", st)
-	}
-	if c := st.RalphGate.BaselineCompletion; c == nil || c.Passed || c.ExitCode != 1 || c.Iteration != 0 {
-		t.Errorf("baseline completion = %+v, want a failed check", c)
-	}
-	if st.BaselineMetrics.CustomMetrics["test_count_measured"] != false || st.BaselineMetrics.FileCount != 2 {
-		t.Errorf("baseline metrics = %+v", st.BaselineMetrics)
-	}
-	if len(notes) != 1 || !strings.Contains(notes[0], "collect: none") {
-		t.Errorf("notes = %q", notes)
-	}
-	if len(said) == 0 || !strings.Contains(strings.Join(said, "\n"), "completion command") {
-		t.Errorf("progress = %q", said)
-	}
-	exclude := r.read(".git/info/exclude")
-	if !strings.Contains(exclude, "/.aiwg/ralph/") {
-		t.Errorf("info/exclude = %q", exclude)
-	}
-	if s := r.git("status", "--porcelain"); s != "" {
-		t.Errorf("the loop's files show in git status: %q", s)
-	}
-	loaded := r.load(e, st.LoopID)
-	if loaded.State.Task != "Fix the calc package!" || loaded.State.RalphGate.JournalSeq != 1 {
-		t.Errorf("loaded state = %+v", loaded.State.RalphGate)
-	}
-	reg, err := e.Store.ReadRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(reg.ActiveLoops) != 1 || reg.ActiveLoops[0].LoopID != st.LoopID || reg.TotalActive != 1 ||
-		reg.ActiveLoops[0].StateFile != state.RelStatePath(st.LoopID) || reg.ActiveLoops[0].MaxIterations != 7 {
-		t.Errorf("registry = %+v", reg)
-	}
-	log, err := readLog(e.Store, st.LoopID)
-	if err != nil || len(log) != 1 || log[0]["hook_name"] != "loop_start" {
-		t.Errorf("hook log = %v, %v", log, err)
-	}
-	ids, err := e.Store.Loops()
-	if err != nil || len(ids) != 1 || ids[0] != st.LoopID {
-		t.Errorf("Loops() = %v, %v", ids, err)
-	}
-}
-
-// TestCoverStartOptions: a completion command that passes at the baseline
-// is noted, a slug names the loop, and bad flag values are input errors.
-func TestCoverStartOptions(t *testing.T) {
-	t.Parallel()
-	r := newCVRepo(t)
-	e := r.env()
-	st, notes, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "true", Slug: "my-slug"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(st.LoopID, "ralph-my-slug-") || st.Configuration.MaxIterations != state.Defaults().MaxIterations {
-		t.Errorf("loop = %s, max %d", st.LoopID, st.Configuration.MaxIterations)
-	}
-	if !strings.Contains(strings.Join(notes, "\n"), "already passes at the baseline") {
-		t.Errorf("notes = %q", notes)
-	}
-	for name, opt := range map[string]StartOptions{
-		"max iterations 0":   {Task: "t", Completion: "true", MaxIterations: cvInt(0)},
-		"negative timeout":   {Task: "t", Completion: "true", TimeoutMinutes: cvInt(-1)},
-		"slug of upper case": {Task: "t", Completion: "true", Slug: "Bad Slug"},
-	} {
-		var in *InputError
-		if _, _, err := Start(context.Background(), e, opt); !errors.As(err, &in) {
-			t.Errorf("%s: err = %v, want an InputError", name, err)
-		}
-	}
-}
-
-// TestCoverStartRefusesAFifthLoop: MaxConcurrentLoops (4) loops may be
-// active at once; starting one more is refused until one of them ends.
-func TestCoverStartRefusesAFifthLoop(t *testing.T) {
-	t.Parallel()
-	r := newCVRepo(t)
-	e := r.env()
-	var ids []string
-	for i := 0; i < state.MaxConcurrentLoops; i++ {
-		st, _, err := Start(context.Background(), e, StartOptions{Task: "loop", Completion: "false"})
-		if err != nil {
-			t.Fatalf("loop %d: %v", i+1, err)
-		}
-		ids = append(ids, st.LoopID)
-	}
-	_, _, err := Start(context.Background(), e, StartOptions{Task: "one too many", Completion: "false"})
-	var in *InputError
-	if !errors.As(err, &in) || !strings.Contains(err.Error(), "4 loops are active") {
-		t.Fatalf("a fifth loop: err = %v, want the limit", err)
-	}
-	// Aborting one makes room.
-	snap := r.load(e, ids[0])
-	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := Start(context.Background(), e, StartOptions{Task: "now it fits", Completion: "false"}); err != nil {
-		t.Fatalf("after an abort: %v", err)
-	}
-	reg, err := e.Store.ReadRegistry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(reg.ActiveLoops) != 4 || reg.TotalAborted != 1 || len(reg.Finished) != 1 || reg.Finished[0].LoopID != ids[0] {
-		t.Errorf("registry = %d active, %d aborted, finished %+v", len(reg.ActiveLoops), reg.TotalAborted, reg.Finished)
-	}
-}
-
-// TestCoverRecordContinueThenComplete: an iteration that changes code
+// TestRecordContinueThenComplete: an iteration that changes code
 // continues; one that makes the completion command pass completes the loop.
-func TestCoverRecordContinueThenComplete(t *testing.T) {
+func TestRecordContinueThenComplete(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -237,9 +103,9 @@ func TestCoverRecordContinueThenComplete(t *testing.T) {
 	}
 }
 
-// TestCoverRecordNotDescending: HEAD on another line of history than the
+// TestRecordNotDescending: HEAD on another line of history than the
 // loop's last commit is refused (history must not be rewritten).
-func TestCoverRecordNotDescending(t *testing.T) {
+func TestRecordNotDescending(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -260,10 +126,10 @@ func TestCoverRecordNotDescending(t *testing.T) {
 	}
 }
 
-// TestCoverRecordTestDeletionBlocks: deleting a Go test is blocked even
+// TestRecordTestDeletionBlocks: deleting a Go test is blocked even
 // without collectors: the iteration is void, the loop waits for a human,
 // and record refuses until one decides.
-func TestCoverRecordTestDeletionBlocks(t *testing.T) {
+func TestRecordTestDeletionBlocks(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -313,9 +179,9 @@ func TestCoverRecordTestDeletionBlocks(t *testing.T) {
 	}
 }
 
-// TestCoverRecordStopsAtMaxIterations: the limit stops the loop paused,
+// TestRecordStopsAtMaxIterations: the limit stops the loop paused,
 // with its reason, not failed; it takes --extend to go on.
-func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
+func TestRecordStopsAtMaxIterations(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -355,10 +221,10 @@ func TestCoverRecordStopsAtMaxIterations(t *testing.T) {
 	}
 }
 
-// TestCoverRecordNoopAndStuck: an iteration that changes nothing is
+// TestRecordNoopAndStuck: an iteration that changes nothing is
 // recorded on the last commit with its measurement reused; the same
 // failure three iterations in a row is a stuck loop a human must look at.
-func TestCoverRecordNoopAndStuck(t *testing.T) {
+func TestRecordNoopAndStuck(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -422,9 +288,9 @@ func TestCoverRecordNoopAndStuck(t *testing.T) {
 	}
 }
 
-// TestCoverRecordAgentFailure: an iteration whose agent failed records the
+// TestRecordAgentFailure: an iteration whose agent failed records the
 // failure in error_context, and the failure is part of its fingerprint.
-func TestCoverRecordAgentFailure(t *testing.T) {
+func TestRecordAgentFailure(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -470,9 +336,9 @@ func TestCoverRecordAgentFailure(t *testing.T) {
 	}
 }
 
-// TestCoverRecordInterrupted: a record whose context is cancelled (Ctrl-C)
+// TestRecordInterrupted: a record whose context is cancelled (Ctrl-C)
 // records nothing: no iteration, no tag, the state as it was.
-func TestCoverRecordInterrupted(t *testing.T) {
+func TestRecordInterrupted(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
@@ -496,9 +362,9 @@ func TestCoverRecordInterrupted(t *testing.T) {
 	}
 }
 
-// TestCoverRecordTestFileRemoved: removing a whole Go test file is a test
+// TestRecordTestFileRemoved: removing a whole Go test file is a test
 // deletion that blocks, naming the file's tests.
-func TestCoverRecordTestFileRemoved(t *testing.T) {
+func TestRecordTestFileRemoved(t *testing.T) {
 	t.Parallel()
 	r := newCVRepo(t)
 	e := r.env()
