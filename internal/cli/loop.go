@@ -83,7 +83,7 @@ func openLoopEnv(env Env, repoFlag string) (*loop.Env, error) {
 }
 
 // sealedStore is the loop store of the work tree at root, sealed with the
-// user's key (loop/seal.go).
+// user's key (loop/state/seal.go).
 func sealedStore(env Env, root string) (*state.Store, error) {
 	dir, err := sealDir(env)
 	if err != nil {

@@ -28,11 +28,36 @@
 // or hands it to a human, keeps budgets on the usage the agent reports
 // (UsageScanner), and pauses the loop on an interrupt.
 //
-// State lives in the work tree under .aiwg/ralph (Store): state.json in
-// AIWG's schemas, an append-only journal that every change goes through
-// first, and registry.json. All three are sealed with an HMAC under a key
-// kept outside the repository (seal.go), and a loop is changed only under
-// its lock (lock.go: a POSIX record lock, never inherited by a child).
+// The loop's state (state.json, the journal, the registry, seals and locks)
+// lives in internal/loop/state, which decides nothing; this package reads
+// and changes a loop through its Store.
+//
 // The gates (Approve, Reject, Transition) are a person's decisions; the
 // command line asks for a name when no terminal is there to vouch for one.
+//
+// Files:
+//
+//	runtime.go        Env, what the operations work with; measuring a commit; errors
+//	start.go          Start and its steps: room for a loop, the settings, the state, the baseline
+//	record.go         Record and RecordNoop, the recording in progress, admit
+//	record_measure.go the steps measure, completion, historyEvidence, analyze (reuse for a no-op)
+//	record_verdict.go the steps score, recover, decide, persist
+//	score.go          the quality score and its breakdown
+//	findings.go       approvals, merging and blocking findings
+//	history.go        evidence from the loop's own history (a test that passed before)
+//	recovery.go       the PDARE protocol: diagnosis, strategy, the stuck-loop rule
+//	bookkeeping.go    best iteration, metrics, usage totals, persistence metrics
+//	events.go         regression_events and the hook-log entries of a record
+//	catalog.go        detected_patterns: a finding's pattern id and name
+//	completion.go     running the completion command
+//	gates.go          Approve, Reject, Transition, Checkout: a person's decisions
+//	falsepositive.go  a finding marked as a false alarm
+//	migrate.go        MigrateLegacy: a legacy current-loop.json becomes a loop
+//	named.go          what the task and the completion command name
+//	prompt.go         the next iteration's prompt
+//	status.go         the status and list views
+//	analytics.go      iteration analytics: JSON, text and CSV
+//	toolcalls.go      the summary of the guard's tool-call log
+//	drive.go          Drive, `ralph-gate run`: the agent, commits, budgets, blocks, interrupts
+//	agent.go          running the agent and committing its work (agent_unix.go, agent_windows.go)
 package loop
