@@ -13,8 +13,8 @@ import (
 	"time"
 )
 
-// cvSpec is an AgentSpec in a temporary work tree with a prompt file.
-func cvSpec(t *testing.T, command string) AgentSpec {
+// agentSpec is an AgentSpec in a temporary work tree with a prompt file.
+func agentSpec(t *testing.T, command string) AgentSpec {
 	t.Helper()
 	dir := t.TempDir()
 	prompt := filepath.Join(dir, "prompt.md")
@@ -30,7 +30,7 @@ func cvSpec(t *testing.T, command string) AgentSpec {
 // tail of its standard error into the run, however it ended.
 func TestRunAgent(t *testing.T) {
 	t.Parallel()
-	spec := cvSpec(t, `read line; echo "got: $line" >&2; echo "$RALPH_GATE_LOOP_ID $RALPH_GATE_ITERATION $RALPH_GATE_PROMPT_FILE" > env.txt; echo '`+cvClaudeLine+`'; echo 'second line' >&2`)
+	spec := agentSpec(t, `read line; echo "got: $line" >&2; echo "$RALPH_GATE_LOOP_ID $RALPH_GATE_ITERATION $RALPH_GATE_PROMPT_FILE" > env.txt; echo '`+claudeLine+`'; echo 'second line' >&2`)
 	var echo strings.Builder
 	spec.Echo = &echo
 	run := RunAgent(context.Background(), spec)
@@ -56,12 +56,12 @@ func TestRunAgent(t *testing.T) {
 	}
 
 	// A non-zero exit.
-	run = RunAgent(context.Background(), cvSpec(t, "echo failing >&2; exit 3"))
+	run = RunAgent(context.Background(), agentSpec(t, "echo failing >&2; exit 3"))
 	if run.ExitCode != 3 || !run.Failed() || run.TimedOut || run.Usage != nil || run.StderrTail != "failing" {
 		t.Errorf("exit 3: %+v", run)
 	}
 	// Only the last 20 lines of standard error are kept.
-	run = RunAgent(context.Background(), cvSpec(t, `i=0; while [ $i -lt 30 ]; do echo "line $i" >&2; i=$((i+1)); done`))
+	run = RunAgent(context.Background(), agentSpec(t, `i=0; while [ $i -lt 30 ]; do echo "line $i" >&2; i=$((i+1)); done`))
 	if lines := strings.Split(run.StderrTail, "\n"); len(lines) != 20 || lines[0] != "line 10" || lines[19] != "line 29" {
 		t.Errorf("stderr tail = %q", run.StderrTail)
 	}
@@ -71,7 +71,7 @@ func TestRunAgent(t *testing.T) {
 // group is stopped, a child it left in the background included.
 func TestRunAgentTimeout(t *testing.T) {
 	t.Parallel()
-	spec := cvSpec(t, `sleep 600 & echo $! > child.pid; wait`)
+	spec := agentSpec(t, `sleep 600 & echo $! > child.pid; wait`)
 	spec.Timeout = 300 * time.Millisecond
 	run := RunAgent(context.Background(), spec)
 	if !run.TimedOut || run.ExitCode != -1 || !run.Failed() || !strings.Contains(run.Failure(), "ran past the iteration timeout") {
@@ -87,7 +87,7 @@ func TestRunAgentTimeout(t *testing.T) {
 	}
 	// The group was stopped: the child exits (it may still be on its way out
 	// when RunAgent returns, so wait for its exit, not for a time).
-	if exited, known := cvWaitExit(pid, 10*time.Second); !known {
+	if exited, known := waitExit(pid, 10*time.Second); !known {
 		t.Logf("cannot wait for pid %d here; not checked", pid)
 	} else if !exited {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -99,24 +99,24 @@ func TestRunAgentTimeout(t *testing.T) {
 // never an error of the loop.
 func TestRunAgentCannotStart(t *testing.T) {
 	t.Parallel()
-	spec := cvSpec(t, "true")
+	spec := agentSpec(t, "true")
 	spec.Prompt = filepath.Join(spec.Dir, "missing.md")
 	if run := RunAgent(context.Background(), spec); run.StartErr == "" || !strings.HasPrefix(run.Failure(), "the agent could not be started: ") || run.ExitCode != -1 {
 		t.Errorf("missing prompt: %+v", run)
 	}
-	spec = cvSpec(t, "true")
+	spec = agentSpec(t, "true")
 	if err := os.WriteFile(filepath.Join(spec.Dir, "logs"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if run := RunAgent(context.Background(), spec); run.StartErr == "" {
 		t.Errorf("log directory is a file: %+v", run)
 	}
-	spec = cvSpec(t, "true")
+	spec = agentSpec(t, "true")
 	spec.Log = spec.Dir // a directory cannot be created as a file
 	if run := RunAgent(context.Background(), spec); run.StartErr == "" {
 		t.Errorf("log is a directory: %+v", run)
 	}
-	spec = cvSpec(t, "true")
+	spec = agentSpec(t, "true")
 	spec.Dir = filepath.Join(spec.Dir, "no-such-dir")
 	if run := RunAgent(context.Background(), spec); run.StartErr == "" || run.ExitCode != -1 {
 		t.Errorf("missing work tree: %+v", run)
@@ -127,14 +127,14 @@ func TestRunAgentCannotStart(t *testing.T) {
 // without the repository's hooks; nothing to commit is not an error.
 func TestCommitWork(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	ctx := context.Background()
 	if ok, err := CommitWork(ctx, r.dir, "nothing"); err != nil || ok {
 		t.Fatalf("clean tree: %v, %v", ok, err)
 	}
 	r.write(".gitignore", "*.log\n")
 	r.write("new/file.go", "package new\n")
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.write("debug.log", "ignored\n")
 	hook := filepath.Join(r.dir, ".git", "hooks", "pre-commit")
 	if err := os.WriteFile(hook, []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
@@ -168,10 +168,10 @@ func TestCommitWorkWithoutIdentity(t *testing.T) {
 		t.Setenv(v, "")
 		os.Unsetenv(v)
 	}
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	r.git("config", "--unset", "user.name")
 	r.git("config", "--unset", "user.email")
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	ok, err := CommitWork(context.Background(), r.dir, "work")
 	if err != nil || !ok {
 		t.Fatalf("commit: %v, %v", ok, err)

@@ -18,7 +18,7 @@ import (
 // Iteration 2 is void (blocked): its drop is not diminishing returns.
 func TestAnalytics(t *testing.T) {
 	t.Parallel()
-	st := cvViewState(t, t.TempDir())
+	st := viewState(t, t.TempDir())
 	a := BuildAnalytics(st)
 	if a.TotalIterations != 3 || a.FinalIteration != 3 || a.FinalQuality != 58 || a.TotalImprovement != 18 || a.OptimalIteration != 1 ||
 		a.SelectedIteration != 0 || a.QualityTrajectory != "fluctuating" || a.DiminishingReturnsDetected || a.DiminishingReturnsIter != 0 ||
@@ -33,10 +33,10 @@ func TestAnalytics(t *testing.T) {
 		t.Errorf("iteration record = %+v", rec)
 	}
 	want := []BreakdownRow{
-		{Name: "Tests passing", First: cvF(80), Last: cvF(100), Unit: "%"},
-		{Name: "Lint and type errors", First: cvF(4), Last: cvF(1)},
-		{Name: "Coverage", First: cvF(61.25), Last: cvF(72.5), Unit: "%"},
-		{Name: "Complexity", First: cvF(8), Last: cvF(12)},
+		{Name: "Tests passing", First: floatPtr(80), Last: floatPtr(100), Unit: "%"},
+		{Name: "Lint and type errors", First: floatPtr(4), Last: floatPtr(1)},
+		{Name: "Coverage", First: floatPtr(61.25), Last: floatPtr(72.5), Unit: "%"},
+		{Name: "Complexity", First: floatPtr(8), Last: floatPtr(12)},
 	}
 	if d := cmp.Diff(want, a.Breakdown); d != "" {
 		t.Errorf("breakdown (-want +got):\n%s", d)
@@ -73,7 +73,7 @@ func TestAnalytics(t *testing.T) {
 	// A finished loop with a verified best iteration.
 	st.IterationHistory[2].Verified, st.IterationHistory[2].QualityScore = true, 90
 	st.Status = state.StatusCompleted
-	done := cvT0.Add(time.Hour)
+	done := fixedT0.Add(time.Hour)
 	st.CompletedAt = &done
 	st.RalphGate.StopReason = "the completion command passed"
 	a = BuildAnalytics(st)
@@ -90,7 +90,7 @@ func TestAnalytics(t *testing.T) {
 		}
 	}
 	// Nothing recorded.
-	empty := &state.State{LoopID: "ralph-e-00000000", Status: state.StatusRunning, StartedAt: cvT0, LastUpdated: cvT0}
+	empty := &state.State{LoopID: "ralph-e-00000000", Status: state.StatusRunning, StartedAt: fixedT0, LastUpdated: fixedT0}
 	a = BuildAnalytics(empty)
 	if a.QualityTrajectory != "stable" || len(a.Iterations) != 0 || len(a.Breakdown) != 0 {
 		t.Errorf("empty analytics = %+v", a)
@@ -142,7 +142,7 @@ func TestTrajectoryAndBar(t *testing.T) {
 	if got, want := num(nil, "%"), "not measured"; got != want {
 		t.Errorf("num(nil) = %q", got)
 	}
-	if got := delta(nil, cvF(1), ""); got != "" {
+	if got := delta(nil, floatPtr(1), ""); got != "" {
 		t.Errorf("delta(nil, 1) = %q", got)
 	}
 }

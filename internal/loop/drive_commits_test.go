@@ -13,13 +13,13 @@ import (
 // recorded as an iteration before the agent runs again.
 func TestDriveRecordsCommitsLeftBehind(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "t", Completion: "test -f DONE"})
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("a person's commit")
-	a := newCVAgent(t, map[int]string{2: "echo done > DONE"}, nil)
-	var say cvSay
+	a := newScriptedAgent(t, map[int]string{2: "echo done > DONE"}, nil)
+	var say saying
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say})
 	if err != nil {
 		t.Fatal(err)

@@ -17,20 +17,20 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// cvClaudeLine is a Claude stream-json result line: 15 tokens, $0.01.
-const cvClaudeLine = `{"type":"result","total_cost_usd":0.01,"usage":{"input_tokens":10,"output_tokens":5}}`
+// claudeLine is a Claude stream-json result line: 15 tokens, $0.01.
+const claudeLine = `{"type":"result","total_cost_usd":0.01,"usage":{"input_tokens":10,"output_tokens":5}}`
 
-// cvAgent writes a fake agent, a shell script outside the repository: it
+// scriptedAgent writes a fake agent, a shell script outside the repository: it
 // keeps the prompt it reads on standard input as prompt-N.md beside itself
 // (N the iteration), then runs the case of its iteration in the work tree.
 // Fixture files it may copy are written beside it first.
-type cvAgent struct {
+type scriptedAgent struct {
 	dir string
 }
 
-func newCVAgent(t *testing.T, cases map[int]string, fixtures map[string]string) *cvAgent {
+func newScriptedAgent(t *testing.T, cases map[int]string, fixtures map[string]string) *scriptedAgent {
 	t.Helper()
-	a := &cvAgent{dir: t.TempDir()}
+	a := &scriptedAgent{dir: t.TempDir()}
 	for name, content := range fixtures {
 		if err := os.WriteFile(filepath.Join(a.dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
@@ -48,9 +48,9 @@ func newCVAgent(t *testing.T, cases map[int]string, fixtures map[string]string) 
 	return a
 }
 
-func (a *cvAgent) command() string { return "sh " + filepath.Join(a.dir, "agent.sh") }
+func (a *scriptedAgent) command() string { return "sh " + filepath.Join(a.dir, "agent.sh") }
 
-func (a *cvAgent) prompt(t *testing.T, n int) string {
+func (a *scriptedAgent) prompt(t *testing.T, n int) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(a.dir, fmt.Sprintf("prompt-%d.md", n)))
 	if err != nil {
@@ -59,27 +59,27 @@ func (a *cvAgent) prompt(t *testing.T, n int) string {
 	return string(data)
 }
 
-// cvSay collects what Drive says.
-type cvSay struct{ lines []string }
+// saying collects what Drive says.
+type saying struct{ lines []string }
 
-func (s *cvSay) say(format string, args ...any) {
+func (s *saying) say(format string, args ...any) {
 	s.lines = append(s.lines, fmt.Sprintf(format, args...))
 }
-func (s *cvSay) String() string { return strings.Join(s.lines, "\n") }
+func (s *saying) String() string { return strings.Join(s.lines, "\n") }
 
 // TestDriveCompletes: the agent fixes the code in iteration 1 and
 // writes DONE in iteration 2; each iteration is committed and recorded
 // with the agent's usage, and the completion ends the run.
 func TestDriveCompletes(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix the calc package", Completion: "test -f DONE"})
-	a := newCVAgent(t, map[int]string{
-		1: `cp "$A/fixed.go" calc.go; echo '` + cvClaudeLine + `'; echo "working on $RALPH_GATE_LOOP_ID" >&2`,
-		2: `echo done > DONE; echo '` + cvClaudeLine + `'`,
-	}, map[string]string{"fixed.go": cvFixedAdd})
-	var say cvSay
+	a := newScriptedAgent(t, map[int]string{
+		1: `cp "$A/fixed.go" calc.go; echo '` + claudeLine + `'; echo "working on $RALPH_GATE_LOOP_ID" >&2`,
+		2: `echo done > DONE; echo '` + claudeLine + `'`,
+	}, map[string]string{"fixed.go": fixedAdd})
+	var say saying
 	var echo strings.Builder
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say, Echo: &echo})
 	if err != nil {
@@ -101,7 +101,7 @@ func TestDriveCompletes(t *testing.T) {
 	if s.Metrics.TotalTokens == nil || *s.Metrics.TotalTokens != 30 {
 		t.Errorf("total tokens = %v", s.Metrics.TotalTokens)
 	}
-	if r.read("calc.go") != cvFixedAdd || r.git("status", "--porcelain") != "" {
+	if r.read("calc.go") != fixedAdd || r.git("status", "--porcelain") != "" {
 		t.Errorf("the agent's work is not committed: %s", r.git("status", "--porcelain"))
 	}
 	if msg := r.git("log", "-1", "--format=%s"); msg != "ralph-gate: iteration 2" {
@@ -126,7 +126,7 @@ func TestDriveCompletes(t *testing.T) {
 			t.Errorf("said lacks %q:\n%s", want, say.String())
 		}
 	}
-	if hooks := cvHooks(t, e, s.LoopID); !strings.HasPrefix(hooks, "loop_start loop_run post_iteration") {
+	if hooks := hooksOf(t, e, s.LoopID); !strings.HasPrefix(hooks, "loop_start loop_run post_iteration") {
 		t.Errorf("hooks = %s", hooks)
 	}
 	// A finished loop is not driven again.
@@ -145,12 +145,12 @@ func TestDriveBudgets(t *testing.T) {
 	for n, l := range []string{"a", "b", "c", "d", "e"} {
 		letters[n+1] = "echo " + l + " > progress.txt; echo '%s'"
 	}
-	agent := func(t *testing.T, line string) *cvAgent {
+	agent := func(t *testing.T, line string) *scriptedAgent {
 		cases := map[int]string{0: "true"}
 		for n, c := range letters {
 			cases[n] = fmt.Sprintf(c, line)
 		}
-		return newCVAgent(t, cases, nil)
+		return newScriptedAgent(t, cases, nil)
 	}
 	tests := []struct {
 		name       string
@@ -160,19 +160,19 @@ func TestDriveBudgets(t *testing.T) {
 		reason     string
 		budgetErr  string
 	}{
-		{name: "tokens", line: cvClaudeLine, opt: DriveOptions{BudgetTokens: cvInt(20)}, iterations: 2,
+		{name: "tokens", line: claudeLine, opt: DriveOptions{BudgetTokens: intPtr(20)}, iterations: 2,
 			reason: "budget: the loop used 30 tokens, its budget is 20 (--budget-tokens)"},
-		{name: "dollars", line: cvClaudeLine, opt: DriveOptions{BudgetUSD: cvFloat(0.015)}, iterations: 2,
+		{name: "dollars", line: claudeLine, opt: DriveOptions{BudgetUSD: floatPtr(0.015)}, iterations: 2,
 			reason: "budget: the loop cost $0.0200, its budget is $0.0150 (--budget-usd)"},
-		{name: "tokens not reported", line: "no usage here", opt: DriveOptions{BudgetTokens: cvInt(20)}, iterations: 1,
+		{name: "tokens not reported", line: "no usage here", opt: DriveOptions{BudgetTokens: intPtr(20)}, iterations: 1,
 			budgetErr: "--budget-tokens 20 cannot be kept: the agent reported no token usage in 1 iteration(s)"},
-		{name: "cost not reported", line: `{"type":"turn.completed","usage":{"input_tokens":10,"output_tokens":5}}`, opt: DriveOptions{BudgetUSD: cvFloat(1)}, iterations: 1,
+		{name: "cost not reported", line: `{"type":"turn.completed","usage":{"input_tokens":10,"output_tokens":5}}`, opt: DriveOptions{BudgetUSD: floatPtr(1)}, iterations: 1,
 			budgetErr: "--budget-usd 1 cannot be kept: the agent reported no cost in 1 iteration(s)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := newCVRepo(t)
+			r := newLoopRepo(t)
 			e := r.env()
 			snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false"})
 			opt := tt.opt
@@ -202,25 +202,25 @@ func TestDriveBudgets(t *testing.T) {
 	}
 }
 
-func cvFloat(v float64) *float64 { return &v }
+func floatPtr(v float64) *float64 { return &v }
 
 // TestDriveBudgetRaised: a loop stopped by its budget goes on when it
 // is run again with a larger one.
 func TestDriveBudgetRaised(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false"})
-	a := newCVAgent(t, map[int]string{
+	a := newScriptedAgent(t, map[int]string{
 		0: "true",
-		1: "echo a > progress.txt; echo '" + cvClaudeLine + "'",
-		2: "echo b > progress.txt; echo '" + cvClaudeLine + "'",
+		1: "echo a > progress.txt; echo '" + claudeLine + "'",
+		2: "echo b > progress.txt; echo '" + claudeLine + "'",
 	}, nil)
-	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), BudgetTokens: cvInt(15)})
+	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), BudgetTokens: intPtr(15)})
 	if err != nil || res.End != EndStopped || snap.State.Iteration != 1 {
 		t.Fatalf("first run: %+v, %v", res, err)
 	}
-	res, err = Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), BudgetTokens: cvInt(30)})
+	res, err = Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), BudgetTokens: intPtr(30)})
 	if err != nil || res.End != EndStopped || res.Iterations != 1 || snap.State.Iteration != 2 || !strings.Contains(res.Reason, "used 30 tokens") {
 		t.Fatalf("second run: %+v, %v", res, err)
 	}
@@ -234,18 +234,18 @@ func TestDriveBudgetRaised(t *testing.T) {
 // to a human.
 func TestDriveOnBlock(t *testing.T) {
 	t.Parallel()
-	fixtures := map[string]string{"cheat_test.go": cvWithoutSub}
+	fixtures := map[string]string{"cheat_test.go": withoutSub}
 	cases := map[int]string{
 		1: `cp "$A/cheat_test.go" calc_test.go`,
 		2: `echo done > DONE`,
 	}
 	t.Run("reject", func(t *testing.T) {
 		t.Parallel()
-		r := newCVRepo(t)
+		r := newLoopRepo(t)
 		e := r.env()
 		snap := r.start(e, StartOptions{Task: "fix", Completion: "test -f DONE"})
-		a := newCVAgent(t, cases, fixtures)
-		var say cvSay
+		a := newScriptedAgent(t, cases, fixtures)
+		var say saying
 		res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say})
 		if err != nil {
 			t.Fatal(err)
@@ -254,7 +254,7 @@ func TestDriveOnBlock(t *testing.T) {
 		if res.End != EndCompleted || res.Iterations != 2 || s.Status != state.StatusCompleted {
 			t.Fatalf("result %+v, status %s", res, s.Status)
 		}
-		if r.read("calc_test.go") != cvCalcTest {
+		if r.read("calc_test.go") != calcTestSource {
 			t.Error("the deleted test was not restored")
 		}
 		g := s.RecoveryHistory[0]
@@ -272,10 +272,10 @@ func TestDriveOnBlock(t *testing.T) {
 	})
 	t.Run("stop", func(t *testing.T) {
 		t.Parallel()
-		r := newCVRepo(t)
+		r := newLoopRepo(t)
 		e := r.env()
 		snap := r.start(e, StartOptions{Task: "fix", Completion: "test -f DONE"})
-		a := newCVAgent(t, cases, fixtures)
+		a := newScriptedAgent(t, cases, fixtures)
 		res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), OnBlock: "stop"})
 		if err != nil {
 			t.Fatal(err)
@@ -296,7 +296,7 @@ func TestDriveOnBlock(t *testing.T) {
 // the work tree, and the next run records it first.
 func TestDriveInterrupted(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "test -f DONE"})
 	fifo := filepath.Join(t.TempDir(), "started")
@@ -305,9 +305,9 @@ func TestDriveInterrupted(t *testing.T) {
 	}
 	// The agent edits, tells the test it runs, and waits to be stopped: had
 	// it not been, it would finish and say so.
-	a := newCVAgent(t, map[int]string{
+	a := newScriptedAgent(t, map[int]string{
 		1: `cp "$A/fixed.go" calc.go; echo started > "` + fifo + `"; sleep 30; echo finished > "$A/finished"`,
-	}, map[string]string{"fixed.go": cvFixedAdd})
+	}, map[string]string{"fixed.go": fixedAdd})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
@@ -316,7 +316,7 @@ func TestDriveInterrupted(t *testing.T) {
 			cancel()
 		}
 	}()
-	var say cvSay
+	var say saying
 	res, err := Drive(ctx, e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say})
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +331,7 @@ func TestDriveInterrupted(t *testing.T) {
 	if re := r.load(e, s.LoopID).State; re.Status != state.StatusPaused || re.PID != nil {
 		t.Errorf("saved state %s, pid %v", re.Status, re.PID)
 	}
-	if r.read("calc.go") != cvFixedAdd || !strings.Contains(r.git("status", "--porcelain"), "calc.go") {
+	if r.read("calc.go") != fixedAdd || !strings.Contains(r.git("status", "--porcelain"), "calc.go") {
 		t.Error("the agent's work is not left in the work tree")
 	}
 	if _, err := os.Stat(filepath.Join(a.dir, "finished")); err == nil {
@@ -340,12 +340,12 @@ func TestDriveInterrupted(t *testing.T) {
 	if !strings.Contains(say.String(), "iteration 1: interrupted") {
 		t.Errorf("said:\n%s", say.String())
 	}
-	if hooks := cvHooks(t, e, s.LoopID); !strings.HasSuffix(hooks, "loop_pause") {
+	if hooks := hooksOf(t, e, s.LoopID); !strings.HasSuffix(hooks, "loop_pause") {
 		t.Errorf("hooks = %s", hooks)
 	}
 	// The next run records the work left behind, then goes on.
-	b := newCVAgent(t, map[int]string{2: "echo done > DONE"}, nil)
-	say = cvSay{}
+	b := newScriptedAgent(t, map[int]string{2: "echo done > DONE"}, nil)
+	say = saying{}
 	res, err = Drive(context.Background(), e, snap, DriveOptions{Agent: b.command(), PID: os.Getpid(), Say: say.say})
 	if err != nil {
 		t.Fatal(err)
@@ -363,10 +363,10 @@ func TestDriveInterrupted(t *testing.T) {
 // the loop's last commit on its branch first.
 func TestDriveStoppedAndReturn(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false", MaxIterations: cvInt(2)})
-	a := newCVAgent(t, map[int]string{
+	snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false", MaxIterations: intPtr(2)})
+	a := newScriptedAgent(t, map[int]string{
 		0: "true",
 		1: "echo a > progress.txt",
 		2: "echo b > progress.txt",
@@ -388,7 +388,7 @@ func TestDriveStoppedAndReturn(t *testing.T) {
 		t.Fatal(err)
 	}
 	ExtendIterations(snap.State, 1)
-	var say cvSay
+	var say saying
 	res, err = Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say})
 	if err != nil || res.End != EndStopped || res.Iterations != 1 || snap.State.Iteration != 3 {
 		t.Fatalf("run after --extend: %+v, %v", res, err)
@@ -408,11 +408,11 @@ func TestDriveStoppedAndReturn(t *testing.T) {
 // without a change is a no-op iteration whose failure is kept.
 func TestDriveAgentFailsAndChangesNothing(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "t", Completion: "false", MaxIterations: cvInt(1)})
-	a := newCVAgent(t, map[int]string{1: "echo 'cannot do it' >&2; exit 7"}, nil)
-	var say cvSay
+	snap := r.start(e, StartOptions{Task: "t", Completion: "false", MaxIterations: intPtr(1)})
+	a := newScriptedAgent(t, map[int]string{1: "echo 'cannot do it' >&2; exit 7"}, nil)
+	var say saying
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), Say: say.say})
 	if err != nil {
 		t.Fatal(err)
@@ -435,11 +435,11 @@ func TestDriveAgentFailsAndChangesNothing(t *testing.T) {
 // runs ends interrupted, the loop paused without a controller.
 func TestDriveCancelledBeforeItStarts(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "t", Completion: "false"})
-	r.write("calc.go", cvFixedAdd) // work left uncommitted
-	a := newCVAgent(t, map[int]string{0: "true"}, nil)
+	r.write("calc.go", fixedAdd) // work left uncommitted
+	a := newScriptedAgent(t, map[int]string{0: "true"}, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := Drive(ctx, e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})
@@ -459,12 +459,12 @@ func TestDriveCancelledBeforeItStarts(t *testing.T) {
 // which are the evidence.
 func TestDriveRefusesAForgedState(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	e.Store.Key = bytes.Repeat([]byte{5}, 32)
 	snap := r.start(e, StartOptions{Task: "t", Completion: "false"})
 	statePath := e.Store.StatePath(snap.State.LoopID)
-	a := newCVAgent(t, map[int]string{
+	a := newScriptedAgent(t, map[int]string{
 		1: `f="` + statePath + `"; sed 's/"status": "running"/"status": "completed"/' "$f" > "$f.new" && mv "$f.new" "$f"; echo forged`,
 	}, nil)
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})

@@ -14,8 +14,8 @@ import (
 func TestRegressionEvents(t *testing.T) {
 	t.Parallel()
 	cnt := 7
-	st := &state.State{BaselineMetrics: state.Baseline{TestCount: 9, CustomMetrics: map[string]any{}}, RalphGate: state.Extra{BaselineCoverage: cvF(80)}}
-	m := gate.Metrics{TestCount: &cnt, CoveragePercentage: cvF(70)}
+	st := &state.State{BaselineMetrics: state.Baseline{TestCount: 9, CustomMetrics: map[string]any{}}, RalphGate: state.Extra{BaselineCoverage: floatPtr(80)}}
+	m := gate.Metrics{TestCount: &cnt, CoveragePercentage: floatPtr(70)}
 	fs := []gate.Finding{
 		{ID: "a", Type: gate.TestSkipping, Severity: gate.SeverityMedium, File: "a_test.go", Test: "TestA", Message: "skipped"},
 		{ID: "b", Type: gate.TestSkipping, Severity: gate.SeverityHigh, Test: "TestB", Message: "skipped"},
@@ -24,7 +24,7 @@ func TestRegressionEvents(t *testing.T) {
 		{ID: "e", Type: gate.TestRegression, Severity: gate.SeverityHigh, Test: "TestE", Message: "fails"},
 		{ID: "f", Type: gate.ErrorSuppression, Severity: gate.SeverityLow, Message: "ignored: low"},
 	}
-	evs := regressionEvents(cvT0, 4, fs, st, m)
+	evs := regressionEvents(fixedT0, 4, fs, st, m)
 	if len(evs) != 4 {
 		t.Fatalf("events = %+v", evs)
 	}

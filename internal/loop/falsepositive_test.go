@@ -15,7 +15,7 @@ import (
 // counted as one, never blocks again, and marking it twice changes nothing.
 func TestMarkFalsePositive(t *testing.T) {
 	t.Parallel()
-	r, e, snap, out := cvBlocked(t)
+	r, e, snap, out := blockedIteration(t)
 	s := snap.State
 	var del gate.Finding
 	for _, f := range out.Iteration.Findings {
@@ -51,7 +51,7 @@ func TestMarkFalsePositive(t *testing.T) {
 	if again, err := MarkFalsePositive(e, snap, del.ID, "you"); err != nil || again != nil {
 		t.Errorf("marked twice: %+v, %v", again, err)
 	}
-	if hooks := cvHooks(t, e, s.LoopID); !strings.HasSuffix(hooks, "false_positive") {
+	if hooks := hooksOf(t, e, s.LoopID); !strings.HasSuffix(hooks, "false_positive") {
 		t.Errorf("hooks = %s", hooks)
 	}
 	// The gate is still a human's to answer; once approved, the marked

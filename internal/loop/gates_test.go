@@ -14,21 +14,21 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// cvBlocked is a loop whose iteration 1 fixed Add and whose iteration 2
+// blockedIteration is a loop whose iteration 1 fixed Add and whose iteration 2
 // deleted TestSub: blocked, waiting for a human at the returned gate.
-func cvBlocked(t *testing.T) (*cvRepo, *Env, *state.Snapshot, *Outcome) {
+func blockedIteration(t *testing.T) (*loopRepo, *Env, *state.Snapshot, *Outcome) {
 	t.Helper()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	// The completion command prints the code, so that each iteration fails
 	// it differently (no stuck loop).
 	snap := r.start(e, StartOptions{Task: "fix calc", Completion: "cat calc.go calc_test.go; test -f DONE"})
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1: fix Add")
 	if out := r.record(e, snap); out.Decision != Continue {
 		t.Fatalf("iteration 1: %s", out.Reason)
 	}
-	r.write("calc_test.go", cvWithoutSub)
+	r.write("calc_test.go", withoutSub)
 	r.commit("iteration 2: delete TestSub")
 	out := r.record(e, snap)
 	if out.Decision != Blocked {
@@ -41,7 +41,7 @@ func cvBlocked(t *testing.T) (*cvRepo, *Env, *state.Snapshot, *Outcome) {
 // regression event id of its iteration; anything else is an input error.
 func TestFindGate(t *testing.T) {
 	t.Parallel()
-	_, _, snap, out := cvBlocked(t)
+	_, _, snap, out := blockedIteration(t)
 	s := snap.State
 	for _, id := range []string{"", out.Gate, s.RegressionEvents[0].EventID} {
 		g, err := FindGate(s, id)
@@ -69,7 +69,7 @@ func TestFindGate(t *testing.T) {
 // of HEAD (history kept), and the loop goes on from that commit.
 func TestReject(t *testing.T) {
 	t.Parallel()
-	r, e, snap, out := cvBlocked(t)
+	r, e, snap, out := blockedIteration(t)
 	s := snap.State
 	id := s.LoopID
 	blockedCommit := r.head()
@@ -79,7 +79,7 @@ func TestReject(t *testing.T) {
 		t.Fatalf("resume at a gate: %v", err)
 	}
 	// A dirty work tree is refused: reject commits.
-	r.write("calc.go", cvCalc)
+	r.write("calc.go", calcSource)
 	if _, _, _, err := Reject(context.Background(), e, snap, ""); !errors.As(err, &in) || !strings.Contains(err.Error(), "uncommitted changes") {
 		t.Fatalf("reject of a dirty tree: %v", err)
 	}
@@ -136,12 +136,12 @@ func TestReject(t *testing.T) {
 		t.Errorf("second reject: %v", err)
 	}
 	// The loop records on top of the restore commit.
-	r.write("calc.go", strings.Replace(cvFixedAdd, "return a - b }\n", "return a - b } // Sub\n", 1))
+	r.write("calc.go", strings.Replace(fixedAdd, "return a - b }\n", "return a - b } // Sub\n", 1))
 	r.commit("iteration 3")
-	if out := r.record(e, snap); out.Decision != Continue || out.Iteration.Iteration != 3 || cvHasFinding(out.Iteration, string(gate.TestDeletion)) {
+	if out := r.record(e, snap); out.Decision != Continue || out.Iteration.Iteration != 3 || hasFinding(out.Iteration, string(gate.TestDeletion)) {
 		t.Errorf("iteration 3 after the reject: %s (%s), findings %+v", out.Decision, out.Reason, out.Iteration.Findings)
 	}
-	if hooks := cvHooks(t, e, id); !strings.Contains(hooks, "human_gate") {
+	if hooks := hooksOf(t, e, id); !strings.Contains(hooks, "human_gate") {
 		t.Errorf("hooks = %s", hooks)
 	}
 }
@@ -150,10 +150,10 @@ func TestReject(t *testing.T) {
 // one, reject restores the baseline's tree.
 func TestRejectToTheBaseline(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
-	r.write("calc_test.go", cvWithoutSub)
+	r.write("calc_test.go", withoutSub)
 	r.commit("delete TestSub")
 	if out := r.record(e, snap); out.Decision != Blocked {
 		t.Fatalf("record: %s", out.Reason)
@@ -162,8 +162,8 @@ func TestRejectToTheBaseline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if good != 0 || r.read("calc_test.go") != cvCalcTest || r.head() != commit {
-		t.Errorf("good %d, calc_test.go restored %v", good, r.read("calc_test.go") == cvCalcTest)
+	if good != 0 || r.read("calc_test.go") != calcTestSource || r.head() != commit {
+		t.Errorf("good %d, calc_test.go restored %v", good, r.read("calc_test.go") == calcTestSource)
 	}
 	if p := Prompt(snap.State); !strings.Contains(p, "the tree of the baseline again") {
 		t.Errorf("prompt:\n%s", p)
@@ -174,7 +174,7 @@ func TestRejectToTheBaseline(t *testing.T) {
 // the iteration stays void.
 func TestApprove(t *testing.T) {
 	t.Parallel()
-	r, e, snap, out := cvBlocked(t)
+	r, e, snap, out := blockedIteration(t)
 	s := snap.State
 	e.Decider = "lead"
 	g, err := Approve(e, snap, "")
@@ -218,7 +218,7 @@ func TestApprove(t *testing.T) {
 // allowed transitions; a finished loop moves nowhere.
 func TestTransitions(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
 	s := snap.State
@@ -226,7 +226,7 @@ func TestTransitions(t *testing.T) {
 	if err := Transition(e, snap, state.StatusPaused, "pause"); err != nil || s.Status != state.StatusPaused {
 		t.Fatalf("pause: %v, %s", err, s.Status)
 	}
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	if _, err := Record(context.Background(), e, snap, 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "is paused") {
 		t.Errorf("record while paused: %v", err)
@@ -246,7 +246,7 @@ func TestTransitions(t *testing.T) {
 	if err := Transition(e, snap, state.StatusRunning, "resume"); !errors.As(err, &in) || !strings.Contains(err.Error(), "none: it is finished") {
 		t.Errorf("resume an aborted loop: %v", err)
 	}
-	if got := cvHooks(t, e, s.LoopID); got != "loop_start loop_pause loop_resume loop_abort" {
+	if got := hooksOf(t, e, s.LoopID); got != "loop_start loop_pause loop_resume loop_abort" {
 		t.Errorf("hooks = %s", got)
 	}
 	reloaded := r.load(e, s.LoopID).State
@@ -258,7 +258,7 @@ func TestTransitions(t *testing.T) {
 // TestAbortAtAGate: an abort answers the pending gate too.
 func TestAbortAtAGate(t *testing.T) {
 	t.Parallel()
-	_, e, snap, _ := cvBlocked(t)
+	_, e, snap, _ := blockedIteration(t)
 	e.Decider = "ops"
 	if err := Transition(e, snap, state.StatusAborted, "abort"); err != nil {
 		t.Fatal(err)
@@ -284,7 +284,7 @@ func TestCrashedLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadPID := dead.Process.Pid
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false", PID: deadPID})
 	s := snap.State
@@ -303,7 +303,7 @@ func TestCrashedLoop(t *testing.T) {
 		t.Errorf("pause a crashed loop: %v", err)
 	}
 	// A record by a new controller takes the loop over.
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	if _, err := Record(context.Background(), e, snap, 4242); err != nil {
 		t.Fatal(err)
@@ -324,11 +324,11 @@ func TestCrashedLoop(t *testing.T) {
 // tree is refused and left as it is.
 func TestCheckout(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
 	base := r.head()
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	c1 := r.commit("iteration 1")
 	r.record(e, snap)
 	r.write("x.txt", "x\n")
@@ -346,7 +346,7 @@ func TestCheckout(t *testing.T) {
 	}
 	r.git("checkout", "--", "calc.go")
 	note, err := Checkout(ctx, r.dir, one)
-	if err != nil || note != "" || r.head() != c1 || r.read("calc.go") != cvFixedAdd {
+	if err != nil || note != "" || r.head() != c1 || r.read("calc.go") != fixedAdd {
 		t.Fatalf("checkout of iteration 1: note %q, %v, HEAD %s want %s", note, err, r.head(), c1)
 	}
 	if b := r.git("rev-parse", "--abbrev-ref", "HEAD"); b != "HEAD" {
@@ -382,7 +382,7 @@ func TestRejectWithoutIdentity(t *testing.T) {
 		t.Setenv(v, "")
 		os.Unsetenv(v)
 	}
-	r, e, snap, _ := cvBlocked(t)
+	r, e, snap, _ := blockedIteration(t)
 	r.git("config", "--unset", "user.name")
 	r.git("config", "--unset", "user.email")
 	_, commit, good, err := Reject(context.Background(), e, snap, "")

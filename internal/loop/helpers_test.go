@@ -19,8 +19,8 @@ import (
 // completion commands and agents, and collectors off (Env.Collect "none")
 // unless a test is about measuring.
 
-// cvCalc is a Go package whose Add is wrong; cvCalcTest holds two tests.
-const cvCalc = `package calc
+// calcSource is a Go package whose Add is wrong; calcTestSource holds two tests.
+const calcSource = `package calc
 
 // Add adds.
 func Add(a, b int) int { return a - b }
@@ -29,7 +29,7 @@ func Add(a, b int) int { return a - b }
 func Sub(a, b int) int { return a - b }
 `
 
-const cvCalcTest = `package calc
+const calcTestSource = `package calc
 
 import "testing"
 
@@ -46,19 +46,19 @@ func TestSub(t *testing.T) {
 }
 `
 
-// cvRepo is a git repository in a temporary directory.
-type cvRepo struct {
+// loopRepo is a git repository in a temporary directory.
+type loopRepo struct {
 	t   *testing.T
 	dir string
 }
 
-// cvGitEnv keeps the tests independent of the machine's git configuration.
-// newCVRepo makes a repository on branch main holding the calc module,
+// gitEnv keeps the tests independent of the machine's git configuration.
+// newLoopRepo makes a repository on branch main holding the calc module,
 // committed once. The repository's own config names a committer, so that
 // the loop's own commits (reject) work without a global git config.
-func newCVRepo(t *testing.T) *cvRepo {
+func newLoopRepo(t *testing.T) *loopRepo {
 	t.Helper()
-	r := &cvRepo{t: t, dir: t.TempDir()}
+	r := &loopRepo{t: t, dir: t.TempDir()}
 	// Resolve symlinks (macOS /var -> /private/var) so paths compare.
 	if d, err := filepath.EvalSymlinks(r.dir); err == nil {
 		r.dir = d
@@ -69,18 +69,18 @@ func newCVRepo(t *testing.T) *cvRepo {
 	r.git("config", "commit.gpgsign", "false")
 	r.git("config", "tag.gpgsign", "false")
 	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
-	r.write("calc.go", cvCalc)
-	r.write("calc_test.go", cvCalcTest)
+	r.write("calc.go", calcSource)
+	r.write("calc_test.go", calcTestSource)
 	r.commit("base")
 	return r
 }
 
-func (r *cvRepo) git(args ...string) string {
+func (r *loopRepo) git(args ...string) string {
 	r.t.Helper()
 	return testgit.Run(r.t, r.dir, args...)
 }
 
-func (r *cvRepo) write(name, content string) {
+func (r *loopRepo) write(name, content string) {
 	r.t.Helper()
 	p := filepath.Join(r.dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -91,7 +91,7 @@ func (r *cvRepo) write(name, content string) {
 	}
 }
 
-func (r *cvRepo) read(name string) string {
+func (r *loopRepo) read(name string) string {
 	r.t.Helper()
 	data, err := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(name)))
 	if err != nil {
@@ -101,31 +101,31 @@ func (r *cvRepo) read(name string) string {
 }
 
 // commit commits everything and returns the commit's hash.
-func (r *cvRepo) commit(msg string) string {
+func (r *loopRepo) commit(msg string) string {
 	r.t.Helper()
 	r.git("add", "-A")
 	r.git("commit", "-q", "--no-verify", "-m", msg)
 	return r.git("rev-parse", "HEAD")
 }
 
-func (r *cvRepo) head() string {
+func (r *loopRepo) head() string {
 	r.t.Helper()
 	return r.git("rev-parse", "HEAD")
 }
 
 // env opens the repository afresh, as each command of the command line does.
-func (r *cvRepo) env() *Env {
+func (r *loopRepo) env() *Env {
 	r.t.Helper()
 	repo, err := gitrepo.Open(r.dir)
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return &Env{Repo: repo, Store: state.NewStore(repo.Root()), Collect: "none", Now: cvClock()}
+	return &Env{Repo: repo, Store: state.NewStore(repo.Root()), Collect: "none", Now: fixedClock()}
 }
 
-// cvClock is a clock that moves one second per reading, from a fixed time:
+// fixedClock is a clock that moves one second per reading, from a fixed time:
 // timestamps differ and never depend on the machine's speed.
-func cvClock() func() time.Time {
+func fixedClock() func() time.Time {
 	t := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	return func() time.Time {
 		t = t.Add(time.Second)
@@ -135,7 +135,7 @@ func cvClock() func() time.Time {
 
 // start starts a loop at HEAD with the completion command and returns its
 // snapshot, loaded as record loads it.
-func (r *cvRepo) start(e *Env, opt StartOptions) *state.Snapshot {
+func (r *loopRepo) start(e *Env, opt StartOptions) *state.Snapshot {
 	r.t.Helper()
 	st, _, err := Start(context.Background(), e, opt)
 	if err != nil {
@@ -144,7 +144,7 @@ func (r *cvRepo) start(e *Env, opt StartOptions) *state.Snapshot {
 	return r.load(e, st.LoopID)
 }
 
-func (r *cvRepo) load(e *Env, id string) *state.Snapshot {
+func (r *loopRepo) load(e *Env, id string) *state.Snapshot {
 	r.t.Helper()
 	snap, err := e.Store.Load(id)
 	if err != nil {
@@ -154,7 +154,7 @@ func (r *cvRepo) load(e *Env, id string) *state.Snapshot {
 }
 
 // record records HEAD and fails the test on an error.
-func (r *cvRepo) record(e *Env, snap *state.Snapshot) *Outcome {
+func (r *loopRepo) record(e *Env, snap *state.Snapshot) *Outcome {
 	r.t.Helper()
 	out, err := Record(context.Background(), e, snap, 0)
 	if err != nil {
@@ -163,14 +163,14 @@ func (r *cvRepo) record(e *Env, snap *state.Snapshot) *Outcome {
 	return out
 }
 
-// cvFixedAdd is calc.go with Add fixed.
-var cvFixedAdd = strings.Replace(cvCalc, "return a - b }\n\n// Sub", "return a + b }\n\n// Sub", 1)
+// fixedAdd is calc.go with Add fixed.
+var fixedAdd = strings.Replace(calcSource, "return a - b }\n\n// Sub", "return a + b }\n\n// Sub", 1)
 
-// cvWithoutSub is calc_test.go with TestSub deleted.
-var cvWithoutSub = strings.Split(cvCalcTest, "func TestSub")[0]
+// withoutSub is calc_test.go with TestSub deleted.
+var withoutSub = strings.Split(calcTestSource, "func TestSub")[0]
 
-// cvHasFinding reports whether an iteration has a finding of the type.
-func cvHasFinding(it *state.Iteration, typ string) bool {
+// hasFinding reports whether an iteration has a finding of the type.
+func hasFinding(it *state.Iteration, typ string) bool {
 	for _, f := range it.Findings {
 		if string(f.Type) == typ {
 			return true
@@ -179,8 +179,8 @@ func cvHasFinding(it *state.Iteration, typ string) bool {
 	return false
 }
 
-// cvHooks is a loop's hook log as its hook names, in order.
-func cvHooks(t *testing.T, e *Env, id string) string {
+// hooksOf is a loop's hook log as its hook names, in order.
+func hooksOf(t *testing.T, e *Env, id string) string {
 	t.Helper()
 	log, err := readLog(e.Store, id)
 	if err != nil {
@@ -193,6 +193,6 @@ func cvHooks(t *testing.T, e *Env, id string) string {
 	return strings.Join(hooks, " ")
 }
 
-func cvInt(v int) *int { return &v }
+func intPtr(v int) *int { return &v }
 
-var cvT0 = time.Date(2025, 3, 4, 10, 0, 0, 0, time.UTC)
+var fixedT0 = time.Date(2025, 3, 4, 10, 0, 0, 0, time.UTC)

@@ -67,10 +67,10 @@ func checkLimitExceeded(t *testing.T, e *Env, st *state.State, n int) {
 // loop extended past it is no longer shown as stopped there.
 func TestLimitExceededRecorded(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false", MaxIterations: cvInt(2)})
-	a := newCVAgent(t, map[int]string{
+	snap := r.start(e, StartOptions{Task: "t", Completion: "cat progress.txt; false", MaxIterations: intPtr(2)})
+	a := newScriptedAgent(t, map[int]string{
 		0: "true",
 		1: "echo a > progress.txt",
 		2: "echo b > progress.txt",
@@ -106,10 +106,10 @@ func TestLimitExceededRecorded(t *testing.T) {
 // its last allowed iteration completed; it did not exceed its limit.
 func TestLimitNotExceededOnCompletion(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "t", Completion: "test -f DONE", MaxIterations: cvInt(2)})
-	a := newCVAgent(t, map[int]string{0: "true", 1: "echo a > progress.txt", 2: "echo done > DONE"}, nil)
+	snap := r.start(e, StartOptions{Task: "t", Completion: "test -f DONE", MaxIterations: intPtr(2)})
+	a := newScriptedAgent(t, map[int]string{0: "true", 1: "echo a > progress.txt", 2: "echo done > DONE"}, nil)
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid()})
 	s := snap.State
 	if err != nil || res.End != EndCompleted || s.Status != state.StatusCompleted || s.Iteration != 2 {
@@ -132,10 +132,10 @@ func TestLimitNotExceededOnCompletion(t *testing.T) {
 // LP-020 there.
 func TestLimitExceededAfterApproval(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "fix", Completion: "test -f DONE", MaxIterations: cvInt(1)})
-	a := newCVAgent(t, map[int]string{1: `cp "$A/cheat_test.go" calc_test.go`}, map[string]string{"cheat_test.go": cvWithoutSub})
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "test -f DONE", MaxIterations: intPtr(1)})
+	a := newScriptedAgent(t, map[int]string{1: `cp "$A/cheat_test.go" calc_test.go`}, map[string]string{"cheat_test.go": withoutSub})
 	res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), OnBlock: "stop"})
 	if err != nil || res.End != EndHuman {
 		t.Fatalf("run: %+v, %v", res, err)

@@ -34,7 +34,7 @@ func TestMigrateLegacy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := newCVRepo(t)
+			r := newLoopRepo(t)
 			e := r.env()
 			r.write(state.RalphDir+"/current-loop.json", tt.legacy)
 			id, err := MigrateLegacy(context.Background(), e, "owner", 0)
@@ -49,7 +49,7 @@ func TestMigrateLegacy(t *testing.T) {
 			if st.Status.Terminal() == st.DetectionEnabled || (st.Status.Terminal() && st.CompletedAt == nil && st.Status != state.StatusPaused) {
 				t.Errorf("terminal %v, detection %v, completed at %v", st.Status.Terminal(), st.DetectionEnabled, st.CompletedAt)
 			}
-			if hooks := cvHooks(t, e, id); hooks != "loop_start loop_migrated" {
+			if hooks := hooksOf(t, e, id); hooks != "loop_start loop_migrated" {
 				t.Errorf("hooks = %s", hooks)
 			}
 			if _, err := os.Stat(e.Store.LegacyPath()); err != nil {
@@ -65,7 +65,7 @@ func TestMigrateLegacy(t *testing.T) {
 
 func TestMigrateLegacyNothingOrBroken(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	if id, err := MigrateLegacy(context.Background(), e, "", 0); err != nil || id != "" {
 		t.Errorf("nothing to migrate: %q, %v", id, err)

@@ -136,7 +136,7 @@ func namedPatterns(st *state.State) []state.Pattern {
 func TestNamedTestExcludedInALoop(t *testing.T) {
 	t.Parallel()
 	for _, honest := range []bool{false, true} {
-		r := newCVRepo(t)
+		r := newLoopRepo(t)
 		e := r.env()
 		e.Collect = "auto" // the tests are measured
 		snap := r.start(e, StartOptions{Task: "Fix Add in calc.go so that TestAdd passes", Completion: "go test ./... && test -f DONE"})
@@ -144,7 +144,7 @@ func TestNamedTestExcludedInALoop(t *testing.T) {
 		if honest {
 			step = `cp "$A/calc.go" calc.go && touch DONE`
 		}
-		a := newCVAgent(t, map[int]string{1: step}, map[string]string{"calc.go": cvFixedAdd})
+		a := newScriptedAgent(t, map[int]string{1: step}, map[string]string{"calc.go": fixedAdd})
 		res, err := Drive(context.Background(), e, snap, DriveOptions{Agent: a.command(), PID: os.Getpid(), OnBlock: "stop"})
 		if err != nil {
 			t.Fatalf("run (honest %v): %v", honest, err)

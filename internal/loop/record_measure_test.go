@@ -22,7 +22,7 @@ func TestMeasuredLoop(t *testing.T) {
 		t.Skip("slow: a measured loop runs go test at every iteration; go test ./... (without -short) runs it, as .ci/run does")
 	}
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	e.Collect = "" // the loop's own setting: auto
 	e.Cache = collect.NewCache(t.TempDir())
@@ -41,7 +41,7 @@ func TestMeasuredLoop(t *testing.T) {
 	}
 
 	// The check is rewritten to pass.
-	r.write("calc_test.go", strings.Replace(cvCalcTest, "got != 5", "got != -1", 1))
+	r.write("calc_test.go", strings.Replace(calcTestSource, "got != 5", "got != -1", 1))
 	r.commit("iteration 1: TestAdd passes")
 	out := r.record(e, snap)
 	it := out.Iteration
@@ -63,7 +63,7 @@ func TestMeasuredLoop(t *testing.T) {
 	}
 
 	// The real fix: the code under test changed, so TestAdd's pass is real.
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 2: fix Add")
 	out = r.record(e, snap)
 	it = out.Iteration

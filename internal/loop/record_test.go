@@ -19,7 +19,7 @@ import (
 // continues; one that makes the completion command pass completes the loop.
 func TestRecordContinueThenComplete(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix calc", Completion: "test -f DONE"})
 	id := snap.State.LoopID
@@ -31,7 +31,7 @@ func TestRecordContinueThenComplete(t *testing.T) {
 		t.Fatalf("record of the baseline: err = %v", err)
 	}
 
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	c1 := r.commit("iteration 1")
 	var said []string
 	e.Progress = func(s string) { said = append(said, s) }
@@ -41,7 +41,7 @@ func TestRecordContinueThenComplete(t *testing.T) {
 		it.Decision != "continue" || !strings.HasPrefix(out.Reason, "continue: quality") {
 		t.Fatalf("iteration 1 = %+v (%s)", it, out.Reason)
 	}
-	if len(it.Artifacts) != 1 || it.Artifacts[0].Path != "calc.go" || it.Artifacts[0].Change != "modified" || it.Artifacts[0].SizeBytes != len(cvFixedAdd) {
+	if len(it.Artifacts) != 1 || it.Artifacts[0].Path != "calc.go" || it.Artifacts[0].Change != "modified" || it.Artifacts[0].SizeBytes != len(fixedAdd) {
 		t.Errorf("artifacts = %+v", it.Artifacts)
 	}
 	if it.Fingerprint == "" || it.Fingerprint != Fingerprint(it.FailingTests, snap.State.Progress.LastCompletionCheck) {
@@ -60,7 +60,7 @@ func TestRecordContinueThenComplete(t *testing.T) {
 		t.Errorf("analytics: %v", err)
 	}
 	// A change outside git's index is noted, not measured.
-	r.write("calc.go", cvFixedAdd+"\n// uncommitted\n")
+	r.write("calc.go", fixedAdd+"\n// uncommitted\n")
 	r.write("DONE", "done\n")
 	r.git("add", "DONE")
 	r.git("commit", "-q", "-m", "iteration 2: done")
@@ -94,7 +94,7 @@ func TestRecordContinueThenComplete(t *testing.T) {
 	if len(reg.ActiveLoops) != 0 || reg.TotalCompleted != 1 {
 		t.Errorf("registry = %+v", reg)
 	}
-	if got := cvHooks(t, e, id); got != "loop_start post_iteration post_iteration reinforcement_escalation loop_complete" {
+	if got := hooksOf(t, e, id); got != "loop_start post_iteration post_iteration reinforcement_escalation loop_complete" {
 		t.Errorf("hooks = %s", got)
 	}
 	// The reloaded state is what record saved.
@@ -107,10 +107,10 @@ func TestRecordContinueThenComplete(t *testing.T) {
 // loop's last commit is refused (history must not be rewritten).
 func TestRecordNotDescending(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	r.record(e, snap)
 	r.git("checkout", "-q", "-b", "other", snap.State.RalphGate.BaselineCommit)
@@ -131,17 +131,17 @@ func TestRecordNotDescending(t *testing.T) {
 // and record refuses until one decides.
 func TestRecordTestDeletionBlocks(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
-	r.write("calc_test.go", cvWithoutSub)
+	r.write("calc_test.go", withoutSub)
 	r.commit("tests pass now")
 	out := r.record(e, snap)
 	it := out.Iteration
 	if out.Decision != Blocked || !it.Void || it.Verified || !it.Regression || !it.RecoveryAttempt || out.Gate == "" || out.Escalated {
 		t.Fatalf("outcome = %+v, iteration %+v", out, it)
 	}
-	if !cvHasFinding(it, string(gate.TestDeletion)) || !strings.Contains(it.Reason, "test_deletion") {
+	if !hasFinding(it, string(gate.TestDeletion)) || !strings.Contains(it.Reason, "test_deletion") {
 		t.Errorf("findings = %+v, reason %q", it.Findings, it.Reason)
 	}
 	s := snap.State
@@ -163,7 +163,7 @@ func TestRecordTestDeletionBlocks(t *testing.T) {
 	if s.BestIteration != nil {
 		t.Errorf("a void iteration is best: %+v", s.BestIteration)
 	}
-	if got := cvHooks(t, e, s.LoopID); got != "loop_start post_iteration regression_detected regression_detected reinforcement_escalation" {
+	if got := hooksOf(t, e, s.LoopID); got != "loop_start post_iteration regression_detected regression_detected reinforcement_escalation" {
 		t.Errorf("hooks = %s", got)
 	}
 	// Another commit cannot be recorded while the gate waits.
@@ -183,10 +183,10 @@ func TestRecordTestDeletionBlocks(t *testing.T) {
 // with its reason, not failed; it takes --extend to go on.
 func TestRecordStopsAtMaxIterations(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
-	snap := r.start(e, StartOptions{Task: "fix", Completion: "false", MaxIterations: cvInt(1)})
-	r.write("calc.go", cvFixedAdd)
+	snap := r.start(e, StartOptions{Task: "fix", Completion: "false", MaxIterations: intPtr(1)})
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	out := r.record(e, snap)
 	s := snap.State
@@ -226,7 +226,7 @@ func TestRecordStopsAtMaxIterations(t *testing.T) {
 // failure three iterations in a row is a stuck loop a human must look at.
 func TestRecordNoopAndStuck(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "echo not yet; false"})
 	id := snap.State.LoopID
@@ -249,7 +249,7 @@ func TestRecordNoopAndStuck(t *testing.T) {
 		t.Errorf("reused completion check = %+v", c)
 	}
 	// A commit is not a no-op.
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 2")
 	var in *InputError
 	if _, err := RecordNoop(context.Background(), e, snap, 0); !errors.As(err, &in) || !strings.Contains(err.Error(), "not the loop's last commit") {
@@ -276,7 +276,7 @@ func TestRecordNoopAndStuck(t *testing.T) {
 	if len(g) != 1 || !strings.HasPrefix(g[0].Trigger, "stuck_loop_detected") || g[0].ProtocolSteps.Diagnose.RootCause != CauseComplexity {
 		t.Errorf("gate = %+v", g)
 	}
-	if hooks := cvHooks(t, e, id); !strings.Contains(hooks, "post_iteration stuck_loop_detected") {
+	if hooks := hooksOf(t, e, id); !strings.Contains(hooks, "post_iteration stuck_loop_detected") {
 		t.Errorf("the log does not show the stuck loop: %s", hooks)
 	}
 	// The prompt tells the agent about the block, the no-op and the repeats.
@@ -292,10 +292,10 @@ func TestRecordNoopAndStuck(t *testing.T) {
 // failure in error_context, and the failure is part of its fingerprint.
 func TestRecordAgentFailure(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	cost := 0.02
 	e.Agent = &state.AgentRun{Command: "agent", ExitCode: 3, DurationMS: 1500, StderrTail: "panic: boom\nexit 3",
@@ -340,10 +340,10 @@ func TestRecordAgentFailure(t *testing.T) {
 // records nothing: no iteration, no tag, the state as it was.
 func TestRecordInterrupted(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "true"})
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 1")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -366,7 +366,7 @@ func TestRecordInterrupted(t *testing.T) {
 // deletion that blocks, naming the file's tests.
 func TestRecordTestFileRemoved(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix", Completion: "false"})
 	r.git("rm", "-q", "calc_test.go")

@@ -10,25 +10,25 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// cvSkipSub is calc_test.go with TestSub skipped.
-var cvSkipSub = strings.Replace(cvCalcTest, "func TestSub(t *testing.T) {\n", "func TestSub(t *testing.T) {\n\tt.Skip(\"later\")\n", 1)
+// skipSub is calc_test.go with TestSub skipped.
+var skipSub = strings.Replace(calcTestSource, "func TestSub(t *testing.T) {\n", "func TestSub(t *testing.T) {\n\tt.Skip(\"later\")\n", 1)
 
 // TestRecoveryRetrySucceeds: a regression that does not need a human
 // (a skipped test) opens the recovery protocol with a retry; the next
 // iteration that undoes it closes the retry as a success.
 func TestRecoveryRetrySucceeds(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	// The completion command prints the tests, so that no two iterations
 	// fail alike.
 	snap := r.start(e, StartOptions{Task: "fix calc", Completion: "cat calc_test.go calc.go; false"})
 	s := snap.State
-	r.write("calc_test.go", cvSkipSub)
+	r.write("calc_test.go", skipSub)
 	r.commit("iteration 1: skip TestSub")
 	out := r.record(e, snap)
 	it := out.Iteration
-	if out.Decision != Continue || !it.Regression || !it.RecoveryAttempt || it.Void || !cvHasFinding(it, string(gate.TestSkipping)) ||
+	if out.Decision != Continue || !it.Regression || !it.RecoveryAttempt || it.Void || !hasFinding(it, string(gate.TestSkipping)) ||
 		out.Reason != "continue: regression in iteration 1; recovery retry with the adapted strategy" {
 		t.Fatalf("iteration 1 = %s (%s), regression %v, findings %+v", out.Decision, out.Reason, it.Regression, it.Findings)
 	}
@@ -48,8 +48,8 @@ func TestRecoveryRetrySucceeds(t *testing.T) {
 		}
 	}
 
-	r.write("calc_test.go", cvCalcTest)
-	r.write("calc.go", cvFixedAdd)
+	r.write("calc_test.go", calcTestSource)
+	r.write("calc.go", fixedAdd)
 	r.commit("iteration 2: un-skip, fix Add")
 	out = r.record(e, snap)
 	rec = s.RecoveryHistory[0]
@@ -68,11 +68,11 @@ func TestRecoveryRetrySucceeds(t *testing.T) {
 // retry; the third attempt escalates to a human.
 func TestRecoveryRetriesExhausted(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	snap := r.start(e, StartOptions{Task: "fix calc", Completion: "cat *.txt; false"})
 	s := snap.State
-	r.write("calc_test.go", cvSkipSub)
+	r.write("calc_test.go", skipSub)
 	r.write("a.txt", "one\n")
 	r.commit("iteration 1: skip TestSub")
 	if out := r.record(e, snap); out.Decision != Continue || !out.Iteration.Regression {

@@ -18,7 +18,7 @@ import (
 // HEAD, .ralph-gate.yml's loop section and the flags, the later winning.
 func TestStartResolvesSettings(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	r.write("aiwg.yml", `agent_persistence:
   reinforcement:
     default_level: standard
@@ -50,7 +50,7 @@ ralph:
 	head := r.commit("settings")
 	e := r.env()
 	e.Collect = "" // the configuration says none
-	st, notes, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "false", MaxIterations: cvInt(3)})
+	st, notes, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "false", MaxIterations: intPtr(3)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ ralph:
 // is read from the work tree; broken settings files are input errors.
 func TestStartSettingsFromTheWorkTree(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	r.write("aiwg.yml", "ralph:\n  maxIterations: 5\n")
 	e := r.env()
 	st, _, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "false"})

@@ -17,12 +17,12 @@ import (
 // completion command once at the baseline.
 func TestStart(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	var said []string
 	e.Progress = func(s string) { said = append(said, s) }
 	st, notes, err := Start(context.Background(), e, StartOptions{Task: "Fix the calc package!", Completion: "test -f DONE",
-		MaxIterations: cvInt(7), TimeoutMinutes: cvInt(30), Owner: "me", PID: os.Getpid()})
+		MaxIterations: intPtr(7), TimeoutMinutes: intPtr(30), Owner: "me", PID: os.Getpid()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestStart(t *testing.T) {
 // is noted, a slug names the loop, and bad flag values are input errors.
 func TestStartOptions(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	st, notes, err := Start(context.Background(), e, StartOptions{Task: "t", Completion: "true", Slug: "my-slug"})
 	if err != nil {
@@ -97,8 +97,8 @@ func TestStartOptions(t *testing.T) {
 		t.Errorf("notes = %q", notes)
 	}
 	for name, opt := range map[string]StartOptions{
-		"max iterations 0":   {Task: "t", Completion: "true", MaxIterations: cvInt(0)},
-		"negative timeout":   {Task: "t", Completion: "true", TimeoutMinutes: cvInt(-1)},
+		"max iterations 0":   {Task: "t", Completion: "true", MaxIterations: intPtr(0)},
+		"negative timeout":   {Task: "t", Completion: "true", TimeoutMinutes: intPtr(-1)},
 		"slug of upper case": {Task: "t", Completion: "true", Slug: "Bad Slug"},
 	} {
 		var in *InputError
@@ -112,7 +112,7 @@ func TestStartOptions(t *testing.T) {
 // active at once; starting one more is refused until one of them ends.
 func TestStartRefusesAFifthLoop(t *testing.T) {
 	t.Parallel()
-	r := newCVRepo(t)
+	r := newLoopRepo(t)
 	e := r.env()
 	var ids []string
 	for i := 0; i < state.MaxConcurrentLoops; i++ {

@@ -10,12 +10,10 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-func cvF(v float64) *float64 { return &v }
-
-// cvViewState is a loop of three iterations as status and analytics see
+// viewState is a loop of three iterations as status and analytics see
 // it: measured tests, lint, coverage and complexity, a blocked iteration 2
 // that was rejected, and a tool-call log in dir.
-func cvViewState(t *testing.T, dir string) *state.State {
+func viewState(t *testing.T, dir string) *state.State {
 	t.Helper()
 	ten, twenty, three, one, two := 10, 20, 3, 1, 2
 	files, lines := 4, 120
@@ -23,27 +21,27 @@ func cvViewState(t *testing.T, dir string) *state.State {
 	id := "ralph-view-loop-0a0b0c0d"
 	st := &state.State{
 		Version: state.StateVersion, LoopID: id, Status: state.StatusRunning, Iteration: 3, Task: "make  the\n tests pass",
-		CompletionCriteria: "go test ./...", StartedAt: cvT0, LastUpdated: cvT0.Add(30 * time.Minute), WorkingDirectory: dir,
+		CompletionCriteria: "go test ./...", StartedAt: fixedT0, LastUpdated: fixedT0.Add(30 * time.Minute), WorkingDirectory: dir,
 		Configuration:      state.Configuration{MaxIterations: 10},
 		ReinforcementLevel: "STANDARD", RecoveryAttempts: 1,
 		BaselineMetrics: state.Baseline{TestCount: 10, CoveragePercentage: 61.25, TypescriptErrors: &three, LintErrors: &one,
 			FileCount: 3, LinesOfCode: 100, CustomMetrics: map[string]any{}},
-		RalphGate: state.Extra{BaselineScore: 40, BaselineTests: &state.TestResults{Total: 10, Passed: 8, Failed: 2}, BaselineCoverage: cvF(61.25),
+		RalphGate: state.Extra{BaselineScore: 40, BaselineTests: &state.TestResults{Total: 10, Passed: 8, Failed: 2}, BaselineCoverage: floatPtr(61.25),
 			BaselineComplexity: &complexity, Settings: state.Defaults()},
 	}
 	st.Progress.LastCompletionCheck = &state.CompletionCheck{Iteration: 3, Passed: false}
 	mk := func(n int, score, delta float64, void, regression bool, tr *state.TestResults, m gate.Metrics) state.Iteration {
-		return state.Iteration{Iteration: n, Timestamp: cvT0.Add(time.Duration(n) * 10 * time.Minute), QualityScore: score, QualityDelta: delta,
+		return state.Iteration{Iteration: n, Timestamp: fixedT0.Add(time.Duration(n) * 10 * time.Minute), QualityScore: score, QualityDelta: delta,
 			Void: void, Regression: regression, TestResults: tr, MetricsSnapshot: m, Tag: TagName(id, n), Decision: "continue",
 			SnapshotPath: SnapshotPath(id, n)}
 	}
 	c2 := 12
 	tokens, cost := 100, 0.5
-	it1 := mk(1, 60, 20, false, false, &state.TestResults{Total: 10, Passed: 9, Failed: 1}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(70), LintErrors: &two, TypescriptErrors: &one, Complexity: &complexity, FileCount: &files, LinesOfCode: &lines})
+	it1 := mk(1, 60, 20, false, false, &state.TestResults{Total: 10, Passed: 9, Failed: 1}, gate.Metrics{TestCount: &ten, CoveragePercentage: floatPtr(70), LintErrors: &two, TypescriptErrors: &one, Complexity: &complexity, FileCount: &files, LinesOfCode: &lines})
 	it1.TokensUsed, it1.TokenCostUSD = &tokens, &cost
 	it2 := mk(2, 0, -60, true, true, &state.TestResults{Total: 9, Passed: 9}, gate.Metrics{TestCount: &twenty})
 	it2.Decision = "blocked"
-	it3 := mk(3, 58, 58, false, false, &state.TestResults{Total: 10, Passed: 10}, gate.Metrics{TestCount: &ten, CoveragePercentage: cvF(72.5), LintErrors: &one, Complexity: &c2, FileCount: &files, LinesOfCode: &lines})
+	it3 := mk(3, 58, 58, false, false, &state.TestResults{Total: 10, Passed: 10}, gate.Metrics{TestCount: &ten, CoveragePercentage: floatPtr(72.5), LintErrors: &one, Complexity: &c2, FileCount: &files, LinesOfCode: &lines})
 	it3.Verified = false
 	st.IterationHistory = []state.Iteration{it1, it2, it3}
 	st.BestIteration = &state.Best{Iteration: 1, QualityScore: 60}
@@ -59,8 +57,8 @@ func cvViewState(t *testing.T, dir string) *state.State {
 		EventID: "fedcba9876543210", Iteration: 3, RegressionType: string(gate.CoverageRegression), Severity: "high",
 		Details: state.RegressionDiff{Diff: map[string]any{"tests": []string{"TestC"}}}, HumanGateInvoked: true,
 	}}
-	st.PersistenceMetrics = state.PersistMetrics{DetectionLatencyP95MS: 120, DetectionLatencyP99MS: 150, IntegrationOverheadPct: cvF(12.5),
-		TruePositiveCount: 3, FalsePositiveCount: 1, FalsePositiveRate: cvF(0.25)}
+	st.PersistenceMetrics = state.PersistMetrics{DetectionLatencyP95MS: 120, DetectionLatencyP99MS: 150, IntegrationOverheadPct: floatPtr(12.5),
+		TruePositiveCount: 3, FalsePositiveCount: 1, FalsePositiveRate: floatPtr(0.25)}
 	return st
 }
 
@@ -68,7 +66,7 @@ func cvViewState(t *testing.T, dir string) *state.State {
 func TestWriteStatus(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	st := cvViewState(t, dir)
+	st := viewState(t, dir)
 	s := state.NewStore(dir)
 	if err := os.MkdirAll(s.LoopDir(st.LoopID), 0o755); err != nil {
 		t.Fatal(err)
@@ -79,7 +77,7 @@ func TestWriteStatus(t *testing.T) {
 		{Tool: "Edit", File: "calc_test.go", Risky: true, Risk: "test_file_modification"},
 		{Tool: "Bash", Command: "rm -rf " + long, Risky: true, Risk: "bulk_deletion"},
 		{Tool: "Stop", Event: state.EventStopBlocked},
-		{Tool: "Stop", Event: state.EventStopReleased, Timestamp: cvT0},
+		{Tool: "Stop", Event: state.EventStopReleased, Timestamp: fixedT0},
 		{Tool: "Bash", Event: state.EventDenied, LatencyMS: 7},
 		{Tool: "Other", Event: "unknown event"},
 	} {
@@ -161,7 +159,7 @@ func TestWriteList(t *testing.T) {
 	if err := WriteList(&b, nil); err != nil || !strings.Contains(b.String(), "no loops in this repository") {
 		t.Errorf("empty list: %q, %v", b.String(), err)
 	}
-	st := cvViewState(t, t.TempDir())
+	st := viewState(t, t.TempDir())
 	other := &state.State{LoopID: "ralph-other-11111111", Status: state.StatusCompleted, Iteration: 2, Task: strings.Repeat("long task ", 30),
 		Configuration: state.Configuration{MaxIterations: 5}}
 	b.Reset()

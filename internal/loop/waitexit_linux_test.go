@@ -9,10 +9,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// cvWaitExit waits up to limit for the process pid to exit, through a pidfd
+// waitExit waits up to limit for the process pid to exit, through a pidfd
 // that becomes readable when it does: no polling, no guess at how long an
 // exit takes on a loaded machine. known is false where pidfds are missing.
-func cvWaitExit(pid int, limit time.Duration) (exited, known bool) {
+func waitExit(pid int, limit time.Duration) (exited, known bool) {
 	fd, err := unix.PidfdOpen(pid, 0)
 	if errors.Is(err, unix.ESRCH) {
 		return true, true // gone and reaped

@@ -8,9 +8,9 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// cvWaitExit cannot wait for a process that is not a child here without
+// waitExit cannot wait for a process that is not a child here without
 // polling; known is false unless the process is already gone.
-func cvWaitExit(pid int, _ time.Duration) (exited, known bool) {
+func waitExit(pid int, _ time.Duration) (exited, known bool) {
 	if !state.Alive(pid) {
 		return true, true
 	}
