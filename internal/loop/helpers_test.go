@@ -52,7 +52,6 @@ type loopRepo struct {
 	dir string
 }
 
-// gitEnv keeps the tests independent of the machine's git configuration.
 // newLoopRepo makes a repository on branch main holding the calc module,
 // committed once. The repository's own config names a committer, so that
 // the loop's own commits (reject) work without a global git config.
