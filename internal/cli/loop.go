@@ -358,22 +358,14 @@ func runGate(ctx context.Context, name string, args []string, env Env) error {
 	return applyDecision(ctx, env, le, snap, at(pos, 0), name, lf.format)
 }
 
-// deciderOf names who makes a human decision. A decision is a person's: at a
-// terminal it is the user's, recorded by name; from a script (standard input
-// a pipe, a file or /dev/null, as when an agent runs the command) it needs
-// --by NAME, so that nothing decides anonymously.
+// deciderOf names who makes a human decision (loop.Decider): the user at a
+// terminal, else the --by name.
 func deciderOf(op, by string, env Env) (string, error) {
-	by = strings.TrimSpace(by)
-	if strings.ContainsAny(by, "\n\r") {
-		return "", usagef("%s: --by: a name on one line", op)
+	who, err := loop.Decider(by, terminal.Is(env.Stdin), owner(env))
+	if err != nil {
+		return "", usagef("%s: %v", op, err)
 	}
-	if by != "" {
-		return by, nil
-	}
-	if terminal.Is(env.Stdin) {
-		return owner(env), nil
-	}
-	return "", usagef("%s: standard input is not a terminal: say who decides with --by NAME (the decision is recorded with it)", op)
+	return who, nil
 }
 
 func runTransition(op string, to state.Status) func(context.Context, []string, Env) error {
