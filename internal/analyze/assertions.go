@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -520,7 +521,7 @@ func containsCall(expr, call string) bool {
 			return false
 		}
 		at := i + k
-		if at == 0 || !(isIdentByte(expr[at-1]) || expr[at-1] == '.' || expr[at-1] == ':') {
+		if at == 0 || !(ci.IsIdentByte(expr[at-1]) || expr[at-1] == '.' || expr[at-1] == ':') {
 			return true
 		}
 		i = at + 1
@@ -537,7 +538,7 @@ func outerCall(expr string) string {
 	}
 	for range 4 {
 		j := 0
-		for j < len(e) && (isIdentByte(e[j]) || e[j] == '.' || e[j] == ':') {
+		for j < len(e) && (ci.IsIdentByte(e[j]) || e[j] == '.' || e[j] == ':') {
 			j++
 		}
 		if j == 0 || j >= len(e) || e[j] != '(' {
@@ -587,10 +588,6 @@ var genericCallee = map[string]bool{
 	"Object.keys": true, "JSON.stringify": true, "JSON.parse": true, "string": true, "append": true, "make": true,
 	"new": true, "vec!": true, "Some": true, "Ok": true, "Err": true, "Arrays.asList": true, "List.of": true,
 	"Map.of": true, "Set.of": true, "String.valueOf": true, "Integer.valueOf": true, "Long.valueOf": true,
-}
-
-func isIdentByte(b byte) bool {
-	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
 
 // toleranceValue reads a tolerance operand: "0.01", "abs=0.01", "delta = 1e-3".

@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -241,7 +242,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 		if isTrue(mapGet(job, "continue-on-error")) {
 			jobOff = "its job has continue-on-error"
 		}
-		if c := scalar(mapGet(job, "if")); events["pull_request"] && offOnPullRequest(c) {
+		if c := scalar(mapGet(job, "if")); events["pull_request"] && ci.OffOnPullRequest(c) {
 			jobOff = "its job runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 		}
 		steps := mapGet(job, "steps")
@@ -266,7 +267,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 			if isTrue(mapGet(st, "continue-on-error")) {
 				off = "its step has continue-on-error"
 			}
-			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && offOnPullRequest(c) {
+			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && ci.OffOnPullRequest(c) {
 				off = "its step runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 			}
 			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"go.yaml.in/yaml/v3"
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -180,7 +181,7 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 // jobTestSteps reads one job's test steps; combo names its matrix
 // combination ("" for a job without one).
 func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]string, wfEnvSkip, defShell, defDir, combo string) []CIStep {
-	if isFalse(mapGet(job, "if")) || offOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+	if isFalse(mapGet(job, "if")) || ci.OffOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
 		return nil
 	}
 	jobSkip := ""
@@ -218,7 +219,7 @@ func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]str
 		if run == nil || run.Kind != yaml.ScalarNode {
 			continue
 		}
-		if isFalse(mapGet(st, "if")) || offOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
+		if isFalse(mapGet(st, "if")) || ci.OffOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
 			continue
 		}
 		stepDir := dir

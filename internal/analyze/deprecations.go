@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -207,7 +208,7 @@ func retiredSubject(id string, apis []retired) *retired {
 			}
 			at := from + k + 1 + len(last)
 			from = at
-			if at < len(id) && isIdentByte(id[at]) {
+			if at < len(id) && ci.IsIdentByte(id[at]) {
 				continue // .delete for .del
 			}
 			if r.arity < 0 {
@@ -230,7 +231,7 @@ func idWords(id string) []string {
 	var out []string
 	start := -1
 	for i := 0; i <= len(id); i++ {
-		boundary := i == len(id) || !isIdentByte(id[i]) || id[i] == '_' || id[i] == '$'
+		boundary := i == len(id) || !ci.IsIdentByte(id[i]) || id[i] == '_' || id[i] == '$'
 		hump := !boundary && i > 0 && id[i] >= 'A' && id[i] <= 'Z' && id[i-1] >= 'a' && id[i-1] <= 'z'
 		if (boundary || hump) && start >= 0 {
 			out = append(out, strings.ToLower(id[start:i]))

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -136,7 +137,7 @@ func skeleton(l string) string {
 func firstWord(l string) string {
 	l = strings.TrimSpace(l)
 	i := 0
-	for i < len(l) && (isIdentByte(l[i]) || l[i] == '.') {
+	for i < len(l) && (ci.IsIdentByte(l[i]) || l[i] == '.') {
 		i++
 	}
 	return "\x00" + l[:i]

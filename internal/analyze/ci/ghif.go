@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"strconv"
@@ -9,7 +9,7 @@ import (
 // runs on pull requests, so a test step that runs only on pushes (`if:
 // github.event_name == 'push'`), on a branch (`github.ref ==
 // 'refs/heads/main'`), on tags or after a failure gates nothing there.
-// offOnPullRequest evaluates a condition for a pull_request event: what the
+// OffOnPullRequest evaluates a condition for a pull_request event: what the
 // event fixes (its name, that github.ref is refs/pull/N/merge, the status
 // functions of a run where every earlier step passed) is known; anything
 // else (matrix values, inputs, outputs, the pull request's own fields) is
@@ -36,11 +36,11 @@ const (
 	vPrefix
 )
 
-// offOnPullRequest reports whether an `if:` condition (with or without
+// OffOnPullRequest reports whether an `if:` condition (with or without
 // ${{ }}) is false for every pull_request run, and so switches its job or
 // step off where the gate runs. An empty condition, or one that does not
 // parse, is not off.
-func offOnPullRequest(cond string) bool {
+func OffOnPullRequest(cond string) bool {
 	c := strings.TrimSpace(cond)
 	if c == "" {
 		return false
@@ -272,7 +272,7 @@ func (p *ghParser) primary() (ghVal, bool) {
 		return ghVal{kind: vNumber, n: n}, true
 	}
 	j := p.i
-	for j < len(p.src) && (isIdentByte(p.src[j]) || p.src[j] == '.' || p.src[j] == '-' || p.src[j] == '*') {
+	for j < len(p.src) && (IsIdentByte(p.src[j]) || p.src[j] == '.' || p.src[j] == '-' || p.src[j] == '*') {
 		j++
 	}
 	if j == p.i {
@@ -371,4 +371,11 @@ func ghContext(name string) ghVal {
 		return ghVal{kind: vString, s: "branch"}
 	}
 	return ghVal{}
+}
+
+// IsIdentByte reports whether b may be part of an identifier (of Go,
+// JavaScript, Java or an expression's property name: letters, digits, _ and
+// $).
+func IsIdentByte(b byte) bool {
+	return b == '_' || b == '$' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
