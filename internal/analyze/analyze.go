@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -106,10 +107,9 @@ type Analyzer struct {
 
 	mu    sync.Mutex
 	cache factsCache
-	// ciCache holds what CI files run, by path and blob (see readCI).
-	ciCache map[string]*ciFacts
-	// cmdCount holds the test command lines of a file version, by blob.
-	cmdCount map[string]int
+	// ci applies the CI rules, and keeps what it read of CI files (see
+	// ci.Checker).
+	ci *ci.Checker
 	// patCache holds a runner configuration's collection patterns, by path
 	// and blob.
 	patCache  map[string]map[string]map[string]bool
@@ -124,7 +124,7 @@ func New(cfg *config.Config) *Analyzer {
 	if cfg == nil {
 		cfg = config.Default()
 	}
-	return &Analyzer{cfg: cfg, ciCache: map[string]*ciFacts{}, cmdCount: map[string]int{}, patCache: map[string]map[string]map[string]bool{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
+	return &Analyzer{cfg: cfg, ci: ci.New(readsJSSelection), patCache: map[string]map[string]map[string]bool{}, seen: map[string]bool{}, maskMin: defaultMaskMin}
 }
 
 // MaskUnchanged tells the analyzer that each file version will be analyzed in
@@ -227,7 +227,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			p = fc.OldPath
 		}
 		// The gate's own configuration is judged before ignores apply.
-		out = append(out, a.gateConfigChange(fc)...)
+		out = append(out, a.ci.GateConfig(ciFile(fc))...)
 		if a.cfg.Ignored(p) && (fc.OldPath == "" || a.cfg.Ignored(fc.OldPath)) {
 			continue
 		}
@@ -258,16 +258,17 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	a.markUncompiledRust(pairs, ch)
 	a.dropUncollectedJS(pairs, ch)
 	dropHelperCalls(pairs)
-	for _, pr := range pairs {
+	files := ciFiles(pairs)
+	for i, pr := range pairs {
 		out = append(out, unparsed(pr)...)
-		cfg := dropNewMarkerFilters(a.ciConfig(pr), pr, pairs)
+		cfg := dropNewMarkerFilters(a.ci.Config(files[i]), pr, pairs)
 		out = append(out, cfg...)
-		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr, pairs, ch.Exists))...)
+		out = append(out, dedupeRunner(cfg, a.compareRunnerConfig(pr, pairs, files, ch.Exists))...)
 		out = append(out, a.compareAssertLibs(pr)...)
 	}
-	baseCI := ciRuns(ch.BaseCI)
-	out = append(out, a.changeWideConfig(pairs, baseCI, ch.Exists, ch.ReadHead)...)
-	out = append(out, dedupeCI(out, a.ciPrograms(pairs))...)
+	baseCI := baseRuns(ch.BaseCI)
+	out = append(out, a.ci.ChangeWide(files, baseCI, ch.Exists, ch.ReadHead)...)
+	out = append(out, ci.DedupePrograms(out, a.ci.Programs(files))...)
 	cr := a.newCallReach(pairs, ch.Siblings)
 	out = append(out, a.compareTests(pairs, cr, baseCI, ch.Exists)...)
 	out = append(out, a.conftestStubs(pairs, ch.Siblings)...)
@@ -699,34 +700,7 @@ func Sort(fs []gate.Finding) {
 	})
 }
 
-// newFinding builds a finding of rule r, of the rule's type, at severity
-// sev.
-func newFinding(r gate.Rule, sev gate.Severity, file string, line int, test, symbol, key, msg string) gate.Finding {
-	subject := test
-	if subject == "" {
-		subject = symbol
-	}
-	return gate.Finding{
-		ID:       gate.MakeID(r.Type, r.ID, file, subject, key),
-		Type:     r.Type,
-		Severity: sev,
-		File:     file,
-		Line:     line,
-		Test:     test,
-		Symbol:   symbol,
-		Message:  msg,
-		Rule:     r.ID,
-	}
-}
-
 func dir(p string) string { return path.Dir(p) }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 func quoteList(names []string, max int) string {
 	if len(names) <= max {
@@ -742,7 +716,7 @@ func quoteList(names []string, max int) string {
 // FileChange or Source instead, which matters for the net change of a long
 // range, whose versions the per-commit analyses have read.
 func (a *Analyzer) Parsed(p, key string) *Parsed {
-	if key == "" || p == config.FileName || classify(p) != notConfig {
+	if key == "" || p == config.FileName || ci.Classify(p) != ci.NotConfig {
 		return nil
 	}
 	ext := scanners.ForPath(p)
@@ -773,5 +747,5 @@ func (a *Analyzer) ParsedPair(oldPath, oldKey, newPath, newKey string) (old, new
 // a supported language, a file of the checking machinery, or the gate's own
 // configuration. Callers need not read the contents of other files.
 func Wants(p string) bool {
-	return p == config.FileName || classify(p) != notConfig || scanners.ForPath(p) != nil || path.Base(p) == "go.mod"
+	return p == config.FileName || ci.Classify(p) != ci.NotConfig || scanners.ForPath(p) != nil || path.Base(p) == "go.mod"
 }

@@ -19,7 +19,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	var out []gate.Finding
 	if nt.BodyTokens == 0 && ot.BodyTokens > 0 {
 		msg := fmt.Sprintf("the body of test %s was emptied: it now passes without running anything", id)
-		return []gate.Finding{newFinding(gate.RuleBodyEmptied, gate.SeverityHigh, file, nt.Line, id, "", "", msg+".")}
+		return []gate.Finding{gate.NewFinding(gate.RuleBodyEmptied, gate.SeverityHigh, file, nt.Line, id, "", "", msg+".")}
 	}
 
 	// Variant checks merged into one are one check (variants.go).
@@ -117,7 +117,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		xs, ys := effStrength(x), effStrength(y)
 		if ys == testscan.Trivial && xs > testscan.Trivial {
 			msg := fmt.Sprintf("assertion in test %s was replaced by one that cannot fail: %s became %s", id, describeAssertion(x), describeAssertion(y))
-			out = append(out, newFinding(gate.RuleAssertionTrivialized, gate.SeverityHigh, file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
+			out = append(out, gate.NewFinding(gate.RuleAssertionTrivialized, gate.SeverityHigh, file, y.Line, id, "", x.Kind+">"+y.Kind, msg+"."))
 			continue
 		}
 		if ys <= testscan.Weak && xs >= testscan.Medium {
@@ -126,7 +126,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	}
 	if len(weaker) > 0 {
 		msg := fmt.Sprintf("test %s now checks less exactly: %s; the subjects changed too, so this may be a refactor", id, quoteList(weaker, 3))
-		out = append(out, newFinding(gate.RuleAssertionReplacedWeaker, gate.SeverityMedium, file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleAssertionReplacedWeaker, gate.SeverityMedium, file, nt.Line, id, "", strings.Join(weaker, ";"), msg+"."))
 	}
 	gone = dropRepeats(gone, ot, nt)
 	gone = impliedByExact(gone, ot)
@@ -142,11 +142,11 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	}
 	line := nt.Line
 	if nt.CommentedAssertions > ot.CommentedAssertions {
-		msg := fmt.Sprintf("%d %s in test %s %s commented out: %s", removed, plural(removed, "assertion", "assertions"), id, plural(removed, "was", "were"), quoteList(kinds, 3))
-		return append(out, newFinding(gate.RuleAssertionCommentedOut, gate.SeverityHigh, file, line, id, "", "", msg+"."))
+		msg := fmt.Sprintf("%d %s in test %s %s commented out: %s", removed, ci.Plural(removed, "assertion", "assertions"), id, ci.Plural(removed, "was", "were"), quoteList(kinds, 3))
+		return append(out, gate.NewFinding(gate.RuleAssertionCommentedOut, gate.SeverityHigh, file, line, id, "", "", msg+"."))
 	}
 	sev := gate.SeverityHigh
-	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
+	msg := fmt.Sprintf("%d %s removed from test %s: %s", removed, ci.Plural(removed, "assertion", "assertions"), id, quoteList(kinds, 3))
 	if len(nt.Assertions) == 0 {
 		msg = fmt.Sprintf("test %s no longer asserts anything: removed %s", id, quoteList(kinds, 3))
 	} else if prod, exc := expectsNewFailure(cr, o, n, remNew); prod != "" {
@@ -155,7 +155,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 		sev = gate.SeverityMedium
 		msg += fmt.Sprintf("; the test now expects %s, which %s (changed in the same commit) declares, so check that the behaviour was meant to change", exc, prod)
 	}
-	return append(out, newFinding(gate.RuleAssertionRemoved, sev, file, line, id, "", strings.Join(kinds, ";"), msg+"."))
+	return append(out, gate.NewFinding(gate.RuleAssertionRemoved, sev, file, line, id, "", strings.Join(kinds, ";"), msg+"."))
 }
 
 // stubbedNow reports the checks made the same way in both versions whose
@@ -175,7 +175,7 @@ func stubbedNow(old, cur []testscan.Assertion, file, id string) []gate.Finding {
 			used[j] = true
 			if y.Strength == testscan.Trivial {
 				msg := fmt.Sprintf("check %s in test %s is kept word for word, but the code it calls is now replaced by a stub (a mock or patch in the test, a fixture or the file), so it checks the stub's answer and cannot fail", describeAssertion(y), id)
-				out = append(out, newFinding(gate.RuleCheckOfStub, gate.SeverityHigh, file, y.Line, id, "", "stub:"+assertKey(x), msg+"."))
+				out = append(out, gate.NewFinding(gate.RuleCheckOfStub, gate.SeverityHigh, file, y.Line, id, "", "stub:"+assertKey(x), msg+"."))
 			}
 			break
 		}
@@ -198,7 +198,7 @@ func (a *Analyzer) compareReworked(o, n *locTest, cr *callReach) []gate.Finding 
 		return nil
 	}
 	msg := fmt.Sprintf("test %s became %s with only %s assertions (it had %s ones)", o.tc.ID, n.tc.ID, nMax, oMax)
-	return []gate.Finding{newFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
 // reworkedInverted reports the checks a reworked test turned around: an old
@@ -250,8 +250,8 @@ func reworkedLost(o, n *locTest, others []*locTest, cr *callReach) []gate.Findin
 		return nil
 	}
 	msg := fmt.Sprintf("test %s became %s with %d fewer %s than it had (%d of at least medium strength, now %d), and the change put %s in no test it created",
-		o.tc.ID, n.tc.ID, k, plural(k, "check", "checks"), checks(o.tc), checks(n.tc), plural(k, "it", "them"))
-	return []gate.Finding{newFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
+		o.tc.ID, n.tc.ID, k, ci.Plural(k, "check", "checks"), checks(o.tc), checks(n.tc), ci.Plural(k, "it", "them"))
+	return []gate.Finding{gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "reworked", msg+".")}
 }
 
 // lostChecks counts the checks of at least medium strength that a test
@@ -443,22 +443,22 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 		msg := fmt.Sprintf("assertion in test %s was inverted: %s became %s", id, describeAssertion(x), describeAssertion(y))
 		if prod != "" {
 			msg += fmt.Sprintf("; %s, whose code the test calls, changed in the same commit, so check that the behaviour was meant to change", prod)
-			return newFinding(gate.RuleAssertionInverted, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
+			return gate.NewFinding(gate.RuleAssertionInverted, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
 		}
-		return newFinding(gate.RuleAssertionInverted, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
+		return gate.NewFinding(gate.RuleAssertionInverted, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "" && fromCodeUnderTest(y) != "" && fromCodeUnderTest(x) == "":
-		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s, which calls %s, the code the check is about: the check now compares the code's output with what that same code returns, not with an independent value", id, clip(x.Expected), clip(y.Expected), fromCodeUnderTest(y))
-		return newFinding(gate.RuleExpectedFromCode, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
+		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s, which calls %s, the code the check is about: the check now compares the code's output with what that same code returns, not with an independent value", id, ci.Clip(x.Expected), ci.Clip(y.Expected), fromCodeUnderTest(y))
+		return gate.NewFinding(gate.RuleExpectedFromCode, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case covers(y, x):
 		return gate.Finding{}, false
 	case ys == testscan.Trivial && xs > testscan.Trivial,
 		ys <= testscan.Weak && xs >= testscan.Medium && !trueToTruthy(x, y),
 		nonEmptiness(x) && presenceOnly(y):
 		msg := fmt.Sprintf("assertion in test %s was weakened: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
-		return newFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
+		return gate.NewFinding(gate.RuleAssertionWeakened, gate.SeverityHigh, file, line, id, "", key, msg+"."), true
 	case ys < xs:
 		msg := fmt.Sprintf("assertion in test %s is less exact: %s (%s) became %s (%s)", id, describeAssertion(x), xs, describeAssertion(y), ys)
-		return newFinding(gate.RuleAssertionWeakened, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
+		return gate.NewFinding(gate.RuleAssertionWeakened, gate.SeverityMedium, file, line, id, "", key, msg+"."), true
 	case x.Tolerance != y.Tolerance && x.Tolerance != "":
 		ov, e1 := toleranceValue(x.Tolerance)
 		nv, e2 := toleranceValue(y.Tolerance)
@@ -477,10 +477,10 @@ func judgePair(x, y testscan.Assertion, file, id, prod string) (gate.Finding, bo
 			}
 			msg = fmt.Sprintf("precision of an assertion in test %s was lowered from %s to %s digits", id, x.Tolerance, y.Tolerance)
 		}
-		return newFinding(gate.RuleToleranceWidened, sev, file, line, id, "", key, msg+"."), true
+		return gate.NewFinding(gate.RuleToleranceWidened, sev, file, line, id, "", key, msg+"."), true
 	case x.Expected != y.Expected && x.Expected != "" && y.Expected != "":
-		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", id, clip(x.Expected), clip(y.Expected))
-		return newFinding(gate.RuleExpectedRewritten, gate.SeverityMedium, file, line, id, "", key, msg), true
+		msg := fmt.Sprintf("expected value in test %s was rewritten from %s to %s; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", id, ci.Clip(x.Expected), ci.Clip(y.Expected))
+		return gate.NewFinding(gate.RuleExpectedRewritten, gate.SeverityMedium, file, line, id, "", key, msg), true
 	}
 	return gate.Finding{}, false
 }
@@ -622,7 +622,7 @@ func describeAssertion(x testscan.Assertion) string {
 		s = "not " + s
 	}
 	if x.Expected != "" {
-		return fmt.Sprintf("%s(%s)", s, clip(x.Expected))
+		return fmt.Sprintf("%s(%s)", s, ci.Clip(x.Expected))
 	}
 	if x.Subject != "" && len(x.Subject) <= 40 {
 		// A check without an expected value is told apart by what it
@@ -632,13 +632,6 @@ func describeAssertion(x testscan.Assertion) string {
 			return "assert " + x.Subject + " " + op
 		}
 		return fmt.Sprintf("%s(%s)", s, x.Subject)
-	}
-	return s
-}
-
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:57] + "..."
 	}
 	return s
 }
@@ -705,7 +698,7 @@ func expectsNewFailure(cr *callReach, o, n *locTest, added []testscan.Assertion)
 		if msg, ok := pinnedText(y); ok {
 			// toThrow("message"), raises(E, match=m): the message the
 			// changed code now fails with.
-			return prod, "the error " + quoted(clip(strings.TrimSpace(msg)))
+			return prod, "the error " + ci.Quoted(ci.Clip(strings.TrimSpace(msg)))
 		}
 		f := strings.Fields(y.Expected)
 		if len(f) == 0 {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -75,13 +76,13 @@ func goReplaces(p string, old, cur []byte) []gate.Finding {
 	}
 	before, after := read(old), read(cur)
 	if after == nil && before != nil {
-		return []gate.Finding{unreadableManifest(p, "its replace directives")}
+		return []gate.Finding{ci.UnreadableManifest(p, "its replace directives")}
 	}
 	if before == nil || after == nil {
 		return nil
 	}
 	var out []gate.Finding
-	for _, mod := range sortedKeys(after) {
+	for _, mod := range ci.SortedKeys(after) {
 		to := after[mod]
 		if !goAssertModules[mod] || before[mod] == to {
 			continue
@@ -92,7 +93,7 @@ func goReplaces(p string, old, cur []byte) []gate.Finding {
 			what = "another module"
 			sev = gate.SeverityMedium // a fork with a fix is a known practice
 		}
-		out = append(out, newFinding(gate.RuleAssertionLibReplaced, sev, p, lineOf(cur, mod), "", "", mod+"=>"+to,
+		out = append(out, gate.NewFinding(gate.RuleAssertionLibReplaced, sev, p, ci.LineOf(cur, mod), "", "", mod+"=>"+to,
 			fmt.Sprintf("%s now replaces the assertion library %s with %s (%s): every assertion the tests make through it runs that code instead.", p, mod, what, to)))
 	}
 	return out
@@ -126,13 +127,13 @@ func jsAliases(p string, old, cur []byte) []gate.Finding {
 		return nil
 	}
 	var out []gate.Finding
-	for _, n := range sortedKeys(after) {
+	for _, n := range ci.SortedKeys(after) {
 		to := after[n]
 		if !jsAssertPackages[n] || before[n] == to || !localSpec(to) || localSpec(before[n]) {
 			continue
 		}
-		out = append(out, newFinding(gate.RuleAssertionLibReplaced, gate.SeverityHigh, p, lineOf(cur, `"`+n+`"`), "", "", n+"=>"+to,
-			fmt.Sprintf("%s now takes the test library %s from %s: every assertion the tests make through it runs that code instead.", p, n, quoted(to))))
+		out = append(out, gate.NewFinding(gate.RuleAssertionLibReplaced, gate.SeverityHigh, p, ci.LineOf(cur, `"`+n+`"`), "", "", n+"=>"+to,
+			fmt.Sprintf("%s now takes the test library %s from %s: every assertion the tests make through it runs that code instead.", p, n, ci.Quoted(to))))
 	}
 	return out
 }
@@ -157,13 +158,4 @@ func sameArrows(a, b []byte) bool {
 		return out
 	}
 	return a != nil && bytes.Equal(pick(a), pick(b))
-}
-
-// unreadableManifest is the finding for a go.mod or package.json that parsed
-// at BASE and does not at HEAD: what it says about the tests' machinery
-// (replacements, test scripts) cannot be checked, which is never read as
-// "nothing changed".
-func unreadableManifest(p, what string) gate.Finding {
-	msg := fmt.Sprintf("%s no longer parses, so %s cannot be checked", p, what)
-	return newFinding(gate.RuleUnparsedManifest, gate.SeverityHigh, p, 0, "", "", what, msg+".")
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
@@ -656,8 +657,8 @@ func rewordedFinding(n *locTest, cr *callReach) []gate.Finding {
 		return nil
 	}
 	msg := fmt.Sprintf("%d of the checks test %s gave up %s reached through the helpers it calls only in other words (a check about the same values, or one combined check); confirm the helpers pin every value the test did",
-		k, n.tc.ID, plural(k, "is", "are"))
-	return []gate.Finding{newFinding(gate.RuleHelperCheckReworded, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", "", msg+".")}
+		k, n.tc.ID, ci.Plural(k, "is", "are"))
+	return []gate.Finding{gate.NewFinding(gate.RuleHelperCheckReworded, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", "", msg+".")}
 }
 
 // reachDropped is compareReach for the calls a test dropped.
@@ -753,18 +754,18 @@ func (a *Analyzer) reachDropped(o, n *locTest, cr *callReach) []gate.Finding {
 	file, id := n.side.path, nt.ID
 	if len(gone) == 0 {
 		msg := fmt.Sprintf("test %s runs %d fewer %s of the helpers it calls (it calls them from fewer places); if cases were folded into a loop, confirm the table kept them",
-			id, lost-gained, plural(lost-gained, "check", "checks"))
-		return []gate.Finding{newFinding(gate.RuleHelperCallRemoved, gate.SeverityMedium, file, nt.Line, id, "", "", msg+".")}
+			id, lost-gained, ci.Plural(lost-gained, "check", "checks"))
+		return []gate.Finding{gate.NewFinding(gate.RuleHelperCallRemoved, gate.SeverityMedium, file, nt.Line, id, "", "", msg+".")}
 	}
 	sev := gate.SeverityMedium
 	msg := fmt.Sprintf("test %s no longer calls %s, and runs %d fewer %s; unless another test took the call over, it checks less",
-		id, quoteList(gone, 3), lost-gained, plural(lost-gained, "check", "checks"))
+		id, quoteList(gone, 3), lost-gained, ci.Plural(lost-gained, "check", "checks"))
 	if high {
 		sev = gate.SeverityHigh
 		msg = fmt.Sprintf("test %s no longer calls %s, whose checks it ran (%d fewer %s), and checks nothing new in their place",
-			id, quoteList(gone, 3), lost-gained, plural(lost-gained, "check", "checks"))
+			id, quoteList(gone, 3), lost-gained, ci.Plural(lost-gained, "check", "checks"))
 	}
-	return []gate.Finding{newFinding(gate.RuleHelperCallRemoved, sev, file, nt.Line, id, "", strings.Join(gone, ";"), msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleHelperCallRemoved, sev, file, nt.Line, id, "", strings.Join(gone, ";"), msg+".")}
 }
 
 // fileSites counts the places in a file that call a helper by its name or

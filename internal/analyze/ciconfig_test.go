@@ -186,3 +186,24 @@ func TestJavaBuildTestsOff(t *testing.T) {
 		}
 	}
 }
+
+func TestWorkflowJobDisabled(t *testing.T) {
+	wf := ".github/workflows/ci.yml"
+	old := "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  docs:\n    steps:\n      - run: mkdocs gh-deploy\n"
+	docsOff := "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  docs:\n    if: false\n    steps:\n      - run: mkdocs gh-deploy\n"
+	expectNoHigh(t, run(mod(wf, old, docsOff)))
+	testOff := "on: [push]\njobs:\n  test:\n    if: ${{ false }}\n    steps:\n      - run: go test ./...\n  docs:\n    steps:\n      - run: mkdocs gh-deploy\n"
+	expectFinding(t, run(mod(wf, old, testOff)), gate.ValidationBypass, gate.SeverityCritical, wf, "")
+	// The same tests another job runs.
+	twice := "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  race:\n    steps:\n      - run: go test ./...\n"
+	expectNoHigh(t, run(mod(wf, twice, "on: [push]\njobs:\n  test:\n    steps:\n      - run: go test ./...\n  race:\n    if: false\n    steps:\n      - run: go test ./...\n")))
+}
+
+func TestRunOperandDropped(t *testing.T) {
+	pkg := func(test string) string { return `{"scripts": {"test": "` + test + `"}}` + "\n" }
+	fs := run(mod("package.json", pkg("mocha --check-leaks test/ test/acceptance/"), pkg("mocha --check-leaks test/acceptance/")))
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, "package.json", "")
+	// A directory narrowed to one below it.
+	fs = run(mod("package.json", pkg("mocha test/"), pkg("mocha test/unit")))
+	expectFinding(t, fs, gate.TestSkipping, gate.SeverityHigh, "package.json", "")
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -19,7 +20,7 @@ func (a *Analyzer) compareCommands(pairs []*pair) []gate.Finding {
 	var out []gate.Finding
 	report := func(file, name, how string) {
 		msg := fmt.Sprintf("command %s was removed without replacement (%s)", name, how)
-		out = append(out, newFinding(gate.RuleCommandRemoved, gate.SeverityMedium, file, 0, "", name, "", msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleCommandRemoved, gate.SeverityMedium, file, 0, "", name, "", msg+"."))
 	}
 	newFiles := map[string]bool{}
 	for _, pr := range pairs {
@@ -115,7 +116,7 @@ var tomlKey = regexp.MustCompile(`^\s*"?([A-Za-z0-9_.-]+)"?\s*=`)
 func pyScripts(b []byte) []string {
 	var out []string
 	in := false
-	for _, l := range splitLines(b) {
+	for _, l := range ci.SplitLines(b) {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "[") {
 			in = t == "[project.scripts]"

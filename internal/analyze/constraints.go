@@ -28,7 +28,7 @@ func (a *Analyzer) compareConstraints(pairs []*pair) []gate.Finding {
 		// The message names the file, not its tests: a masked analysis
 		// (MaskUnchanged) does not read the unchanged test functions.
 		msg := fmt.Sprintf("%s now builds only under //go:build %s, which no default go test run sets: none of its tests runs any more", pr.new.path, nc)
-		out = append(out, newFinding(gate.RuleBuildConstraint, gate.SeverityHigh, pr.new.path, 1, "", "", "go:build "+nc, msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleBuildConstraint, gate.SeverityHigh, pr.new.path, 1, "", "", "go:build "+nc, msg+"."))
 	}
 	return out
 }

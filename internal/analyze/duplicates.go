@@ -203,7 +203,7 @@ func splitDuplicates(deleted []*locTest, cr *callReach) (rest []*locTest, out []
 			continue
 		}
 		msg := fmt.Sprintf("test %s is gone from %s, but %s, which the change left as it was, does all it did: a duplicate removed.", o.tc.ID, o.side.path, n.ID)
-		out = append(out, newFinding(gate.RuleTestDuplicateDeleted, gate.SeverityLow, o.side.path, o.tc.Line, o.tc.ID, "", "", msg))
+		out = append(out, gate.NewFinding(gate.RuleTestDuplicateDeleted, gate.SeverityLow, o.side.path, o.tc.Line, o.tc.ID, "", "", msg))
 	}
 	return rest, out
 }

@@ -61,12 +61,12 @@ func (a *Analyzer) compareExports(pairs []*pair) []gate.Finding {
 				what = "was deleted"
 			}
 			msg := fmt.Sprintf("%s %s: %d public names are gone without replacement (%s)", file, what, len(gone), quoteList(names, 6))
-			out = append(out, newFinding(gate.RuleExportsRemoved, gate.SeverityMedium, file, gone[0].Line, "", strings.Join(names, ","), "", msg+"."))
+			out = append(out, gate.NewFinding(gate.RuleExportsRemoved, gate.SeverityMedium, file, gone[0].Line, "", strings.Join(names, ","), "", msg+"."))
 			continue
 		}
 		for _, s := range gone {
 			msg := fmt.Sprintf("public %s %s was removed from %s without replacement", s.Kind, s.Name, file)
-			out = append(out, newFinding(gate.RuleExportRemoved, gate.SeverityMedium, file, s.Line, "", s.Name, "", msg+"."))
+			out = append(out, gate.NewFinding(gate.RuleExportRemoved, gate.SeverityMedium, file, s.Line, "", s.Name, "", msg+"."))
 		}
 	}
 	return out

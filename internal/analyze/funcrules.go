@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -102,8 +103,8 @@ func errorToNull(p, name string, old, now []testscan.Exit) []gate.Finding {
 			break
 		}
 		was, is := r[0], r[1]
-		msg := fmt.Sprintf("%s in %s now has %s where it had %s: the error path became a silent empty result, so its callers can no longer tell the failure from success", name, p, quoted(is.Text), quoted(was.Text))
-		out = append(out, newFinding(gate.RuleErrorToNull, gate.SeverityMedium, p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
+		msg := fmt.Sprintf("%s in %s now has %s where it had %s: the error path became a silent empty result, so its callers can no longer tell the failure from success", name, p, ci.Quoted(is.Text), ci.Quoted(was.Text))
+		out = append(out, gate.NewFinding(gate.RuleErrorToNull, gate.SeverityMedium, p, is.Line, "", name, was.Text+"\x00"+is.Text, msg+"."))
 	}
 	return out
 }
@@ -249,7 +250,7 @@ func specialCases(p, name string, old, now []testscan.Branch) (gate.Finding, boo
 		cases = append(cases, fmt.Sprintf("%s == %s -> %s", b.Subject, b.Literal, b.Answer))
 	}
 	msg := fmt.Sprintf("%d branches that answer one literal input with a literal were added to %s in %s (%s): special cases for the inputs someone tried, not a computation of the result", len(added), name, p, strings.Join(cases, "; "))
-	return newFinding(gate.RuleSpecialCasesAdded, gate.SeverityMedium, p, added[0].Line, "", name, name, msg+"."), true
+	return gate.NewFinding(gate.RuleSpecialCasesAdded, gate.SeverityMedium, p, added[0].Line, "", name, name, msg+"."), true
 }
 
 // builtOutput reports whether a path is a build's output committed beside

@@ -12,12 +12,12 @@ func TestGroupDeletedFile(t *testing.T) {
 	var fs []gate.Finding
 	for i := range 150 {
 		name := fmt.Sprintf("TestCase%03d", i)
-		f := newFinding(gate.RuleTestDeleted, gate.SeverityCritical, "big_test.go", 10+i, name, "", "",
+		f := gate.NewFinding(gate.RuleTestDeleted, gate.SeverityCritical, "big_test.go", 10+i, name, "", "",
 			"test "+name+" was deleted together with its file big_test.go.")
 		f.Net, f.Commit = true, "c1"
 		fs = append(fs, f)
 	}
-	other := newFinding(gate.RuleTestDeleted, gate.SeverityCritical, "calc_test.go", 3, "TestMul", "", "", "test TestMul was deleted from calc_test.go and not renamed or moved.")
+	other := gate.NewFinding(gate.RuleTestDeleted, gate.SeverityCritical, "calc_test.go", 3, "TestMul", "", "", "test TestMul was deleted from calc_test.go and not renamed or moved.")
 	other.Net, other.Commit = true, "c1"
 	fs = append(fs, other, other) // an exact duplicate is printed once
 	got := Group(fs)
@@ -44,7 +44,7 @@ func TestGroupDeletedFile(t *testing.T) {
 
 func TestGroupGivesDistinctFindingsDistinctIDs(t *testing.T) {
 	mk := func(line int, msg, commit string, net bool) gate.Finding {
-		f := newFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, "calc_test.go", line, "TestX", "", "", msg)
+		f := gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, "calc_test.go", line, "TestX", "", "", msg)
 		f.Commit, f.Net = commit, net
 		return f
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -81,7 +82,7 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		default:
 			msg += "; confirm that it still runs where it matters"
 		}
-		out = append(out, newFinding(gate.RuleCheckGuarded, sev, n.side.path, y.Line, n.tc.ID, "", cond, msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleCheckGuarded, sev, n.side.path, y.Line, n.tc.ID, "", cond, msg+"."))
 	}
 	return out
 }
@@ -267,8 +268,8 @@ func (a *Analyzer) conftestStubs(pairs []*pair, siblings func(dir string) []Sour
 			continue
 		}
 		msg := fmt.Sprintf("%s now replaces %s with a stub for every test in %s (an autouse fixture): %d %s the tests make of it directly now check the stub's answer and cannot fail (%s)",
-			pr.new.path, quotedList(names), dir, count, plural(count, "check", "checks"), strings.Join(hits, "; "))
-		out = append(out, newFinding(gate.RuleCheckOfStub, gate.SeverityHigh, pr.new.path, 0, "", strings.Join(names, ","), "conftest-stub", msg+"."))
+			pr.new.path, ci.QuotedList(names), dir, count, ci.Plural(count, "check", "checks"), strings.Join(hits, "; "))
+		out = append(out, gate.NewFinding(gate.RuleCheckOfStub, gate.SeverityHigh, pr.new.path, 0, "", strings.Join(names, ","), "conftest-stub", msg+"."))
 	}
 	return out
 }

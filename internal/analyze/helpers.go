@@ -2,9 +2,9 @@ package analyze
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -74,7 +74,7 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 		for _, name := range pr.new.facts.Helpers {
 			still[name] = true
 		}
-		for _, name := range sortedKeys(oldBy) {
+		for _, name := range ci.SortedKeys(oldBy) {
 			if !still[name] {
 				continue
 			}
@@ -145,13 +145,13 @@ func (a *Analyzer) compareHelpers(pairs []*pair, cr *callReach) []gate.Finding {
 		// operands).
 		sev := gate.SeverityMedium
 		msg := fmt.Sprintf("%d %s taken out of test helper %s in %s (%s, line %d before the change); every test that calls it checks less, unless the %s moved behind a call",
-			n, plural(n, "check was", "checks were"), l.helper, file, quoteList(kinds, 3), l.lost[0].Line, plural(n, "check", "checks"))
+			n, ci.Plural(n, "check was", "checks were"), l.helper, file, quoteList(kinds, 3), l.lost[0].Line, ci.Plural(n, "check", "checks"))
 		if !l.checksLeft && comparedValues(l.lost) {
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("test helper %s in %s no longer checks anything that can fail: %s taken out (%s, line %d before the change); every test that calls it checks less",
-				l.helper, file, plural(n, "one check was", fmt.Sprintf("%d checks were", n)), quoteList(kinds, 3), l.lost[0].Line)
+				l.helper, file, ci.Plural(n, "one check was", fmt.Sprintf("%d checks were", n)), quoteList(kinds, 3), l.lost[0].Line)
 		}
-		out = append(out, newFinding(gate.RuleHelperAssertionRemoved, sev, file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleHelperAssertionRemoved, sev, file, l.lost[0].Line, "", l.helper, strings.Join(kinds, ";"), msg+"."))
 	}
 	return out
 }
@@ -185,15 +185,6 @@ func byHelper(xs []testscan.Assertion) map[string][]testscan.Assertion {
 	m := byHelperAll(xs)
 	delete(m, "")
 	return m
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // assertionDiff drops the assertions two lists share and returns what is left

@@ -1020,7 +1020,7 @@ func reportCarried(cs []carriedTest) []gate.Finding {
 			what = "it runs on as"
 		}
 		msg := fmt.Sprintf("test %s is gone from %s, but %s %s, which the change created or gave new checks; confirm they cover what it checked", c.o.tc.ID, c.o.side.path, what, quoteList(names, 3))
-		out = append(out, newFinding(gate.RuleTestCarried, gate.SeverityMedium, c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleTestCarried, gate.SeverityMedium, c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))
 	}
 	return out
 }

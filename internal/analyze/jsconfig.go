@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 )
 
 // A JavaScript runner configuration (vitest.config.ts, jest.config.js)
@@ -209,7 +211,7 @@ func jsExclusions(pr *pair, pairs []*pair, exists func(string, bool) bool) (adde
 	// **/fixtures, folded into a project of test/e2e).
 	moved := map[string]bool{}
 	for _, o := range pairs {
-		if o == pr || o.fc.Old == nil || classify(o.fc.OldPath) != jsTestConfig {
+		if o == pr || o.fc.Old == nil || ci.Classify(o.fc.OldPath) != ci.JSTestConfig {
 			continue
 		}
 		if sel, err := readJSSelection(o.fc.Old); err == nil {
@@ -221,7 +223,7 @@ func jsExclusions(pr *pair, pairs []*pair, exists func(string, bool) bool) (adde
 			}
 		}
 	}
-	for _, e := range sortedKeys(cur.exclude) {
+	for _, e := range ci.SortedKeys(cur.exclude) {
 		if old.exclude[e] || runnerDefaults[e] || cur.include[e] || moved[e] || patternDir(e) != "" && moved["dir:"+patternDir(e)] {
 			continue
 		}
@@ -267,12 +269,12 @@ func hadUnder(dir string, pairs []*pair) bool {
 }
 
 // readsJSSelection reports a runner config whose two sides read.
-func readsJSSelection(fc *FileChange) bool {
-	if fc.Old == nil || fc.New == nil {
+func readsJSSelection(old, new []byte) bool {
+	if old == nil || new == nil {
 		return false
 	}
-	_, e1 := readJSSelection(fc.Old)
-	_, e2 := readJSSelection(fc.New)
+	_, e1 := readJSSelection(old)
+	_, e2 := readJSSelection(new)
 	return e1 == nil && e2 == nil
 }
 

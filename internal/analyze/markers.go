@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -74,12 +75,12 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		if fileWide(x.m) {
 			// A suppression of a whole file's checking is a checker switched
 			// off, like a lowered strictness setting: not one hidden error.
-			msg := fmt.Sprintf("%s added in %s switches the checker off for the whole file: every error in it is hidden from now on", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.RuleFileSuppression, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+			msg := fmt.Sprintf("%s added in %s switches the checker off for the whole file: every error in it is hidden from now on", ci.Quoted(x.m.Text), p)
+			out = append(out, gate.NewFinding(gate.RuleFileSuppression, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 			continue
 		}
 		msg := fmt.Sprintf("%s added in %s", suppressionDescription(x.m), p)
-		out = append(out, newFinding(gate.RuleSuppression.Kind(x.m.Kind), gate.SeverityMedium, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
+		out = append(out, gate.NewFinding(gate.RuleSuppression.Kind(x.m.Kind), gate.SeverityMedium, p, x.m.Line, "", "", x.m.Kind+":"+x.m.Text, msg+"."))
 	}
 	for _, x := range addedMarkers(pairs, func(f *testscan.File) []testscan.Marker { return f.UnderTest }) {
 		if x.pr.new.isTest {
@@ -92,8 +93,8 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		if x.m.Kind == "under-test-canned" {
 			sev, what = gate.SeverityHigh, "it returns a canned answer under its tests, so passing tests say nothing about what users get"
 		}
-		msg := fmt.Sprintf("production code in %s now branches on %s: %s", p, quoted(x.m.Text), what)
-		out = append(out, newFinding(gate.RuleBranchesOnTest, sev, p, x.m.Line, "", "", x.m.Text, msg+"."))
+		msg := fmt.Sprintf("production code in %s now branches on %s: %s", p, ci.Quoted(x.m.Text), what)
+		out = append(out, gate.NewFinding(gate.RuleBranchesOnTest, sev, p, x.m.Line, "", "", x.m.Text, msg+"."))
 	}
 	out = append(out, placeholderFindings(pairs)...)
 	out = append(out, funcFindings(pairs)...)
@@ -110,19 +111,19 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 				gate.RuleTestDisabled.ID:  "pytest no longer collects the tests under it",
 			}[x.m.Kind]
 			msg := fmt.Sprintf("%s added in %s: %s", hookText(x.m), p, what)
-			out = append(out, newFinding(rule, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			out = append(out, gate.NewFinding(rule, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case gate.RuleExcepthook.ID:
-			msg := fmt.Sprintf("%s added in %s: errors that reach it no longer fail the run", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.RuleExcepthook, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			msg := fmt.Sprintf("%s added in %s: errors that reach it no longer fail the run", ci.Quoted(x.m.Text), p)
+			out = append(out, gate.NewFinding(gate.RuleExcepthook, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case gate.RuleNoopMatcher.ID:
-			msg := fmt.Sprintf("%s added in %s: every expectation that uses them passes", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.RuleNoopMatcher, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			msg := fmt.Sprintf("%s added in %s: every expectation that uses them passes", ci.Quoted(x.m.Text), p)
+			out = append(out, gate.NewFinding(gate.RuleNoopMatcher, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case gate.RuleHookOutcome.ID:
 			msg := fmt.Sprintf("%s added in %s: a failing test can be reported as passed", hookText(x.m), p)
-			out = append(out, newFinding(gate.RuleHookOutcome, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			out = append(out, gate.NewFinding(gate.RuleHookOutcome, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		default:
-			msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.RuleForcedExit, gate.SeverityCritical, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			msg := fmt.Sprintf("%s added in %s: the test run exits successfully whatever the tests do", ci.Quoted(x.m.Text), p)
+			out = append(out, gate.NewFinding(gate.RuleForcedExit, gate.SeverityCritical, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		}
 	}
 	return out
@@ -152,8 +153,8 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 		}
 		switch x.m.Kind {
 		case "not-implemented":
-			msg := fmt.Sprintf("%s added in %s: the code stands in for an implementation, so what it should do is not done", quoted(x.m.Text), p)
-			out = append(out, newFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", "", x.m.Text, msg+"."))
+			msg := fmt.Sprintf("%s added in %s: the code stands in for an implementation, so what it should do is not done", ci.Quoted(x.m.Text), p)
+			out = append(out, gate.NewFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case "todo-comment":
 			todos = append(todos, x)
 		case "constant-body":
@@ -162,8 +163,8 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 			if x.pr.old == nil || x.pr.old.facts == nil || !declaresFunc(x.pr.old.facts, x.m.Text) {
 				continue
 			}
-			msg := fmt.Sprintf("the body of %s in %s is replaced by %s: the code stands in for an implementation, so what it should do is not done", x.m.Text, p, quoted(x.m.Value))
-			out = append(out, newFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", x.m.Text, x.m.Kind+":"+x.m.Text, msg+"."))
+			msg := fmt.Sprintf("the body of %s in %s is replaced by %s: the code stands in for an implementation, so what it should do is not done", x.m.Text, p, ci.Quoted(x.m.Value))
+			out = append(out, gate.NewFinding(gate.RulePlaceholderAdded, gate.SeverityMedium, p, x.m.Line, "", x.m.Text, x.m.Kind+":"+x.m.Text, msg+"."))
 		}
 	}
 	if len(todos) < todoProliferation {
@@ -175,11 +176,11 @@ func placeholderFindings(pairs []*pair) []gate.Finding {
 			where = append(where, fmt.Sprintf("and %d more", len(todos)-6))
 			break
 		}
-		where = append(where, fmt.Sprintf("%s:%d %s", x.pr.new.path, x.m.Line, quoted(x.m.Text)))
+		where = append(where, fmt.Sprintf("%s:%d %s", x.pr.new.path, x.m.Line, ci.Quoted(x.m.Text)))
 	}
 	first := todos[0]
 	msg := fmt.Sprintf("%d TODO, FIXME or XXX comments added to production code (%s): work left undone, for a person to check it is tracked", len(todos), strings.Join(where, "; "))
-	return append(out, newFinding(gate.RuleTodoProliferation, gate.SeverityLow, first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
+	return append(out, gate.NewFinding(gate.RuleTodoProliferation, gate.SeverityLow, first.pr.new.path, first.m.Line, "", "", "todos", msg+"."))
 }
 
 // declaresFunc reports whether a file version declares the function or
@@ -252,7 +253,7 @@ func hookText(m testscan.Marker) string {
 	if name, what, ok := strings.Cut(m.Text, " "); ok && strings.HasPrefix(name, "pytest_") {
 		return "a " + name + " hook that " + what + ","
 	}
-	return quoted(m.Text)
+	return ci.Quoted(m.Text)
 }
 
 func suppressionDescription(m testscan.Marker) string {
@@ -262,21 +263,14 @@ func suppressionDescription(m testscan.Marker) string {
 	case "except-pass":
 		return "an except clause that passes (swallows the error) was"
 	case "discarded-error":
-		return "a discarded error (" + quoted(m.Text) + ") was"
+		return "a discarded error (" + ci.Quoted(m.Text) + ") was"
 	case "swallowed-error":
-		return "code that swallows an error (" + quoted(m.Text) + ") was"
+		return "code that swallows an error (" + ci.Quoted(m.Text) + ") was"
 	}
 	if m.Text != "" {
-		return "suppression " + quoted(m.Text) + " was"
+		return "suppression " + ci.Quoted(m.Text) + " was"
 	}
 	return "suppression " + m.Kind + " was"
-}
-
-func quoted(s string) string {
-	if s == "" {
-		return "``"
-	}
-	return "`" + clip(s) + "`"
 }
 
 // compareComparisons reports production code that newly compares against a
@@ -346,7 +340,7 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 		if v := x.m.Value; v != "" && v != x.m.Text {
 			if t := lits.both(x.m.Text, v); t != "" {
 				msg := fmt.Sprintf("production code in %s now returns %s when its input is %s, the input and the expected value of test %s: it special-cases the test instead of computing the answer", p, v, x.m.Text, t)
-				out = append(out, newFinding(gate.RuleSpecialCasedTest, gate.SeverityHigh, p, x.m.Line, t, "", x.m.Text, msg+"."))
+				out = append(out, gate.NewFinding(gate.RuleSpecialCasedTest, gate.SeverityHigh, p, x.m.Line, t, "", x.m.Text, msg+"."))
 				continue
 			}
 		}
@@ -354,7 +348,7 @@ func (a *Analyzer) compareComparisons(pairs []*pair, related func(string) []Sour
 			continue
 		}
 		msg := fmt.Sprintf("production code in %s now compares against %s, a value test %s uses: check that it is not special-casing the test", p, x.m.Text, test)
-		f := newFinding(gate.RuleSpecialCasedLiteral, gate.SeverityMedium, p, x.m.Line, test, "", x.m.Text, msg+".")
+		f := gate.NewFinding(gate.RuleSpecialCasedLiteral, gate.SeverityMedium, p, x.m.Line, test, "", x.m.Text, msg+".")
 		out = append(out, f)
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
@@ -110,7 +111,7 @@ func testIDFindings(base, head *collectors.Result, static []gate.Finding, moves 
 		if t.Outcome == collectors.Passed && h.Outcome == collectors.Skipped {
 			msg := fmt.Sprintf("test %s passed at BASE and is skipped at HEAD", t.ID)
 			if h.Message != "" {
-				msg += fmt.Sprintf(" (%s)", clip(h.Message))
+				msg += fmt.Sprintf(" (%s)", ci.Clip(h.Message))
 			}
 			out = append(out, measuredFinding(gate.RuleMeasuredSkip, gate.SeverityHigh, t.File, t.ID, msg+"."))
 		}
@@ -184,7 +185,7 @@ func leaf(id string) string {
 }
 
 func measuredFinding(r gate.Rule, sev gate.Severity, file, test, msg string) gate.Finding {
-	f := newFinding(r, sev, file, 0, test, "", "", msg)
+	f := gate.NewFinding(r, sev, file, 0, test, "", "", msg)
 	f.Evidence = gate.EvidenceMeasured
 	return f
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -47,8 +48,8 @@ func mockFindings(o, n *locTest) []gate.Finding {
 			}
 			if y, ok := keptCheckOf(ot, nt, m.Returns); ok {
 				msg := fmt.Sprintf("test %s, which existed before the change, now runs with %s replaced by a mock answering %s, the value its unchanged check %s expects: the mock makes the check pass without the code computing it",
-					id, mockName(m), clip(m.Returns), describeAssertion(y))
-				return []gate.Finding{newFinding(gate.RuleMockedToExpected, gate.SeverityHigh, file, y.Line, id, "", "mock:"+m.Target+"."+m.Name+"="+m.Returns, msg+".")}
+					id, mockName(m), ci.Clip(m.Returns), describeAssertion(y))
+				return []gate.Finding{gate.NewFinding(gate.RuleMockedToExpected, gate.SeverityHigh, file, y.Line, id, "", "mock:"+m.Target+"."+m.Name+"="+m.Returns, msg+".")}
 			}
 		}
 	}
@@ -58,14 +59,14 @@ func mockFindings(o, n *locTest) []gate.Finding {
 		}
 		answer := ""
 		if m.Returns != "" {
-			answer = fmt.Sprintf(", answering %s", clip(m.Returns))
+			answer = fmt.Sprintf(", answering %s", ci.Clip(m.Returns))
 		}
 		what := "replaces the function its checks call"
 		if m.Name == "" {
 			what = "replaces its own module, whose functions its checks call,"
 		}
 		msg := fmt.Sprintf("test %s %s with a mock (%s%s): its checks read the mock's answer, not the code's", id, what, mockName(m), answer)
-		return []gate.Finding{newFinding(gate.RuleMockOfSubject, gate.SeverityMedium, file, m.Line, id, "", "mock:"+m.Target+"."+m.Name, msg+".")}
+		return []gate.Finding{gate.NewFinding(gate.RuleMockOfSubject, gate.SeverityMedium, file, m.Line, id, "", "mock:"+m.Target+"."+m.Name, msg+".")}
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/collectors"
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -149,9 +150,9 @@ func regressionFindings(base, head *collectors.Result, staticDeleted map[string]
 			continue // it did not run properly at BASE either
 		}
 		sort.Slice(missing, func(i, j int) bool { return missing[i].ID < missing[j].ID })
-		msg := fmt.Sprintf("%s ran %d %s at BASE and at HEAD %s", u, ranAtBase[u], plural(ranAtBase[u], "test", "tests"), units[u])
+		msg := fmt.Sprintf("%s ran %d %s at BASE and at HEAD %s", u, ranAtBase[u], ci.Plural(ranAtBase[u], "test", "tests"), units[u])
 		if len(missing) > 0 {
-			msg += fmt.Sprintf("; %d %s no result at HEAD: %s", len(missing), plural(len(missing), "test has", "tests have"), testNames(missing))
+			msg += fmt.Sprintf("; %d %s no result at HEAD: %s", len(missing), ci.Plural(len(missing), "test has", "tests have"), testNames(missing))
 		}
 		f := measuredFinding(gate.RulePackageBroken, gate.SeverityHigh, missing0File(missing), "", msg+".")
 		f.Symbol = u

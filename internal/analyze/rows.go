@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -277,15 +278,15 @@ func reportRow(o, n *locTest) []gate.Finding {
 	}
 	if lost > 0 {
 		msg := fmt.Sprintf("test %s became %s, a case of a table, whose checks no longer make %d of its %d %s (the same check of the same subject, at least as strong)",
-			o.tc.ID, n.tc.ID, lost, checks(o.tc), plural(checks(o.tc), "check", "checks"))
-		return []gate.Finding{newFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "row", msg+".")}
+			o.tc.ID, n.tc.ID, lost, checks(o.tc), ci.Plural(checks(o.tc), "check", "checks"))
+		return []gate.Finding{gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "row", msg+".")}
 	}
 	if len(rewritten) == 0 {
 		return nil
 	}
 	msg := fmt.Sprintf("test %s became %s, a case of a table whose row expects other values (%s no longer expected); a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change",
 		o.tc.ID, n.tc.ID, quoteList(rewritten, 3))
-	return []gate.Finding{newFinding(gate.RuleExpectedRewritten, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(rewritten, ","), msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleExpectedRewritten, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(rewritten, ","), msg+".")}
 }
 
 // rowInputs returns the inputs of a test: its literals that none of its
@@ -372,8 +373,8 @@ func rowLoss(o *locTest, news []*locTest, fresh func(*locTest) bool) *gate.Findi
 	}
 	n := rows[0]
 	msg := fmt.Sprintf("test %s was folded into %s, a case of a table whose row holds its inputs, but the table's checks no longer make %d of its %d %s (the same check of the same subject, at least as strong)",
-		o.tc.ID, n.tc.ID, lost, checks(o.tc), plural(checks(o.tc), "check", "checks"))
-	f := newFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "row", msg+".")
+		o.tc.ID, n.tc.ID, lost, checks(o.tc), ci.Plural(checks(o.tc), "check", "checks"))
+	f := gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", "row", msg+".")
 	return &f
 }
 

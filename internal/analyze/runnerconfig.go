@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -26,7 +27,7 @@ var (
 
 // runnerPatterns returns, per collection key of a runner configuration, the
 // patterns it lists.
-func runnerPatterns(kind configKind, p string, data []byte) map[string]map[string]bool {
+func runnerPatterns(kind ci.ConfigKind, p string, data []byte) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	add := func(k, v string) {
 		v = strings.TrimSpace(v)
@@ -42,7 +43,7 @@ func runnerPatterns(kind configKind, p string, data []byte) map[string]map[strin
 	if !mentionsCollection(text) {
 		return out // names no collection key: nothing the runner collects by
 	}
-	if kind == javaBuild && strings.HasSuffix(p, ".xml") {
+	if kind == ci.JavaBuild && strings.HasSuffix(p, ".xml") {
 		if pats, err := pomTestPatterns(data); err == nil {
 			for k, vs := range pats {
 				for _, v := range vs {
@@ -80,7 +81,7 @@ func runnerPatterns(kind configKind, p string, data []byte) map[string]map[strin
 				}
 				val += " " + l
 			}
-			if kind == pythonConfig || strings.HasSuffix(p, ".ini") || strings.HasSuffix(p, ".cfg") {
+			if kind == ci.PythonConfig || strings.HasSuffix(p, ".ini") || strings.HasSuffix(p, ".cfg") {
 				for _, w := range strings.Fields(strings.Split(val, "#")[0]) {
 					add(key, strings.Trim(w, `"',`))
 				}
@@ -110,13 +111,13 @@ func testLike(v string) bool {
 // A path a key no longer lists that is gone at HEAD (the package moved
 // to src/, tests/typing renamed tests/type_check) takes nothing out.
 // Unless the change moved its tests to a path the key does not list.
-func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(string, bool) bool) []gate.Finding {
+func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, files []*ci.File, exists func(string, bool) bool) []gate.Finding {
 	if pr.fc.OldPath == "" || pr.fc.NewPath == "" {
 		return nil
 	}
-	kind := classify(pr.fc.NewPath)
+	kind := ci.Classify(pr.fc.NewPath)
 	switch kind {
-	case pythonConfig, jsTestConfig, javaBuild, packageJSON:
+	case ci.PythonConfig, ci.JSTestConfig, ci.JavaBuild, ci.PackageJSON:
 	default:
 		return nil
 	}
@@ -135,11 +136,11 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 	sort.Strings(keys)
 	var out []gate.Finding
 	jsRead := false
-	if kind == jsTestConfig {
+	if kind == ci.JSTestConfig {
 		var added []string
 		if added, jsRead = jsExclusions(pr, pairs, exists); len(added) > 0 {
-			out = append(out, newFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, lineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
-				fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
+			out = append(out, gate.NewFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, ci.LineOf(pr.fc.New, strings.TrimPrefix(added[0], "?")), "", "", "exclude +"+strings.Join(added, ","),
+				fmt.Sprintf("%s now excludes %s from the test run.", p, ci.QuotedList(added))))
 		}
 	}
 	for _, k := range keys {
@@ -155,8 +156,8 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 			}
 			if len(added) > 0 {
 				sort.Strings(added)
-				out = append(out, newFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, lineOf(pr.fc.New, added[0]), "", "", k+" +"+strings.Join(added, ","),
-					fmt.Sprintf("%s now excludes %s from the test run.", p, quotedList(added))))
+				out = append(out, gate.NewFinding(gate.RuleRunnerNarrowed, gate.SeverityHigh, p, ci.LineOf(pr.fc.New, added[0]), "", "", k+" +"+strings.Join(added, ","),
+					fmt.Sprintf("%s now excludes %s from the test run.", p, ci.QuotedList(added))))
 			}
 			continue
 		}
@@ -165,7 +166,7 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 		}
 		var lost []string
 		for v := range before[k] {
-			if !after[k][v] && (k != "include" || testLike(v)) && !(gone(v, exists) && !movedOutOf(v, after[k], pairs)) {
+			if !after[k][v] && (k != "include" || testLike(v)) && !(gone(v, exists) && !ci.MovedOutOf(v, after[k], files)) {
 				lost = append(lost, v)
 			}
 		}
@@ -183,17 +184,10 @@ func (a *Analyzer) compareRunnerConfig(pr *pair, pairs []*pair, exists func(stri
 		if allRefined(lost, now) {
 			sev = gate.SeverityMedium
 		}
-		out = append(out, newFinding(gate.RuleRunnerNarrowed, sev, p, lineOf(pr.fc.New, now[0]), "", "", k+" -"+strings.Join(lost, ","),
-			fmt.Sprintf("%s narrows which tests the runner collects: %s no longer lists %s (now %s).", p, k, quotedList(lost), quotedList(now))))
+		out = append(out, gate.NewFinding(gate.RuleRunnerNarrowed, sev, p, ci.LineOf(pr.fc.New, now[0]), "", "", k+" -"+strings.Join(lost, ","),
+			fmt.Sprintf("%s narrows which tests the runner collects: %s no longer lists %s (now %s).", p, k, ci.QuotedList(lost), ci.QuotedList(now))))
 	}
 	return out
-}
-
-func lineOf(data []byte, s string) int {
-	if i := strings.Index(string(data), s); i >= 0 {
-		return 1 + strings.Count(string(data[:i]), "\n")
-	}
-	return 1
 }
 
 // allRefined reports whether every lost pattern is the directory of a
@@ -240,8 +234,8 @@ func mentionsCollection(text string) bool {
 }
 
 // runnerPatternsCached is runnerPatterns once per file version.
-func (a *Analyzer) runnerPatternsCached(kind configKind, p, key string, data []byte) map[string]map[string]bool {
-	return memo(&a.mu, a.patCache, p, key, func() map[string]map[string]bool { return runnerPatterns(kind, p, data) })
+func (a *Analyzer) runnerPatternsCached(kind ci.ConfigKind, p, key string, data []byte) map[string]map[string]bool {
+	return ci.Memo(&a.mu, a.patCache, p, key, func() map[string]map[string]bool { return runnerPatterns(kind, p, data) })
 }
 
 // gone reports a literal path that does not exist at HEAD; false for a
@@ -252,30 +246,6 @@ func gone(v string, exists func(string, bool) bool) bool {
 		return false
 	}
 	return !exists(v, true)
-}
-
-// movedOutOf reports a test file the change moved from below dir to a
-// path none of the listed patterns covers.
-func movedOutOf(dir string, listed map[string]bool, pairs []*pair) bool {
-	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
-	for _, pr := range pairs {
-		fc := pr.fc
-		if fc.OldPath == "" || fc.NewPath == "" || fc.OldPath == fc.NewPath || !strings.HasPrefix(fc.OldPath, dir+"/") {
-			continue
-		}
-		if !(pr.old != nil && pr.old.isTest || pr.new != nil && pr.new.isTest) {
-			continue
-		}
-		covered := false
-		for l := range listed {
-			l = strings.TrimSuffix(strings.TrimPrefix(l, "./"), "/")
-			covered = covered || l == "." || strings.HasPrefix(fc.NewPath, l+"/")
-		}
-		if !covered {
-			return true
-		}
-	}
-	return false
 }
 
 // pomNode is an element of a pom.xml, read whole.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -22,7 +23,7 @@ func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
 // compareTests matches the tests of the old sides with those of the new sides
 // (same file, moved to another file, renamed with the same body, or folded into a
 // parametrized test) and reports deletions, new skips and weakened assertions.
-func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *baseCI, exists func(string, bool) bool) []gate.Finding {
+func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exists func(string, bool) bool) []gate.Finding {
 	var olds, news []*locTest
 	outside := map[string]*pair{} // test id -> a pair whose uncollected new side holds it
 	// Tests the runner does not collect on either side (a fixture under
@@ -415,8 +416,8 @@ func (a *Analyzer) reportReplaced(groups []replacement) []gate.Finding {
 			names = append(names, n.tc.ID)
 		}
 		for _, o := range g.deleted {
-			msg := fmt.Sprintf("test %s is gone from %s, which gained %d new %s (%s) with at least as many checks; confirm they cover what it checked", o.tc.ID, o.pr.new.path, len(g.by), plural(len(g.by), "test", "tests"), quoteList(names, 3))
-			out = append(out, newFinding(gate.RuleTestReplaced, gate.SeverityMedium, o.side.path, o.tc.Line, o.tc.ID, "", "", msg+"."))
+			msg := fmt.Sprintf("test %s is gone from %s, which gained %d new %s (%s) with at least as many checks; confirm they cover what it checked", o.tc.ID, o.pr.new.path, len(g.by), ci.Plural(len(g.by), "test", "tests"), quoteList(names, 3))
+			out = append(out, gate.NewFinding(gate.RuleTestReplaced, gate.SeverityMedium, o.side.path, o.tc.Line, o.tc.ID, "", "", msg+"."))
 		}
 	}
 	return out
@@ -518,7 +519,7 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			msg = fmt.Sprintf("%s was deleted from %s and not renamed or moved", what, o.pr.new.path)
 		}
 		if n := children[o.key()]; n > 0 {
-			msg += fmt.Sprintf(" (with %d %s)", n, plural(n, "subtest", "subtests"))
+			msg += fmt.Sprintf(" (with %d %s)", n, ci.Plural(n, "subtest", "subtests"))
 		}
 		if o.tc.Skip != nil {
 			msg += skippedAtBase(o.tc.Skip)
@@ -556,7 +557,7 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 				msg += fmt.Sprintf("; it expected %q, which the change removed from %s and left nowhere in production code", t.text, t.file)
 			}
 		}
-		f := newFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")
+		f := gate.NewFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")
 		out = append(out, f)
 	}
 	return out
@@ -644,7 +645,7 @@ func parentDeleted(o *locTest, gone map[string]bool) string {
 // compareSkips reports a test that runs at base and does not at head. A Go
 // test put behind testing.Short() still runs where the project's CI runs
 // the tests without -short: that skips nothing that gates (medium).
-func (a *Analyzer) compareSkips(o, n *locTest, ci *baseCI) []gate.Finding {
+func (a *Analyzer) compareSkips(o, n *locTest, ci *ci.Base) []gate.Finding {
 	ns, os := n.tc.Skip, o.tc.Skip
 	if ns == nil {
 		return nil
@@ -658,7 +659,7 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *baseCI) []gate.Finding {
 	}
 	how := skipDescription(ns)
 	if ns.Kind == testscan.SkipShortGuard {
-		if where := ci.goFull(); where != "" {
+		if where := ci.GoFull(); where != "" {
 			sev = gate.SeverityMedium
 			how += "; the project's CI runs the tests without -short (" + where + "), so it still runs where the tests gate"
 		}
@@ -671,7 +672,7 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *baseCI) []gate.Finding {
 	if line == 0 {
 		line = n.tc.Line
 	}
-	return []gate.Finding{newFinding(gate.RuleSkipAdded, sev, n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleSkipAdded, sev, n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
 }
 
 func skipDescription(s *testscan.Skip) string {
@@ -729,8 +730,8 @@ func (a *Analyzer) reportOnly(pairs []*pair) []gate.Finding {
 			continue
 		}
 		t := added[0]
-		msg := fmt.Sprintf("focus (.only/fit/fdescribe) added to %s: the other %d %s in %s stop running", t.ID, silenced, plural(silenced, "test", "tests"), pr.new.path)
-		out = append(out, newFinding(gate.RuleOnlyAdded, gate.SeverityHigh, pr.new.path, t.Line, t.ID, "", "", msg+"."))
+		msg := fmt.Sprintf("focus (.only/fit/fdescribe) added to %s: the other %d %s in %s stop running", t.ID, silenced, ci.Plural(silenced, "test", "tests"), pr.new.path)
+		out = append(out, gate.NewFinding(gate.RuleOnlyAdded, gate.SeverityHigh, pr.new.path, t.Line, t.ID, "", "", msg+"."))
 	}
 	return out
 }
@@ -760,7 +761,7 @@ func dataChanged(o, n *locTest) []gate.Finding {
 		return nil // only new values (a new row) or only removed ones (judged elsewhere)
 	}
 	msg := fmt.Sprintf("values in test %s were rewritten (%s no longer in it) while its checks stayed the same; a behaviour change the task asked for also does this, so check that the code, not the test, was meant to change", n.tc.ID, quoteList(gone, 3))
-	return []gate.Finding{newFinding(gate.RuleTestDataRewritten, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleTestDataRewritten, gate.SeverityMedium, n.side.path, n.tc.Line, n.tc.ID, "", strings.Join(gone, ","), msg+".")}
 }
 
 // compareRetries reports a test that the runner now reruns more often when
@@ -774,6 +775,6 @@ func compareRetries(o, n *locTest) []gate.Finding {
 	if o.tc.Retries > 0 {
 		was = fmt.Sprintf("was %d", o.tc.Retries)
 	}
-	msg := fmt.Sprintf("test %s now reruns up to %d %s when it fails (%s): a failure that comes and goes passes on a retry", n.tc.ID, n.tc.Retries, plural(n.tc.Retries, "time", "times"), was)
-	return []gate.Finding{newFinding(gate.RuleRetriesRaised, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", fmt.Sprintf("retries %d", n.tc.Retries), msg+".")}
+	msg := fmt.Sprintf("test %s now reruns up to %d %s when it fails (%s): a failure that comes and goes passes on a retry", n.tc.ID, n.tc.Retries, ci.Plural(n.tc.Retries, "time", "times"), was)
+	return []gate.Finding{gate.NewFinding(gate.RuleRetriesRaised, gate.SeverityHigh, n.side.path, n.tc.Line, n.tc.ID, "", fmt.Sprintf("retries %d", n.tc.Retries), msg+".")}
 }

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
@@ -16,7 +17,7 @@ func checked(p string) (what string, ok bool) {
 	if p == config.FileName {
 		return "the gate's configuration", true
 	}
-	if classify(p) != notConfig {
+	if ci.Classify(p) != ci.NotConfig {
 		return "a test, CI or checker configuration file", true
 	}
 	if ext := scanners.ForPath(p); ext != nil && ext.IsTestFile(p) {
@@ -37,7 +38,7 @@ func unreadable(fc *FileChange, p string) (gate.Finding, bool) {
 		return gate.Finding{}, false
 	}
 	msg := fmt.Sprintf("%s (%s) changed and could not be checked: %s; a person must review it.", p, what, fc.Skip)
-	return newFinding(gate.RuleUnreadableFile, gate.SeverityHigh, p, 0, "", "", fc.Skip, msg), true
+	return gate.NewFinding(gate.RuleUnreadableFile, gate.SeverityHigh, p, 0, "", "", fc.Skip, msg), true
 }
 
 // unparsed reports a changed test file that its language's extractor could
@@ -50,7 +51,7 @@ func unparsed(pr *pair) []gate.Finding {
 			continue
 		}
 		msg := fmt.Sprintf("test file %s changed and could not be checked: %s; its tests were not compared, so a person must review it.", s.path, s.failed)
-		out = append(out, newFinding(gate.RuleUnparsedTestFile, gate.SeverityHigh, s.path, 0, "", "", s.failed, msg))
+		out = append(out, gate.NewFinding(gate.RuleUnparsedTestFile, gate.SeverityHigh, s.path, 0, "", "", s.failed, msg))
 		break
 	}
 	return out

@@ -151,6 +151,27 @@ func MakeID(t FindingType, rule, file, subject, key string) string {
 	return fmt.Sprintf("RG-%s-%s", strings.ToUpper(shortType(t)), hex.EncodeToString(h.Sum(nil))[:12])
 }
 
+// NewFinding builds a finding of rule r, of the rule's type, at severity
+// sev, in file at line; test or else symbol is its subject, which with key
+// makes its id (MakeID).
+func NewFinding(r Rule, sev Severity, file string, line int, test, symbol, key, msg string) Finding {
+	subject := test
+	if subject == "" {
+		subject = symbol
+	}
+	return Finding{
+		ID:       MakeID(r.Type, r.ID, file, subject, key),
+		Type:     r.Type,
+		Severity: sev,
+		File:     file,
+		Line:     line,
+		Test:     test,
+		Symbol:   symbol,
+		Message:  msg,
+		Rule:     r.ID,
+	}
+}
+
 func shortType(t FindingType) string {
 	switch t {
 	case TestDeletion:

@@ -24,8 +24,8 @@ func TestNoRuleIDOutsideTheCatalogue(t *testing.T) {
 	notRuleIDs := map[string]bool{
 		// The GitHub Actions key the rule is named after, read from
 		// workflows' jobs and steps.
-		"internal/analyze/ciprogram.go\x00continue-on-error": true,
-		"internal/analyze/cisteps.go\x00continue-on-error":   true,
+		"internal/analyze/ci/ciprogram.go\x00continue-on-error": true,
+		"internal/analyze/ci/cisteps.go\x00continue-on-error":   true,
 	}
 	ids := map[string]bool{}
 	for _, r := range Rules() {

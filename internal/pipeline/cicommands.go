@@ -15,7 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/ralph-gate/ralph-gate/internal/analyze"
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
@@ -115,7 +115,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		workflows[e.Path] = b
 	}
 	named := map[string]bool{}
-	for _, p := range analyze.CINamedFiles(workflows) {
+	for _, p := range ci.NamedFiles(workflows) {
 		named[p] = true
 	}
 	var program []gitrepo.Change // the CI program's files the change touched
@@ -134,8 +134,8 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	var steps []analyze.CIStep
-	for _, s := range analyze.CITestSteps(baseFiles) {
+	var steps []ci.Step
+	for _, s := range ci.TestSteps(baseFiles) {
 		if opt.Config.Compare.PicksCIStep(s.Workflow, s.Job) {
 			steps = append(steps, s)
 		}
@@ -156,15 +156,15 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 		c.note(steps[maxCISteps].Workflow, fmt.Sprintf("CI test steps: %d steps run tests; the first %d were measured, not %s (pick the ones that gate with compare.ci_steps)", len(steps), maxCISteps, strings.Join(left, "; ")))
 		steps = steps[:maxCISteps]
 	}
-	headSteps := analyze.CITestSteps(headFiles)
+	headSteps := ci.TestSteps(headFiles)
 	timeout := collect.DefaultTimeout
 	if t := opt.Config.Compare.CITimeout; t != "" {
 		timeout, _ = time.ParseDuration(t) // validated with the config
 	}
 
 	type plan struct {
-		base analyze.CIStep
-		head *analyze.CIStep
+		base ci.Step
+		head *ci.Step
 	}
 	var plans []plan
 	for _, s := range steps {
@@ -173,7 +173,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 			continue
 		}
 		hs := counterpart(s, headSteps)
-		if scriptsOnly && hs != nil && hs.Skip == "" && analyze.SameCIStep(s, *hs) {
+		if scriptsOnly && hs != nil && hs.Skip == "" && ci.SameStep(s, *hs) {
 			c.note(s.Workflow, fmt.Sprintf("CI test step %s runs the same tests the same way at HEAD (the workflows changed elsewhere, or only in flags that change its output or caching): not run", s.Title()))
 			continue
 		}
@@ -190,7 +190,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	run := func(which, side string, s analyze.CIStep) (*ciRun, error) {
+	run := func(which, side string, s ci.Step) (*ciRun, error) {
 		commit := c.head
 		if which == "base" {
 			commit = c.base
@@ -295,7 +295,7 @@ func (c *comparison) ciCommands() ([]gate.Finding, error) {
 
 // ciVerdict compares the runs of one step; head is nil when HEAD's
 // workflows no longer run the step on pull requests.
-func ciVerdict(s analyze.CIStep, hs *analyze.CIStep, control, mixed, head *ciRun) (gate.Finding, bool) {
+func ciVerdict(s ci.Step, hs *ci.Step, control, mixed, head *ciRun) (gate.Finding, bool) {
 	file, line := s.Workflow, s.Line
 	headSays := "HEAD's workflows no longer run it on pull requests"
 	if hs != nil {
@@ -357,7 +357,7 @@ func workflowPath(p string) bool { return strings.HasPrefix(p, ".github/workflow
 
 // counterpart finds HEAD's version of a BASE step: the same workflow, job
 // and name (or place), else a step anywhere that runs the same script.
-func counterpart(s analyze.CIStep, head []analyze.CIStep) *analyze.CIStep {
+func counterpart(s ci.Step, head []ci.Step) *ci.Step {
 	for i := range head {
 		if head[i].Key() == s.Key() {
 			return &head[i]
@@ -404,7 +404,7 @@ func envEqual(a, b map[string]string) bool {
 // run on BASE's code (control): new tests that need what HEAD's version
 // was given (a service container for new integration tests), not old ones
 // HEAD's code broke.
-func unverifiedStep(s, hs analyze.CIStep, mixed, control *ciRun) gate.Finding {
+func unverifiedStep(s, hs ci.Step, mixed, control *ciRun) gate.Finding {
 	what := fmt.Sprintf("exit %d", mixed.run.ExitCode)
 	sev := gate.SeverityHigh
 	if fails := mixed.failing(); len(fails) > 0 {
@@ -435,7 +435,7 @@ func unverifiedStep(s, hs analyze.CIStep, mixed, control *ciRun) gate.Finding {
 // workflow, Makefile, CI script, tox.ini, or a package.json's scripts.
 func ciProgramChange(repo *gitrepo.Repo, d gitrepo.Change) bool {
 	for _, p := range []string{d.From.Path, d.To.Path} {
-		if p != "" && analyze.CIProgramFile(p) {
+		if p != "" && ci.ProgramFile(p) {
 			return true
 		}
 	}
@@ -450,7 +450,7 @@ func ciProgramChange(repo *gitrepo.Repo, d gitrepo.Change) bool {
 		if err != nil {
 			return "?" // unreadable: counts as changed
 		}
-		return string(analyze.CIScriptsOf(b))
+		return string(ci.ScriptsOf(b))
 	}
 	return scripts(d.From) != scripts(d.To)
 }
@@ -489,7 +489,7 @@ func (c *comparison) ciProgramFiles(commit plumbing.Hash) (map[string][]byte, er
 		if d.To.Mode != filemode.Regular && d.To.Mode != filemode.Executable {
 			continue
 		}
-		if !analyze.CIProgramFile(p) && !(path.Base(p) == "package.json" && !strings.Contains(p, "node_modules/")) {
+		if !ci.ProgramFile(p) && !(path.Base(p) == "package.json" && !strings.Contains(p, "node_modules/")) {
 			continue
 		}
 		b, err := repo.Blob(d.To.Hash)
@@ -498,7 +498,7 @@ func (c *comparison) ciProgramFiles(commit plumbing.Hash) (map[string][]byte, er
 		}
 		files[p] = b
 	}
-	for _, p := range analyze.CINamedFiles(files) {
+	for _, p := range ci.NamedFiles(files) {
 		if files[p] != nil {
 			continue
 		}
@@ -518,7 +518,7 @@ func baseProgramOverlay(repo *gitrepo.Repo, base, head plumbing.Hash, program []
 	overlay := map[string][]byte{}
 	modes := map[string]os.FileMode{}
 	for _, d := range program {
-		if path.Base(d.Path()) == "package.json" && !analyze.CIProgramFile(d.Path()) {
+		if path.Base(d.Path()) == "package.json" && !ci.ProgramFile(d.Path()) {
 			if d.From.Path == "" || d.To.Path == "" {
 				continue // a package added or removed: not a scripts edit
 			}
@@ -530,7 +530,7 @@ func baseProgramOverlay(repo *gitrepo.Repo, base, head plumbing.Hash, program []
 			if err != nil {
 				return nil, nil, err
 			}
-			merged, err := withScripts(cur, analyze.CIScriptsOf(old))
+			merged, err := withScripts(cur, ci.ScriptsOf(old))
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s at %s: %w", d.To.Path, short(head), err)
 			}

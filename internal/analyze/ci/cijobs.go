@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"fmt"
@@ -89,11 +89,11 @@ func isFalse(n *yaml.Node) bool {
 
 // disabledJobs reports the jobs and steps of the change's workflows that
 // `if: false` switched off and that ran checks no job of HEAD runs.
-func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
+func disabledJobs(pairs []*File, head *ciWorld) []gate.Finding {
 	var out []gate.Finding
 	headKeys := head.entryKeys()
 	for _, pr := range pairs {
-		fc := pr.fc
+		fc := pr
 		if !workflowLoaded(fc.NewPath) || fc.New == nil {
 			continue
 		}
@@ -139,12 +139,12 @@ func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
 			if len(keys) == 0 {
 				// It runs no check (a deploy, a docs build): worth a look,
 				// not a gate switched off.
-				out = append(out, newFinding(gate.RuleStepDisabled, gate.SeverityMedium, fc.NewPath, line, "", "", "if false "+id,
+				out = append(out, gate.NewFinding(gate.RuleStepDisabled, gate.SeverityMedium, fc.NewPath, line, "", "", "if false "+id,
 					fmt.Sprintf("%s in %s, which runs no check, was switched off with `if: false`.", what, fc.NewPath)))
 				continue
 			}
 			var lost []string
-			for _, k := range sortedKeys(keys) {
+			for _, k := range SortedKeys(keys) {
 				if !headKeys[k] {
 					lost = append(lost, k)
 				}
@@ -152,8 +152,8 @@ func disabledJobs(pairs []*pair, head *ciWorld) []gate.Finding {
 			if len(lost) == 0 {
 				continue // another job runs them
 			}
-			out = append(out, newFinding(gate.RuleStepDisabled, gate.SeverityCritical, fc.NewPath, line, "", "", "if false "+id,
-				fmt.Sprintf("%s in %s was switched off with `if: false`: its checks (%s) no longer run.", what, fc.NewPath, quotedList(lost))))
+			out = append(out, gate.NewFinding(gate.RuleStepDisabled, gate.SeverityCritical, fc.NewPath, line, "", "", "if false "+id,
+				fmt.Sprintf("%s in %s was switched off with `if: false`: its checks (%s) no longer run.", what, fc.NewPath, QuotedList(lost))))
 		}
 	}
 	return out

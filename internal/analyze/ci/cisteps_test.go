@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"strings"
@@ -37,8 +37,8 @@ jobs:
 		".github/workflows/ci.yml": []byte(wf),
 		"Makefile":                 []byte("check:\n\tpytest -q\n"),
 	}
-	got := CITestSteps(files)
-	want := []CIStep{
+	got := TestSteps(files)
+	want := []Step{
 		{Workflow: ".github/workflows/ci.yml", Job: "test", Name: "Unit", Index: 2, Line: 16, Script: "go test ./...", Shell: "bash", Dir: "sub",
 			Env: map[string]string{"GOFLAGS": "-mod=mod", "CGO_ENABLED": "1"}, Checks: []string{"go test"}},
 		{Workflow: ".github/workflows/ci.yml", Job: "test", Name: "Via make", Index: 4, Line: 24, Script: "make check", Shell: "bash", Pipefail: true, Dir: ".",
@@ -76,7 +76,7 @@ func TestCITestStepsSkipAndOff(t *testing.T) {
 		{"reusable workflow job", "on: pull_request\njobs:\n  t:\n    uses: ./.github/workflows/test.yml\n", "-"},
 		{"not YAML", "on: [pull_request\n", "-"},
 	} {
-		steps := CITestSteps(map[string][]byte{".github/workflows/x.yml": []byte(c.wf)})
+		steps := TestSteps(map[string][]byte{".github/workflows/x.yml": []byte(c.wf)})
 		switch {
 		case c.skip == "-":
 			if len(steps) != 0 {
@@ -92,13 +92,13 @@ func TestCITestStepsSkipAndOff(t *testing.T) {
 
 func TestCINamedFilesAndProgram(t *testing.T) {
 	wf := "on: pull_request\njobs:\n  t:\n    runs-on: ubuntu-latest\n    defaults:\n      run:\n        working-directory: app\n    steps:\n      - run: ./build/test --fast\n      - run: bash ../tools/ci.sh && go test ./pkg/...\n      - run: python3 hack/check.py\n"
-	got := CINamedFiles(map[string][]byte{".github/workflows/x.yml": []byte(wf)})
+	got := NamedFiles(map[string][]byte{".github/workflows/x.yml": []byte(wf)})
 	want := []string{"app/build/test", "app/hack/check.py", "tools/ci.sh"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("named files (-want +got):\n%s", d)
 	}
 	// A shebang script the step runs by path is followed for its checks.
-	steps := CITestSteps(map[string][]byte{
+	steps := TestSteps(map[string][]byte{
 		".github/workflows/x.yml": []byte(wf),
 		"app/build/test":          []byte("#!/usr/bin/env bash\nset -e\ngo test ./...\n"),
 	})
@@ -109,17 +109,17 @@ func TestCINamedFilesAndProgram(t *testing.T) {
 		".github/workflows/ci.yml": true, "Makefile": true, "sub/Makefile": true, "rules.mk": true, "tox.ini": true,
 		"scripts/test": true, "deploy/run.sh": true, "main.go": false, "package.json": false, "docs/tox.ini": false,
 	} {
-		if CIProgramFile(p) != want {
+		if ProgramFile(p) != want {
 			t.Errorf("CIProgramFile(%q) = %v", p, !want)
 		}
 	}
-	if s := CIScriptsOf([]byte(`{"name":"x","scripts":{"test":"jest"}}`)); string(s) != `{"test":"jest"}` {
+	if s := ScriptsOf([]byte(`{"name":"x","scripts":{"test":"jest"}}`)); string(s) != `{"test":"jest"}` {
 		t.Errorf("scripts %s", s)
 	}
 }
 
 func TestSameCIStep(t *testing.T) {
-	step := func(script string) CIStep { return CIStep{Script: script, Shell: "bash", Dir: "."} }
+	step := func(script string) Step { return Step{Script: script, Shell: "bash", Dir: "."} }
 	for _, c := range []struct {
 		a, b string
 		same bool
@@ -143,37 +143,19 @@ func TestSameCIStep(t *testing.T) {
 		{"pytest", "pytest -x", false},
 		{"make test", "make -i test", false},
 	} {
-		if got := SameCIStep(step(c.a), step(c.b)); got != c.same {
+		if got := SameStep(step(c.a), step(c.b)); got != c.same {
 			t.Errorf("SameCIStep(%q, %q) = %v", c.a, c.b, got)
 		}
 	}
 	a, b := step("go test ./..."), step("go test ./...")
 	b.Env = map[string]string{"CGO_ENABLED": "0"}
-	if SameCIStep(a, b) {
+	if SameStep(a, b) {
 		t.Error("a step with another env is the same")
 	}
 	b = step("go test ./...")
 	b.Dir = "sub"
-	if SameCIStep(a, b) {
+	if SameStep(a, b) {
 		t.Error("a step in another directory is the same")
-	}
-}
-
-func TestJSSetupFiles(t *testing.T) {
-	for _, c := range []struct {
-		cfg, data string
-		want      []string
-	}{
-		{"vitest.config.ts", "import { defineConfig } from 'vitest/config'\nexport default defineConfig({ test: { setupFiles: ['./src/setup.ts', 'test/more.ts'], globalSetup: './global.ts' } })\n", []string{"src/setup.ts", "test/more.ts", "global.ts"}},
-		{"web/jest.config.js", "module.exports = { setupFilesAfterEnv: ['<rootDir>/jest.setup.js', 'jest-extended/all'], testEnvironment: 'node' }\n", []string{"web/jest.setup.js", "web/jest-extended/all"}},
-		{"package.json", `{"jest": {"setupFiles": ["./setup/env.js"], "globalSetup": "./setup/global.js"}}`, []string{"setup/env.js", "setup/global.js"}},
-		{"vitest.config.ts", "// setupFiles: ['./commented.ts']\nexport default { test: { setupFiles: 'jsdom-global' } }\n", nil},
-		{"vitest.config.ts", "export default { test: { setupFiles: ['../outside.ts'] } }\n", nil},
-		{"package.json", `{"jest": `, nil},
-	} {
-		if d := cmp.Diff(c.want, JSSetupFiles(c.cfg, []byte(c.data))); d != "" {
-			t.Errorf("%s %q (-want +got):\n%s", c.cfg, c.data, d)
-		}
 	}
 }
 
@@ -209,7 +191,7 @@ jobs:
 `
 	files := map[string][]byte{".github/workflows/ci.yml": []byte(wf), "Makefile": []byte("test:\n\tgo test $(TESTTAGS) ./...\n")}
 	var got []string
-	for _, s := range CITestSteps(files) {
+	for _, s := range TestSteps(files) {
 		if s.Skip != "" {
 			t.Errorf("step %s skipped: %s", s.Key(), s.Skip)
 		}
@@ -225,7 +207,7 @@ jobs:
 	}
 	// A matrix from an expression only the runner reads: one step, skipped.
 	expr := strings.Replace(wf, "      matrix:\n", "      matrix: ${{ fromJSON(needs.setup.outputs.matrix) }}\n      x:\n", 1)
-	steps := CITestSteps(map[string][]byte{".github/workflows/ci.yml": []byte(expr), "Makefile": files["Makefile"]})
+	steps := TestSteps(map[string][]byte{".github/workflows/ci.yml": []byte(expr), "Makefile": files["Makefile"]})
 	if len(steps) != 1 || steps[0].Skip == "" {
 		t.Errorf("expression matrix: %+v", steps)
 	}

@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"bytes"
@@ -7,10 +7,10 @@ import (
 	"sync"
 )
 
-// baseCI is what the CI of a change's base runs, read on first use: the
+// Base is what the CI of a change's base runs, read on first use: the
 // questions about the project's gate that the change's own files cannot
 // answer.
-type baseCI struct {
+type Base struct {
 	load  func() []Source
 	once  sync.Once
 	files []Source
@@ -31,9 +31,9 @@ type ciRun struct {
 // goflagsShort finds GOFLAGS given -short (an env block, an export).
 var goflagsShort = regexp.MustCompile(`GOFLAGS\W[^\n]*-short`)
 
-func ciRuns(load func() []Source) *baseCI { return &baseCI{load: load} }
+func BaseRuns(load func() []Source) *Base { return &Base{load: load} }
 
-func (c *baseCI) read() {
+func (c *Base) read() {
 	c.once.Do(func() {
 		if c.load != nil {
 			c.files = c.load()
@@ -46,9 +46,9 @@ func (c *baseCI) read() {
 // bases' CI files, mostly the same versions.
 func goTestRuns(p string, data []byte) []ciRun {
 	return goRunsMemo.getString(p+"\x00"+string(data), func() []ciRun {
-		kind := classify(p)
-		if kind == notConfig && shellShebang(data) {
-			kind = buildScript // .ci/run, scripts/test
+		kind := Classify(p)
+		if kind == NotConfig && shellShebang(data) {
+			kind = BuildScript // .ci/run, scripts/test
 		}
 		f := readCI(p, data, kind)
 		if f == nil || f.err != nil {
@@ -56,7 +56,7 @@ func goTestRuns(p string, data []byte) []ciRun {
 		}
 		// GOFLAGS set to -short in the file reaches every go test in it;
 		// in a Makefile a variable may carry -short into any recipe.
-		shortEnv := goflagsShort.Match(data) || kind == buildScript && !shellShebang(data) && bytes.Contains(data, []byte("-short"))
+		shortEnv := goflagsShort.Match(data) || kind == BuildScript && !shellShebang(data) && bytes.Contains(data, []byte("-short"))
 		var out []ciRun
 		for _, r := range f.runs {
 			if r.key == "go test" && f.reached[r] {
@@ -70,11 +70,11 @@ func goTestRuns(p string, data []byte) []ciRun {
 // goRunsMemo holds goTestRuns by path and text.
 var goRunsMemo textMemo[[]ciRun]
 
-// goFull returns the CI file that runs Go's tests without -short (a run
+// GoFull returns the CI file that runs Go's tests without -short (a run
 // that gates, whatever testing.Short() guards), or "" when CI runs them
 // only in short mode, not at all, or the base's CI is unknown: then a
 // short guard skips what gates.
-func (c *baseCI) goFull() string {
+func (c *Base) GoFull() string {
 	if c == nil {
 		return ""
 	}
@@ -93,7 +93,7 @@ func (c *baseCI) goFull() string {
 }
 
 // sources returns the base's CI files (none when unknown).
-func (c *baseCI) sources() []Source {
+func (c *Base) sources() []Source {
 	if c == nil {
 		return nil
 	}

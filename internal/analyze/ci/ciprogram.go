@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"encoding/json"
@@ -13,7 +13,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
@@ -56,15 +55,15 @@ func (f *ciFacts) reaching() map[string]bool {
 }
 
 // readCI reads the checks of a workflow, a Makefile or a shell script.
-func readCI(p string, data []byte, kind configKind) *ciFacts {
+func readCI(p string, data []byte, kind ConfigKind) *ciFacts {
 	var scripts []ciScript
 	f := &ciFacts{reached: map[*checkRun]bool{}}
 	switch {
-	case kind == ciWorkflow && strings.HasPrefix(p, ".github/workflows/"):
+	case kind == CIWorkflow && strings.HasPrefix(p, ".github/workflows/"):
 		scripts, f.events, f.err = workflowScripts(data)
-	case kind == buildScript && (strings.HasSuffix(p, ".sh") || shellShebang(data)):
+	case kind == BuildScript && (strings.HasSuffix(p, ".sh") || shellShebang(data)):
 		scripts = []ciScript{{src: string(data), opts: shebangOpts(data), line: 1}}
-	case kind == buildScript && (path.Base(p) == "Makefile" || path.Base(p) == "makefile" || path.Base(p) == "GNUmakefile" || path.Ext(p) == ".mk"):
+	case kind == BuildScript && (path.Base(p) == "Makefile" || path.Base(p) == "makefile" || path.Base(p) == "GNUmakefile" || path.Ext(p) == ".mk"):
 		scripts = makeRecipes(data)
 	default:
 		return nil
@@ -126,13 +125,13 @@ func shellShebang(data []byte) bool {
 
 // readCICached is readCI, once per file version: in a range each version
 // is the new side of one commit and the old side of the next.
-func (a *Analyzer) readCICached(p, key string, data []byte) *ciFacts {
-	return memo(&a.mu, a.ciCache, p, key, func() *ciFacts { return readCI(p, data, classify(p)) })
+func (a *Checker) readCICached(p, key string, data []byte) *ciFacts {
+	return Memo(&a.mu, a.ciCache, p, key, func() *ciFacts { return readCI(p, data, Classify(p)) })
 }
 
-// memo returns f()'s result for a file version (path and blob key), computed
+// Memo returns f()'s result for a file version (path and blob key), computed
 // once per analyzer; without a key it is not kept.
-func memo[T any](mu *sync.Mutex, m map[string]T, p, key string, f func() T) T {
+func Memo[T any](mu *sync.Mutex, m map[string]T, p, key string, f func() T) T {
 	if key == "" {
 		return f()
 	}
@@ -242,7 +241,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 		if isTrue(mapGet(job, "continue-on-error")) {
 			jobOff = "its job has continue-on-error"
 		}
-		if c := scalar(mapGet(job, "if")); events["pull_request"] && ci.OffOnPullRequest(c) {
+		if c := scalar(mapGet(job, "if")); events["pull_request"] && OffOnPullRequest(c) {
 			jobOff = "its job runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 		}
 		steps := mapGet(job, "steps")
@@ -267,7 +266,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 			if isTrue(mapGet(st, "continue-on-error")) {
 				off = "its step has continue-on-error"
 			}
-			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && ci.OffOnPullRequest(c) {
+			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && OffOnPullRequest(c) {
 				off = "its step runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 			}
 			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})
@@ -592,11 +591,11 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 	}
 	before, after := read(old), read(cur)
 	if json.Valid(old) && !json.Valid(cur) {
-		return []gate.Finding{unreadableManifest(p, "its scripts and test dependencies")}
+		return []gate.Finding{UnreadableManifest(p, "its scripts and test dependencies")}
 	}
 	hooks := packageHooks(cur)
 	var out []gate.Finding
-	for _, n := range sortedKeys(before) {
+	for _, n := range SortedKeys(before) {
 		now, ok := after[n]
 		if !ok || now == before[n] {
 			continue
@@ -640,44 +639,44 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 		if i := strings.Index(string(cur), `"`+n+`"`); i >= 0 {
 			line = 1 + strings.Count(string(cur[:i]), "\n")
 		}
-		out = append(out, newFinding(gate.RuleScriptCheckDropped, gate.SeverityCritical, p, line, "", "", "script "+n,
-			fmt.Sprintf("the %q script of %s ran %s and no longer fails when a check fails (%s): it is now %s.", n, p, quotedList(ks), why, quoted(now))))
+		out = append(out, gate.NewFinding(gate.RuleScriptCheckDropped, gate.SeverityCritical, p, line, "", "", "script "+n,
+			fmt.Sprintf("the %q script of %s ran %s and no longer fails when a check fails (%s): it is now %s.", n, p, QuotedList(ks), why, Quoted(now))))
 	}
 	return out
 }
 
-// ciPrograms compares, for each CI file of the change, what its checks do
+// Programs compares, for each CI file of the change, what its checks do
 // with their exit status and when a workflow runs, at both sides. A check
 // that another file of the change now runs (a workflow split in two) is
 // not lost.
-func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
+func (a *Checker) Programs(pairs []*File) []gate.Finding {
 	type ciPair struct {
-		pr       *pair
+		pr       *File
 		old, cur *ciFacts
 	}
 	var cps []ciPair
 	var out []gate.Finding
 	for _, pr := range pairs {
-		if path.Base(pr.fc.OldPath) == "package.json" && pr.fc.NewPath == pr.fc.OldPath {
-			out = append(out, packageScripts(pr.fc.NewPath, pr.fc.Old, pr.fc.New)...)
+		if path.Base(pr.OldPath) == "package.json" && pr.NewPath == pr.OldPath {
+			out = append(out, packageScripts(pr.NewPath, pr.Old, pr.New)...)
 			continue
 		}
 		cp := ciPair{pr: pr}
-		if pr.fc.OldPath != "" && pr.fc.Old != nil {
-			cp.old = a.readCICached(pr.fc.OldPath, pr.fc.OldKey, pr.fc.Old)
+		if pr.OldPath != "" && pr.Old != nil {
+			cp.old = a.readCICached(pr.OldPath, pr.OldKey, pr.Old)
 		}
 		if cp.old == nil || cp.old.err != nil {
 			continue // nothing was checked at BASE (or it did not parse then)
 		}
-		if pr.fc.NewPath != "" && pr.fc.New != nil {
-			cp.cur = a.readCICached(pr.fc.NewPath, pr.fc.NewKey, pr.fc.New)
+		if pr.NewPath != "" && pr.New != nil {
+			cp.cur = a.readCICached(pr.NewPath, pr.NewKey, pr.New)
 		}
 		cps = append(cps, cp)
 	}
 	for i, cp := range cps {
 		elsewhere := map[string]bool{}
 		for j, o := range cps {
-			if j == i || o.cur == nil || o.cur.events != nil && !workflowLoaded(o.pr.fc.NewPath) {
+			if j == i || o.cur == nil || o.cur.events != nil && !workflowLoaded(o.pr.NewPath) {
 				continue
 			}
 			for k, ok := range o.cur.reaching() {
@@ -690,15 +689,15 @@ func (a *Analyzer) ciPrograms(pairs []*pair) []gate.Finding {
 }
 
 // ciProgram compares one CI file's two sides.
-func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]bool) []gate.Finding {
+func (a *Checker) ciProgram(pr *File, old, cur *ciFacts, elsewhere map[string]bool) []gate.Finding {
 	before := old.reaching()
 	var out []gate.Finding
-	p := pr.path()
+	p := pr.Path()
 	// A workflow GitHub no longer loads (deleted, renamed to .disabled,
 	// moved into a subdirectory) no longer runs its checks; unless another
 	// file of the change runs them now.
 	// (A deleted one is test-command-removed's.)
-	if old.events != nil && workflowLoaded(pr.fc.OldPath) && pr.fc.NewPath != "" && !workflowLoaded(pr.fc.NewPath) {
+	if old.events != nil && workflowLoaded(pr.OldPath) && pr.NewPath != "" && !workflowLoaded(pr.NewPath) {
 		var lost []string
 		for k, ok := range before {
 			if ok && !elsewhere[k] {
@@ -707,9 +706,9 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		}
 		if len(lost) > 0 {
 			sort.Strings(lost)
-			how := "was moved to " + pr.fc.NewPath + ", where GitHub Actions does not load it"
-			out = append(out, newFinding(gate.RuleWorkflowUnloaded, gate.SeverityCritical, pr.fc.OldPath, 1, "", "", "unloaded "+strings.Join(lost, ","),
-				fmt.Sprintf("workflow %s %s: its checks (%s) no longer run.", pr.fc.OldPath, how, quotedList(lost))))
+			how := "was moved to " + pr.NewPath + ", where GitHub Actions does not load it"
+			out = append(out, gate.NewFinding(gate.RuleWorkflowUnloaded, gate.SeverityCritical, pr.OldPath, 1, "", "", "unloaded "+strings.Join(lost, ","),
+				fmt.Sprintf("workflow %s %s: its checks (%s) no longer run.", pr.OldPath, how, QuotedList(lost))))
 		}
 		return out
 	}
@@ -724,7 +723,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		if !ran {
 			return out // a release or docs workflow: not a gate
 		}
-		return []gate.Finding{newFinding(gate.RuleWorkflowUnreadable, gate.SeverityHigh, p, 1, "", "", "yaml",
+		return []gate.Finding{gate.NewFinding(gate.RuleWorkflowUnreadable, gate.SeverityHigh, p, 1, "", "", "yaml",
 			fmt.Sprintf("%s no longer parses as YAML (%v): GitHub Actions will not run it.", p, cur.err))}
 	}
 	// The pull request triggers.
@@ -739,7 +738,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			}
 		}
 		if len(had) > 0 && len(has) == 0 {
-			out = append(out, newFinding(gate.RulePrTriggerRemoved, gate.SeverityCritical, p, 1, "", "", "on "+strings.Join(had, ","),
+			out = append(out, gate.NewFinding(gate.RulePrTriggerRemoved, gate.SeverityCritical, p, 1, "", "", "on "+strings.Join(had, ","),
 				fmt.Sprintf("%s no longer runs on pull requests (its `on:` dropped %s): its checks do not gate the change.", p, strings.Join(had, ", "))))
 		}
 	}
@@ -754,7 +753,7 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 		if _, known := old.unparsed[src]; known || !ran {
 			continue
 		}
-		out = append(out, newFinding(gate.RuleUnparsedScript, gate.SeverityHigh, p, line, "", "", "script "+strconv.Itoa(line),
+		out = append(out, gate.NewFinding(gate.RuleUnparsedScript, gate.SeverityHigh, p, line, "", "", "script "+strconv.Itoa(line),
 			fmt.Sprintf("the script at line %d of %s does not parse as shell, so whether its checks can still fail the build cannot be followed.", line, p)))
 	}
 	after := cur.reaching()
@@ -776,14 +775,14 @@ func (a *Analyzer) ciProgram(pr *pair, old, cur *ciFacts, elsewhere map[string]b
 			if strings.Contains(r.cause, "which is false on pull requests") {
 				rule, msg = gate.RuleStepOffOnPullRequests, fmt.Sprintf("`%s` in %s no longer runs on pull requests, where the gate runs: %s.", r.text, p, r.cause)
 			}
-			out = append(out, newFinding(rule, gate.SeverityCritical, p, r.line, "", "", "status "+k, msg))
+			out = append(out, gate.NewFinding(rule, gate.SeverityCritical, p, r.line, "", "", "status "+k, msg))
 			break
 		}
 	}
 	return out
 }
 
-func quotedList(ks []string) string {
+func QuotedList(ks []string) string {
 	q := make([]string, len(ks))
 	for i, k := range ks {
 		q[i] = "`" + k + "`"
@@ -791,10 +790,10 @@ func quotedList(ks []string) string {
 	return strings.Join(q, ", ")
 }
 
-// dedupeCI drops the dropped-status findings of files where the line rules
+// DedupePrograms drops the dropped-status findings of files where the line rules
 // (|| true, set +e, continue-on-error) already found a bypass: one evasion,
 // one finding.
-func dedupeCI(have, prog []gate.Finding) []gate.Finding {
+func DedupePrograms(have, prog []gate.Finding) []gate.Finding {
 	flagged := map[string]bool{}
 	for _, f := range have {
 		if f.Type == gate.ValidationBypass && f.Severity >= gate.SeverityCritical {
@@ -831,7 +830,7 @@ func packageHooks(data []byte) []string {
 				strs(e)
 			}
 		case map[string]any:
-			for _, k := range sortedKeys(x) {
+			for _, k := range SortedKeys(x) {
 				strs(x[k])
 			}
 		}
@@ -839,7 +838,7 @@ func packageHooks(data []byte) []string {
 	for _, k := range []string{"simple-git-hooks", "gitHooks", "pre-commit", "pre-push"} {
 		strs(pkg[k])
 	}
-	for _, k := range sortedKeys(pkg) {
+	for _, k := range SortedKeys(pkg) {
 		if sec, ok := pkg[k].(map[string]any); ok {
 			strs(sec["hooks"])
 		}
@@ -857,4 +856,13 @@ func npmRunAlias(k string) string {
 		return f[0] + " " + f[2]
 	}
 	return k
+}
+
+// UnreadableManifest is the finding for a go.mod or package.json that parsed
+// at BASE and does not at HEAD: what it says about the tests' machinery
+// (replacements, test scripts) cannot be checked, which is never read as
+// "nothing changed".
+func UnreadableManifest(p, what string) gate.Finding {
+	msg := fmt.Sprintf("%s no longer parses, so %s cannot be checked", p, what)
+	return gate.NewFinding(gate.RuleUnparsedManifest, gate.SeverityHigh, p, 0, "", "", what, msg+".")
 }

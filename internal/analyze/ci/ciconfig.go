@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"bytes"
@@ -13,23 +13,23 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
-// configKind classifies the files that hold the checking machinery.
-type configKind int
+// ConfigKind classifies the files that hold the checking machinery.
+type ConfigKind int
 
 const (
-	notConfig configKind = iota
-	ciWorkflow
-	buildScript // Makefile, justfile, shell scripts under scripts/ or ci/
-	packageJSON
-	pythonConfig
-	jsTestConfig
-	coverageConfig
-	tsConfig
-	lintConfig
-	javaBuild
+	NotConfig ConfigKind = iota
+	CIWorkflow
+	BuildScript // Makefile, justfile, shell scripts under scripts/ or ci/
+	PackageJSON
+	PythonConfig
+	JSTestConfig
+	CoverageConfig
+	TSConfig
+	LintConfig
+	JavaBuild
 )
 
-func classify(p string) configKind {
+func Classify(p string) ConfigKind {
 	base := path.Base(p)
 	lower := strings.ToLower(base)
 	ext := path.Ext(lower)
@@ -38,34 +38,34 @@ func classify(p string) configKind {
 		base == ".gitlab-ci.yml", p == ".circleci/config.yml", base == "azure-pipelines.yml",
 		base == "bitbucket-pipelines.yml", base == "Jenkinsfile", base == ".travis.yml",
 		strings.HasPrefix(p, ".buildkite/"), base == ".drone.yml":
-		return ciWorkflow
+		return CIWorkflow
 	case base == "Makefile", base == "makefile", base == "GNUmakefile", ext == ".mk",
 		lower == "justfile", base == "Taskfile.yml", base == "Taskfile.yaml":
-		return buildScript
+		return BuildScript
 	case ext == ".sh" && (strings.HasPrefix(p, "scripts/") || strings.HasPrefix(p, "ci/") || strings.HasPrefix(p, ".ci/") || strings.HasPrefix(p, ".github/")):
-		return buildScript
+		return BuildScript
 	case base == "package.json":
-		return packageJSON
+		return PackageJSON
 	case base == "tox.ini", base == "pytest.ini", base == "pyproject.toml", base == "setup.cfg", base == ".coveragerc", base == "noxfile.py":
-		return pythonConfig
+		return PythonConfig
 	case hasStem(lower, "jest.config"), hasStem(lower, "vitest.config"), hasStem(lower, "vite.config"),
 		hasStem(lower, "vitest.workspace"), hasStem(lower, "karma.conf"), strings.HasPrefix(lower, ".mocharc"),
 		hasStem(lower, "playwright.config"), hasStem(lower, "cypress.config"):
-		return jsTestConfig
+		return JSTestConfig
 	case strings.HasPrefix(lower, ".nycrc"), strings.HasPrefix(lower, ".c8rc"), lower == "codecov.yml",
 		lower == ".codecov.yml", lower == "codecov.yaml", lower == ".codecov.yaml":
-		return coverageConfig
+		return CoverageConfig
 	case strings.HasPrefix(lower, "tsconfig") && ext == ".json", lower == "jsconfig.json":
-		return tsConfig
+		return TSConfig
 	case strings.HasPrefix(lower, ".golangci."), strings.HasPrefix(lower, ".eslintrc"), hasStem(lower, "eslint.config"),
 		lower == "ruff.toml", lower == ".ruff.toml", lower == ".flake8", lower == "mypy.ini", lower == ".pylintrc":
-		return lintConfig
+		return LintConfig
 	case base == "pom.xml", base == "build.gradle", base == "build.gradle.kts",
 		base == "settings.gradle", base == "settings.gradle.kts", base == "gradle.properties",
 		p == ".mvn/maven.config", p == ".mvn/jvm.config":
-		return javaBuild
+		return JavaBuild
 	}
-	return notConfig
+	return NotConfig
 }
 
 func hasStem(name, stem string) bool {
@@ -86,29 +86,29 @@ var (
 	listOnly     = regexp.MustCompile(`(\bgo\s+test\b.*\s-(list[= ]|c\b)|\bpytest\b.*\s(--collect-only|--co)\b|\bjest\b.*\s--listTests\b|\bvitest\s+list\b|\bcargo\s+(test|nextest\s+run)\b.*\s(--no-run\b|--\s.*--list\b)|\bcargo\s+nextest\s+list\b|\bmocha\b.*\s--dry-run\b)`)
 	passNoTests  = regexp.MustCompile(`(?i)pass-?with-?no-?tests|passWithNoTests`)
 	allowFail    = regexp.MustCompile(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|issues-exit-code[:= ]\s*0\b|--exit-zero\b|\bexit-zero\s*=\s*(true|yes|y)\b|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
-	runnerFilter = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\bjest\b.*\s-t\s|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
+	RunnerFilter = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\bjest\b.*\s-t\s|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
 	thresholdKV  = regexp.MustCompile(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
 	strictKV     = regexp.MustCompile(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
 	ruleOff      = regexp.MustCompile(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
 	makeIgnore   = regexp.MustCompile(`^\t-\S`)
 )
 
-// ciConfig applies the validation_bypass and runner-filter rules to a file that
+// Config applies the validation_bypass and runner-filter rules to a file that
 // holds the checking machinery.
-func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
-	p := pr.path()
-	kind := classify(p)
-	if kind == notConfig && pr.fc.OldPath != "" {
-		kind = classify(pr.fc.OldPath)
+func (a *Checker) Config(pr *File) []gate.Finding {
+	p := pr.Path()
+	kind := Classify(p)
+	if kind == NotConfig && pr.OldPath != "" {
+		kind = Classify(pr.OldPath)
 	}
-	if kind == notConfig {
+	if kind == NotConfig {
 		return nil
 	}
-	oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
+	oldLines, newLines := SplitLines(pr.Old), SplitLines(pr.New)
 	added, removed := lineDelta(oldLines, newLines)
 	var out []gate.Finding
 	add := func(r gate.Rule, sev gate.Severity, line int, key, msg string) {
-		out = append(out, newFinding(r, sev, p, line, "", "", key, msg))
+		out = append(out, gate.NewFinding(r, sev, p, line, "", "", key, msg))
 	}
 	// Where both sides read as a program (a workflow's steps, a Makefile's
 	// recipes, a shell script, package.json's scripts), what a line does
@@ -120,25 +120,25 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 		if isCommentLine(text) {
 			continue
 		}
-		statusRule := orTrue.MatchString(text) || setPlusE.MatchString(text) || kind == buildScript && makeIgnore.MatchString(text)
+		statusRule := orTrue.MatchString(text) || setPlusE.MatchString(text) || kind == BuildScript && makeIgnore.MatchString(text)
 		if statusRule && programmed(text) {
 			continue
 		}
 		// Asked once: most lines reach the runner-filter cases below, and
 		// the expression is long.
-		filter := runnerFilter.MatchString(text)
+		filter := RunnerFilter.MatchString(text)
 		switch {
 		case orTrue.MatchString(text) && testWords.MatchString(text):
 			add(gate.RuleOrTrue, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now ignores the exit status of a check: %s.", p, quoted(strings.TrimSpace(text))))
-		case kind == buildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
+				fmt.Sprintf("%s now ignores the exit status of a check: %s.", p, Quoted(strings.TrimSpace(text))))
+		case kind == BuildScript && makeIgnore.MatchString(text) && testWords.MatchString(text):
 			add(gate.RuleMakeIgnoreErrors, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, quoted(strings.TrimSpace(text))))
-		case ifFalse.MatchString(text) && workflowLoaded(p) && parsesAsJobs(pr.fc.New):
+				fmt.Sprintf("%s now ignores the failure of a check (leading '-'): %s.", p, Quoted(strings.TrimSpace(text))))
+		case ifFalse.MatchString(text) && workflowLoaded(p) && parsesAsJobs(pr.New):
 			continue // disabledJobs judges it with the whole change
-		case (kind == ciWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
+		case (kind == CIWorkflow) && (continueOnError.MatchString(text) || ifFalse.MatchString(text)):
 			ctx := stepContext(newLines, l.n)
-			job := workflowJobAt(pr.fc.New, l.n)
+			job := workflowJobAt(pr.New, l.n)
 			if jc, ok := jobLevelContext(job, newLines, l.n); ok {
 				ctx = jc
 			}
@@ -146,7 +146,7 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			// triggers as much as HEAD's) gates no change: a check there
 			// that may now fail unnoticed is to be seen, not a bypass of
 			// the gate.
-			offPath := offChangePath(pr.fc.New) && (pr.fc.Old == nil || offChangePath(pr.fc.Old)) || jobOffOnPR(pr.fc, job, l.n)
+			offPath := offChangePath(pr.New) && (pr.Old == nil || offChangePath(pr.Old)) || jobOffOnPR(pr, job, l.n)
 			sev, what, where := gate.SeverityMedium, "a CI step", ""
 			switch {
 			case testWords.MatchString(ctx) && offPath:
@@ -163,23 +163,23 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 			}
 			add(rule, sev, l.n, norm(text)+norm(ctx),
 				fmt.Sprintf("%s in %s%s %s.", what, p, where, verb))
-		case setPlusE.MatchString(text) && (kind == ciWorkflow || kind == buildScript):
+		case setPlusE.MatchString(text) && (kind == CIWorkflow || kind == BuildScript):
 			add(gate.RuleSetPlusE, gate.SeverityCritical, l.n, norm(text),
 				fmt.Sprintf("`set +e` added to %s: failing commands after it no longer fail the script.", p))
 		case listOnly.MatchString(text) && !listOnlyIn(removed, text) && !runsTestsIn(newLines, text):
 			add(gate.RuleTestsListedNotRun, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now lists or builds the tests without running them: %s.", p, quoted(strings.TrimSpace(text))))
+				fmt.Sprintf("%s now lists or builds the tests without running them: %s.", p, Quoted(strings.TrimSpace(text))))
 		case passNoTests.MatchString(text):
 			add(gate.RulePassWithNoTests, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, quoted(strings.TrimSpace(text))))
-		case kind == javaBuild && everyBuild(p) && skipTests.MatchString(text):
+				fmt.Sprintf("%s now lets the test run pass when it finds no tests: %s.", p, Quoted(strings.TrimSpace(text))))
+		case kind == JavaBuild && everyBuild(p) && skipTests.MatchString(text):
 			// Read by every mvn (or gradle) the project runs, CI's
 			// test step included.
 			add(gate.RuleTestsSkipped, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now skips the tests of every build of the project: %s.", p, quoted(strings.TrimSpace(text))))
-		case kind == javaBuild && gradleOff.MatchString(text) && inGradleTestTask(newLines, l.n):
+				fmt.Sprintf("%s now skips the tests of every build of the project: %s.", p, Quoted(strings.TrimSpace(text))))
+		case kind == JavaBuild && gradleOff.MatchString(text) && inGradleTestTask(newLines, l.n):
 			add(gate.RuleTestsSkipped, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now switches the test task off: %s.", p, quoted(strings.TrimSpace(text))))
+				fmt.Sprintf("%s now switches the test task off: %s.", p, Quoted(strings.TrimSpace(text))))
 		case skipTests.MatchString(text):
 			// Skipping tests on a build step that never ran them (packaging, API
 			// checks) is common; switching them off on an existing step is not.
@@ -188,27 +188,27 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 				sev, what = gate.SeverityCritical, "now skips the tests of an existing build step"
 			}
 			add(gate.RuleTestsSkipped, sev, l.n, norm(text),
-				fmt.Sprintf("%s %s: %s.", p, what, quoted(strings.TrimSpace(text))))
-		case allowFail.MatchString(text) && path.Base(p) == ".gitlab-ci.yml" && gitlabScheduledOnly(pr.fc, l.n):
+				fmt.Sprintf("%s %s: %s.", p, what, Quoted(strings.TrimSpace(text))))
+		case allowFail.MatchString(text) && path.Base(p) == ".gitlab-ci.yml" && gitlabScheduledOnly(pr, l.n):
 			add(gate.RuleFailureAllowed, gate.SeverityMedium, l.n, norm(text),
-				fmt.Sprintf("%s now lets checks fail or skip without failing the build, in a job that runs only in scheduled or manually started pipelines (it gates no merge request): %s.", p, quoted(strings.TrimSpace(text))))
+				fmt.Sprintf("%s now lets checks fail or skip without failing the build, in a job that runs only in scheduled or manually started pipelines (it gates no merge request): %s.", p, Quoted(strings.TrimSpace(text))))
 		case allowFail.MatchString(text):
 			add(gate.RuleFailureAllowed, gate.SeverityCritical, l.n, norm(text),
-				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, quoted(strings.TrimSpace(text))))
-		case filter && kind == jsTestConfig && strings.Contains(text, "exclude") && readsJSSelection(pr.fc):
+				fmt.Sprintf("%s now lets checks fail or skip without failing the build: %s.", p, Quoted(strings.TrimSpace(text))))
+		case filter && kind == JSTestConfig && strings.Contains(text, "exclude") && a.jsSelection(pr.Old, pr.New):
 			continue // compareRunnerConfig reads the lists
-		case filter && programmedFilter(p, pr.fc.New, text):
+		case filter && programmedFilter(p, pr.New, text):
 			continue // filterChanges judges it with the whole CI
 		case filter && !runnerFilterIn(removed, text):
 			add(gate.RuleRunnerFilter, gate.SeverityHigh, l.n, norm(text),
-				fmt.Sprintf("%s now filters which tests run: %s.", p, quoted(strings.TrimSpace(text))))
-		case kind == lintConfig && ruleOff.MatchString(text) && lintOffContext(newLines, l.n, text):
+				fmt.Sprintf("%s now filters which tests run: %s.", p, Quoted(strings.TrimSpace(text))))
+		case kind == LintConfig && ruleOff.MatchString(text) && lintOffContext(newLines, l.n, text):
 			add(gate.RuleLintRuleDisabled, gate.SeverityMedium, l.n, norm(text),
-				fmt.Sprintf("%s disables or excludes a lint check: %s.", p, quoted(strings.TrimSpace(text))))
+				fmt.Sprintf("%s disables or excludes a lint check: %s.", p, Quoted(strings.TrimSpace(text))))
 		}
 	}
 	out = append(out, a.thresholds(p, added, removed)...)
-	if pr.fc.OldPath != "" && kind != lintConfig && kind != tsConfig && kind != coverageConfig {
+	if pr.OldPath != "" && kind != LintConfig && kind != TSConfig && kind != CoverageConfig {
 		out = append(out, retriesRaised(p, oldLines, newLines)...)
 	}
 	return out
@@ -218,9 +218,9 @@ func (a *Analyzer) ciConfig(pr *pair) []gate.Finding {
 // program model: both sides of a workflow, Makefile or shell script parse as
 // a program (every script in them), or, in package.json, the line belongs
 // to a script that BASE has too.
-func (a *Analyzer) readAsProgram(pr *pair) func(line string) bool {
+func (a *Checker) readAsProgram(pr *File) func(line string) bool {
 	no := func(string) bool { return false }
-	fc := pr.fc
+	fc := pr
 	if path.Base(fc.NewPath) == "package.json" && fc.New != nil && (fc.OldPath == "" || fc.OldPath == fc.NewPath && fc.Old != nil) {
 		var before, after struct {
 			Scripts map[string]string `json:"scripts"`
@@ -300,7 +300,7 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 		return nil
 	}
 	msg := fmt.Sprintf("%s now reruns failing tests up to %d times (was %d): a failure that comes and goes passes on a retry", p, now, was)
-	return []gate.Finding{newFinding(gate.RuleRetriesRaised, gate.SeverityHigh, p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleRetriesRaised, gate.SeverityHigh, p, line, "", "", fmt.Sprintf("retries %d", now), msg+".")}
 }
 
 // jobOffOnPR reports whether workflow job job (or its step) holding line n
@@ -308,7 +308,7 @@ func retriesRaised(p string, oldLines, newLines []string) []gate.Finding {
 // as at HEAD: `if: github.event_name == 'schedule'` on a nightly-only job of
 // a workflow that also runs on pull requests. A step's own condition at
 // BASE is not known, so its job must be off there too, or new.
-func jobOffOnPR(fc *FileChange, job *jobAt, n int) bool {
+func jobOffOnPR(fc *File, job *jobAt, n int) bool {
 	name, off := lineOffPR(job, n)
 	return offAtBothEnds(fc, name, off, workflowJobOffPR)
 }
@@ -316,14 +316,14 @@ func jobOffOnPR(fc *FileChange, job *jobAt, n int) bool {
 // gitlabScheduledOnly reports whether the GitLab job holding line n of the
 // new side runs only in pipelines no change starts, at BASE as at HEAD
 // (a job BASE ran on merge requests and HEAD moves to a schedule is not).
-func gitlabScheduledOnly(fc *FileChange, n int) bool {
+func gitlabScheduledOnly(fc *File, n int) bool {
 	name, off := gitlabJobOffPath(fc.New, n)
 	return offAtBothEnds(fc, name, off, gitlabJobNamedOffPath)
 }
 
 // offAtBothEnds reports whether job name, off the change path at HEAD
 // (offAtHead), is off it at BASE too (atBase), or new there.
-func offAtBothEnds(fc *FileChange, name string, offAtHead bool, atBase func([]byte, string) (found, off bool)) bool {
+func offAtBothEnds(fc *File, name string, offAtHead bool, atBase func([]byte, string) (found, off bool)) bool {
 	if !offAtHead {
 		return false
 	}
@@ -401,30 +401,30 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 	return false
 }
 
-// changeWideConfig applies the rules that need the whole change: a test command
+// ChangeWide applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
+func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
 	type counted struct {
-		pr       *pair
+		pr       *File
 		old, new int
 	}
 	var files []counted
 	oldTotal, newTotal := 0, 0
 	strictNow := map[string]bool{}
 	var out []gate.Finding
-	kinds := make([]configKind, len(pairs))
+	kinds := make([]ConfigKind, len(pairs))
 	for i, pr := range pairs {
-		kind := classify(pr.path())
-		if kind == notConfig && pr.fc.OldPath != "" {
-			kind = classify(pr.fc.OldPath)
+		kind := Classify(pr.Path())
+		if kind == NotConfig && pr.OldPath != "" {
+			kind = Classify(pr.OldPath)
 		}
 		kinds[i] = kind
-		if kind == notConfig {
+		if kind == NotConfig {
 			continue
 		}
-		oldLines, newLines := splitLines(pr.fc.Old), splitLines(pr.fc.New)
-		if kind == tsConfig || kind == pythonConfig || kind == lintConfig {
+		oldLines, newLines := SplitLines(pr.Old), SplitLines(pr.New)
+		if kind == TSConfig || kind == PythonConfig || kind == LintConfig {
 			for _, l := range newLines {
 				if isCommentLine(l) {
 					continue
@@ -434,8 +434,8 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 				}
 			}
 		}
-		if kind == ciWorkflow || kind == buildScript || kind == packageJSON {
-			c := counted{pr, a.testCommands(pr.fc.OldKey, oldLines), a.testCommands(pr.fc.NewKey, newLines)}
+		if kind == CIWorkflow || kind == BuildScript || kind == PackageJSON {
+			c := counted{pr, a.testCommands(pr.OldKey, oldLines), a.testCommands(pr.NewKey, newLines)}
 			oldTotal += c.old
 			newTotal += c.new
 			files = append(files, c)
@@ -446,9 +446,9 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 	base, head := ciWorlds(pairs, bc)
 	headKeys := head.entryKeys()
 	var removedRuns, makefiles []gate.Finding
-	lineCounted := map[*pair]bool{}
+	lineCounted := map[*File]bool{}
 	for _, c := range files {
-		fc := c.pr.fc
+		fc := c.pr
 		if !structuredCI(fc.OldPath) && !structuredCI(fc.NewPath) {
 			continue
 		}
@@ -466,7 +466,7 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 			is = testKeys(head.contributes(fc.NewPath))
 		}
 		var lost []string
-		for _, k := range sortedKeys(was) {
+		for _, k := range SortedKeys(was) {
 			if !headKeys[k] {
 				lost = append(lost, k)
 			}
@@ -474,12 +474,12 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) || scriptsKept(fc) {
 			continue
 		}
-		p := c.pr.path()
-		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, quotedList(lost))
+		p := c.pr.Path()
+		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, QuotedList(lost))
 		if fc.NewPath == "" {
-			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, quotedList(lost))
+			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, QuotedList(lost))
 		}
-		f := newFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+".")
+		f := gate.NewFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+".")
 		if isMakefile(p) && head.makeCalled {
 			makefiles = append(makefiles, f)
 		} else {
@@ -508,21 +508,21 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 	out = append(out, filterChanges(pairs, base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
-			if c.old == 0 || c.new > 0 || (structuredCI(c.pr.fc.OldPath) || structuredCI(c.pr.fc.NewPath)) && !lineCounted[c.pr] {
+			if c.old == 0 || c.new > 0 || (structuredCI(c.pr.OldPath) || structuredCI(c.pr.NewPath)) && !lineCounted[c.pr] {
 				continue
 			}
-			p := c.pr.path()
+			p := c.pr.Path()
 			msg := fmt.Sprintf("%s no longer runs any tests: its test commands were removed or replaced", p)
-			if c.pr.fc.NewPath == "" {
+			if c.pr.NewPath == "" {
 				msg = fmt.Sprintf("%s, which ran tests, was deleted", p)
 			}
-			out = append(out, newFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+"."))
+			out = append(out, gate.NewFinding(gate.RuleTestCommandRemoved, gate.SeverityCritical, p, 0, "", "", "", msg+"."))
 		}
 	}
 	var structured []strictnessChange
 	var byLine []int
 	for i, pr := range pairs {
-		if k := kinds[i]; k == tsConfig || k == pythonConfig || k == lintConfig {
+		if k := kinds[i]; k == TSConfig || k == PythonConfig || k == LintConfig {
 			if c, ok := readStrictnessChange(pr); ok {
 				structured = append(structured, c)
 				for k, v := range c.cur.on {
@@ -537,8 +537,8 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 	out = append(out, structuredStrictness(structured)...)
 	for _, i := range byLine {
 		pr := pairs[i]
-		added, removed := lineDelta(splitLines(pr.fc.Old), splitLines(pr.fc.New))
-		out = append(out, a.strictness(pr.path(), kinds[i], added, removed, strictNow)...)
+		added, removed := lineDelta(SplitLines(pr.Old), SplitLines(pr.New))
+		out = append(out, a.strictness(pr.Path(), kinds[i], added, removed, strictNow)...)
 	}
 	return out
 }
@@ -546,17 +546,17 @@ func (a *Analyzer) changeWideConfig(pairs []*pair, bc *baseCI, exists func(strin
 // readStrictnessChange reads both sides of a type checker's config file
 // structurally; false when the file is not one read so, or a side does
 // not parse (the line rule judges it then).
-func readStrictnessChange(pr *pair) (strictnessChange, bool) {
-	fc := pr.fc
-	if !readsStrictness(pr.path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
+func readStrictnessChange(pr *File) (strictnessChange, bool) {
+	fc := pr
+	if !readsStrictness(pr.Path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
 		return strictnessChange{}, false
 	}
-	c := strictnessChange{p: pr.path(), newData: fc.New}
+	c := strictnessChange{p: pr.Path(), newData: fc.New}
 	var err error
 	if c.old, err = readCheckerFlags(fc.OldPath, fc.Old); err != nil {
 		return c, false
 	}
-	if c.cur, err = readCheckerFlags(pr.path(), fc.New); err != nil {
+	if c.cur, err = readCheckerFlags(pr.Path(), fc.New); err != nil {
 		return c, false
 	}
 	return c, true
@@ -590,7 +590,7 @@ func runnerFilterIn(removed []numLine, text string) bool {
 
 // thresholds reports a coverage threshold lowered: a removed line and an added
 // line with the same key, the added value lower.
-func (a *Analyzer) thresholds(p string, added, removed []numLine) []gate.Finding {
+func (a *Checker) thresholds(p string, added, removed []numLine) []gate.Finding {
 	old := map[string]float64{}
 	for _, r := range removed {
 		for _, m := range thresholdKV.FindAllStringSubmatch(r.text, -1) {
@@ -609,7 +609,7 @@ func (a *Analyzer) thresholds(p string, added, removed []numLine) []gate.Finding
 			if !ok || err != nil || nv >= ov {
 				continue
 			}
-			f := newFinding(gate.RuleThresholdLowered, gate.SeverityCritical, p, l.n, "", "", key,
+			f := gate.NewFinding(gate.RuleThresholdLowered, gate.SeverityCritical, p, l.n, "", "", key,
 				fmt.Sprintf("%s lowers the %s threshold from %s to %s.", p, m[1], fmtNum(ov), fmtNum(nv)))
 			f.BaselineValue, f.CurrentValue = gate.Float(ov), gate.Float(nv)
 			out = append(out, f)
@@ -620,8 +620,8 @@ func (a *Analyzer) thresholds(p string, added, removed []numLine) []gate.Finding
 
 // strictness reports a type-checker strictness flag turned from true to false or
 // removed while true.
-func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLine, strictNow map[string]bool) []gate.Finding {
-	if kind != tsConfig && kind != pythonConfig && kind != lintConfig {
+func (a *Checker) strictness(p string, kind ConfigKind, added, removed []numLine, strictNow map[string]bool) []gate.Finding {
+	if kind != TSConfig && kind != PythonConfig && kind != LintConfig {
 		return nil
 	}
 	now := map[string]string{}
@@ -656,15 +656,15 @@ func (a *Analyzer) strictness(p string, kind configKind, added, removed []numLin
 		if now[key] == "false" {
 			state = "set to false"
 		}
-		out = append(out, newFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, p, line, "", "", key,
+		out = append(out, gate.NewFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, p, line, "", "", key,
 			fmt.Sprintf("%s lowers type-checking strictness: %s was %s.", p, m[1], state)))
 	}
 	return out
 }
 
-// gateConfigChange reports any change to the gate's own configuration inside the
+// GateConfig reports any change to the gate's own configuration inside the
 // range: the gate reads it from BASE, and an agent has no business editing it.
-func (a *Analyzer) gateConfigChange(fc *FileChange) []gate.Finding {
+func (a *Checker) GateConfig(fc *File) []gate.Finding {
 	if fc.OldPath != config.FileName && fc.NewPath != config.FileName {
 		return nil
 	}
@@ -679,7 +679,7 @@ func (a *Analyzer) gateConfigChange(fc *FileChange) []gate.Finding {
 		what = "deleted"
 	}
 	msg := fmt.Sprintf("the gate's own configuration %s was %s inside the range; ralph-gate keeps reading it from BASE, so the change needs a human's review", config.FileName, what)
-	return []gate.Finding{newFinding(gate.RuleGateConfigChanged, gate.SeverityCritical, config.FileName, 0, "", "", what, msg+".")}
+	return []gate.Finding{gate.NewFinding(gate.RuleGateConfigChanged, gate.SeverityCritical, config.FileName, 0, "", "", what, msg+".")}
 }
 
 type numLine struct {
@@ -687,7 +687,7 @@ type numLine struct {
 	text string
 }
 
-func splitLines(b []byte) []string {
+func SplitLines(b []byte) []string {
 	if len(b) == 0 {
 		return nil
 	}
@@ -773,8 +773,8 @@ func stepContext(lines []string, n int) string {
 // the regular expression, which is costly on the long lines of CI files.
 // testCommands counts the test command lines of a file version, once per
 // version (blob key): in a range each version is both sides of two commits.
-func (a *Analyzer) testCommands(key string, lines []string) int {
-	return memo(&a.mu, a.cmdCount, "", key, func() int { return countMatches(lines, testCommand) })
+func (a *Checker) testCommands(key string, lines []string) int {
+	return Memo(&a.mu, a.cmdCount, "", key, func() int { return countMatches(lines, testCommand) })
 }
 
 func countMatches(lines []string, re *regexp.Regexp) int {

@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"encoding/json"
@@ -10,15 +10,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"go.yaml.in/yaml/v3"
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// CIStep is a GitHub Actions step that runs tests on a pull request, as
+// Step is a GitHub Actions step that runs tests on a pull request, as
 // compare runs it to measure what the project's CI runs (see
 // pipeline's CI commands): its script, shell, directory and environment.
-type CIStep struct {
+type Step struct {
 	// Workflow is the workflow's path, Job the job's id, Name the step's
 	// name ("" when it has none) and Index its place among the job's steps.
 	Workflow, Job, Name string
@@ -54,7 +53,7 @@ type CIStep struct {
 
 // Key is how a step is matched across BASE and HEAD: its workflow, job
 // and name, or its place when it has no name.
-func (s CIStep) Key() string {
+func (s Step) Key() string {
 	k := s.Workflow + " " + s.Job + " #" + strconv.Itoa(s.Index+1)
 	if s.Name != "" {
 		k = s.Workflow + " " + s.Job + " " + s.Name
@@ -66,7 +65,7 @@ func (s CIStep) Key() string {
 }
 
 // Title names the step for a person: `ci.yml` job test, step "Test".
-func (s CIStep) Title() string {
+func (s Step) Title() string {
 	job := s.Job
 	if s.Combo != "" {
 		job += " (" + s.Combo + ")"
@@ -77,12 +76,12 @@ func (s CIStep) Title() string {
 	return s.Workflow + " job " + job + ", step " + strconv.Itoa(s.Index+1)
 }
 
-// CIProgramFile reports whether a file is part of the CI's test program
+// ProgramFile reports whether a file is part of the CI's test program
 // rather than of the code it tests: a workflow, a Makefile, a CI script
 // (the root's and those of .ci/, ci/ and scripts/, any *.sh), a task
 // runner's file (Taskfile.yml, justfile), tox.ini or noxfile.py. package.json is code and program at once: only its
 // "scripts" are program (see CIScriptsOf).
-func CIProgramFile(p string) bool {
+func ProgramFile(p string) bool {
 	dir, base := path.Dir(p), path.Base(p)
 	switch {
 	case workflowLoaded(p), isMakefile(p), path.Ext(p) == ".mk":
@@ -97,9 +96,9 @@ func CIProgramFile(p string) bool {
 	return false
 }
 
-// CIScriptsOf returns a package.json's "scripts" object as written, nil
+// ScriptsOf returns a package.json's "scripts" object as written, nil
 // when it has none or does not parse.
-func CIScriptsOf(data []byte) json.RawMessage {
+func ScriptsOf(data []byte) json.RawMessage {
 	var pkg struct {
 		Scripts json.RawMessage `json:"scripts"`
 	}
@@ -109,12 +108,12 @@ func CIScriptsOf(data []byte) json.RawMessage {
 	return pkg.Scripts
 }
 
-// CITestSteps reads, from one side's CI files (by path: workflows,
+// TestSteps reads, from one side's CI files (by path: workflows,
 // Makefiles, package.json files, CI scripts), the workflow steps that run
 // tests on a pull request: the workflow triggers on one, and neither the
 // job nor the step is switched off for it or allowed to fail. Steps come
 // in workflow, job and step order.
-func CITestSteps(files map[string][]byte) []CIStep {
+func TestSteps(files map[string][]byte) []Step {
 	w := newCIWorld(files)
 	var paths []string
 	for p := range files {
@@ -123,14 +122,14 @@ func CITestSteps(files map[string][]byte) []CIStep {
 		}
 	}
 	sort.Strings(paths)
-	var out []CIStep
+	var out []Step
 	for _, p := range paths {
 		out = append(out, workflowTestSteps(w, p, files[p])...)
 	}
 	return out
 }
 
-func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
+func workflowTestSteps(w *ciWorld, p string, data []byte) []Step {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil
@@ -151,7 +150,7 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 	wfEnv, wfEnvSkip := plainEnv(mapGet(root, "env"))
 	defShell := scalar(mapGet(mapGet(mapGet(root, "defaults"), "run"), "shell"))
 	defDir := scalar(mapGet(mapGet(mapGet(root, "defaults"), "run"), "working-directory"))
-	var out []CIStep
+	var out []Step
 	for i := 0; i+1 < len(jobs.Content); i += 2 {
 		id, job := jobs.Content[i].Value, jobs.Content[i+1]
 		combos := matrixCombos(job)
@@ -180,8 +179,8 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []CIStep {
 
 // jobTestSteps reads one job's test steps; combo names its matrix
 // combination ("" for a job without one).
-func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]string, wfEnvSkip, defShell, defDir, combo string) []CIStep {
-	if isFalse(mapGet(job, "if")) || ci.OffOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]string, wfEnvSkip, defShell, defDir, combo string) []Step {
+	if isFalse(mapGet(job, "if")) || OffOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
 		return nil
 	}
 	jobSkip := ""
@@ -213,13 +212,13 @@ func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]str
 	if steps == nil || steps.Kind != yaml.SequenceNode {
 		return nil
 	}
-	var out []CIStep
+	var out []Step
 	for si, st := range steps.Content {
 		run := mapGet(st, "run")
 		if run == nil || run.Kind != yaml.ScalarNode {
 			continue
 		}
-		if isFalse(mapGet(st, "if")) || ci.OffOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
+		if isFalse(mapGet(st, "if")) || OffOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
 			continue
 		}
 		stepDir := dir
@@ -228,7 +227,7 @@ func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]str
 		}
 		keys := map[string]bool{}
 		w.scriptKeys(cleanDir(stepDir), withoutExpressions(run.Value), keys)
-		checks := sortedKeys(testKeys(keys))
+		checks := SortedKeys(testKeys(keys))
 		if len(checks) == 0 {
 			continue
 		}
@@ -236,7 +235,7 @@ func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]str
 		if run.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 			line++
 		}
-		s := CIStep{Workflow: p, Job: id, Name: scalar(mapGet(st, "name")), Combo: combo, Index: si, Line: line,
+		s := Step{Workflow: p, Job: id, Name: scalar(mapGet(st, "name")), Combo: combo, Index: si, Line: line,
 			Script: run.Value, Dir: cleanDir(stepDir), Checks: checks, Skip: jobSkip,
 			Files: namedFiles(cleanDir(stepDir), withoutExpressions(run.Value))}
 		stepShell := scalar(mapGet(st, "shell"))
@@ -463,14 +462,14 @@ func withMatrix(job *yaml.Node, values map[string]string) *yaml.Node {
 	return cp(job)
 }
 
-// SameCIStep reports whether two versions of a step run the same tests
+// SameStep reports whether two versions of a step run the same tests
 // the same way: the same shell, directory and env, and the same script,
 // or scripts that are each one plain command (no list, pipe, redirect or
 // assignment) differing only in flags that change neither which tests run
 // nor how the run exits: go test's -v, -json, -count and -p (not
 // -trimpath, which changes the file paths tests see),
 // pytest's -v, -q, -r and --tb.
-func SameCIStep(a, b CIStep) bool {
+func SameStep(a, b Step) bool {
 	if a.Dir != b.Dir || a.Shell != b.Shell || len(a.Env) != len(b.Env) {
 		return false
 	}
@@ -557,10 +556,10 @@ func neutralFlagsOff(args []string) []string {
 	return out
 }
 
-// CINamedFiles are the files the run steps of a side's workflows name
+// NamedFiles are the files the run steps of a side's workflows name
 // (see CIStep.Files), for reading them into CITestSteps' files: a step
 // that runs ./build/test runs what that file runs.
-func CINamedFiles(files map[string][]byte) []string {
+func NamedFiles(files map[string][]byte) []string {
 	seen := map[string]bool{}
 	var out []string
 	for p, data := range files {

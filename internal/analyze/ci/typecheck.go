@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"encoding/json"
@@ -70,11 +70,11 @@ func readCheckerFlags(p string, data []byte) (*checkerFlags, error) {
 	base := path.Base(p)
 	switch {
 	case base == "pyproject.toml":
-		doc, err := readTOML(data)
+		doc, err := ReadTOML(data)
 		if err != nil {
 			return nil, err
 		}
-		if t := tomlTable(doc, "tool", "mypy"); t != nil {
+		if t := TOMLTable(doc, "tool", "mypy"); t != nil {
 			set := map[string]bool{}
 			for k, v := range t {
 				if b, ok := v.(bool); ok {
@@ -84,7 +84,7 @@ func readCheckerFlags(p string, data []byte) (*checkerFlags, error) {
 			f.mypy(set)
 		}
 	case base == "setup.cfg" || base == "mypy.ini" || base == ".mypy.ini":
-		ini, err := readINI(data)
+		ini, err := ReadINI(data)
 		if err != nil {
 			return nil, err
 		}
@@ -257,9 +257,9 @@ func structuredStrictness(cs []strictnessChange) []gate.Finding {
 			}
 			names = append(names, flag)
 		}
-		what := quotedList(names) + " " + plural(len(names), "is", "are") + " no longer on"
+		what := QuotedList(names) + " " + Plural(len(names), "is", "are") + " no longer on"
 		if umbrella != "" {
-			what = "`strict` was turned off or removed, and with it " + quotedList(names)
+			what = "`strict` was turned off or removed, and with it " + QuotedList(names)
 		}
 		line := 0
 		if umbrella != "" {
@@ -267,7 +267,7 @@ func structuredStrictness(cs []strictnessChange) []gate.Finding {
 		} else {
 			line = lineOfKey(c.newData, names[0])
 		}
-		out = append(out, newFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, c.p, line, "", "", strings.Join(lost, ","),
+		out = append(out, gate.NewFinding(gate.RuleStrictnessLowered, gate.SeverityCritical, c.p, line, "", "", strings.Join(lost, ","),
 			fmt.Sprintf("%s lowers type-checking strictness: %s.", c.p, what)))
 	}
 	return out
@@ -275,7 +275,7 @@ func structuredStrictness(cs []strictnessChange) []gate.Finding {
 
 // lineOfKey is the line where a key is set (0 when it is not).
 func lineOfKey(data []byte, key string) int {
-	for i, l := range splitLines(data) {
+	for i, l := range SplitLines(data) {
 		t := strings.TrimLeft(strings.TrimSpace(l), `"'`)
 		if strings.HasPrefix(t, key) && !isCommentLine(l) {
 			rest := strings.TrimLeft(t[len(key):], `"' `)

@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"encoding/json"
@@ -44,7 +44,7 @@ func structuredCI(p string) bool {
 	switch {
 	case ciEntry(p), path.Base(p) == "package.json":
 		return true
-	case classify(p) == buildScript:
+	case Classify(p) == BuildScript:
 		return isMakefile(p) || strings.HasSuffix(p, ".sh")
 	}
 	return false
@@ -502,7 +502,7 @@ func readMakeRules(data []byte) *makeRules {
 // scripts no entry point calls.
 func (w *ciWorld) entryKeys() map[string]bool {
 	m := map[string]bool{}
-	for _, p := range sortedKeys(w.files) {
+	for _, p := range SortedKeys(w.files) {
 		if ciEntry(p) || path.Base(p) == "package.json" || isMakefile(p) && !w.makeCalled {
 			for k := range w.keys(p) {
 				m[k] = true
@@ -532,7 +532,7 @@ func (w *ciWorld) contributes(p string) map[string]bool {
 	}
 	with := w.entryKeys()
 	without := map[string]bool{}
-	for _, q := range sortedKeys(w.files) {
+	for _, q := range SortedKeys(w.files) {
 		if ciEntry(q) {
 			for k := range mk.keys(q) {
 				without[k] = true
@@ -549,11 +549,11 @@ func (w *ciWorld) contributes(p string) map[string]bool {
 
 // ciWorlds are the CI files of both sides of a change: the base's, with
 // the change's old sides over them, and the same with the change applied.
-func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
+func ciWorlds(pairs []*File, bc *Base) (base, head *ciWorld) {
 	before, after := map[string][]byte{}, map[string][]byte{}
 	touched := false
 	for _, pr := range pairs {
-		touched = touched || structuredCI(pr.fc.OldPath) || structuredCI(pr.fc.NewPath)
+		touched = touched || structuredCI(pr.OldPath) || structuredCI(pr.NewPath)
 	}
 	if !touched {
 		// No CI file changed: nothing here reads the base's CI (loaded
@@ -566,7 +566,7 @@ func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
 		}
 	}
 	for _, pr := range pairs {
-		if fc := pr.fc; fc.OldPath != "" {
+		if fc := pr; fc.OldPath != "" {
 			delete(after, fc.OldPath)
 			if structuredCI(fc.OldPath) && fc.Old != nil {
 				before[fc.OldPath] = fc.Old
@@ -574,7 +574,7 @@ func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
 		}
 	}
 	for _, pr := range pairs {
-		if fc := pr.fc; fc.NewPath != "" && structuredCI(fc.NewPath) && fc.New != nil {
+		if fc := pr; fc.NewPath != "" && structuredCI(fc.NewPath) && fc.New != nil {
 			after[fc.NewPath] = fc.New
 		}
 	}
@@ -586,8 +586,8 @@ func ciWorlds(pairs []*pair, bc *baseCI) (base, head *ciWorld) {
 // (test/snapshots moved into test/e2e, a project of its config): its
 // test script is not lost. A package whose directory stays keeps its
 // tests behind, run by nothing.
-func packageMoved(pr *pair, pairs []*pair, lost []string, head *ciWorld, exists func(string, bool) bool, readHead func(string) []byte) bool {
-	fc := pr.fc
+func packageMoved(pr *File, pairs []*File, lost []string, head *ciWorld, exists func(string, bool) bool, readHead func(string) []byte) bool {
+	fc := pr
 	if path.Base(fc.OldPath) != "package.json" || fc.NewPath != "" || exists == nil || readHead == nil {
 		return false
 	}
@@ -596,8 +596,8 @@ func packageMoved(pr *pair, pairs []*pair, lost []string, head *ciWorld, exists 
 		return false
 	}
 	for _, o := range pairs {
-		ofc := o.fc
-		if ofc.NewPath == "" || ofc.OldPath == "" || !strings.HasPrefix(ofc.OldPath, dir+"/") || o.old == nil || !o.old.isTest {
+		ofc := o
+		if ofc.NewPath == "" || ofc.OldPath == "" || !strings.HasPrefix(ofc.OldPath, dir+"/") || !o.OldTest {
 			continue
 		}
 		// The package the test moved into: its nearest package.json.
@@ -630,7 +630,7 @@ func packageMoved(pr *pair, pairs []*pair, lost []string, head *ciWorld, exists 
 // scriptsKept reports a package.json whose every script that ran a check
 // is still there: what a script no longer runs is packageScripts' to
 // report (script-check-dropped).
-func scriptsKept(fc *FileChange) bool {
+func scriptsKept(fc *File) bool {
 	if path.Base(fc.OldPath) != "package.json" || fc.NewPath != fc.OldPath {
 		return false
 	}

@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"encoding/json"
@@ -66,14 +66,14 @@ func fileScripts(p string, data []byte) []string {
 			return nil
 		}
 		var out []string
-		for _, k := range sortedKeys(pkg.Scripts) {
+		for _, k := range SortedKeys(pkg.Scripts) {
 			out = append(out, pkg.Scripts[k])
 		}
 		return out
 	case isMakefile(p):
 		var out []string
 		t := makeTargets(data)
-		for _, k := range sortedKeys(t.recipes) {
+		for _, k := range SortedKeys(t.recipes) {
 			out = append(out, t.recipes[k]...)
 		}
 		return out
@@ -87,13 +87,13 @@ func fileScripts(p string, data []byte) []string {
 func (w *ciWorld) testRuns() []testRun {
 	var out []testRun
 	w.entryKeys() // which Makefile targets the entry points reach
-	for _, p := range sortedKeys(w.files) {
+	for _, p := range SortedKeys(w.files) {
 		scripts := fileScripts(p, w.files[p])
 		if isMakefile(p) && w.makeCalled {
 			// Only the targets CI reaches run.
 			scripts = nil
 			t := makeTargets(w.files[p])
-			for _, name := range sortedKeys(w.reached[p]) {
+			for _, name := range SortedKeys(w.reached[p]) {
 				scripts = append(scripts, t.recipes[name]...)
 			}
 		}
@@ -142,7 +142,7 @@ func (r testRun) rest() []string {
 }
 
 // filtered reports a run that selects tests by name, marker or exclusion.
-func (r testRun) filtered() bool { return runnerFilter.MatchString(r.text) }
+func (r testRun) filtered() bool { return RunnerFilter.MatchString(r.text) }
 
 // valueFlags are the runners' options that take the next word as their
 // value (mocha's --require, pytest's -k, jest's --config, go's -run).
@@ -209,14 +209,14 @@ func (r testRun) excluded() []string {
 func (r testRun) selectsOnlyBy() bool {
 	t := " " + strings.Join(r.rest(), " ")
 	t = exclusionFlag.ReplaceAllString(t, " ")
-	return !runnerFilter.MatchString(r.key + t)
+	return !RunnerFilter.MatchString(r.key + t)
 }
 
 // filterChanges reports the test runs of HEAD's CI that filter tests no
 // run of BASE filtered, unless the full run they narrow is still in
 // place, or another run names each file they exclude; and the paths a
 // run of BASE named that no run of HEAD names while they still exist.
-func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
+func filterChanges(pairs []*File, base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
 	was, is := base.testRuns(), head.testRuns()
 	baseText := map[string]bool{}
 	for _, r := range was {
@@ -266,8 +266,8 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 				continue
 			}
 		}
-		out = append(out, newFinding(gate.RuleRunnerFilter, gate.SeverityHigh, r.file, r.line(head.files[r.file]), "", "", norm(r.text),
-			fmt.Sprintf("%s now filters which tests run: %s.", r.file, quoted(r.text))))
+		out = append(out, gate.NewFinding(gate.RuleRunnerFilter, gate.SeverityHigh, r.file, r.line(head.files[r.file]), "", "", norm(r.text),
+			fmt.Sprintf("%s now filters which tests run: %s.", r.file, Quoted(r.text))))
 	}
 	// The paths the runs of BASE named.
 	named := map[string]map[string]bool{}
@@ -292,7 +292,7 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 			if coveredBy(op, named[r.key]) || seen[r.key+"\x00"+op] || strings.ContainsAny(op, "*?$") {
 				continue
 			}
-			if exists != nil && !exists(op, true) && !movedOutOf(op, named[r.key], pairs) {
+			if exists != nil && !exists(op, true) && !MovedOutOf(op, named[r.key], pairs) {
 				continue // the directory went: its tests were deleted, or moved where a run names them
 			}
 			seen[r.key+"\x00"+op] = true
@@ -303,8 +303,8 @@ func filterChanges(pairs []*pair, base, head *ciWorld, exists func(string, bool)
 			// (tests -> tests/unit tests/integration stays high: whether
 			// tests/ holds more than those is not known here.)
 			sev := gate.SeverityHigh
-			out = append(out, newFinding(gate.RuleRunnerNarrowed, sev, f, lineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
-				fmt.Sprintf("%s: no `%s` run names %s any more, and it still exists: its tests no longer run.", f, r.key, quoted(op))))
+			out = append(out, gate.NewFinding(gate.RuleRunnerNarrowed, sev, f, LineOf(head.files[f], r.args[0]), "", "", r.key+" -"+op,
+				fmt.Sprintf("%s: no `%s` run names %s any more, and it still exists: its tests no longer run.", f, r.key, Quoted(op))))
 		}
 	}
 	return out
@@ -392,13 +392,13 @@ func sameFilters(r testRun, was []testRun) bool {
 // filter is found as written).
 func (r testRun) line(data []byte) int {
 	for _, a := range r.rest() {
-		if strings.HasPrefix(a, "-") && runnerFilter.MatchString(r.key+" "+a+" x") {
+		if strings.HasPrefix(a, "-") && RunnerFilter.MatchString(r.key+" "+a+" x") {
 			if i := strings.Index(string(data), a); i >= 0 {
 				return 1 + strings.Count(string(data[:i]), "\n")
 			}
 		}
 	}
-	return lineOf(data, r.args[len(r.args)-1])
+	return LineOf(data, r.args[len(r.args)-1])
 }
 
 // namedFile reports an excluded path another run names: as written, or
@@ -411,4 +411,35 @@ func namedFile(e string, named map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// MovedOutOf reports a test file the change moved from below dir to a
+// path none of the listed patterns covers.
+func MovedOutOf(dir string, listed map[string]bool, pairs []*File) bool {
+	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
+	for _, pr := range pairs {
+		fc := pr
+		if fc.OldPath == "" || fc.NewPath == "" || fc.OldPath == fc.NewPath || !strings.HasPrefix(fc.OldPath, dir+"/") {
+			continue
+		}
+		if !(pr.OldTest || pr.NewTest) {
+			continue
+		}
+		covered := false
+		for l := range listed {
+			l = strings.TrimSuffix(strings.TrimPrefix(l, "./"), "/")
+			covered = covered || l == "." || strings.HasPrefix(fc.NewPath, l+"/")
+		}
+		if !covered {
+			return true
+		}
+	}
+	return false
+}
+
+func LineOf(data []byte, s string) int {
+	if i := strings.Index(string(data), s); i >= 0 {
+		return 1 + strings.Count(string(data[:i]), "\n")
+	}
+	return 1
 }

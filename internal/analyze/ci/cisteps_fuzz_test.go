@@ -1,4 +1,4 @@
-package analyze
+package ci
 
 import (
 	"strings"
@@ -14,35 +14,17 @@ func FuzzCITestSteps(f *testing.F) {
 	f.Add("on: pull_request\njobs:\n  t:\n    defaults: {run: {working-directory: ${{ x }}}}\n    steps:\n      - run: ./build/t ${{ y }}\n", "")
 	f.Fuzz(func(t *testing.T, wf, makefile string) {
 		files := map[string][]byte{".github/workflows/ci.yml": []byte(wf), "Makefile": []byte(makefile)}
-		for _, s := range CITestSteps(files) {
+		for _, s := range TestSteps(files) {
 			if s.Workflow != ".github/workflows/ci.yml" || len(s.Checks) == 0 || s.Key() == "" {
 				t.Fatalf("step %+v", s)
 			}
-			if !SameCIStep(s, s) {
+			if !SameStep(s, s) {
 				t.Fatalf("a step differs from itself: %+v", s)
 			}
 		}
-		for _, p := range CINamedFiles(files) {
+		for _, p := range NamedFiles(files) {
 			if p == "" || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
 				t.Fatalf("named file %q", p)
-			}
-		}
-	})
-}
-
-// FuzzJSSetupFiles reads arbitrary runner configurations: never a panic,
-// never a path outside the repository.
-func FuzzJSSetupFiles(f *testing.F) {
-	f.Add("vitest.config.ts", "export default { test: { setupFiles: ['./a.ts', `b`], globalSetup: './g.ts' } }")
-	f.Add("package.json", `{"jest": {"setupFilesAfterEnv": ["<rootDir>/s.js"]}}`)
-	f.Add("jest.config.js", "module.exports = { setupFiles: [...base, '../x.js'] }")
-	f.Fuzz(func(t *testing.T, name, data string) {
-		if name == "" {
-			return
-		}
-		for _, p := range JSSetupFiles(name, []byte(data)) {
-			if p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
-				t.Fatalf("setup file %q outside the repository", p)
 			}
 		}
 	})
