@@ -214,13 +214,12 @@ func (a *Checker) Config(pr *File) []gate.Finding {
 	return out
 }
 
-// readAsProgram returns whether an added line of the pair is judged by the
+// readAsProgram returns whether an added line of the file is judged by the
 // program model: both sides of a workflow, Makefile or shell script parse as
 // a program (every script in them), or, in package.json, the line belongs
 // to a script that BASE has too.
-func (a *Checker) readAsProgram(pr *File) func(line string) bool {
+func (a *Checker) readAsProgram(fc *File) func(line string) bool {
 	no := func(string) bool { return false }
-	fc := pr
 	if path.Base(fc.NewPath) == "package.json" && fc.New != nil && (fc.OldPath == "" || fc.OldPath == fc.NewPath && fc.Old != nil) {
 		var before, after struct {
 			Scripts map[string]string `json:"scripts"`
@@ -404,7 +403,7 @@ func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
 // ChangeWide applies the rules that need the whole change: a test command
 // or a strictness flag that left one file may have moved to another (setup.cfg
 // migrated to pyproject.toml, one workflow split in two).
-func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
+func (a *Checker) ChangeWide(changed []*File, bc *Base, exists func(string, bool) bool, readHead func(string) []byte) []gate.Finding {
 	type counted struct {
 		pr       *File
 		old, new int
@@ -413,8 +412,8 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 	oldTotal, newTotal := 0, 0
 	strictNow := map[string]bool{}
 	var out []gate.Finding
-	kinds := make([]ConfigKind, len(pairs))
-	for i, pr := range pairs {
+	kinds := make([]ConfigKind, len(changed))
+	for i, pr := range changed {
 		kind := Classify(pr.Path())
 		if kind == NotConfig && pr.OldPath != "" {
 			kind = Classify(pr.OldPath)
@@ -443,7 +442,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 	}
 	// The files the program model reads lose a check only when no file of
 	// HEAD's CI runs it any more; the others keep the line count.
-	base, head := ciWorlds(pairs, bc)
+	base, head := ciWorlds(changed, bc)
 	headKeys := head.entryKeys()
 	var removedRuns, makefiles []gate.Finding
 	lineCounted := map[*File]bool{}
@@ -471,7 +470,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 				lost = append(lost, k)
 			}
 		}
-		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, pairs, lost, head, exists, readHead) || scriptsKept(fc) {
+		if len(is) > 0 || len(lost) == 0 || packageMoved(c.pr, changed, lost, head, exists, readHead) || scriptsKept(fc) {
 			continue
 		}
 		p := c.pr.Path()
@@ -492,7 +491,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 		removedRuns = makefiles
 	}
 	// A workflow whose test job was switched off is that job's finding.
-	disabled := disabledJobs(pairs, head)
+	disabled := disabledJobs(changed, head)
 	off := map[string]bool{}
 	for _, f := range disabled {
 		if f.Severity >= gate.SeverityHigh {
@@ -505,7 +504,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 		}
 	}
 	out = append(out, disabled...)
-	out = append(out, filterChanges(pairs, base, head, exists)...)
+	out = append(out, filterChanges(changed, base, head, exists)...)
 	if newTotal < oldTotal {
 		for _, c := range files {
 			if c.old == 0 || c.new > 0 || (structuredCI(c.pr.OldPath) || structuredCI(c.pr.NewPath)) && !lineCounted[c.pr] {
@@ -521,7 +520,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 	}
 	var structured []strictnessChange
 	var byLine []int
-	for i, pr := range pairs {
+	for i, pr := range changed {
 		if k := kinds[i]; k == TSConfig || k == PythonConfig || k == LintConfig {
 			if c, ok := readStrictnessChange(pr); ok {
 				structured = append(structured, c)
@@ -536,7 +535,7 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 	}
 	out = append(out, structuredStrictness(structured)...)
 	for _, i := range byLine {
-		pr := pairs[i]
+		pr := changed[i]
 		added, removed := lineDelta(SplitLines(pr.Old), SplitLines(pr.New))
 		out = append(out, a.strictness(pr.Path(), kinds[i], added, removed, strictNow)...)
 	}
@@ -546,17 +545,16 @@ func (a *Checker) ChangeWide(pairs []*File, bc *Base, exists func(string, bool) 
 // readStrictnessChange reads both sides of a type checker's config file
 // structurally; false when the file is not one read so, or a side does
 // not parse (the line rule judges it then).
-func readStrictnessChange(pr *File) (strictnessChange, bool) {
-	fc := pr
-	if !readsStrictness(pr.Path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
+func readStrictnessChange(fc *File) (strictnessChange, bool) {
+	if !readsStrictness(fc.Path()) || fc.OldPath != "" && !readsStrictness(fc.OldPath) {
 		return strictnessChange{}, false
 	}
-	c := strictnessChange{p: pr.Path(), newData: fc.New}
+	c := strictnessChange{p: fc.Path(), newData: fc.New}
 	var err error
 	if c.old, err = readCheckerFlags(fc.OldPath, fc.Old); err != nil {
 		return c, false
 	}
-	if c.cur, err = readCheckerFlags(pr.Path(), fc.New); err != nil {
+	if c.cur, err = readCheckerFlags(fc.Path(), fc.New); err != nil {
 		return c, false
 	}
 	return c, true

@@ -216,7 +216,7 @@ func (r testRun) selectsOnlyBy() bool {
 // run of BASE filtered, unless the full run they narrow is still in
 // place, or another run names each file they exclude; and the paths a
 // run of BASE named that no run of HEAD names while they still exist.
-func filterChanges(pairs []*File, base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
+func filterChanges(changed []*File, base, head *ciWorld, exists func(string, bool) bool) []gate.Finding {
 	was, is := base.testRuns(), head.testRuns()
 	baseText := map[string]bool{}
 	for _, r := range was {
@@ -292,7 +292,7 @@ func filterChanges(pairs []*File, base, head *ciWorld, exists func(string, bool)
 			if coveredBy(op, named[r.key]) || seen[r.key+"\x00"+op] || strings.ContainsAny(op, "*?$") {
 				continue
 			}
-			if exists != nil && !exists(op, true) && !MovedOutOf(op, named[r.key], pairs) {
+			if exists != nil && !exists(op, true) && !MovedOutOf(op, named[r.key], changed) {
 				continue // the directory went: its tests were deleted, or moved where a run names them
 			}
 			seen[r.key+"\x00"+op] = true
@@ -415,14 +415,13 @@ func namedFile(e string, named map[string]bool) bool {
 
 // MovedOutOf reports a test file the change moved from below dir to a
 // path none of the listed patterns covers.
-func MovedOutOf(dir string, listed map[string]bool, pairs []*File) bool {
+func MovedOutOf(dir string, listed map[string]bool, changed []*File) bool {
 	dir = strings.TrimSuffix(strings.TrimPrefix(dir, "./"), "/")
-	for _, pr := range pairs {
-		fc := pr
+	for _, fc := range changed {
 		if fc.OldPath == "" || fc.NewPath == "" || fc.OldPath == fc.NewPath || !strings.HasPrefix(fc.OldPath, dir+"/") {
 			continue
 		}
-		if !(pr.OldTest || pr.NewTest) {
+		if !(fc.OldTest || fc.NewTest) {
 			continue
 		}
 		covered := false

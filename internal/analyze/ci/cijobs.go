@@ -89,11 +89,10 @@ func isFalse(n *yaml.Node) bool {
 
 // disabledJobs reports the jobs and steps of the change's workflows that
 // `if: false` switched off and that ran checks no job of HEAD runs.
-func disabledJobs(pairs []*File, head *ciWorld) []gate.Finding {
+func disabledJobs(changed []*File, head *ciWorld) []gate.Finding {
 	var out []gate.Finding
 	headKeys := head.entryKeys()
-	for _, pr := range pairs {
-		fc := pr
+	for _, fc := range changed {
 		if !workflowLoaded(fc.NewPath) || fc.New == nil {
 			continue
 		}

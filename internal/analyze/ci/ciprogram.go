@@ -241,7 +241,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 		if isTrue(mapGet(job, "continue-on-error")) {
 			jobOff = "its job has continue-on-error"
 		}
-		if c := scalar(mapGet(job, "if")); events["pull_request"] && OffOnPullRequest(c) {
+		if c := scalar(mapGet(job, "if")); events["pull_request"] && offOnPullRequest(c) {
 			jobOff = "its job runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 		}
 		steps := mapGet(job, "steps")
@@ -266,7 +266,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 			if isTrue(mapGet(st, "continue-on-error")) {
 				off = "its step has continue-on-error"
 			}
-			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && OffOnPullRequest(c) {
+			if c := scalar(mapGet(st, "if")); off == "" && events["pull_request"] && offOnPullRequest(c) {
 				off = "its step runs only when `" + strings.TrimSpace(c) + "`, which is false on pull requests"
 			}
 			out = append(out, ciScript{src: withoutExpressions(run.Value), opts: opts, line: line, off: off, opaque: !ok})
@@ -649,14 +649,14 @@ func packageScripts(p string, old, cur []byte) []gate.Finding {
 // with their exit status and when a workflow runs, at both sides. A check
 // that another file of the change now runs (a workflow split in two) is
 // not lost.
-func (a *Checker) Programs(pairs []*File) []gate.Finding {
+func (a *Checker) Programs(changed []*File) []gate.Finding {
 	type ciPair struct {
 		pr       *File
 		old, cur *ciFacts
 	}
 	var cps []ciPair
 	var out []gate.Finding
-	for _, pr := range pairs {
+	for _, pr := range changed {
 		if path.Base(pr.OldPath) == "package.json" && pr.NewPath == pr.OldPath {
 			out = append(out, packageScripts(pr.NewPath, pr.Old, pr.New)...)
 			continue

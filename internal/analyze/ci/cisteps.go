@@ -180,7 +180,7 @@ func workflowTestSteps(w *ciWorld, p string, data []byte) []Step {
 // jobTestSteps reads one job's test steps; combo names its matrix
 // combination ("" for a job without one).
 func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]string, wfEnvSkip, defShell, defDir, combo string) []Step {
-	if isFalse(mapGet(job, "if")) || OffOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
+	if isFalse(mapGet(job, "if")) || offOnPullRequest(scalar(mapGet(job, "if"))) || isTrue(mapGet(job, "continue-on-error")) {
 		return nil
 	}
 	jobSkip := ""
@@ -218,7 +218,7 @@ func jobTestSteps(w *ciWorld, p, id string, job *yaml.Node, wfEnv map[string]str
 		if run == nil || run.Kind != yaml.ScalarNode {
 			continue
 		}
-		if isFalse(mapGet(st, "if")) || OffOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
+		if isFalse(mapGet(st, "if")) || offOnPullRequest(scalar(mapGet(st, "if"))) || isTrue(mapGet(st, "continue-on-error")) {
 			continue
 		}
 		stepDir := dir

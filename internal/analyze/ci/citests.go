@@ -549,10 +549,10 @@ func (w *ciWorld) contributes(p string) map[string]bool {
 
 // ciWorlds are the CI files of both sides of a change: the base's, with
 // the change's old sides over them, and the same with the change applied.
-func ciWorlds(pairs []*File, bc *Base) (base, head *ciWorld) {
+func ciWorlds(changed []*File, bc *Base) (base, head *ciWorld) {
 	before, after := map[string][]byte{}, map[string][]byte{}
 	touched := false
-	for _, pr := range pairs {
+	for _, pr := range changed {
 		touched = touched || structuredCI(pr.OldPath) || structuredCI(pr.NewPath)
 	}
 	if !touched {
@@ -565,7 +565,7 @@ func ciWorlds(pairs []*File, bc *Base) (base, head *ciWorld) {
 			before[s.Path], after[s.Path] = s.Data, s.Data
 		}
 	}
-	for _, pr := range pairs {
+	for _, pr := range changed {
 		if fc := pr; fc.OldPath != "" {
 			delete(after, fc.OldPath)
 			if structuredCI(fc.OldPath) && fc.Old != nil {
@@ -573,7 +573,7 @@ func ciWorlds(pairs []*File, bc *Base) (base, head *ciWorld) {
 			}
 		}
 	}
-	for _, pr := range pairs {
+	for _, pr := range changed {
 		if fc := pr; fc.NewPath != "" && structuredCI(fc.NewPath) && fc.New != nil {
 			after[fc.NewPath] = fc.New
 		}
@@ -586,8 +586,7 @@ func ciWorlds(pairs []*File, bc *Base) (base, head *ciWorld) {
 // (test/snapshots moved into test/e2e, a project of its config): its
 // test script is not lost. A package whose directory stays keeps its
 // tests behind, run by nothing.
-func packageMoved(pr *File, pairs []*File, lost []string, head *ciWorld, exists func(string, bool) bool, readHead func(string) []byte) bool {
-	fc := pr
+func packageMoved(fc *File, changed []*File, lost []string, head *ciWorld, exists func(string, bool) bool, readHead func(string) []byte) bool {
 	if path.Base(fc.OldPath) != "package.json" || fc.NewPath != "" || exists == nil || readHead == nil {
 		return false
 	}
@@ -595,9 +594,8 @@ func packageMoved(pr *File, pairs []*File, lost []string, head *ciWorld, exists 
 	if dir == "." || exists(dir, true) {
 		return false
 	}
-	for _, o := range pairs {
-		ofc := o
-		if ofc.NewPath == "" || ofc.OldPath == "" || !strings.HasPrefix(ofc.OldPath, dir+"/") || !o.OldTest {
+	for _, ofc := range changed {
+		if ofc.NewPath == "" || ofc.OldPath == "" || !strings.HasPrefix(ofc.OldPath, dir+"/") || !ofc.OldTest {
 			continue
 		}
 		// The package the test moved into: its nearest package.json.

@@ -9,7 +9,7 @@ import (
 // runs on pull requests, so a test step that runs only on pushes (`if:
 // github.event_name == 'push'`), on a branch (`github.ref ==
 // 'refs/heads/main'`), on tags or after a failure gates nothing there.
-// OffOnPullRequest evaluates a condition for a pull_request event: what the
+// offOnPullRequest evaluates a condition for a pull_request event: what the
 // event fixes (its name, that github.ref is refs/pull/N/merge, the status
 // functions of a run where every earlier step passed) is known; anything
 // else (matrix values, inputs, outputs, the pull request's own fields) is
@@ -36,11 +36,11 @@ const (
 	vPrefix
 )
 
-// OffOnPullRequest reports whether an `if:` condition (with or without
+// offOnPullRequest reports whether an `if:` condition (with or without
 // ${{ }}) is false for every pull_request run, and so switches its job or
 // step off where the gate runs. An empty condition, or one that does not
 // parse, is not off.
-func OffOnPullRequest(cond string) bool {
+func offOnPullRequest(cond string) bool {
 	c := strings.TrimSpace(cond)
 	if c == "" {
 		return false

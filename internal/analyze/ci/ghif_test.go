@@ -36,8 +36,8 @@ func TestOffOnPullRequest(t *testing.T) {
 		"1 > 2":                                                          true,
 		"${{ github.event_name }} == 'push'":                             false,
 	} {
-		if got := OffOnPullRequest(cond); got != want {
-			t.Errorf("OffOnPullRequest(%q) = %v, want %v", cond, got, want)
+		if got := offOnPullRequest(cond); got != want {
+			t.Errorf("offOnPullRequest(%q) = %v, want %v", cond, got, want)
 		}
 	}
 }
@@ -47,6 +47,6 @@ func FuzzOffOnPullRequest(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		OffOnPullRequest(s) // must not panic or hang
+		offOnPullRequest(s) // must not panic or hang
 	})
 }

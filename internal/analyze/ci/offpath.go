@@ -118,13 +118,13 @@ func offPathCond(cond string) bool {
 }
 
 // lineOffPR reports whether job j, or its step holding line (1-based), has
-// an `if:` that is false on every pull_request run (OffOnPullRequest), and
+// an `if:` that is false on every pull_request run (offOnPullRequest), and
 // returns the job's id.
 func lineOffPR(j *jobAt, line int) (job string, off bool) {
 	if j == nil {
 		return "", false
 	}
-	if OffOnPullRequest(scalar(mapGet(j.node, "if"))) {
+	if offOnPullRequest(scalar(mapGet(j.node, "if"))) {
 		return j.id, true
 	}
 	if steps := mapGet(j.node, "steps"); steps != nil && steps.Kind == yaml.SequenceNode {
@@ -134,7 +134,7 @@ func lineOffPR(j *jobAt, line int) (job string, off bool) {
 				end = steps.Content[i+1].Line
 			}
 			if line >= st.Line && line < end && st.Kind == yaml.MappingNode {
-				return j.id, OffOnPullRequest(scalar(mapGet(st, "if")))
+				return j.id, offOnPullRequest(scalar(mapGet(st, "if")))
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func workflowJobOffPR(data []byte, id string) (found, off bool) {
 	}
 	for i := 0; i+1 < len(jobs.Content); i += 2 {
 		if jobs.Content[i].Value == id {
-			return true, OffOnPullRequest(scalar(mapGet(jobs.Content[i+1], "if")))
+			return true, offOnPullRequest(scalar(mapGet(jobs.Content[i+1], "if")))
 		}
 	}
 	return false, false
