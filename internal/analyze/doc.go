@@ -6,6 +6,15 @@
 // or from a patch, so the same rules hold for `analyze BASE HEAD` and for
 // `analyze --patch`.
 //
+// The CI rules (what workflows, Makefiles, package scripts and shell
+// scripts run, and whether a check's failure still fails the build; a
+// checker's strictness; coverage thresholds; the gate's own configuration)
+// live in the sub-package ci: its doc says which file holds what. Analyze
+// hands each changed file over as a ci.File (ci.go). The configuration
+// rules that need the tests the extractors read stay here: which files a
+// runner's configuration collects (runnerconfig.go, jsconfig.go), and
+// pytest marker filters that only new tests carry (pyconfig.go).
+//
 // Checks are followed behind calls (calls.go): the extractors record the
 // functions each test and helper calls, and a check that a test gave up
 // counts as moved when the helpers its new calls reach run it more often
