@@ -217,7 +217,10 @@ func (a *Checker) Config(pr *File) []gate.Finding {
 // readAsProgram returns whether an added line of the file is judged by the
 // program model: both sides of a workflow, Makefile or shell script parse as
 // a program (every script in them), or, in package.json, the line belongs
-// to a script that BASE has too.
+// to a script that BASE has too. A new file that parses is judged by
+// itself: where every check it runs decides its status, a `|| true` in it
+// masks no check (`tests=$(grep -E "$test" <<<"$files" || true)`); where
+// one does not, its lines are read as text.
 func (a *Checker) readAsProgram(fc *File) func(line string) bool {
 	no := func(string) bool { return false }
 	if path.Base(fc.NewPath) == "package.json" && fc.New != nil && (fc.OldPath == "" || fc.OldPath == fc.NewPath && fc.Old != nil) {
@@ -243,6 +246,18 @@ func (a *Checker) readAsProgram(fc *File) func(line string) bool {
 			}
 			return false
 		}
+	}
+	if fc.OldPath == "" && fc.NewPath != "" && fc.New != nil {
+		cur := a.readCICached(fc.NewPath, fc.NewKey, fc.New)
+		if cur == nil || cur.err != nil || len(cur.unparsed) > 0 {
+			return no
+		}
+		for _, r := range cur.runs {
+			if !cur.reached[r] {
+				return no
+			}
+		}
+		return func(string) bool { return true }
 	}
 	if fc.OldPath == "" || fc.NewPath == "" || fc.Old == nil || fc.New == nil {
 		return no

@@ -661,8 +661,12 @@ func (a *Checker) Programs(changed []*File) []gate.Finding {
 			out = append(out, packageScripts(pr.NewPath, pr.Old, pr.New)...)
 			continue
 		}
+		if pr.OldPath == "" {
+			out = append(out, a.newProgram(pr)...)
+			continue
+		}
 		cp := ciPair{pr: pr}
-		if pr.OldPath != "" && pr.Old != nil {
+		if pr.Old != nil {
 			cp.old = a.readCICached(pr.OldPath, pr.OldKey, pr.Old)
 		}
 		if cp.old == nil || cp.old.err != nil {
@@ -684,6 +688,32 @@ func (a *Checker) Programs(changed []*File) []gate.Finding {
 			}
 		}
 		out = append(out, a.ciProgram(cp.pr, cp.old, cp.cur, elsewhere)...)
+	}
+	return out
+}
+
+// newProgram reads a CI file the change added (a workflow, a Makefile, a
+// shell script): a check whose exit status it replaces with `||`
+// (`go test ./... || true` written over several lines, `|| :`, `|| echo`)
+// does not fail the build, however the line is spelled. Nothing gated
+// there before, so only that explicit replacement is reported.
+func (a *Checker) newProgram(pr *File) []gate.Finding {
+	if pr.NewPath == "" || pr.New == nil {
+		return nil
+	}
+	cur := a.readCICached(pr.NewPath, pr.NewKey, pr.New)
+	if cur == nil || cur.err != nil {
+		return nil
+	}
+	var out []gate.Finding
+	seen := map[string]bool{}
+	for _, r := range cur.runs {
+		if cur.reached[r] || seen[r.key] || !strings.HasPrefix(r.cause, "`||") {
+			continue
+		}
+		seen[r.key] = true
+		out = append(out, gate.NewFinding(gate.RuleExitStatusDropped, gate.SeverityCritical, pr.NewPath, r.line, "", "", "status "+r.key,
+			fmt.Sprintf("`%s` in %s does not fail the build when it fails: %s.", r.text, pr.NewPath, r.cause)))
 	}
 	return out
 }

