@@ -1,34 +1,23 @@
 package analyze
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 )
 
-const progWorkflow = `name: ci
-on:
-  push:
-    branches: [main]
-  pull_request:
-jobs:
-  test:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - name: Test
-        run: |
-          go vet ./...
-          go test -race ./...
-      - name: Lint
-        run: golangci-lint run ./...
-  nightly:
-    runs-on: ubuntu-latest
-    continue-on-error: true
-    steps:
-      - run: go test -tags slow ./slow/...
-`
+// progWorkflow is ci's test workflow (a test job, a lint step, a nightly
+// job allowed to fail), edited by the tests here.
+func progWorkflow(tb testing.TB) string {
+	tb.Helper()
+	b, err := os.ReadFile("ci/testdata/workflow.yml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
 
 // makeWorkflow is a pull request workflow whose one step runs run.
 func makeWorkflow(run string) string {
@@ -41,10 +30,10 @@ func makeWorkflow(run string) string {
 func TestCIProgram(t *testing.T) {
 	const wf = ".github/workflows/ci.yml"
 	edit := func(old, new string) FileChange {
-		if !strings.Contains(progWorkflow, old) {
+		if !strings.Contains(progWorkflow(t), old) {
 			t.Fatalf("%q not in the workflow", old)
 		}
-		return mod(wf, progWorkflow, strings.Replace(progWorkflow, old, new, 1))
+		return mod(wf, progWorkflow(t), strings.Replace(progWorkflow(t), old, new, 1))
 	}
 	const testRun = "          go test -race ./...\n"
 	for _, tc := range []struct {
@@ -65,8 +54,8 @@ func TestCIProgram(t *testing.T) {
 		{"lint || exit 0", []FileChange{edit("run: golangci-lint run ./...", "run: golangci-lint run ./... || exit 0")}, "exit-status-dropped", 16, "|| exit 0"},
 		{"pull_request trigger removed", []FileChange{edit("  pull_request:\n", "")}, "pr-trigger-removed", 1, "no longer runs on pull requests"},
 		{"trigger narrowed to dispatch", []FileChange{edit("on:\n  push:\n    branches: [main]\n  pull_request:\n", "on: workflow_dispatch\n")}, "pr-trigger-removed", 1, "pull_request"},
-		{"renamed .disabled", []FileChange{mv(wf, wf+".disabled", progWorkflow, progWorkflow)}, "workflow-unloaded", 1, "does not load it"},
-		{"moved to a subdirectory", []FileChange{mv(wf, ".github/workflows/old/ci.yml", progWorkflow, progWorkflow)}, "workflow-unloaded", 1, "does not load it"},
+		{"renamed .disabled", []FileChange{mv(wf, wf+".disabled", progWorkflow(t), progWorkflow(t))}, "workflow-unloaded", 1, "does not load it"},
+		{"moved to a subdirectory", []FileChange{mv(wf, ".github/workflows/old/ci.yml", progWorkflow(t), progWorkflow(t))}, "workflow-unloaded", 1, "does not load it"},
 		{"makefile || echo", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\tgo test ./... || echo flaky\n")}, "exit-status-dropped", 2, "replaces"},
 		{"makefile ; exit 0", []FileChange{mod("Makefile", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...\n", "lint:\n\t$(GOLANGCI) run\n\tgo vet ./...; exit 0\n")}, "exit-status-dropped", 3, "exit 0"},
 		{"makefile .IGNORE", []FileChange{mod("Makefile", "test:\n\tgo test ./...\n", ".IGNORE:\ntest:\n\tgo test ./...\n")}, "exit-status-dropped", 3, ".IGNORE"},
@@ -109,7 +98,7 @@ func TestCIProgram(t *testing.T) {
 		{"gotestsum status kept", []FileChange{edit(testRun, "          set +e\n          go test -race -json ./... > test.json\n          status=$?\n          go run ./cmd/report < test.json\n          exit $status\n")}},
 		{"retry loop", []FileChange{edit(testRun, "          for i in 1 2 3; do go test -race ./... && break; done\n          go test -race ./...\n")}},
 		{"split into a new workflow", []FileChange{edit("      - name: Lint\n        run: golangci-lint run ./...\n", ""), add(".github/workflows/lint.yml", "on: [push, pull_request]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - run: golangci-lint run ./...\n")}},
-		{"renamed to .yaml", []FileChange{mv(wf, ".github/workflows/ci.yaml", progWorkflow, progWorkflow)}},
+		{"renamed to .yaml", []FileChange{mv(wf, ".github/workflows/ci.yaml", progWorkflow(t), progWorkflow(t))}},
 		{"optional scheduled job gets || true", []FileChange{edit("      - run: go test -tags slow ./slow/...", "      - run: go test -tags slow ./slow/... || true")}},
 		{"push trigger dropped, pull_request kept", []FileChange{edit("  push:\n    branches: [main]\n", "")}},
 		{"workflow_dispatch added", []FileChange{edit("  pull_request:\n", "  pull_request:\n  workflow_dispatch:\n")}},
@@ -140,7 +129,7 @@ func TestCIProgram(t *testing.T) {
 // TestCheckWorkflowUnreadable: a workflow that ran checks and no longer
 // parses no longer runs them.
 func TestCheckWorkflowUnreadable(t *testing.T) {
-	fs := run(mod(".github/workflows/ci.yml", progWorkflow, progWorkflow+"      - run: *\n"))
+	fs := run(mod(".github/workflows/ci.yml", progWorkflow(t), progWorkflow(t)+"      - run: *\n"))
 	for _, f := range fs {
 		if f.Rule == "workflow-unreadable" && f.Severity >= gate.SeverityHigh {
 			return
@@ -154,8 +143,8 @@ func TestCheckWorkflowUnreadable(t *testing.T) {
 // news, and a Makefile's make-only lines stay quiet.
 func TestUnparsedScript(t *testing.T) {
 	const wf = ".github/workflows/ci.yml"
-	head := strings.Replace(progWorkflow, "          go test -race ./...\n", "          go test -race ./... || {\n", 1)
-	fs := run(mod(wf, progWorkflow, head))
+	head := strings.Replace(progWorkflow(t), "          go test -race ./...\n", "          go test -race ./... || {\n", 1)
+	fs := run(mod(wf, progWorkflow(t), head))
 	expectFinding(t, fs, gate.Unverified, gate.SeverityHigh, wf, "")
 	expectNoHigh(t, run(mod(wf, head, head+"\n")))
 }

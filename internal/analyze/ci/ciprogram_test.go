@@ -1,34 +1,23 @@
 package ci
 
 import (
+	"os"
 	"testing"
 )
 
-const progWorkflow = `name: ci
-on:
-  push:
-    branches: [main]
-  pull_request:
-jobs:
-  test:
-    runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-      - name: Test
-        run: |
-          go vet ./...
-          go test -race ./...
-      - name: Lint
-        run: golangci-lint run ./...
-  nightly:
-    runs-on: ubuntu-latest
-    continue-on-error: true
-    steps:
-      - run: go test -tags slow ./slow/...
-`
+// progWorkflow is a workflow with a test job, a lint step and a nightly
+// job allowed to fail; analyze's tests edit it too.
+func progWorkflow(tb testing.TB) string {
+	tb.Helper()
+	b, err := os.ReadFile("testdata/workflow.yml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
 
 func FuzzWorkflowScripts(f *testing.F) {
-	f.Add([]byte(progWorkflow))
+	f.Add([]byte(progWorkflow(f)))
 	f.Add([]byte("on: push\njobs: 3\n"))
 	f.Add([]byte("jobs:\n  a:\n    steps:\n      - run: |\n          x || true\n"))
 	f.Add([]byte(".ONESHELL:\n.SHELLFLAGS := -ec\n.IGNORE: t\nMAKEFLAGS += ik\nSHELL := /bin/true\nt u: v # c\n\tgo test ./...\n\t-exit 0\n"))
