@@ -496,24 +496,32 @@ func callsAny(t *testscan.TestCase, names map[string]bool) bool {
 
 // callsRespelled reports whether a test calls, under a new spelling, one
 // of the functions named: a production name the change deleted and declared
-// again spelled for another visibility (respelled).
-func callsRespelled(t *testscan.TestCase, names map[string]bool, decls *codeDecls) bool {
-	if decls == nil {
+// again spelled for another visibility (respelled). byKey maps the
+// visibilityKey of each name to the name (respellable).
+func callsRespelled(t *testscan.TestCase, names map[string]bool, byKey map[string]string, decls *codeDecls) bool {
+	if decls == nil || len(byKey) == 0 {
 		return false
 	}
 	for _, c := range t.Calls {
 		if names[c.Name] {
 			continue
 		}
-		for n := range names {
-			// The strings first: the change's declarations are read only
-			// for a call spelled like one of names.
-			if n != c.Name && visibilityKey(n) == visibilityKey(c.Name) && decls.respelled(n, c.Name) {
-				return true
-			}
+		// The strings first: the change's declarations are read only for
+		// a call spelled like one of names.
+		if n, ok := byKey[visibilityKey(c.Name)]; ok && n != c.Name && decls.respelled(n, c.Name) {
+			return true
 		}
 	}
 	return false
+}
+
+// respellable maps the visibilityKey of each name to the name.
+func respellable(names map[string]bool) map[string]string {
+	out := make(map[string]string, len(names))
+	for n := range names {
+		out[visibilityKey(n)] = n
+	}
+	return out
 }
 
 // visibilityKey is a name without what spells its visibility: Go's capital
@@ -523,6 +531,13 @@ func visibilityKey(name string) string {
 	name = strings.TrimLeft(name, "_")
 	if name == "" {
 		return ""
+	}
+	if c := name[0]; c < 'A' || c > 'Z' {
+		if c < utf8.RuneSelf {
+			return name // already lower (or not a letter): no copy
+		}
+	} else {
+		return string(c+'a'-'A') + name[1:]
 	}
 	r, size := utf8.DecodeRuneInString(name)
 	return string(unicode.ToLower(r)) + name[size:]
@@ -963,12 +978,22 @@ func withoutCarried(o *locTest, made []*locTest, decls *codeDecls) *locTest {
 		return o
 	}
 	var cands []*locTest
-	var calls map[string]bool // o's, see sharesCall
+	var calls map[string]bool   // o's, see sharesCall
+	var byKey map[string]string // calls by visibilityKey, once asked
 	if len(o.tc.Calls) > 0 {
 		calls = callNames(o.tc)
 	}
+	respelled := func(c *locTest) bool {
+		if decls == nil {
+			return false
+		}
+		if byKey == nil {
+			byKey = respellable(calls)
+		}
+		return callsRespelled(c.tc, calls, byKey, decls)
+	}
 	for _, c := range made {
-		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls) || callsRespelled(c.tc, calls, decls)) {
+		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls) || respelled(c)) {
 			cands = append(cands, c)
 		}
 	}
