@@ -205,3 +205,20 @@ func TestReworkedKeepsItsLanguage(t *testing.T) {
 		t.Errorf("findings %v, want the JavaScript test deleted", rules)
 	}
 }
+
+// TestVisibilityKey: a name and its respelling for another visibility
+// share a key; other names do not.
+func TestVisibilityKey(t *testing.T) {
+	same := [][2]string{{"withoutVariables", "WithoutVariables"}, {"_parse", "parse"}, {"__init_x", "Init_x"}, {"Éclair", "éclair"}, {"x", "X"}}
+	for _, p := range same {
+		if visibilityKey(p[0]) != visibilityKey(p[1]) {
+			t.Errorf("visibilityKey(%q) = %q, visibilityKey(%q) = %q", p[0], visibilityKey(p[0]), p[1], visibilityKey(p[1]))
+		}
+	}
+	differ := [][2]string{{"withoutVariables", "withVariables"}, {"parse", "parseAll"}, {"Parse", "PARSE"}, {"_", "a"}}
+	for _, p := range differ {
+		if visibilityKey(p[0]) == visibilityKey(p[1]) {
+			t.Errorf("visibilityKey(%q) == visibilityKey(%q) = %q", p[0], p[1], visibilityKey(p[0]))
+		}
+	}
+}
