@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -114,6 +115,48 @@ func Run(ctx context.Context, dir string, opt Options, args ...string) ([]byte, 
 func Output(ctx context.Context, dir string, args ...string) (string, error) {
 	out, err := Run(ctx, dir, Options{}, args...)
 	return strings.TrimSpace(string(out)), err
+}
+
+// Brief is Output whose error is one line for a person: the command (each
+// argument cut at its first line, the whole at 200 characters) and git's
+// first line on standard error, or the error itself when git said nothing.
+// Like every command here it runs with optional locks off (a `git status`
+// killed while it refreshes the index would leave index.lock behind for
+// the agent's next `git add`).
+func Brief(ctx context.Context, dir string, args ...string) (string, error) {
+	out, err := Output(ctx, dir, args...)
+	var ge *Error
+	if errors.As(err, &ge) {
+		return "", fmt.Errorf("git %s: %s", commandLine(args), firstLine(ge.Stderr, ge.Err.Error()))
+	}
+	return out, err
+}
+
+// commandLine is a git command as an error names it: one line, at most 200
+// characters (a commit message argument is cut).
+func commandLine(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if line, _, cut := strings.Cut(a, "\n"); cut {
+			a = line + "..."
+		}
+		out[i] = a
+	}
+	s := strings.Join(out, " ")
+	if len(s) > 200 {
+		s = s[:200] + "..."
+	}
+	return s
+}
+
+// firstLine is the first line of s, trimmed, or fallback when s is blank.
+func firstLine(s, fallback string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return fallback
+	}
+	line, _, _ := strings.Cut(s, "\n")
+	return line
 }
 
 // WithoutRepoEnv drops RepoEnv from env.

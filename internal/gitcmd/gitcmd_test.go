@@ -76,3 +76,25 @@ func TestError(t *testing.T) {
 		t.Errorf("error = %q, exit %d, first line %q", ge.Error(), ge.ExitCode(), ge.FirstLine())
 	}
 }
+
+// TestBrief: an error is one line, the command cut where a person would
+// stop reading, with git's first line of complaint or the bare error.
+func TestBrief(t *testing.T) {
+	ctx := context.Background()
+	dir := repo(t)
+	if out, err := Brief(ctx, dir, "symbolic-ref", "--short", "HEAD"); err != nil || out != "main" {
+		t.Fatalf("Brief = %q, %v", out, err)
+	}
+	msg := "fix\n\nthe long body"
+	_, err := Brief(ctx, dir, "commit", "-q", "-m", msg)
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "git commit -q -m fix...: ") {
+		t.Errorf("commit with nothing to commit: %v", err)
+	}
+	_, err = Brief(ctx, dir, "rev-parse", strings.Repeat("x", 300))
+	if err == nil || !strings.Contains(err.Error(), strings.Repeat("x", 180)+"...: fatal: ") {
+		t.Errorf("long argument: %v", err)
+	}
+	if got := firstLine(" \n", "fallback"); got != "fallback" {
+		t.Errorf("firstLine = %q", got)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent"
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/collect"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -135,16 +136,16 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // the repository's hooks (the agent can edit them). It reports whether there
 // was anything to commit.
 func CommitWork(ctx context.Context, dir, msg string) (bool, error) {
-	if _, err := git(ctx, dir, "add", "-A"); err != nil {
+	if _, err := gitcmd.Brief(ctx, dir, "add", "-A"); err != nil {
 		return false, err
 	}
-	if out, err := git(ctx, dir, "diff", "--cached", "--name-only"); err != nil {
+	if out, err := gitcmd.Brief(ctx, dir, "diff", "--cached", "--name-only"); err != nil {
 		return false, err
 	} else if out == "" {
 		return false, nil
 	}
 	args := withIdentity(ctx, dir, "-c", "core.hooksPath="+os.DevNull, "commit", "-q", "--no-verify", "-m", msg)
-	if _, err := git(ctx, dir, args...); err != nil {
+	if _, err := gitcmd.Brief(ctx, dir, args...); err != nil {
 		return false, err
 	}
 	return true, nil
@@ -154,7 +155,7 @@ func CommitWork(ctx context.Context, dir, msg string) (bool, error) {
 // repository has none (a fresh CI machine): ralph-gate's own commits (run's
 // iteration commits, a reject's restore) must not fail for want of one.
 func withIdentity(ctx context.Context, dir string, args ...string) []string {
-	if email, _ := git(ctx, dir, "config", "user.email"); email != "" {
+	if email, _ := gitcmd.Brief(ctx, dir, "config", "user.email"); email != "" {
 		return args
 	}
 	return append([]string{"-c", "user.name=ralph-gate", "-c", "user.email=ralph-gate@localhost"}, args...)

@@ -74,9 +74,6 @@ func TestBookkeeping(t *testing.T) {
 	if got := short7("abc"); got != "abc" {
 		t.Errorf("short7 = %q", got)
 	}
-	if got := firstLine("", "fallback"); got != "fallback" {
-		t.Errorf("firstLine = %q", got)
-	}
 	if got := continueReason(&state.Iteration{Void: true}, false); got != "continue: the iteration is void" {
 		t.Errorf("continueReason(void) = %q", got)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -381,7 +382,7 @@ func returnToLast(ctx context.Context, e *Env, st *state.State) (string, error) 
 	if head.String() == last {
 		return "", nil
 	}
-	if _, err := git(ctx, e.Store.Root, "merge-base", "--is-ancestor", head.String(), last); err != nil {
+	if _, err := gitcmd.Brief(ctx, e.Store.Root, "merge-base", "--is-ancestor", head.String(), last); err != nil {
 		return "", nil // not behind the loop: leftover work, recorded next
 	}
 	if left, err := Uncommitted(ctx, e.Store.Root); err != nil || left != "" {
@@ -389,11 +390,11 @@ func returnToLast(ctx context.Context, e *Env, st *state.State) (string, error) 
 	}
 	target := last
 	if b := st.RalphGate.Branch; b != "" {
-		if tip, err := git(ctx, e.Store.Root, "rev-parse", "--verify", "-q", "refs/heads/"+b); err == nil && tip == last {
+		if tip, err := gitcmd.Brief(ctx, e.Store.Root, "rev-parse", "--verify", "-q", "refs/heads/"+b); err == nil && tip == last {
 			target = b
 		}
 	}
-	if _, err := git(ctx, e.Store.Root, "checkout", "-q", target); err != nil {
+	if _, err := gitcmd.Brief(ctx, e.Store.Root, "checkout", "-q", target); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("HEAD was at %s, behind the loop's last commit (a best-iteration checkout): checked out %s to go on", short7(head.String()), target), nil
@@ -419,7 +420,7 @@ func leftover(ctx context.Context, e *Env, st *state.State) (string, error) {
 // Uncommitted names the first change of the work tree git would commit with
 // add -A (tracked or untracked, not ignored), "" when there is none.
 func Uncommitted(ctx context.Context, dir string) (string, error) {
-	out, err := git(ctx, dir, "status", "--porcelain", "--untracked-files=all")
+	out, err := gitcmd.Brief(ctx, dir, "status", "--porcelain", "--untracked-files=all")
 	if err != nil || out == "" {
 		return "", err
 	}

@@ -2,7 +2,6 @@ package loop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -122,15 +121,15 @@ func Reject(ctx context.Context, e *Env, snap *state.Snapshot, gateID string) (*
 	now := e.now()
 	msg := fmt.Sprintf("ralph-gate: reject iteration %d of %s, restore iteration %d\n\nThe human gate %s rejected iteration %d (%s).\nThis commit restores the tree of %s.\n",
 		g.Iteration, st.LoopID, good, g.RecoveryID, g.Iteration, g.Trigger, TagName(st.LoopID, good))
-	tree, err := git(ctx, e.Store.Root, "rev-parse", goodCommit+"^{tree}")
+	tree, err := gitcmd.Brief(ctx, e.Store.Root, "rev-parse", goodCommit+"^{tree}")
 	if err != nil {
 		return nil, "", 0, err
 	}
-	commit, err := git(ctx, e.Store.Root, withIdentity(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)...)
+	commit, err := gitcmd.Brief(ctx, e.Store.Root, withIdentity(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)...)
 	if err != nil {
 		return nil, "", 0, err
 	}
-	if _, err := git(ctx, e.Store.Root, "merge", "--ff-only", "-q", commit); err != nil {
+	if _, err := gitcmd.Brief(ctx, e.Store.Root, "merge", "--ff-only", "-q", commit); err != nil {
 		return nil, "", 0, err
 	}
 	decide(st, g, DecisionReject, joinNotes(e.byDecider(), fmt.Sprintf("restored iteration %d as %s", good, commit[:7])), now)
@@ -220,7 +219,7 @@ func (e *Env) syncRegistry(st *state.State, now time.Time) {
 // Dirty reports the first uncommitted change of the work tree ("" when
 // clean). Loop state under .aiwg/ralph/ is excluded from git and not seen.
 func Dirty(ctx context.Context, dir string) (string, error) {
-	out, err := git(ctx, dir, "status", "--porcelain", "--untracked-files=no")
+	out, err := gitcmd.Brief(ctx, dir, "status", "--porcelain", "--untracked-files=no")
 	if err != nil {
 		return "", err
 	}
@@ -229,30 +228,6 @@ func Dirty(ctx context.Context, dir string) (string, error) {
 	}
 	line, _, _ := strings.Cut(out, "\n")
 	return strings.TrimSpace(line), nil
-}
-
-// git runs git in dir through gitcmd and returns its trimmed standard
-// output. Optional locks are off: `git status` would otherwise refresh the
-// index under index.lock, and a loop command killed at that moment (an
-// agent's timeout, kill -9) would leave the lock behind and make the agent's
-// next `git add` fail. Repository configuration that runs programs is
-// ignored (hooks, an fsmonitor): the agent's code can write .git/config.
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	out, err := gitcmd.Output(ctx, dir, args...)
-	var ge *gitcmd.Error
-	if errors.As(err, &ge) {
-		return "", fmt.Errorf("git %s: %s", commandLine(args), firstLine(ge.Stderr, ge.Err.Error()))
-	}
-	return out, err
-}
-
-func firstLine(s, fallback string) string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return fallback
-	}
-	line, _, _ := strings.Cut(s, "\n")
-	return line
 }
 
 // Checkout checks out an iteration (detached HEAD), refusing a dirty work
@@ -265,17 +240,17 @@ func Checkout(ctx context.Context, dir string, it *state.Iteration) (note string
 	} else if dirty != "" {
 		return "", inputf("the work tree has uncommitted changes (%s); commit or stash them first: nothing was changed", dirty)
 	}
-	if at, err := git(ctx, dir, "rev-parse", "-q", "--verify", it.Tag+"^{commit}"); err != nil || at != it.Commit {
+	if at, err := gitcmd.Brief(ctx, dir, "rev-parse", "-q", "--verify", it.Tag+"^{commit}"); err != nil || at != it.Commit {
 		moved := "was missing"
 		if err == nil {
 			moved = "pointed at " + short7(at)
 		}
-		if _, err := git(ctx, dir, "tag", "-f", it.Tag, it.Commit); err != nil {
+		if _, err := gitcmd.Brief(ctx, dir, "tag", "-f", it.Tag, it.Commit); err != nil {
 			return "", err
 		}
 		note = fmt.Sprintf("tag %s %s, not at iteration %d's recorded commit %s: it was changed outside ralph-gate and is put back", it.Tag, moved, it.Iteration, short7(it.Commit))
 	}
-	_, err = git(ctx, dir, "checkout", "-q", it.Commit)
+	_, err = gitcmd.Brief(ctx, dir, "checkout", "-q", it.Commit)
 	return note, err
 }
 
@@ -302,7 +277,7 @@ func joinNotes(notes ...string) string {
 // the commits stay reachable and named, and the numbers are free for the
 // iterations recorded from now on. It returns the new tag names.
 func MoveLostTags(ctx context.Context, dir, id string, upTo int) ([]string, error) {
-	out, err := git(ctx, dir, "for-each-ref", "--format=%(refname:strip=2) %(objectname)", "refs/tags/ralph/"+id+"/")
+	out, err := gitcmd.Brief(ctx, dir, "for-each-ref", "--format=%(refname:strip=2) %(objectname)", "refs/tags/ralph/"+id+"/")
 	if err != nil {
 		return nil, err
 	}
@@ -317,30 +292,13 @@ func MoveLostTags(ctx context.Context, dir, id string, upTo int) ([]string, erro
 			continue
 		}
 		lost := fmt.Sprintf("ralph/%s/lost/iter-%03d-%s", id, n, commit[:7])
-		if _, err := git(ctx, dir, "tag", "-f", lost, commit); err != nil {
+		if _, err := gitcmd.Brief(ctx, dir, "tag", "-f", lost, commit); err != nil {
 			return moved, err
 		}
-		if _, err := git(ctx, dir, "tag", "-d", name); err != nil {
+		if _, err := gitcmd.Brief(ctx, dir, "tag", "-d", name); err != nil {
 			return moved, err
 		}
 		moved = append(moved, lost)
 	}
 	return moved, nil
-}
-
-// commandLine shows git's arguments on one bounded line (a commit message
-// argument is cut at its first line).
-func commandLine(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if line, _, cut := strings.Cut(a, "\n"); cut {
-			a = line + "..."
-		}
-		out[i] = a
-	}
-	s := strings.Join(out, " ")
-	if len(s) > 200 {
-		s = s[:200] + "..."
-	}
-	return s
 }
