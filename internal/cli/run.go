@@ -18,6 +18,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/agent/clients"
 	"github.com/ralph-gate/ralph-gate/internal/agent/hooksfile"
 	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -272,7 +273,7 @@ func runLoopID(ctx context.Context, le *loop.Env, f *runFlags, env Env) (string,
 	}
 	// run commits everything the agent leaves: the work tree must hold
 	// nothing of the user's that would be committed with it.
-	if left, err := loop.Uncommitted(ctx, le.Store.Root); err != nil {
+	if left, err := agentrun.Uncommitted(ctx, le.Store.Root); err != nil {
 		return "", err
 	} else if left != "" {
 		return "", inputErr(fmt.Errorf("%s has uncommitted changes (%s): run commits what the agent leaves in the work tree, so commit, stash or ignore them first", le.Store.Root, left))

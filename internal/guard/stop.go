@@ -21,7 +21,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrange"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
-	"github.com/ralph-gate/ralph-gate/internal/loop"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -132,7 +132,7 @@ func (c *StopCheck) problems(ctx context.Context) []string {
 			return append(out, fmt.Sprintf("The completion command could not run (%v).", err))
 		}
 		defer wt.Remove()
-		check := loop.RunCompletion(ctx, wt.Dir, cmd, st.RalphGate.Settings.CompletionTimeoutDuration(), st.Iteration, c.Now)
+		check := agentrun.RunCompletion(ctx, wt.Dir, cmd, st.RalphGate.Settings.CompletionTimeoutDuration(), st.Iteration, c.Now)
 		if !check.Passed {
 			msg := fmt.Sprintf("The completion command `%s` fails (exit %d) on the current work", cmd, check.ExitCode)
 			if o := strings.TrimSpace(check.Output); o != "" {

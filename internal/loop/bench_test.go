@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
@@ -177,7 +178,7 @@ func BenchmarkRunIteration(b *testing.B) {
 	var completion float64
 	for i := 0; i < 10; i++ {
 		t0 := time.Now()
-		RunCompletionAt(ctx, dir, head, "false", time.Minute, 1, time.Now())
+		agentrun.RunCompletionAt(ctx, dir, head, "false", time.Minute, 1, time.Now())
 		completion += float64(time.Since(t0).Microseconds()) / 1000 / 10
 	}
 	lock, err := store.Lock(st.LoopID, "run", 0)

@@ -23,14 +23,15 @@
 // RecordNoop records an iteration that changed nothing with the same steps,
 // its measurement reused from the commit it stands on.
 //
-// Drive is `ralph-gate run`: it runs the agent (RunAgent, with the prompt
-// of Prompt), commits what it left (CommitWork), records, rejects a block
+// Drive is `ralph-gate run`: it runs the agent (agentrun.Run, with the prompt
+// of Prompt), commits what it left (agentrun.CommitWork), records, rejects a block
 // or hands it to a human, keeps budgets on the usage the agent reports
 // (UsageScanner), and pauses the loop on an interrupt.
 //
 // The loop's state (state.json, the journal, the registry, seals and locks)
-// lives in internal/loop/state, which decides nothing; this package reads
-// and changes a loop through its Store.
+// lives in internal/loop/state, and the processes it runs (the agent, the
+// completion command) in internal/loop/agentrun; neither decides anything.
+// This package reads and changes a loop through the state's Store.
 //
 // The gates (Approve, Reject, Transition) are a person's decisions; the
 // command line asks for a name when no terminal is there to vouch for one.
@@ -49,8 +50,8 @@
 //	bookkeeping.go    best iteration, metrics, usage totals, persistence metrics
 //	events.go         regression_events and the hook-log entries of a record
 //	catalog.go        detected_patterns: a finding's pattern id and name
-//	completion.go     running the completion command
 //	gates.go          Approve, Reject, Transition, Checkout: a person's decisions
+//	decider.go        Decider: who makes a human decision (the user at a terminal, else --by)
 //	falsepositive.go  a finding marked as a false alarm
 //	migrate.go        MigrateLegacy: a legacy current-loop.json becomes a loop
 //	named.go          what the task and the completion command name
@@ -59,5 +60,4 @@
 //	analytics.go      iteration analytics: JSON, text and CSV
 //	toolcalls.go      the summary of the guard's tool-call log
 //	drive.go          Drive, `ralph-gate run`: the agent, commits, budgets, blocks, interrupts
-//	agent.go          running the agent and committing its work (agent_unix.go, agent_windows.go)
 package loop

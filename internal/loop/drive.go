@@ -12,6 +12,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -160,7 +161,7 @@ func Drive(ctx context.Context, e *Env, snap *state.Snapshot, opt DriveOptions) 
 			}
 		}
 		say("iteration %d: running the agent (prompt %s)", n, rel(e.Store.Root, promptPath))
-		run := RunAgent(ctx, AgentSpec{
+		run := agentrun.Run(ctx, agentrun.Spec{
 			Command: opt.Agent, Dir: e.Store.Root, Prompt: promptPath, LoopID: st.LoopID, Iteration: n,
 			Timeout: opt.IterationTimeout, Log: filepath.Join(e.Store.LoopDir(st.LoopID), "agent", fmt.Sprintf("iter-%03d.log", n)),
 			Echo: opt.Echo, Env: e.AgentEnv,
@@ -203,7 +204,7 @@ func recordWork(ctx context.Context, e *Env, snap *state.Snapshot, opt DriveOpti
 	}
 	msg := fmt.Sprintf("ralph-gate: iteration %d\n\nWhat the agent left uncommitted in iteration %d of %s, committed by ralph-gate run.\n", n, n, st.LoopID)
 	t0 := time.Now()
-	if _, err := CommitWork(ctx, e.Store.Root, msg); err != nil {
+	if _, err := agentrun.CommitWork(ctx, e.Store.Root, msg); err != nil {
 		return nil, nil, err
 	}
 	e.Landed, e.CommitMS = time.Now(), time.Since(t0).Milliseconds()
@@ -385,7 +386,7 @@ func returnToLast(ctx context.Context, e *Env, st *state.State) (string, error) 
 	if _, err := gitcmd.Brief(ctx, e.Store.Root, "merge-base", "--is-ancestor", head.String(), last); err != nil {
 		return "", nil // not behind the loop: leftover work, recorded next
 	}
-	if left, err := Uncommitted(ctx, e.Store.Root); err != nil || left != "" {
+	if left, err := agentrun.Uncommitted(ctx, e.Store.Root); err != nil || left != "" {
 		return "", err
 	}
 	target := last
@@ -410,22 +411,11 @@ func leftover(ctx context.Context, e *Env, st *state.State) (string, error) {
 	if head.String() != st.RalphGate.LastCommit {
 		return "commits after " + short7(st.RalphGate.LastCommit), nil
 	}
-	left, err := Uncommitted(ctx, e.Store.Root)
+	left, err := agentrun.Uncommitted(ctx, e.Store.Root)
 	if left != "" {
 		left = "uncommitted changes: " + left
 	}
 	return left, err
-}
-
-// Uncommitted names the first change of the work tree git would commit with
-// add -A (tracked or untracked, not ignored), "" when there is none.
-func Uncommitted(ctx context.Context, dir string) (string, error) {
-	out, err := gitcmd.Brief(ctx, dir, "status", "--porcelain", "--untracked-files=all")
-	if err != nil || out == "" {
-		return "", err
-	}
-	line, _, _ := strings.Cut(out, "\n")
-	return strings.TrimSpace(line), nil
 }
 
 // writePrompt writes iteration n's prompt: the task, then the loop's

@@ -9,6 +9,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitcmd"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -125,7 +126,7 @@ func Reject(ctx context.Context, e *Env, snap *state.Snapshot, gateID string) (*
 	if err != nil {
 		return nil, "", 0, err
 	}
-	commit, err := gitcmd.Brief(ctx, e.Store.Root, withIdentity(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)...)
+	commit, err := gitcmd.Brief(ctx, e.Store.Root, agentrun.WithIdentity(ctx, e.Store.Root, "commit-tree", tree, "-p", "HEAD", "-m", msg)...)
 	if err != nil {
 		return nil, "", 0, err
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/testgit"
 )
 
-// The cover_*_test.go files drive the loop the way the command line does:
+// The tests drive the loop the way the command line does:
 // real repositories made with the git binary in t.TempDir(), real `sh`
 // completion commands and agents, and collectors off (Env.Collect "none")
 // unless a test is about measuring.

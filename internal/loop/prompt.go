@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -113,7 +114,7 @@ func evidence(st *state.State) string {
 	}
 	if a := last.Agent; a.Failed() {
 		fmt.Fprintf(&b, "In iteration %d %s.", last.Iteration, a.Failure())
-		if t := lastLines(a.StderrTail, 5); strings.TrimSpace(t) != "" {
+		if t := agentrun.LastLines(a.StderrTail, 5); strings.TrimSpace(t) != "" {
 			fmt.Fprintf(&b, " The last lines of its error output:\n```\n%s\n```", t)
 		}
 		b.WriteString("\n")
@@ -158,7 +159,7 @@ func evidence(st *state.State) string {
 		fmt.Fprintf(&b, "Failing tests (%d): %s\n", len(last.FailingTests), strings.Join(limit(append([]string(nil), last.FailingTests...), 10), ", "))
 	}
 	if c := st.Progress.LastCompletionCheck; c != nil && !c.Passed {
-		out := lastLines(c.Output, 15)
+		out := agentrun.LastLines(c.Output, 15)
 		fmt.Fprintf(&b, "`%s` failed (exit %d) in iteration %d:\n```\n%s\n```\n", st.CompletionCriteria, c.ExitCode, c.Iteration, out)
 	}
 	return b.String()
@@ -219,14 +220,6 @@ func repeats(st *state.State) int {
 		n++
 	}
 	return n
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // restoredBy is the gate of iteration n whose reject restored an earlier

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -66,7 +67,7 @@ func (r *recording) measure(ctx context.Context) error {
 func (r *recording) completion(ctx context.Context) {
 	t0 := time.Now()
 	r.e.progress("running the completion command")
-	r.check = RunCompletionAt(ctx, r.e.Store.Root, r.head, r.st.CompletionCriteria, r.set.CompletionTimeoutDuration(), r.n, r.now)
+	r.check = agentrun.RunCompletionAt(ctx, r.e.Store.Root, r.head, r.st.CompletionCriteria, r.set.CompletionTimeoutDuration(), r.n, r.now)
 	r.external += time.Since(t0)
 }
 

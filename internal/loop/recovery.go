@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -168,7 +169,7 @@ func FingerprintRun(failing []string, check *state.CompletionCheck, agent *state
 		return fp
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "f:%s\x00a:%d:%t:%t\x00%s", fp, agent.ExitCode, agent.TimedOut, agent.StartErr != "", digits.ReplaceAllString(lastLines(agent.StderrTail, 5), "N"))
+	fmt.Fprintf(h, "f:%s\x00a:%d:%t:%t\x00%s", fp, agent.ExitCode, agent.TimedOut, agent.StartErr != "", digits.ReplaceAllString(agentrun.LastLines(agent.StderrTail, 5), "N"))
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

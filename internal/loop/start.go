@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/ralph-gate/ralph-gate/internal/config"
+	"github.com/ralph-gate/ralph-gate/internal/loop/agentrun"
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
@@ -63,7 +64,7 @@ func Start(ctx context.Context, e *Env, opt StartOptions) (*state.State, []strin
 		return nil, nil, err
 	}
 	e.progress("running the completion command at the baseline")
-	check := RunCompletionAt(ctx, e.Store.Root, head, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
+	check := agentrun.RunCompletionAt(ctx, e.Store.Root, head, opt.Completion, set.CompletionTimeoutDuration(), 0, now)
 	st := newLoopState(id, e.Store.Root, opt, set, specs != nil, now)
 	e.recordBaseline(st, head, base, check)
 	if err := e.create(st, head, check, now); err != nil {

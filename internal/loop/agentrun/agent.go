@@ -1,4 +1,4 @@
-package loop
+package agentrun
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,8 +19,8 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/loop/state"
 )
 
-// AgentSpec is how to run the agent for one iteration.
-type AgentSpec struct {
+// Spec is how to run the agent for one iteration.
+type Spec struct {
 	Command string
 	Dir     string
 	// Prompt is the prompt file, given on standard input and named in
@@ -41,11 +42,11 @@ type AgentSpec struct {
 // SIGKILL.
 var killGrace = 5 * time.Second
 
-// RunAgent runs the agent once, in its own process group, with the prompt on
+// Run runs the agent once, in its own process group, with the prompt on
 // standard input. A timeout or a cancelled ctx (Ctrl-C) stops the whole
 // group: SIGTERM, then SIGKILL after a grace period. The agent failing is
-// not an error of RunAgent: it is in the AgentRun.
-func RunAgent(ctx context.Context, spec AgentSpec) *state.AgentRun {
+// not an error of Run: it is in the AgentRun.
+func Run(ctx context.Context, spec Spec) *state.AgentRun {
 	run := &state.AgentRun{Command: spec.Command, ExitCode: -1, TimeoutMS: spec.Timeout.Milliseconds()}
 	if rel, err := filepath.Rel(spec.Dir, spec.Log); err == nil {
 		run.Log = filepath.ToSlash(rel)
@@ -114,7 +115,7 @@ func RunAgent(ctx context.Context, spec AgentSpec) *state.AgentRun {
 		// bound, which a budget must not trust.
 		run.Usage = nil
 	}
-	run.StderrTail = lastLines(tail(stderrTail.Text(), 2048), 20)
+	run.StderrTail = LastLines(tail(stderrTail.Text(), 2048), 20)
 	return run
 }
 
@@ -144,19 +145,40 @@ func CommitWork(ctx context.Context, dir, msg string) (bool, error) {
 	} else if out == "" {
 		return false, nil
 	}
-	args := withIdentity(ctx, dir, "-c", "core.hooksPath="+os.DevNull, "commit", "-q", "--no-verify", "-m", msg)
+	args := WithIdentity(ctx, dir, "-c", "core.hooksPath="+os.DevNull, "commit", "-q", "--no-verify", "-m", msg)
 	if _, err := gitcmd.Brief(ctx, dir, args...); err != nil {
 		return false, err
 	}
 	return true, nil
 }
 
-// withIdentity prefixes git arguments with ralph-gate's identity when the
+// WithIdentity prefixes git arguments with ralph-gate's identity when the
 // repository has none (a fresh CI machine): ralph-gate's own commits (run's
 // iteration commits, a reject's restore) must not fail for want of one.
-func withIdentity(ctx context.Context, dir string, args ...string) []string {
+func WithIdentity(ctx context.Context, dir string, args ...string) []string {
 	if email, _ := gitcmd.Brief(ctx, dir, "config", "user.email"); email != "" {
 		return args
 	}
 	return append([]string{"-c", "user.name=ralph-gate", "-c", "user.email=ralph-gate@localhost"}, args...)
+}
+
+// Uncommitted names the first change of the work tree git would commit with
+// add -A (tracked or untracked, not ignored), "" when there is none.
+func Uncommitted(ctx context.Context, dir string) (string, error) {
+	out, err := gitcmd.Brief(ctx, dir, "status", "--porcelain", "--untracked-files=all")
+	if err != nil || out == "" {
+		return "", err
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	return strings.TrimSpace(line), nil
+}
+
+// LastLines is the last n lines of a process's output (a trailing newline
+// ends the last line, it does not make an empty one).
+func LastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

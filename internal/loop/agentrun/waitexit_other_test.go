@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package loop
+package agentrun
 
 import (
 	"time"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package loop
+package agentrun
 
 import (
 	"context"
@@ -21,7 +21,7 @@ func TestRunCompletion(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
-	now := fixedT0
+	now := t0
 	c := RunCompletion(ctx, dir, "echo fine", time.Minute, 2, now)
 	if !c.Passed || c.ExitCode != 0 || c.Output != "fine\n" || c.Iteration != 2 || !c.Timestamp.Equal(now) {
 		t.Errorf("passing = %+v", c)
@@ -44,7 +44,7 @@ func TestRunCompletion(t *testing.T) {
 		t.Errorf("long output = %d bytes, %q...", len(c.Output), c.Output[:40])
 	}
 	// A commit that is not in the repository fails the check.
-	r := newLoopRepo(t)
+	r := newWorkRepo(t)
 	c = RunCompletionAt(ctx, r.dir, plumbing.NewHash("1111111111111111111111111111111111111111"), "true", time.Minute, 3, now)
 	if c.Passed || c.ExitCode != -1 || !strings.HasPrefix(c.Output, "[ralph-gate: the completion command did not run: ") {
 		t.Errorf("missing commit = %+v", c)
@@ -57,7 +57,7 @@ func TestRunCompletion(t *testing.T) {
 func TestRunCompletionTimeoutStopsItsChildren(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	c := RunCompletion(context.Background(), dir, "sleep 600 & echo $! > child.pid; wait", 200*time.Millisecond, 1, fixedT0)
+	c := RunCompletion(context.Background(), dir, "sleep 600 & echo $! > child.pid; wait", 200*time.Millisecond, 1, t0)
 	if c.Passed || c.ExitCode != -1 {
 		t.Fatalf("check = %+v", c)
 	}
@@ -80,10 +80,10 @@ func TestRunCompletionTimeoutStopsItsChildren(t *testing.T) {
 // user's work tree does not make it pass, and the worktree is removed.
 func TestRunCompletionAtIgnoresTheWorkTree(t *testing.T) {
 	t.Parallel()
-	r := newLoopRepo(t)
+	r := newWorkRepo(t)
 	r.write("DONE", "cheat\n")
 	head := plumbing.NewHash(r.head())
-	c := RunCompletionAt(context.Background(), r.dir, head, "pwd; test -f DONE && test -f calc.go", time.Minute, 1, fixedT0)
+	c := RunCompletionAt(context.Background(), r.dir, head, "pwd; test -f DONE && test -f calc.go", time.Minute, 1, t0)
 	if c.Passed || c.ExitCode != 1 {
 		t.Errorf("completion saw the work tree's DONE: %+v", c)
 	}
@@ -91,7 +91,7 @@ func TestRunCompletionAtIgnoresTheWorkTree(t *testing.T) {
 		t.Errorf("the completion command ran in the work tree %s", c.Output)
 	}
 	r.commit("done")
-	c = RunCompletionAt(context.Background(), r.dir, plumbing.NewHash(r.head()), "test -f DONE && test -f calc.go", time.Minute, 2, fixedT0)
+	c = RunCompletionAt(context.Background(), r.dir, plumbing.NewHash(r.head()), "test -f DONE && test -f calc.go", time.Minute, 2, t0)
 	if !c.Passed {
 		t.Errorf("committed DONE: %+v", c)
 	}

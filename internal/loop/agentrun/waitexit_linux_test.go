@@ -1,6 +1,6 @@
 //go:build linux
 
-package loop
+package agentrun
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package loop
+package agentrun
 
 import (
 	"os/exec"

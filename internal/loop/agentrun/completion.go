@@ -1,4 +1,4 @@
-package loop
+package agentrun
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
 //go:build windows
 
-package loop
+package agentrun
 
 import "os/exec"
 
