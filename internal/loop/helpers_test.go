@@ -57,16 +57,7 @@ type loopRepo struct {
 // the loop's own commits (reject) work without a global git config.
 func newLoopRepo(t *testing.T) *loopRepo {
 	t.Helper()
-	r := &loopRepo{t: t, dir: t.TempDir()}
-	// Resolve symlinks (macOS /var -> /private/var) so paths compare.
-	if d, err := filepath.EvalSymlinks(r.dir); err == nil {
-		r.dir = d
-	}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.name", "t")
-	r.git("config", "user.email", "t@t")
-	r.git("config", "commit.gpgsign", "false")
-	r.git("config", "tag.gpgsign", "false")
+	r := &loopRepo{t: t, dir: testgit.InitCommitter(t)}
 	r.write("go.mod", "module example.com/calc\n\ngo 1.26\n")
 	r.write("calc.go", calcSource)
 	r.write("calc_test.go", calcTestSource)

@@ -65,6 +65,24 @@ func Init(t testing.TB) string {
 	return dir
 }
 
+// InitCommitter makes a repository (branch main) in a new temporary
+// directory, its path with symbolic links resolved (macOS's /var is
+// /private/var) so that it compares with what git reports, whose own
+// configuration names a committer and signs nothing: for code under test
+// that commits with git's own environment rather than Env.
+func InitCommitter(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	Run(t, dir, "init", "-q", "-b", "main")
+	for _, kv := range [][2]string{{"user.name", "t"}, {"user.email", "t@t"}, {"commit.gpgsign", "false"}, {"tag.gpgsign", "false"}} {
+		Run(t, dir, "config", kv[0], kv[1])
+	}
+	return dir
+}
+
 // Write writes a file of the work tree, making its directories.
 func Write(t testing.TB, dir, path, content string) {
 	t.Helper()

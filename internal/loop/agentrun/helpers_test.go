@@ -1,7 +1,6 @@
 package agentrun
 
 import (
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -24,15 +23,7 @@ type workRepo struct {
 
 func newWorkRepo(t *testing.T) *workRepo {
 	t.Helper()
-	r := &workRepo{t: t, dir: t.TempDir()}
-	// Resolve symlinks (macOS /var -> /private/var) so paths compare.
-	if d, err := filepath.EvalSymlinks(r.dir); err == nil {
-		r.dir = d
-	}
-	r.git("init", "-q", "-b", "main")
-	r.git("config", "user.name", "t")
-	r.git("config", "user.email", "t@t")
-	r.git("config", "commit.gpgsign", "false")
+	r := &workRepo{t: t, dir: testgit.InitCommitter(t)}
 	r.write("calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a - b }\n")
 	r.commit("base")
 	return r
