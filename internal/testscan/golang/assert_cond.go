@@ -229,6 +229,12 @@ func (e *env) condCall(call *ast.CallExpr, neg bool) check {
 		}
 		return c
 	}
+	if len(call.Args) == 2 && !isLiteral(call.Args[0]) && isValueLit(call.Args[1]) {
+		// strings.HasPrefix(out, "usage:"), bytes.Contains(b, "x"): the
+		// literal is what the subject is checked for, as assert.Contains
+		// reads it; a check moved elsewhere carries it, or is another one.
+		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0]), expected: e.u.text(call.Args[1])}
+	}
 	if len(call.Args) > 0 {
 		return check{strength: testscan.Medium, subject: e.u.text(call.Args[0])}
 	}
@@ -386,4 +392,24 @@ func conjuncts(x ast.Expr) []ast.Expr {
 		return append(conjuncts(b.X), conjuncts(b.Y)...)
 	}
 	return []ast.Expr{x}
+}
+
+// isValueLit reports a string or number literal, or one converted
+// ([]byte("x"), rune('x')): a particular value, not a composite or a name.
+func isValueLit(x ast.Expr) bool {
+	switch v := x.(type) {
+	case *ast.BasicLit:
+		return v.Kind != token.IMAG
+	case *ast.CallExpr:
+		if len(v.Args) != 1 {
+			return false
+		}
+		switch f := v.Fun.(type) {
+		case *ast.ArrayType:
+			return isValueLit(v.Args[0])
+		case *ast.Ident:
+			return (f.Name == "string" || f.Name == "rune" || f.Name == "byte") && isValueLit(v.Args[0])
+		}
+	}
+	return false
 }

@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -71,22 +72,40 @@ func TestConditions(t *testing.T) {
 		t.Error("never")
 	}
 	t.Fatal("unconditional")
+	if !strings.HasPrefix(got.Name, "usage:") {
+		t.Error("prefix")
+	}
+	if s := got.String(); !strings.Contains(s, "ok") {
+		t.Error("contains")
+	}
+	if !bytes.Contains(got.Raw, []byte("raw")) {
+		t.Error("bytes")
+	}
+	if !strings.HasSuffix(got.Name, suffix) {
+		t.Error("suffix")
+	}
 }
 `,
 			want: []testscan.Assertion{
-				{Line: 12, Kind: "t.Fatalf", Strength: testscan.Medium, Subject: "err"},
-				{Line: 15, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "42"},
-				{Line: 20, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got.Name", Expected: "want"},
-				{Line: 23, Kind: "t.Error", Strength: testscan.Strong, Subject: "got.Items", Expected: "wantItems"},
-				{Line: 26, Kind: "t.Error", Strength: testscan.Strong, Subject: "got.Raw", Expected: `[]byte("raw")`},
-				{Line: 29, Kind: "t.Fatal", Strength: testscan.Weak, Subject: "got.Next"},
-				{Line: 32, Kind: "t.Fatal", Strength: testscan.Medium, Subject: "len(got.Items)", Expected: "2"},
-				{Line: 35, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.N", Expected: "10"},
-				{Line: 38, Kind: "t.Error", Strength: testscan.Strong, Negated: true, Subject: "got.Name", Expected: `"forbidden"`},
-				{Line: 41, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.OK"},
-				{Line: 45, Kind: "errors.Is", Strength: testscan.Strong, Subject: "err", Expected: "ErrClosed"},
-				{Line: 48, Kind: "t.Error", Strength: testscan.Trivial, Subject: "1", Expected: "1"},
-				{Line: 51, Kind: "t.Fatal", Strength: testscan.Medium},
+				{Line: 13, Kind: "t.Fatalf", Strength: testscan.Medium, Subject: "err"},
+				{Line: 16, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got", Expected: "42"},
+				{Line: 21, Kind: "t.Errorf", Strength: testscan.Strong, Subject: "got.Name", Expected: "want"},
+				{Line: 24, Kind: "t.Error", Strength: testscan.Strong, Subject: "got.Items", Expected: "wantItems"},
+				{Line: 27, Kind: "t.Error", Strength: testscan.Strong, Subject: "got.Raw", Expected: `[]byte("raw")`},
+				{Line: 30, Kind: "t.Fatal", Strength: testscan.Weak, Subject: "got.Next"},
+				{Line: 33, Kind: "t.Fatal", Strength: testscan.Medium, Subject: "len(got.Items)", Expected: "2"},
+				{Line: 36, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.N", Expected: "10"},
+				{Line: 39, Kind: "t.Error", Strength: testscan.Strong, Negated: true, Subject: "got.Name", Expected: `"forbidden"`},
+				{Line: 42, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.OK"},
+				{Line: 46, Kind: "errors.Is", Strength: testscan.Strong, Subject: "err", Expected: "ErrClosed"},
+				{Line: 49, Kind: "t.Error", Strength: testscan.Trivial, Subject: "1", Expected: "1"},
+				{Line: 52, Kind: "t.Fatal", Strength: testscan.Medium},
+				// A condition call's literal is what its subject is
+				// checked for; a name is not a particular value.
+				{Line: 53, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.Name", Expected: `"usage:"`},
+				{Line: 56, Kind: "t.Error", Strength: testscan.Medium, Subject: "s", Expected: `"ok"`, Origin: "got.String()"},
+				{Line: 59, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.Raw", Expected: `[]byte("raw")`},
+				{Line: 62, Kind: "t.Error", Strength: testscan.Medium, Subject: "got.Name"},
 			},
 		},
 		{
