@@ -701,7 +701,7 @@ func catchAll(class string) bool {
 // the same specific expected value, or holding every specific string x
 // checks for.
 func carries(x, y testscan.Assertion) bool {
-	if y.Strength < x.Strength || x.Negated != y.Negated {
+	if y.Strength < x.Strength || x.Negated != y.Negated || offWhereGateRuns(x, y) {
 		return false
 	}
 	// The same subject checked against the same value: a check of the same
@@ -719,6 +719,33 @@ func carries(x, y testscan.Assertion) bool {
 		}
 	}
 	return carriesValue(x, y)
+}
+
+// boolLiteral reports a boolean literal of any of the languages.
+func boolLiteral(e string) bool {
+	switch e {
+	case "true", "false", "True", "False":
+		return true
+	}
+	return false
+}
+
+// offWhereGateRuns reports a check y that may not run where the gate
+// runs while x ran there: it sits in a branch whose condition is a
+// constant that never holds (`if false {`, `if False:`), or one that reads
+// the environment (`if os.Getenv("X") != ""`) and that x did not sit in.
+// It carries nothing x stood for: in place, the same move is a high
+// check-guarded.
+func offWhereGateRuns(x, y testscan.Assertion) bool {
+	for _, a := range y.Arms {
+		if a.Index == 0 && neverHolds(a.Cond) {
+			return true
+		}
+		if readsEnvironment(a.Cond) && !slices.ContainsFunc(x.Arms, func(b testscan.Arm) bool { return b.Cond == a.Cond }) {
+			return true
+		}
+	}
+	return false
 }
 
 // shape is an expression with its variables blanked: each identifier
@@ -759,10 +786,12 @@ func carriesValue(x, y testscan.Assertion) bool {
 }
 
 // expectedLiterals are the strings a check expects; for a check without
-// an expected operand (endswith, startsWith, a truthy call), those of its
-// subject.
+// an expected operand or against a boolean (endswith, startsWith, a truthy
+// call), those of its subject.
 func expectedLiterals(x testscan.Assertion) []string {
-	if x.Expected == "" {
+	if x.Expected == "" || boolLiteral(x.Expected) {
+		// A truthy check (expect(s.startsWith("x")).toBe(true),
+		// assertTrue(s.startsWith("x"))): the values are its subject's.
 		return rawLiterals(x.Subject)
 	}
 	lits := rawLiterals(x.Expected)
@@ -777,7 +806,7 @@ func expectedLiterals(x testscan.Assertion) []string {
 // carriesValueOf is carriesValue with x's expectedLiterals read once by a
 // caller that asks it of many checks.
 func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) bool {
-	if y.Strength < x.Strength || x.Negated != y.Negated {
+	if y.Strength < x.Strength || x.Negated != y.Negated || offWhereGateRuns(x, y) {
 		return false
 	}
 	// sameThing, which splits both subjects into words, is asked last.
@@ -789,6 +818,14 @@ func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) b
 		return true
 	}
 	if len(lits) == 0 {
+		return false
+	}
+	if boolLiteral(x.Expected) && (y.Expected != x.Expected || shape(x.Subject) != shape(y.Subject)) {
+		// A check of a call against true or false holds its values in
+		// the call: it is carried by the same call on another variable
+		// checked the same way (s.startsWith("x") and
+		// text.startsWith("x"), toBe(true)), not by another call that
+		// takes the same literal, nor by toBe(false).
 		return false
 	}
 	in := y.Subject + "\x00" + y.Expected
@@ -972,10 +1009,18 @@ func rawLiterals(src string) []string {
 // verbatim (or strengthened) into a test it created: a test split in two
 // keeps its checks. A created test may call what the old one called under
 // a name the change respelled (decls, may be nil): a check that moved with
-// its function into another Go package calls it with a capital.
-func withoutCarried(o *locTest, made []*locTest, decls *codeDecls) *locTest {
+// its function into another Go package calls it with a capital. n, when
+// not nil, is what the old test became: the checks it still makes stay.
+func withoutCarried(o, n *locTest, made []*locTest, decls *codeDecls) *locTest {
 	if len(made) == 0 {
 		return o
+	}
+	var stays map[string]int // the checks n makes, by assertKey
+	if n != nil {
+		stays = make(map[string]int, len(n.tc.Assertions))
+		for _, y := range n.tc.Assertions {
+			stays[assertKey(y)]++
+		}
 	}
 	var cands []*locTest
 	var calls map[string]bool   // o's, see sharesCall
@@ -1005,6 +1050,14 @@ func withoutCarried(o *locTest, made []*locTest, decls *codeDecls) *locTest {
 	for _, x := range o.tc.Assertions {
 		moved := false
 		lits := expectedLiterals(x)
+		if k := assertKey(x); stays[k] > 0 {
+			// A check the test still makes is carried elsewhere only by
+			// the same check, not by a test that merely holds its
+			// literals: read as gone, it would be left in the new
+			// version to stand in for a check the test dropped.
+			stays[k]--
+			lits = nil
+		}
 		for _, c := range cands {
 			// A check moved into the test's own new subtests still runs
 			// in it: the same subject is enough there.

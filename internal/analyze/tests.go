@@ -131,7 +131,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 			// are.)
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			ow := withoutCarried(o, made, decls)
+			ow := withoutCarried(o, n, made, decls)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {

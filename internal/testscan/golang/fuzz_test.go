@@ -16,6 +16,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add(string(sample))
 	f.Add(fpBase)
+	f.Add("package p\n\nfunc TestA(t *testing.T) {\n\tcheck := func() {\n\t\tif !strings.HasPrefix(s, \"x\") {\n\t\t\tt.Error(\"x\")\n\t\t}\n\t}\n\t_ = check\n\tcheck = func() {}\n}\n")
 	f.Add(fpReformatted)
 	lines := strings.Split(string(sample), "\n")
 	for _, cut := range []int{5, 23, 40, 61} {

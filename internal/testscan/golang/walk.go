@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"sort"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -306,6 +307,7 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 	})
 	e.ctx.stacks = append(e.ctx.stacks, stack[:0])
 	n.commented = e.countCommented(body, childRanges)
+	n.asserts = e.dropUnused(body, n.asserts, closures, called)
 	n.asserts = e.atEachCall(n.asserts, closures, called)
 	rowChecks(n)
 }
@@ -368,6 +370,51 @@ func closureOf(as *ast.AssignStmt) (closure, bool) {
 		return closure{}, false
 	}
 	return closure{id.Name, fl.Pos(), fl.End()}, true
+}
+
+// dropUnused drops the checks of a closure the body never calls nor hands
+// on (`check := func() {...}; _ = check`): they never run. A closure
+// named anywhere else (passed to t.Cleanup, put in a table, returned)
+// keeps them.
+func (e *env) dropUnused(body *ast.BlockStmt, asserts []testscan.Assertion, closures []closure, called map[string]int) []testscan.Assertion {
+	for _, c := range closures {
+		if called[c.name] > 0 || usedElsewhere(body, c) {
+			continue
+		}
+		from, to := e.u.line(c.from), e.u.line(c.to)
+		asserts = slices.DeleteFunc(asserts, func(a testscan.Assertion) bool { return a.Line >= from && a.Line <= to })
+	}
+	return asserts
+}
+
+// usedElsewhere reports whether body names closure c anywhere but where
+// it is assigned (its own `name := func...` and `_ = name`).
+func usedElsewhere(body *ast.BlockStmt, c closure) bool {
+	used := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		if used {
+			return false
+		}
+		switch v := x.(type) {
+		case *ast.AssignStmt:
+			if len(v.Lhs) == 1 && len(v.Rhs) == 1 {
+				l, _ := v.Lhs[0].(*ast.Ident)
+				r, _ := v.Rhs[0].(*ast.Ident)
+				if _, isFunc := v.Rhs[0].(*ast.FuncLit); isFunc && l != nil && l.Name == c.name {
+					return false // its definition (a call of itself in it is a call)
+				}
+				if l != nil && l.Name == "_" && r != nil && r.Name == c.name {
+					return false
+				}
+			}
+		case *ast.Ident:
+			if v.Name == c.name {
+				used = true
+			}
+		}
+		return !used
+	})
+	return used
 }
 
 // maxClosureCalls bounds how often a closure's checks are counted.

@@ -37,6 +37,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 	// block closed last there, which an else continues.
 	var arms, closed []*testscan.Arm
 	parens := 0
+	unused := unusedLambdas(toks, match, open, close)
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
 		if t.Kind == tkPunct {
@@ -92,6 +93,9 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		found := b.call(i)
+		if inSpan(unused, i) {
+			found = nil // in a lambda nothing runs: `Runnable check = () -> {...};` never used
+		}
 		if len(found) > 0 && firstAssert < 0 {
 			firstAssert = i
 		}
@@ -321,4 +325,52 @@ func messageArg(args [][]token) string {
 		}
 	}
 	return ""
+}
+
+// unusedLambdas returns the spans (the braces of their blocks) of the
+// block lambdas the body between open and close binds to a local
+// (`Runnable check = () -> { ... };`) whose name nothing else in the body
+// names: nothing runs or passes them on.
+func unusedLambdas(toks []token, match []int, open, close int) [][2]int {
+	punct := func(k int, s string) bool {
+		return k > open && k < close && toks[k].Kind == tkPunct && toks[k].Text == s
+	}
+	ident := func(k int) bool { return k > open && k < close && toks[k].Kind == tkIdent }
+	var out [][2]int
+	for i := open + 1; i+1 < close; i++ {
+		if !punct(i, "->") || !punct(i+1, "{") || match[i+1] <= i+1 {
+			continue
+		}
+		k := i - 1
+		switch {
+		case punct(k, ")") && match[k] >= 0 && match[k] < k:
+			k = match[k] - 1
+		case ident(k):
+			k--
+		default:
+			continue
+		}
+		if !punct(k, "=") || !ident(k-1) || !(ident(k-2) || punct(k-2, ">")) {
+			continue
+		}
+		name := k - 1
+		used := false
+		for j := open + 1; j < close && !used; j++ {
+			used = j != name && toks[j].Kind == tkIdent && toks[j].Text == toks[name].Text
+		}
+		if !used {
+			out = append(out, [2]int{i + 1, match[i+1]})
+		}
+	}
+	return out
+}
+
+// inSpan reports whether token i lies inside one of spans.
+func inSpan(spans [][2]int, i int) bool {
+	for _, s := range spans {
+		if i > s[0] && i < s[1] {
+			return true
+		}
+	}
+	return false
 }

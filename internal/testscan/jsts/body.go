@@ -38,6 +38,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 		top = int(t.parent[fn.bodyFrom])
 	}
 	firstAssert, skipAt, returnAt := -1, -1, -1
+	unused := t.unusedFuncs(fn.bodyFrom, fn.bodyTo)
 	for j := fn.bodyFrom; j < fn.bodyTo; j++ {
 		switch t.toks[j].Kind {
 		case tkString, tkTemplate, tkNumber:
@@ -51,6 +52,9 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 			}
 		case tkIdent:
 			as := t.assertionAt(j, fn.bodyTo, fn.param)
+			if len(as) > 0 && inSpans(unused, j) {
+				as = nil // in a local function nothing calls: it never runs
+			}
 			if len(as) > 0 {
 				t.markLinks(j, fn.bodyTo)
 			}
@@ -285,6 +289,71 @@ func isAssertionText(text string) bool {
 	ct := newTree(text, false)
 	for j := range ct.toks {
 		if ct.toks[j].Kind == tkIdent && len(ct.assertionAt(j, len(ct.toks), "")) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// unusedFuncs returns the token spans of the block bodies of the local
+// functions declared between from and to (`const check = (x) => {...}`,
+// `function check() {...}`) whose name nothing else there names: a
+// function nothing calls or passes on never runs.
+func (t *tree) unusedFuncs(from, to int) [][2]int {
+	identAt := func(k int) bool { return k < len(t.toks) && t.toks[k].Kind == tkIdent }
+	// afterParams is the token after a parameter list or single parameter
+	// at k, -1 when there is none.
+	afterParams := func(k int) int {
+		switch {
+		case t.punct(k, "("):
+			if c := int(t.match[k]); c > k {
+				return c + 1
+			}
+		case identAt(k):
+			return k + 1
+		}
+		return -1
+	}
+	var out [][2]int
+	for i := from; i+2 < to; i++ {
+		name, open := -1, -1
+		switch {
+		case t.ident(i, "function") && identAt(i+1) && t.punct(i+2, "("):
+			name, open = i+1, afterParams(i+2)
+		case (t.ident(i, "const") || t.ident(i, "let") || t.ident(i, "var")) && identAt(i+1) && t.punct(i+2, "="):
+			name = i + 1
+			k := i + 3
+			if t.ident(k, "async") {
+				k++
+			}
+			if t.ident(k, "function") { // = function [name](...) {
+				if k++; identAt(k) && t.punct(k+1, "(") {
+					k++
+				}
+				open = afterParams(k)
+			} else if k = afterParams(k); k >= 0 && t.punct(k, "=>") {
+				open = k + 1
+			}
+		}
+		if open < 0 || !t.punct(open, "{") || int(t.match[open]) <= open {
+			continue
+		}
+		n := t.toks[name].Text
+		used := false
+		for j := from; j < to && !used; j++ {
+			used = j != name && t.toks[j].Kind == tkIdent && t.toks[j].Text == n
+		}
+		if !used {
+			out = append(out, [2]int{open, int(t.match[open])})
+		}
+	}
+	return out
+}
+
+// inSpans reports whether token j lies in one of spans.
+func inSpans(spans [][2]int, j int) bool {
+	for _, s := range spans {
+		if j > s[0] && j < s[1] {
 			return true
 		}
 	}

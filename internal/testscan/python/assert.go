@@ -10,7 +10,13 @@ import (
 // those in nested helpers.
 func assertions(body []*stmt) []testscan.Assertion {
 	var out []testscan.Assertion
+	unused := unusedDefs(body)
 	armedWalk(body, nil, func(s *stmt, arms []testscan.Arm) {
+		for _, d := range unused {
+			if s.line >= d.line && s.line <= d.endLine {
+				return // a nested def nothing calls: its checks never run
+			}
+		}
 		from := len(out)
 		if s.tok(0) == "assert" && !s.header {
 			out = append(out, classifyAssert(s.toks[1:], s.line)...)
@@ -488,4 +494,42 @@ func helperAssertion(name string, args []callArg) testscan.Assertion {
 		}
 	}
 	return a
+}
+
+// unusedDefs returns the nested defs of a body whose name nothing in the
+// body uses (calls, passes on, decorates with) but their own header.
+func unusedDefs(body []*stmt) []*stmt {
+	var defs []*stmt
+	var all []*stmt
+	var walk func(ss []*stmt)
+	walk = func(ss []*stmt) {
+		for _, s := range ss {
+			all = append(all, s)
+			all = append(all, s.decos...)
+			if s.isDef() && s.defName() != "" {
+				defs = append(defs, s)
+			}
+			walk(s.body)
+		}
+	}
+	walk(body)
+	var out []*stmt
+	for _, d := range defs {
+		name, used := d.defName(), false
+		for _, s := range all {
+			for i, t := range s.toks {
+				if t.kind == tkName && t.text == name && !(s == d && (i == 1 || i == 2 && s.tok(0) == "async")) {
+					used = true
+					break
+				}
+			}
+			if used {
+				break
+			}
+		}
+		if !used {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -39,8 +39,12 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	pendingAt, pendingElse := 0, false
 	firstAssert := false
 	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
+	unused := unusedLocalFns(toks, match, open, close)
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
+		// A closure or nested fn nothing calls never runs: its checks
+		// are not the test's.
+		dead := inSpan(unused, i)
 		if t.Kind == tkPunct {
 			switch t.Text {
 			case "#":
@@ -85,7 +89,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		}
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			calls = addCallAt(calls, toks, i)
-			if a, ok := assertCall(toks, match, i, close); ok {
+			if a, ok := assertCall(toks, match, i, close); ok && !dead {
 				a.Arms = testscan.OpenArms(arms)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
@@ -112,7 +116,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			if c <= i+2 || c > close {
 				c = close
 			}
-			if a, ok := classifyMacro(t, toks[i+3:c]); ok {
+			if a, ok := classifyMacro(t, toks[i+3:c]); ok && !dead {
 				if a.Subject == "" && (t.Text == "panic" || t.Text == "unreachable") {
 					if cond, negate, ok := panicGuard(toks, match, i, open); ok {
 						guardCondition(&a, cond, negate)
@@ -222,4 +226,77 @@ func assertCall(toks []token, match []int, i, close int) (testscan.Assertion, bo
 
 func isGroupOpen(t token) bool {
 	return t.Kind == tkPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
+}
+
+// unusedLocalFns returns the spans (the braces of their blocks) of the
+// closures bound by let (`let check = |x| { ... };`) and the nested fns of
+// the body between open and close whose name nothing else in the body
+// names: nothing calls or passes them on, so they never run.
+func unusedLocalFns(toks []token, match []int, open, close int) [][2]int {
+	ident := func(k int) bool { return k < close && toks[k].Kind == tkIdent }
+	punct := func(k int, s string) bool { return k < close && isPunct(toks[k], s) }
+	var out [][2]int
+	for i := open + 1; i+2 < close; i++ {
+		name, brace := -1, -1
+		switch {
+		case ident(i) && toks[i].Text == "fn" && ident(i+1):
+			name = i + 1
+			for k := i + 2; k < close; k++ {
+				if punct(k, "{") {
+					brace = k
+					break
+				}
+				if punct(k, ";") {
+					break
+				}
+			}
+		case ident(i) && toks[i].Text == "let":
+			k := i + 1
+			if ident(k) && toks[k].Text == "mut" {
+				k++
+			}
+			if !ident(k) || !punct(k+1, "=") {
+				continue
+			}
+			name, k = k, k+2
+			if ident(k) && toks[k].Text == "move" {
+				k++
+			}
+			switch {
+			case punct(k, "||"):
+				k++
+			case punct(k, "|"):
+				for k++; k < close && !punct(k, "|"); k++ {
+				}
+				k++
+			default:
+				continue
+			}
+			if punct(k, "{") {
+				brace = k
+			}
+		}
+		if brace < 0 || match[brace] <= brace || match[brace] > close {
+			continue
+		}
+		n := toks[name].Text
+		used := false
+		for j := open + 1; j < close && !used; j++ {
+			used = j != name && toks[j].Kind == tkIdent && toks[j].Text == n
+		}
+		if !used {
+			out = append(out, [2]int{brace, match[brace]})
+		}
+	}
+	return out
+}
+
+// inSpan reports whether token i lies inside one of spans.
+func inSpan(spans [][2]int, i int) bool {
+	for _, s := range spans {
+		if i > s[0] && i < s[1] {
+			return true
+		}
+	}
+	return false
 }

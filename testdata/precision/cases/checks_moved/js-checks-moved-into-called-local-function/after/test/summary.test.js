@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { agentSummary, runAgent } from "../src/agent.js";
+
+describe("agentSummary", () => {
+  it("says how the run ended", () => {
+    let s = agentSummary(runAgent("work"));
+    const check = (text) => {
+      expect(text.startsWith("the agent finished")).toBe(true);
+      expect(text.endsWith(", 15 tokens (log logs/iter-004.log)")).toBe(true);
+    };
+    [s].forEach(check);
+    s = agentSummary(runAgent("fail"));
+    expect(s.startsWith("the agent failed with exit 3")).toBe(true);
+  });
+});

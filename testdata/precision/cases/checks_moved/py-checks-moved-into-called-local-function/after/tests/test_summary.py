@@ -1,0 +1,12 @@
+from loop.agent import agent_summary, run_agent
+
+
+def test_agent_summary():
+    s = agent_summary(run_agent("work"))
+    def check(text):
+        assert text.startswith("the agent finished")
+        assert text.endswith(", 15 tokens (log logs/iter-004.log)")
+
+    check(s)
+    s = agent_summary(run_agent("fail"))
+    assert s.startswith("the agent failed with exit 3")

@@ -1,0 +1,11 @@
+import { describe, expect, it } from "vitest";
+import { agentSummary, runAgent } from "../src/agent.js";
+
+describe("agentSummary", () => {
+  it("says how the run ended", () => {
+    let s = agentSummary(runAgent("work"));
+    expect(s.startsWith("")).toBe(true);
+    s = agentSummary(runAgent("fail"));
+    expect(s.startsWith("the agent failed with exit 3")).toBe(true);
+  });
+});
