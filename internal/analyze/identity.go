@@ -701,21 +701,23 @@ func catchAll(class string) bool {
 // the same specific expected value, or holding every specific string x
 // checks for.
 func carries(x, y testscan.Assertion) bool {
-	if y.Strength < x.Strength || x.Negated != y.Negated || offWhereGateRuns(x, y) {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
 		return false
 	}
+	// (Whether y runs where x ran is asked last, of a check that would
+	// carry x: offWhereGateRuns reads its arms.)
 	// The same subject checked against the same value: a check of the same
 	// subject against another value is another check (`result == 5` is not
 	// `result == 1`; got e5e645a7 dropped t.is(headers["content-length"],
 	// undefined) from a test while a new one checks that header's "157").
 	if x.Subject != "" && x.Subject == y.Subject && x.Expected == y.Expected {
-		return true
+		return !offWhereGateRuns(x, y)
 	}
 	// The same check on a renamed variable: vi.isMockFunction(ax.get)
 	// and vi.isMockFunction(actual.get).
 	if x.Kind == y.Kind && x.Expected == y.Expected && x.Subject != "" {
 		if sx := shape(x.Subject); strings.Contains(sx, "(") && strings.Contains(sx, ".") && sx == shape(y.Subject) {
-			return true
+			return !offWhereGateRuns(x, y)
 		}
 	}
 	return carriesValue(x, y)
@@ -806,7 +808,7 @@ func expectedLiterals(x testscan.Assertion) []string {
 // carriesValueOf is carriesValue with x's expectedLiterals read once by a
 // caller that asks it of many checks.
 func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) bool {
-	if y.Strength < x.Strength || x.Negated != y.Negated || offWhereGateRuns(x, y) {
+	if y.Strength < x.Strength || x.Negated != y.Negated {
 		return false
 	}
 	// sameThing, which splits both subjects into words, is asked last.
@@ -815,7 +817,7 @@ func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) b
 		// The same specific value of the same thing, or the same call
 		// checked the same way; a local read (headers["content-length"])
 		// compared to undefined in another test is another request's.
-		return true
+		return !offWhereGateRuns(x, y)
 	}
 	if len(lits) == 0 {
 		return false
@@ -834,7 +836,7 @@ func carriesValueOf(x testscan.Assertion, lits []string, y testscan.Assertion) b
 			return false
 		}
 	}
-	return true
+	return !offWhereGateRuns(x, y)
 }
 
 // specific reports whether source text names a particular value: it holds a
