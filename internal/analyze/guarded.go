@@ -76,6 +76,9 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		case readsEnvironment(cond):
 			sev = gate.SeverityHigh
 			msg += ", and the condition reads the environment, which decides whether the check runs where the gate runs"
+		case testscan.NeverLoops(cond):
+			sev = gate.SeverityHigh
+			msg = fmt.Sprintf("check %s in test %s now sits in `%s`, a loop whose body never runs; it ran on every run before", describeAssertion(y), n.tc.ID, cond)
 		case neverHolds(cond):
 			sev = gate.SeverityHigh
 			msg += ", and the condition never holds"
@@ -124,6 +127,9 @@ func newCondition(old, arms []testscan.Arm) string {
 // conditional reports whether an arm's condition is a branch (if, elif, a
 // ternary, a switch or match) rather than a loop or a nested function.
 func conditional(cond string) bool {
+	if testscan.NeverLoops(cond) {
+		return true // a loop that never runs guards like `if false`
+	}
 	c := strings.TrimSpace(cond)
 	for _, loop := range []string{"for", "range", "while", "do", "def", "func", "function", "=>", "loop"} {
 		if c == loop || strings.HasPrefix(c, loop+" ") || strings.HasPrefix(c, loop+"(") {
@@ -165,25 +171,8 @@ func readsEnvironment(cond string) bool {
 }
 
 // neverHolds reports whether a condition is a constant that is never true
-// (`if False:`, `if (false)`, `if 0`).
-func neverHolds(cond string) bool {
-	c := strings.Join(strings.Fields(cond), "")
-	for _, kw := range []string{"elif", "if"} {
-		if strings.HasPrefix(c, kw) {
-			c = c[len(kw):]
-			break
-		}
-	}
-	c = strings.TrimSuffix(c, ":")
-	for strings.HasPrefix(c, "(") && strings.HasSuffix(c, ")") {
-		c = c[1 : len(c)-1]
-	}
-	switch c {
-	case "False", "false", "0", "None", "nil", "null", "undefined", "!true", "notTrue":
-		return true
-	}
-	return false
-}
+// or a loop that never runs (testscan.NeverHolds).
+func neverHolds(cond string) bool { return testscan.NeverHolds(cond) }
 
 // tightCond writes a condition as source is usually written, whatever
 // spacing the extractor kept between its tokens (Python's `os . environ`).

@@ -199,6 +199,13 @@ func (b *bodyScanner) blockArm(i int, prev *testscan.Arm) *testscan.Arm {
 		if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "try" {
 			return b.droppingCatch(i) // try-with-resources
 		}
+		if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && (kw.Text == "for" || kw.Text == "while") {
+			// A loop is no branch, but one that never runs (`for (int i
+			// = 0; i < 0; i++)`, `while (false)`) is one that never holds.
+			if cond := joinTokens(b.toks[o-1 : i]); testscan.NeverLoops(cond) {
+				return &testscan.Arm{At: o - 1, Cond: cond}
+			}
+		}
 	}
 	if p := b.at(i - 1); p.Kind == tkIdent && p.Text == "try" {
 		return b.droppingCatch(i)

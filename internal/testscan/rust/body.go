@@ -67,7 +67,9 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 					arm = branchArm(toks, pendingAt, i, pendingElse, armAt(closed, len(blocks)))
 				} else if pendingFor && forDepth == len(blocks) && forParens == parens {
 					pendingFor = false
-					arm = &testscan.Arm{At: forAt, Cond: joinTokens(toks[forAt:i])}
+					if cond := joinTokens(toks[forAt:i]); loops && toks[forAt].Text == "for" || testscan.NeverLoops(cond) {
+						arm = &testscan.Arm{At: forAt, Cond: cond}
+					}
 				}
 				blocks = append(blocks, isIf)
 				arms = append(arms, arm)
@@ -96,8 +98,10 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			}
 		}
 		switch t.Text {
-		case "for":
-			if loops && !pendingIf {
+		case "for", "while":
+			// In a test's body only a loop that never runs (`for _ in
+			// 0..0`, `while false`) opens an arm: one that never holds.
+			if !pendingIf && (loops && t.Text == "for" || !loops) {
 				pendingFor, forAt, forDepth, forParens = true, i, len(blocks), parens
 			}
 		case "if", "else":

@@ -1,0 +1,68 @@
+package testscan
+
+import (
+	"regexp"
+	"strings"
+)
+
+// NeverHolds reports whether a branch's condition (Arm.Cond) is a constant
+// that is never true (`if False:`, `if (false)`, `if 0`) or a loop that
+// never runs (NeverLoops): a check in it is made on no run.
+func NeverHolds(cond string) bool {
+	if NeverLoops(cond) {
+		return true
+	}
+	c := strings.Join(strings.Fields(cond), "")
+	for _, kw := range []string{"elif", "if"} {
+		if strings.HasPrefix(c, kw) {
+			c = c[len(kw):]
+			break
+		}
+	}
+	c = strings.TrimSuffix(c, ":")
+	for strings.HasPrefix(c, "(") && strings.HasSuffix(c, ")") {
+		c = c[1 : len(c)-1]
+	}
+	switch c {
+	case "False", "false", "0", "None", "nil", "null", "undefined", "!true", "notTrue":
+		return true
+	}
+	return false
+}
+
+// countedLoop reads a counted loop that starts at 0 and runs while the
+// counter is below 0 or a negative bound (`for i := 0; i < 0; i++`,
+// `for (let i = 0; i < 0; i++)`, Java's `for (int i = 0; i < 0; i++)`),
+// spaces removed.
+var countedLoop = regexp.MustCompile(`^for\(?(?:let|var|int|long|short|byte)?([A-Za-z_]\w*):?=0;?([A-Za-z_]\w*)<(?:0|-\d+)(?:[^0-9.]|$)`)
+
+// emptyIteration reads a loop over an empty literal, spaces removed:
+// Python's `for x in []:` (or (), {}, "", range(0), list()...), Rust's
+// `for _ in 0..0` or `in []`, JavaScript's `for (const x of [])` or
+// `for (k in {})`, and Java's `for (String s : List.of())` (or an empty
+// Set.of, Collections.emptyList, new T[0]).
+var emptyIteration = regexp.MustCompile(`^for(?:.+?in(?:\[\]|\(\)|\{\}|""|''|range\(0\)|(?:list|tuple|set|dict)\(\)|0\.\.0):?|\((?:const|let|var)?.+?(?:of|in)(?:\[\]|\{\})\)|\(.+?:(?:(?:List|Set)\.of\(\)|Collections\.empty(?:List|Set)\(\)|new\w+\[0\]|new\w+\[\]\{\})\))$`)
+
+// NeverLoops reports whether an arm's Cond is a loop whose body never runs:
+// over an empty literal (`for _ in []:`, `for (const x of [])`, `range
+// []int{}`), a counted loop below zero, or `while` on a constant that never
+// holds. A check in it is made on no run.
+func NeverLoops(cond string) bool {
+	c := strings.Join(strings.Fields(cond), "")
+	switch {
+	case strings.HasPrefix(c, "while"):
+		rest := strings.TrimSuffix(c[len("while"):], ":")
+		return rest != "" && NeverHolds(rest)
+	case strings.HasPrefix(c, "range"):
+		// Go: range over an empty composite literal.
+		it := c[len("range"):]
+		return strings.HasSuffix(it, "{}") && strings.Count(it, "{") == 1 &&
+			(strings.HasPrefix(it, "[]") || strings.HasPrefix(it, "[0]") || strings.HasPrefix(it, "map["))
+	case strings.HasPrefix(c, "for"):
+		if m := countedLoop.FindStringSubmatch(c); m != nil && m[1] == m[2] {
+			return true
+		}
+		return emptyIteration.MatchString(c)
+	}
+	return false
+}
