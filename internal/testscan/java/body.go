@@ -38,6 +38,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 	var arms, closed []*testscan.Arm
 	parens := 0
 	unused := unusedLambdas(toks, match, open, close)
+	deadAfter := -1 // the end of a return that always runs, after a check
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
 		if t.Kind == tkPunct {
@@ -72,6 +73,16 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		if t.Text == "return" && topLevel && firstAssert < 0 && earlyReturn == nil && b.is(i+1, ";") {
 			earlyReturn = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.Line}
 		}
+		if t.Text == "return" && firstAssert >= 0 && deadAfter < 0 && b.alwaysReturns(i, parens, len(blocks)) {
+			// `if (true) return;` after a check (javac rejects a bare
+			// return before more statements): the checks after it never run.
+			for k := i + 1; k < close; k++ {
+				if b.is(k, ";") {
+					deadAfter = k
+					break
+				}
+			}
+		}
 		if !b.is(i+1, "(") {
 			continue
 		}
@@ -93,7 +104,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		found := b.call(i)
-		if inSpan(unused, i) {
+		if inSpan(unused, i) || deadAfter >= 0 && i > deadAfter {
 			found = nil // in a lambda nothing runs: `Runnable check = () -> {...};` never used
 		}
 		if len(found) > 0 && firstAssert < 0 {
@@ -378,6 +389,26 @@ func inSpan(spans [][2]int, i int) bool {
 		if i > s[0] && i < s[1] {
 			return true
 		}
+	}
+	return false
+}
+
+// alwaysReturns reports whether the return at i always runs at the body's
+// top level: `if (true) return;` there, or the first statement of an
+// `if (true) {` block there (depth: the braces open at i).
+func (b *bodyScanner) alwaysReturns(i, parens, depth int) bool {
+	ifTrue := func(c int) bool { // the ')' at c closes `if (true)`
+		o := c - 2
+		word := func(k int, w string) bool { t := b.at(k); return t.Kind == tkIdent && t.Text == w }
+		return b.is(c, ")") && b.is(o, "(") && word(o+1, "true") && word(o-1, "if")
+	}
+	switch {
+	case parens != 0:
+		return false
+	case depth == 0:
+		return ifTrue(i - 1)
+	case depth == 1:
+		return b.is(i-1, "{") && ifTrue(i-2)
 	}
 	return false
 }

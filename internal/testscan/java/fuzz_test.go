@@ -70,7 +70,7 @@ func TestExtractLargeFile(t *testing.T) {
 
 func FuzzExtract(f *testing.F) {
 	f.Add(fingerprintBase)
-	f.Add("class A { @Test void t() { Runnable check = () -> { assertTrue(s.startsWith(\"x\")); }; Consumer<String> c = v -> { assertEquals(v, \"y\"); }; } }")
+	f.Add("class A { @Test void t() { Runnable check = () -> { assertTrue(s.startsWith(\"x\")); }; Consumer<String> c = v -> { assertEquals(v, \"y\"); }; if (true) return; assertTrue(x); if (true) { return; } } }")
 	f.Add(serviceSrc)
 	f.Add(generatedSuite(2))
 	f.Add("@Test void x() { assertEquals(1, 2); }\n}\n}")

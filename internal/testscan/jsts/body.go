@@ -1,6 +1,7 @@
 package jsts
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -89,8 +90,56 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 		f.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.toks[returnAt].Line}
 	}
 	sortByLine(f.assertions)
+	f.assertions = t.deadAfterReturn(fn, top, f.assertions)
 	f.commented = s.commentedAssertions(fn)
 	return f
+}
+
+// deadAfterReturn drops the checks after the first return of the body's
+// top level that always runs (`return;`, `if (true) return;`, `if (true) {
+// return; }`) when a check comes before it: they never run. (One before
+// every check makes the test an early-return skip instead.) asserts are in
+// line order.
+func (t *tree) deadAfterReturn(fn fnInfo, top int, asserts []testscan.Assertion) []testscan.Assertion {
+	if len(asserts) == 0 || top < 0 {
+		return asserts
+	}
+	// constTrue reports a parenthesized condition (o, c) that is `true`.
+	constTrue := func(o, c int) bool { return c == o+2 && t.ident(o+1, "true") }
+	for j := fn.bodyFrom; j < fn.bodyTo; j++ {
+		if !t.ident(j, "return") || t.isMember(j) {
+			continue
+		}
+		always := false
+		switch p := int(t.parent[j]); {
+		case p == top && t.punct(j-1, ")"):
+			o := int(t.match[j-1]) // if (true) return;
+			always = o > 0 && t.ident(o-1, "if") && constTrue(o, j-1)
+		case p == top:
+			always = !t.ident(j-1, "else")
+		case p >= 0 && t.punct(p, "{") && int(t.parent[p]) == top && t.punct(p-1, ")"):
+			o := int(t.match[p-1]) // if (true) { return; }
+			always = o > 0 && t.ident(o-1, "if") && constTrue(o, p-1)
+		}
+		if !always {
+			continue
+		}
+		if asserts[0].Line >= t.toks[j].Line {
+			return asserts
+		}
+		// What the return statement itself holds runs (`return
+		// request(app).get("/").expect(200)`): the cut is after its end.
+		end := t.returnEnd(j, fn.bodyTo)
+		if end >= len(t.toks) {
+			return asserts
+		}
+		line := t.toks[end].Line
+		if end >= fn.bodyTo || !t.punct(end, ";") {
+			line-- // it ends where the next statement starts
+		}
+		return slices.DeleteFunc(asserts, func(a testscan.Assertion) bool { return a.Line > line })
+	}
+	return asserts
 }
 
 // guardLevel reports whether token j sits at the top level of the body whose

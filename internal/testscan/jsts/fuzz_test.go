@@ -11,7 +11,7 @@ import (
 
 func FuzzExtract(f *testing.F) {
 	seeds := []string{
-		"it(\"a\", () => {\n  const check = (v) => { expect(v).toBe(1); };\n  let other = async x => { expect(x).toBe(2); };\n  function third() { expect(3).toBe(3); }\n  var f = function named(a) { expect(a).toBe(4); };\n});\n",
+		"it(\"a\", () => {\n  const check = (v) => { expect(v).toBe(1); };\n  let other = async x => { expect(x).toBe(2); };\n  function third() { expect(3).toBe(3); }\n  var f = function named(a) { expect(a).toBe(4); };\n  if (true) return;\n  return request(app)\n    .expect(200);\n});\n",
 		original,
 		reformatted,
 		"describe.each([[1, 2]])('a %i', (x) => { it.skip(`t ${x}`, () => { expect(x).toBe(1) }) })",

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -27,6 +28,32 @@ func assertions(body []*stmt) []testscan.Assertion {
 			out[i].Arms = arms
 		}
 	})
+	return deadAfterReturn(body, out)
+}
+
+// deadAfterReturn drops the checks after the first return of body's top
+// level that always runs (`return`, `if True: return`) when a check comes
+// before it: they never run. (One before every check makes the test an
+// early-return skip instead, see bodySkip.)
+func deadAfterReturn(body []*stmt, out []testscan.Assertion) []testscan.Assertion {
+	for i, s := range body {
+		if i == len(body)-1 {
+			break
+		}
+		line := 0
+		switch {
+		case !s.header && s.tok(0) == "return":
+			line = s.line
+		case s.header && s.keyword() == "if" && constTrue(s.toks[1:]) && len(s.body) > 0 && !s.body[0].header && s.body[0].tok(0) == "return":
+			line = s.body[0].line
+		default:
+			continue
+		}
+		if len(out) == 0 || out[0].Line >= line {
+			return out
+		}
+		return slices.DeleteFunc(out, func(a testscan.Assertion) bool { return a.Line > line })
+	}
 	return out
 }
 

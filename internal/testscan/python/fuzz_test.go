@@ -10,7 +10,7 @@ import (
 
 func FuzzExtract(f *testing.F) {
 	f.Add(original)
-	f.Add("def test_a():\n    def check():\n        assert s.startswith(\"x\")\n    async def other(v):\n        assert v\n    if False:\n        assert 1\n")
+	f.Add("def test_a():\n    def check():\n        assert s.startswith(\"x\")\n    async def other(v):\n        assert v\n    if False:\n        assert 1\n    return\n    assert 2\n    if True: return\n")
 	f.Add(reformatted)
 	f.Add("import pytest\n\n@pytest.mark.parametrize('a,b', [(1, 2), pytest.param(3, 4, id='x', marks=pytest.mark.skip)])\ndef test_p(a, b):\n    assert a < b\n")
 	f.Add("class T(unittest.TestCase):\n    @unittest.skipIf(X, 'r')\n    def test_a(self):\n        self.assertEqual(f'{a[\"k\"]!r:>{w}}', 1)  # noqa\n")

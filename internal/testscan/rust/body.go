@@ -40,11 +40,12 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	firstAssert := false
 	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
 	unused := unusedLocalFns(toks, match, open, close)
+	deadAfter := -1 // the end of a top-level return after a check
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
 		// A closure or nested fn nothing calls never runs: its checks
 		// are not the test's.
-		dead := inSpan(unused, i)
+		dead := inSpan(unused, i) || deadAfter >= 0 && i > deadAfter
 		if t.Kind == tkPunct {
 			switch t.Text {
 			case "#":
@@ -110,6 +111,16 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			}
 			pendingIf, pendingDepth, pendingParens = true, len(blocks), parens
 		case "return":
+			if parens == 0 && len(blocks) == 0 && firstAssert && deadAfter < 0 {
+				// A return at the body's top level after a check: the
+				// checks after its statement never run.
+				for k := i + 1; k < close; k++ {
+					if isPunct(toks[k], ";") {
+						deadAfter = k
+						break
+					}
+				}
+			}
 			topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
 			if topLevel && !firstAssert && out.skip == nil {
 				out.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.Line}

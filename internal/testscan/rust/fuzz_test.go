@@ -77,7 +77,7 @@ func TestExtractLargeFile(t *testing.T) {
 
 func FuzzExtract(f *testing.F) {
 	f.Add(fingerprintBase)
-	f.Add("#[test]\nfn a() {\n    let _check = || { assert!(s.starts_with(\"x\")); };\n    let mut c = move |v: &str| { assert_eq!(v, \"y\"); };\n    fn nested() { assert!(false); }\n}\n")
+	f.Add("#[test]\nfn a() {\n    let _check = || { assert!(s.starts_with(\"x\")); };\n    let mut c = move |v: &str| { assert_eq!(v, \"y\"); };\n    fn nested() { assert!(false); }\n    return;\n    assert!(true);\n}\n")
 	f.Add(librarySrc)
 	f.Add(generatedCrate(2))
 	f.Add("        assert_eq!(x, 1);\n    }\n\n    #[test]\n    fn y() { assert!(ok); }\n}")
