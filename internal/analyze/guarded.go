@@ -79,7 +79,7 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		case testscan.NeverLoops(cond):
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("check %s in test %s now sits in `%s`, a loop whose body never runs; it ran on every run before", describeAssertion(y), n.tc.ID, cond)
-		case neverHolds(cond):
+		case testscan.NeverHolds(cond):
 			sev = gate.SeverityHigh
 			msg += ", and the condition never holds"
 		default:
@@ -169,10 +169,6 @@ func readsEnvironment(cond string) bool {
 	}
 	return false
 }
-
-// neverHolds reports whether a condition is a constant that is never true
-// or a loop that never runs (testscan.NeverHolds).
-func neverHolds(cond string) bool { return testscan.NeverHolds(cond) }
 
 // tightCond writes a condition as source is usually written, whatever
 // spacing the extractor kept between its tokens (Python's `os . environ`).

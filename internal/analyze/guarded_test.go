@@ -138,7 +138,7 @@ func TestGuardConditions(t *testing.T) {
 		`for _ in 0 .. n`:                        {false, false, false},
 		`while false`:                            {false, true, true},
 	} {
-		if got := [3]bool{readsEnvironment(cond), neverHolds(cond), conditional(cond)}; got != want {
+		if got := [3]bool{readsEnvironment(cond), testscan.NeverHolds(cond), conditional(cond)}; got != want {
 			t.Errorf("%q: env, never, conditional = %v, want %v", cond, got, want)
 		}
 	}

@@ -740,7 +740,7 @@ func boolLiteral(e string) bool {
 // check-guarded.
 func offWhereGateRuns(x, y testscan.Assertion) bool {
 	for _, a := range y.Arms {
-		if a.Index == 0 && neverHolds(a.Cond) {
+		if a.Index == 0 && testscan.NeverHolds(a.Cond) {
 			return true
 		}
 		if readsEnvironment(a.Cond) && !slices.ContainsFunc(x.Arms, func(b testscan.Arm) bool { return b.Cond == a.Cond }) {
@@ -1017,13 +1017,6 @@ func withoutCarried(o, n *locTest, made []*locTest, decls *codeDecls) *locTest {
 	if len(made) == 0 {
 		return o
 	}
-	var stays map[string]int // the checks n makes, by assertKey
-	if n != nil {
-		stays = make(map[string]int, len(n.tc.Assertions))
-		for _, y := range n.tc.Assertions {
-			stays[assertKey(y)]++
-		}
-	}
 	var cands []*locTest
 	var calls map[string]bool   // o's, see sharesCall
 	var byKey map[string]string // calls by visibilityKey, once asked
@@ -1046,6 +1039,13 @@ func withoutCarried(o, n *locTest, made []*locTest, decls *codeDecls) *locTest {
 	}
 	if len(cands) == 0 {
 		return o
+	}
+	var stays map[string]int // the checks n makes, by assertKey
+	if n != nil {
+		stays = make(map[string]int, len(n.tc.Assertions))
+		for _, y := range n.tc.Assertions {
+			stays[assertKey(y)]++
+		}
 	}
 	var keep []testscan.Assertion
 	dropped := false

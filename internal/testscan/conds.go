@@ -66,3 +66,15 @@ func NeverLoops(cond string) bool {
 	}
 	return false
 }
+
+// InSpan reports whether token i lies strictly inside one of spans (each
+// the indices of a block's opening and closing brace): the extractors'
+// spans of code that never runs.
+func InSpan(spans [][2]int, i int) bool {
+	for _, s := range spans {
+		if i > s[0] && i < s[1] {
+			return true
+		}
+	}
+	return false
+}

@@ -104,7 +104,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		found := b.call(i)
-		if inSpan(unused, i) || deadAfter >= 0 && i > deadAfter {
+		if testscan.InSpan(unused, i) || deadAfter >= 0 && i > deadAfter {
 			found = nil // in a lambda nothing runs: `Runnable check = () -> {...};` never used
 		}
 		if len(found) > 0 && firstAssert < 0 {
@@ -381,16 +381,6 @@ func unusedLambdas(toks []token, match []int, open, close int) [][2]int {
 		}
 	}
 	return out
-}
-
-// inSpan reports whether token i lies inside one of spans.
-func inSpan(spans [][2]int, i int) bool {
-	for _, s := range spans {
-		if i > s[0] && i < s[1] {
-			return true
-		}
-	}
-	return false
 }
 
 // alwaysReturns reports whether the return at i always runs at the body's

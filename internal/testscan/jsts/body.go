@@ -53,7 +53,7 @@ func (s *scanner) analyzeBody(fn fnInfo) bodyFacts {
 			}
 		case tkIdent:
 			as := t.assertionAt(j, fn.bodyTo, fn.param)
-			if len(as) > 0 && inSpans(unused, j) {
+			if len(as) > 0 && testscan.InSpan(unused, j) {
 				as = nil // in a local function nothing calls: it never runs
 			}
 			if len(as) > 0 {
@@ -397,14 +397,4 @@ func (t *tree) unusedFuncs(from, to int) [][2]int {
 		}
 	}
 	return out
-}
-
-// inSpans reports whether token j lies in one of spans.
-func inSpans(spans [][2]int, j int) bool {
-	for _, s := range spans {
-		if j > s[0] && j < s[1] {
-			return true
-		}
-	}
-	return false
 }

@@ -45,7 +45,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		t := toks[i]
 		// A closure or nested fn nothing calls never runs: its checks
 		// are not the test's.
-		dead := inSpan(unused, i) || deadAfter >= 0 && i > deadAfter
+		dead := testscan.InSpan(unused, i) || deadAfter >= 0 && i > deadAfter
 		if t.Kind == tkPunct {
 			switch t.Text {
 			case "#":
@@ -304,14 +304,4 @@ func unusedLocalFns(toks []token, match []int, open, close int) [][2]int {
 		}
 	}
 	return out
-}
-
-// inSpan reports whether token i lies inside one of spans.
-func inSpan(spans [][2]int, i int) bool {
-	for _, s := range spans {
-		if i > s[0] && i < s[1] {
-			return true
-		}
-	}
-	return false
 }
