@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,14 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	for _, x := range n.Assertions {
 		passed[x.Subject], passed[x.Expected] = true, true
 	}
+	// A helper the test starts only where it may never run (a goroutine
+	// nothing waits for) carries none of its checks.
+	detached := map[string]bool{}
+	for _, d := range n.Detached {
+		if !slices.ContainsFunc(n.Calls, func(c testscan.Call) bool { return c.Name == d }) {
+			detached[d] = true
+		}
+	}
 	gained := cr.helperChecksGained()
 	// A gained check is used up by one removed check, and by its copies:
 	// the same check made at each call of a closure (atEachCall) moved
@@ -99,6 +108,9 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		xw := operandWords(x)
 		for i, y := range gained {
 			if y.Negated != x.Negated || y.Strength < x.Strength {
+				continue
+			}
+			if detached[y.Helper] || detached[lastSegment(y.Helper)] {
 				continue
 			}
 			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)] || newly[lastSegment(y.Helper)]

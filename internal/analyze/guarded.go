@@ -70,6 +70,9 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		switch {
 		case strings.HasPrefix(cond, "captured by "):
 			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and stores it, so it no longer fails the test by itself; confirm the test still fails when the check does", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, "captured by "))
+		case testscan.IsDetached(cond):
+			sev = gate.SeverityHigh
+			msg = fmt.Sprintf("check %s in test %s now runs in `%s`, off the test's own thread with nothing waiting for it: it may run after the test has ended, or never, and its failure does not reach the test", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, testscan.Detached))
 		case strings.HasPrefix(cond, "swallowed by "):
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and drops it, so it can no longer fail the test", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, "swallowed by "))
@@ -91,9 +94,20 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 }
 
 // sameCheck reports whether y is x made again: the same kind, subject,
-// expected value and sense.
+// expected value and sense. A subject read through a local (`if s :=
+// f(x); s != want`) is the value it was assigned (Assertion.Origin).
 func sameCheck(x, y testscan.Assertion) bool {
-	return x.Kind == y.Kind && x.Subject == y.Subject && x.Expected == y.Expected && x.Negated == y.Negated
+	return x.Kind == y.Kind && x.Expected == y.Expected && x.Negated == y.Negated &&
+		(x.Subject == y.Subject || subjectOf(x) != "" && subjectOf(x) == subjectOf(y))
+}
+
+// subjectOf is the value a check's subject stands for: its origin when it
+// was read through a local, else the subject.
+func subjectOf(a testscan.Assertion) string {
+	if a.Origin != "" && !strings.HasPrefix(a.Origin, "$") {
+		return a.Origin
+	}
+	return a.Subject
 }
 
 // newCondition returns a condition that guards a check in the new version
@@ -127,7 +141,7 @@ func newCondition(old, arms []testscan.Arm) string {
 // conditional reports whether an arm's condition is a branch (if, elif, a
 // ternary, a switch or match) rather than a loop or a nested function.
 func conditional(cond string) bool {
-	if testscan.NeverLoops(cond) {
+	if testscan.NeverLoops(cond) || testscan.IsDetached(cond) {
 		return true // a loop that never runs guards like `if false`
 	}
 	c := strings.TrimSpace(cond)

@@ -78,3 +78,16 @@ func InSpan(spans [][2]int, i int) bool {
 	}
 	return false
 }
+
+// Detached is the prefix of an Arm.Cond the extractors give a check that
+// runs off the test's own thread with nothing waiting for it, or whose
+// failure cannot reach the test: a goroutine nothing waits for (Go), a
+// thread's or executor's task (Python, Java: an error raised there is
+// reported by the thread, never by the test), a spawned thread whose
+// handle is not joined (Rust). What follows the prefix is the construct's
+// source. Such a check may run after the test has ended, or never, and
+// does not fail it: it is made on no run the gate can rely on.
+const Detached = "detached: "
+
+// IsDetached reports whether an arm's condition is a Detached one.
+func IsDetached(cond string) bool { return strings.HasPrefix(cond, Detached) }

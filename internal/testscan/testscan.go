@@ -257,6 +257,11 @@ type TestCase struct {
 	// calls (setup done before t.Run). The analyzer follows them to the
 	// helpers' checks, to tell a check moved into a helper from one deleted.
 	Calls []Call
+	// Detached are the functions the test calls only where the call may
+	// never run, off the test's thread with nothing waiting for it (a
+	// goroutine nothing waits for, Arm's Detached): left out of Calls, so
+	// that the checks of a helper it starts there are not the test's.
+	Detached []string `json:",omitempty"`
 	// Uses are the functions of imported modules that a test calls, by
 	// their dotted name as written (faulthandler.enable, os.path.join),
 	// each once, in order of first call, at most MaxCalls of them: the

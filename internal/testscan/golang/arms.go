@@ -22,6 +22,14 @@ func (e *env) armsOf(call *ast.CallExpr, stack []ast.Node) []testscan.Arm {
 		case *ast.FuncLit:
 			own = false
 			rev = append(rev, testscan.Arm{At: e.at(s.Pos()), Cond: "func"})
+		case *ast.GoStmt:
+			// go func() { check }() or go check(t): off the test's
+			// goroutine; nothing waiting for it, it may run after the
+			// test has ended, or never.
+			own = false
+			if e.isDetached(s, stack[:i]) {
+				rev = append(rev, testscan.Arm{At: e.at(s.Pos()), Cond: testscan.Detached + e.goText(s)})
+			}
 		case *ast.CommClause:
 			own = false
 			rev = append(rev, testscan.Arm{At: e.at(s.Pos())}) // select: not read
@@ -107,4 +115,132 @@ func isFallthrough(s ast.Stmt) bool {
 func (e *env) isFailCall(call *ast.CallExpr) bool {
 	sel, ok := call.Fun.(*ast.SelectorExpr)
 	return ok && failKind(sel.Sel.Name) != "" && (e.isTestingExpr(sel.X) || e.failsLikeT(sel.X))
+}
+
+// isDetached reports, once per go statement, that nothing waits for g
+// (outer is the stack above it).
+func (e *env) isDetached(g *ast.GoStmt, outer []ast.Node) bool {
+	d, ok := e.detached[g]
+	if !ok {
+		if e.detached == nil {
+			e.detached = map[*ast.GoStmt]bool{}
+		}
+		d = !e.waitedFor(g, outer)
+		e.detached[g] = d
+	}
+	return d
+}
+
+// inDetached reports whether the innermost node of stack lies in a go
+// statement nothing waits for.
+func (e *env) inDetached(stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if g, ok := stack[i].(*ast.GoStmt); ok && e.isDetached(g, stack[:i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// goText is the source of a go statement, a function literal's body cut
+// to "{...}".
+func (e *env) goText(g *ast.GoStmt) string {
+	if fl, ok := g.Call.Fun.(*ast.FuncLit); ok {
+		return "go func" + e.u.text(fl.Type)[len("func"):] + " {...}()"
+	}
+	return "go " + e.u.text(g.Call)
+}
+
+// waitedFor reports whether the function g sits in (the innermost
+// function literal of outer, the stack above g, else the body walked)
+// waits for something after g: a channel receive, a select, a range over
+// a name g uses (its results), or a call or method value named Wait,
+// Join, Sleep, Eventually, EventuallyWithT or Never after it, or anywhere
+// in what runs as the function ends (a defer statement, t.Cleanup). A goroutine whose checks a wait
+// follows can fail the test; the reading is lenient (what is waited for
+// is not checked), so that a real test with a server or a worker is
+// never read as detached.
+func (e *env) waitedFor(g *ast.GoStmt, outer []ast.Node) bool {
+	var scope ast.Node
+	for i := len(outer) - 1; i >= 0; i-- {
+		if fl, ok := outer[i].(*ast.FuncLit); ok {
+			scope = fl.Body
+			break
+		}
+	}
+	if scope == nil {
+		if len(outer) == 0 {
+			return true
+		}
+		scope = outer[0]
+	}
+	uses := map[string]bool{}
+	ast.Inspect(g, func(x ast.Node) bool {
+		if id, ok := x.(*ast.Ident); ok {
+			uses[id.Name] = true
+		}
+		return true
+	})
+	waits := func(x ast.Node) bool {
+		switch v := x.(type) {
+		case *ast.UnaryExpr:
+			return v.Op == token.ARROW
+		case *ast.SelectStmt:
+			return true
+		case *ast.RangeStmt:
+			id, ok := ast.Unparen(v.X).(*ast.Ident)
+			return ok && uses[id.Name]
+		case *ast.SelectorExpr:
+			return waitName(v.Sel.Name)
+		case *ast.Ident:
+			return waitName(v.Name)
+		}
+		return false
+	}
+	found := false
+	ast.Inspect(scope, func(x ast.Node) bool {
+		if found || x == nil {
+			return false
+		}
+		if x == g {
+			return false
+		}
+		if atEnd(x) {
+			ast.Inspect(x, func(y ast.Node) bool {
+				if y != nil && waits(y) {
+					found = true
+				}
+				return !found
+			})
+			return false
+		}
+		if x.Pos() >= g.End() && waits(x) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// waitName reports a function or method name that waits for other
+// goroutines (or lets them run) where a test calls it.
+func waitName(n string) bool {
+	switch n {
+	case "Wait", "Join", "Sleep", "Eventually", "EventuallyWithT", "EventuallyWithTf", "Eventuallyf", "Never", "Neverf":
+		return true
+	}
+	return false
+}
+
+// atEnd reports a statement or call whose code runs as the function
+// ends, wherever it is written: a defer statement, a Cleanup call.
+func atEnd(x ast.Node) bool {
+	switch v := x.(type) {
+	case *ast.DeferStmt:
+		return true
+	case *ast.CallExpr:
+		sel, ok := v.Fun.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Cleanup"
+	}
+	return false
 }

@@ -215,6 +215,7 @@ func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, 
 			Literals:            n.literals,
 			NameLiteral:         n.nameLit,
 			Calls:               calls,
+			Detached:            n.detached,
 		})
 	}
 	for _, c := range n.children {

@@ -154,3 +154,72 @@ func TestX(t *testing.T) {
 		t.Errorf("expected values (-want +got):\n%s", diff)
 	}
 }
+
+// TestDetachedGoroutine: a check in a goroutine that nothing after it
+// waits for (a receive, a select, a range over what it sends, Wait, Sleep,
+// Eventually, or a wait deferred or registered with t.Cleanup anywhere)
+// gets a Detached arm, and a helper it starts there is a Detached call,
+// not a call.
+func TestDetachedGoroutine(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		detached   bool
+	}{
+		{"nothing after", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t}()", true},
+		{"receive before it", "<-ready\n\tgo func() {\n\t\tassert.Equal(t, 1, f())\n\t}()", true},
+		{"in a loop, nothing after", "for _, c := range cases {\n\t\tgo func() {\n\t\t\tassert.Equal(t, 1, f(c))\n\t\t}()\n\t}", true},
+		{"wait group", "var wg sync.WaitGroup\n\twg.Add(1)\n\tgo func() {\n\t\tdefer wg.Done()\n\t\tassert.Equal(t, 1, f())\n\t}()\n\twg.Wait()", false},
+		{"receive", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t\tclose(done)\n\t}()\n\t<-done", false},
+		{"select", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t}()\n\tselect {\n\tcase <-done:\n\t}", false},
+		{"range over its results", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t\tout <- 1\n\t}()\n\tfor v := range out {\n\t\t_ = v\n\t}", false},
+		{"deferred wait", "defer wg.Wait()\n\tgo func() {\n\t\tassert.Equal(t, 1, f())\n\t}()", false},
+		{"cleanup wait", "t.Cleanup(wg.Wait)\n\tgo func() {\n\t\tassert.Equal(t, 1, f())\n\t}()", false},
+		{"eventually", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t}()\n\trequire.Eventually(t, ready, time.Second, time.Millisecond)", false},
+		{"sleep", "go func() {\n\t\tassert.Equal(t, 1, f())\n\t}()\n\ttime.Sleep(time.Second)", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := "package p\n\nimport (\n\t\"testing\"\n\n\t\"github.com/stretchr/testify/assert\"\n)\n\nfunc TestX(t *testing.T) {\n\t" + c.body + "\n}\n"
+			f := extract(t, "p_test.go", src)
+			if len(f.Tests) != 1 || len(f.Tests[0].Assertions) == 0 {
+				t.Fatalf("tests = %+v", f.Tests)
+			}
+			got := false
+			for _, a := range f.Tests[0].Assertions[0].Arms {
+				if testscan.IsDetached(a.Cond) {
+					got = true
+					if a.Cond != testscan.Detached+"go func() {...}()" {
+						t.Errorf("arm = %q", a.Cond)
+					}
+				}
+			}
+			if got != c.detached {
+				t.Errorf("detached = %v, want %v (arms %+v)", got, c.detached, f.Tests[0].Assertions[0].Arms)
+			}
+		})
+	}
+
+	src := `package p
+
+import "testing"
+
+func TestX(t *testing.T) {
+	setup(t)
+	go checkAll(t, "x")
+	go func() {
+		checkOne(t)
+	}()
+	checkOne(t)
+}
+`
+	f := extract(t, "p_test.go", src)
+	var calls []string
+	for _, c := range f.Tests[0].Calls {
+		calls = append(calls, c.Name)
+	}
+	if diff := cmp.Diff([]string{"setup", "checkOne"}, calls); diff != "" {
+		t.Errorf("calls (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"checkAll", "checkOne"}, f.Tests[0].Detached); diff != "" {
+		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+}

@@ -30,6 +30,7 @@ type node struct {
 	literals    []string
 	nameLit     string          // see testscan.TestCase.NameLiteral
 	calls       []testscan.Call // see testscan.TestCase.Calls
+	detached    []string        // see testscan.TestCase.Detached
 	children    []*node
 	// rowFuncs are the lines of the function literals of this subtest's
 	// table row that its body calls (tc.assertReplay(t, ...)): their checks,
@@ -65,6 +66,9 @@ type env struct {
 	// (noteValues); params number a helper's parameters (setParams).
 	values map[string]string
 	params map[string]int
+	// detached holds, for each go statement read, whether nothing waits
+	// for it (see waitedFor).
+	detached map[*ast.GoStmt]bool
 }
 
 type localDef struct {
@@ -298,8 +302,12 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 					n.asserts = append(n.asserts, a)
 				}
 				n.asserts = append(n.asserts, polled...)
-			} else {
+			} else if !e.inDetached(stack) {
 				n.calls = testscan.AddCallValues(n.calls, e.callName(v), e.argValues(v))
+			} else if name := e.callName(v); name != "" && !slices.Contains(n.detached, name) {
+				// A call in a goroutine nothing waits for may never run:
+				// the checks of what it calls are not the test's.
+				n.detached = append(n.detached, name)
 			}
 		}
 		stack = append(stack, x)
