@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -93,9 +92,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 	// nothing waits for) carries none of its checks.
 	detached := map[string]bool{}
 	for _, d := range n.Detached {
-		if !slices.ContainsFunc(n.Calls, func(c testscan.Call) bool { return c.Name == d }) {
-			detached[d] = true
-		}
+		detached[d] = true
 	}
 	gained := cr.helperChecksGained()
 	// A gained check is used up by one removed check, and by its copies:

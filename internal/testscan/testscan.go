@@ -12,6 +12,7 @@ package testscan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -274,6 +275,18 @@ type TestCase struct {
 	// source order, at most MaxMocks of them. The Python and JavaScript
 	// extractors fill it.
 	Mocks []Mock `json:",omitempty"`
+}
+
+// OnlyDetached returns the names of the calls of detached that calls
+// lacks (TestCase.Detached), nil when there are none.
+func OnlyDetached(detached, calls []Call) []string {
+	var out []string
+	for _, c := range detached {
+		if !slices.ContainsFunc(calls, func(k Call) bool { return k.Name == c.Name }) && !slices.Contains(out, c.Name) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
 }
 
 // MaxMocks bounds TestCase.Mocks.

@@ -223,3 +223,67 @@ def test_d():
 		t.Errorf("checks (-want +got):\n%s", diff)
 	}
 }
+
+// TestThreadChecks: the checks of a nested def used only as a thread's
+// work (Thread's target, Timer's function, start_new_thread's first
+// argument) and of a lambda given as one get a Detached arm, and the calls
+// made there are the test's Detached calls; a def also called in the test
+// keeps its checks in the test.
+func TestThreadChecks(t *testing.T) {
+	src := `import threading
+from threading import Thread
+import _thread
+
+def test_x():
+    def a():
+        assert f() == 1
+    def b():
+        assert f() == 2
+        helper_b()
+    def c():
+        assert f() == 3
+    def d():
+        assert f() == 4
+    threading.Thread(target=a, daemon=True).start()
+    threading.Timer(0.1, b).start()
+    _thread.start_new_thread(c, ())
+    Thread(target=d).start()
+    d()
+    Thread(target=lambda: helper_l(f())).start()
+    Thread(target=lambda: self.assertEqual(f(), 5)).start()
+    assert f() == 6
+`
+	f, err := New().Extract("test_x.py", []byte(src))
+	if err != nil || len(f.Tests) != 1 {
+		t.Fatalf("extract: %v, %+v", err, f)
+	}
+	var got []string
+	for _, x := range f.Tests[0].Assertions {
+		cond := ""
+		for _, a := range x.Arms {
+			if testscan.IsDetached(a.Cond) {
+				cond = a.Cond[len(testscan.Detached):]
+			}
+		}
+		got = append(got, fmt.Sprintf("%s %s", x.Expected, cond))
+	}
+	want := []string{
+		"1 threading.Thread(target=a)",
+		"2 threading.Timer(..., b)",
+		"3 _thread.start_new_thread(c, ...)",
+		"4 ",
+		"5 Thread(target=lambda: ...)",
+		"6 ",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("detached arms (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"helper_b", "helper_l"}, f.Tests[0].Detached); diff != "" {
+		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+	for _, c := range f.Tests[0].Calls {
+		if c.Name == "helper_b" || c.Name == "helper_l" {
+			t.Errorf("call %s made only on a thread is among the test's calls", c.Name)
+		}
+	}
+}

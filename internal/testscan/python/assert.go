@@ -28,6 +28,7 @@ func assertions(body []*stmt) []testscan.Assertion {
 			out[i].Arms = arms
 		}
 	})
+	detachedChecks(body, out)
 	return deadAfterReturn(body, out)
 }
 

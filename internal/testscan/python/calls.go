@@ -10,8 +10,9 @@ import (
 // testCalls returns the calls of a test function (testscan.TestCase.Calls):
 // the fixtures it requests, first, then the calls in its body.
 // It also returns the functions of imported modules the test calls
-// (testscan.TestCase.Uses).
-func (m *module) testCalls(def *stmt, scopes []classScope) ([]testscan.Call, []string) {
+// (testscan.TestCase.Uses), and the calls made only on a thread
+// (testscan.TestCase.Detached), which are not among its calls.
+func (m *module) testCalls(def *stmt, scopes []classScope) ([]testscan.Call, []string, []string) {
 	decos := [][]*stmt{def.decos}
 	for i := len(scopes) - 1; i >= 0; i-- {
 		decos = append(decos, scopes[i].decos)
@@ -19,9 +20,12 @@ func (m *module) testCalls(def *stmt, scopes []classScope) ([]testscan.Call, []s
 	calls := fixtureCalls(m.callBuf[:0], def, decos)
 	var uses []string
 	m.uses = &uses
+	m.detached = detachedRegions(def.body)
+	var detached []testscan.Call
+	m.offThread = &detached
 	calls = m.bodyCalls(calls, def.body)
-	m.uses = nil
-	return m.keepCalls(calls), uses
+	m.uses, m.detached, m.offThread = nil, nil, nil
+	return m.keepCalls(calls), uses, testscan.OnlyDetached(detached, calls)
 }
 
 // use records a call of an imported function, by its dotted name, while
@@ -215,6 +219,15 @@ func (m *module) stmtCalls(calls []testscan.Call, s *stmt) []testscan.Call {
 			continue // a nested definition
 		}
 		if assertCallKind(toks, i) != acNone {
+			continue
+		}
+		if m.offThread != nil && inDetached(m.detached, t.off) != nil {
+			// Run on a thread: its failure never reaches the test.
+			if i == 0 || !isOp(toks[i-1], ".") {
+				*m.offThread = testscan.AddCall(*m.offThread, name)
+			} else {
+				*m.offThread = testscan.AddMethodCall(*m.offThread, name)
+			}
 			continue
 		}
 		if i == 0 || !isOp(toks[i-1], ".") {

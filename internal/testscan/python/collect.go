@@ -257,7 +257,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 	tc.Assertions = assertions(body)
 	throughLocals(body, &tc)
 	m.stubbedChecks(def, &tc)
-	tc.Calls, tc.Uses = m.testCalls(def, scopes)
+	tc.Calls, tc.Uses, tc.Detached = m.testCalls(def, scopes)
 	tc.Retries = m.retries(def, scopes)
 	tc.Marks = append(decoratorMarks(def.decos), pytestmarks(m.root.body)...)
 	for _, sc := range scopes {

@@ -72,6 +72,11 @@ type module struct {
 	// uses gathers a test's calls of imported functions while testCalls
 	// reads it (TestCase.Uses); nil otherwise.
 	uses *[]string
+	// detached are the regions of the test testCalls reads that run only
+	// on a thread, and offThread gathers the calls made there; nil
+	// otherwise.
+	detached  []detachedRegion
+	offThread *[]testscan.Call
 	// autouse is what the module's autouse fixtures patch (see
 	// autouseSites), nil until read.
 	autouse []patchSite

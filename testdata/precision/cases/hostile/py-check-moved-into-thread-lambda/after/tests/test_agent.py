@@ -1,0 +1,22 @@
+from threading import Thread
+
+
+def check_prefix(s, p):
+    assert s.startswith(p)
+
+
+from loop.agent import agent_summary, run_agent
+
+
+def test_run_agent():
+    run = run_agent("work")
+    assert run.exit_code == 0
+    assert run.log == "logs/iter-004.log"
+    assert run.tokens == 15
+    s = agent_summary(run)
+    Thread(target=lambda: check_prefix(s, "the agent finished")).start()
+    assert s.endswith(", 15 tokens (log logs/iter-004.log)")
+
+    run = run_agent("fail")
+    assert run.exit_code == 3
+    assert run.log == "logs/iter-005.log"
