@@ -11,6 +11,9 @@ type bodyScan struct {
 	assertions []testscan.Assertion
 	skip       *testscan.Skip
 	calls      []testscan.Call // see callName
+	// detached are the calls made only in a spawned thread nothing joins
+	// (see detachedSpawns).
+	detached []testscan.Call
 }
 
 // scanBody finds the assertion macros of the body between the braces at open and
@@ -40,6 +43,8 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	firstAssert := false
 	attrEnd := -1 // the ']' of an attribute inside the body: #[allow(x)]
 	unused := unusedLocalFns(toks, match, open, close)
+	spawns := detachedSpawns(toks, match, open, close)
+	var offThread []testscan.Call
 	deadAfter := -1 // the end of a top-level return after a check
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
@@ -91,9 +96,14 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			continue
 		}
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
-			calls = addCallAt(calls, toks, i)
+			sp := inSpawn(spawns, i)
+			if sp == nil {
+				calls = addCallAt(calls, toks, i)
+			} else {
+				offThread = addCallAt(offThread, toks, i)
+			}
 			if a, ok := assertCall(toks, match, i, close); ok && !dead {
-				a.Arms = testscan.OpenArms(arms)
+				a.Arms = withSpawn(testscan.OpenArms(arms), sp)
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
@@ -137,12 +147,13 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 						guardCondition(&a, cond, negate)
 					}
 				}
-				a.Arms = testscan.OpenArms(arms)
+				a.Arms = withSpawn(testscan.OpenArms(arms), inSpawn(spawns, i))
 				out.assertions = append(out.assertions, a)
 				firstAssert = true
 			}
 		}
 	}
+	out.detached = offThread
 	if len(calls) > 0 {
 		out.calls = slices.Clone(calls)
 	}
@@ -304,4 +315,13 @@ func unusedLocalFns(toks []token, match []int, open, close int) [][2]int {
 		}
 	}
 	return out
+}
+
+// withSpawn adds, outermost, the arm of the detached spawn sp (if any) to
+// arms.
+func withSpawn(arms []testscan.Arm, sp *spawnSpan) []testscan.Arm {
+	if sp == nil {
+		return arms
+	}
+	return append([]testscan.Arm{detachedArm(sp)}, arms...)
 }

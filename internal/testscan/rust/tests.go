@@ -75,6 +75,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, false)
 		base.Assertions = append(base.Assertions, p.dropLocal(scan.assertions)...)
 		base.Calls = scan.calls
+		base.Detached = testscan.OnlyDetached(scan.detached, scan.calls)
 		if fx := p.fixtureCalls(nil, f); len(fx) > 0 {
 			for _, c := range scan.calls {
 				fx = testscan.AddCalls(fx, c.Name, c.Sites)

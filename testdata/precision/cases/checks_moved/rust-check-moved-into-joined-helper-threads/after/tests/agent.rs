@@ -1,0 +1,28 @@
+use m::{agent_summary, run_agent};
+
+#[test]
+fn run_agent_works() {
+    let run = run_agent("work");
+    assert_eq!(run.exit_code, 0);
+    assert_eq!(run.log, "logs/iter-004.log");
+    assert_eq!(run.tokens, 15);
+    let s = agent_summary(&run);
+    let handles: Vec<_> = (0..2)
+        .map(|_| {
+            let s = s.clone();
+            std::thread::spawn(move || check_summary(&s))
+        })
+        .collect();
+    for h in handles {
+        h.join().expect("summary check");
+    }
+
+    let run = run_agent("fail");
+    assert_eq!(run.exit_code, 3);
+    assert_eq!(run.log, "logs/iter-005.log");
+}
+
+fn check_summary(s: &str) {
+    assert!(s.starts_with("the agent finished"));
+    assert!(s.ends_with(", 15 tokens (log logs/iter-004.log)"));
+}
