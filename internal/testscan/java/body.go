@@ -13,6 +13,9 @@ type bodyScan struct {
 	assertions []testscan.Assertion
 	skip       *testscan.Skip
 	calls      []testscan.Call // see callSite
+	// detached are the calls made only on another thread (see
+	// offThreadSpans).
+	detached []testscan.Call
 }
 
 // assumptionNames are JUnit 4 Assume and JUnit 5 Assumptions calls that abort a
@@ -38,6 +41,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 	var arms, closed []*testscan.Arm
 	parens := 0
 	unused := unusedLambdas(toks, match, open, close)
+	off := offThreadSpans(toks, match, open, close)
 	deadAfter := -1 // the end of a return that always runs, after a check
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
@@ -86,7 +90,12 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		if !b.is(i+1, "(") {
 			continue
 		}
-		calls = b.callSite(calls, i)
+		sp := inOffThread(off, i)
+		if sp == nil {
+			calls = b.callSite(calls, i)
+		} else {
+			out.detached = b.callSite(out.detached, i)
+		}
 		if !b.rootCall(i) {
 			continue
 		}
@@ -112,6 +121,9 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		}
 		if len(found) > 0 {
 			armed := testscan.OpenArms(arms)
+			if sp != nil {
+				armed = append([]testscan.Arm{offThreadArm(sp)}, armed...)
+			}
 			if a := b.bracelessArm(i); a != nil {
 				armed = append(armed, *a)
 			}
@@ -350,34 +362,14 @@ func messageArg(args [][]token) string {
 // (`Runnable check = () -> { ... };`) whose name nothing else in the body
 // names: nothing runs or passes them on.
 func unusedLambdas(toks []token, match []int, open, close int) [][2]int {
-	punct := func(k int, s string) bool {
-		return k > open && k < close && toks[k].Kind == tkPunct && toks[k].Text == s
-	}
-	ident := func(k int) bool { return k > open && k < close && toks[k].Kind == tkIdent }
 	var out [][2]int
-	for i := open + 1; i+1 < close; i++ {
-		if !punct(i, "->") || !punct(i+1, "{") || match[i+1] <= i+1 {
-			continue
-		}
-		k := i - 1
-		switch {
-		case punct(k, ")") && match[k] >= 0 && match[k] < k:
-			k = match[k] - 1
-		case ident(k):
-			k--
-		default:
-			continue
-		}
-		if !punct(k, "=") || !ident(k-1) || !(ident(k-2) || punct(k-2, ">")) {
-			continue
-		}
-		name := k - 1
+	for _, l := range localLambdas(toks, match, open, close) {
 		used := false
 		for j := open + 1; j < close && !used; j++ {
-			used = j != name && toks[j].Kind == tkIdent && toks[j].Text == toks[name].Text
+			used = j != l.name && toks[j].Kind == tkIdent && toks[j].Text == toks[l.name].Text
 		}
 		if !used {
-			out = append(out, [2]int{i + 1, match[i+1]})
+			out = append(out, l.block)
 		}
 	}
 	return out

@@ -58,6 +58,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
 		tc.Assertions = append(tc.Assertions, scan.assertions...)
 		tc.Calls = scan.calls
+		tc.Detached = testscan.OnlyDetached(scan.detached, scan.calls)
 		tc.Skip = annotationSkip(m.annots)
 		for o := m.owner; tc.Skip == nil && o != nil; o = o.parent {
 			tc.Skip = annotationSkip(o.annots)
