@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -154,9 +155,9 @@ func (e *env) goText(g *ast.GoStmt) string {
 // waitedFor reports whether the function g sits in (the innermost
 // function literal of outer, the stack above g, else the body walked)
 // waits for something after g: a channel receive, a select, a range over
-// a name g uses (its results), or a call or method value named Wait,
-// Join, Sleep, Eventually, EventuallyWithT or Never after it, or anywhere
-// in what runs as the function ends (a defer statement, t.Cleanup). A goroutine whose checks a wait
+// a name g uses (its results), or a call or method value that waits
+// (waitName) after it, or anywhere in what runs as the function ends (a
+// defer statement, t.Cleanup). A goroutine whose checks a wait
 // follows can fail the test; the reading is lenient (what is waited for
 // is not checked), so that a real test with a server or a worker is
 // never read as detached.
@@ -223,11 +224,15 @@ func (e *env) waitedFor(g *ast.GoStmt, outer []ast.Node) bool {
 }
 
 // waitName reports a function or method name that waits for other
-// goroutines (or lets them run) where a test calls it.
+// goroutines or lets them run where a test calls it: Wait, Join, Sleep,
+// Eventually, Never, and a project's own waits (waitForServerReady,
+// pollUntil, blockUntilReady), read by the words in the name.
 func waitName(n string) bool {
-	switch n {
-	case "Wait", "Join", "Sleep", "Eventually", "EventuallyWithT", "EventuallyWithTf", "Eventuallyf", "Never", "Neverf":
-		return true
+	l := strings.ToLower(n)
+	for _, w := range []string{"wait", "sleep", "eventually", "never", "join", "until", "ready", "poll"} {
+		if strings.Contains(l, w) {
+			return true
+		}
 	}
 	return false
 }
