@@ -50,6 +50,8 @@ type callReach struct {
 	reworded map[*testscan.Call]int
 	// gain is helperGain(pairs), once read (see undoDoubleCredit).
 	gain map[string]int
+	// uncalled is uncalledNewHelpers's set, once read.
+	uncalled map[string]bool
 }
 
 // callScope is what one side of a change defines for the tests of one

@@ -289,6 +289,16 @@ func OnlyDetached(detached, calls []Call) []string {
 	return out
 }
 
+// Referencer is implemented by extractors that can count where a file names
+// a function: References returns, for each of names, how many identifier
+// tokens of path's source spell it, plus string literals that hold exactly
+// it (a fixture or method source named by string); comments do not count.
+// The analyzer asks it of a helper the change adds but nothing calls: a
+// name referenced only by its own definition is never run.
+type Referencer interface {
+	References(path string, src []byte, names map[string]bool) map[string]int
+}
+
 // MaxMocks bounds TestCase.Mocks.
 const MaxMocks = 32
 

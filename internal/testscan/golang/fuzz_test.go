@@ -28,7 +28,9 @@ func FuzzExtract(f *testing.F) {
 	f.Add("func TestRaw(t *testing.T) {\n\ts := `\nfunc TestInside(t *testing.T) {}\n")
 	f.Add("package p\nfunc check(t testing.TB, c *qt.C, a *assert.Assertions) {\n\tif got := F(); got != 1 {\n\t\tt.Errorf(\"got %d\", got)\n\t}\n\tc.Assert(F(), qt.Equals, 1)\n\ta.Equal(1, F())\n}\ntype S struct{ suite.Suite }\nfunc (s *S) SetupTest() { s.Require().NoError(Init()) }\n")
 	f.Add("package p\nfunc (p *P[K]) Parse(s string) (int, error) {\n\tif s == \"a\" {\n\t\treturn 1, nil\n\t}\n\tswitch p.k {\n\tcase 2, -3:\n\t\ts = \"x\"\n\tcase K:\n\t}\n\tf := func() error { return nil }\n\tif (5 == p.n) { return 0, fmt.Errorf(\"%w\", f()) }\n\treturn\n}\n")
+	f.Add("package p\nfunc TestG(t *testing.T) {\n\tdefer wg.Wait()\n\tgo func() { assert.Equal(t, 1, f()) }()\n\tgo check(t)\n\t_ = check\n\t<-done\n\tselect {}\n\tfor v := range out { _ = v }\n}\n")
 	f.Fuzz(func(t *testing.T, src string) {
+		New().References("fuzz_test.go", []byte(src), map[string]bool{"check": true, "f": true})
 		file, err := New().Extract("fuzz_test.go", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)

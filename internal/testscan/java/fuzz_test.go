@@ -86,7 +86,9 @@ func FuzzExtract(f *testing.F) {
 	f.Add("// TODO: x\nclass A { void f() { throw new java.lang.UnsupportedOperationException(\"TODO\" + x); } /** FIXME */ void g() { throw new E(\"\"\"\n stub\"\"\"); throw new UnsupportedOperationException(\"remove\"); throw new X(")
 	f.Add(funcsSrc)
 	f.Add("class A { Object f() { if (x == 1) return 2; switch (y) { case 3: case -4 -> { yield 'c'; } } return x -> { return null; }; } }")
+	f.Add("class A extends B { @Test void t() throws Exception { Runnable r = () -> { assertTrue(x); }; new Thread(r).start(); new Thread() { public void run() { assertEquals(1, f()); } }.start(); pool.submit(() -> check(x)).get(); CompletableFuture.runAsync(() -> f()); } private static void check(int x) {} void f() {} }")
 	f.Fuzz(func(t *testing.T, src string) {
+		New().References("FuzzTest.java", []byte(src), map[string]bool{"check": true, "f": true})
 		file, err := New().Extract("FuzzTest.java", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)

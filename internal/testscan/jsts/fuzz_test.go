@@ -40,10 +40,12 @@ func FuzzExtract(f *testing.F) {
 	}
 	f.Add("src/x.ts", reformatted)
 	f.Add("src/x.ts", "export function f<T>(): { a: 1 } { return 0 }\nconst g = async (x): P<{b}> => ({})\nclass C extends B<{}> {\n  x = 1\n  m() { return ((null)) }\n  get n() { return 1 }\n  k = () => `t`\n}\nfunction* h() { return 0 }\nlet i = function () { return -1 }\n")
+	f.Add("test/a.test.js", "function check() {}\nit('a', () => {\n  void check;\n  [1].forEach(check);\n  const s = `check ${f}`;\n});\n")
 	f.Fuzz(func(t *testing.T, path, src string) {
 		if !New().Handles(path) {
 			path = "x.test.js"
 		}
+		New().References(path, []byte(src), map[string]bool{"check": true, "f": true})
 		file, err := New().Extract(path, []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)

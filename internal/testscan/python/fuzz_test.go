@@ -24,6 +24,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add("class P:\n    def parse(self, s):\n        if s == 'a': return 1\n        elif (5 == s): self.k = True\n        match s.kind:\n            case 'x' | -2: return b''\n        def inner(): return\n        raise ValueError(s)\n    def g(self): raise StopIteration\n")
 	f.Add("class C:\n    @property\n    def a(self): return 1\n    def b(self):\n        '''doc'''\n        return ('x' 'y')\nif X:\n    def c(): return -1\ndef d():\n    def e(): return None\n    return e\n")
 	f.Add("@patch('a.b', return_value=(1, -2.0))\n@mock.patch.object(c, 'd', lambda *a: {'k': [True]})\ndef test_m(b, x):\n    with patch('e.f') as g, patch.object(h, 'i', new=lambda: None): r = d(1)\n    g.return_value = 'v'\n    monkeypatch.setattr(j, 'k', lambda: f'{l}')\n    assert r == 5\n")
+	f.Add("import threading\ndef test_t():\n    def check():\n        assert f() == 1\n    threading.Thread(target=check, daemon=True).start()\n    threading.Timer(0.1, lambda: f()).start()\n    _thread.start_new_thread(check, ())\n    Thread(target=lambda: self.assertEqual(f(), 1))\n    Thread(target=\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		prod, err := New().Extract("src/fuzz.py", []byte(src))
 		if err != nil {
@@ -31,6 +32,7 @@ func FuzzExtract(f *testing.F) {
 		}
 		scantest.CheckPlaceholders(t, strings.TrimPrefix(src, "\ufeff"), prod.Placeholders)
 		scantest.CheckFuncNames(t, prod)
+		New().References("tests/test_fuzz.py", []byte(src), map[string]bool{"check": true, "f": true})
 		file, err := New().Extract("tests/test_fuzz.py", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract error: %v", err)

@@ -92,7 +92,9 @@ func FuzzExtract(f *testing.F) {
 	f.Add("#[deprecated] pub(crate) const fn a() -> u8 { 0 }\nimpl<T> X<T> for Y { #[inline] pub fn b(&self) -> Vec<u8> { return Vec::new(); } }\n#[cfg(test)] mod t { fn c() -> bool { false } }\n/// Deprecated\nfn d() { None }\nextern \"C\" fn e() -> i32 { -1 }")
 	f.Add(funcsSrc)
 	f.Add("fn f() -> R { if a { return Err(e) } 'l: loop { break 'l; } match x { 1 => Ok(()), 2 => if y == 3 { 4 } else { Err(z)? }, _ => || { return None } } }")
+	f.Add("#[test]\nfn t() {\n    let h = std::thread::spawn(move || { assert_eq!(f(), 1); });\n    let _ = h.join();\n    tokio::spawn(async move { check(); }).await.unwrap();\n    thread::scope(|s| { s.spawn(|| check()); });\n    let _ = check;\n    thread::spawn(\n}\n")
 	f.Fuzz(func(t *testing.T, src string) {
+		New().References("src/fuzz.rs", []byte(src), map[string]bool{"check": true, "f": true})
 		file, err := New().Extract("src/fuzz.rs", []byte(src))
 		if err != nil {
 			t.Fatalf("Extract: %v", err)
