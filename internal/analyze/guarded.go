@@ -73,9 +73,16 @@ func newlyGuarded(o, n *locTest) []gate.Finding {
 		case testscan.IsDetached(cond):
 			sev = gate.SeverityHigh
 			msg = fmt.Sprintf("check %s in test %s now runs in `%s`, off the test's own thread with nothing waiting for it: it may run after the test has ended, or never, and its failure does not reach the test", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, testscan.Detached))
-		case strings.HasPrefix(cond, "swallowed by "):
+		case strings.HasPrefix(cond, testscan.Inverted):
 			sev = gate.SeverityHigh
-			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and drops it, so it can no longer fail the test", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, "swallowed by "))
+			msg = fmt.Sprintf("check %s in test %s now sits in `%s`, which expects a failure: the test passes only when the check fails", describeAssertion(y), n.tc.ID, strings.TrimPrefix(cond, testscan.Inverted))
+		case strings.HasPrefix(cond, testscan.Swallowed):
+			sev = gate.SeverityHigh
+			h := strings.TrimPrefix(cond, testscan.Swallowed)
+			msg = fmt.Sprintf("check %s in test %s now sits in a try block whose handler (`%s`) catches its failure and drops it, so it can no longer fail the test", describeAssertion(y), n.tc.ID, h)
+			if !strings.HasPrefix(h, "except") && h != "catch" && !strings.HasPrefix(h, "catch(") && !strings.HasPrefix(h, "catch ") {
+				msg = fmt.Sprintf("check %s in test %s now sits in `%s`, which catches its failure and drops it, so it can no longer fail the test", describeAssertion(y), n.tc.ID, h)
+			}
 		case readsEnvironment(cond):
 			sev = gate.SeverityHigh
 			msg += ", and the condition reads the environment, which decides whether the check runs where the gate runs"

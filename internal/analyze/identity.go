@@ -740,7 +740,7 @@ func boolLiteral(e string) bool {
 // check-guarded.
 func offWhereGateRuns(x, y testscan.Assertion) bool {
 	for _, a := range y.Arms {
-		if a.Index == 0 && testscan.NeverHolds(a.Cond) || testscan.IsDetached(a.Cond) {
+		if a.Index == 0 && testscan.NeverHolds(a.Cond) || testscan.FailureLost(a.Cond) {
 			return true
 		}
 		if readsEnvironment(a.Cond) && !slices.ContainsFunc(x.Arms, func(b testscan.Arm) bool { return b.Cond == a.Cond }) {

@@ -91,3 +91,22 @@ const Detached = "detached: "
 
 // IsDetached reports whether an arm's condition is a Detached one.
 func IsDetached(cond string) bool { return strings.HasPrefix(cond, Detached) }
+
+// Inverted is the prefix of an Arm.Cond the extractors give a check inside
+// a construct that expects a failure of any kind, the check's own included
+// (`with pytest.raises(AssertionError):`, `assertThrows(AssertionError.class,
+// () -> ...)`, `expect(() => ...).toThrow()`): the test passes only when
+// the check fails. What follows is the construct's source.
+const Inverted = "inverted by "
+
+// Swallowed is the prefix of an Arm.Cond the extractors give a check whose
+// failure a construct catches and drops (a try whose handler does nothing,
+// `with contextlib.suppress(AssertionError):`, a Rust catch_unwind whose
+// result is thrown away). What follows is the construct's source.
+const Swallowed = "swallowed by "
+
+// FailureLost reports whether a check under an arm with condition cond
+// cannot fail its test: it is Detached, Swallowed or Inverted.
+func FailureLost(cond string) bool {
+	return IsDetached(cond) || strings.HasPrefix(cond, Swallowed) || strings.HasPrefix(cond, Inverted)
+}

@@ -1,6 +1,11 @@
 package java
 
-import "github.com/ralph-gate/ralph-gate/internal/testscan"
+import (
+	"slices"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
 
 // An AssertionError thrown on another thread does not fail a JUnit or
 // TestNG test: it goes to the thread's uncaught-exception handler (a new
@@ -10,11 +15,16 @@ import "github.com/ralph-gate/ralph-gate/internal/testscan"
 // lambda used only there, are Detached (testscan.Detached), and the calls
 // made there are not the test's.
 
-// offThreadSpan is code of a test body that runs only on another thread.
+// offThreadSpan is code of a test body whose failure cannot fail the
+// test: run only on another thread, or inside a construct that expects or
+// catches any failure.
 type offThreadSpan struct {
-	from, to int // token indices, exclusive
-	text     string
+	from, to int    // token indices, exclusive
+	cond     string // the arm's condition (testscan.Detached, Inverted or Swallowed and the construct)
 	at       int
+	// thread marks a span run on another thread: a local lambda named only
+	// in it runs there too.
+	thread bool
 }
 
 // offThreadSpans returns the spans of the body between open and close that
@@ -32,22 +42,26 @@ func offThreadSpans(toks []token, match []int, open, close int) []offThreadSpan 
 			continue
 		}
 		end := match[i+1]
-		span := offThreadSpan{from: i + 1, to: end, at: i}
+		span := offThreadSpan{from: i + 1, to: end, at: i, thread: true}
 		switch {
 		case t.Text == "Thread" && is(i-1, "new"):
-			span.text = "new Thread(...)"
+			span.cond = testscan.Detached + "new Thread(...)"
 			if is(end+1, "{") && match[end+1] > end+1 {
 				span.to = match[end+1] // new Thread() { public void run() {...} }
 			}
 		case t.Text == "execute" && is(i-1, "."):
-			span.text = "." + t.Text + "(...)"
+			span.cond = testscan.Detached + "." + t.Text + "(...)"
 		case (t.Text == "submit" || t.Text == "runAsync" || t.Text == "supplyAsync") && is(i-1, "."):
 			if futureRead(toks, end, close) {
 				continue
 			}
-			span.text = "." + t.Text + "(...)"
+			span.cond = testscan.Detached + "." + t.Text + "(...)"
 		default:
-			continue
+			how := expectsFailure(toks, i, end, close)
+			if how == "" {
+				continue
+			}
+			span.cond, span.thread = how+t.Text+"(...)", false
 		}
 		out = append(out, span)
 	}
@@ -57,7 +71,7 @@ func offThreadSpans(toks []token, match []int, open, close int) []offThreadSpan 
 	// Local lambdas named only in those spans.
 	in := func(k int) bool {
 		for _, s := range out {
-			if k > s.from && k < s.to {
+			if s.thread && k > s.from && k < s.to {
 				return true
 			}
 		}
@@ -74,7 +88,7 @@ func offThreadSpans(toks []token, match []int, open, close int) []offThreadSpan 
 			}
 		}
 		if named > 0 && named == inside {
-			out = append(out, offThreadSpan{from: l.block[0], to: l.block[1], at: l.block[0], text: "new Thread(" + toks[l.name].Text + ")"})
+			out = append(out, offThreadSpan{from: l.block[0], to: l.block[1], at: l.block[0], cond: testscan.Detached + "new Thread(" + toks[l.name].Text + ")", thread: true})
 		}
 	}
 	return out
@@ -144,5 +158,76 @@ func localLambdas(toks []token, match []int, open, close int) []localLambda {
 
 // offThreadArm is the arm of a check in span s.
 func offThreadArm(s *offThreadSpan) testscan.Arm {
-	return testscan.Arm{At: s.at, Cond: testscan.Detached + s.text}
+	return testscan.Arm{At: s.at, Cond: s.cond}
+}
+
+// expectsFailure reads the call at i (its arguments closing at end) as one
+// that expects its code to fail or catches what it throws, whatever that
+// is: assertThrows or expectThrows of AssertionError, AssertionFailedError,
+// Error or Throwable (testscan.Inverted), AssertJ's assertThatThrownBy and
+// assertThatExceptionOfType(..).isThrownBy unless the statement names only
+// other exception types (Inverted), and catchThrowable, catchException
+// (testscan.Swallowed); "" for anything else. An expected
+// IllegalArgumentException lets a failed check through: the call then
+// fails the test.
+func expectsFailure(toks []token, i, end, close int) string {
+	name := toks[i].Text
+	switch name {
+	case "assertThrows", "expectThrows", "assertThatThrownBy", "isThrownBy", "catchThrowable", "catchException":
+	default:
+		return ""
+	}
+	// The statement: back to the token after the last ';', '{' or '}',
+	// forward to the next ';' outside brackets.
+	from := i
+	for from > 0 && !isPunctAny(toks[from-1], ";", "{", "}") {
+		from--
+	}
+	to, depth := end, 0
+	for ; to < close; to++ {
+		switch toks[to].Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ";":
+			if depth <= 0 {
+				goto read
+			}
+		}
+	}
+read:
+	assertion, other := false, false
+	for _, t := range toks[from:to] {
+		if t.Kind != tkIdent {
+			continue
+		}
+		switch t.Text {
+		case "AssertionError", "AssertionFailedError", "Error", "Throwable", "ComparisonFailure", "MultipleFailuresError":
+			assertion = true
+		default:
+			if strings.HasSuffix(t.Text, "Exception") && t.Text != "catchException" {
+				other = true
+			}
+		}
+	}
+	switch name {
+	case "catchThrowable", "catchException":
+		if !other || assertion {
+			return testscan.Swallowed
+		}
+	case "assertThatThrownBy", "isThrownBy":
+		if assertion || !other {
+			return testscan.Inverted
+		}
+	default:
+		if assertion {
+			return testscan.Inverted
+		}
+	}
+	return ""
+}
+
+func isPunctAny(t token, texts ...string) bool {
+	return t.Kind == tkPunct && slices.Contains(texts, t.Text)
 }

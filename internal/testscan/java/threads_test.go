@@ -1,6 +1,7 @@
 package java
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,5 +55,43 @@ func TestOffThreadChecks(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"checkAll"}, f.Tests[0].Detached); diff != "" {
 		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+}
+
+// TestFailureExpectingCalls: a check inside assertThrows of an assertion
+// error (or Error, Throwable), AssertJ's untyped assertThatThrownBy, or
+// catchThrowable gets an Inverted or Swallowed arm; assertThrows of
+// another exception type, which a failed check escapes, gives none.
+func TestFailureExpectingCalls(t *testing.T) {
+	for _, c := range []struct{ body, want string }{
+		{"assertThrows(AssertionError.class, () -> assertEquals(1, f()));", testscan.Inverted},
+		{"Assertions.assertThrows(Throwable.class, () -> { assertEquals(1, f()); });", testscan.Inverted},
+		{"assertThatThrownBy(() -> assertEquals(1, f()));", testscan.Inverted},
+		{"assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertEquals(1, f()));", testscan.Inverted},
+		{"Throwable e = catchThrowable(() -> assertEquals(1, f()));", testscan.Swallowed},
+		{"assertThrows(IllegalArgumentException.class, () -> { g(); assertEquals(1, f()); });", ""},
+		{"assertThatThrownBy(() -> { g(); assertEquals(1, f()); }).isInstanceOf(IllegalStateException.class);", ""},
+	} {
+		src := "class XTest {\n    @Test\n    void x() {\n        " + c.body + "\n    }\n}\n"
+		f, err := New().Extract("XTest.java", []byte(src))
+		if err != nil || len(f.Tests) != 1 {
+			t.Fatalf("extract: %v %+v", err, f)
+		}
+		got := ""
+		for _, x := range f.Tests[0].Assertions {
+			if x.Kind != "assertEquals" {
+				continue
+			}
+			for _, a := range x.Arms {
+				for _, p := range []string{testscan.Inverted, testscan.Swallowed} {
+					if strings.HasPrefix(a.Cond, p) {
+						got = p
+					}
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: arm %q, want %q", c.body, got, c.want)
+		}
 	}
 }

@@ -30,6 +30,9 @@ func (t *tree) armsAt(j, from int) []testscan.Arm {
 		if !t.punct(p, "{") {
 			// A call's arguments (a callback) or a ternary's operand in
 			// parentheses: the statement around them may be an arm.
+			if cond := t.expectsFailure(p); cond != "" {
+				rev = append(rev, testscan.Arm{At: p, Cond: cond})
+			}
 			rev = t.stmtArms(t.stmtStart(p, from), from, rev)
 			continue
 		}
@@ -66,7 +69,7 @@ func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 		}
 	case t.ident(k-1, "try") && t.punct(k, "{"):
 		if c, kept := t.catchDropping(k); c >= 0 {
-			how := "swallowed by "
+			how := testscan.Swallowed
 			if kept {
 				how = "captured by "
 			}
@@ -289,4 +292,66 @@ func (t *tree) ternaryCond(q int) string {
 		from = i
 	}
 	return "?" + t.condText(from, q)
+}
+
+// expectsFailure reads the parenthesis at p as the arguments of a call that
+// expects its callback to throw whatever it throws, a failed check
+// included: expect(fn).toThrow() or .toThrowError() with no argument or
+// Error or AssertionError (a message or another error type lets a failed
+// check through), chai's expect(fn).to.throw(), assert.throws(fn) and
+// assert.rejects(fn) (node:assert, t.throws in ava and tap) likewise. It
+// returns the arm's condition (testscan.Inverted and the call), "" for
+// anything else.
+func (t *tree) expectsFailure(p int) string {
+	if !t.punct(p, "(") || p < 1 {
+		return ""
+	}
+	c := int(t.match[p])
+	if c <= p {
+		return ""
+	}
+	generic := func(open int) bool { // the arguments from open: none, or a generic error
+		if !t.punct(open, "(") {
+			return false
+		}
+		end := int(t.match[open])
+		if end == open+1 {
+			return true
+		}
+		return end == open+2 && (t.ident(open+1, "Error") || t.ident(open+1, "AssertionError") || t.ident(open+1, "JestAssertionError"))
+	}
+	switch {
+	case t.ident(p-1, "expect"):
+		k := c + 1
+		for _, w := range []string{"to", "be"} { // chai: expect(fn).to.throw()
+			if t.punct(k, ".") && t.ident(k+1, w) {
+				k += 2
+			}
+		}
+		if !t.punct(k, ".") {
+			return ""
+		}
+		switch {
+		case t.ident(k+1, "toThrow") || t.ident(k+1, "toThrowError") || t.ident(k+1, "throw") || t.ident(k+1, "throws"):
+			if generic(k + 2) {
+				return testscan.Inverted + "expect(...)." + t.toks[k+1].Text + "()"
+			}
+		}
+	case p >= 3 && (t.ident(p-1, "throws") || t.ident(p-1, "rejects")) && t.punct(p-2, "."):
+		// assert.throws(fn), assert.throws(fn, Error), t.throws(fn).
+		args := 0
+		second := -1
+		for k := p + 1; k < c; k++ {
+			if int(t.parent[k]) == p && t.punct(k, ",") {
+				args++
+				if args == 1 {
+					second = k + 1
+				}
+			}
+		}
+		if args == 0 || second >= 0 && second+1 == c && (t.ident(second, "Error") || t.ident(second, "AssertionError")) {
+			return testscan.Inverted + t.toks[p-3].Text + "." + t.toks[p-1].Text + "(...)"
+		}
+	}
+	return ""
 }

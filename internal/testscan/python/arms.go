@@ -55,13 +55,20 @@ func armedWalk(body []*stmt, arms []testscan.Arm, fn func(s *stmt, arms []testsc
 			// body cannot fail the test.
 			chain = nil
 			if h, kept := droppingHandler(body[si+1:]); h != nil {
-				how := "swallowed by "
+				how := testscan.Swallowed
 				if kept {
 					how = "captured by "
 				}
 				arm = &testscan.Arm{At: at, Cond: how + headerText(h)}
 			}
-		default: // finally, with, class
+		case kw == "with":
+			// with suppress(AssertionError): drops a failed check; with
+			// pytest.raises(AssertionError): expects one.
+			chain = nil
+			if how := catchingWith(s); how != "" {
+				arm = &testscan.Arm{At: at, Cond: how + headerText(s)}
+			}
+		default: // finally, class
 			chain = nil
 		}
 		if arm == nil {
@@ -146,4 +153,38 @@ func headerText(s *stmt) string {
 		parts[i] = t.text
 	}
 	return strings.Join(parts, " ")
+}
+
+// catchingWith reads a with statement's context managers: one that
+// catches a failed assert (AssertionError, Exception or BaseException
+// among its arguments) and drops it (suppress) gives testscan.Swallowed;
+// one that expects it (raises, assertRaises, assertRaisesRegex) gives
+// testscan.Inverted; "" otherwise.
+func catchingWith(s *stmt) string {
+	toks := s.toks
+	for i := 1; i+1 < len(toks); i++ {
+		if toks[i].kind != tkName || toks[i+1].text != "(" {
+			continue
+		}
+		var how string
+		switch toks[i].text {
+		case "suppress":
+			how = testscan.Swallowed
+		case "raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp":
+			how = testscan.Inverted
+		default:
+			continue
+		}
+		end := closing(toks, i+1)
+		if end < 0 {
+			end = len(toks)
+		}
+		for _, t := range toks[i+2 : end] {
+			switch t.text {
+			case "AssertionError", "Exception", "BaseException":
+				return how
+			}
+		}
+	}
+	return ""
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -284,6 +285,41 @@ def test_x():
 	for _, c := range f.Tests[0].Calls {
 		if c.Name == "helper_b" || c.Name == "helper_l" {
 			t.Errorf("call %s made only on a thread is among the test's calls", c.Name)
+		}
+	}
+}
+
+// TestFailureCatchingWith: a check in `with suppress(...)` of an error a
+// failed assert is gets a Swallowed arm, one in `with pytest.raises(...)`
+// (or assertRaises) of such an error an Inverted arm; other errors give no
+// arm.
+func TestFailureCatchingWith(t *testing.T) {
+	for _, c := range []struct{ with, want string }{
+		{"with contextlib.suppress(AssertionError):", testscan.Swallowed},
+		{"with suppress(KeyError, Exception):", testscan.Swallowed},
+		{"with pytest.raises(AssertionError):", testscan.Inverted},
+		{"with self.assertRaises(Exception):", testscan.Inverted},
+		{"with pytest.raises(BaseException, match='x'):", testscan.Inverted},
+		{"with pytest.raises(ValueError):", ""},
+		{"with suppress(KeyError):", ""},
+		{"with open(p) as f:", ""},
+	} {
+		src := "def test_x():\n    " + c.with + "\n        assert f() == 1\n"
+		f, err := New().Extract("test_x.py", []byte(src))
+		if err != nil || len(f.Tests) != 1 || len(f.Tests[0].Assertions) == 0 {
+			t.Fatalf("%s: extract: %v, %+v", c.with, err, f)
+		}
+		as := f.Tests[0].Assertions
+		got := ""
+		for _, a := range as[len(as)-1].Arms {
+			if strings.HasPrefix(a.Cond, testscan.Swallowed) {
+				got = testscan.Swallowed
+			} else if strings.HasPrefix(a.Cond, testscan.Inverted) {
+				got = testscan.Inverted
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: arm %q, want %q", c.with, got, c.want)
 		}
 	}
 }

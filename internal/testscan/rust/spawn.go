@@ -11,10 +11,11 @@ import "github.com/ralph-gate/ralph-gate/internal/testscan"
 // made there are not the test's. Scoped threads (thread::scope) are
 // joined by their scope and are not read here.
 
-// spawnSpan is the argument list of a spawn call nothing joins.
+// spawnSpan is the argument list of a spawn call nothing joins, or of a
+// catch_unwind whose result is dropped.
 type spawnSpan struct {
-	open, close int // its parentheses
-	text        string
+	open, close int    // its parentheses
+	cond        string // the arm's condition (testscan.Detached or Swallowed and the call)
 }
 
 // detachedSpawns returns the spawn calls (thread::spawn, tokio::spawn,
@@ -25,6 +26,13 @@ func detachedSpawns(toks []token, match []int, open, close int) []spawnSpan {
 	var out []spawnSpan
 	for i := open + 1; i+1 < close; i++ {
 		t := toks[i]
+		if t.Kind == tkIdent && t.Text == "catch_unwind" && isPunct(toks[i+1], "(") {
+			if end := match[i+1]; end > i+1 && end <= close && !unwindKept(toks, i, end, close) {
+				out = append(out, spawnSpan{open: i + 1, close: end, cond: testscan.Swallowed + "catch_unwind(...)"})
+				i = end
+			}
+			continue
+		}
 		if t.Kind != tkIdent || t.Text != "spawn" || !isPunct(toks[i+1], "(") || i < 2 || !isPunct(toks[i-1], "::") {
 			continue
 		}
@@ -39,7 +47,7 @@ func detachedSpawns(toks []token, match []int, open, close int) []spawnSpan {
 		if joinedAfter(toks, end, close) {
 			continue
 		}
-		out = append(out, spawnSpan{open: i + 1, close: end, text: mod.Text + "::spawn(...)"})
+		out = append(out, spawnSpan{open: i + 1, close: end, cond: testscan.Detached + mod.Text + "::spawn(...)"})
 		i = end
 	}
 	return out
@@ -115,5 +123,34 @@ func inSpawn(spans []spawnSpan, i int) *spawnSpan {
 
 // detachedArm is the arm of a check in a detached spawn.
 func detachedArm(s *spawnSpan) testscan.Arm {
-	return testscan.Arm{At: s.open, Cond: testscan.Detached + s.text}
+	return testscan.Arm{At: s.open, Cond: s.cond}
+}
+
+// unwindKept reports whether the result of the catch_unwind call at i
+// (its arguments closing at end) is kept: unwrapped or checked at once
+// (unwindKept's keepsPanic), or bound to a name the body uses after it.
+// Otherwise (`let _ = catch_unwind(..);`, a statement of its own) a check's
+// panic inside is caught and dropped.
+func unwindKept(toks []token, i, end, close int) bool {
+	if keepsPanic(toks, end+1, close) {
+		return true
+	}
+	// Walk back over the path (std::panic::) to a `let name =`.
+	k := i
+	for k >= 2 && isPunct(toks[k-1], "::") && toks[k-2].Kind == tkIdent {
+		k -= 2
+	}
+	if k < 3 || !isPunct(toks[k-1], "=") {
+		return k >= 1 && !isPunct(toks[k-1], ";") && !isPunct(toks[k-1], "{") && !isPunct(toks[k-1], "}") // an argument or an expression: read by what holds it
+	}
+	name := toks[k-2]
+	if name.Kind != tkIdent || name.Text == "_" {
+		return false
+	}
+	for j := end + 1; j < close; j++ {
+		if toks[j].Kind == tkIdent && toks[j].Text == name.Text {
+			return true
+		}
+	}
+	return false
 }

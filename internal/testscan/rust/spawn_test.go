@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -55,5 +56,37 @@ func TestDetachedSpawns(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"check_all"}, f.Tests[0].Detached); diff != "" {
 		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+}
+
+// TestCatchUnwind: a check in a catch_unwind whose result is dropped gets
+// a Swallowed arm; one whose result is unwrapped, checked or bound to a
+// name used after does not.
+func TestCatchUnwind(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want bool
+	}{
+		{"let _ = std::panic::catch_unwind(|| { assert_eq!(f(), 1); });", true},
+		{"std::panic::catch_unwind(|| { assert_eq!(f(), 1); });", true},
+		{"let r = panic::catch_unwind(|| { assert_eq!(f(), 1); });", true},
+		{"let r = panic::catch_unwind(|| { assert_eq!(f(), 1); });\n    assert!(r.is_ok());", false},
+		{"panic::catch_unwind(|| { assert_eq!(f(), 1); }).unwrap();", false},
+		{"assert!(catch_unwind(|| { assert_eq!(f(), 1); }).is_ok());", false},
+	} {
+		src := "#[test]\nfn t() {\n    " + c.body + "\n}\n"
+		f, err := New().Extract("tests/t.rs", []byte(src))
+		if err != nil || len(f.Tests) != 1 || len(f.Tests[0].Assertions) == 0 {
+			t.Fatalf("extract: %v %+v", err, f)
+		}
+		got := false
+		for _, x := range f.Tests[0].Assertions {
+			for _, a := range x.Arms {
+				got = got || strings.HasPrefix(a.Cond, testscan.Swallowed)
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: swallowed = %v, want %v", c.body, got, c.want)
+		}
 	}
 }
