@@ -82,7 +82,7 @@ var (
 	// RuleCheckOfStub is check-of-stub.
 	RuleCheckOfStub = Rule{ID: "check-of-stub", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-014", Doc: "A check now tests a stub or mock instead of the code under test."}
 	// RuleCheckGuarded is check-guarded.
-	RuleCheckGuarded = Rule{ID: "check-guarded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A check now sits behind a new condition or in a try block (high where the condition reads the environment or never holds, a loop over nothing included, or the handler drops the failure), or runs off the test's thread where its failure cannot reach the test (high)."}
+	RuleCheckGuarded = Rule{ID: "check-guarded", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "A check now sits behind a new condition or in a try block (high where the condition reads the environment or never holds, a loop over nothing included, or the handler drops the failure), or runs where its failure cannot fail the test: off the test's thread, or inside a construct that expects or drops any failure (high)."}
 	// RuleHelperAssertionRemoved is helper-assertion-removed.
 	RuleHelperAssertionRemoved = Rule{ID: "helper-assertion-removed", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-013", Doc: "Checks were taken out of a test helper (high where it no longer checks anything that can fail)."}
 	// RuleHelperCheckReworded is helper-check-reworded.
