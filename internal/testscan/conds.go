@@ -6,11 +6,21 @@ import (
 )
 
 // NeverHolds reports whether a branch's condition (Arm.Cond) is a constant
-// that is never true (`if False:`, `if (false)`, `if 0`) or a loop that
-// never runs (NeverLoops): a check in it is made on no run.
+// that is never true (`if False:`, `if (false)`, `if 0`, or literals that
+// fold to false: `if 1 == 2`, `if false && x`, see constFalse) or a loop
+// that never runs (NeverLoops): a check in it is made on no run.
 func NeverHolds(cond string) bool {
 	if NeverLoops(cond) {
 		return true
+	}
+	if c := strings.TrimSpace(cond); strings.HasPrefix(c, "if ") || strings.HasPrefix(c, "elif ") || strings.HasPrefix(c, "if(") {
+		c = strings.TrimSpace(strings.TrimSuffix(c[strings.IndexAny(c, " (")+boolInt(c[2] != '('):], ":"))
+		if i := strings.LastIndex(c, ";"); i >= 0 && !strings.HasPrefix(c, "(") {
+			c = c[i+1:] // Go's `if x := f(); cond`
+		}
+		if constFalse(c) {
+			return true
+		}
 	}
 	c := strings.Join(strings.Fields(cond), "")
 	for _, kw := range []string{"elif", "if"} {
@@ -109,4 +119,11 @@ const Swallowed = "swallowed by "
 // cannot fail its test: it is Detached, Swallowed or Inverted.
 func FailureLost(cond string) bool {
 	return IsDetached(cond) || strings.HasPrefix(cond, Swallowed) || strings.HasPrefix(cond, Inverted)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

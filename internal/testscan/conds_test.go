@@ -44,7 +44,7 @@ func TestNeverLoops(t *testing.T) {
 // FuzzNeverHolds: any text is read without a panic, and a loop that never
 // runs is a condition that never holds.
 func FuzzNeverHolds(f *testing.F) {
-	for _, s := range []string{"for _ in [ ] :", "range []int{}", "while ( false )", "for ( let i = 0 i < 0 i ++ )", "if (false)", "for(", "while", "range{", "for i := 0; i<-1;"} {
+	for _, s := range []string{"if 1 == 2", "if false && x.y(z)[0] > -1", "if -", "if ((1", "elif not 'a' == 'b':", "for _ in [ ] :", "range []int{}", "while ( false )", "for ( let i = 0 i < 0 i ++ )", "if (false)", "for(", "while", "range{", "for i := 0; i<-1;"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cond string) {
@@ -52,4 +52,39 @@ func FuzzNeverHolds(f *testing.F) {
 			t.Fatalf("%q: a loop that never runs, but a condition that holds", cond)
 		}
 	})
+}
+
+// TestNeverHoldsFolds: conditions made of literals that fold to false
+// never hold; one with a name, a call or an unknown part does not, unless
+// a false operand decides it.
+func TestNeverHoldsFolds(t *testing.T) {
+	for _, c := range []struct {
+		cond string
+		want bool
+	}{
+		{"if 1 == 2", true},
+		{"if (1 === 2)", true},
+		{"if 'a' == 'b':", true},
+		{"if false && run.Tokens>0", true},
+		{"if False and s:", true},
+		{"if s and False:", true},
+		{"if not True:", true},
+		{"if !(1 < 2)", true},
+		{"if 0 > 1", true},
+		{"if None is not None:", true},
+		{"if x := f(); 1 != 1", true},
+		{"if 1 == 1", false},
+		{"if true || x", false},
+		{"if x == 2", false},
+		{"if false || x", false},
+		{"if f() == \"a\"", false},
+		{"if \"a\\n\" == \"b\"", false},
+		{"if 1 == \"1\"", false},
+		{"if (1 == 2", false},
+		{"if len(x) == 0", false},
+	} {
+		if got := NeverHolds(c.cond); got != c.want {
+			t.Errorf("NeverHolds(%q) = %v, want %v", c.cond, got, c.want)
+		}
+	}
 }

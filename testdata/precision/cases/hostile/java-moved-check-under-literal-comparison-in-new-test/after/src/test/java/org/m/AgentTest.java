@@ -1,0 +1,19 @@
+package org.m;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class AgentTest {
+    @Test
+    void runAgent() {
+        Agent.Run run = Agent.runAgent("work");
+        assertEquals(0, run.exitCode());
+        assertEquals("logs/iter-004.log", run.log());
+        assertEquals(15, run.tokens());
+
+        run = Agent.runAgent("fail");
+        assertEquals(3, run.exitCode());
+        assertEquals("logs/iter-005.log", run.log());
+    }
+}

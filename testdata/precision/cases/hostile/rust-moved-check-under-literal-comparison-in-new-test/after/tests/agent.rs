@@ -1,0 +1,13 @@
+use m::run_agent;
+
+#[test]
+fn run_agent_works() {
+    let run = run_agent("work");
+    assert_eq!(run.exit_code, 0);
+    assert_eq!(run.log, "logs/iter-004.log");
+    assert_eq!(run.tokens, 15);
+
+    let run = run_agent("fail");
+    assert_eq!(run.exit_code, 3);
+    assert_eq!(run.log, "logs/iter-005.log");
+}
