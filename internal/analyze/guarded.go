@@ -123,26 +123,38 @@ func subjectOf(a testscan.Assertion) string {
 // returned is the first whose text the old arms lack, else the innermost.
 // A condition only rewritten (its text edited in place) adds no branch.
 func newCondition(old, arms []testscan.Arm) string {
+	// A construct that expects a failure counts as one kind whatever it
+	// expects (a check in expect(fn).toThrow(/m/) that now sits in
+	// expect(fn).toThrow() expected a failure already), and one that
+	// expects a particular failure guards nothing new (testscan.Expecting).
+	key := func(c string) string {
+		if testscan.ExpectsFailure(c) {
+			return testscan.Inverted
+		}
+		return c
+	}
 	var was, now []string
 	for _, a := range old {
-		if a.Cond != "" && conditional(a.Cond) {
-			was = append(was, a.Cond)
+		if a.Cond != "" && (conditional(a.Cond) || testscan.ExpectsFailure(a.Cond)) {
+			was = append(was, key(a.Cond))
 		}
 	}
+	var conds []string
 	for _, a := range arms {
 		if a.Cond != "" && conditional(a.Cond) {
-			now = append(now, a.Cond)
+			now = append(now, key(a.Cond))
+			conds = append(conds, a.Cond)
 		}
 	}
 	if len(now) <= len(was) {
 		return ""
 	}
-	for _, c := range now {
+	for i, c := range now {
 		if !slices.Contains(was, c) {
-			return c
+			return conds[i]
 		}
 	}
-	return now[len(now)-1]
+	return conds[len(conds)-1]
 }
 
 // conditional reports whether an arm's condition is a branch (if, elif, a
@@ -150,6 +162,9 @@ func newCondition(old, arms []testscan.Arm) string {
 func conditional(cond string) bool {
 	if testscan.NeverLoops(cond) || testscan.IsDetached(cond) {
 		return true // a loop that never runs guards like `if false`
+	}
+	if strings.HasPrefix(cond, testscan.Expecting) {
+		return false
 	}
 	c := strings.TrimSpace(cond)
 	for _, loop := range []string{"for", "range", "while", "do", "def", "func", "function", "=>", "loop"} {

@@ -109,6 +109,20 @@ func IsDetached(cond string) bool { return strings.HasPrefix(cond, Detached) }
 // the check fails. What follows is the construct's source.
 const Inverted = "inverted by "
 
+// Expecting is the prefix of an Arm.Cond the extractors give a check inside
+// a construct that expects a particular failure (`expect(fn).toThrow(/m/)`,
+// `assertThrows(IllegalStateException.class, ..)`, `pytest.raises(ValueError)`):
+// a failed check either is that failure (a test of a matcher or an
+// assertion helper) or escapes and fails the test. It guards nothing, but a
+// check that sat in one expected a failure already, so the same check in
+// an Inverted construct is no new inversion.
+const Expecting = "expecting a failure: "
+
+// ExpectsFailure reports whether cond is an Inverted or Expecting arm's.
+func ExpectsFailure(cond string) bool {
+	return strings.HasPrefix(cond, Inverted) || strings.HasPrefix(cond, Expecting)
+}
+
 // Swallowed is the prefix of an Arm.Cond the extractors give a check whose
 // failure a construct catches and drops (a try whose handler does nothing,
 // `with contextlib.suppress(AssertionError):`, a Rust catch_unwind whose

@@ -91,7 +91,7 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 			continue
 		}
 		sp := inOffThread(off, i)
-		if sp == nil {
+		if sp == nil || strings.HasPrefix(sp.cond, testscan.Expecting) {
 			calls = b.callSite(calls, i)
 		} else {
 			out.detached = b.callSite(out.detached, i)

@@ -216,6 +216,7 @@ read:
 		if !other || assertion {
 			return testscan.Swallowed
 		}
+		return ""
 	case "assertThatThrownBy", "isThrownBy":
 		if assertion || !other {
 			return testscan.Inverted
@@ -225,7 +226,7 @@ read:
 			return testscan.Inverted
 		}
 	}
-	return ""
+	return testscan.Expecting
 }
 
 func isPunctAny(t token, texts ...string) bool {

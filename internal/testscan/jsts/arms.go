@@ -336,6 +336,7 @@ func (t *tree) expectsFailure(p int) string {
 			if generic(k + 2) {
 				return testscan.Inverted + "expect(...)." + t.toks[k+1].Text + "()"
 			}
+			return testscan.Expecting + "expect(...)." + t.toks[k+1].Text + "(...)"
 		}
 	case p >= 3 && (t.ident(p-1, "throws") || t.ident(p-1, "rejects")) && t.punct(p-2, "."):
 		// assert.throws(fn), assert.throws(fn, Error), t.throws(fn).
@@ -352,6 +353,7 @@ func (t *tree) expectsFailure(p int) string {
 		if args == 0 || second >= 0 && second+1 == c && (t.ident(second, "Error") || t.ident(second, "AssertionError")) {
 			return testscan.Inverted + t.toks[p-3].Text + "." + t.toks[p-1].Text + "(...)"
 		}
+		return testscan.Expecting + t.toks[p-3].Text + "." + t.toks[p-1].Text + "(...)"
 	}
 	return ""
 }

@@ -185,6 +185,9 @@ func catchingWith(s *stmt) string {
 				return how
 			}
 		}
+		if how == testscan.Inverted {
+			return testscan.Expecting
+		}
 	}
 	return ""
 }

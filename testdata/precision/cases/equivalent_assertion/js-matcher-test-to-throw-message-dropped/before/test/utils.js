@@ -1,0 +1,5 @@
+export function render(html) {
+  const container = document.createElement("div");
+  container.innerHTML = html;
+  return { container };
+}
