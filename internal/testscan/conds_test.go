@@ -82,6 +82,11 @@ func TestNeverHoldsFolds(t *testing.T) {
 		{"if 1 == \"1\"", false},
 		{"if (1 == 2", false},
 		{"if len(x) == 0", false},
+		{"if __name__ == \"__main__\":", true},
+		{"if __name__ != '__main__':", false},
+		{"if typing.TYPE_CHECKING:", true},
+		{"if TYPE_CHECKING and x:", true},
+		{"if typing.TYPE_CHECKING():", false},
 	} {
 		if got := NeverHolds(c.cond); got != c.want {
 			t.Errorf("NeverHolds(%q) = %v, want %v", c.cond, got, c.want)

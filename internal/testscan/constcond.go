@@ -9,7 +9,9 @@ import (
 // made only of literals and always false: `1 == 2`, `"a" === "b"`, `false
 // && ready`, `False and x`, `not True`, `0 > 1`, `!(1 < 2)`. Anything it
 // cannot fold (a name, a call) is unknown, and `x && false` is false
-// whatever x is. It never guesses: an unknown condition is not false.
+// whatever x is. It never guesses: an unknown condition is not false. In
+// Python, TYPE_CHECKING is false and `__name__ == "__main__"` never holds in
+// a module a test runner imports.
 func constFalse(cond string) bool {
 	toks, ok := condTokens(cond)
 	if !ok || len(toks) == 0 {
@@ -184,18 +186,33 @@ func (p *condParser) atom() condValue {
 		return condValue{}
 	}
 	if isWordByte(t[0]) {
-		// A name, and what follows it: .field, (args), [index]; unknown.
+		// A name, and what follows it: .field, (args), [index]; unknown,
+		// but for Python's constants of a module a test runner imports:
+		// TYPE_CHECKING is false at run time, and __name__ is never
+		// "__main__".
+		name, plain := t, true
 		for {
 			switch p.peek() {
 			case ".":
+				if p.i+1 < len(p.toks) {
+					name += "." + p.toks[p.i+1]
+				}
 				p.i += 2
 				continue
 			case "(", "[":
+				plain = false
 				p.skipGroup()
 				continue
 			}
-			return condValue{}
+			break
 		}
+		switch {
+		case plain && (name == "TYPE_CHECKING" || name == "typing.TYPE_CHECKING"):
+			return boolValue(false)
+		case plain && name == "__name__":
+			return condValue{known: true, kind: 's', s: "\x00an imported module"}
+		}
+		return condValue{}
 	}
 	p.i = len(p.toks) + 1 // an operator where a value belongs: nothing folds
 	return condValue{}

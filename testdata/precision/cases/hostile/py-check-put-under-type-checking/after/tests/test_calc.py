@@ -1,0 +1,9 @@
+import typing
+import os
+from src.calc import parse
+
+
+def test_parse_counts_runes():
+    if typing.TYPE_CHECKING:
+        assert parse("xyz-long-input") == 42
+    assert parse("") == 0
