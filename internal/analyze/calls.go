@@ -50,7 +50,7 @@ type callReach struct {
 	reworded map[*testscan.Call]int
 	// gain is helperGain(pairs), once read (see undoDoubleCredit).
 	gain map[string]int
-	// uncalled is uncalledNewHelpers's set, once read.
+	// uncalled holds neverRuns's answers, by helper.
 	uncalled map[string]bool
 }
 

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,7 +97,6 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 		detached[d] = true
 	}
 	gained := cr.helperChecksGained()
-	uncalled := cr.uncalledNewHelpers()
 	// A gained check is used up by one removed check, and by its copies:
 	// the same check made at each call of a closure (atEachCall) moved
 	// into a helper once is one check moved.
@@ -109,7 +109,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			if y.Negated != x.Negated || y.Strength < x.Strength {
 				continue
 			}
-			if detached[y.Helper] || detached[lastSegment(y.Helper)] || uncalled[y.Helper] {
+			if detached[y.Helper] || detached[lastSegment(y.Helper)] {
 				continue
 			}
 			calledNow := newly[y.Helper] || newly[methodName(y.Helper)] || newly["."+methodName(y.Helper)] || newly[lastSegment(y.Helper)]
@@ -140,7 +140,7 @@ func (cr *callReach) movedToHelpers(removed []testscan.Assertion, o, n *testscan
 			// A bound the helper checks on a local holding the very value
 			// the test checked (headChunksLen := s.headChunks.len()).
 			throughLocal := y.Origin != "" && x.Subject != "" && y.Origin == x.Subject && (x.Expected == y.Expected || tighterBound(x, y))
-			if namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted || throughLocal {
+			if (namedValue(x.Expected) && x.Expected == y.Expected || shared(xw, operandWords(y)) > 0 || extracted || throughLocal) && !cr.neverRuns(y.Helper) {
 				usedBy[i] = assertKey(x)
 				moved = true
 				break
@@ -340,107 +340,102 @@ func quotedLiterals(e string) []string {
 	return out
 }
 
-// uncalledNewHelpers returns the helpers that gained checks in the change
-// and never run: free functions (no receiver, class or module in their
-// name; a Java class's methods) that no version before the change
-// named (the old versions of the change's files; a function of a file
-// the change does not touch gains no check), and that the change's new
-// versions name nowhere but in their own definition
+// neverRuns reports whether helper h gained checks in the change and never
+// runs: a free function (no receiver, class or module in its name; a Java
+// class's methods) that no old version of the change's files names (a
+// function of a file the change does not touch gains no check), and that
+// the change's new versions name nowhere but in its own definition
 // (testscan.Referencer: identifiers and exact string literals, comments
 // left out). A name the change adds can only be named by code the change
 // writes, so its new versions are all there is to read; a helper named
 // anywhere (called, passed on, registered, named in a string) runs as far
-// as this reading can tell. A language whose extractor cannot count names
-// leaves every helper of the change running.
-func (cr *callReach) uncalledNewHelpers() map[string]bool {
-	if cr.uncalled != nil {
-		return cr.uncalled
+// as this reading can tell, and so does one of a language whose extractor
+// cannot count names. Asked only of a helper whose check would stand in
+// for a lost one; the answer is kept for the change.
+func (cr *callReach) neverRuns(h string) bool {
+	if v, ok := cr.uncalled[h]; ok {
+		return v
 	}
-	cr.uncalled = map[string]bool{}
-	// A Java helper is a method of its class (Class.method); a method
-	// elsewhere (Go's, Python's, JavaScript's, Rust's) may be called
-	// through an interface, a trait or a base class, from files the change
-	// does not hold, and is left alone. The Java reader counts a method
-	// that may override one as named (see its References).
-	java := map[string]bool{}
-	for _, pr := range cr.pairs {
-		if pr.new != nil && pr.new.facts != nil && pr.new.facts.Lang == testscan.Java {
-			for _, h := range pr.new.facts.Helpers {
-				java[h] = true
+	if cr.uncalled == nil {
+		cr.uncalled = map[string]bool{}
+	}
+	v := cr.readNeverRuns(h)
+	cr.uncalled[h] = v
+	return v
+}
+
+func (cr *callReach) readNeverRuns(h string) bool {
+	if h == "" || strings.ContainsAny(h, ":#/ ") {
+		return false
+	}
+	n := lastSegment(h)
+	if n != h {
+		// A method (Recv.m, Class.m) may be called through an interface,
+		// a trait or a base class from files the change does not hold;
+		// a Java class's helper methods are read, its reader counting a
+		// method that may override one as named (see its References).
+		java := false
+		for _, pr := range cr.pairs {
+			if pr.new != nil && pr.new.facts != nil && pr.new.facts.Lang == testscan.Java && slices.Contains(pr.new.facts.Helpers, h) {
+				java = true
+				break
 			}
 		}
-	}
-	cand := map[string]bool{} // by the name a file spells: the last segment
-	helperOf := map[string][]string{}
-	for _, y := range cr.helperChecksGained() {
-		h := y.Helper
-		if h == "" || strings.ContainsAny(h, ":#/ ") || strings.Contains(h, ".") && (!java[h] || strings.Count(h, ".") != 1) {
-			continue
-		}
-		n := lastSegment(h)
-		cand[n] = true
-		if !slices.Contains(helperOf[n], h) {
-			helperOf[n] = append(helperOf[n], h)
+		if !java || strings.Count(h, ".") != 1 {
+			return false
 		}
 	}
-	if len(cand) == 0 {
-		return cr.uncalled
+	calls := func(cs []testscan.Call) bool {
+		return slices.ContainsFunc(cs, func(c testscan.Call) bool { return lastSegment(strings.TrimPrefix(c.Name, ".")) == n })
 	}
-	drop := func(calls []testscan.Call) {
-		for _, c := range calls {
-			delete(cand, lastSegment(strings.TrimPrefix(c.Name, ".")))
-		}
-	}
-	defs := map[string]int{}
+	defs := 0
 	for _, pr := range cr.pairs {
 		for _, sd := range []*side{pr.old, pr.new} {
 			if sd == nil || sd.facts == nil {
 				continue
 			}
 			for _, tc := range sd.facts.Tests {
-				drop(tc.Calls)
+				if calls(tc.Calls) {
+					return false
+				}
 			}
 			for _, cs := range sd.facts.HelperCalls {
-				drop(cs)
+				if calls(cs) {
+					return false
+				}
 			}
 		}
 		if pr.new != nil && pr.new.facts != nil {
-			for _, h := range pr.new.facts.Helpers {
-				defs[lastSegment(h)]++
-			}
-		}
-	}
-	if len(cand) == 0 {
-		return cr.uncalled
-	}
-	// Named by a version before the change: not new (it may be called
-	// from files the change does not hold). Named by the new versions
-	// beyond its definitions: it may run.
-	named := map[string]int{}
-	for _, pr := range cr.pairs {
-		for i, sd := range []*side{pr.old, pr.new} {
-			if sd == nil || sd.ext == nil {
-				continue
-			}
-			r, ok := sd.ext.(testscan.Referencer)
-			if !ok {
-				return cr.uncalled
-			}
-			for n, k := range r.References(sd.path, pr.text(i == 0), cand) {
-				if i == 0 {
-					delete(cand, n)
-				} else {
-					named[n] += k
+			for _, d := range pr.new.facts.Helpers {
+				if lastSegment(d) == n {
+					defs++
 				}
 			}
 		}
 	}
-	for n := range cand {
-		if named[n] <= max(defs[n], 1) {
-			for _, h := range helperOf[n] {
-				cr.uncalled[h] = true
+	// Named by a version before the change: not new. Named by the new
+	// versions beyond its definitions: it may run. Only files that hold
+	// the name's bytes are read by their language's lexer.
+	names := map[string]bool{n: true}
+	named := 0
+	for _, pr := range cr.pairs {
+		for i, sd := range []*side{pr.old, pr.new} {
+			if sd == nil {
+				continue
 			}
+			text := pr.text(i == 0)
+			if !bytes.Contains(text, []byte(n)) {
+				continue
+			}
+			if i == 0 {
+				return false
+			}
+			r, ok := sd.ext.(testscan.Referencer)
+			if !ok {
+				return false
+			}
+			named += r.References(sd.path, text, names)[n]
 		}
 	}
-	return cr.uncalled
+	return named <= max(defs, 1)
 }
