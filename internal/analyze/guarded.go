@@ -147,6 +147,16 @@ func newCondition(old, arms []testscan.Arm) string {
 		}
 	}
 	if len(now) <= len(was) {
+		// As many branches as before, but one of them rewritten into a
+		// condition that never holds or a construct that loses the
+		// failure (`if true {` edited to `if false {`, a constant flipped):
+		// that one is new.
+		for _, a := range arms {
+			if (a.Index == 0 && testscan.NeverHolds(a.Cond) || testscan.FailureLost(a.Cond)) && conditional(a.Cond) &&
+				!slices.ContainsFunc(old, func(b testscan.Arm) bool { return key(b.Cond) == key(a.Cond) }) {
+				return a.Cond
+			}
+		}
 		return ""
 	}
 	for i, c := range now {

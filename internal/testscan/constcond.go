@@ -246,6 +246,13 @@ func condTokens(c string) ([]string, bool) {
 		switch {
 		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
 			i++
+		case strings.HasPrefix(c[i:], "/*"):
+			// A comment: the name a constant was read from.
+			j := strings.Index(c[i+2:], "*/")
+			if j < 0 {
+				return nil, false
+			}
+			i += j + 4
 		case ch == '"' || ch == '\'' || ch == '`':
 			j := strings.IndexByte(c[i+1:], ch)
 			if j < 0 {

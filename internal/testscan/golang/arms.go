@@ -56,6 +56,8 @@ func (e *env) armsOf(call *ast.CallExpr, stack []ast.Node) []testscan.Arm {
 			cond := "if " + e.u.text(s.Cond)
 			if s.Init != nil {
 				cond = "if " + e.u.text(s.Init) + "; " + e.u.text(s.Cond)
+			} else if lit := e.condConstant(s.Cond); lit != "" {
+				cond = "if " + lit
 			}
 			rev = append(rev, testscan.Arm{At: e.at(s.Pos()), Cond: cond, Index: idx})
 		case *ast.ForStmt:
@@ -248,4 +250,114 @@ func atEnd(x ast.Node) bool {
 		return ok && sel.Sel.Name == "Cleanup"
 	}
 	return false
+}
+
+// condConstant spells a condition that is a name bound once, to a literal,
+// in the test function or at the top of the file (`const slow = false`,
+// `check := false`), or its negation, as that literal followed by the name
+// in a comment (`false /* slow */`), so that testscan.NeverHolds can fold
+// it; "" for any other condition. A name bound more than once, or also a
+// parameter or a range variable, is not a constant.
+func (e *env) condConstant(cond ast.Expr) string {
+	neg := ""
+	x := ast.Unparen(cond)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.NOT {
+		neg, x = "!", ast.Unparen(u.X)
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok || id.Name == "true" || id.Name == "false" || id.Name == "_" {
+		return ""
+	}
+	var vals []ast.Expr
+	bound := 0
+	bind := func(names []*ast.Ident, values []ast.Expr) {
+		for i, n := range names {
+			if n.Name != id.Name {
+				continue
+			}
+			bound++
+			if len(values) == len(names) {
+				vals = append(vals, values[i])
+			}
+		}
+	}
+	spec := func(d *ast.GenDecl) {
+		if d.Tok != token.CONST && d.Tok != token.VAR {
+			return
+		}
+		for _, sp := range d.Specs {
+			if vs, ok := sp.(*ast.ValueSpec); ok {
+				bind(vs.Names, vs.Values)
+			}
+		}
+	}
+	if e.body != nil {
+		ast.Inspect(e.body, func(n ast.Node) bool {
+			switch v := n.(type) {
+			case *ast.AssignStmt:
+				var names []*ast.Ident
+				for _, l := range v.Lhs {
+					if li, ok := l.(*ast.Ident); ok {
+						names = append(names, li)
+					} else {
+						names = append(names, &ast.Ident{})
+					}
+				}
+				if v.Tok != token.DEFINE && v.Tok != token.ASSIGN {
+					for _, l := range names {
+						if l.Name == id.Name {
+							bound += 2 // x += ..., x++ elsewhere: not a constant
+						}
+					}
+					return true
+				}
+				bind(names, v.Rhs)
+			case *ast.IncDecStmt:
+				if li, ok := v.X.(*ast.Ident); ok && li.Name == id.Name {
+					bound += 2
+				}
+			case *ast.DeclStmt:
+				if d, ok := v.Decl.(*ast.GenDecl); ok {
+					spec(d)
+				}
+			case *ast.RangeStmt:
+				for _, k := range []ast.Expr{v.Key, v.Value} {
+					if ki, ok := k.(*ast.Ident); ok && ki.Name == id.Name {
+						bound += 2
+					}
+				}
+			case *ast.FuncType:
+				if v.Params != nil {
+					for _, f := range v.Params.List {
+						for _, n := range f.Names {
+							if n.Name == id.Name {
+								bound += 2
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if !e.u.synthetic && e.u.file != nil {
+		for _, d := range e.u.file.Decls {
+			if gd, ok := d.(*ast.GenDecl); ok {
+				spec(gd)
+			}
+		}
+	}
+	if bound != 1 || len(vals) != 1 {
+		return ""
+	}
+	switch v := ast.Unparen(vals[0]).(type) {
+	case *ast.Ident:
+		if v.Name != "true" && v.Name != "false" {
+			return ""
+		}
+		return neg + v.Name + " /* " + id.Name + " */"
+	case *ast.BasicLit:
+		return neg + v.Value + " /* " + id.Name + " */"
+	}
+	return ""
 }

@@ -223,3 +223,39 @@ func TestX(t *testing.T) {
 		t.Errorf("detached calls (-want +got):\n%s", diff)
 	}
 }
+
+// TestConstantConditions: an if on a name bound once to a literal (in the
+// test or at the file's top) is spelled as that literal, for
+// testscan.NeverHolds; a name bound twice, changed, or a parameter or range
+// variable is left as written.
+func TestConstantConditions(t *testing.T) {
+	for _, c := range []struct{ decl, cond, want string }{
+		{"const slow = false", "slow", "if false /* slow */"},
+		{"check := false", "!check", "if !false /* check */"},
+		{"var level = 0", "level", "if 0 /* level */"},
+		{"slow := false\n\tslow = true", "slow", "if slow"},
+		{"slow := false\n\tslow++", "slow", "if slow"},
+		{"slow := f()", "slow", "if slow"},
+		{"for _, slow := range []bool{false} {\n\t\t_ = slow\n\t}", "slow", "if slow"},
+		{"", "fileConst", "if false /* fileConst */"},
+	} {
+		src := "package p\n\nimport \"testing\"\n\nconst fileConst = false\n\nfunc TestX(t *testing.T) {\n\t" + c.decl + "\n\tif " + c.cond + " {\n\t\tif got := f(); got != 1 {\n\t\t\tt.Errorf(\"x\")\n\t\t}\n\t}\n}\n"
+		f := extract(t, "p_test.go", src)
+		if len(f.Tests) != 1 || len(f.Tests[0].Assertions) != 1 {
+			t.Fatalf("%s: tests = %+v", c.decl, f.Tests)
+		}
+		var got string
+		for _, a := range f.Tests[0].Assertions[0].Arms {
+			got = a.Cond
+		}
+		if c.want == "if "+c.cond {
+			if got != "" && got != c.want {
+				t.Errorf("%q / if %s: arm %q, want none or %q", c.decl, c.cond, got, c.want)
+			}
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%q / if %s: arm %q, want %q", c.decl, c.cond, got, c.want)
+		}
+	}
+}

@@ -323,3 +323,39 @@ func TestFailureCatchingWith(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantArms: `if NAME:` on a name bound once to a literal, at the
+// module's top or in the test, is spelled as that literal; a name bound
+// twice, written as a loop target, or a parameter of the test is not.
+func TestConstantArms(t *testing.T) {
+	for _, c := range []struct{ module, body, cond, want string }{
+		{"SLOW = False\n", "", "SLOW", "if False /* SLOW */"},
+		{"", "    check = 0\n", "not check", "if not 0 /* check */"},
+		{"SLOW = False\nSLOW = True\n", "", "SLOW", ""},
+		{"SLOW = False\n", "    for SLOW in [True]:\n        pass\n", "SLOW", ""},
+		{"", "    slow = compute()\n", "slow", ""},
+	} {
+		src := c.module + "\n\ndef test_x(fixture):\n" + c.body + "    if " + c.cond + ":\n        assert f() == 1\n"
+		f, err := New().Extract("test_x.py", []byte(src))
+		if err != nil || len(f.Tests) != 1 || len(f.Tests[0].Assertions) == 0 {
+			t.Fatalf("extract: %v, %+v", err, f)
+		}
+		as := f.Tests[0].Assertions
+		got := ""
+		for _, a := range as[len(as)-1].Arms {
+			if strings.Contains(a.Cond, "/*") {
+				got = a.Cond
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q %q if %s: arm %q, want %q", c.module, c.body, c.cond, got, c.want)
+		}
+	}
+	src := "def test_x(SLOW):\n    if SLOW:\n        assert f() == 1\n\nSLOW = False\n"
+	f, _ := New().Extract("test_x.py", []byte(src))
+	for _, a := range f.Tests[0].Assertions[0].Arms {
+		if strings.Contains(a.Cond, "/*") {
+			t.Errorf("a parameter of the test read as the module's constant: %q", a.Cond)
+		}
+	}
+}

@@ -255,6 +255,7 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 		}
 	}
 	tc.Assertions = assertions(body)
+	constantArms(m.root, def, tc.Assertions)
 	throughLocals(body, &tc)
 	m.stubbedChecks(def, &tc)
 	tc.Calls, tc.Uses, tc.Detached = m.testCalls(def, scopes)
