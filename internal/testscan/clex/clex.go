@@ -279,3 +279,81 @@ func Names(toks []Token, ident, punct Kind, add func(line int, name string, memb
 		add(t.Line, t.Text, m)
 	}
 }
+
+// ConstantIf respells an if's condition whose tokens (cond: `if`, then a
+// name, `!` and a name, or either in parentheses) name a value bound once
+// in the file (all's tokens, read only then) to a literal, as that literal with the name in a
+// comment (`if (false /* SLOW */)`), for testscan.NeverHolds; "" when the
+// condition is anything else or the name is bound otherwise: more than
+// once, or written (`+=`, `++`). A binding is `NAME = LIT` ended by `;`,
+// `,` or the end of its line, with an optional type between (`SLOW: bool
+// = false`, `boolean slow = false`). ident and punct are the language's
+// kinds; lit reports its single-token literals.
+func ConstantIf(cond []Token, all func() []Token, ident, punct Kind, lit func(Token) bool) string {
+	if len(cond) < 2 || cond[0].Kind != ident || cond[0].Text != "if" {
+		return ""
+	}
+	body := cond[1:]
+	open, close := "", ""
+	if len(body) >= 3 && body[0].Kind == punct && body[0].Text == "(" && body[len(body)-1].Kind == punct && body[len(body)-1].Text == ")" {
+		open, close, body = "(", ")", body[1:len(body)-1]
+	}
+	neg := ""
+	if len(body) == 2 && body[0].Kind == punct && body[0].Text == "!" {
+		neg, body = "!", body[1:]
+	}
+	if len(body) != 1 || body[0].Kind != ident {
+		return ""
+	}
+	name := body[0].Text
+	if name == "true" || name == "false" || name == "null" || name == "None" {
+		return ""
+	}
+	value := boundLiteral(all(), name, ident, punct, lit)
+	if value == "" {
+		return ""
+	}
+	return "if " + open + neg + value + " /* " + name + " */" + close
+}
+
+// boundLiteral returns the literal name is bound to once in toks, "" when
+// it is not.
+func boundLiteral(toks []Token, name string, ident, punct Kind, lit func(Token) bool) string {
+	text := func(i int) string {
+		if i >= 0 && i < len(toks) {
+			return toks[i].Text
+		}
+		return ""
+	}
+	bound, value := 0, ""
+	for i, t := range toks {
+		if t.Kind != ident || t.Text != name {
+			continue
+		}
+		j := i + 1
+		if text(j) == ":" { // a type annotation before the value
+			for j = i + 2; j < len(toks) && j < i+8; j++ {
+				if s := text(j); s == "=" || s == ";" || s == "," || s == ")" || s == "{" {
+					break
+				}
+			}
+		}
+		switch next, prev := text(j), text(i-1); {
+		case next == "=" && toks[j].Kind == punct:
+			end := j + 2
+			if end <= len(toks) && lit(toks[j+1]) && (end == len(toks) || text(end) == ";" || text(end) == "," || toks[end].Line > toks[j+1].Line) {
+				bound++
+				value = toks[j+1].Text
+			} else {
+				bound += 2
+			}
+		case next == "+=" || next == "-=" || next == "*=" || next == "/=" || next == "|=" || next == "&=" || next == "^=" ||
+			next == "++" || next == "--" || prev == "++" || prev == "--":
+			bound += 2
+		}
+	}
+	if bound != 1 {
+		return ""
+	}
+	return value
+}

@@ -1,6 +1,7 @@
 package clex
 
 import (
+	"strings"
 	"testing"
 	"unsafe"
 )
@@ -98,6 +99,45 @@ func TestJoinTrailingComma(t *testing.T) {
 	} {
 		if got := Join(c.toks, punct); got != c.want {
 			t.Errorf("%s: Join = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestConstantIf: an if on a name bound once to a literal is spelled as the
+// literal; bound twice, written, bound to an expression or any other
+// condition is not.
+func TestConstantIf(t *testing.T) {
+	const ident, punct, num = Kind(1), Kind(2), Kind(3)
+	tok := func(s string) Token {
+		switch {
+		case s[0] >= '0' && s[0] <= '9':
+			return Token{Kind: num, Text: s, Line: 1}
+		case s[0] == '_' || s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z':
+			return Token{Kind: ident, Text: s, Line: 1}
+		}
+		return Token{Kind: punct, Text: s, Line: 1}
+	}
+	toks := func(s string) []Token {
+		var out []Token
+		for _, f := range strings.Fields(s) {
+			out = append(out, tok(f))
+		}
+		return out
+	}
+	lit := func(t Token) bool { return t.Kind == num || t.Text == "true" || t.Text == "false" }
+	for _, c := range []struct{ file, cond, want string }{
+		{"const SLOW = false ;", "if ( SLOW )", "if (false /* SLOW */)"},
+		{"const SLOW : bool = false ;", "if SLOW", "if false /* SLOW */"},
+		{"boolean slow = 0 ;", "if ( ! slow )", "if (!0 /* slow */)"},
+		{"let slow = false ; slow = true ;", "if slow", ""},
+		{"let n = 0 ; n ++ ;", "if n", ""},
+		{"let slow = f ( ) ;", "if slow", ""},
+		{"const SLOW = false ;", "if ( SLOW && x )", ""},
+		{"const SLOW = false ;", "while ( SLOW )", ""},
+	} {
+		all := toks(c.file)
+		if got := ConstantIf(toks(c.cond), func() []Token { return all }, ident, punct, lit); got != c.want {
+			t.Errorf("%q / %q: %q, want %q", c.file, c.cond, got, c.want)
 		}
 	}
 }

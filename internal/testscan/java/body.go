@@ -217,7 +217,7 @@ func (b *bodyScanner) blockArm(i int, prev *testscan.Arm) *testscan.Arm {
 			if e := b.at(o - 2); e.Kind == tkIdent && e.Text == "else" && prev != nil {
 				return &testscan.Arm{At: prev.At, Cond: prev.Cond, Index: prev.Index + 1}
 			}
-			return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : i])}
+			return &testscan.Arm{At: o - 1, Cond: b.ifCond(o-1, i)}
 		}
 		if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "try" {
 			return b.droppingCatch(i) // try-with-resources
@@ -291,7 +291,7 @@ func (b *bodyScanner) bracelessArm(i int) *testscan.Arm {
 	}
 	o := b.match[s-1]
 	if kw := b.at(o - 1); o > 0 && kw.Kind == tkIdent && kw.Text == "if" {
-		return &testscan.Arm{At: o - 1, Cond: joinTokens(b.toks[o-1 : s])}
+		return &testscan.Arm{At: o - 1, Cond: b.ifCond(o-1, s)}
 	}
 	return nil
 }
@@ -393,4 +393,19 @@ func (b *bodyScanner) alwaysReturns(i, parens, depth int) bool {
 		return b.is(i-1, "{") && ifTrue(i-2)
 	}
 	return false
+}
+
+// ifCond is the text of the if whose tokens run from i to end, a name
+// bound once to a literal spelled as that literal (clex.ConstantIf).
+func (b *bodyScanner) ifCond(i, end int) string {
+	if c := clex.ConstantIf(b.toks[i:end], func() []token { return b.toks }, tkIdent, tkPunct, isLiteralToken); c != "" {
+		return c
+	}
+	return joinTokens(b.toks[i:end])
+}
+
+// isLiteralToken reports a single-token literal: a number, a string or
+// character, true or false.
+func isLiteralToken(t token) bool {
+	return t.Kind == tkNumber || t.Kind == tkString || t.Kind == tkChar || t.Kind == tkIdent && (t.Text == "true" || t.Text == "false")
 }

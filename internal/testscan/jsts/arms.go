@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // maxCondTokens bounds the tokens a ternary's condition is named by.
@@ -58,7 +59,11 @@ func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 		}
 		switch {
 		case t.ident(o-1, "if"):
-			rev = append(rev, testscan.Arm{At: o - 1, Cond: t.condText(o-1, k), Index: 0})
+			cond := t.condText(o-1, k)
+			if c := clex.ConstantIf(t.clexTokens(o-1, k), func() []clex.Token { return t.clexTokens(0, len(t.toks)) }, tkIdent, tkPunct, isLiteral); c != "" {
+				cond = c
+			}
+			rev = append(rev, testscan.Arm{At: o - 1, Cond: cond, Index: 0})
 			if t.ident(o-2, "else") {
 				rev = t.elseArm(o-1, rev)
 			}
@@ -356,4 +361,20 @@ func (t *tree) expectsFailure(p int) string {
 		return testscan.Expecting + t.toks[p-3].Text + "." + t.toks[p-1].Text + "(...)"
 	}
 	return ""
+}
+
+// isLiteral reports a single-token literal: a number, a string, a template
+// without substitutions, true or false.
+func isLiteral(t clex.Token) bool {
+	return t.Kind == tkNumber || t.Kind == tkString || t.Kind == tkTemplate || t.Kind == tkIdent && (t.Text == "true" || t.Text == "false")
+}
+
+// clexTokens is a copy of the tokens from i to end without what this
+// package adds to them.
+func (t *tree) clexTokens(i, end int) []clex.Token {
+	out := make([]clex.Token, 0, end-i)
+	for _, tk := range t.toks[i:end] {
+		out = append(out, tk.Token)
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
 )
 
 // bodyScan is what scanBody found in one test body.
@@ -213,7 +214,17 @@ func branchArm(toks []token, at, brace int, isElse bool, prev *testscan.Arm) *te
 	if isElse && prev != nil {
 		return &testscan.Arm{At: prev.At, Cond: prev.Cond, Index: prev.Index + 1}
 	}
-	return &testscan.Arm{At: at, Cond: joinTokens(toks[at:brace])}
+	cond := joinTokens(toks[at:brace])
+	if c := clex.ConstantIf(toks[at:brace], func() []token { return toks }, tkIdent, tkPunct, isLiteralToken); c != "" {
+		cond = c
+	}
+	return &testscan.Arm{At: at, Cond: cond}
+}
+
+// isLiteralToken reports a single-token literal: a number, a string or
+// character, true or false.
+func isLiteralToken(t token) bool {
+	return t.Kind == tkNumber || t.Kind == tkString || t.Kind == tkChar || t.Kind == tkIdent && (t.Text == "true" || t.Text == "false")
 }
 
 // armAt returns the arm closed last at depth d, nil when none was.
