@@ -175,10 +175,7 @@ func catchingWith(s *stmt) string {
 		default:
 			continue
 		}
-		end := closing(toks, i+1)
-		if end < 0 {
-			end = len(toks)
-		}
+		end := matchClose(toks, i+1)
 		for _, t := range toks[i+2 : end] {
 			switch t.text {
 			case "AssertionError", "Exception", "BaseException":

@@ -59,10 +59,7 @@ func stmtThreadStarts(toks []token) []threadStart {
 		default:
 			continue
 		}
-		end := closing(toks, i+1)
-		if end < 0 {
-			return out
-		}
+		end := matchClose(toks, i+1)
 		st := threadStart{from: int(t.line), to: toks[end].lastLine()}
 		work, keyword := threadWork(toks[i+2:end], pos, kw)
 		switch {
@@ -97,24 +94,6 @@ func stmtThreadStarts(toks []token) []threadStart {
 		out = append(out, st)
 	}
 	return out
-}
-
-// closing returns the index of the token that closes the bracket at open,
-// -1 when it is not closed.
-func closing(toks []token, open int) int {
-	depth := 0
-	for j := open; j < len(toks); j++ {
-		switch {
-		case isOpener(toks[j]):
-			depth++
-		case isCloser(toks[j]):
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
 }
 
 // detachedRegion is code of a test body that runs only on a thread.
