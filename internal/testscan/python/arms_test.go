@@ -359,3 +359,38 @@ func TestConstantArms(t *testing.T) {
 		}
 	}
 }
+
+// TestInertDefs: the checks of a nested async def or generator that the
+// test only calls as a statement never run; awaited, run or iterated they
+// do. A bare call of a module-level one is a Detached call.
+func TestInertDefs(t *testing.T) {
+	for _, c := range []struct {
+		body   string
+		checks int
+	}{
+		{"    async def check():\n        assert f() == 1\n    check()\n", 0},
+		{"    def check():\n        assert f() == 1\n        yield\n    check()\n", 0},
+		{"    async def check():\n        assert f() == 1\n    await check()\n", 1},
+		{"    async def check():\n        assert f() == 1\n    asyncio.run(check())\n", 1},
+		{"    def check():\n        assert f() == 1\n        yield\n    for _ in check():\n        pass\n", 1},
+		{"    def check():\n        def inner():\n            yield\n        assert f() == 1\n    check()\n", 1},
+	} {
+		f, err := New().Extract("test_x.py", []byte("async def test_x():\n"+c.body))
+		if err != nil || len(f.Tests) != 1 {
+			t.Fatalf("extract: %v, %+v", err, f)
+		}
+		if got := len(f.Tests[0].Assertions); got != c.checks {
+			t.Errorf("%q: %d checks, want %d", c.body, got, c.checks)
+		}
+	}
+	src := "async def check_summary(s):\n    assert s == 1\n\n\ndef test_x():\n    check_summary(1)\n    other(check_summary(2))\n"
+	f, _ := New().Extract("test_x.py", []byte(src))
+	if diff := cmp.Diff([]string(nil), f.Tests[0].Detached); diff != "" {
+		t.Errorf("a call also passed on is not detached (-want +got):\n%s", diff)
+	}
+	src = "async def check_summary(s):\n    assert s == 1\n\n\ndef test_x():\n    check_summary(1)\n"
+	f, _ = New().Extract("test_x.py", []byte(src))
+	if diff := cmp.Diff([]string{"check_summary"}, f.Tests[0].Detached); diff != "" {
+		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+}

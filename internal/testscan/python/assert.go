@@ -525,7 +525,10 @@ func helperAssertion(name string, args []callArg) testscan.Assertion {
 }
 
 // unusedDefs returns the nested defs of a body whose name nothing in the
-// body uses (calls, passes on, decorates with) but their own header.
+// body uses (calls, passes on, decorates with) but their own header, and
+// those whose call runs nothing (an async def or a generator, see inert)
+// that the body only calls, as a statement of its own: `check()` makes a
+// coroutine nobody awaits or a generator nobody iterates.
 func unusedDefs(body []*stmt) []*stmt {
 	var defs []*stmt
 	var all []*stmt
@@ -544,9 +547,11 @@ func unusedDefs(body []*stmt) []*stmt {
 	var out []*stmt
 	for _, d := range defs {
 		name, used := d.defName(), false
+		lazy := inert(d)
 		for _, s := range all {
 			for i, t := range s.toks {
-				if t.kind == tkName && t.text == name && !(s == d && (i == 1 || i == 2 && s.tok(0) == "async")) {
+				if t.kind == tkName && t.text == name && !(s == d && (i == 1 || i == 2 && s.tok(0) == "async")) &&
+					!(lazy && i == 0 && bareCall(s)) {
 					used = true
 					break
 				}
@@ -560,4 +565,36 @@ func unusedDefs(body []*stmt) []*stmt {
 		}
 	}
 	return out
+}
+
+// inert reports whether calling def d runs none of its body: an async def
+// (the call makes a coroutine) or a generator (a yield in its own body).
+func inert(d *stmt) bool {
+	if d.tok(0) == "async" {
+		return true
+	}
+	found := false
+	var walk func(ss []*stmt)
+	walk = func(ss []*stmt) {
+		for _, s := range ss {
+			if found || s.isDef() || s.isClass() {
+				continue
+			}
+			for _, t := range s.toks {
+				if t.kind == tkName && t.text == "yield" {
+					found = true
+					return
+				}
+			}
+			walk(s.body)
+		}
+	}
+	walk(d.body)
+	return found
+}
+
+// bareCall reports a statement that is one call and nothing else:
+// `check(x)`, its value dropped.
+func bareCall(s *stmt) bool {
+	return !s.header && len(s.toks) >= 3 && s.toks[0].kind == tkName && s.toks[1].text == "(" && matchClose(s.toks, 1) == len(s.toks)-1
 }

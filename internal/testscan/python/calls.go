@@ -221,7 +221,7 @@ func (m *module) stmtCalls(calls []testscan.Call, s *stmt) []testscan.Call {
 		if assertCallKind(toks, i) != acNone {
 			continue
 		}
-		if m.offThread != nil && inDetached(m.detached, t.off) != nil {
+		if m.offThread != nil && (inDetached(m.detached, t.off) != nil || i == 0 && bareCall(s) && m.inertTop(name)) {
 			// Run on a thread: its failure never reaches the test.
 			if i == 0 || !isOp(toks[i-1], ".") {
 				*m.offThread = testscan.AddCall(*m.offThread, name)
@@ -408,4 +408,11 @@ func dottedBefore(toks []token, i int) string {
 		b.WriteString(toks[k].text)
 	}
 	return b.String()
+}
+
+// inertTop reports a top-level def of the module whose call runs none of
+// its body (see inert): a bare call of it checks nothing.
+func (m *module) inertTop(name string) bool {
+	d, ok := m.topDefs[name]
+	return ok && d.isDef() && inert(d)
 }
