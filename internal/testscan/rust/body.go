@@ -22,8 +22,9 @@ type bodyScan struct {
 // (directly, or inside a top-level if block).
 //
 // It also gathers the body's calls, in scratch, a buffer reused from body to
-// body.
-func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Call, loops bool) bodyScan {
+// body; a call of one of asyncFns (the file's async fns) that is a
+// statement of its own runs nothing and is left out (bodyScan.detached).
+func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Call, loops bool, asyncFns map[string]bool) bodyScan {
 	var out bodyScan
 	calls := (*scratch)[:0]
 	parens := 0
@@ -98,7 +99,7 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 		}
 		if i+1 < close && toks[i+1].Kind == tkPunct && (toks[i+1].Text == "(" || toks[i+1].Text == "::") && i > attrEnd {
 			sp := inSpawn(spawns, i)
-			if sp == nil {
+			if sp == nil && !(asyncFns[t.Text] && unpolledCall(toks, match, i, close)) {
 				calls = addCallAt(calls, toks, i)
 			} else {
 				offThread = addCallAt(offThread, toks, i)
@@ -317,15 +318,36 @@ func unusedLocalFns(toks []token, match []int, open, close int) [][2]int {
 			continue
 		}
 		n := toks[name].Text
+		// A nested async fn that is only called as a statement, its
+		// future dropped unpolled, runs nothing either.
+		lazy := name >= 2 && toks[name-1].Text == "fn" && toks[name-2].Kind == tkIdent && toks[name-2].Text == "async"
 		used := false
 		for j := open + 1; j < close && !used; j++ {
-			used = j != name && toks[j].Kind == tkIdent && toks[j].Text == n
+			used = j != name && toks[j].Kind == tkIdent && toks[j].Text == n && !(lazy && unpolledCall(toks, match, j, close))
 		}
 		if !used {
 			out = append(out, [2]int{brace, match[brace]})
 		}
 	}
 	return out
+}
+
+// unpolledCall reports whether the identifier at i starts a call that is
+// a statement of its own, its value dropped: after `;`, `{`, `}`, an
+// attribute or `let _ =`, and its closing parenthesis followed by `;`. A future made so is never
+// polled (no .await, no block_on), so the async fn runs nothing.
+func unpolledCall(toks []token, match []int, i, close int) bool {
+	if i < 1 || i+1 >= close || !isPunct(toks[i+1], "(") {
+		return false
+	}
+	p := toks[i-1]
+	dropped := i >= 3 && isPunct(p, "=") && toks[i-2].Text == "_" && toks[i-3].Text == "let" // let _ = f(..);
+	attr := isPunct(p, "]") && match[i-1] >= 1 && match[i-1] < i-1 && isPunct(toks[match[i-1]-1], "#")
+	if !dropped && !attr && !isPunct(p, ";") && !isPunct(p, "{") && !isPunct(p, "}") {
+		return false
+	}
+	end := match[i+1]
+	return end > i+1 && end+1 < close && isPunct(toks[end+1], ";")
 }
 
 // withSpawn adds, outermost, the arm of the detached spawn sp (if any) to
@@ -335,4 +357,20 @@ func withSpawn(arms []testscan.Arm, sp *spawnSpan) []testscan.Arm {
 		return arms
 	}
 	return append([]testscan.Arm{detachedArm(sp)}, arms...)
+}
+
+// asyncFnNames returns the names of the file's async fns, nil when it has
+// none: a call of one that is a statement of its own runs nothing
+// (unpolledCall).
+func asyncFnNames(toks []token) map[string]bool {
+	var out map[string]bool
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].Kind == tkIdent && toks[i].Text == "async" && toks[i+1].Kind == tkIdent && toks[i+1].Text == "fn" && toks[i+2].Kind == tkIdent {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[toks[i+2].Text] = true
+		}
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func (p *parser) helperAssertions() ([]testscan.Assertion, []string, map[string]
 			name = f.mod.path + "::" + f.name
 		}
 		from := len(out)
-		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, true)
+		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, true, p.asyncFns())
 		out = append(out, p.dropLocal(scan.assertions)...)
 		params := p.perRowParams(f, p.paramNames(f))
 		for i := from; i < len(out); i++ {

@@ -46,6 +46,18 @@ type parser struct {
 	exported map[string]bool
 	callBuf  []testscan.Call // scratch for scanBody
 	local    map[string]bool // the names of fns, once dropLocal needs them
+	// async are the names of the file's async fns (asyncFnNames), read
+	// on first use; asyncRead says they were.
+	async     map[string]bool
+	asyncRead bool
+}
+
+// asyncFns returns the file's async fn names, read once.
+func (p *parser) asyncFns() map[string]bool {
+	if !p.asyncRead {
+		p.async, p.asyncRead = asyncFnNames(p.toks), true
+	}
+	return p.async
 }
 
 func (p *parser) at(i int) token {

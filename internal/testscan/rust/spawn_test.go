@@ -90,3 +90,38 @@ func TestCatchUnwind(t *testing.T) {
 		}
 	}
 }
+
+// TestUnpolledAsync: a nested async fn the test only calls as a statement
+// (or into `let _ =`) checks nothing; awaited or handed on it does. A
+// statement call of the file's own async fn is a Detached call.
+func TestUnpolledAsync(t *testing.T) {
+	for _, c := range []struct {
+		body   string
+		checks int
+	}{
+		{"async fn check() { assert_eq!(f(), 1); }\n    check();", 0},
+		{"async fn check() { assert_eq!(f(), 1); }\n    let _ = check();", 0},
+		{"async fn check() { assert_eq!(f(), 1); }\n    check().await;", 1},
+		{"async fn check() { assert_eq!(f(), 1); }\n    block_on(check());", 1},
+		{"fn check() { assert_eq!(f(), 1); }\n    check();", 1},
+	} {
+		f, err := New().Extract("tests/t.rs", []byte("#[test]\nfn t() {\n    "+c.body+"\n}\n"))
+		if err != nil || len(f.Tests) != 1 {
+			t.Fatalf("extract: %v %+v", err, f)
+		}
+		if got := len(f.Tests[0].Assertions); got != c.checks {
+			t.Errorf("%q: %d checks, want %d", c.body, got, c.checks)
+		}
+	}
+	src := "async fn check_all(x: u8) { assert_eq!(x, 1); }\n\n#[test]\nfn t() {\n    check_all(1);\n    run(check_all(2));\n}\n\n#[test]\nfn u() {\n    check_all(1);\n}\n"
+	f, err := New().Extract("tests/t.rs", []byte(src))
+	if err != nil || len(f.Tests) != 2 {
+		t.Fatalf("extract: %v %+v", err, f)
+	}
+	if len(f.Tests[0].Detached) != 0 {
+		t.Errorf("a fn also handed on is detached: %v", f.Tests[0].Detached)
+	}
+	if diff := cmp.Diff([]string{"check_all"}, f.Tests[1].Detached); diff != "" {
+		t.Errorf("detached calls (-want +got):\n%s", diff)
+	}
+}

@@ -72,7 +72,7 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			// expected message) passes whatever the code under test does.
 			base.Assertions[0].Strength = testscan.Trivial
 		}
-		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, false)
+		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, false, p.asyncFns())
 		base.Assertions = append(base.Assertions, p.dropLocal(scan.assertions)...)
 		base.Calls = scan.calls
 		base.Detached = testscan.OnlyDetached(scan.detached, scan.calls)

@@ -1,0 +1,31 @@
+use m::{agent_summary, run_agent};
+
+#[test]
+fn run_agent_works() {
+    let run = run_agent("work");
+    assert_eq!(run.exit_code, 0);
+    assert_eq!(run.log, "logs/iter-004.log");
+    assert_eq!(run.tokens, 15);
+    let s = agent_summary(&run);
+    block_on(check_summary(&s));
+
+    let run = run_agent("fail");
+    assert_eq!(run.exit_code, 3);
+    assert_eq!(run.log, "logs/iter-005.log");
+}
+
+async fn check_summary(s: &str) {
+    assert!(s.starts_with("the agent finished"));
+    assert!(s.ends_with(", 15 tokens (log logs/iter-004.log)"));
+}
+
+// block_on polls a future that never waits to completion.
+fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    let mut f = std::pin::pin!(f);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+            return v;
+        }
+    }
+}
