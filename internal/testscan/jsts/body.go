@@ -366,9 +366,14 @@ func (t *tree) unusedFuncs(from, to int) [][2]int {
 	var out [][2]int
 	for i := from; i+2 < to; i++ {
 		name, open := -1, -1
+		generator := false
 		switch {
 		case t.ident(i, "function") && identAt(i+1) && t.punct(i+2, "("):
 			name, open = i+1, afterParams(i+2)
+		case t.ident(i, "function") && t.punct(i+1, "*") && identAt(i+2) && t.punct(i+3, "("):
+			// function* check() {...}: a call makes an iterator and runs
+			// nothing until something iterates it.
+			name, open, generator = i+2, afterParams(i+3), true
 		case (t.ident(i, "const") || t.ident(i, "let") || t.ident(i, "var")) && identAt(i+1) && t.punct(i+2, "="):
 			name = i + 1
 			k := i + 3
@@ -390,11 +395,29 @@ func (t *tree) unusedFuncs(from, to int) [][2]int {
 		n := t.toks[name].Text
 		used := false
 		for j := from; j < to && !used; j++ {
-			used = j != name && t.toks[j].Kind == tkIdent && t.toks[j].Text == n
+			used = j != name && t.toks[j].Kind == tkIdent && t.toks[j].Text == n && !(generator && t.bareCall(j))
 		}
 		if !used {
 			out = append(out, [2]int{open, int(t.match[open])})
 		}
 	}
 	return out
+}
+
+// bareCall reports whether the identifier at j starts a call that is a
+// statement of its own, its value dropped: it starts a statement (after
+// `;`, `{`, `}` or on a line of its own) and its closing parenthesis ends
+// it (`;`, `}` or a new line).
+func (t *tree) bareCall(j int) bool {
+	if j < 1 || !t.punct(j+1, "(") {
+		return false
+	}
+	if p := t.toks[j-1]; !t.punct(j-1, ";") && !t.punct(j-1, "{") && !t.punct(j-1, "}") && p.Line == t.toks[j].Line {
+		return false
+	}
+	c := int(t.match[j+1])
+	if c <= j+1 {
+		return false
+	}
+	return c+1 >= len(t.toks) || t.punct(c+1, ";") || t.punct(c+1, "}") || t.toks[c+1].Line > t.toks[c].Line
 }

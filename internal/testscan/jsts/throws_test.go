@@ -44,3 +44,26 @@ func TestFailureExpectingCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratorNeverIterated: the checks of a local generator that the test
+// only calls as a statement never run; iterated they do.
+func TestGeneratorNeverIterated(t *testing.T) {
+	for _, c := range []struct {
+		body   string
+		checks int
+	}{
+		{"function* check() {\n    expect(f()).toBe(1);\n  }\n  check();", 0},
+		{"function* check() {\n    expect(f()).toBe(1);\n  }\n  check()", 0},
+		{"function* check() {\n    expect(f()).toBe(1);\n  }\n  [...check()];", 1},
+		{"function* check() {\n    expect(f()).toBe(1);\n  }\n  for (const x of check()) {}", 1},
+		{"function check() {\n    expect(f()).toBe(1);\n  }\n  check();", 1},
+	} {
+		f, err := New().Extract("x.test.js", []byte("it('x', () => {\n  "+c.body+"\n});\n"))
+		if err != nil || len(f.Tests) != 1 {
+			t.Fatalf("extract: %v %+v", err, f)
+		}
+		if got := len(f.Tests[0].Assertions); got != c.checks {
+			t.Errorf("%q: %d checks, want %d", c.body, got, c.checks)
+		}
+	}
+}
