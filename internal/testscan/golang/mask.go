@@ -42,7 +42,8 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 // file (helper assertions, markers) cancels out for a function present in
 // both versions. So:
 //   - in a test file, unchanged functions without a receiver are blanked
-//     (tests and helpers), and only when every difference between the versions
+//     (tests and helpers; not one that calls a Skip method, which the tests
+//     that call it read, see helperSkip), and only when every difference between the versions
 //     lies inside functions, tables, types and constants, or in imports that
 //     keep each name's package family (a changed import family is read by
 //     every function: then nothing is blanked). A changed table, type,
@@ -90,7 +91,9 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 			// A function with a body ends with its closing brace;
 			// anything else is not what scanDecls expects, and is left
 			// alone.
-			return src[d.end-1] == '}' && (!isTest || !d.method)
+			// A test file's function that skips the test it is handed
+			// is read by the tests that call it (helperSkip): kept.
+			return src[d.end-1] == '}' && (!isTest || !d.method && !bytes.Contains(src[d.start:d.end], []byte(".Skip")))
 		case d.kind == declOther:
 			return alone && !bytes.HasPrefix(src[d.start:], []byte("package"))
 		}
@@ -116,7 +119,10 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 				switch {
 				case same(side.src, d):
 				case d.kind == declOther && !bytes.HasPrefix(side.src[d.start:], []byte("package")),
-					isTest && d.kind == declFunc && d.method:
+					isTest && d.kind == declFunc && (d.method || bytes.Contains(side.src[d.start:d.end], []byte(".Skip"))):
+					// A changed function that may skip the test it is
+					// handed is read by the tests that call it
+					// (helperSkip), as a changed method is.
 					changed = append(changed, side.src[d.start:d.end])
 				case !isTest:
 				case d.kind == declFunc:

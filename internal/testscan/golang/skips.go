@@ -27,6 +27,15 @@ func (e *env) skips(body *ast.BlockStmt, n *node) {
 				n.skip = &testscan.Skip{Kind: testscan.SkipCall, Reason: reason, Line: e.u.line(v.Pos())}
 				return
 			}
+			if sk := e.helperSkip(v.X); sk != nil {
+				if sk.Kind == testscan.SkipCall {
+					n.skip = sk
+					return
+				}
+				if guard == nil {
+					guard = sk
+				}
+			}
 		case *ast.ReturnStmt:
 			if i == len(body.List)-1 {
 				continue
@@ -304,4 +313,72 @@ func (e *env) readsEnv(x ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// helperSkip reads a call of a function of the file that skips the test
+// it is handed (`skipSlow(t)`, whose body calls t.Skip at its top level,
+// or under an if, as a test's own body would): the skip that call makes,
+// at the call's line, its reason naming the helper; nil for any other
+// statement. One level of helpers is read.
+func (e *env) helperSkip(x ast.Expr) *testscan.Skip {
+	call, ok := x.(*ast.CallExpr)
+	if !ok || e.u.synthetic || e.u.file == nil {
+		return nil
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	passesT := false
+	for _, a := range call.Args {
+		if ai, ok := a.(*ast.Ident); ok && e.isTVar(ai.Name) {
+			passesT = true
+		}
+	}
+	if !passesT {
+		return nil
+	}
+	var fd *ast.FuncDecl
+	for _, d := range e.u.file.Decls {
+		if f, ok := d.(*ast.FuncDecl); ok && f.Recv == nil && f.Name.Name == id.Name && f.Body != nil {
+			fd = f
+			break
+		}
+	}
+	if fd == nil {
+		return nil
+	}
+	h := newEnv(e.ctx, e.u, fd.Body)
+	h.addParams(fd.Type)
+	if len(h.tvars) == 0 {
+		return nil
+	}
+	line := e.u.line(call.Pos())
+	for _, st := range fd.Body.List {
+		switch v := st.(type) {
+		case *ast.ExprStmt:
+			if reason, ok := h.skipCall(v.X); ok {
+				return &testscan.Skip{Kind: testscan.SkipCall, Reason: strings.TrimSpace(id.Name + ": " + reason), Line: line}
+			}
+		case *ast.IfStmt:
+			// A skip call under the if; a helper's early return skips
+			// nothing of the test.
+			calls := false
+			for _, b := range v.Body.List {
+				if es, ok := b.(*ast.ExprStmt); ok {
+					if _, ok := h.skipCall(es.X); ok {
+						calls = true
+					}
+				}
+			}
+			if sk, _ := h.ifSkip(v); sk != nil && calls {
+				sk.Line = line
+				sk.Reason = strings.TrimSpace(id.Name + ": " + sk.Reason)
+				return sk
+			}
+		case *ast.ReturnStmt:
+			return nil // a return before any skip: the helper may not skip
+		}
+	}
+	return nil
 }

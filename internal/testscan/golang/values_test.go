@@ -259,3 +259,52 @@ func TestConstantConditions(t *testing.T) {
 		}
 	}
 }
+
+// TestHelperSkip: a test that calls, at its top level, a function of the
+// file that skips the test it is handed is skipped there; conditionally
+// when the helper's skip is under an if (an environment read marks it).
+func TestHelperSkip(t *testing.T) {
+	for _, c := range []struct {
+		helper string
+		kind   testscan.SkipKind
+		env    bool
+	}{
+		{"func skipSlow(t *testing.T) {\n\tt.Helper()\n\tt.Skip(\"slow\")\n}", testscan.SkipCall, false},
+		{"func skipSlow(tb testing.TB) {\n\tif os.Getenv(\"CI\") != \"\" {\n\t\ttb.Skip(\"ci\")\n\t}\n}", testscan.SkipConditional, true},
+		{"func skipSlow(t *testing.T) {\n\tif runtime.GOOS == \"windows\" {\n\t\tt.Skip()\n\t}\n}", testscan.SkipConditional, false},
+		{"func skipSlow(t *testing.T) {\n\tt.Log(\"fine\")\n}", "", false},
+		{"func skipSlow(t *testing.T) {\n\treturn\n\tt.Skip()\n}", "", false},
+	} {
+		src := "package p\n\nimport \"testing\"\n\n" + c.helper + "\n\nfunc TestX(t *testing.T) {\n\tskipSlow(t)\n\tif got := f(); got != 1 {\n\t\tt.Errorf(\"x\")\n\t}\n}\n"
+		f := extract(t, "p_test.go", src)
+		var tc *testscan.TestCase
+		for i := range f.Tests {
+			if f.Tests[i].ID == "TestX" {
+				tc = &f.Tests[i]
+			}
+		}
+		if tc == nil {
+			t.Fatalf("%s: no TestX in %+v", c.helper, f.Tests)
+		}
+		var kind testscan.SkipKind
+		env := false
+		if tc.Skip != nil {
+			kind, env = tc.Skip.Kind, tc.Skip.EnvGuard
+		}
+		if kind != c.kind || env != c.env {
+			t.Errorf("%q: skip %q env %v, want %q env %v", c.helper, kind, env, c.kind, c.env)
+		}
+	}
+}
+
+// TestHelperEarlyReturnIsNoSkip: a helper's conditional return skips
+// nothing of the test that calls it.
+func TestHelperEarlyReturnIsNoSkip(t *testing.T) {
+	src := "package p\n\nimport \"testing\"\n\nfunc check(t *testing.T, s string) {\n\tif s == \"\" {\n\t\treturn\n\t}\n\tt.Log(s)\n}\n\nfunc TestX(t *testing.T) {\n\tcheck(t, \"x\")\n\tif got := f(); got != 1 {\n\t\tt.Errorf(\"x\")\n\t}\n}\n"
+	f := extract(t, "p_test.go", src)
+	for _, tc := range f.Tests {
+		if tc.Skip != nil {
+			t.Errorf("%s: skip %+v", tc.ID, tc.Skip)
+		}
+	}
+}

@@ -102,6 +102,15 @@ func scanBody(toks []token, match []int, open, close int, testng bool, scratch *
 		if assumptionNames[t.Text] && parens == 0 && len(blocks) == 0 && assume == nil {
 			args := b.args(i + 1)
 			assume = &testscan.Skip{Kind: testscan.SkipConditional, Reason: messageArg(args), Line: t.Line}
+			// assumeTrue(System.getenv("CI") == null): the environment
+			// decides whether the test runs where the gate runs.
+			for _, a := range args {
+				for _, tk := range a {
+					if tk.Kind == tkIdent && tk.Text == "getenv" {
+						assume.EnvGuard = true
+					}
+				}
+			}
 			// assumeTrue(false), assumeFalse(true): skipped every time.
 			if len(args) > 0 && len(args[0]) == 1 && (t.Text == "assumeTrue" && args[0][0].Text == "false" || t.Text == "assumeFalse" && args[0][0].Text == "true") {
 				assume.Kind, assume.Reason = testscan.SkipCall, t.Text+"("+args[0][0].Text+")"

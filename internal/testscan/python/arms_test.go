@@ -394,3 +394,32 @@ func TestInertDefs(t *testing.T) {
 		t.Errorf("detached calls (-want +got):\n%s", diff)
 	}
 }
+
+// TestHelperSkip: a test that calls, before its first check, a module-level
+// def that skips is skipped there; not when the call comes after a check
+// or the def does not skip.
+func TestHelperSkip(t *testing.T) {
+	for _, c := range []struct {
+		helper, body string
+		kind         testscan.SkipKind
+	}{
+		{"def skip_slow():\n    pytest.skip('slow')\n", "    skip_slow()\n    assert f() == 1\n", testscan.SkipCall},
+		{"def skip_slow():\n    if os.environ.get('CI'):\n        pytest.skip('ci')\n", "    skip_slow()\n    assert f() == 1\n", testscan.SkipConditional},
+		{"def skip_slow():\n    pytest.skip('slow')\n", "    assert f() == 1\n    skip_slow()\n", ""},
+		{"def skip_slow():\n    print('x')\n", "    skip_slow()\n    assert f() == 1\n", ""},
+		{"def check(s):\n    if not s:\n        return\n    print(s)\n", "    check('x')\n    assert f() == 1\n", ""},
+	} {
+		src := "import os\nimport pytest\n\n\n" + c.helper + "\n\ndef test_x():\n" + c.body
+		f, err := New().Extract("test_x.py", []byte(src))
+		if err != nil || len(f.Tests) != 1 {
+			t.Fatalf("extract: %v, %+v", err, f)
+		}
+		var kind testscan.SkipKind
+		if f.Tests[0].Skip != nil {
+			kind = f.Tests[0].Skip.Kind
+		}
+		if kind != c.kind {
+			t.Errorf("%q %q: skip %q, want %q", c.helper, c.body, kind, c.kind)
+		}
+	}
+}

@@ -277,6 +277,9 @@ func (m *module) testCases(def *stmt, scopes []classScope) []testscan.TestCase {
 			first = tc.Assertions[0].Line
 		}
 		tc.Skip = bodySkip(body, first)
+		if tc.Skip == nil {
+			tc.Skip = m.helperSkip(body, first)
+		}
 	}
 	if tc.Skip != nil {
 		sk := *tc.Skip

@@ -275,3 +275,43 @@ func constTrue(toks []token) bool {
 	}
 	return false
 }
+
+// helperSkip reads a call, at the top level of a test body and before its
+// first check (firstAssert, 0 for none), of a module-level def that skips
+// (`skip_slow()`, whose body calls pytest.skip, or does under a condition,
+// as a test's own body would): the skip it makes, at the call's line, its
+// reason naming the helper. One level of helpers is read.
+func (m *module) helperSkip(body []*stmt, firstAssert int) *testscan.Skip {
+	for _, s := range body {
+		if firstAssert != 0 && s.line >= firstAssert {
+			return nil
+		}
+		if !bareCall(s) {
+			continue
+		}
+		d, ok := m.topDefs[s.tok(0)]
+		if !ok || !d.isDef() {
+			continue
+		}
+		if sk := bodySkip(d.body, 0); sk != nil && sk.Kind != testscan.SkipEarlyReturn && !returnAt(d.body, sk.Line) {
+			out := *sk
+			out.Line = s.line
+			out.Reason = strings.TrimSpace(s.tok(0) + ": " + sk.Reason)
+			return &out
+		}
+	}
+	return nil
+}
+
+// returnAt reports whether the statement at line in body is a return: a
+// helper's early return skips nothing of the test that calls it.
+func returnAt(body []*stmt, line int) bool {
+	found := false
+	walk(body, func(s *stmt) bool {
+		if s.line == line && !s.header && s.tok(0) == "return" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,15 @@
+from loop.agent import agent_summary, run_agent
+
+
+def test_run_agent():
+    run = run_agent("work")
+    assert run.exit_code == 0
+    assert run.log == "logs/iter-004.log"
+    assert run.tokens == 15
+    s = agent_summary(run)
+    assert s.startswith("the agent finished")
+    assert s.endswith(", 15 tokens (log logs/iter-004.log)")
+
+    run = run_agent("fail")
+    assert run.exit_code == 3
+    assert run.log == "logs/iter-005.log"
