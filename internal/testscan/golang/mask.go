@@ -42,8 +42,8 @@ func (x *Extractor) MaskUnchanged(oldPath string, old []byte, newPath string, ne
 // file (helper assertions, markers) cancels out for a function present in
 // both versions. So:
 //   - in a test file, unchanged functions without a receiver are blanked
-//     (tests and helpers; not one that calls a Skip method, which the tests
-//     that call it read, see helperSkip), and only when every difference between the versions
+//     (tests and helpers; not a helper that calls a Skip method, which the
+//     tests that call it read, see skipHelper), and only when every difference between the versions
 //     lies inside functions, tables, types and constants, or in imports that
 //     keep each name's package family (a changed import family is read by
 //     every function: then nothing is blanked). A changed table, type,
@@ -93,7 +93,7 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 			// alone.
 			// A test file's function that skips the test it is handed
 			// is read by the tests that call it (helperSkip): kept.
-			return src[d.end-1] == '}' && (!isTest || !d.method && !bytes.Contains(src[d.start:d.end], []byte(".Skip")))
+			return src[d.end-1] == '}' && (!isTest || !d.method && !skipHelper(src[d.start:d.end]))
 		case d.kind == declOther:
 			return alone && !bytes.HasPrefix(src[d.start:], []byte("package"))
 		}
@@ -119,7 +119,7 @@ func MaskUnchanged(old, new []byte, isTest bool, minBlank int) (maskedOld, maske
 				switch {
 				case same(side.src, d):
 				case d.kind == declOther && !bytes.HasPrefix(side.src[d.start:], []byte("package")),
-					isTest && d.kind == declFunc && (d.method || bytes.Contains(side.src[d.start:d.end], []byte(".Skip"))):
+					isTest && d.kind == declFunc && (d.method || skipHelper(side.src[d.start:d.end])):
 					// A changed function that may skip the test it is
 					// handed is read by the tests that call it
 					// (helperSkip), as a changed method is.
@@ -385,6 +385,10 @@ func declaredNames(decls [][]byte, names map[string]bool) bool {
 				return false
 			}
 			names[recv], names[fd.Name.Name] = true, true
+			continue
+		}
+		if fd, isFunc := d.(*ast.FuncDecl); isFunc && fd.Recv == nil {
+			names[fd.Name.Name] = true // a helper that skips (skipHelper)
 			continue
 		}
 		if !ok {
@@ -845,4 +849,21 @@ func skipBlank(b []byte) []byte {
 		}
 	}
 	return b
+}
+
+// skipHelper reports a function declaration of a test file that is not a
+// test, benchmark, fuzz test or example and calls a Skip method: a helper
+// that may skip the test it is handed, which the tests calling it read
+// (helperSkip).
+func skipHelper(decl []byte) bool {
+	rest, ok := bytes.CutPrefix(decl, []byte("func "))
+	if !ok || !bytes.Contains(decl, []byte(".Skip")) {
+		return false
+	}
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if bytes.HasPrefix(rest, []byte(p)) {
+			return false
+		}
+	}
+	return true
 }
