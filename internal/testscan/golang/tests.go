@@ -2,7 +2,6 @@ package golang
 
 import (
 	"go/ast"
-	"slices"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -216,21 +215,10 @@ func (ctx *fileCtx) flatten(n *node, parentID string, inherited *testscan.Skip, 
 			Literals:            n.literals,
 			NameLiteral:         n.nameLit,
 			Calls:               calls,
-			Detached:            onlyDetached(n.detached, calls),
+			Detached:            testscan.OnlyDetached(n.detached, calls),
 		})
 	}
 	for _, c := range n.children {
 		ctx.flatten(c, id, skip, dynamic, calls)
 	}
-}
-
-// onlyDetached returns the names of detached that calls lacks.
-func onlyDetached(detached []string, calls []testscan.Call) []string {
-	var out []string
-	for _, d := range detached {
-		if !slices.ContainsFunc(calls, func(c testscan.Call) bool { return c.Name == d }) {
-			out = append(out, d)
-		}
-	}
-	return out
 }

@@ -30,7 +30,7 @@ type node struct {
 	literals    []string
 	nameLit     string          // see testscan.TestCase.NameLiteral
 	calls       []testscan.Call // see testscan.TestCase.Calls
-	detached    []string        // see testscan.TestCase.Detached
+	detached    []testscan.Call // calls made only in a goroutine nothing waits for
 	children    []*node
 	// rowFuncs are the lines of the function literals of this subtest's
 	// table row that its body calls (tc.assertReplay(t, ...)): their checks,
@@ -69,6 +69,9 @@ type env struct {
 	// detached holds, for each go statement read, whether nothing waits
 	// for it (see waitedFor).
 	detached map[*ast.GoStmt]bool
+	// sawGo is set once a walk of the function met a go statement: only
+	// then can a call sit in one.
+	sawGo bool
 }
 
 type localDef struct {
@@ -269,6 +272,8 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 		}
 		e.marks.visit(x)
 		switch v := x.(type) {
+		case *ast.GoStmt:
+			e.sawGo = true
 		case *ast.FuncType:
 			e.addParams(v)
 		case *ast.AssignStmt:
@@ -302,12 +307,12 @@ func (e *env) walk(body *ast.BlockStmt, n *node) {
 					n.asserts = append(n.asserts, a)
 				}
 				n.asserts = append(n.asserts, polled...)
-			} else if !e.inDetached(stack) {
+			} else if !e.sawGo || !e.inDetached(stack) {
 				n.calls = testscan.AddCallValues(n.calls, e.callName(v), e.argValues(v))
-			} else if name := e.callName(v); name != "" && !slices.Contains(n.detached, name) {
+			} else if name := e.callName(v); name != "" {
 				// A call in a goroutine nothing waits for may never run:
 				// the checks of what it calls are not the test's.
-				n.detached = append(n.detached, name)
+				n.detached = testscan.AddCall(n.detached, name)
 			}
 		}
 		stack = append(stack, x)

@@ -183,20 +183,7 @@ func expectsFailure(toks []token, i, end, close int) string {
 	for from > 0 && !isPunctAny(toks[from-1], ";", "{", "}") {
 		from--
 	}
-	to, depth := end, 0
-	for ; to < close; to++ {
-		switch toks[to].Text {
-		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ";":
-			if depth <= 0 {
-				goto read
-			}
-		}
-	}
-read:
+	to := statementEnd(toks, end, close)
 	assertion, other := false, false
 	for _, t := range toks[from:to] {
 		if t.Kind != tkIdent {
@@ -227,6 +214,25 @@ read:
 		}
 	}
 	return testscan.Expecting
+}
+
+// statementEnd returns the index of the ';' that ends the statement the
+// token at from is in (outside brackets), close when none does.
+func statementEnd(toks []token, from, close int) int {
+	depth := 0
+	for to := from; to < close; to++ {
+		switch toks[to].Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ";":
+			if depth <= 0 {
+				return to
+			}
+		}
+	}
+	return close
 }
 
 func isPunctAny(t token, texts ...string) bool {

@@ -60,7 +60,7 @@ func (t *tree) stmtArms(k, from int, rev []testscan.Arm) []testscan.Arm {
 		switch {
 		case t.ident(o-1, "if"):
 			cond := t.condText(o-1, k)
-			if c := clex.ConstantIf(t.clexTokens(o-1, k), func() []clex.Token { return t.clexTokens(0, len(t.toks)) }, tkIdent, tkPunct, isLiteral); c != "" {
+			if c := clex.ConstantIf(t.clexTokens(o-1, k), t.allClexTokens, tkIdent, tkPunct, isLiteral); c != "" {
 				cond = c
 			}
 			rev = append(rev, testscan.Arm{At: o - 1, Cond: cond, Index: 0})
@@ -377,4 +377,12 @@ func (t *tree) clexTokens(i, end int) []clex.Token {
 		out = append(out, tk.Token)
 	}
 	return out
+}
+
+// allClexTokens is the file's tokens as clex reads them, copied once.
+func (t *tree) allClexTokens() []clex.Token {
+	if t.plain == nil {
+		t.plain = t.clexTokens(0, len(t.toks))
+	}
+	return t.plain
 }

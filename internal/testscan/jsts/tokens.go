@@ -28,6 +28,9 @@ type tree struct {
 	// links marks, one bit per token, the heads and links of assertion chains
 	// (see markLinks), allocated on first use.
 	links []uint64
+	// plain is the tokens without this package's additions, copied on
+	// first use (allClexTokens).
+	plain []clex.Token
 }
 
 func newTree(src string, jsx bool) *tree {

@@ -48,19 +48,15 @@ func constantArms(root, def *stmt, out []testscan.Assertion) {
 }
 
 func isIdent(s string) bool {
-	if s == "" || s == "True" || s == "False" || s == "None" {
+	if s == "" || s == "True" || s == "False" || s == "None" || !isIdentStart(s[0]) {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
-		if !isWordByte(s[i]) || i == 0 && s[i] >= '0' && s[i] <= '9' {
+	for i := 1; i < len(s); i++ {
+		if !isIdentChar(s[i]) {
 			return false
 		}
 	}
 	return true
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // constantOf returns the literal name is bound to once, at the module's top

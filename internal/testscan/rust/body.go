@@ -356,7 +356,7 @@ func withSpawn(arms []testscan.Arm, sp *spawnSpan) []testscan.Arm {
 	if sp == nil {
 		return arms
 	}
-	return append([]testscan.Arm{detachedArm(sp)}, arms...)
+	return append([]testscan.Arm{spanArm(sp)}, arms...)
 }
 
 // asyncFnNames returns the names of the file's async fns, nil when it has

@@ -121,8 +121,9 @@ func inSpawn(spans []spawnSpan, i int) *spawnSpan {
 	return nil
 }
 
-// detachedArm is the arm of a check in a detached spawn.
-func detachedArm(s *spawnSpan) testscan.Arm {
+// spanArm is the arm of a check in span s: a detached spawn or a
+// dropped catch_unwind.
+func spanArm(s *spawnSpan) testscan.Arm {
 	return testscan.Arm{At: s.open, Cond: s.cond}
 }
 
