@@ -346,8 +346,12 @@ func splitCarried(deleted, news []*locTest, fresh func(*locTest) bool, gained ma
 			out = append(out, carriedTest{o, by, "family"})
 			continue
 		}
-		if by := carriers(o, made, news, checksOf); by != nil {
-			out = append(out, carriedTest{o, by, "checks"})
+		if by, reshaped := carriers(o, made, news, checksOf); by != nil {
+			how := "checks"
+			if reshaped {
+				how = "reshaped"
+			}
+			out = append(out, carriedTest{o, by, how})
 			continue
 		}
 		rest = append(rest, o)
@@ -558,13 +562,16 @@ func sharedCalls(o, n *testscan.TestCase) int {
 // carriers returns the tests the change created or added checks to that
 // hold every check of the old test, at least as strong; for a test that checks nothing itself,
 // a created test that checks and calls every function it called.
-func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []testscan.Assertion) []*locTest {
+// reshaped is set when some check is carried only by one of the same
+// structure with other values (sameStructure): a test moved into a new
+// file whose fixture was renamed, as an in-place rewrite of its expected
+// values.
+func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []testscan.Assertion) (by []*locTest, reshaped bool) {
 	if _, param := baseID(o.tc.ID); param {
 		// A case of a parametrized test: its checks are its table's, and
 		// only a table whose cases are all known can be seen to keep it.
-		return nil
+		return nil, false
 	}
-	var by []*locTest
 	add := func(n *locTest) {
 		for _, b := range by {
 			if b == n {
@@ -597,7 +604,10 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 				reclassed = append(reclassed, x)
 				continue
 			}
-			return nil
+			if found = reshapedIn(o, x, made); found == nil {
+				return nil, false
+			}
+			reshaped = true
 		}
 		add(found)
 	}
@@ -609,14 +619,14 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 	// Without a carried message, or for a catch-all class, the check is lost.
 	for _, x := range reclassed {
 		if len(by) == 0 || !reclassedIn(x, o, by, checksOf) {
-			return nil
+			return nil, false
 		}
 	}
 	if n > 0 {
 		if !sharesCall(o.tc, by) {
-			return nil
+			return nil, false
 		}
-		return by
+		return by, reshaped
 	}
 	var calls []string
 	for _, c := range o.tc.Calls {
@@ -625,7 +635,7 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 		}
 	}
 	if len(calls) == 0 {
-		return nil
+		return nil, false
 	}
 	for _, c := range made {
 		if checks(c.tc) == 0 || c.side.ext != o.side.ext || !runs(c.tc) {
@@ -640,10 +650,110 @@ func carriers(o *locTest, made, news []*locTest, checksOf func(*locTest) []tests
 			all = all && have[name]
 		}
 		if all {
-			return []*locTest{c}
+			return []*locTest{c}, false
 		}
 	}
-	return nil
+	return nil, false
+}
+
+// reshapedIn returns the test the change created that makes check x of
+// o with the same structure and other values (valueStructure), running
+// where the gate runs; of several, the one whose name spells the most words
+// of o's (newtype_unit spells new_type_with_unit's new, type and unit).
+func reshapedIn(o *locTest, x testscan.Assertion, made []*locTest) *locTest {
+	if x.Expected == "" {
+		return nil
+	}
+	want, names := valueStructure(x.Expected)
+	if names < minStructureNames {
+		return nil
+	}
+	var best *locTest
+	bestWords := -1
+	var words map[string]bool
+	for _, c := range made {
+		if !runs(c.tc) || !slices.ContainsFunc(c.tc.Assertions, func(y testscan.Assertion) bool {
+			return y.Kind == x.Kind && y.Negated == x.Negated && y.Strength >= x.Strength && y.Expected != "" &&
+				!offWhereGateRuns(x, y) && structureIs(y.Expected, want)
+		}) {
+			continue
+		}
+		if words == nil {
+			words = nameWords(o.tc.ID)
+		}
+		n, name := 0, lowerAlnum(c.tc.ID)
+		for w := range words {
+			if strings.Contains(name, w) {
+				n++
+			}
+		}
+		if n > bestWords {
+			best, bestWords = c, n
+		}
+	}
+	return best
+}
+
+func structureIs(expr, want string) bool {
+	got, _ := valueStructure(expr)
+	return got == want
+}
+
+// minStructureNames is how many names of types, variants, fields or
+// functions an expected value must spell for its structure to stand for
+// the check: `Token::Map{len:Some(1)}, Token::Str(..)` does, a bare
+// literal or `Some(x)` does not.
+const minStructureNames = 3
+
+// valueStructure is an expected value with its literals and variables
+// blanked and its names of types, variants, fields and functions kept (a
+// name after `.` or `::`, or before `(`, `{`, `!` or `:`), and how many
+// such names it spells. Two checks of the same structure with other values
+// (`Token::Str("t")`, `Token::Str("tag")`) have the same one.
+func valueStructure(expr string) (string, int) {
+	code := []byte(expr)
+	literalSpans(expr, func(start, end int) {
+		for k := start; k <= end && k < len(code); k++ {
+			code[k] = '#'
+		}
+	})
+	var b strings.Builder
+	names := 0
+	for i := 0; i < len(code); {
+		c := code[i]
+		switch {
+		case c == '_' || c == '$' || unicode.IsLetter(rune(c)):
+			j := i
+			for j < len(code) && (code[j] == '_' || code[j] == '$' || code[j] >= 0x80 || unicode.IsLetter(rune(code[j])) || unicode.IsDigit(rune(code[j]))) {
+				j++
+			}
+			after := byte(0)
+			if j < len(code) {
+				after = code[j]
+			}
+			if i > 0 && code[i-1] == '.' || i > 1 && code[i-1] == ':' && code[i-2] == ':' || after == '(' || after == '{' || after == '!' || after == ':' {
+				b.Write(code[i:j])
+				names++
+			} else {
+				b.WriteByte('_')
+			}
+			i = j
+		case c >= '0' && c <= '9':
+			for i < len(code) && (code[i] == '.' || code[i] == '_' || unicode.IsLetter(rune(code[i])) || unicode.IsDigit(rune(code[i]))) {
+				i++
+			}
+			b.WriteByte('#')
+		case c == '#':
+			for i < len(code) && code[i] == '#' {
+				i++
+			}
+			b.WriteByte('#')
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String(), names
 }
 
 // reclassedIn reports whether a test of by, which carries the old test's
@@ -1097,8 +1207,11 @@ func reportCarried(cs []carriedTest) []gate.Finding {
 			names = append(names, n.side.path+": "+n.tc.ID)
 		}
 		what := "its checks run in"
-		if c.how == "family" {
+		switch c.how {
+		case "family":
 			what = "it runs on as"
+		case "reshaped":
+			what = "checks of the same structure with other values run in"
 		}
 		msg := fmt.Sprintf("test %s is gone from %s, but %s %s, which the change created or gave new checks; confirm they cover what it checked", c.o.tc.ID, c.o.side.path, what, quoteList(names, 3))
 		out = append(out, gate.NewFinding(gate.RuleTestCarried, gate.SeverityMedium, c.o.side.path, c.o.tc.Line, c.o.tc.ID, "", "", msg+"."))

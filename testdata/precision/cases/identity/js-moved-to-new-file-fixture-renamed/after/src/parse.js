@@ -1,0 +1,4 @@
+export function parse(s) {
+  const [type, name] = s.split(':')
+  return { type, name, attrs: {} }
+}

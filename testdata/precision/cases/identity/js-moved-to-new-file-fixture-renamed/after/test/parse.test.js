@@ -1,0 +1,6 @@
+import { expect, test } from 'vitest'
+import { parse } from '../src/parse.js'
+
+test('parses an empty tag', () => {
+  expect(parse(':')).toEqual({ type: '', name: '', attrs: {} })
+})
