@@ -56,3 +56,25 @@ func TestAssertionDiffPrefersOrigin(t *testing.T) {
 		t.Errorf("assertionDiff left %+v, want the second check", remOld)
 	}
 }
+
+func TestNumbersVariant(t *testing.T) {
+	check := func(kind, subj, exp string) testscan.Assertion {
+		return testscan.Assertion{Kind: kind, Subject: subj, Expected: exp}
+	}
+	for _, c := range []struct {
+		x, z testscan.Assertion
+		want bool
+	}{
+		{check("toMatch", "stdout", `"logs.test.ts:58:14"`), check("toMatch", "stdout", `"logs.test.ts:58:10"`), true},
+		{check("assert in", `"t.py:58:14"`, "out"), check("assert in", `"t.py:58:10"`, "out"), true},
+		{check("toMatch", "stdout", `"webkit warns"`), check("toMatch", "stdout", `"logs.test.ts:58:10"`), false},
+		{check("toMatch", "stderr", `"logs.test.ts:58:14"`), check("toMatch", "stdout", `"logs.test.ts:58:10"`), false},
+		{check("toContain", "stdout", `"logs.test.ts:58:14"`), check("toMatch", "stdout", `"logs.test.ts:58:10"`), false},
+		{check("toMatch", "stdout", `"no digits"`), check("toMatch", "stdout", `"no digits"`), false},
+		{check("toMatch", "stdout", `"a 1"`), check("toMatch", "stdout", `"a 123"`), true},
+	} {
+		if got := numbersVariant(c.x, c.z); got != c.want {
+			t.Errorf("numbersVariant(%+v, %+v) = %v, want %v", c.x, c.z, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/trace
+
+go 1.22

@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest'
+import { mapColumn } from '../src/source-map'
+
+const browsers = (process.env.BROWSERS ?? 'chromium').split(',')
+
+test('logs have stack traces', () => {
+  const stdout = mapColumn('log with a stack', 58)
+  const stderr = mapColumn('error with a stack', 59)
+  expect(stdout).toMatch('log with a stack\n ❯ test/logs.test.ts:58:10')
+  expect(stderr).toMatch('error with a stack\n ❯ test/logs.test.ts:59:10')
+
+  if (browsers.some(browser => browser === 'webkit')) {
+    // safari prints the stack trace in a different place
+    expect(stdout).toMatch('log with a stack\n ❯ test/logs.test.ts:58:14')
+    expect(stderr).toMatch('error with a stack\n ❯ test/logs.test.ts:59:16')
+  }
+})
