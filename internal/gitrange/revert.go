@@ -11,6 +11,7 @@ import (
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
 // A revert undoes an earlier commit, and the tests and checks that commit
@@ -21,7 +22,10 @@ import (
 // the agent does not control) and, on every file X changed, the change
 // adds exactly the lines X removed and removes exactly the lines X added,
 // counted as multisets of lines (edits made next to X's lines since then
-// do not matter; several reverted commits count together). Its deleted
+// do not matter; several reverted commits count together), and X changed
+// code, not only tests: undoing a commit of tests alone (git revert of the
+// commit that brought the failing test a task is about) is deleting those
+// tests. Its deleted
 // tests, removed checks and added skips in those files are then medium:
 // an undoing to confirm, not tests lost. Anything else the change does,
 // in files X did not touch, is judged as usual.
@@ -267,12 +271,21 @@ func (s *source) readReverted(lead string) *reverted {
 		return nil
 	}
 	r := &reverted{name: fmt.Sprintf("%s (%q)", short(h), c.Subject), hash: h, diff: diff, paths: map[string]bool{}}
+	code := false
 	for _, d := range diff {
 		for _, p := range []string{d.From.Path, d.To.Path} {
 			if p != "" {
 				r.paths[p] = true
+				ext := scanners.ForPath(p)
+				code = code || ext != nil && !ext.IsTestFile(p)
 			}
 		}
+	}
+	if !code {
+		// A commit of tests alone (the failing test a task is about,
+		// committed before the agent starts) undone is those tests
+		// deleted: nothing of the code they tested goes with them.
+		return nil
 	}
 	return r
 }

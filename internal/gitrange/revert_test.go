@@ -14,7 +14,8 @@ import (
 // reverted commit, also when the files changed around the feature since
 // and when the revert is one commit of a longer range. A message that
 // names a commit the change does not undo line for line, or one outside
-// BASE's history, lowers nothing (the hostile ways to borrow the rule).
+// BASE's history, lowers nothing (the hostile ways to borrow the rule), and
+// neither does git's revert of a commit of tests alone.
 func TestRevert(t *testing.T) {
 	const (
 		m0  = "package m\n\nfunc Add(a, b int) int { return a + b }\n"
@@ -79,6 +80,15 @@ func TestRevert(t *testing.T) {
 			h := testgit.Commit(t, dir, "Revert \"add Mul\"\n\nThis reverts commit "+x+".")
 			return h + "^", h
 		}, []string{"critical TestSub", "medium TestMul undoes"}},
+		{"git revert of a commit of tests alone", func(t *testing.T, dir, x string) (string, string) {
+			// The failing test a task is about, committed before the
+			// agent starts: reverting it deletes the test, and nothing of
+			// the code goes with it.
+			testgit.Write(t, dir, "twice_test.go", "package m\n\nimport \"testing\"\n\nfunc TestTwice(t *testing.T) {\n\tif Add(2, 2) != 4 {\n\t\tt.Fatal(\"2+2\")\n\t}\n}\n")
+			y := testgit.Commit(t, dir, "the test the task is about")
+			h := revert(t, dir, y)
+			return h + "^", h
+		}, []string{"critical TestTwice"}},
 		{"the named commit is outside BASE's history", func(t *testing.T, dir, x string) (string, string) {
 			// A side branch deletes TestAdd and adds it back: its second
 			// commit "adds" TestAdd, and the change deleting TestAdd on the
