@@ -44,6 +44,7 @@ type reverted struct {
 	hash  plumbing.Hash
 	diff  []gitrepo.Change
 	paths map[string]bool // the paths it changed, on either side
+	code  bool            // it changed a source file that is not a test
 	once  sync.Once
 	delta map[string]map[string]int // nil until read, and when it cannot be
 }
@@ -113,6 +114,14 @@ func (s *source) undo(from, to plumbing.Hash, leadsOf func() []string, fs []gate
 	// Reverted commits that share a file count together (a merge of two
 	// reverts of one file); the others each alone.
 	for _, set := range byFile(all) {
+		// Commits of tests alone undone (the failing test a task is
+		// about, committed before the agent starts, and git revert of
+		// it) are those tests deleted: nothing of the code they tested
+		// goes with them. With a commit of code they count (tokio's
+		// merge of two reverts, one of a test's edit).
+		if !slices.ContainsFunc(set, func(r *reverted) bool { return r.code }) {
+			continue
+		}
 		if paths := s.undoes(from, to, set); paths != nil {
 			names := make([]string, len(set))
 			for i, r := range set {
@@ -281,12 +290,7 @@ func (s *source) readReverted(lead string) *reverted {
 			}
 		}
 	}
-	if !code {
-		// A commit of tests alone (the failing test a task is about,
-		// committed before the agent starts) undone is those tests
-		// deleted: nothing of the code they tested goes with them.
-		return nil
-	}
+	r.code = code
 	return r
 }
 
