@@ -103,10 +103,11 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 		// A bypass marker's kind is the id of the rule it raises; any
 		// other kind is a forced exit.
 		switch x.m.Kind {
-		case gate.RuleHookDeselect.ID, gate.RuleCollectIgnore.ID, gate.RuleTestDisabled.ID:
+		case gate.RuleHookDeselect.ID, gate.RuleHookSkip.ID, gate.RuleCollectIgnore.ID, gate.RuleTestDisabled.ID:
 			rule, _ := gate.RuleByID(x.m.Kind)
 			what := map[string]string{
 				gate.RuleHookDeselect.ID:  "pytest no longer runs every collected test",
+				gate.RuleHookSkip.ID:      "the tests it reaches no longer run, with no skip on any of them",
 				gate.RuleCollectIgnore.ID: "pytest no longer collects the test files it names",
 				gate.RuleTestDisabled.ID:  "pytest no longer collects the tests under it",
 			}[x.m.Kind]
@@ -252,6 +253,13 @@ func narrows(removed []testscan.Marker, m testscan.Marker) bool {
 func hookText(m testscan.Marker) string {
 	if name, what, ok := strings.Cut(m.Text, " "); ok && strings.HasPrefix(name, "pytest_") {
 		return "a " + name + " hook that " + what + ","
+	}
+	for _, kind := range []string{"an autouse fixture ", "a fixture "} {
+		if rest, ok := strings.CutPrefix(m.Text, kind[strings.IndexByte(kind, ' ')+1:]); ok {
+			if name, what, ok := strings.Cut(rest, " "); ok {
+				return kind + name + " that " + what + ","
+			}
+		}
 	}
 	return ci.Quoted(m.Text)
 }

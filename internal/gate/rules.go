@@ -46,6 +46,8 @@ var (
 	RuleMeasuredSkip = Rule{ID: "measured-skip", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A test that ran at base is skipped at head, by the test runs' own reports."}
 	// RuleHookDeselect is hook-deselect.
 	RuleHookDeselect = Rule{ID: "hook-deselect", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A pytest hook now deselects collected tests or ignores test files."}
+	// RuleHookSkip is hook-skip.
+	RuleHookSkip = Rule{ID: "hook-skip", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A pytest hook or autouse fixture now skips, or marks as expected to fail, the tests it reaches."}
 	// RuleCollectIgnore is collect-ignore.
 	RuleCollectIgnore = Rule{ID: "collect-ignore", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "conftest's collect_ignore now names test files, which pytest no longer collects."}
 	// RuleTestDisabled is test-disabled.
@@ -276,6 +278,7 @@ var catalogue = []Rule{
 	RuleRunnerNarrowed,
 	RuleMeasuredSkip,
 	RuleHookDeselect,
+	RuleHookSkip,
 	RuleCollectIgnore,
 	RuleTestDisabled,
 	RuleNamedTestExcluded,

