@@ -251,8 +251,15 @@ func narrows(removed []testscan.Marker, m testscan.Marker) bool {
 // pytest_collection_modifyitems hook that drops collected tests"), a
 // setting by its text.
 func hookText(m testscan.Marker) string {
-	if name, what, ok := strings.Cut(m.Text, " "); ok && strings.HasPrefix(name, "pytest_") {
+	if name, what, ok := strings.Cut(m.Text, " "); ok && (strings.HasPrefix(name, "pytest_") || name == "beforeEach" || name == "beforeAll") {
 		return "a " + name + " hook that " + what + ","
+	}
+	if strings.HasPrefix(m.Text, "@") {
+		if ann, rest, ok := strings.Cut(m.Text, " "); ok {
+			if name, what, ok := strings.Cut(rest, " "); ok {
+				return "an " + ann + " method " + name + " that " + what + ","
+			}
+		}
 	}
 	for _, kind := range []string{"an autouse fixture ", "a fixture "} {
 		if rest, ok := strings.CutPrefix(m.Text, kind[strings.IndexByte(kind, ' ')+1:]); ok {

@@ -58,6 +58,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	f.Tests = ps.tests(lx.comments)
 	f.HelperAssertions, f.Helpers, f.HelperCalls = ps.helperAssertions()
 	f.Exports = ps.exports
+	f.Bypasses = ps.lifecycleSkips()
 	f.Suppressions, f.Placeholders = suppressions(lx.toks, match, lx.comments)
 	f.Comparisons = comparisons(lx.toks, match)
 	if !e.IsTestFile(p) {

@@ -1,6 +1,10 @@
 package java
 
-import "github.com/ralph-gate/ralph-gate/internal/testscan"
+import (
+	"slices"
+
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
 
 // helperAssertions returns, with the names of those helpers (Assertion.Helper),
 // the assertions in the bodies of the methods that are not tests (private
@@ -44,4 +48,53 @@ func (p *parser) helperAssertions() ([]testscan.Assertion, []string, map[string]
 		}
 	}
 	return out, names, calls
+}
+
+// lifecycleSkips finds the set-up methods that skip the tests they run
+// before (@BeforeEach, @BeforeAll, JUnit 4's @Before and @BeforeClass): an
+// assumption that fails every time (assumeTrue(false),
+// Assumptions.abort()), one that reads the environment, or one that reads
+// which test is about to run (TestInfo's display name, method or tags).
+// JUnit reports each test it reaches aborted or ignored, none of them
+// carrying a skip of its own. An assumption on anything else (the
+// operating system, a service being up) is left alone.
+func (p *parser) lifecycleSkips() []testscan.Marker {
+	var out []testscan.Marker
+	for _, m := range p.methods {
+		if m.bodyOpen < 0 || !slices.ContainsFunc(m.annots, func(a annotation) bool {
+			switch a.name {
+			case "BeforeEach", "BeforeAll", "Before", "BeforeClass":
+				return true
+			}
+			return false
+		}) {
+			continue
+		}
+		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
+		sk := scan.skip
+		if sk == nil || sk.Kind != testscan.SkipCall && sk.Kind != testscan.SkipConditional {
+			continue
+		}
+		targeted := false
+		for k := m.bodyOpen; k < m.bodyClose && k < len(p.toks); k++ {
+			switch p.toks[k].Text {
+			case "getDisplayName", "getTestMethod", "getTags":
+				targeted = true
+			}
+		}
+		if sk.Kind == testscan.SkipCall || sk.EnvGuard || targeted {
+			out = append(out, testscan.Marker{Line: m.line, Kind: "hook-skip", Text: "@" + lifecycleName(m.annots) + " " + m.name + " skips the tests it runs before"})
+		}
+	}
+	return out
+}
+
+func lifecycleName(as []annotation) string {
+	for _, a := range as {
+		switch a.name {
+		case "BeforeEach", "BeforeAll", "Before", "BeforeClass":
+			return a.name
+		}
+	}
+	return ""
 }

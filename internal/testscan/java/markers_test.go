@@ -1,6 +1,7 @@
 package java
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -222,5 +223,38 @@ func TestFingerprint(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"4", "2", "2", `"2+2"`}, base.Literals); diff != "" {
 		t.Errorf("literals (-want +got):\n%s", diff)
+	}
+}
+
+// TestLifecycleSkips: set-up methods that skip the tests they run before,
+// and the look-alikes that do not.
+func TestLifecycleSkips(t *testing.T) {
+	wrap := func(body string) string {
+		return "package x;\n\nimport org.junit.jupiter.api.*;\nimport static org.junit.jupiter.api.Assumptions.*;\n\nclass CalcTest {\n" + body + "\n  @Test\n  void adds() {\n    Assertions.assertEquals(4, Calc.add(2, 2));\n  }\n}\n"
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []string // texts
+	}{
+		{"assumption on the test about to run", wrap("  @BeforeEach\n  void setUp(TestInfo info) {\n    assumeTrue(!info.getDisplayName().contains(\"adds\"));\n  }\n"), []string{"@BeforeEach setUp skips the tests it runs before"}},
+		{"assumption that fails every time", wrap("  @BeforeAll\n  static void gate() {\n    assumeTrue(false, \"later\");\n  }\n"), []string{"@BeforeAll gate skips the tests it runs before"}},
+		{"abort", wrap("  @BeforeEach\n  void setUp() {\n    Assumptions.abort(\"later\");\n  }\n"), []string{"@BeforeEach setUp skips the tests it runs before"}},
+		{"JUnit 4 assumption on the environment", wrap("  @Before\n  public void setUp() {\n    assumeTrue(System.getenv(\"CI\") == null);\n  }\n"), []string{"@Before setUp skips the tests it runs before"}},
+		// Look-alikes.
+		{"assumption on the platform", wrap("  @BeforeEach\n  void setUp() {\n    assumeTrue(isLinux());\n  }\n"), nil},
+		{"set-up without an assumption", wrap("  @BeforeEach\n  void setUp() {\n    calc = new Calc();\n  }\n"), nil},
+		{"assumption after the test", wrap("  @AfterEach\n  void tearDown() {\n    assumeTrue(false);\n  }\n"), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, m := range extract(t, "src/test/java/x/CalcTest.java", tc.src).Bypasses {
+				if m.Kind == "hook-skip" {
+					got = append(got, m.Text)
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("hook skips = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -200,7 +200,38 @@ func (t *tree) swallowingCatch(i int) bool {
 // bypasses finds process.exit() and process.exit(0): a test file or runner
 // setup that exits early reports success without running the suite.
 func (t *tree) bypasses() []testscan.Marker {
-	return t.exits(false)
+	return append(t.exits(false), t.hookSkips()...)
+}
+
+// hookSkips finds setup hooks that skip the tests they run for: a
+// beforeEach or beforeAll (vitest's, or test.beforeEach) whose callback
+// calls the context's skip (`(ctx) => ctx.skip()`, `({ skip }) => skip()`)
+// or sets a task's mode to skip or todo. A test file's and a setup file's
+// alike: vitest reports each test it reaches skipped, none of them carrying
+// a skip of its own.
+func (t *tree) hookSkips() []testscan.Marker {
+	var out []testscan.Marker
+	n := len(t.toks)
+	for i := range t.toks {
+		if !(t.ident(i, "beforeEach") || t.ident(i, "beforeAll")) || !t.punct(i+1, "(") ||
+			t.isMember(i) && !(t.ident(i-2, "test") || t.ident(i-2, "it") || t.ident(i-2, "describe")) {
+			continue
+		}
+		close := t.closeOf(i+1, n)
+		skips := false
+		for k := i + 2; k < close && k < n && !skips; k++ {
+			switch {
+			case t.ident(k, "skip") && t.punct(k+1, "(") && (!t.isMember(k) || t.kind(k-2) == tkIdent && !t.ident(k-2, "describe") && !t.ident(k-2, "it") && !t.ident(k-2, "test")):
+				skips = true
+			case t.ident(k, "mode") && t.isMember(k) && t.punct(k+1, "=") && (t.is(k+2, tkString, "'skip'") || t.is(k+2, tkString, `"skip"`) || t.is(k+2, tkString, "'todo'") || t.is(k+2, tkString, `"todo"`)):
+				skips = true
+			}
+		}
+		if skips {
+			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "hook-skip", Text: t.toks[i].Text + " skips the tests it runs for"})
+		}
+	}
+	return out
 }
 
 // exits finds process.exit() and process.exit(0); topOnly keeps those at a

@@ -97,6 +97,37 @@ process.exit()
 	}
 }
 
+// TestHookSkips: setup hooks that skip the tests they run for, and the
+// look-alikes that do not.
+func TestHookSkips(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []testscan.Marker
+	}{
+		{"context skip", "beforeEach((ctx) => {\n  if (ctx.task.name.includes('neg')) ctx.skip()\n})\n", []testscan.Marker{M(1, "hook-skip", "beforeEach skips the tests it runs for")}},
+		{"destructured skip", "beforeEach(({ skip }) => skip())\n", []testscan.Marker{M(1, "hook-skip", "beforeEach skips the tests it runs for")}},
+		{"task mode set", "test.beforeEach((context) => {\n  context.task.mode = 'skip'\n})\n", []testscan.Marker{M(1, "hook-skip", "beforeEach skips the tests it runs for")}},
+		{"beforeAll todo", "beforeAll((suite) => { suite.mode = \"todo\" })\n", []testscan.Marker{M(1, "hook-skip", "beforeAll skips the tests it runs for")}},
+		// Look-alikes.
+		{"fake timers", "beforeEach(() => {\n  vi.useFakeTimers()\n})\n", nil},
+		{"a method named like skip", "beforeEach(async () => {\n  await page.skipIntro()\n})\n", nil},
+		{"a skipped test declared elsewhere", "beforeEach(() => { reset() })\ntest.skip('later', () => {})\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := extract(t, "test/a.test.js", tc.src)
+			var got []testscan.Marker
+			for _, m := range f.Bypasses {
+				if m.Kind == "hook-skip" {
+					got = append(got, m)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("hook skips (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestExports(t *testing.T) {
 	src := `export function parse(s: string): Node { return s as any }
 export async function load() {}
