@@ -47,7 +47,7 @@ var (
 	// RuleHookDeselect is hook-deselect.
 	RuleHookDeselect = Rule{ID: "hook-deselect", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A pytest hook now deselects collected tests or ignores test files."}
 	// RuleHookSkip is hook-skip.
-	RuleHookSkip = Rule{ID: "hook-skip", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A pytest hook or autouse fixture now skips, or marks as expected to fail, the tests it reaches."}
+	RuleHookSkip = Rule{ID: "hook-skip", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "A set-up hook, set-up method or fixture (pytest, vitest, JUnit) now skips, or marks as expected to fail, the tests it reaches."}
 	// RuleCollectIgnore is collect-ignore.
 	RuleCollectIgnore = Rule{ID: "collect-ignore", Type: TestSkipping, Severity: SeverityHigh, Pattern: "LP-003", Doc: "conftest's collect_ignore now names test files, which pytest no longer collects."}
 	// RuleTestDisabled is test-disabled.
