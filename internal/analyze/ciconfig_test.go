@@ -56,6 +56,12 @@ func TestValidationBypass(t *testing.T) {
 		{"vitest testNamePattern in the config", mod("vitest.config.ts", "export default defineConfig({ test: {} })\n", "export default defineConfig({ test: { testNamePattern: '^adds$' } })\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
 		{"mocha --grep --invert", mod("package.json", "{\n  \"scripts\": {\n    \"test\": \"mocha\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"test\": \"mocha --grep slow --invert\"\n  }\n}\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
 		{"playwright --grep-invert", mod(wf, strings.Replace(workflow, "go test -race ./...", "npx playwright test", 1), strings.Replace(workflow, "go test -race ./...", "npx playwright test --grep-invert @checkout", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"go test narrowed to one package tree", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race ./internal/parse/...", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"pytest narrowed to a subdirectory", mod(wf, strings.Replace(workflow, "go test -race ./...", "python -m pytest tests", 1), strings.Replace(workflow, "go test -race ./...", "python -m pytest tests/unit", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-narrowed"},
+		{"cargo test --lib", mod(wf, strings.Replace(workflow, "go test -race ./...", "cargo test --all", 1), strings.Replace(workflow, "go test -race ./...", "cargo test --all --lib", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"vitest --changed", mod("package.json", "{\n  \"scripts\": {\n    \"test\": \"vitest run\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"test\": \"vitest run --changed\"\n  }\n}\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"jest --onlyChanged", mod("package.json", "{\n  \"scripts\": {\n    \"test\": \"jest --ci\"\n  }\n}\n", "{\n  \"scripts\": {\n    \"test\": \"jest --ci --onlyChanged\"\n  }\n}\n"), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
+		{"pytest --last-failed", mod(wf, strings.Replace(workflow, "go test -race ./...", "python -m pytest -q", 1), strings.Replace(workflow, "go test -race ./...", "python -m pytest -q --lf", 1)), gate.TestSkipping, gate.SeverityHigh, "runner-filter"},
 		{"codecov target lowered", mod("codecov.yml", "coverage:\n  status:\n    project:\n      default:\n        target: 80%\n", "coverage:\n  status:\n    project:\n      default:\n        target: 20%\n"), gate.ValidationBypass, gate.SeverityCritical, "threshold-lowered"},
 		{"gate config edited", mod(".ralph-gate.yml", "fail_on: high\n", "fail_on: none\n"), gate.ValidationBypass, gate.SeverityCritical, "gate-config-changed"},
 		{"makefile ignore errors", mod("Makefile", "test:\n\tgo test ./...\n", "test:\n\t-go test ./...\n"), gate.ValidationBypass, gate.SeverityCritical, "exit-status-dropped"},
@@ -85,6 +91,8 @@ func TestValidationLegitimate(t *testing.T) {
 		{"continue-on-error on upload", mod(wf, workflow, strings.Replace(workflow, "        run: ./scripts/upload.sh\n", "        run: ./scripts/upload.sh\n        continue-on-error: true\n", 1))},
 		{"threshold raised", mod("pyproject.toml", "[tool.coverage.report]\nfail_under = 40\n", "[tool.coverage.report]\nfail_under = 85\n")},
 		{"strict turned on", mod("tsconfig.json", "{\n  \"compilerOptions\": {\n    \"strict\": false\n  }\n}\n", "{\n  \"compilerOptions\": {\n    \"strict\": true\n  }\n}\n")},
+		{"go test given flags, the same packages", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race -count=1 -shuffle=on ./...", 1))},
+		{"pytest given a directory below none", mod(wf, strings.Replace(workflow, "go test -race ./...", "python -m pytest tests", 1), strings.Replace(workflow, "go test -race ./...", "python -m pytest -q tests", 1))},
 		{"workflow reformatted", mod(wf, workflow, strings.ReplaceAll(workflow, "      - name: Test\n        run: go test -race ./...\n", "      - run: go test -race ./...\n        name: Test\n"))},
 	} {
 		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.file)) })

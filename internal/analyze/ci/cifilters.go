@@ -175,12 +175,18 @@ func (r testRun) operands() []string {
 			if valueFlags[a] && i+1 < len(rest) {
 				i++
 			}
-		case strings.Contains(a, "/") || path.Ext(a) != "" && !strings.Contains(a, "="):
+		case strings.Contains(a, "/") || path.Ext(a) != "" && !strings.Contains(a, "=") || pathsOnly[r.key] && !strings.Contains(a, "="):
 			out = append(out, cleanOperand(a))
 		}
 	}
 	return out
 }
+
+// pathsOnly are the runners whose every operand is a path (a package
+// pattern, a directory, a file or a node id), so that a bare word names
+// what they collect (`pytest tests`, `go test pkg`); other runners read
+// one as a filter on names.
+var pathsOnly = map[string]bool{"go test": true, "pytest": true}
 
 func cleanOperand(a string) string {
 	a = strings.Trim(a, `"'`)
@@ -188,6 +194,11 @@ func cleanOperand(a string) string {
 	if a != "/" {
 		a = strings.TrimSuffix(a, "/")
 	}
+	// Go's x/... is the directory x and below; ./... is everything.
+	if a == "..." {
+		return "."
+	}
+	a = strings.TrimSuffix(a, "/...")
 	return a
 }
 
