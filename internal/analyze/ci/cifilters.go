@@ -127,10 +127,22 @@ func runnerOf(args []string) (testRun, bool) {
 		if lintKey.MatchString(k) {
 			return testRun{}, false
 		}
-		return testRun{key: canonKey(k), args: a, text: strings.Join(a, " "), words: len(strings.Fields(k))}, true
+		text := strings.Join(a, " ")
+		// An environment that strips what the tests check
+		// (PYTHONOPTIMIZE=1 drops every assert) belongs to the run.
+		for _, w := range args[:i] {
+			if optimizes.MatchString(w) {
+				text = w + " " + text
+			}
+		}
+		return testRun{key: canonKey(k), args: a, text: text, words: len(strings.Fields(k))}, true
 	}
 	return testRun{}, false
 }
+
+// optimizes matches an environment assignment that makes Python drop
+// assert statements.
+var optimizes = regexp.MustCompile(`^PYTHONOPTIMIZE=["']?[1-9]`)
 
 // rest are the words after the runner's name and subcommand.
 func (r testRun) rest() []string {

@@ -173,7 +173,14 @@ func readScriptCommands(src string) [][]string {
 		if !ok || len(c.Args) == 0 {
 			return true
 		}
-		args := make([]string, 0, len(c.Args))
+		args := make([]string, 0, len(c.Args)+1)
+		for _, as := range c.Assigns {
+			// The one environment read as part of a test run (see
+			// optimizes): PYTHONOPTIMIZE=1 pytest drops every assert.
+			if as.Name != nil && as.Name.Value == "PYTHONOPTIMIZE" && as.Value != nil {
+				args = append(args, "PYTHONOPTIMIZE="+wordText(as.Value))
+			}
+		}
 		for _, w := range c.Args {
 			args = append(args, wordText(w))
 		}
