@@ -94,6 +94,7 @@ func TestValidationLegitimate(t *testing.T) {
 		{"strict turned on", mod("tsconfig.json", "{\n  \"compilerOptions\": {\n    \"strict\": false\n  }\n}\n", "{\n  \"compilerOptions\": {\n    \"strict\": true\n  }\n}\n")},
 		{"go test given flags, the same packages", mod(wf, workflow, strings.Replace(workflow, "run: go test -race ./...", "run: go test -race -count=1 -shuffle=on ./...", 1))},
 		{"pytest given a directory below none", mod(wf, strings.Replace(workflow, "go test -race ./...", "python -m pytest tests", 1), strings.Replace(workflow, "go test -race ./...", "python -m pytest -q tests", 1))},
+		{"a doc-test run's features edited (tokio a0f7f5c94a)", mod(wf, strings.Replace(workflow, "go test -race ./...", "|\n          cargo test --all-features\n          cargo test --doc --features ${{ matrix.features }}", 1), strings.Replace(workflow, "go test -race ./...", "|\n          cargo test --all-features\n          cargo test --doc --features $STABLE,${{ matrix.extra }}", 1))},
 		{"workflow reformatted", mod(wf, workflow, strings.ReplaceAll(workflow, "      - name: Test\n        run: go test -race ./...\n", "      - run: go test -race ./...\n        name: Test\n"))},
 	} {
 		t.Run(tc.name, func(t *testing.T) { expectNoHigh(t, run(tc.file)) })

@@ -583,6 +583,11 @@ var filterFlag = regexp.MustCompile(`(?i)(--?(?:run|skip|k|m|t|deselect|ignore|i
 // on some removed line.
 func runnerFilterIn(removed []numLine, text string) bool {
 	flags := filterFlag.FindAllString(text, -1)
+	for _, w := range strings.Fields(text) {
+		if selectionWord[w] {
+			flags = append(flags, w)
+		}
+	}
 	if len(flags) == 0 {
 		return false
 	}

@@ -388,7 +388,7 @@ func programmedFilter(p string, data []byte, line string) bool {
 // sameFilters reports a run whose every filter a run of BASE of the same
 // runner had (`go test -run X` given another option).
 func sameFilters(r testRun, was []testRun) bool {
-	fl := filterFlag.FindAllString(strings.Join(r.rest(), " "), -1)
+	fl := runFilters(r)
 	if len(fl) == 0 {
 		return false
 	}
@@ -397,7 +397,7 @@ func sameFilters(r testRun, was []testRun) bool {
 			continue
 		}
 		had := map[string]bool{}
-		for _, f := range filterFlag.FindAllString(strings.Join(b.rest(), " "), -1) {
+		for _, f := range runFilters(b) {
 			had[norm(f)] = true
 		}
 		all := true
@@ -409,6 +409,28 @@ func sameFilters(r testRun, was []testRun) bool {
 		}
 	}
 	return false
+}
+
+// runFilters are a run's filters as written: its filter options with
+// their values, and the options that select without one (cargo test's
+// --doc or --lib, --changed, --lf).
+func runFilters(r testRun) []string {
+	out := filterFlag.FindAllString(strings.Join(r.rest(), " "), -1)
+	for _, w := range r.rest() {
+		if w == "--" {
+			break
+		}
+		if selectionWord[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// selectionWord are the options that select tests without a value.
+var selectionWord = map[string]bool{
+	"--lib": true, "--bins": true, "--doc": true, "--tests": true, "--examples": true,
+	"--changed": true, "--onlyChanged": true, "-o": true, "--lf": true, "--last-failed": true,
 }
 
 // line is the file line of the run's filter (of its last word when no
