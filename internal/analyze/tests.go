@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode"
@@ -658,6 +659,14 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *ci.Base) []gate.Finding {
 		sev = gate.SeverityMedium // a platform guard is often legitimate
 	}
 	how := skipDescription(ns)
+	if sev == gate.SeverityMedium && ns.Kind == testscan.SkipConditional {
+		if where := skipsWhereCIRuns(ns.Platform, ci.Platforms()); where != "" {
+			// `if runtime.GOOS == "linux" { t.Skip() }` where every job
+			// of the project's CI runs on Linux: it never runs there.
+			sev = gate.SeverityHigh
+			how = "it is now skipped " + where
+		}
+	}
 	if ns.Kind == testscan.SkipShortGuard {
 		if where := ci.GoFull(); where != "" {
 			sev = gate.SeverityMedium
@@ -673,6 +682,30 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *ci.Base) []gate.Finding {
 		line = n.tc.Line
 	}
 	return []gate.Finding{gate.NewFinding(gate.RuleSkipAdded, sev, n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
+}
+
+// skipsWhereCIRuns returns, for a skip on an operating system, where it
+// skips, when that is every system the base's CI runs on (platforms, see
+// ci.Base.Platforms), as the end of a sentence ("on linux, where ...");
+// "" when it is not, or either is unknown.
+func skipsWhereCIRuns(platform string, platforms map[string]string) string {
+	if platform == "" || len(platforms) == 0 {
+		return ""
+	}
+	os, not := strings.CutPrefix(platform, "!")
+	var files []string
+	for p, f := range platforms {
+		if (p == os) == not {
+			return "" // some job runs where it does not skip
+		}
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	if not {
+		return fmt.Sprintf("on every system but %s, and the project's CI runs on %s only (%s): it no longer runs where CI runs", os, strings.Join(slices.Sorted(maps.Keys(platforms)), ", "), strings.Join(files, ", "))
+	}
+	return fmt.Sprintf("on %s, where every job of the project's CI runs (%s): it no longer runs where CI runs", os, strings.Join(files, ", "))
 }
 
 func skipDescription(s *testscan.Skip) string {

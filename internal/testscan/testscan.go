@@ -676,6 +676,26 @@ type Skip struct {
 	// EnvGuard marks a conditional skip whose condition reads the process
 	// environment (os.Getenv("CI")): it skips exactly where the gate runs.
 	EnvGuard bool
+	// Platform is, for a conditional skip on the operating system alone,
+	// the one it skips on ("linux", "windows", "darwin"), or "!" and the
+	// one it does not skip on (`runtime.GOOS != "windows"`); "" for any
+	// other condition.
+	Platform string `json:",omitempty"`
+}
+
+// PlatformOf names the operating system family of a spelling of it: Go's
+// GOOS, Python's sys.platform prefix and platform.system(), Node's
+// process.platform, os.name ("nt", "posix" is not one); "" for others.
+func PlatformOf(s string) string {
+	switch strings.ToLower(strings.Trim(s, "\"'`")) {
+	case "linux":
+		return "linux"
+	case "windows", "win32", "win", "nt", "cygwin":
+		return "windows"
+	case "darwin", "macos", "mac":
+		return "darwin"
+	}
+	return ""
 }
 
 // Strength ranks how much an assertion constrains the value it checks.

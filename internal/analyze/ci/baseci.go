@@ -19,6 +19,9 @@ type Base struct {
 	// every file for it was a fifth of a commit that edits a workflow.
 	fullOnce sync.Once
 	full     string
+	// platforms is Platforms' answer, found once.
+	platOnce  sync.Once
+	platforms map[string]string
 }
 
 // ciRun is one check command CI runs, and where.
@@ -90,6 +93,63 @@ func (c *Base) GoFull() string {
 		}
 	})
 	return c.full
+}
+
+// Platforms returns the operating systems the base's GitHub workflows run
+// their jobs on ("linux", "windows", "darwin"), each with the workflow that
+// names it, read from `runs-on:` and from the matrix values a `runs-on`
+// expression picks among; nil when no workflow names one, or a job runs on
+// a machine whose system the name does not tell (self-hosted, a label).
+func (c *Base) Platforms() map[string]string {
+	if c == nil {
+		return nil
+	}
+	c.platOnce.Do(func() {
+		out := map[string]string{}
+		for _, src := range c.sources() {
+			if !strings.HasPrefix(src.Path, ".github/workflows/") {
+				continue
+			}
+			lines := strings.Split(string(src.Data), "\n")
+			expr := false
+			for _, l := range lines {
+				k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- ")), ":")
+				if !ok || k != "runs-on" {
+					continue
+				}
+				v = strings.ToLower(strings.TrimSpace(v))
+				switch {
+				case strings.Contains(v, "${{"):
+					expr = true
+				case strings.Contains(v, "ubuntu") || strings.Contains(v, "linux"):
+					out["linux"] = src.Path
+				case strings.Contains(v, "windows"):
+					out["windows"] = src.Path
+				case strings.Contains(v, "macos"):
+					out["darwin"] = src.Path
+				default:
+					c.platforms = nil
+					out = nil
+				}
+				if out == nil {
+					return
+				}
+			}
+			if expr {
+				// The runner images a matrix lists, wherever it lists them.
+				low := strings.ToLower(string(src.Data))
+				for word, os := range map[string]string{"ubuntu-": "linux", "windows-": "windows", "macos-": "darwin"} {
+					if strings.Contains(low, word) {
+						out[os] = src.Path
+					}
+				}
+			}
+		}
+		if len(out) > 0 {
+			c.platforms = out
+		}
+	})
+	return c.platforms
 }
 
 // sources returns the base's CI files (none when unknown).

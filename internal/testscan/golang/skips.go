@@ -160,6 +160,9 @@ func (e *env) ifSkip(s *ast.IfStmt) (*testscan.Skip, ast.Expr) {
 		default:
 			sk.Kind = testscan.SkipConditional
 			sk.EnvGuard = e.readsEnv(s.Cond) || s.Init != nil && e.readsEnv(s.Init)
+			if s.Init == nil {
+				sk.Platform = goosCond(s.Cond)
+			}
 			if negShort && sk.Reason == "" {
 				sk.Reason = "not -short"
 			}
@@ -302,6 +305,43 @@ func constFalse(x ast.Expr) bool {
 
 // readsEnv reports whether a condition reads the process environment
 // (os.Getenv, os.LookupEnv), directly.
+// goosCond reads a condition on the operating system alone,
+// `runtime.GOOS == "linux"` or `!= "windows"` (either side first): the
+// system it holds on, or "!" and the one it does not hold on; "" for any
+// other condition.
+func goosCond(x ast.Expr) string {
+	b, ok := ast.Unparen(x).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL && b.Op != token.NEQ {
+		return ""
+	}
+	goos := func(e ast.Expr) bool {
+		sel, ok := e.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "GOOS" {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && id.Name == "runtime"
+	}
+	lit, ok := b.Y.(*ast.BasicLit)
+	if !goos(b.X) {
+		lit, ok = b.X.(*ast.BasicLit)
+		if !ok || !goos(b.Y) {
+			return ""
+		}
+	}
+	if !ok || lit.Kind != token.STRING {
+		return ""
+	}
+	p := testscan.PlatformOf(lit.Value)
+	if p == "" {
+		return ""
+	}
+	if b.Op == token.NEQ {
+		return "!" + p
+	}
+	return p
+}
+
 func (e *env) readsEnv(x ast.Node) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {

@@ -149,7 +149,7 @@ test('ctx param', (ctx) => {
 })
 `,
 			want: []testRow{
-				{ID: "linux only > reads /proc", Line: 4, EndLine: 4, Skip: skip(testscan.SkipConditional, 3)},
+				{ID: "linux only > reads /proc", Line: 4, EndLine: 4, Skip: &testscan.Skip{Kind: testscan.SkipConditional, Line: 3, Platform: "!linux"}},
 				{ID: "local only", Line: 6, EndLine: 6, Skip: skip(testscan.SkipConditional, 6)},
 				{ID: "always skipped", Line: 7, EndLine: 7, Skip: skip(testscan.SkipMarked, 7)},
 				{ID: "always runs", Line: 8, EndLine: 8},

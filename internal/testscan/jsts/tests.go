@@ -407,6 +407,9 @@ func (s *scanner) modifierSkip(c call) (*testscan.Skip, bool) {
 				if skip != nil && skip.Kind == testscan.SkipConditional && t.readsEnv(m.from, m.to) {
 					skip.EnvGuard = true // skipIf(process.env.CI): skipped where the gate runs
 				}
+				if skip != nil && skip.Kind == testscan.SkipConditional {
+					skip.Platform = t.platformCond(m.from, m.to, m.name == "runIf")
+				}
 			}
 		}
 	}
@@ -527,4 +530,42 @@ func (s *scanner) applyRetries() {
 			}
 		}
 	}
+}
+
+// platformCond reads a condition on the operating system alone between
+// tokens from and to: `process.platform === 'linux'` (or `==`, `!==`,
+// `!=`, either side first). It returns the system a skip under it skips
+// on, or "!" and the one it does not skip on (runIf: the condition says
+// where the test runs); "" for any other condition.
+func (t *tree) platformCond(from, to int, runIf bool) string {
+	if to-from != 5 {
+		return ""
+	}
+	i, lit := from, from+4
+	if t.kind(from) == tkString {
+		i, lit = from+2, from
+	}
+	if !t.ident(i, "process") || !t.punct(i+1, ".") || !t.ident(i+2, "platform") || t.kind(lit) != tkString {
+		return ""
+	}
+	op := t.toks[from+3].Text
+	if t.kind(from) == tkString {
+		op = t.toks[from+1].Text
+	}
+	neg := false
+	switch op {
+	case "===", "==":
+	case "!==", "!=":
+		neg = true
+	default:
+		return ""
+	}
+	p := testscan.PlatformOf(t.toks[lit].Text)
+	if p == "" {
+		return ""
+	}
+	if neg != runIf {
+		return "!" + p
+	}
+	return p
 }

@@ -208,7 +208,7 @@ class TestCaseSkips(unittest.TestCase):
 `,
 			want: []caseView{
 				{ID: "test_marked", Line: 6, EndLine: 8, Skip: skip(testscan.SkipMarked, "flaky on CI", 6)},
-				{ID: "test_conditional", Line: 11, EndLine: 13, Skip: skip(testscan.SkipConditional, "posix only", 11)},
+				{ID: "test_conditional", Line: 11, EndLine: 13, Skip: &testscan.Skip{Kind: testscan.SkipConditional, Reason: "posix only", Line: 11, Platform: "windows"}},
 				{ID: "test_xfail", Line: 16, EndLine: 18, Skip: skip(testscan.SkipXFail, "bug 12", 16)},
 				{ID: "test_skip_call", Line: 21, EndLine: 23, Skip: skip(testscan.SkipCall, "not ready", 22)},
 				{ID: "test_skip_in_if", Line: 26, EndLine: 29, Skip: skip(testscan.SkipConditional, "offline", 28)},

@@ -53,7 +53,7 @@ func markSkip(expr []token) *testscan.Skip {
 	case "mark.skip":
 		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
 	case "mark.skipif":
-		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0))}
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0)), Platform: platformCond(positional(args, 0))}
 	case "mark.xfail":
 		return &testscan.Skip{Kind: testscan.SkipXFail, Reason: reasonText(keyword(args, "reason")), Line: line}
 	case "skip":
@@ -246,6 +246,9 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 				}
 				sk.Kind = testscan.SkipConditional
 				sk.EnvGuard = s.keyword() != "else" && readsEnv(s.toks)
+				if s.keyword() == "if" && len(s.toks) > 1 {
+					sk.Platform = platformCond(s.toks[1:])
+				}
 				return sk
 			}
 		}
@@ -256,6 +259,47 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 
 // readsEnv reports a condition that reads the process environment
 // (os.environ, os.getenv, environ.get): a guard on where the tests run.
+// platformCond reads a condition on the operating system alone (a skip's
+// condition, its trailing `:` allowed): `sys.platform == "linux"`,
+// `sys.platform.startswith("win")`, `platform.system() == "Darwin"`,
+// `os.name == "nt"`, and `!=` or `not` before them. It returns the system
+// the condition holds on, or "!" and the one it does not hold on; "" for
+// any other condition.
+func platformCond(toks []token) string {
+	if n := len(toks); n > 0 && isOp(toks[n-1], ":") {
+		toks = toks[:n-1]
+	}
+	neg := false
+	if len(toks) > 0 && toks[0].kind == tkName && toks[0].text == "not" {
+		neg, toks = true, toks[1:]
+	}
+	text := ""
+	for _, t := range toks {
+		text += t.text
+	}
+	var value string
+	for _, pre := range []string{"sys.platform==", "platform.system()==", "os.name==", "sys.platform!=", "platform.system()!=", "os.name!=", "sys.platform.startswith("} {
+		if v, ok := strings.CutPrefix(text, pre); ok {
+			value = strings.TrimSuffix(v, ")")
+			if strings.Contains(pre, "!=") {
+				neg = !neg
+			}
+			break
+		}
+	}
+	if value == "" || strings.ContainsAny(strings.Trim(value, `"'`), "\"'()=!<> ") {
+		return ""
+	}
+	p := testscan.PlatformOf(value)
+	if p == "" {
+		return ""
+	}
+	if neg {
+		return "!" + p
+	}
+	return p
+}
+
 func readsEnv(toks []token) bool {
 	for _, t := range toks {
 		if t.kind == tkName && (t.text == "environ" || t.text == "getenv") {

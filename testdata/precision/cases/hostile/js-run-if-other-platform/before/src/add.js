@@ -1,0 +1,1 @@
+export function add(a, b) { return a + b }
