@@ -60,6 +60,9 @@ func stmtThreadStarts(toks []token) []threadStart {
 			continue
 		}
 		end := matchClose(toks, i+1)
+		if end < i+2 {
+			continue // `Thread(` left open at the end of the statement
+		}
 		st := threadStart{from: int(t.line), to: toks[end].lastLine()}
 		work, keyword := threadWork(toks[i+2:end], pos, kw)
 		switch {
