@@ -90,7 +90,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 		start := len(out)
 		out = append(out, a.compareSkips(o, n, ci)...)
 		out = append(out, compareRetries(o, n)...)
-		if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint {
+		if o.tc.Fingerprint == "" || o.tc.Fingerprint != n.tc.Fingerprint || armsDiffer(o.tc, n.tc) {
 			out = append(out, newlyGuarded(o, n)...)
 		}
 		if how == "recast" {
@@ -682,6 +682,29 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *ci.Base) []gate.Finding {
 		line = n.tc.Line
 	}
 	return []gate.Finding{gate.NewFinding(gate.RuleSkipAdded, sev, n.side.path, line, n.tc.ID, "", string(ns.Kind), msg+".")}
+}
+
+// armsDiffer reports whether a test's checks sit under other conditions
+// though its body reads the same: what expects its failure can be outside
+// the body (#[should_panic], @Test(expected = AssertionError.class)).
+func armsDiffer(o, n *testscan.TestCase) bool {
+	conds := map[string]int{}
+	for _, x := range o.Assertions {
+		for _, a := range x.Arms {
+			conds[a.Cond]++
+		}
+	}
+	for _, y := range n.Assertions {
+		for _, a := range y.Arms {
+			conds[a.Cond]--
+		}
+	}
+	for _, c := range conds {
+		if c != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // skipsWhereCIRuns returns, for a skip on an operating system, where it

@@ -56,6 +56,13 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 		tc.Retries = annotationRetries(m.annots)
 		tc.Assertions = annotationAssertions(m.annots)
 		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
+		if arm, ok := expectsFailureArm(tc.Assertions, m.line); ok {
+			// @Test(expected = AssertionError.class): the test passes
+			// only when one of its checks fails.
+			for k := range scan.assertions {
+				scan.assertions[k].Arms = append([]testscan.Arm{arm}, scan.assertions[k].Arms...)
+			}
+		}
 		tc.Assertions = append(tc.Assertions, scan.assertions...)
 		tc.Calls = scan.calls
 		tc.Detached = testscan.OnlyDetached(scan.detached, scan.calls)
@@ -214,6 +221,27 @@ func annotationAssertions(annots []annotation) []testscan.Assertion {
 		}
 	}
 	return nil
+}
+
+// expectsFailureArm returns, for a test whose annotation expects what a
+// failed check throws (JUnit 4's @Test(expected = AssertionError.class),
+// TestNG's expectedExceptions, or Error, Throwable, AssertionFailedError,
+// ComparisonFailure), the Inverted arm its checks are under; false for
+// any other expected exception (an IllegalArgumentException lets a failed
+// check through: the test then fails).
+func expectsFailureArm(annotated []testscan.Assertion, line int) (testscan.Arm, bool) {
+	for _, a := range annotated {
+		if !strings.HasPrefix(a.Kind, "Test(") {
+			continue
+		}
+		class := strings.TrimSuffix(a.Expected, ".class")
+		class = class[strings.LastIndexByte(class, '.')+1:]
+		switch class {
+		case "AssertionError", "AssertionFailedError", "Error", "Throwable", "ComparisonFailure", "MultipleFailuresError":
+			return testscan.Arm{At: line, Cond: testscan.Inverted + "@" + strings.TrimSuffix(a.Kind, ")") + " = " + a.Expected + ")"}, true
+		}
+	}
+	return testscan.Arm{}, false
 }
 
 // namedArg returns the normalized value of `key = value` in annotation arguments.

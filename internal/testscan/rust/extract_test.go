@@ -103,7 +103,10 @@ mod tests {
 					Assertions: []testscan.Assertion{{Line: 36, Kind: "should_panic", Strength: testscan.Strong, Expected: `"unbalanced"`}}},
 				{ID: "tests::nested::deep", Name: "deep", Line: 43, EndLine: 45, Assertions: []testscan.Assertion{
 					{Line: 44, Kind: "should_panic", Strength: testscan.Medium},
-					{Line: 45, Kind: "assert_snapshot!", Strength: testscan.Strong, Subject: "render()", Expected: `"ok"`},
+					// Under a #[should_panic] with no message: it passes when
+					// the snapshot does not match.
+					{Line: 45, Kind: "assert_snapshot!", Strength: testscan.Strong, Subject: "render()", Expected: `"ok"`,
+						Arms: []testscan.Arm{{At: 43, Cond: testscan.Inverted + "#[should_panic]"}}},
 				}},
 			},
 		},

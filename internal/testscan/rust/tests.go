@@ -73,7 +73,17 @@ func (p *parser) tests(comments []comment) []testscan.TestCase {
 			base.Assertions[0].Strength = testscan.Trivial
 		}
 		scan := scanBody(p.toks, p.match, f.bodyOpen, f.bodyClose, &p.callBuf, false, p.asyncFns())
-		base.Assertions = append(base.Assertions, p.dropLocal(scan.assertions)...)
+		checks := p.dropLocal(scan.assertions)
+		if len(base.Assertions) > 0 && anyPanic(base.Assertions[0]) {
+			// #[should_panic] with no expected message (or one an assert's
+			// failure prints): the test passes when one of its checks
+			// fails.
+			arm := testscan.Arm{At: f.line, Cond: testscan.Inverted + "#[should_panic]"}
+			for k := range checks {
+				checks[k].Arms = append([]testscan.Arm{arm}, checks[k].Arms...)
+			}
+		}
+		base.Assertions = append(base.Assertions, checks...)
 		base.Calls = scan.calls
 		base.Detached = testscan.OnlyDetached(scan.detached, scan.calls)
 		if fx := p.fixtureCalls(nil, f); len(fx) > 0 {
@@ -302,6 +312,25 @@ func panicsUnconditionally(body []token, want string) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// anyPanic reports a #[should_panic] that a failed assert satisfies: no
+// expected message, or one the message of a failed assert, assert_eq! or
+// assert_ne! contains ("assertion", "left == right").
+func anyPanic(a testscan.Assertion) bool {
+	if a.Kind != "should_panic" {
+		return false
+	}
+	if a.Expected == "" {
+		return true
+	}
+	msg := clex.Unquote(a.Expected)
+	for _, s := range []string{"assertion `left == right` failed", "assertion `left != right` failed", "assertion failed"} {
+		if strings.Contains(s, msg) {
+			return true
 		}
 	}
 	return false

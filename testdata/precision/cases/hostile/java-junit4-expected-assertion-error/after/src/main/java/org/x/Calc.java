@@ -1,0 +1,5 @@
+package org.x;
+
+public class Calc {
+  public static int add(int a, int b) { return a + b; }
+}

@@ -1,0 +1,6 @@
+use demo::add;
+
+#[test]
+fn adds() {
+    assert_eq!(add(2, 2), 4);
+}
