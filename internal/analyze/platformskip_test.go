@@ -105,3 +105,27 @@ func TestCIPlatforms(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipOnResult: a Go skip whose condition reads what the code under
+// test returned is one on the result; one on the environment is not.
+func TestSkipOnResult(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"if got := Add(2, 2); got != 4 {\n\t\tt.Skip()\n\t}", true},
+		{"got := Add(2, 2)\n\tif got != 4 {\n\t\tt.SkipNow()\n\t}", true},
+		{"if Add(2, 2) != 4 {\n\t\tt.Skip(\"flaky\")\n\t}", true},
+		{"if _, err := exec.LookPath(\"git\"); err != nil {\n\t\tt.Skip(\"no git\")\n\t}", false},
+		{"if len(os.Args) > 5 {\n\t\tt.Skip()\n\t}", false},
+	} {
+		src := "package m\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) {\n\t" + tc.body + "\n\tif Add(2, 2) != 4 {\n\t\tt.Fatal(\"x\")\n\t}\n}\n"
+		f, err := scanners.ForPath("a_test.go").Extract("a_test.go", []byte(src))
+		if err != nil || len(f.Tests) != 1 || f.Tests[0].Skip == nil {
+			t.Fatalf("%q: no skipped test (%v)", tc.body, err)
+		}
+		if got := f.Tests[0].Skip.OnResult; got != tc.want {
+			t.Errorf("%q: on the result %v, want %v", tc.body, got, tc.want)
+		}
+	}
+}

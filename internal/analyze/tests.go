@@ -655,10 +655,13 @@ func (a *Analyzer) compareSkips(o, n *locTest, ci *ci.Base) []gate.Finding {
 		return nil // already skipped at base, at least as strongly
 	}
 	sev := gate.SeverityHigh
-	if ns.Kind == testscan.SkipConditional && os == nil && !ns.EnvGuard {
+	if ns.Kind == testscan.SkipConditional && os == nil && !ns.EnvGuard && !ns.OnResult {
 		sev = gate.SeverityMedium // a platform guard is often legitimate
 	}
 	how := skipDescription(ns)
+	if ns.OnResult && ns.Kind == testscan.SkipConditional {
+		how = "it is now skipped under a condition on what the code under test returns, so it skips exactly when that result is wrong"
+	}
 	if sev == gate.SeverityMedium && ns.Kind == testscan.SkipConditional {
 		if where := skipsWhereCIRuns(ns.Platform, ci.Platforms()); where != "" {
 			// `if runtime.GOOS == "linux" { t.Skip() }` where every job

@@ -681,6 +681,10 @@ type Skip struct {
 	// one it does not skip on (`runtime.GOOS != "windows"`); "" for any
 	// other condition.
 	Platform string `json:",omitempty"`
+	// OnResult marks a conditional skip whose condition reads what the
+	// code under test returned (`if got != 4 { t.Skip() }`): it skips
+	// exactly when a check of that result would fail.
+	OnResult bool `json:",omitempty"`
 }
 
 // PlatformOf names the operating system family of a spelling of it: Go's

@@ -163,6 +163,7 @@ func (e *env) ifSkip(s *ast.IfStmt) (*testscan.Skip, ast.Expr) {
 			if s.Init == nil {
 				sk.Platform = goosCond(s.Cond)
 			}
+			sk.OnResult = e.readsOwnCode(s.Cond) || s.Init != nil && e.readsOwnCode(s.Init)
 			if negShort && sk.Reason == "" {
 				sk.Reason = "not -short"
 			}
@@ -305,6 +306,40 @@ func constFalse(x ast.Expr) bool {
 
 // readsEnv reports whether a condition reads the process environment
 // (os.Getenv, os.LookupEnv), directly.
+// readsOwnCode reports a condition that calls a function of the package
+// under test (an unqualified call that is no builtin), directly or through
+// a local bound to such a call: `if got := Add(2, 2); got != 4 { t.Skip() }`
+// skips exactly when the code gives the wrong answer.
+func (e *env) readsOwnCode(x ast.Node) bool {
+	found := false
+	own := func(v string) bool {
+		i := strings.IndexByte(v, '(')
+		return i > 0 && token.IsIdentifier(v[:i]) && !builtinFunc[v[:i]]
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch v := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := v.Fun.(*ast.Ident); ok && !builtinFunc[id.Name] {
+				found = true
+			}
+		case *ast.Ident:
+			if val, ok := e.values[v.Name]; ok && own(val) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// builtinFunc are Go's predeclared functions and conversions a condition
+// may call without naming a package.
+var builtinFunc = map[string]bool{
+	"len": true, "cap": true, "min": true, "max": true, "new": true, "make": true, "append": true,
+	"string": true, "int": true, "int64": true, "float64": true, "byte": true, "rune": true, "bool": true,
+	"uint": true, "uint64": true, "int32": true, "uint32": true, "complex": true, "real": true, "imag": true,
+}
+
 // goosCond reads a condition on the operating system alone,
 // `runtime.GOOS == "linux"` or `!= "windows"` (either side first): the
 // system it holds on, or "!" and the one it does not hold on; "" for any

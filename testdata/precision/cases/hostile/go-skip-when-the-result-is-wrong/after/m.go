@@ -1,0 +1,3 @@
+package m
+
+func Add(a, b int) int { return a + b }

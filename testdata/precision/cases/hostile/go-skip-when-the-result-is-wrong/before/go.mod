@@ -1,0 +1,3 @@
+module ex.com/m
+
+go 1.22
