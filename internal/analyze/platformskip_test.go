@@ -118,9 +118,30 @@ func TestSkipOnResult(t *testing.T) {
 		{"if Add(2, 2) != 4 {\n\t\tt.Skip(\"flaky\")\n\t}", true},
 		{"if _, err := exec.LookPath(\"git\"); err != nil {\n\t\tt.Skip(\"no git\")\n\t}", false},
 		{"if len(os.Args) > 5 {\n\t\tt.Skip()\n\t}", false},
+		{"if !hasNetwork() {\n\t\tt.Skip(\"offline\")\n\t}", false}, // a helper of the test file
 	} {
-		src := "package m\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc TestA(t *testing.T) {\n\t" + tc.body + "\n\tif Add(2, 2) != 4 {\n\t\tt.Fatal(\"x\")\n\t}\n}\n"
+		src := "package m\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n\t\"testing\"\n)\n\nfunc hasNetwork() bool { return false }\n\nfunc TestA(t *testing.T) {\n\t" + tc.body + "\n\tif Add(2, 2) != 4 {\n\t\tt.Fatal(\"x\")\n\t}\n}\n"
 		f, err := scanners.ForPath("a_test.go").Extract("a_test.go", []byte(src))
+		if err != nil || len(f.Tests) != 1 || f.Tests[0].Skip == nil {
+			t.Fatalf("%q: no skipped test (%v)", tc.body, err)
+		}
+		if got := f.Tests[0].Skip.OnResult; got != tc.want {
+			t.Errorf("%q: on the result %v, want %v", tc.body, got, tc.want)
+		}
+	}
+	// The pytest spellings.
+	for _, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"result = add(2, 2)\n    if result != 4:\n        pytest.skip('flaky')\n    assert result == 4", true},
+		{"if not has_network():\n        pytest.skip('offline')", false},
+		{"if calc.add(2, 2) != 4:\n        pytest.skip('flaky')", true},
+		{"if not shutil.which('git'):\n        pytest.skip('no git')", false},
+		{"if len(sys.argv) > 5:\n        pytest.skip()", false},
+	} {
+		src := "import shutil, sys\nimport pytest\nimport calc\nfrom calc import add\n\n\ndef test_a():\n    " + tc.body + "\n    assert add(2, 2) == 4\n"
+		f, err := scanners.ForPath("tests/test_a.py").Extract("tests/test_a.py", []byte(src))
 		if err != nil || len(f.Tests) != 1 || f.Tests[0].Skip == nil {
 			t.Fatalf("%q: no skipped test (%v)", tc.body, err)
 		}

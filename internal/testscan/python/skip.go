@@ -205,9 +205,14 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 	before := func(line int) bool { return firstAssert == 0 || line < firstAssert }
 	var visit func(body []*stmt, top bool) *testscan.Skip
 	visit = func(body []*stmt, top bool) *testscan.Skip {
+		results := map[string]bool{} // locals bound to what the code under test returned
+		checked := assertedNames(body)
 		for i, s := range body {
 			if s.isDef() || s.isClass() {
 				continue
+			}
+			if name, rhs, ok := simpleAssign(s); ok {
+				results[name] = checked[name] && callsOwnCode(rhs, nil, nil)
 			}
 			if sk := skipStatement(s); sk != nil {
 				return sk
@@ -248,6 +253,7 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 				sk.EnvGuard = s.keyword() != "else" && readsEnv(s.toks)
 				if s.keyword() == "if" && len(s.toks) > 1 {
 					sk.Platform = platformCond(s.toks[1:])
+					sk.OnResult = callsOwnCode(s.toks[1:], results, checked)
 				}
 				return sk
 			}
@@ -257,8 +263,90 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 	return visit(body, true)
 }
 
-// readsEnv reports a condition that reads the process environment
-// (os.environ, os.getenv, environ.get): a guard on where the tests run.
+// simpleAssign reads `name = expression`, one plain name bound.
+func simpleAssign(s *stmt) (string, []token, bool) {
+	if s.header || len(s.toks) < 3 || s.toks[0].kind != tkName || !isOp(s.toks[1], "=") {
+		return "", nil, false
+	}
+	return s.toks[0].text, s.toks[2:], true
+}
+
+// assertedNames are the names the assert statements of a body read: what
+// the test checks.
+func assertedNames(body []*stmt) map[string]bool {
+	out := map[string]bool{}
+	walk(body, func(s *stmt) bool {
+		if s.tok(0) == "assert" {
+			for _, t := range s.toks[1:] {
+				if t.kind == tkName {
+					out[t.text] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// callsOwnCode reports tokens that call the code the test checks
+// (checked: the names its asserts read), or read a local bound to what it
+// returned (results): a call of a bare name that is no builtin, or of an
+// attribute of a module that is not the standard library's or the test
+// runner's (`calc.add(2, 2)`, not `shutil.which`), the function's name
+// among what the asserts read (any, for a nil checked). A helper the
+// asserts do not read (has_network()) asks about the environment.
+func callsOwnCode(toks []token, results, checked map[string]bool) bool {
+	for i, t := range toks {
+		if t.kind != tkName {
+			continue
+		}
+		if results[t.text] && (i == 0 || !isOp(toks[i-1], ".")) {
+			return true
+		}
+		if i+1 >= len(toks) || !isOp(toks[i+1], "(") {
+			continue
+		}
+		if i > 0 && isOp(toks[i-1], ".") {
+			// An attribute call: whose module?
+			j := i - 2
+			for j >= 2 && toks[j].kind == tkName && isOp(toks[j-1], ".") {
+				j -= 2
+			}
+			if j >= 0 && toks[j].kind == tkName && !libraryModule[toks[j].text] && !(j > 0 && isOp(toks[j-1], ".")) {
+				if j == i-2 && (toks[j].text == "self" || toks[j].text == "cls") {
+					continue
+				}
+				if checked == nil || checked[t.text] {
+					return true
+				}
+			}
+			continue
+		}
+		if !pyBuiltin[t.text] && (checked == nil || checked[t.text]) {
+			return true
+		}
+	}
+	return false
+}
+
+// libraryModule are modules a condition calls to ask about the
+// environment, not the code under test.
+var libraryModule = map[string]bool{
+	"os": true, "sys": true, "shutil": true, "platform": true, "importlib": true, "socket": true,
+	"subprocess": true, "pathlib": true, "sysconfig": true, "locale": true, "time": true, "datetime": true,
+	"tempfile": true, "pytest": true, "unittest": true, "re": true, "json": true, "ssl": true, "Path": true,
+	"util": true, "find_spec": true, "environ": true, "path": true,
+}
+
+// pyBuiltin are Python's builtins a condition calls.
+var pyBuiltin = map[string]bool{
+	"len": true, "isinstance": true, "hasattr": true, "getattr": true, "bool": true, "int": true, "str": true,
+	"callable": true, "any": true, "all": true, "sorted": true, "list": true, "dict": true, "set": true,
+	"tuple": true, "type": true, "max": true, "min": true, "sum": true, "open": true, "repr": true,
+	"id": true, "hash": true, "iter": true, "next": true, "print": true, "float": true, "issubclass": true,
+	"find_spec": true, "which": true,
+}
+
 // platformCond reads a condition on the operating system alone (a skip's
 // condition, its trailing `:` allowed): `sys.platform == "linux"`,
 // `sys.platform.startswith("win")`, `platform.system() == "Darwin"`,
@@ -300,6 +388,8 @@ func platformCond(toks []token) string {
 	return p
 }
 
+// readsEnv reports a condition that reads the process environment
+// (os.environ, os.getenv, environ.get): a guard on where the tests run.
 func readsEnv(toks []token) bool {
 	for _, t := range toks {
 		if t.kind == tkName && (t.text == "environ" || t.text == "getenv") {
