@@ -261,10 +261,10 @@ func hookText(m testscan.Marker) string {
 			}
 		}
 	}
-	for _, kind := range []string{"an autouse fixture ", "a fixture "} {
-		if rest, ok := strings.CutPrefix(m.Text, kind[strings.IndexByte(kind, ' ')+1:]); ok {
+	for _, kind := range []struct{ prefix, article string }{{"autouse fixture ", "an "}, {"fixture ", "a "}} {
+		if rest, ok := strings.CutPrefix(m.Text, kind.prefix); ok {
 			if name, what, ok := strings.Cut(rest, " "); ok {
-				return kind + name + " that " + what + ","
+				return kind.article + kind.prefix + name + " that " + what + ","
 			}
 		}
 	}

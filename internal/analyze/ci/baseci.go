@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // Base is what the CI of a change's base runs, read on first use: the
@@ -97,9 +99,10 @@ func (c *Base) GoFull() string {
 
 // Platforms returns the operating systems the base's GitHub workflows run
 // their jobs on ("linux", "windows", "darwin"), each with the workflow that
-// names it, read from `runs-on:` and from the matrix values a `runs-on`
-// expression picks among; nil when no workflow names one, or a job runs on
-// a machine whose system the name does not tell (self-hosted, a label).
+// names it: each job's `runs-on:`, once per combination of its matrix when
+// it has one. It is nil when no workflow names one, or when a job runs on
+// a machine whose name does not tell its system (self-hosted, a label, an
+// expression the matrix does not fill).
 func (c *Base) Platforms() map[string]string {
 	if c == nil {
 		return nil
@@ -110,38 +113,32 @@ func (c *Base) Platforms() map[string]string {
 			if !strings.HasPrefix(src.Path, ".github/workflows/") {
 				continue
 			}
-			lines := strings.Split(string(src.Data), "\n")
-			expr := false
-			for _, l := range lines {
-				k, v, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "- ")), ":")
-				if !ok || k != "runs-on" {
-					continue
-				}
-				v = strings.ToLower(strings.TrimSpace(v))
-				switch {
-				case strings.Contains(v, "${{"):
-					expr = true
-				case strings.Contains(v, "ubuntu") || strings.Contains(v, "linux"):
-					out["linux"] = src.Path
-				case strings.Contains(v, "windows"):
-					out["windows"] = src.Path
-				case strings.Contains(v, "macos"):
-					out["darwin"] = src.Path
-				default:
-					c.platforms = nil
-					out = nil
-				}
-				if out == nil {
-					return
-				}
+			var doc yaml.Node
+			if yaml.Unmarshal(src.Data, &doc) != nil || len(doc.Content) == 0 {
+				return // unreadable: unknown
 			}
-			if expr {
-				// The runner images a matrix lists, wherever it lists them.
-				low := strings.ToLower(string(src.Data))
-				for word, os := range map[string]string{"ubuntu-": "linux", "windows-": "windows", "macos-": "darwin"} {
-					if strings.Contains(low, word) {
-						out[os] = src.Path
+			jobs := mapGet(doc.Content[0], "jobs")
+			if jobs == nil || jobs.Kind != yaml.MappingNode {
+				continue
+			}
+			for i := 1; i < len(jobs.Content); i += 2 {
+				job := jobs.Content[i]
+				variants := []*yaml.Node{job}
+				if combos := matrixCombos(job); combos != nil {
+					variants = variants[:0]
+					for _, cb := range combos {
+						variants = append(variants, withMatrix(job, cb.values))
 					}
+				}
+				for _, v := range variants {
+					if mapGet(v, "runs-on") == nil {
+						continue // a reusable workflow's call
+					}
+					os := runnerSystem(strings.ToLower(strings.Join(yamlStrings(mapGet(v, "runs-on"), nil), " ")))
+					if os == "" {
+						return // a machine of no known system: unknown
+					}
+					out[os] = src.Path
 				}
 			}
 		}
@@ -150,6 +147,22 @@ func (c *Base) Platforms() map[string]string {
 		}
 	})
 	return c.platforms
+}
+
+// runnerSystem is the operating system of a GitHub runner's labels
+// (ubuntu-latest, windows-2022, macos-14), "" when they do not say.
+func runnerSystem(labels string) string {
+	switch {
+	case strings.Contains(labels, "${{"):
+		return ""
+	case strings.Contains(labels, "ubuntu") || strings.Contains(labels, "linux"):
+		return "linux"
+	case strings.Contains(labels, "windows"):
+		return "windows"
+	case strings.Contains(labels, "macos"):
+		return "darwin"
+	}
+	return ""
 }
 
 // sources returns the base's CI files (none when unknown).

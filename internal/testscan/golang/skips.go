@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -304,8 +305,6 @@ func constFalse(x ast.Expr) bool {
 	return false
 }
 
-// readsEnv reports whether a condition reads the process environment
-// (os.Getenv, os.LookupEnv), directly.
 // readsOwnCode reports a condition that calls a function of the package
 // under test (an unqualified call that is no builtin), directly or through
 // a local bound to such a call: `if got := Add(2, 2); got != 4 { t.Skip() }`
@@ -327,12 +326,12 @@ func (e *env) readsOwnCode(x ast.Node) bool {
 	}
 	own := func(v string) bool {
 		i := strings.IndexByte(v, '(')
-		return i > 0 && token.IsIdentifier(v[:i]) && !builtinFunc[v[:i]] && !helper(v[:i])
+		return i > 0 && token.IsIdentifier(v[:i]) && !predeclared(v[:i]) && !helper(v[:i])
 	}
 	ast.Inspect(x, func(n ast.Node) bool {
 		switch v := n.(type) {
 		case *ast.CallExpr:
-			if id, ok := v.Fun.(*ast.Ident); ok && !builtinFunc[id.Name] && !helper(id.Name) {
+			if id, ok := v.Fun.(*ast.Ident); ok && !predeclared(id.Name) && !helper(id.Name) {
 				found = true
 			}
 		case *ast.Ident:
@@ -345,13 +344,9 @@ func (e *env) readsOwnCode(x ast.Node) bool {
 	return found
 }
 
-// builtinFunc are Go's predeclared functions and conversions a condition
-// may call without naming a package.
-var builtinFunc = map[string]bool{
-	"len": true, "cap": true, "min": true, "max": true, "new": true, "make": true, "append": true,
-	"string": true, "int": true, "int64": true, "float64": true, "byte": true, "rune": true, "bool": true,
-	"uint": true, "uint64": true, "int32": true, "uint32": true, "complex": true, "real": true, "imag": true,
-}
+// predeclared reports a name of Go's universe: a builtin function or a
+// type a condition converts with (len, int, string).
+func predeclared(name string) bool { return types.Universe.Lookup(name) != nil }
 
 // goosCond reads a condition on the operating system alone,
 // `runtime.GOOS == "linux"` or `!= "windows"` (either side first): the
@@ -390,6 +385,8 @@ func goosCond(x ast.Expr) string {
 	return p
 }
 
+// readsEnv reports whether a condition reads the process environment
+// (os.Getenv, os.LookupEnv), directly.
 func (e *env) readsEnv(x ast.Node) bool {
 	found := false
 	ast.Inspect(x, func(n ast.Node) bool {

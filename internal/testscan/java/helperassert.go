@@ -1,10 +1,6 @@
 package java
 
-import (
-	"slices"
-
-	"github.com/ralph-gate/ralph-gate/internal/testscan"
-)
+import "github.com/ralph-gate/ralph-gate/internal/testscan"
 
 // helperAssertions returns, with the names of those helpers (Assertion.Helper),
 // the assertions in the bodies of the methods that are not tests (private
@@ -61,13 +57,8 @@ func (p *parser) helperAssertions() ([]testscan.Assertion, []string, map[string]
 func (p *parser) lifecycleSkips() []testscan.Marker {
 	var out []testscan.Marker
 	for _, m := range p.methods {
-		if m.bodyOpen < 0 || !slices.ContainsFunc(m.annots, func(a annotation) bool {
-			switch a.name {
-			case "BeforeEach", "BeforeAll", "Before", "BeforeClass":
-				return true
-			}
-			return false
-		}) {
+		name := lifecycleName(m.annots)
+		if m.bodyOpen < 0 || name == "" {
 			continue
 		}
 		scan := scanBody(p.toks, p.match, m.bodyOpen, m.bodyClose, p.testng, &p.callBuf)
@@ -83,12 +74,13 @@ func (p *parser) lifecycleSkips() []testscan.Marker {
 			}
 		}
 		if sk.Kind == testscan.SkipCall || sk.EnvGuard || targeted {
-			out = append(out, testscan.Marker{Line: m.line, Kind: "hook-skip", Text: "@" + lifecycleName(m.annots) + " " + m.name + " skips the tests it runs before"})
+			out = append(out, testscan.Marker{Line: m.line, Kind: "hook-skip", Text: "@" + name + " " + m.name + " skips the tests it runs before"})
 		}
 	}
 	return out
 }
 
+// lifecycleName is the set-up annotation of a method, "" for none.
 func lifecycleName(as []annotation) string {
 	for _, a := range as {
 		switch a.name {

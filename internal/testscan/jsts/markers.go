@@ -223,8 +223,9 @@ func (t *tree) hookSkips() []testscan.Marker {
 			switch {
 			case t.ident(k, "skip") && t.punct(k+1, "(") && (!t.isMember(k) || t.kind(k-2) == tkIdent && !t.ident(k-2, "describe") && !t.ident(k-2, "it") && !t.ident(k-2, "test")):
 				skips = true
-			case t.ident(k, "mode") && t.isMember(k) && t.punct(k+1, "=") && (t.is(k+2, tkString, "'skip'") || t.is(k+2, tkString, `"skip"`) || t.is(k+2, tkString, "'todo'") || t.is(k+2, tkString, `"todo"`)):
-				skips = true
+			case t.ident(k, "mode") && t.isMember(k) && t.punct(k+1, "=") && t.kind(k+2) == tkString:
+				v := unquote(t.toks[k+2].Text)
+				skips = v == "skip" || v == "todo"
 			}
 		}
 		if skips {

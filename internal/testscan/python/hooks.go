@@ -38,10 +38,8 @@ func (m *module) hookMarkers() []testscan.Marker {
 	})
 	for _, s := range m.root.body {
 		switch {
-		case s.isDef() && autouse(s):
-			out = append(out, autouseSkip(s)...)
 		case s.isDef() && isFixture(s):
-			out = append(out, fixtureSkip(s)...)
+			out = append(out, fixtureSkips(s)...)
 		case s.isDef():
 			out = append(out, hookDef(s)...)
 		case m.conftest && assignsName(s, "collect_ignore", "collect_ignore_glob") && mentionsTests(s.toks):
@@ -50,11 +48,8 @@ func (m *module) hookMarkers() []testscan.Marker {
 			out = append(out, testscan.Marker{Line: s.line, Kind: KindTestDisabled, Text: "module " + compact(s.toks)})
 		case m.isTest && s.isClass() && strings.HasPrefix(s.defName(), "Test"):
 			for _, b := range s.body {
-				switch {
-				case b.isDef() && autouse(b):
-					out = append(out, autouseSkip(b)...)
-				case b.isDef() && isFixture(b):
-					out = append(out, fixtureSkip(b)...)
+				if b.isDef() && isFixture(b) {
+					out = append(out, fixtureSkips(b)...)
 				}
 				if assignsFalse(b, "__test__") {
 					out = append(out, testscan.Marker{Line: b.line, Kind: KindTestDisabled, Text: "class " + s.defName() + ": " + compact(b.toks)})
@@ -67,11 +62,7 @@ func (m *module) hookMarkers() []testscan.Marker {
 
 func hookDef(def *stmt) []testscan.Marker {
 	name := def.defName()
-	var toks []token
-	walk(def.body, func(s *stmt) bool {
-		toks = append(toks, s.toks...)
-		return true
-	})
+	toks := bodyTokens(def)
 	mk := func(kind, what string) []testscan.Marker {
 		return []testscan.Marker{{Line: def.line, Kind: kind, Text: name + " " + what}}
 	}
@@ -110,15 +101,25 @@ func hookDef(def *stmt) []testscan.Marker {
 	return nil
 }
 
-// autouseSkip reports an autouse fixture that skips, or marks skipped or
-// expected to fail, every test it runs for.
-func autouseSkip(def *stmt) []testscan.Marker {
+// bodyTokens are the tokens of a def's body, nested blocks included.
+func bodyTokens(def *stmt) []token {
 	var toks []token
 	walk(def.body, func(s *stmt) bool {
 		toks = append(toks, s.toks...)
 		return true
 	})
-	if !skipsReached(def.body, toks) {
+	return toks
+}
+
+// fixtureSkips reports a fixture that skips the tests it reaches: an
+// autouse one that skips, or marks skipped or expected to fail, every test
+// it runs for (its body skips anywhere), another that skips every test
+// requesting it (fixtureSkip).
+func fixtureSkips(def *stmt) []testscan.Marker {
+	if !autouse(def) {
+		return fixtureSkip(def)
+	}
+	if !skipsReached(def.body, bodyTokens(def)) {
 		return nil
 	}
 	return []testscan.Marker{{Line: def.line, Kind: KindHookSkip, Text: "autouse fixture " + def.defName() + " skips the tests it runs for"}}

@@ -338,7 +338,8 @@ var libraryModule = map[string]bool{
 	"util": true, "find_spec": true, "environ": true, "path": true,
 }
 
-// pyBuiltin are Python's builtins a condition calls.
+// pyBuiltin are Python's builtins a condition calls, and the standard
+// library's probes imported by their bare names (which, find_spec).
 var pyBuiltin = map[string]bool{
 	"len": true, "isinstance": true, "hasattr": true, "getattr": true, "bool": true, "int": true, "str": true,
 	"callable": true, "any": true, "all": true, "sorted": true, "list": true, "dict": true, "set": true,
