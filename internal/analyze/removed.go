@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
@@ -415,6 +416,67 @@ func (u *codeUse) goFile(pr *pair) *goFile {
 	}
 	u.files[pr] = gf
 	return gf
+}
+
+// checkedCode returns the first of names (deleted production code test o
+// used) whose result o's checks were on: at least half of its checks read
+// the value a call of it returns, as their actual, their expected value or
+// the origin of the variable they check (`got, _ := flagFromEnvOrFile(...)`
+// checked against the row's want). A test whose checks were on what the
+// deleted code returned was about it, whatever its name says; one that used
+// the code on its way to checking something else (an argument built by a
+// deleted helper, serviceName(prefix()+"web"); an object made by a deleted
+// constructor; a lazy import checked in sys.modules) was not.
+func checkedCode(o *locTest, names []string) string {
+	checks := o.tc.Assertions
+	if len(checks) == 0 {
+		return ""
+	}
+	for _, n := range names {
+		bare := strings.TrimPrefix(n, ".")
+		if len(bare) < 4 {
+			continue
+		}
+		on := 0
+		for _, a := range checks {
+			if headCall(a.Subject) == bare || headCall(a.Expected) == bare || headCall(a.Origin) == bare {
+				on++
+			}
+		}
+		if 2*on >= len(checks) {
+			return bare
+		}
+	}
+	return ""
+}
+
+// headCall returns the function or method an expression's value comes from
+// when the whole expression is one call (f(x), pkg.F(x), obj.m(x), with a
+// Go origin's "#N" result index): its last name; "" for anything else
+// (f(x) + 1, g(f(x)) names g, a bare variable).
+func headCall(expr string) string {
+	if i := strings.LastIndexByte(expr, '#'); i > 0 && i+1 < len(expr) && strings.Trim(expr[i+1:], "0123456789") == "" {
+		expr = expr[:i]
+	}
+	expr = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(expr), "await "))
+	open := strings.IndexByte(expr, '(')
+	if open <= 0 || !strings.HasSuffix(expr, ")") || closing(expr, open, '(', ')') != len(expr)-1 {
+		return ""
+	}
+	head := expr[:open]
+	for _, r := range head {
+		if r != '.' && !isIdentChar(r) {
+			return ""
+		}
+	}
+	if i := strings.LastIndexByte(head, '.'); i >= 0 {
+		head = head[i+1:]
+	}
+	return head
+}
+
+func isIdentChar(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // subject returns the first of names (deleted production code test o

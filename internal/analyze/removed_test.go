@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -118,4 +119,41 @@ func TestDeletedFileWithCode(t *testing.T) {
 	if len(got) != 1 || got[0].Rule != "test-file-deleted-with-code" || got[0].Severity != gate.SeverityMedium || len(got[0].Tests) != 2 {
 		t.Fatalf("got %+v, want one medium test-file-deleted-with-code of 2 tests", got)
 	}
+}
+
+// TestHeadCall reads the call an expression's whole value comes from, the
+// reading checkedCode relies on to tell a check of deleted code from a check
+// that only used it.
+func TestHeadCall(t *testing.T) {
+	for _, c := range []struct{ expr, want string }{
+		{`flagFromEnvOrFile(filePathTest.name, []string{filePathTest.path})#0`, "flagFromEnvOrFile"},
+		{`utils.isAbsolute("c:\\")`, "isAbsolute"},
+		{`trust_env_netrc({"NETRC": "/tmp/.netrc"})`, "trust_env_netrc"},
+		{`await client.fetch(url)`, "fetch"},
+		{`serviceName(prefix() + "web")`, "serviceName"},
+		{`f(x) + g(y)`, ""},
+		{`f(x)[0]`, ""},
+		{`got`, ""},
+		{`!isAbsolute(p)`, ""},
+		{`(f)(x)`, ""},
+		{`f(")")`, ""},
+		{`f(x)#`, ""},
+		{``, ""},
+	} {
+		if got := headCall(c.expr); got != c.want {
+			t.Errorf("headCall(%q) = %q, want %q", c.expr, got, c.want)
+		}
+	}
+}
+
+func FuzzHeadCall(f *testing.F) {
+	for _, s := range []string{`f(x)#0`, `a.b(c(d))`, `f("(")`, `#`, `(`, `await f()`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		h := headCall(s)
+		if h != "" && !strings.Contains(s, h+"(") {
+			t.Errorf("headCall(%q) = %q, which it does not call", s, h)
+		}
+	})
 }

@@ -542,9 +542,13 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			// A test deleted with the production code it was about
 			// (a feature or a deprecated API removed) cannot stay: it
 			// is the removal to confirm, not a test lost.
-			if code = subject(o, use.gone(o)); code != "" {
+			gone := use.gone(o)
+			if code = subject(o, gone); code != "" {
 				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it tested %s, which the change deleted from production code", code)
+			} else if code = checkedCode(o, gone); code != "" {
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
+				msg += fmt.Sprintf("; its checks were on what %s returned, which the change deleted from production code", code)
 			} else if r := retiredSubject(o.tc.ID, use.retired()); r != nil {
 				code = r.name
 				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode

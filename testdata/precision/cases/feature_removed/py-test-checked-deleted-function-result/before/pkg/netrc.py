@@ -1,0 +1,14 @@
+import netrc
+
+
+def credentials_for(host, path):
+    """Return (login, password) for host from the netrc file at path."""
+    auth = netrc.netrc(path).authenticators(host)
+    if auth is None:
+        return None
+    return auth[0], auth[2]
+
+
+def trust_env_netrc(env):
+    """Return the netrc path the environment names, or None."""
+    return env.get("NETRC")
