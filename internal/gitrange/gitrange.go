@@ -65,12 +65,15 @@ func Analyze(ctx context.Context, repo *gitrepo.Repo, base, head plumbing.Hash, 
 		netWG  sync.WaitGroup
 	)
 	single := len(commits) == 1 && commits[0].Parent == base
-	netLeads := func() []string {
+	netLeads := func() ([]string, bool) {
 		var out []string
+		unnamed := false
 		for _, c := range commits {
-			out = append(out, src.leads(c)...)
+			named, u := src.leads(c)
+			out = append(out, named...)
+			unnamed = unnamed || u
 		}
-		return out
+		return out, unnamed
 	}
 	dispatched := make(chan struct{})
 	if !single && len(commits) > 0 {
@@ -132,7 +135,7 @@ func analyzeCommits(ctx context.Context, an *analyze.Analyzer, src *source, comm
 				ch, err := src.change(c.Parent, c.Hash, c.Hash.String(), an)
 				if err == nil {
 					fs := an.Analyze(ch)
-					src.undo(c.Parent, c.Hash, func() []string { return src.leads(c) }, fs)
+					src.undo(c.Parent, c.Hash, func() ([]string, bool) { return src.leads(c) }, fs)
 					per[i] = analyze.CommitFindings{SHA: c.Hash.String(), Subject: c.Subject, Findings: fs}
 				}
 				results <- result{i, err}
@@ -186,6 +189,9 @@ type source struct {
 	mu      sync.Mutex
 	err     error // the first blob that is missing and could not be fetched
 	reverts map[string]*reverted
+
+	historyOnce sync.Once
+	history     []*reverted // see baseHistory
 }
 
 // fail records a read that makes the analysis void: the blob is missing

@@ -28,12 +28,18 @@ import (
 // tests. Its deleted
 // tests, removed checks and added skips in those files are then medium:
 // an undoing to confirm, not tests lost. Anything else the change does,
-// in files X did not touch, is judged as usual.
+// in files X did not touch, is judged as usual. A message that says it
+// reverts without naming X (GitHub's revert of a pull request: `Revert
+// "<title>"` alone) has X looked for among BASE's last first-parent
+// commits, under the same proof.
 
 const (
 	maxRevertFiles = 400     // files a reverted commit may change
 	maxRevertBytes = 8 << 20 // bytes of its files' versions read, both sides
 	maxMergeLeads  = 32      // commits read along a merged branch for leads
+	// maxContentLeads is how far back along BASE's first parents the
+	// commit an unnamed revert undoes is looked for.
+	maxContentLeads = 64
 )
 
 // reverted is what the change must undo for a lead to hold: per path, how
@@ -52,11 +58,15 @@ type reverted struct {
 // leads returns the commits a commit's message says it reverts, and for a
 // merge those named by the commits it merged (the first maxMergeLeads met
 // walking back from its other parents, breadth first, up to the range's
-// main line).
-func (s *source) leads(c gitrepo.Commit) []string {
-	out := append([]string(nil), c.Reverts...)
+// main line). unnamed is set when one of those messages says it reverts
+// without naming a commit (GitHub's revert of a pull request, `Revert "Add
+// X"` alone): the commit it undoes is then looked for by its content (see
+// undoByContent).
+func (s *source) leads(c gitrepo.Commit) (named []string, unnamed bool) {
+	named = append([]string(nil), c.Reverts...)
+	unnamed = len(c.Reverts) == 0 && saysRevert(c.Subject)
 	if len(c.Parents) < 2 {
-		return out
+		return named, unnamed
 	}
 	queue := append([]plumbing.Hash(nil), c.Parents[1:]...)
 	seen := map[plumbing.Hash]bool{c.Parent: true}
@@ -74,21 +84,38 @@ func (s *source) leads(c gitrepo.Commit) []string {
 		if err != nil {
 			continue
 		}
-		out = append(out, pc.Reverts...)
+		named = append(named, pc.Reverts...)
+		unnamed = unnamed || len(pc.Reverts) == 0 && saysRevert(pc.Subject)
 		queue = append(queue, pc.Parents...)
 	}
-	return out
+	return named, unnamed
+}
+
+// saysRevert reports whether a subject starts with the word revert (git's
+// and GitHub's `Revert "..."`, a person's "revert cli test change").
+func saysRevert(subject string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(subject), " ")
+	w = strings.ToLower(strings.TrimRight(w, ":"))
+	return w == "revert" || w == "reverts" || w == "reverted" || w == "reverting"
 }
 
 // undo lowers to medium the test deletions, removed checks and added skips
 // of the change from..to in the files of the commits it undoes (see the
 // top of this file), and says so in their messages. The leads are read
 // only for a change with such a finding.
-func (s *source) undo(from, to plumbing.Hash, leadsOf func() []string, fs []gate.Finding) {
+func (s *source) undo(from, to plumbing.Hash, leadsOf func() ([]string, bool), fs []gate.Finding) {
 	if !slices.ContainsFunc(fs, lowerable) {
 		return
 	}
-	leads := leadsOf()
+	leads, unnamed := leadsOf()
+	s.undoNamed(from, to, leads, fs)
+	if unnamed && slices.ContainsFunc(fs, lowerable) {
+		s.undoByContent(from, to, fs)
+	}
+}
+
+// undoNamed lowers what the commits the messages name account for.
+func (s *source) undoNamed(from, to plumbing.Hash, leads []string, fs []gate.Finding) {
 	if len(leads) == 0 {
 		return
 	}
@@ -134,6 +161,52 @@ func (s *source) undo(from, to plumbing.Hash, leadsOf func() []string, fs []gate
 			lower(fs, paths, what)
 		}
 	}
+}
+
+// undoByContent looks, for a change whose message says it reverts without
+// naming what, for the commit it undoes among BASE's last
+// maxContentLeads first-parent commits (a merge counts as its whole pull
+// request): one that changed code and a file of the findings, and that the
+// change undoes line for line on every file it changed, alone. The message
+// only starts the search; what holds is the same proof as for a named
+// commit.
+func (s *source) undoByContent(from, to plumbing.Hash, fs []gate.Finding) {
+	for _, r := range s.baseHistory() {
+		files := map[string]bool{}
+		for _, f := range fs {
+			if lowerable(f) {
+				files[f.File] = true
+			}
+		}
+		if len(files) == 0 {
+			return
+		}
+		if !r.code || !touchesAny(r.paths, files) || !s.read(r) {
+			continue
+		}
+		if paths := s.undoes(from, to, []*reverted{r}); paths != nil {
+			lower(fs, paths, "commit "+r.name)
+		}
+	}
+}
+
+// baseHistory returns BASE and its first-parent ancestors, maxContentLeads
+// at most, each with what it changed, read once for the range.
+func (s *source) baseHistory() []*reverted {
+	s.historyOnce.Do(func() {
+		h := s.base
+		for i := 0; i < maxContentLeads && !h.IsZero(); i++ {
+			if r := s.revertedBy(h.String()); r != nil {
+				s.history = append(s.history, r)
+			}
+			c, err := s.repo.Commit(h)
+			if err != nil {
+				return
+			}
+			h = c.Parent
+		}
+	})
+	return s.history
 }
 
 // byFile groups reverted commits that change a file in common, directly or

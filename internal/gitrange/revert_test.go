@@ -15,7 +15,9 @@ import (
 // and when the revert is one commit of a longer range. A message that
 // names a commit the change does not undo line for line, or one outside
 // BASE's history, lowers nothing (the hostile ways to borrow the rule), and
-// neither does git's revert of a commit of tests alone.
+// neither does git's revert of a commit of tests alone. A revert that names
+// no commit (GitHub's revert of a pull request) is found by its content
+// when its message says revert.
 func TestRevert(t *testing.T) {
 	const (
 		m0  = "package m\n\nfunc Add(a, b int) int { return a + b }\n"
@@ -99,6 +101,47 @@ func TestRevert(t *testing.T) {
 			h := testgit.Commit(t, dir, "Revert two\n\nThis reverts commit "+z+".\nThis reverts commit "+x+".")
 			return h + "^", h
 		}, []string{"medium TestMul undoes"}},
+		{"a revert that names no commit", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Run(t, dir, "revert", "--no-commit", x)
+			h := testgit.Commit(t, dir, "Revert \"add Mul\"")
+			return h + "^", h
+		}, []string{"medium TestMul undoes"}},
+		{"GitHub's revert of a merged pull request", func(t *testing.T, dir, x string) (string, string) {
+			// urfave/cli 6686660662: the pull request's merge is undone
+			// by a branch whose one commit says `Revert "<PR title>"` and
+			// names nothing; the merge of that branch is the change.
+			testgit.Run(t, dir, "reset", "-q", "--hard", x+"^")
+			testgit.Run(t, dir, "checkout", "-q", "-b", "feat")
+			testgit.Run(t, dir, "cherry-pick", x)
+			testgit.Run(t, dir, "checkout", "-q", "-")
+			testgit.Run(t, dir, "merge", "-q", "--no-ff", "-m", "Merge pull request #1 from o/feat", "feat")
+			pr := testgit.Run(t, dir, "rev-parse", "HEAD")
+			testgit.Run(t, dir, "checkout", "-q", "-b", "revert-1")
+			testgit.Run(t, dir, "revert", "--no-commit", "-m", "1", pr)
+			testgit.Commit(t, dir, "Revert \"Add Mul\"")
+			testgit.Run(t, dir, "checkout", "-q", "-")
+			testgit.Run(t, dir, "merge", "-q", "--no-ff", "-m", "Merge pull request #2 from o/revert-1", "revert-1")
+			h := testgit.Run(t, dir, "rev-parse", "HEAD")
+			return h + "^", h
+		}, []string{"medium TestMul undoes another"}},
+		{"a message that says revert over a change that undoes nothing", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "m_test.go", t0)
+			h := testgit.Commit(t, dir, "Revert \"add Mul\"")
+			return h + "^", h
+		}, []string{"critical TestMul"}},
+		{"an unnamed revert of a commit of tests alone", func(t *testing.T, dir, x string) (string, string) {
+			testgit.Write(t, dir, "twice_test.go", "package m\n\nimport \"testing\"\n\nfunc TestTwice(t *testing.T) {\n\tif Add(2, 2) != 4 {\n\t\tt.Fatal(\"2+2\")\n\t}\n}\n")
+			y := testgit.Commit(t, dir, "the test the task is about")
+			testgit.Run(t, dir, "revert", "--no-commit", y)
+			h := testgit.Commit(t, dir, "Revert \"the test the task is about\"")
+			return h + "^", h
+		}, []string{"critical TestTwice"}},
+		{"an undoing whose message does not say revert", func(t *testing.T, dir, x string) (string, string) {
+			// Nothing starts the search: the deletion is judged as usual.
+			testgit.Run(t, dir, "revert", "--no-commit", x)
+			h := testgit.Commit(t, dir, "simplify")
+			return h + "^", h
+		}, []string{"critical TestMul"}},
 		{"the named commit is outside BASE's history", func(t *testing.T, dir, x string) (string, string) {
 			// A side branch deletes TestAdd and adds it back: its second
 			// commit "adds" TestAdd, and the change deleting TestAdd on the
@@ -126,6 +169,8 @@ func TestRevert(t *testing.T) {
 				s := f.Severity.String() + " " + f.Test
 				if strings.Contains(f.Message, "undoes commit") && strings.Contains(f.Message, x[:8]) {
 					s += " undoes"
+				} else if strings.Contains(f.Message, "undoes commit") {
+					s += " undoes another"
 				}
 				got = append(got, s)
 			}
