@@ -44,13 +44,16 @@ func TestCompareGoTestMovedToAnotherPackage(t *testing.T) {
 			r.write("arith/arith.go", "package arith\n\n// Sub subtracts.\nfunc Sub(a, b int) int { return a - b }\n")
 			r.write("arith/sub_test.go", strings.Replace(strings.Replace(subTest("arith", "TestSub", "Sub"), "\n\t\"example.com/calc\"\n", "", 1), "\n\n)", ")", 1))
 		}, true, "coverage-dropped", ""},
-		// The test goes with the feature it tested, which blocks as a
-		// deletion; the coverage that fell only because covered code went
-		// is no coverage regression.
+		// The test goes with the feature it tested and passed at BASE: a
+		// removal to confirm (medium test-deleted-with-code, its check
+		// was on what Sub returned; it blocks when the test failed at
+		// BASE, see TestCompareRevertAndFeatureRemoval), and the coverage
+		// that fell only because covered code went is no coverage
+		// regression.
 		{"deleted with the code it covered", func(r *repo) {
 			r.write("calc_test.go", calcTestNoSub)
 			r.write("calc.go", "package calc\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n"+unused)
-		}, true, "coverage-dropped-covered-code-removed", "coverage-dropped"},
+		}, false, "coverage-dropped-covered-code-removed", "coverage-dropped"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

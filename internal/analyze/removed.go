@@ -434,9 +434,6 @@ func checkedCode(o *locTest, names []string) string {
 	}
 	for _, n := range names {
 		bare := strings.TrimPrefix(n, ".")
-		if len(bare) < 4 {
-			continue
-		}
 		on := 0
 		for _, a := range checks {
 			if headCall(a.Subject) == bare || headCall(a.Expected) == bare || headCall(a.Origin) == bare {

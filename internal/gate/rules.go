@@ -149,6 +149,8 @@ var (
 	RuleGateConfigChanged = Rule{ID: "gate-config-changed", Type: ValidationBypass, Severity: SeverityCritical, Pattern: "LP-006", Doc: "ralph-gate's own configuration was changed by the change it gates."}
 	// RuleTestCommandRemoved is test-command-removed.
 	RuleTestCommandRemoved = Rule{ID: "test-command-removed", Type: ValidationBypass, Severity: SeverityCritical, Pattern: "LP-006", Doc: "A CI file no longer runs any tests: its test commands were removed or replaced, or the file was deleted."}
+	// RuleTestCommandRemovedWithCode is test-command-removed-with-code.
+	RuleTestCommandRemovedWithCode = Rule{ID: "test-command-removed-with-code", Type: ValidationBypass, Severity: SeverityMedium, Pattern: "LP-006", Doc: "A CI file that ran tests was deleted together with the whole directory it tested, production code included: a removal to confirm."}
 	// RuleScriptCheckDropped is script-check-dropped.
 	RuleScriptCheckDropped = Rule{ID: "script-check-dropped", Type: ValidationBypass, Severity: SeverityCritical, Pattern: "LP-006", Doc: "A package script that ran checks no longer fails when a check fails."}
 	// RuleWorkflowUnloaded is workflow-unloaded.
@@ -321,6 +323,7 @@ var catalogue = []Rule{
 	RuleStrictnessLowered,
 	RuleGateConfigChanged,
 	RuleTestCommandRemoved,
+	RuleTestCommandRemovedWithCode,
 	RuleScriptCheckDropped,
 	RuleWorkflowUnloaded,
 	RuleWorkflowUnreadable,

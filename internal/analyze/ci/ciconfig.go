@@ -489,6 +489,11 @@ func (a *Checker) ChangeWide(changed []*File, bc *Base, exists func(string, bool
 			continue
 		}
 		p := c.pr.Path()
+		if d := moduleGone(fc, changed, exists); d != "" {
+			msg := fmt.Sprintf("%s, which ran tests (%s), was deleted with the whole of %s/, the production code they tested included: a removal to confirm", p, QuotedList(lost), d)
+			out = append(out, gate.NewFinding(gate.RuleTestCommandRemovedWithCode, gate.SeverityMedium, p, 0, "", "", "", msg+"."))
+			continue
+		}
 		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, QuotedList(lost))
 		if fc.NewPath == "" {
 			msg = fmt.Sprintf("%s, which ran tests (%s), was deleted, and no other CI file runs them", p, QuotedList(lost))
@@ -526,6 +531,11 @@ func (a *Checker) ChangeWide(changed []*File, bc *Base, exists func(string, bool
 				continue
 			}
 			p := c.pr.Path()
+			if d := moduleGone(c.pr, changed, exists); d != "" {
+				msg := fmt.Sprintf("%s, which ran tests, was deleted with the whole of %s/, the production code they tested included: a removal to confirm", p, d)
+				out = append(out, gate.NewFinding(gate.RuleTestCommandRemovedWithCode, gate.SeverityMedium, p, 0, "", "", "", msg+"."))
+				continue
+			}
 			msg := fmt.Sprintf("%s no longer runs any tests: its test commands were removed or replaced", p)
 			if c.pr.NewPath == "" {
 				msg = fmt.Sprintf("%s, which ran tests, was deleted", p)

@@ -632,6 +632,47 @@ func packageMoved(fc *File, changed []*File, lost []string, head *ciWorld, exist
 	return true
 }
 
+// moduleGone returns the directory of a CI file deleted with the whole of
+// it (a tool or module removed: urfave/cli's flag generator, its go.mod,
+// Makefile, code and tests), "" otherwise. The directory is not the
+// repository's root and is gone at HEAD; every file of it the change
+// touched was deleted, none moved out; and production code went with the
+// tests, so what they tested is gone too, as with a package deleted with
+// its tests (test-file-deleted-with-code).
+func moduleGone(fc *File, changed []*File, exists func(string, bool) bool) string {
+	if fc.NewPath != "" || exists == nil {
+		return ""
+	}
+	dir := path.Dir(fc.OldPath)
+	if dir == "." || exists(dir, true) {
+		return ""
+	}
+	code := false
+	for _, o := range changed {
+		if o.OldPath == "" || !strings.HasPrefix(o.OldPath, dir+"/") {
+			continue
+		}
+		if o.NewPath != "" {
+			return "" // moved out: its tests may have gone elsewhere
+		}
+		code = code || !o.OldTest && sourceFile(o.OldPath)
+	}
+	if !code {
+		return ""
+	}
+	return dir
+}
+
+// sourceFile reports a file of program source in one of the languages the
+// analyzer reads, by its extension.
+func sourceFile(p string) bool {
+	switch path.Ext(p) {
+	case ".go", ".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".java", ".kt", ".rs":
+		return true
+	}
+	return false
+}
+
 // scriptsKept reports a package.json whose every script that ran a check
 // is still there: what a script no longer runs is packageScripts' to
 // report (script-check-dropped).

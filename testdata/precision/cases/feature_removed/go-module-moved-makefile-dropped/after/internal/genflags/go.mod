@@ -1,0 +1,3 @@
+module example.com/cli/cmd/genflags
+
+go 1.22

@@ -1,0 +1,3 @@
+'use strict'
+
+exports.add = function add (a, b) { return a + b }
