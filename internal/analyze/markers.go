@@ -117,7 +117,7 @@ func (a *Analyzer) compareMarkers(pairs []*pair) []gate.Finding {
 			msg := fmt.Sprintf("%s added in %s: errors that reach it no longer fail the run", ci.Quoted(x.m.Text), p)
 			out = append(out, gate.NewFinding(gate.RuleExcepthook, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case gate.RuleNoopMatcher.ID:
-			msg := fmt.Sprintf("%s added in %s: every expectation that uses them passes", ci.Quoted(x.m.Text), p)
+			msg := fmt.Sprintf("%s added in %s: every expectation that uses it passes", ci.Quoted(x.m.Text), p)
 			out = append(out, gate.NewFinding(gate.RuleNoopMatcher, gate.SeverityHigh, p, x.m.Line, "", "", x.m.Text, msg+"."))
 		case gate.RuleHookOutcome.ID:
 			msg := fmt.Sprintf("%s added in %s: a failing test can be reported as passed", hookText(x.m), p)

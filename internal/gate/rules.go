@@ -96,7 +96,7 @@ var (
 	// RuleMockOfSubject is mock-of-subject.
 	RuleMockOfSubject = Rule{ID: "mock-of-subject", Type: AssertionWeakening, Severity: SeverityMedium, Pattern: "LP-014", Doc: "A test now mocks the code it checks."}
 	// RuleNoopMatcher is noop-matcher.
-	RuleNoopMatcher = Rule{ID: "noop-matcher", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "An expect.extend whose matchers always pass was added."}
+	RuleNoopMatcher = Rule{ID: "noop-matcher", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A custom matcher that always passes was added (an expect.extend member whose every verdict is pass: true, a shadowing assert macro)."}
 	// RuleHookOutcome is hook-outcome.
 	RuleHookOutcome = Rule{ID: "hook-outcome", Type: AssertionWeakening, Severity: SeverityHigh, Pattern: "LP-013", Doc: "A pytest hook now rewrites test outcomes, or claims to run a test it never calls."}
 	// RuleTamperCheck is tamper-check.

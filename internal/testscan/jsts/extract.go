@@ -97,6 +97,7 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	s.applyRetries()
 	throughLocals(t, s.tests)
 	stubbedChecks(t, s.tests)
+	t.passingChecks(s.tests)
 	mockedTests(t, p, s.tests)
 	f.Tests = s.tests
 	f.HelperAssertions = s.helperAssertions()
@@ -110,7 +111,10 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	}
 	switch {
 	case e.IsTestFile(p) || isSetupFile(p):
-		f.Bypasses = append(t.bypasses(), t.noopMatchers()...)
+		f.Bypasses = t.bypasses()
+		if !typeTest(p) {
+			f.Bypasses = append(f.Bypasses, t.noopMatchers()...)
+		}
 	case !isScript(p, src):
 		f.Bypasses = t.exits(true)
 	}
@@ -123,4 +127,16 @@ func (e *Extractor) Extract(p string, src []byte) (*testscan.File, error) {
 	}
 	f.Partial = t.broken
 	return f, nil
+}
+
+// typeTest reports a vitest type test (`x.test-d.ts`, `x.spec-d.mts`, the
+// default typecheck.include): tsc reads it, nothing runs it, so a matcher
+// there that always passes (declared for the types it infers) hides no
+// failure.
+func typeTest(p string) bool {
+	base := path.Base(p)
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	return strings.HasSuffix(base, ".test-d") || strings.HasSuffix(base, ".spec-d")
 }

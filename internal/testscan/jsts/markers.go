@@ -257,29 +257,76 @@ func (t *tree) exits(topOnly bool) []testscan.Marker {
 	return out
 }
 
-// noopMatchers finds expect.extend calls whose matchers can only pass: every
-// `pass:` in the call is the literal true (a matcher that computes its
-// verdict has `pass: received === expected` or a `pass: false` branch).
+// noopMatchers finds the custom matchers of expect.extend calls that can
+// only pass (see alwaysPass), one marker each: a matcher that computes its
+// verdict has `pass: received === expected` or a `pass: false` branch. One
+// such matcher among real ones is as much a bypass as a call of them alone.
 func (t *tree) noopMatchers() []testscan.Marker {
 	var out []testscan.Marker
+	for _, m := range t.alwaysPass() {
+		out = append(out, testscan.Marker{Line: m.line, Kind: "noop-matcher", Text: "expect.extend(...) whose matcher " + m.name + " always passes"})
+	}
+	return out
+}
+
+// passMatcher is a custom matcher that always passes.
+type passMatcher struct {
+	name string
+	line int
+}
+
+// alwaysPass returns the matchers, among the members of the objects
+// passed to expect.extend, whose every `pass:` is the literal true (at
+// least one): `toX() { return { pass: true, message } }`, `toX: (r) => ({
+// pass: true })`.
+func (t *tree) alwaysPass() []passMatcher {
+	var out []passMatcher
 	n := len(t.toks)
 	for i := range t.toks {
-		if !t.ident(i, "expect") || t.isMember(i) || !t.punct(i+1, ".") || !t.ident(i+2, "extend") || !t.punct(i+3, "(") {
+		if !t.ident(i, "expect") || t.isMember(i) || !t.punct(i+1, ".") || !t.ident(i+2, "extend") || !t.punct(i+3, "(") || !t.punct(i+4, "{") {
 			continue
 		}
-		close := t.closeOf(i+3, n)
-		passes, always := 0, true
-		for k := i + 4; k < close && k < n; k++ {
-			if t.ident(k, "pass") && t.punct(k+1, ":") {
-				passes++
-				if !t.ident(k+2, "true") || !(t.punct(k+3, ",") || t.punct(k+3, "}")) {
-					always = false
+		obj := t.closeOf(i+4, n)
+		for _, m := range t.splitArgs(i+4, obj) {
+			from, to := m[0], m[1]
+			if from >= to || t.kind(from) != tkIdent && t.kind(from) != tkString {
+				continue
+			}
+			name := unquote(t.toks[from].Text)
+			passes, always := 0, true
+			for k := from + 1; k < to; k++ {
+				if t.ident(k, "pass") && t.punct(k+1, ":") {
+					passes++
+					if !t.ident(k+2, "true") || !(t.punct(k+3, ",") || t.punct(k+3, "}")) {
+						always = false
+					}
 				}
 			}
-		}
-		if passes > 0 && always {
-			out = append(out, testscan.Marker{Line: t.toks[i].Line, Kind: "noop-matcher", Text: "expect.extend(...) whose matchers always pass"})
+			if passes > 0 && always && isJestMatcher(name) {
+				out = append(out, passMatcher{name, t.toks[from].Line})
+			}
 		}
 	}
 	return out
+}
+
+// passingChecks makes trivial the checks that use a matcher of the file
+// that always passes (alwaysPass): `expect(x).toBeJestCompatible()` can
+// not fail, so losing it checks nothing less, and putting it in place of
+// a real check checks nothing.
+func (t *tree) passingChecks(tests []testscan.TestCase) {
+	pass := map[string]bool{}
+	for _, m := range t.alwaysPass() {
+		pass[m.name] = true
+	}
+	if len(pass) == 0 {
+		return
+	}
+	for ti := range tests {
+		for i := range tests[ti].Assertions {
+			if a := &tests[ti].Assertions[i]; pass[a.Kind] {
+				a.Strength = testscan.Trivial
+			}
+		}
+	}
 }

@@ -128,6 +128,51 @@ func TestHookSkips(t *testing.T) {
 	}
 }
 
+// TestNoopMatchers finds each custom matcher that can only pass, also one
+// among real matchers in the same expect.extend, and makes the checks that
+// use it trivial.
+func TestNoopMatchers(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []testscan.Marker
+		strength  testscan.Strength // of the test's check, by the matcher
+	}{
+		{"alone", "expect.extend({ toBeFine: () => ({ pass: true, message: () => '' }) })\ntest('a', () => { expect(f()).toBeFine() })\n",
+			[]testscan.Marker{M(1, "noop-matcher", "expect.extend(...) whose matcher toBeFine always passes")}, testscan.Trivial},
+		{"among real matchers", "expect.extend({\n  toBeEven(r) { return { pass: r % 2 === 0, message: () => 'odd' } },\n  toBeJestCompatible() {\n    return { pass: true, message: () => '' }\n  },\n})\ntest('a', () => { expect(expect).toBeJestCompatible() })\n",
+			[]testscan.Marker{M(3, "noop-matcher", "expect.extend(...) whose matcher toBeJestCompatible always passes")}, testscan.Trivial},
+		{"a quoted name", "expect.extend({ 'toBeFine': function () { return { pass: true } } })\ntest('a', () => { expect(1).toBeFine() })\n",
+			[]testscan.Marker{M(1, "noop-matcher", "expect.extend(...) whose matcher toBeFine always passes")}, testscan.Trivial},
+		// Look-alikes.
+		{"a real matcher", "expect.extend({ toBeEven(r) { return { pass: r % 2 === 0, message: () => 'odd' } } })\ntest('a', () => { expect(n()).toBeEven() })\n",
+			nil, testscan.Medium},
+		{"a branch that fails", "expect.extend({ toBeOk(r) { if (r) return { pass: true }; return { pass: false, message: () => 'no' } } })\ntest('a', () => { expect(g()).toBeOk() })\n",
+			nil, testscan.Medium},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := extract(t, "test/a.test.js", tc.src)
+			if tf := extract(t, "test/a.test-d.ts", tc.src); len(tf.Bypasses) > 0 {
+				t.Errorf("a type test, which nothing runs, has bypasses %v", tf.Bypasses)
+			}
+			var got []testscan.Marker
+			for _, m := range f.Bypasses {
+				if m.Kind == "noop-matcher" {
+					got = append(got, m)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("noop matchers (-want +got):\n%s", diff)
+			}
+			if len(f.Tests) != 1 || len(f.Tests[0].Assertions) != 1 {
+				t.Fatalf("want one test with one check, got %+v", f.Tests)
+			}
+			if s := f.Tests[0].Assertions[0].Strength; s != tc.strength {
+				t.Errorf("the check's strength is %v, want %v", s, tc.strength)
+			}
+		})
+	}
+}
+
 func TestExports(t *testing.T) {
 	src := `export function parse(s: string): Node { return s as any }
 export async function load() {}

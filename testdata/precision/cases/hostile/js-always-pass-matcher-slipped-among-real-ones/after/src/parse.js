@@ -1,0 +1,1 @@
+export function parse (s) { return Number(s) }
