@@ -2,6 +2,8 @@ package rust
 
 import (
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/clex"
@@ -47,7 +49,8 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	unused := unusedLocalFns(toks, match, open, close)
 	spawns := detachedSpawns(toks, match, open, close)
 	var offThread []testscan.Call
-	deadAfter := -1 // the end of a top-level return after a check
+	deadAfter := -1         // the end of a top-level return after a check
+	var guard *testscan.Arm // the arm of a conditional early return
 	for i := open + 1; i < close; i++ {
 		t := toks[i]
 		// A closure or nested fn nothing calls never runs: its checks
@@ -136,6 +139,14 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 			topLevel := parens == 0 && (len(blocks) == 0 || len(blocks) == 1 && blocks[0])
 			if topLevel && !firstAssert && out.skip == nil {
 				out.skip = &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: t.Line}
+				if len(blocks) == 1 && arms[0] != nil && !alwaysHolds(arms[0].Cond) {
+					// Rust has no skip call: `if !io_uring_supported() {
+					// return; }` is its conditional skip.
+					guard = arms[0]
+					out.skip.Kind = testscan.SkipConditional
+					out.skip.EnvGuard = strings.Contains(guard.Cond, "env::var") || strings.Contains(guard.Cond, "var_os(")
+					out.skip.Platform = cfgPlatform(guard.Cond, guard.Index == 1)
+				}
 			}
 		}
 		if i+2 < len(toks) && toks[i+1].Text == "!" && toks[i+1].Kind == tkPunct && isGroupOpen(toks[i+2]) {
@@ -161,6 +172,81 @@ func scanBody(toks []token, match []int, open, close int, scratch *[]testscan.Ca
 	}
 	*scratch = calls[:0]
 	testscan.ThroughLocals(out.assertions, letValues(toks, match, open, close))
+	if guard != nil {
+		out.skip.OnResult = readsChecked(guard.Cond, out.assertions)
+	}
+	return out
+}
+
+// alwaysHolds reports an if's condition (Arm.Cond) that is the constant
+// true: `if true`, `if !false`, a name bound once to true.
+func alwaysHolds(cond string) bool {
+	c := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(cond), "if")), "")
+	for strings.HasPrefix(c, "(") && strings.HasSuffix(c, ")") {
+		c = c[1 : len(c)-1]
+	}
+	return c == "true" || c == "!false" || strings.HasPrefix(c, "true/*")
+}
+
+// cfgPlatform names the operating system an early return's condition
+// skips on (see testscan.Skip.Platform): `cfg!(target_os = "linux")`,
+// `cfg!(windows)`, "!" before it for the systems it does not name; else,
+// for the else block of the condition. "" for other conditions.
+func cfgPlatform(cond string, elseBlock bool) string {
+	c := strings.Join(strings.Fields(strings.TrimPrefix(strings.TrimSpace(cond), "if")), "")
+	not := elseBlock
+	if strings.HasPrefix(c, "!") {
+		not, c = !not, c[1:]
+	}
+	var os string
+	switch {
+	case strings.HasPrefix(c, "cfg!(target_os=") && strings.HasSuffix(c, ")"):
+		os = testscan.PlatformOf(c[len("cfg!(target_os=") : len(c)-1])
+	case c == "cfg!(windows)":
+		os = "windows"
+	}
+	if os == "" {
+		return ""
+	}
+	if not {
+		return "!" + os
+	}
+	return os
+}
+
+// readsChecked reports a condition that reads what the test's checks are
+// about: a name the checks' actual or expected values spell (`if add(2,
+// 2) != 4 { return; }` before assert_eq!(add(2, 2), 4); a local the checks
+// read). Such a skip stops the test exactly when its check would fail.
+func readsChecked(cond string, checks []testscan.Assertion) bool {
+	names := map[string]bool{}
+	for _, a := range checks {
+		for _, w := range identWords(a.Subject + " " + a.Expected) {
+			names[w] = true
+		}
+	}
+	for _, w := range identWords(cond) {
+		if names[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// identWords returns the identifiers of a normalized source that are not
+// Rust keywords or the names every check spells (true, Some, Ok, ...).
+func identWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if unicode.IsDigit(rune(w[0])) {
+			continue
+		}
+		switch w {
+		case "if", "let", "mut", "as", "true", "false", "Some", "None", "Ok", "Err", "self", "Self", "unwrap", "is_ok", "is_err", "is_some", "is_none", "len", "cfg", "target_os", "windows", "unix", "std", "env", "var", "to_string", "clone", "iter":
+			continue
+		}
+		out = append(out, w)
+	}
 	return out
 }
 

@@ -96,7 +96,7 @@ mod tests {
 					Skip:       &testscan.Skip{Kind: testscan.SkipMarked, Reason: "slow on CI", Line: 21},
 					Assertions: []testscan.Assertion{{Line: 23, Kind: "assert_eq!", Strength: testscan.Strong, Subject: "heavy()", Expected: "42"}}},
 				{ID: "tests::guarded", Name: "guarded", Line: 26, EndLine: 33,
-					Skip:       &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: 29},
+					Skip:       &testscan.Skip{Kind: testscan.SkipConditional, Line: 29, EnvGuard: true},
 					Assertions: []testscan.Assertion{{Line: 31, Kind: "assert_relative_eq!", Strength: testscan.Strong, Subject: "ratio()", Expected: "1.5", Tolerance: "epsilon=1e-6"}}},
 				{ID: "tests::panics", Name: "panics", Line: 35, EndLine: 40,
 					Skip:       &testscan.Skip{Kind: testscan.SkipConditional, Line: 37},
@@ -355,5 +355,40 @@ mod tests {
 	}
 	if at := f.Tests[0].Assertions; len(at) == 5 && (at[1].Arms[0].At != at[2].Arms[0].At || at[2].Arms[0].At != at[3].Arms[0].At) {
 		t.Errorf("the if, else if and else of one chain are not one conditional: %+v", at)
+	}
+}
+
+// TestConditionalReturn reads an early return under a condition, Rust's
+// only way to skip at run time, as a conditional skip, with what decides
+// how it is judged: where it skips, whether the environment says so, and
+// whether it reads what the checks are about.
+func TestConditionalReturn(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		want       *testscan.Skip
+	}{
+		{"a capability probe", "if !io_uring_supported() {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 4}},
+		{"its else block", "if io_uring_supported() {\n    } else {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 5}},
+		{"always", "if true {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: 4}},
+		{"unconditional", "return;\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipEarlyReturn, Line: 3}},
+		{"on linux", "if cfg!(target_os = \"linux\") {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 4, Platform: "linux"}},
+		{"off windows", "if !cfg!(windows) {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 4, Platform: "!windows"}},
+		{"an environment variable", "if std::env::var_os(\"NO_NET\").is_some() {\n        return;\n    }\n    assert_eq!(open(), 3);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 4, EnvGuard: true}},
+		{"on the checked result", "if add(2, 2) != 4 {\n        return;\n    }\n    assert_eq!(add(2, 2), 4);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 4, OnResult: true}},
+		{"on a checked local", "let got = add(2, 2);\n    if got != 4 {\n        return;\n    }\n    assert_eq!(got, 4);", &testscan.Skip{Kind: testscan.SkipConditional, Line: 5, OnResult: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#[test]\nfn t() {\n    " + tc.body + "\n}\n"
+			f, err := New().Extract("tests/t.rs", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(f.Tests) != 1 {
+				t.Fatalf("want one test, got %d", len(f.Tests))
+			}
+			if diff := cmp.Diff(tc.want, f.Tests[0].Skip); diff != "" {
+				t.Errorf("skip (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -1,0 +1,21 @@
+use crate::support::io_uring::io_uring_supported;
+
+mod support {
+    pub(crate) mod io_uring;
+}
+
+#[test]
+fn descriptors_are_closed() {
+    if !io_uring_supported() {
+        return;
+    }
+
+    let before = demo::open_count("Cargo.toml").unwrap();
+    let after = demo::open_count("Cargo.toml").unwrap();
+    assert_eq!(before, after);
+}
+
+#[test]
+fn adds() {
+    assert_eq!(demo::add(2, 2), 4);
+}
