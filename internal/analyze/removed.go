@@ -187,6 +187,9 @@ type codeUse struct {
 	// of the production files read so far (see textSubject).
 	newData [][]byte
 	texts   map[*pair][]removedText
+	// cases are the special cases the change removed (removedCases),
+	// once needed.
+	cases map[string]string
 }
 
 // codeDecls reads the production names of a change's sides once, when

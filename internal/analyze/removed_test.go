@@ -157,3 +157,26 @@ func FuzzHeadCall(f *testing.F) {
 		}
 	})
 }
+
+// TestQuotedIn keeps a special case alive only where code still spells its
+// value as a string: not in a comment's line.
+func TestQuotedIn(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"var aliases = { 'back': referrer }\n", true},
+		{"if (url === \"back\") {}\n", true},
+		{"x := `back`\n", true},
+		{" * The given `url` can also be \"back\", which redirects\n", false},
+		{"// \"back\" is an alias for the referrer\n", false},
+		{"# mode \"back\" was removed\n", false},
+		{"f() // \"back\"\n", true}, // a comment after code reads as code: the safe way
+		{"callback()\n", false},
+		{"'backward'\n", false},
+	} {
+		if got := quotedIn([][]byte{[]byte(c.src)}, "back"); got != c.want {
+			t.Errorf("quotedIn(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
@@ -141,4 +142,107 @@ func firstWord(l string) string {
 		i++
 	}
 	return "\x00" + l[:i]
+}
+
+// A special case removed: production code compared a value against a
+// string literal (`if (url === 'back')`, `case "legacy":`, see
+// testscan.File.Comparisons) and, after the change, compares against it
+// nowhere and does not spell it as a string at all. A deleted test that
+// passed that literal exercised the special case: res.location('back')
+// went with the "back" alias of the referrer. The literal may be short:
+// compared in a condition it names one branch, not a word of prose.
+
+// specialCase returns the special case the change removed that deleted
+// test o passed as a literal, nil when none.
+func (u *codeUse) specialCase(o *locTest) *removedText {
+	if len(o.tc.Literals) == 0 {
+		return nil
+	}
+	if u.cases == nil {
+		u.cases = removedCases(u.decls.pairs)
+	}
+	for _, l := range o.tc.Literals {
+		if body, ok := unquote(l); ok {
+			if file, ok := u.cases[body]; ok {
+				return &removedText{body, file}
+			}
+		}
+	}
+	return nil
+}
+
+// removedCases maps the string literals old production sides of the change
+// compared against, and no new side compares against or spells as a
+// string, to the file that did.
+func removedCases(pairs []*pair) map[string]string {
+	now := map[string]bool{}
+	var newData [][]byte
+	for _, pr := range pairs {
+		for _, v := range pr.versions() {
+			if v.old {
+				continue
+			}
+			newData = append(newData, v.data)
+			for _, m := range v.sd.facts.Comparisons {
+				if body, ok := unquote(m.Text); ok {
+					now[body] = true
+				}
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, pr := range pairs {
+		for _, v := range pr.versions() {
+			if !v.old {
+				continue
+			}
+			for _, m := range v.sd.facts.Comparisons {
+				body, ok := unquote(m.Text)
+				if !ok || strings.TrimSpace(body) == "" || now[body] || quotedIn(newData, body) {
+					continue
+				}
+				if _, seen := out[body]; !seen {
+					out[body] = v.path
+				}
+			}
+		}
+	}
+	return out
+}
+
+// quotedIn reports whether any of data spells s as a string literal, in
+// any of the usual quotes, on a line of code: a comment's line (a doc
+// comment's "can also be \"back\"") does not keep a special case alive.
+func quotedIn(data [][]byte, s string) bool {
+	for _, d := range data {
+		for _, q := range []string{`"`, `'`, "`"} {
+			lit := []byte(q + s + q)
+			for rest := d; ; {
+				i := bytes.Index(rest, lit)
+				if i < 0 {
+					break
+				}
+				start := bytes.LastIndexByte(rest[:i], '\n') + 1
+				if !commentLine(rest[start:i]) {
+					return true
+				}
+				rest = rest[i+len(lit):]
+			}
+		}
+	}
+	return false
+}
+
+// commentLine reports whether the start of a line, up to a point, opens
+// a comment: a line comment, a block comment's line or a doc comment's.
+// A comment after code (`f() // "back"`) is read as code: it keeps the
+// special case alive, the safe way to be wrong.
+func commentLine(head []byte) bool {
+	h := bytes.TrimSpace(head)
+	for _, p := range []string{"//", "#", "/*", "*", "--"} {
+		if bytes.HasPrefix(h, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }

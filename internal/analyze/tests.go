@@ -560,6 +560,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			} else if t := use.text(o); t != nil {
 				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it expected %q, which the change removed from %s and left nowhere in production code", t.text, t.file)
+			} else if c := use.specialCase(o); c != nil {
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
+				msg += fmt.Sprintf("; it passed %q, a value %s compared against, and the change removed that special case from production code", c.text, c.file)
 			}
 		}
 		f := gate.NewFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")

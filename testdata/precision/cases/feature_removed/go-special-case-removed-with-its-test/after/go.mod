@@ -1,0 +1,3 @@
+module example.com/loc
+
+go 1.22

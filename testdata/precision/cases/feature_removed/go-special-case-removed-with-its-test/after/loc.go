@@ -1,0 +1,6 @@
+package loc
+
+// Location returns the Location header for url.
+func Location(url, referrer string) string {
+	return url
+}

@@ -1,0 +1,13 @@
+'use strict'
+
+var res = module.exports = {}
+
+/**
+ * Set the location header to `url`.
+ *
+ * The given `url` can also be "back", which redirects
+ * to the Referrer or Referer headers or "/".
+ */
+res.location = function location (url) {
+  return this.set('Location', encodeURI(url))
+}
