@@ -56,6 +56,40 @@ func productionNames(pairs []*pair) (had, has map[string]string) {
 	return had, has
 }
 
+// funcsGone lists the functions and methods, private ones too (a
+// method also as ".name" and "name"), that old production sides of the
+// change declared and no new side declares, less those of a directory that
+// gained others (see orphanedCode): for the calls of deleted tests (see
+// callsGone), which name private helpers and methods as much as a public
+// API.
+func funcsGone(pairs []*pair) map[string]bool {
+	had, has := map[string]string{}, map[string]string{}
+	for _, pr := range pairs {
+		for _, v := range pr.versions() {
+			m := has
+			if v.old {
+				m = had
+			}
+			add := func(n string) {
+				if m[n] == "" {
+					m[n] = dir(v.path)
+				}
+			}
+			for _, f := range v.sd.facts.FuncNames {
+				add(f)
+				if i := strings.LastIndexByte(f, '.'); i >= 0 {
+					add("." + f[i+1:])
+					add(f[i+1:])
+				}
+			}
+			for n := range v.names() {
+				add(n)
+			}
+		}
+	}
+	return orphanedCode(had, has)
+}
+
 // version is one production side of a changed file, for reading the
 // names it declares.
 type version struct {
@@ -190,6 +224,7 @@ type codeUse struct {
 	// cases are the special cases the change removed (removedCases),
 	// once needed.
 	cases map[string]string
+	funcs map[string]bool // funcsGone, once needed
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -477,6 +512,54 @@ func headCall(expr string) string {
 
 func isIdentChar(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// callsGone returns the calls of deleted test o when every one of them
+// (at least one) is of a function or method the change deleted (funcsGone):
+// the test ran nothing that is left. nil otherwise.
+func (u *codeUse) callsGone(o *locTest) []string {
+	if len(o.tc.Calls) == 0 {
+		return nil
+	}
+	if u.funcs == nil {
+		u.funcs = funcsGone(u.decls.pairs)
+	}
+	var out []string
+	for _, c := range o.tc.Calls {
+		if !u.funcs[c.Name] {
+			return nil
+		}
+		out = append(out, strings.TrimPrefix(c.Name, "."))
+	}
+	// The calls its checks make are its calls too (assert
+	// run_command(lazy) is lazy): any of something left, or of
+	// something this cannot tell (a builtin), and the test ran more than
+	// deleted code.
+	for _, a := range o.tc.Assertions {
+		for _, name := range calledIn(a.Subject + " " + a.Expected) {
+			if !u.funcs[name] && !u.funcs["."+name] {
+				return nil
+			}
+		}
+	}
+	return out
+}
+
+// calledIn returns the names called in a normalized source: each name
+// (the last of a dotted one) directly followed by "(".
+func calledIn(src string) []string {
+	var out []string
+	for i := 0; i < len(src); i++ {
+		if src[i] != '(' || i == 0 || !isIdentChar(rune(src[i-1])) {
+			continue
+		}
+		j := i
+		for j > 0 && isIdentChar(rune(src[j-1])) {
+			j--
+		}
+		out = append(out, src[j:i])
+	}
+	return out
 }
 
 // subject returns the first of names (deleted production code test o

@@ -180,3 +180,10 @@ func TestQuotedIn(t *testing.T) {
 		}
 	}
 }
+
+func TestCalledIn(t *testing.T) {
+	got := strings.Join(calledIn(`run_command(lazy) is lazy and app.cli.load(x)[0] + len(y) - (z)`), ",")
+	if want := "run_command,load,len"; got != want {
+		t.Errorf("calledIn = %q, want %q", got, want)
+	}
+}

@@ -563,6 +563,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			} else if c := use.specialCase(o); c != nil {
 				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; it passed %q, a value %s compared against, and the change removed that special case from production code", c.text, c.file)
+			} else if calls := use.callsGone(o); calls != nil {
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
+				msg += fmt.Sprintf("; everything it called (%s) the change deleted from production code", strings.Join(calls, ", "))
 			}
 		}
 		f := gate.NewFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")
