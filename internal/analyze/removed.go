@@ -372,6 +372,9 @@ type goFile struct {
 func (u *codeUse) gone(o *locTest) []string {
 	if u.removed == nil {
 		u.removed = orphanedCode(u.decls.read())
+		for name := range inlined(u.decls.pairs, u.removed) {
+			delete(u.removed, name)
+		}
 	}
 	if len(u.removed) == 0 {
 		return nil
@@ -523,6 +526,9 @@ func (u *codeUse) callsGone(o *locTest) []string {
 	}
 	if u.funcs == nil {
 		u.funcs = funcsGone(u.decls.pairs)
+		for name := range inlined(u.decls.pairs, u.funcs) {
+			delete(u.funcs, name)
+		}
 	}
 	var out []string
 	for _, c := range o.tc.Calls {
