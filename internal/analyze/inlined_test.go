@@ -43,3 +43,22 @@ func TestCodeCameBack(t *testing.T) {
 		t.Errorf("two of four code lines came back, which is half; with the header's line, less")
 	}
 }
+
+func FuzzDeclBody(f *testing.F) {
+	for _, s := range []string{"func a() {\n\tx()\n}\n", "def a():\n    pass\n", "", "\n\n}", "\tx\n  y\nend\n"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, src string, line int) {
+		lines := strings.Split(src, "\n")
+		body := declBody(lines, line)
+		if line < 1 || line > len(lines) {
+			if body != nil {
+				t.Fatalf("declBody past the lines: %q", body)
+			}
+			return
+		}
+		if len(body) == 0 || body[0] != lines[line-1] {
+			t.Fatalf("declBody(%d) = %q does not start at the header", line, body)
+		}
+	})
+}

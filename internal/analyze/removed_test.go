@@ -187,3 +187,16 @@ func TestCalledIn(t *testing.T) {
 		t.Errorf("calledIn = %q, want %q", got, want)
 	}
 }
+
+func FuzzCalledIn(f *testing.F) {
+	for _, s := range []string{"f(x)", "a.b(c(d))", "(", "x(", "é(1)", "run_command(lazy) is lazy"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, name := range calledIn(s) {
+			if name == "" || !strings.Contains(s, name+"(") {
+				t.Fatalf("calledIn(%q) names %q, which it does not call", s, name)
+			}
+		}
+	})
+}
