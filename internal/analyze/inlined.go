@@ -17,6 +17,15 @@ const (
 	minInlinedLines = 2
 )
 
+// withoutInlined deletes from names, and returns, those whose code lives
+// on in production code (inlined).
+func (u *codeUse) withoutInlined(names map[string]bool) map[string]bool {
+	for name := range u.inlined(names) {
+		delete(names, name)
+	}
+	return names
+}
+
 // inlined returns, of the deleted names, those whose code lives on in
 // production code: at least half of the code lines of their declaration
 // (minInlinedLine long; comments and imports left out), and
@@ -24,13 +33,12 @@ const (
 // change, in the same file or another. A declaration is its header's line
 // and the lines indented deeper below it, with the closing bracket at the
 // header's depth (declBody).
-func inlined(pairs []*pair, names map[string]bool) map[string]bool {
+func (u *codeUse) inlined(names map[string]bool) map[string]bool {
 	if len(names) == 0 {
 		return nil
 	}
-	var now map[string]bool
 	out := map[string]bool{}
-	for _, pr := range pairs {
+	for _, pr := range u.decls.pairs {
 		for _, v := range pr.versions() {
 			if !v.old {
 				continue
@@ -44,10 +52,10 @@ func inlined(pairs []*pair, names map[string]bool) map[string]bool {
 				if lines == nil {
 					lines = strings.Split(string(v.data), "\n")
 				}
-				if now == nil {
-					now = productionCode(pairs)
+				if u.code == nil {
+					u.code = productionCode(u.newVersions())
 				}
-				if codeCameBack(declBody(lines, f.Line), now) {
+				if codeCameBack(declBody(lines, f.Line), u.code) {
 					for _, key := range keys {
 						if names[key] {
 							out[key] = true
@@ -126,17 +134,12 @@ func codeCameBack(body []string, now map[string]bool) bool {
 
 // productionCode is the set of code lines (codeLine) of the change's new
 // production versions.
-func productionCode(pairs []*pair) map[string]bool {
+func productionCode(versions [][]byte) map[string]bool {
 	out := map[string]bool{}
-	for _, pr := range pairs {
-		for _, v := range pr.versions() {
-			if v.old {
-				continue
-			}
-			for _, l := range strings.Split(string(v.data), "\n") {
-				if k := codeLine(l); k != "" {
-					out[k] = true
-				}
+	for _, data := range versions {
+		for _, l := range strings.Split(string(data), "\n") {
+			if k := codeLine(l); k != "" {
+				out[k] = true
 			}
 		}
 	}

@@ -250,16 +250,15 @@ var genericWords = map[string]bool{
 // "beforeAll") and called functions (`Ready`) stay.
 func operandWords(x testscan.Assertion) map[string]bool {
 	out := map[string]bool{}
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
 	for _, s := range []string{x.Subject, x.Expected} {
 		rs := []rune(s)
 		for i := 0; i < len(rs); {
-			if !isWord(rs[i]) {
+			if !isIdentChar(rs[i]) {
 				i++
 				continue
 			}
 			j := i
-			for j < len(rs) && isWord(rs[j]) {
+			for j < len(rs) && isIdentChar(rs[j]) {
 				j++
 			}
 			w := string(rs[i:j])

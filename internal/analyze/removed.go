@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -39,18 +40,29 @@ func orphanedCode(had, has map[string]string) map[string]bool {
 // productionNames maps the production names the old and the new sides of the
 // change declare to the directory of the file declaring them.
 func productionNames(pairs []*pair) (had, has map[string]string) {
+	return declaredBy(pairs, func(v version, add func(string)) {
+		for name := range v.names() {
+			add(name)
+		}
+	})
+}
+
+// declaredBy maps the names each production side of the change declares
+// (each passes them to add) to the directory of the file declaring them,
+// the first such file's, old sides in had and new ones in has.
+func declaredBy(pairs []*pair, each func(v version, add func(string))) (had, has map[string]string) {
 	had, has = map[string]string{}, map[string]string{}
 	for _, pr := range pairs {
 		for _, v := range pr.versions() {
-			for name := range v.names() {
-				m := has
-				if v.old {
-					m = had
-				}
-				if m[name] == "" {
-					m[name] = dir(v.path)
-				}
+			m := has
+			if v.old {
+				m = had
 			}
+			each(v, func(n string) {
+				if m[n] == "" {
+					m[n] = dir(v.path)
+				}
+			})
 		}
 	}
 	return had, has
@@ -63,31 +75,16 @@ func productionNames(pairs []*pair) (had, has map[string]string) {
 // callsGone), which name private helpers and methods as much as a public
 // API.
 func funcsGone(pairs []*pair) map[string]bool {
-	had, has := map[string]string{}, map[string]string{}
-	for _, pr := range pairs {
-		for _, v := range pr.versions() {
-			m := has
-			if v.old {
-				m = had
-			}
-			add := func(n string) {
-				if m[n] == "" {
-					m[n] = dir(v.path)
-				}
-			}
-			for _, f := range v.sd.facts.FuncNames {
-				add(f)
-				if i := strings.LastIndexByte(f, '.'); i >= 0 {
-					add("." + f[i+1:])
-					add(f[i+1:])
-				}
-			}
-			for n := range v.names() {
-				add(n)
+	return orphanedCode(declaredBy(pairs, func(v version, add func(string)) {
+		for _, f := range v.sd.facts.FuncNames {
+			for _, k := range funcKeys(f) {
+				add(k)
 			}
 		}
-	}
-	return orphanedCode(had, has)
+		for n := range v.names() {
+			add(n)
+		}
+	}))
 }
 
 // version is one production side of a changed file, for reading the
@@ -225,6 +222,7 @@ type codeUse struct {
 	// once needed.
 	cases map[string]string
 	funcs map[string]bool // funcsGone, once needed
+	code  map[string]bool // productionCode, once needed (see inlined)
 }
 
 // codeDecls reads the production names of a change's sides once, when
@@ -302,6 +300,14 @@ func (u *codeUse) retired() []retired {
 func (u *codeUse) text(o *locTest) *removedText {
 	if u.texts == nil {
 		u.texts = map[*pair][]removedText{}
+	}
+	return textSubject(o.tc, u.decls.pairs, u.newVersions(), u.texts)
+}
+
+// newVersions returns the new production versions of the change, read once.
+func (u *codeUse) newVersions() [][]byte {
+	if u.newData == nil {
+		u.newData = [][]byte{}
 		for _, pr := range u.decls.pairs {
 			for _, v := range pr.versions() {
 				if !v.old {
@@ -310,7 +316,7 @@ func (u *codeUse) text(o *locTest) *removedText {
 			}
 		}
 	}
-	return textSubject(o.tc, u.decls.pairs, u.newData, u.texts)
+	return u.newData
 }
 
 // packageGone returns the directory of a deleted test file when the change
@@ -371,10 +377,7 @@ type goFile struct {
 // gone returns the deleted production names test o used, in order of use.
 func (u *codeUse) gone(o *locTest) []string {
 	if u.removed == nil {
-		u.removed = orphanedCode(u.decls.read())
-		for name := range inlined(u.decls.pairs, u.removed) {
-			delete(u.removed, name)
-		}
+		u.removed = u.withoutInlined(orphanedCode(u.decls.read()))
 	}
 	if len(u.removed) == 0 {
 		return nil
@@ -525,10 +528,7 @@ func (u *codeUse) callsGone(o *locTest) []string {
 		return nil
 	}
 	if u.funcs == nil {
-		u.funcs = funcsGone(u.decls.pairs)
-		for name := range inlined(u.decls.pairs, u.funcs) {
-			delete(u.funcs, name)
-		}
+		u.funcs = u.withoutInlined(funcsGone(u.decls.pairs))
 	}
 	var out []string
 	for _, c := range o.tc.Calls {
@@ -556,11 +556,11 @@ func (u *codeUse) callsGone(o *locTest) []string {
 func calledIn(src string) []string {
 	var out []string
 	for i := 0; i < len(src); i++ {
-		if src[i] != '(' || i == 0 || !isIdentChar(rune(src[i-1])) {
+		if src[i] != '(' || i == 0 || !ci.IsIdentByte(src[i-1]) {
 			continue
 		}
 		j := i
-		for j > 0 && isIdentChar(rune(src[j-1])) {
+		for j > 0 && ci.IsIdentByte(src[j-1]) {
 			j--
 		}
 		out = append(out, src[j:i])

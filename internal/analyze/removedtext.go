@@ -159,7 +159,7 @@ func (u *codeUse) specialCase(o *locTest) *removedText {
 		return nil
 	}
 	if u.cases == nil {
-		u.cases = removedCases(u.decls.pairs)
+		u.cases = removedCases(u.decls.pairs, u.newVersions())
 	}
 	for _, l := range o.tc.Literals {
 		if body, ok := unquote(l); ok {
@@ -172,17 +172,15 @@ func (u *codeUse) specialCase(o *locTest) *removedText {
 }
 
 // removedCases maps the string literals old production sides of the change
-// compared against, and no new side compares against or spells as a
-// string, to the file that did.
-func removedCases(pairs []*pair) map[string]string {
+// compared against, and no new side (newData are their texts) compares
+// against or spells as a string, to the file that did.
+func removedCases(pairs []*pair, newData [][]byte) map[string]string {
 	now := map[string]bool{}
-	var newData [][]byte
 	for _, pr := range pairs {
 		for _, v := range pr.versions() {
 			if v.old {
 				continue
 			}
-			newData = append(newData, v.data)
 			for _, m := range v.sd.facts.Comparisons {
 				if body, ok := unquote(m.Text); ok {
 					now[body] = true

@@ -119,12 +119,7 @@ func (s *source) undoNamed(from, to plumbing.Hash, leads []string, fs []gate.Fin
 	if len(leads) == 0 {
 		return
 	}
-	files := map[string]bool{}
-	for _, f := range fs {
-		if lowerable(f) {
-			files[f.File] = true
-		}
-	}
+	files := lowerableFiles(fs)
 	var all []*reverted
 	seen := map[string]bool{}
 	for _, l := range leads {
@@ -171,13 +166,8 @@ func (s *source) undoNamed(from, to plumbing.Hash, leads []string, fs []gate.Fin
 // only starts the search; what holds is the same proof as for a named
 // commit.
 func (s *source) undoByContent(from, to plumbing.Hash, fs []gate.Finding) {
+	files := lowerableFiles(fs)
 	for _, r := range s.baseHistory() {
-		files := map[string]bool{}
-		for _, f := range fs {
-			if lowerable(f) {
-				files[f.File] = true
-			}
-		}
 		if len(files) == 0 {
 			return
 		}
@@ -186,8 +176,20 @@ func (s *source) undoByContent(from, to plumbing.Hash, fs []gate.Finding) {
 		}
 		if paths := s.undoes(from, to, []*reverted{r}); paths != nil {
 			lower(fs, paths, "commit "+r.name)
+			files = lowerableFiles(fs)
 		}
 	}
+}
+
+// lowerableFiles are the files of the findings a revert may lower.
+func lowerableFiles(fs []gate.Finding) map[string]bool {
+	files := map[string]bool{}
+	for _, f := range fs {
+		if lowerable(f) {
+			files[f.File] = true
+		}
+	}
+	return files
 }
 
 // baseHistory returns BASE and its first-parent ancestors, maxContentLeads

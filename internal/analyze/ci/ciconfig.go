@@ -489,9 +489,8 @@ func (a *Checker) ChangeWide(changed []*File, bc *Base, exists func(string, bool
 			continue
 		}
 		p := c.pr.Path()
-		if d := moduleGone(fc, changed, exists); d != "" {
-			msg := fmt.Sprintf("%s, which ran tests (%s), was deleted with the whole of %s/, the production code they tested included: a removal to confirm", p, QuotedList(lost), d)
-			out = append(out, gate.NewFinding(gate.RuleTestCommandRemovedWithCode, gate.SeverityMedium, p, 0, "", "", "", msg+"."))
+		if f, ok := moduleRemoved(fc, changed, exists, " ("+QuotedList(lost)+")"); ok {
+			out = append(out, f)
 			continue
 		}
 		msg := fmt.Sprintf("%s no longer runs any tests (%s): its test commands were removed or replaced, and no other CI file runs them", p, QuotedList(lost))
@@ -531,9 +530,8 @@ func (a *Checker) ChangeWide(changed []*File, bc *Base, exists func(string, bool
 				continue
 			}
 			p := c.pr.Path()
-			if d := moduleGone(c.pr, changed, exists); d != "" {
-				msg := fmt.Sprintf("%s, which ran tests, was deleted with the whole of %s/, the production code they tested included: a removal to confirm", p, d)
-				out = append(out, gate.NewFinding(gate.RuleTestCommandRemovedWithCode, gate.SeverityMedium, p, 0, "", "", "", msg+"."))
+			if f, ok := moduleRemoved(c.pr, changed, exists, ""); ok {
+				out = append(out, f)
 				continue
 			}
 			msg := fmt.Sprintf("%s no longer runs any tests: its test commands were removed or replaced", p)
@@ -897,4 +895,16 @@ func runsTestsIn(lines []string, text string) bool {
 		}
 	}
 	return false
+}
+
+// moduleRemoved is the medium finding for a CI file deleted with the whole
+// module it tested (moduleGone); ran says what it ran, "" when unknown.
+func moduleRemoved(fc *File, changed []*File, exists func(string, bool) bool, ran string) (gate.Finding, bool) {
+	d := moduleGone(fc, changed, exists)
+	if d == "" {
+		return gate.Finding{}, false
+	}
+	p := fc.Path()
+	msg := fmt.Sprintf("%s, which ran tests%s, was deleted with the whole of %s/, the production code they tested included: a removal to confirm", p, ran, d)
+	return gate.NewFinding(gate.RuleTestCommandRemovedWithCode, gate.SeverityMedium, p, 0, "", "", "", msg+"."), true
 }

@@ -261,9 +261,9 @@ func (t *tree) exits(topOnly bool) []testscan.Marker {
 // only pass (see alwaysPass), one marker each: a matcher that computes its
 // verdict has `pass: received === expected` or a `pass: false` branch. One
 // such matcher among real ones is as much a bypass as a call of them alone.
-func (t *tree) noopMatchers() []testscan.Marker {
+func noopMatchers(pass []passMatcher) []testscan.Marker {
 	var out []testscan.Marker
-	for _, m := range t.alwaysPass() {
+	for _, m := range pass {
 		out = append(out, testscan.Marker{Line: m.line, Kind: "noop-matcher", Text: "expect.extend(...) whose matcher " + m.name + " always passes"})
 	}
 	return out
@@ -314,13 +314,13 @@ func (t *tree) alwaysPass() []passMatcher {
 // that always passes (alwaysPass): `expect(x).toBeJestCompatible()` can
 // not fail, so losing it checks nothing less, and putting it in place of
 // a real check checks nothing.
-func (t *tree) passingChecks(tests []testscan.TestCase) {
-	pass := map[string]bool{}
-	for _, m := range t.alwaysPass() {
-		pass[m.name] = true
-	}
-	if len(pass) == 0 {
+func passingChecks(matchers []passMatcher, tests []testscan.TestCase) {
+	if len(matchers) == 0 {
 		return
+	}
+	pass := map[string]bool{}
+	for _, m := range matchers {
+		pass[m.name] = true
 	}
 	for ti := range tests {
 		for i := range tests[ti].Assertions {
