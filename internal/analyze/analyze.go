@@ -171,6 +171,10 @@ type side struct {
 	outOfReach string
 	// failed says why the version could not be parsed at all.
 	failed string
+	// names are the production names the version declares (version.names),
+	// once read: a change with deleted tests asks for them from several
+	// readers.
+	names map[string]bool
 }
 
 // pair is a changed file with both sides parsed (a side is nil when absent).

@@ -111,7 +111,11 @@ func (pr *pair) versions() []version {
 // names are the functions, methods (".name" as well) and types a Go
 // version declares (goFuncs), or another language's public names.
 func (v version) names() map[string]bool {
+	if v.sd.names != nil {
+		return v.sd.names
+	}
 	out := map[string]bool{}
+	v.sd.names = out
 	add := func(name string) { out[name] = true }
 	if strings.HasSuffix(v.path, ".go") {
 		goFuncs(v.path, v.data, add)
@@ -230,7 +234,6 @@ type codeUse struct {
 type codeDecls struct {
 	pairs    []*pair
 	had, has map[string]string
-	read1    map[*side]map[string]bool // the names of the versions removed read
 }
 
 func (d *codeDecls) read() (had, has map[string]string) {
@@ -266,15 +269,7 @@ func (d *codeDecls) removed(name string) bool {
 			if v.old && had || !v.old && has || !bytes.Contains(v.data, bare) {
 				continue
 			}
-			if d.read1 == nil {
-				d.read1 = map[*side]map[string]bool{}
-			}
-			names, ok := d.read1[v.sd]
-			if !ok {
-				names = v.names()
-				d.read1[v.sd] = names
-			}
-			if names[name] {
+			if v.names()[name] {
 				if v.old {
 					had = true
 				} else {
