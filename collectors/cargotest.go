@@ -3,9 +3,9 @@ package collectors
 import (
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -50,13 +50,13 @@ type CargoTest struct{}
 func (CargoTest) Format() string { return FormatCargoTest }
 
 var (
-	cargoRunning  = regexp.MustCompile(`^Running (?:unittests )?(\S+) \(([^)]*)\)$`)
-	cargoDoc      = regexp.MustCompile(`^Doc-tests (\S+)$`)
-	cargoCount    = regexp.MustCompile(`^running (\d+) tests?$`)
-	cargoSummary  = regexp.MustCompile(`^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored;`)
-	cargoNoBuild  = regexp.MustCompile("^error: could not compile `([^`]+)`(?: \\(([^)]*)\\))?")
-	cargoDocLine  = regexp.MustCompile(` \(line \d+\)$`)
-	cargoHashTail = regexp.MustCompile(`-[0-9a-f]{8,}$`)
+	cargoRunning  = lazyre.New(`^Running (?:unittests )?(\S+) \(([^)]*)\)$`)
+	cargoDoc      = lazyre.New(`^Doc-tests (\S+)$`)
+	cargoCount    = lazyre.New(`^running (\d+) tests?$`)
+	cargoSummary  = lazyre.New(`^test result: (ok|FAILED)\. (\d+) passed; (\d+) failed; (\d+) ignored;`)
+	cargoNoBuild  = lazyre.New("^error: could not compile `([^`]+)`(?: \\(([^)]*)\\))?")
+	cargoDocLine  = lazyre.New(` \(line \d+\)$`)
+	cargoHashTail = lazyre.New(`-[0-9a-f]{8,}$`)
 )
 
 type cargoBinary struct {

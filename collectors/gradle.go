@@ -2,8 +2,8 @@ package collectors
 
 import (
 	"errors"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -48,12 +48,12 @@ type Gradle struct{}
 func (Gradle) Format() string { return FormatGradle }
 
 var (
-	gradleTask    = regexp.MustCompile(`^:\S+`)
-	gradleOutcome = regexp.MustCompile(`^BUILD (SUCCESSFUL|FAILED)\b`)
-	gradleTaskErr = regexp.MustCompile(`^Execution failed for task '((?::[^:']+)*):([^:']+)'\.?$`)
-	gradleConfErr = regexp.MustCompile(`^Could not resolve all (?:files|dependencies|artifacts) for configuration '((?::[^:']+)*):([^:']+)'\.?$`)
-	gradleProject = regexp.MustCompile(`(?:root )?project '([^']*)'`)
-	gradleEvent   = regexp.MustCompile(`^(\S+) > (.+) (STARTED|PASSED|FAILED|SKIPPED)$`)
+	gradleTask    = lazyre.New(`^:\S+`)
+	gradleOutcome = lazyre.New(`^BUILD (SUCCESSFUL|FAILED)\b`)
+	gradleTaskErr = lazyre.New(`^Execution failed for task '((?::[^:']+)*):([^:']+)'\.?$`)
+	gradleConfErr = lazyre.New(`^Could not resolve all (?:files|dependencies|artifacts) for configuration '((?::[^:']+)*):([^:']+)'\.?$`)
+	gradleProject = lazyre.New(`(?:root )?project '([^']*)'`)
+	gradleEvent   = lazyre.New(`^(\S+) > (.+) (STARTED|PASSED|FAILED|SKIPPED)$`)
 )
 
 // gradleRoot names the root project, whose tasks' paths have no project part.

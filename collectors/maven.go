@@ -3,8 +3,8 @@ package collectors
 import (
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -54,14 +54,14 @@ type Maven struct{}
 func (Maven) Format() string { return FormatMaven }
 
 var (
-	mavenLevel    = regexp.MustCompile(`^\[(?:INFO|ERROR|WARNING|WARN|DEBUG)\] ?`)
-	mavenModule   = regexp.MustCompile(`^-+< ([^:\s]+):([^\s>]+) >-+$`)
-	mavenSurefire = regexp.MustCompile(`^--- maven-(?:surefire|failsafe)-plugin:\S+:\S+ \(\S+\) @ (\S+) ---$`)
-	mavenRunning  = regexp.MustCompile(`^Running (\S+)$`)
-	mavenClassEnd = regexp.MustCompile(`^Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+, Time elapsed: .* (?:- )?in (\S+)$`)
-	mavenGoal     = regexp.MustCompile(`^Failed to execute goal (?:(\S+) (?:\(\S+\) )?)?on project ([^\s:]+): (.*)$`)
-	mavenSummary  = regexp.MustCompile(`^(\S.*?) \.+ ?(SUCCESS|FAILURE|SKIPPED)(?: \[.*\])?$`)
-	mavenForkDied = regexp.MustCompile(`The forked VM terminated without properly saying goodbye|There was an error in the forked process|ExecutionException|SurefireBooterForkException`)
+	mavenLevel    = lazyre.New(`^\[(?:INFO|ERROR|WARNING|WARN|DEBUG)\] ?`)
+	mavenModule   = lazyre.New(`^-+< ([^:\s]+):([^\s>]+) >-+$`)
+	mavenSurefire = lazyre.New(`^--- maven-(?:surefire|failsafe)-plugin:\S+:\S+ \(\S+\) @ (\S+) ---$`)
+	mavenRunning  = lazyre.New(`^Running (\S+)$`)
+	mavenClassEnd = lazyre.New(`^Tests run: \d+, Failures: \d+, Errors: \d+, Skipped: \d+, Time elapsed: .* (?:- )?in (\S+)$`)
+	mavenGoal     = lazyre.New(`^Failed to execute goal (?:(\S+) (?:\(\S+\) )?)?on project ([^\s:]+): (.*)$`)
+	mavenSummary  = lazyre.New(`^(\S.*?) \.+ ?(SUCCESS|FAILURE|SKIPPED)(?: \[.*\])?$`)
+	mavenForkDied = lazyre.New(`The forked VM terminated without properly saying goodbye|There was an error in the forked process|ExecutionException|SurefireBooterForkException`)
 )
 
 type mavenParser struct {

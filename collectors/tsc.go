@@ -3,8 +3,8 @@ package collectors
 import (
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
-	"regexp"
 	"strconv"
 )
 
@@ -43,11 +43,11 @@ type TSC struct{}
 func (TSC) Format() string { return FormatTSC }
 
 var (
-	tscPlain   = regexp.MustCompile(`^(.+)\((\d+),(\d+)\): (error|warning|message|suggestion) TS(\d+): `)
-	tscPretty  = regexp.MustCompile(`^(.+):(\d+):(\d+) - (error|warning|message|suggestion) TS(\d+): `)
-	tscGlobal  = regexp.MustCompile(`^(error|warning|message|suggestion) TS(\d+): `)
-	tscSummary = regexp.MustCompile(`^Found (\d+) errors?\b`)
-	ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
+	tscPlain   = lazyre.New(`^(.+)\((\d+),(\d+)\): (error|warning|message|suggestion) TS(\d+): `)
+	tscPretty  = lazyre.New(`^(.+):(\d+):(\d+) - (error|warning|message|suggestion) TS(\d+): `)
+	tscGlobal  = lazyre.New(`^(error|warning|message|suggestion) TS(\d+): `)
+	tscSummary = lazyre.New(`^Found (\d+) errors?\b`)
+	ansiEscape = lazyre.New(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
 )
 
 // Parse reads tsc's output.

@@ -1,8 +1,8 @@
 package analyze
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -92,4 +92,4 @@ func notCollected(lang testscan.Lang, p string) string {
 }
 
 // jsTestName is jest's and vitest's default file pattern.
-var jsTestName = regexp.MustCompile(`(?i)(^|\.)(test|spec)\.[cm]?[jt]sx?$`)
+var jsTestName = lazyre.New(`(?i)(^|\.)(test|spec)\.[cm]?[jt]sx?$`)

@@ -3,8 +3,8 @@ package analyze
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -110,7 +110,7 @@ func packageBins(b []byte) []string {
 	return out
 }
 
-var tomlKey = regexp.MustCompile(`^\s*"?([A-Za-z0-9_.-]+)"?\s*=`)
+var tomlKey = lazyre.New(`^\s*"?([A-Za-z0-9_.-]+)"?\s*=`)
 
 // pyScripts lists the keys of pyproject.toml's [project.scripts] table.
 func pyScripts(b []byte) []string {

@@ -2,7 +2,7 @@ package analyze
 
 import (
 	"bytes"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"slices"
 	"strings"
 
@@ -32,12 +32,12 @@ type retired struct {
 var (
 	// apiToken is a name in a notice that reads as code: dotted, or
 	// called (res.json(obj, status), 'app.router', OldName()).
-	apiToken = regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(([^()]*)\))?`)
+	apiToken = lazyre.New(`[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(([^()]*)\))?`)
 	// declared is a declaration's name at the start of a line: Go's func
 	// (and method), def, function, class, Rust's fn, `a.b = `
 	// assignments, and a Java method (modifiers, a type, the name and its
 	// parenthesis).
-	declared = regexp.MustCompile(`^\s*(?:(?:export\s+)?(?:async\s+)?(?:func(?:\s*\([^)]*\))?|def|function|class|(?:pub(?:\([\w:]+\))?\s+)?fn)\s+([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\s*=[^=]|(?:(?:public|protected|private|static|final|abstract|synchronized|default)\s+)+[\w.<>\[\]?, ]*?\s*([A-Za-z_$][\w$]*)\s*\()`)
+	declared = lazyre.New(`^\s*(?:(?:export\s+)?(?:async\s+)?(?:func(?:\s*\([^)]*\))?|def|function|class|(?:pub(?:\([\w:]+\))?\s+)?fn)\s+([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\s*=[^=]|(?:(?:public|protected|private|static|final|abstract|synchronized|default)\s+)+[\w.<>\[\]?, ]*?\s*([A-Za-z_$][\w$]*)\s*\()`)
 )
 
 // retiredAPIs returns the APIs whose deprecation notices the change removed

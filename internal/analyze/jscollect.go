@@ -2,8 +2,8 @@ package analyze
 
 import (
 	"encoding/json"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -141,12 +141,12 @@ func jsUncollected(p string, ch Change) string {
 }
 
 // runnerWord matches a script that starts a JavaScript test runner.
-var runnerWord = regexp.MustCompile(`(^|[\s;&|(/])(vitest|jest|mocha|ava|jasmine|tap|node\s+--test)(\s|$|[;&|)])`)
+var runnerWord = lazyre.New(`(^|[\s;&|(/])(vitest|jest|mocha|ava|jasmine|tap|node\s+--test)(\s|$|[;&|)])`)
 
 func runsJSRunner(script string) bool { return runnerWord.MatchString(script) }
 
 // runnerConfigName matches the file name of a runner's configuration.
-var runnerConfigName = regexp.MustCompile(`^(vitest|vite|jest)\.(config|workspace)\.[cm]?[jt]s$`)
+var runnerConfigName = lazyre.New(`^(vitest|vite|jest)\.(config|workspace)\.[cm]?[jt]s$`)
 
 // namesDirOf reports whether text (a package script run in dir, or with
 // script false a CI file run at the repository's root, dir ".") names a directory that holds

@@ -2,8 +2,8 @@ package analyze
 
 import (
 	"bytes"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -20,7 +20,7 @@ import (
 
 // markerFilter is a `-m "not A and not B"` in a line of options: the marker
 // names it deselects and the line without it.
-var markerFilter = regexp.MustCompile(`(^|[\s"'=\[,])-m(\s+|=)("[^"]*"|'[^']*'|[A-Za-z_]\w*)`)
+var markerFilter = lazyre.New(`(^|[\s"'=\[,])-m(\s+|=)("[^"]*"|'[^']*'|[A-Za-z_]\w*)`)
 
 // deselectedMarkers reads the marker expression of a line when it only
 // deselects markers (`not A`, `not A and not B`); ok is false for any other

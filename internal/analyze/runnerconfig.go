@@ -3,7 +3,7 @@ package analyze
 import (
 	"encoding/xml"
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"sort"
 	"strings"
 
@@ -19,10 +19,10 @@ import (
 
 var (
 	// includeKeys name the patterns a runner collects by.
-	includeKeys = regexp.MustCompile(`(?m)(?:^|[\s{,"'])(testpaths|python_files|python_classes|python_functions|testMatch|testRegex|roots|include|testDir|testFiles|spec|specPattern)["']?\s*[=:]\s*`)
+	includeKeys = lazyre.New(`(?m)(?:^|[\s{,"'])(testpaths|python_files|python_classes|python_functions|testMatch|testRegex|roots|include|testDir|testFiles|spec|specPattern)["']?\s*[=:]\s*`)
 	// quotedVal picks the quoted strings of a value.
-	quotedVal = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
-	pomTag    = regexp.MustCompile(`<(include|exclude)>\s*([^<]*?)\s*</(?:include|exclude)>`)
+	quotedVal = lazyre.New(`"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'`)
+	pomTag    = lazyre.New(`<(include|exclude)>\s*([^<]*?)\s*</(?:include|exclude)>`)
 )
 
 // runnerPatterns returns, per collection key of a runner configuration, the

@@ -6,9 +6,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
 	"os"
-	"regexp"
 	"runtime/debug"
 	"strings"
 )
@@ -151,7 +151,7 @@ func flagError(name string, err error, env Env) error {
 // flagValueError is the flag package's message for a value a flag.Value
 // refused: "invalid value "x" for flag -fail-on: <the Value's error>" (and
 // "invalid boolean value ... for -name: ..." for boolean flags).
-var flagValueError = regexp.MustCompile(`^invalid (?:boolean )?value ".*" for (?:flag )?-+([\w-]+): ([\s\S]+)$`)
+var flagValueError = lazyre.New(`^invalid (?:boolean )?value ".*" for (?:flag )?-+([\w-]+): ([\s\S]+)$`)
 
 // errHelpShown ends a command after -h without error.
 var errHelpShown = &helpShown{}

@@ -3,7 +3,7 @@ package collect
 import (
 	"bufio"
 	"bytes"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 )
 
@@ -16,15 +16,15 @@ const (
 
 // goResult is `go test -v`'s line for one test's end, indented once per
 // subtest level: "--- PASS: TestX/sub (0.00s)".
-var goResult = regexp.MustCompile(`^\s*--- (PASS|FAIL|SKIP): (\S+) \(`)
+var goResult = lazyre.New(`^\s*--- (PASS|FAIL|SKIP): (\S+) \(`)
 
 // goPackageEnd is go test's line for a package's end: "ok  \tpkg\t0.1s",
 // "FAIL\tpkg\t0.1s", "FAIL\tpkg [build failed]", "?   \tpkg\t[no test files]".
-var goPackageEnd = regexp.MustCompile(`^(ok|FAIL|\?) *\t(\S+)(?:\t| \[|$)`)
+var goPackageEnd = lazyre.New(`^(ok|FAIL|\?) *\t(\S+)(?:\t| \[|$)`)
 
 // pytestSummary is a line of pytest's short test summary (-rA):
 // "PASSED tests/test_a.py::test_x", "FAILED tests/test_a.py::test_y - msg".
-var pytestSummary = regexp.MustCompile(`^(PASSED|FAILED|ERROR|XFAIL|XPASS) (\S+?::.*?)(?: - .*)?$`)
+var pytestSummary = lazyre.New(`^(PASSED|FAILED|ERROR|XFAIL|XPASS) (\S+?::.*?)(?: - .*)?$`)
 
 // VerboseTests reads the tests a CI step's output names and how each
 // ended, keyed by id: Go's `-v` lines ("pkg.TestX/sub", the package from

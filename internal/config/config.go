@@ -10,9 +10,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -196,7 +196,7 @@ type Exception struct {
 // Default is the configuration used when the file is absent.
 func Default() *Config { return &Config{} }
 
-var yamlLine = regexp.MustCompile(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): (.*)$`)
+var yamlLine = lazyre.New(`^yaml: (?:unmarshal errors:\n\s*)?line (\d+): (.*)$`)
 
 // Parse reads a configuration. name is how errors refer to the file (for example
 // ".ralph-gate.yml at BASE 1a2b3c4"); every error names it and, where known, the
@@ -236,7 +236,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	return c, nil
 }
 
-var quotedValue = regexp.MustCompile(`"([^"]*)"`)
+var quotedValue = lazyre.New(`"([^"]*)"`)
 
 func findScalar(n *yaml.Node, value string) int {
 	if n.Kind == yaml.ScalarNode && n.Value == value {

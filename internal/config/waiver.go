@@ -2,8 +2,8 @@ package config
 
 import (
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -35,7 +35,7 @@ var Now = time.Now
 // MaxWaiverDays bounds how far ahead a waiver may expire.
 const MaxWaiverDays = 366
 
-var findingID = regexp.MustCompile(`^RG-[A-Z]{2,3}-[0-9a-f]{12}$`)
+var findingID = lazyre.New(`^RG-[A-Z]{2,3}-[0-9a-f]{12}$`)
 
 func (w *Waiver) validate(where string) error {
 	if w.ID != "" && !findingID.MatchString(w.ID) {

@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"io"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -59,7 +59,7 @@ type issueComment struct {
 // which cannot ask GET /user who it is.
 const actionsBot = "github-actions[bot]"
 
-var nextLink = regexp.MustCompile(`<([^>]+)>;\s*rel="next"`)
+var nextLink = lazyre.New(`<([^>]+)>;\s*rel="next"`)
 
 // Upsert updates the comment carrying CommentMarker on pull request number,
 // or creates one; it says which (CommentCreated, CommentUpdated, or

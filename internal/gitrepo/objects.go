@@ -3,7 +3,7 @@ package gitrepo
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 	"time"
 
@@ -187,7 +187,7 @@ func subject(msg string) string {
 
 // revertLine matches git revert's line, "This reverts commit X." (and
 // "This reverts commit X, reversing changes made to Y." for a merge).
-var revertLine = regexp.MustCompile(`(?m)^[ \t]*This reverts commit ([0-9a-f]{7,40})\b`)
+var revertLine = lazyre.New(`(?m)^[ \t]*This reverts commit ([0-9a-f]{7,40})\b`)
 
 // revertsNamed returns the commits a message says it reverts.
 func revertsNamed(msg string) []string {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"sort"
 	"strings"
 
@@ -298,7 +298,7 @@ func (p *Planner) gitRemoteTips(ctx context.Context) (map[string]plumbing.Hash, 
 }
 
 // remoteName matches what can be a remote's name rather than a URL or a path.
-var remoteName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$`)
+var remoteName = lazyre.New(`^[A-Za-z0-9_][A-Za-z0-9._-]*(/[A-Za-z0-9_][A-Za-z0-9._-]*)*$`)
 
 // defaultNames lists the branches newRef looked for, short and once each.
 func defaultNames(names []string) []string {

@@ -2,8 +2,8 @@ package loop
 
 import (
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -131,7 +131,7 @@ func extract(repo *gitrepo.Repo, ex testscan.Extractor, commit plumbing.Hash, p 
 }
 
 // goTestName finds the test name in a Go test id ("example.com/m/calc.TestX/sub").
-var goTestName = regexp.MustCompile(`\.((?:Test|Benchmark|Fuzz|Example)[^./]*(?:/.*)?)$`)
+var goTestName = lazyre.New(`\.((?:Test|Benchmark|Fuzz|Example)[^./]*(?:/.*)?)$`)
 
 // findTest finds the extracted test a measured test id names: the same test
 // (Go "pkg.TestX/sub", JUnit "Class.method", JS "suite > test"), else, for a

@@ -2,8 +2,8 @@ package loop
 
 import (
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -38,10 +38,10 @@ type namedTarget struct {
 var (
 	// testNameRe are the test names the tokens may be: Go's TestX and
 	// FuzzX, Python's test_x and TestX classes.
-	testNameRe = regexp.MustCompile(`^(?:(?:Test|Fuzz)[A-Z0-9_]\w*|test_\w+)$`)
+	testNameRe = lazyre.New(`^(?:(?:Test|Fuzz)[A-Z0-9_]\w*|test_\w+)$`)
 	// nameSplit splits a token into the pieces a name can be: a -run
 	// pattern's alternatives, a pytest id's parts, a -k expression's words.
-	nameSplit = regexp.MustCompile(`::|[|^$()\[\]/,:"'` + "`" + `=]|\\.`)
+	nameSplit = lazyre.New(`::|[|^$()\[\]/,:"'` + "`" + `=]|\\.`)
 )
 
 // namedTargets reads text (the task, the completion command) for paths that

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"sort"
 	"time"
 
@@ -134,7 +134,7 @@ func limit(s []string, n int) []string {
 	return s
 }
 
-var digits = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
+var digits = lazyre.New(`[0-9]+(\.[0-9]+)?`)
 
 // Fingerprint identifies a failure so that the same failure in consecutive
 // iterations is recognized: the failing tests and the completion command's

@@ -1,10 +1,10 @@
 package mutate
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -29,20 +29,20 @@ func (goMutator) Handles(p string) bool {
 // (an if statement's header only), never against a line that may hold
 // other code: `if x > max { log.Print(x) }` written on one line keeps its
 // comparison's mutant.
-var goArid = []*regexp.Regexp{
+var goArid = []*lazyre.Regexp{
 	// Logging: a statement that is one call of a logging package, or of
 	// a function or method named for a log level, however the project
 	// spells its logger (urfave/cli's tracef, logger.Debugf, c.logf).
 	// Printing is not arid: a command's output is often its feature.
-	regexp.MustCompile(`^(log|slog|klog|glog|logger|logrus|zap|zerolog)\.\w+\(.*\)$`),
-	regexp.MustCompile(`^([\w.]+\.)?(?i:trace|tracef|debug|debugf|info|infof|warn|warnf|warning|warningf|log|logf|logln)\(.*\)$`),
+	lazyre.New(`^(log|slog|klog|glog|logger|logrus|zap|zerolog)\.\w+\(.*\)$`),
+	lazyre.New(`^([\w.]+\.)?(?i:trace|tracef|debug|debugf|info|infof|warn|warnf|warning|warningf|log|logf|logln)\(.*\)$`),
 	// Error plumbing: the check, and a return of the error (wrapped or
 	// not) whose other results are plain names or zero values.
-	regexp.MustCompile(`^if (\w+(, \w+)* :?= [^;]*; )?err != nil \{$`),
-	regexp.MustCompile(`^return ((nil|0|""|false|true|[A-Za-z_]\w*|[A-Za-z_]\w*\{\}), )*(err|fmt\.Errorf\(.*\)|errors\.\w+\(.*\)|\w+\.Wrap\w*\(.*\))$`),
-	regexp.MustCompile(`^panic\(.*\)$`),
+	lazyre.New(`^if (\w+(, \w+)* :?= [^;]*; )?err != nil \{$`),
+	lazyre.New(`^return ((nil|0|""|false|true|[A-Za-z_]\w*|[A-Za-z_]\w*\{\}), )*(err|fmt\.Errorf\(.*\)|errors\.\w+\(.*\)|\w+\.Wrap\w*\(.*\))$`),
+	lazyre.New(`^panic\(.*\)$`),
 	// A plain accessor's return.
-	regexp.MustCompile(`^return [A-Za-z_]\w*\.[A-Za-z_]\w*$`),
+	lazyre.New(`^return [A-Za-z_]\w*\.[A-Za-z_]\w*$`),
 }
 
 // goAridStmt reports whether a statement's text (on one line) is arid.

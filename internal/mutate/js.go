@@ -2,7 +2,7 @@ package mutate
 
 import (
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan/jsts"
@@ -50,18 +50,18 @@ func (jsMutator) Handles(p string) bool {
 // opens the call or array the line sits in, so every line of a multi-line
 // console.log(...) is arid. A throw that wraps the error its catch caught is
 // arid too; throwsCaught finds those.
-var jsArid = []*regexp.Regexp{
-	regexp.MustCompile(`^console\.`),
-	regexp.MustCompile(`^(this\.)?(logger|_logger|LOGGER)\.`),
-	regexp.MustCompile(`^(this\.)?(log|_log|LOG)\.(trace|debug|info|warn|warning|error|fatal)\(`),
-	regexp.MustCompile(`^debug\(`),
+var jsArid = []*lazyre.Regexp{
+	lazyre.New(`^console\.`),
+	lazyre.New(`^(this\.)?(logger|_logger|LOGGER)\.`),
+	lazyre.New(`^(this\.)?(log|_log|LOG)\.(trace|debug|info|warn|warning|error|fatal)\(`),
+	lazyre.New(`^debug\(`),
 	// A project's own logger, however spelled: a call named for a level.
-	regexp.MustCompile(`^([\w$.]+\.)?(trace|debug|info|warn|log)\(`),
-	regexp.MustCompile(`^return\s+this\.[\w$#]+\s*;?$`),
-	regexp.MustCompile(`^import(\s+[\w${*'"]|\s*[{*'"])`),
-	regexp.MustCompile(`^export\b.*\bfrom\s*['"]`),
-	regexp.MustCompile(`^(export\s+)?(declare\s+)?(type\s+[\w$]+\s*[=<]|interface\s)`),
-	regexp.MustCompile(`^declare\s`),
+	lazyre.New(`^([\w$.]+\.)?(trace|debug|info|warn|log)\(`),
+	lazyre.New(`^return\s+this\.[\w$#]+\s*;?$`),
+	lazyre.New(`^import(\s+[\w${*'"]|\s*[{*'"])`),
+	lazyre.New(`^export\b.*\bfrom\s*['"]`),
+	lazyre.New(`^(export\s+)?(declare\s+)?(type\s+[\w$]+\s*[=<]|interface\s)`),
+	lazyre.New(`^declare\s`),
 }
 
 // jsKeywords are the reserved words that cannot end an operand (a '-' or

@@ -3,7 +3,7 @@ package mutate
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 
 	pylex "github.com/ralph-gate/ralph-gate/internal/testscan/python"
@@ -29,15 +29,15 @@ func (pythonMutator) Handles(p string) bool { return ext(p) == ".py" }
 // business). Each is matched against a statement's text, from its first
 // token to its last (a multi-line call included, comments after it not), so
 // every line of an arid statement is arid.
-var pythonArid = []*regexp.Regexp{
-	regexp.MustCompile(`^(logging|logger|log|_logger|_log|LOGGER|LOG|self\.(logger|log|_logger|_log))\.`),
-	regexp.MustCompile(`^print\(`),
+var pythonArid = []*lazyre.Regexp{
+	lazyre.New(`^(logging|logger|log|_logger|_log|LOGGER|LOG|self\.(logger|log|_logger|_log))\.`),
+	lazyre.New(`^print\(`),
 	// A project's own logger, however spelled: a call named for a level.
-	regexp.MustCompile(`^([\w.]+\.)?(trace|debug|info|warn|warning|log|log_debug|log_info)\(`),
-	regexp.MustCompile(`^warnings\.warn\(`),
-	regexp.MustCompile(`(?s)^raise\b.*\bfrom\b`),
-	regexp.MustCompile(`^return\s+self\.\w+$`),
-	regexp.MustCompile(`^(pass|del|assert)\b`),
+	lazyre.New(`^([\w.]+\.)?(trace|debug|info|warn|warning|log|log_debug|log_info)\(`),
+	lazyre.New(`^warnings\.warn\(`),
+	lazyre.New(`(?s)^raise\b.*\bfrom\b`),
+	lazyre.New(`^return\s+self\.\w+$`),
+	lazyre.New(`^(pass|del|assert)\b`),
 }
 
 // pyKeywords are the keywords that cannot end an operand, so that a '-' or

@@ -1,12 +1,12 @@
 package pipeline
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -242,7 +242,7 @@ func goTestNames(name string, src []byte) []string {
 	return out
 }
 
-var goIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var goIdent = lazyre.New(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -1,7 +1,7 @@
 package testscan
 
 import (
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 )
 
@@ -44,14 +44,14 @@ func NeverHolds(cond string) bool {
 // counter is below 0 or a negative bound (`for i := 0; i < 0; i++`,
 // `for (let i = 0; i < 0; i++)`, Java's `for (int i = 0; i < 0; i++)`),
 // spaces removed.
-var countedLoop = regexp.MustCompile(`^for\(?(?:let|var|int|long|short|byte)?([A-Za-z_]\w*):?=0;?([A-Za-z_]\w*)<(?:0|-\d+)(?:[^0-9.]|$)`)
+var countedLoop = lazyre.New(`^for\(?(?:let|var|int|long|short|byte)?([A-Za-z_]\w*):?=0;?([A-Za-z_]\w*)<(?:0|-\d+)(?:[^0-9.]|$)`)
 
 // emptyIteration reads a loop over an empty literal, spaces removed:
 // Python's `for x in []:` (or (), {}, "", range(0), list()...), Rust's
 // `for _ in 0..0` or `in []`, JavaScript's `for (const x of [])` or
 // `for (k in {})`, and Java's `for (String s : List.of())` (or an empty
 // Set.of, Collections.emptyList, new T[0]).
-var emptyIteration = regexp.MustCompile(`^for(?:.+?in(?:\[\]|\(\)|\{\}|""|''|range\(0\)|(?:list|tuple|set|dict)\(\)|0\.\.0):?|\((?:const|let|var)?.+?(?:of|in)(?:\[\]|\{\})\)|\(.+?:(?:(?:List|Set)\.of\(\)|Collections\.empty(?:List|Set)\(\)|new\w+\[0\]|new\w+\[\]\{\})\))$`)
+var emptyIteration = lazyre.New(`^for(?:.+?in(?:\[\]|\(\)|\{\}|""|''|range\(0\)|(?:list|tuple|set|dict)\(\)|0\.\.0):?|\((?:const|let|var)?.+?(?:of|in)(?:\[\]|\{\})\)|\(.+?:(?:(?:List|Set)\.of\(\)|Collections\.empty(?:List|Set)\(\)|new\w+\[0\]|new\w+\[\]\{\})\))$`)
 
 // NeverLoops reports whether an arm's Cond is a loop whose body never runs:
 // over an empty literal (`for _ in []:`, `for (const x of [])`, `range

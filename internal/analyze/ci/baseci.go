@@ -2,7 +2,7 @@ package ci
 
 import (
 	"bytes"
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 	"sync"
 
@@ -34,7 +34,7 @@ type ciRun struct {
 }
 
 // goflagsShort finds GOFLAGS given -short (an env block, an export).
-var goflagsShort = regexp.MustCompile(`GOFLAGS\W[^\n]*-short`)
+var goflagsShort = lazyre.New(`GOFLAGS\W[^\n]*-short`)
 
 func BaseRuns(load func() []Source) *Base { return &Base{load: load} }
 

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -73,24 +73,24 @@ func hasStem(name, stem string) bool {
 }
 
 var (
-	testWords       = regexp.MustCompile(`(?i)(\b(test|tests|pytest|jest|vitest|mocha|ava|tap|jasmine|karma|playwright|cypress|lint|eslint|tsc|mypy|ruff|flake8|pylint|golangci-lint|staticcheck|clippy|mvn|gradle|tox|nox|coverage|check|verify|spec|rspec|ctest|unittest)\b|go\s+(vet|test)|cargo\s+(test|clippy))`)
-	testCommand     = regexp.MustCompile(`(?i)(\bgo\s+test\b|\bpytest\b|\bpython3?\s+-m\s+(pytest|unittest)\b|\bjest\b|\bvitest\b|\bmocha\b|\b(npm|yarn|pnpm|bun)\s+(run\s+)?test\b|\bcargo\s+(test|nextest)\b|\bmvn\b.*\b(test|verify)\b|\bgradlew?\b.*\btest\b|\btox\b|\bnox\b|\bmake\s+(test|check)\b|\bctest\b|\bgotestsum\b|\bnode\s+--test\b|\bbun\s+test\b|\bdeno\s+test\b|^\s*"test"\s*:)`)
-	orTrue          = regexp.MustCompile(`\|\|\s*(true\b|:\s*($|[;#)])|exit\s+0\b)`)
-	continueOnError = regexp.MustCompile(`^\s*-?\s*continue-on-error:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$`)
-	ifFalse         = regexp.MustCompile(`^\s*-?\s*if:\s*(false|\$\{\{\s*false\s*\}\}|'false'|"false")\s*(#.*)?$`)
-	setPlusE        = regexp.MustCompile(`(^|[;&|]\s*)set\s+\+e\b`)
+	testWords       = lazyre.New(`(?i)(\b(test|tests|pytest|jest|vitest|mocha|ava|tap|jasmine|karma|playwright|cypress|lint|eslint|tsc|mypy|ruff|flake8|pylint|golangci-lint|staticcheck|clippy|mvn|gradle|tox|nox|coverage|check|verify|spec|rspec|ctest|unittest)\b|go\s+(vet|test)|cargo\s+(test|clippy))`)
+	testCommand     = lazyre.New(`(?i)(\bgo\s+test\b|\bpytest\b|\bpython3?\s+-m\s+(pytest|unittest)\b|\bjest\b|\bvitest\b|\bmocha\b|\b(npm|yarn|pnpm|bun)\s+(run\s+)?test\b|\bcargo\s+(test|nextest)\b|\bmvn\b.*\b(test|verify)\b|\bgradlew?\b.*\btest\b|\btox\b|\bnox\b|\bmake\s+(test|check)\b|\bctest\b|\bgotestsum\b|\bnode\s+--test\b|\bbun\s+test\b|\bdeno\s+test\b|^\s*"test"\s*:)`)
+	orTrue          = lazyre.New(`\|\|\s*(true\b|:\s*($|[;#)])|exit\s+0\b)`)
+	continueOnError = lazyre.New(`^\s*-?\s*continue-on-error:\s*(true|\$\{\{\s*true\s*\}\})\s*(#.*)?$`)
+	ifFalse         = lazyre.New(`^\s*-?\s*if:\s*(false|\$\{\{\s*false\s*\}\}|'false'|"false")\s*(#.*)?$`)
+	setPlusE        = lazyre.New(`(^|[;&|]\s*)set\s+\+e\b`)
 	// listOnly are the runner options that collect, list or build the
 	// tests without running any: go test -list/-c, pytest --collect-only,
 	// jest --listTests, vitest list, cargo test --no-run or -- --list,
 	// mocha --dry-run.
-	listOnly     = regexp.MustCompile(`(\bgo\s+test\b.*\s-(list[= ]|c\b)|\bpytest\b.*\s(--collect-only|--co)\b|\bjest\b.*\s--listTests\b|\bvitest\s+list\b|\bcargo\s+(test|nextest\s+run)\b.*\s(--no-run\b|--\s.*--list\b)|\bcargo\s+nextest\s+list\b|\bmocha\b.*\s--dry-run\b)`)
-	passNoTests  = regexp.MustCompile(`(?i)pass-?with-?no-?tests|passWithNoTests`)
-	allowFail    = regexp.MustCompile(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|issues-exit-code[:= ]\s*0\b|--exit-zero\b|\bexit-zero\s*=\s*(true|yes|y)\b|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
-	RunnerFilter = regexp.MustCompile(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\s--(changed|onlyChanged|changedSince|lf|last-failed|only-changed)\b|\b(jest|vitest)\b.*\s-o\b|\bPYTHONOPTIMIZE=[1-9]|\bpython3?\s+-O+\s|\bcargo\s+(\+\S+\s+)?test\b.*\s--(lib|bins?|doc|tests?|examples?)\b|\btestNamePattern["']?\s*:|\b(jest|vitest)\b.*\s-t[\s=]|\b(mocha|playwright)\b.*\s(--grep|-g|--fgrep|--grep-invert)[\s=]|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
-	thresholdKV  = regexp.MustCompile(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
-	strictKV     = regexp.MustCompile(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
-	ruleOff      = regexp.MustCompile(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
-	makeIgnore   = regexp.MustCompile(`^\t-\S`)
+	listOnly     = lazyre.New(`(\bgo\s+test\b.*\s-(list[= ]|c\b)|\bpytest\b.*\s(--collect-only|--co)\b|\bjest\b.*\s--listTests\b|\bvitest\s+list\b|\bcargo\s+(test|nextest\s+run)\b.*\s(--no-run\b|--\s.*--list\b)|\bcargo\s+nextest\s+list\b|\bmocha\b.*\s--dry-run\b)`)
+	passNoTests  = lazyre.New(`(?i)pass-?with-?no-?tests|passWithNoTests`)
+	allowFail    = lazyre.New(`(?i)(allow_failure:\s*true|ignore_outcome\s*=\s*true|ignore_errors\s*=\s*true|testFailureIgnore>\s*true|ignoreFailures\s*=\s*true|informational:\s*true|issues-exit-code[:= ]\s*0\b|--exit-zero\b|\bexit-zero\s*=\s*(true|yes|y)\b|if_ci_failed:\s*success|["']?check-coverage["']?\s*[:=]\s*false|\btest\.enabled\s*=\s*false|enabled\s*=\s*false\b.*test)`)
+	RunnerFilter = lazyre.New(`(?i)(--deselect\b|\bpytest\b.*\s-k\s|\s-k\s+["']?not\b|\bpytest\b.*--ignore(-glob)?[= ]|-m\s+["']not\s|testPathIgnorePatterns|modulePathIgnorePatterns|--testNamePattern|\s--(changed|onlyChanged|changedSince|lf|last-failed|only-changed)\b|\b(jest|vitest)\b.*\s-o\b|\bPYTHONOPTIMIZE=[1-9]|\bpython3?\s+-O+\s|\bcargo\s+(\+\S+\s+)?test\b.*\s--(lib|bins?|doc|tests?|examples?)\b|\btestNamePattern["']?\s*:|\b(jest|vitest)\b.*\s-t[\s=]|\b(mocha|playwright)\b.*\s(--grep|-g|--fgrep|--grep-invert)[\s=]|\bgo\s+test\b.*\s-(skip|run)[= ]|\bgo\s+test\b.*\s-short\b|--\s*--skip\b|-Dtest=|excludedGroups|\bexclude\s*:\s*\[|["']?exclude["']?\s*:\s*\[.*test|--exclude[= ].*test|addopts.*(-k\s|--deselect|--ignore)|\bGOFLAGS\b.*\s?-(run|skip)[= ]|\bPYTEST_ADDOPTS\b.*(-k\s|--deselect|--ignore|-m\s))`)
+	thresholdKV  = lazyre.New(`(?i)((?:cov-)?fail[_-]under|coverageThreshold|threshold|branches|functions|lines|statements|target|minimum|min[_-]?coverage|coverage|check-coverage)["']?\s*[:=]?\s*["']?(\d+(?:\.\d+)?)%?`)
+	strictKV     = lazyre.New(`(?i)["']?(strict|noImplicitAny|strictNullChecks|strictFunctionTypes|strictBindCallApply|strictPropertyInitialization|noImplicitReturns|noImplicitThis|noUncheckedIndexedAccess|alwaysStrict|useUnknownInCatchVariables|exactOptionalPropertyTypes|noFallthroughCasesInSwitch|noUnusedLocals|noUnusedParameters|disallow_untyped_defs|disallow_any_generics|warn_return_any|strict_optional|check_untyped_defs)["']?\s*[:=]\s*(true|false)`)
+	ruleOff      = lazyre.New(`(?i)(["'][@\w/-]+["']\s*:\s*(["']off["']|0)\s*,?\s*$|^\s*-\s*[\w-]+\s*$|disable-all:\s*true|\bdisable\s*:|\bignore\s*=\s*\[|extend-ignore|exclude-rules|skip-(dirs|files))`)
+	makeIgnore   = lazyre.New(`^\t-\S`)
 )
 
 // Config applies the validation_bypass and runner-filter rules to a file that
@@ -287,7 +287,7 @@ func checksDecide(src string) bool {
 
 // retryKV reads a runner's retry setting: vitest's and playwright's
 // retry(ies), pytest's --reruns, Surefire's rerunFailingTestsCount.
-var retryKV = regexp.MustCompile(`(?i)(?:\b(retry|retries|reruns|rerunFailingTestsCount|flakyTestAttempts)["']?\s*[:=>]\s*["']?|--(reruns|retry|retries)[= ]|<(rerunFailingTestsCount)>)(\d+)`)
+var retryKV = lazyre.New(`(?i)(?:\b(retry|retries|reruns|rerunFailingTestsCount|flakyTestAttempts)["']?\s*[:=>]\s*["']?|--(reruns|retry|retries)[= ]|<(rerunFailingTestsCount)>)(\d+)`)
 
 // retriesRaised reports a runner configuration that reruns failing tests
 // more often than before: failures that come and go pass on a retry.
@@ -376,7 +376,7 @@ var offPathEvents = map[string]bool{
 }
 
 // listItem is a YAML list item of one word (`- errcheck`).
-var listItem = regexp.MustCompile(`^\s*-\s*[\w-]+\s*$`)
+var listItem = lazyre.New(`^\s*-\s*[\w-]+\s*$`)
 
 // lintOffContext tells a lint rule switched off from a look-alike: a list
 // item counts only under a key that disables or excludes (golangci's
@@ -405,7 +405,7 @@ func lintOffContext(lines []string, n int, text string) bool {
 
 // editedToAdd reports whether an added line is a removed line with a match of re
 // added to it: an existing command changed, not a new one.
-func editedToAdd(removed []numLine, text string, re *regexp.Regexp) bool {
+func editedToAdd(removed []numLine, text string, re *lazyre.Regexp) bool {
 	stripped := norm(re.ReplaceAllString(text, ""))
 	for _, r := range removed {
 		if norm(re.ReplaceAllString(r.text, "")) == stripped && !re.MatchString(r.text) {
@@ -585,7 +585,7 @@ func readStrictnessChange(fc *File) (strictnessChange, bool) {
 
 // filterFlag picks out the test-selection options of a command line with their
 // values, so an edited line that keeps its filters is not a new filter.
-var filterFlag = regexp.MustCompile(`(?i)(--?(?:run|skip|k|m|t|deselect|ignore|ignore-glob|testNamePattern|testPathIgnorePatterns|exclude)|-Dtest|excludedGroups|testPathIgnorePatterns|modulePathIgnorePatterns|exclude)(?:[= :]+)("[^"]*"|'[^']*'|\[[^\]]*\]|\S+)`)
+var filterFlag = lazyre.New(`(?i)(--?(?:run|skip|k|m|t|deselect|ignore|ignore-glob|testNamePattern|testPathIgnorePatterns|exclude)|-Dtest|excludedGroups|testPathIgnorePatterns|modulePathIgnorePatterns|exclude)(?:[= :]+)("[^"]*"|'[^']*'|\[[^\]]*\]|\S+)`)
 
 // runnerFilterIn reports whether every test filter on an added line was already
 // on some removed line.
@@ -803,7 +803,7 @@ func (a *Checker) testCommands(key string, lines []string) int {
 	return Memo(&a.mu, a.cmdCount, "", key, func() int { return countMatches(lines, testCommand) })
 }
 
-func countMatches(lines []string, re *regexp.Regexp) int {
+func countMatches(lines []string, re *lazyre.Regexp) int {
 	n := 0
 	for _, l := range lines {
 		if mayRunTests(l) && !isCommentLine(l) && re.MatchString(l) {
@@ -835,12 +835,12 @@ func everyBuild(p string) bool {
 
 // gradleOff matches what switches a Gradle task off: enabled = false,
 // enabled false, onlyIf { false }, isEnabled = false (Kotlin).
-var gradleOff = regexp.MustCompile(`(?i)\b(is)?enabled\s*(=\s*|\s)false\b|\bonlyIf\s*\{\s*false\s*\}|\bexclude\s*(\(\s*)?["']\*\*/\*["']`)
+var gradleOff = lazyre.New(`(?i)\b(is)?enabled\s*(=\s*|\s)false\b|\bonlyIf\s*\{\s*false\s*\}|\bexclude\s*(\(\s*)?["']\*\*/\*["']`)
 
 // gradleTestTask matches a line that opens the configuration of Gradle's
 // test task: test {, tasks.test {, tasks.named("test") {, tasks.withType(Test)
 // {, tasks.withType<Test> {, tasks.named<Test>("test") {.
-var gradleTestTask = regexp.MustCompile(`^\s*(tasks\s*\.\s*)?(test|getByName\s*\(\s*["']test["']\s*\)|named\s*(<\s*Test\s*>\s*)?\(\s*["']test["'][^)]*\)|withType\s*(<\s*Test\s*>\s*(\(\s*\))?|\(\s*Test(::class(\.java)?)?\s*\)))\s*(\.configure(Each)?\s*)?\{`)
+var gradleTestTask = lazyre.New(`^\s*(tasks\s*\.\s*)?(test|getByName\s*\(\s*["']test["']\s*\)|named\s*(<\s*Test\s*>\s*)?\(\s*["']test["'][^)]*\)|withType\s*(<\s*Test\s*>\s*(\(\s*\))?|\(\s*Test(::class(\.java)?)?\s*\)))\s*(\.configure(Each)?\s*)?\{`)
 
 // inGradleTestTask reports whether line n (1-based) of a Gradle build file
 // lies in the configuration block of its test task, or is such a block
@@ -864,7 +864,7 @@ func inGradleTestTask(lines []string, n int) bool {
 }
 
 // skipTests matches build options that skip the test phase.
-var skipTests = regexp.MustCompile(`(?i)(<skipTests>\s*true|<maven\.test\.skip>\s*true|-DskipTests(=true)?\b|-Dmaven\.test\.skip(=true)?\b|\btest\.enabled\s*=\s*false|\s-x\s+test\b)`)
+var skipTests = lazyre.New(`(?i)(<skipTests>\s*true|<maven\.test\.skip>\s*true|-DskipTests(=true)?\b|-Dmaven\.test\.skip(=true)?\b|\btest\.enabled\s*=\s*false|\s-x\s+test\b)`)
 
 // listOnlyIn reports whether a removed line already ran the same runner
 // without running the tests (a list step kept, reworded).
@@ -879,7 +879,7 @@ func listOnlyIn(removed []numLine, text string) bool {
 
 // listRunner names the runner of a line that lists tests without running
 // them, as runsTestsIn looks for it.
-var listRunner = regexp.MustCompile(`\b(go\s+test|pytest|jest|vitest|cargo\s+(test|nextest)|mocha)\b`)
+var listRunner = lazyre.New(`\b(go\s+test|pytest|jest|vitest|cargo\s+(test|nextest)|mocha)\b`)
 
 // runsTestsIn reports whether another line of the file runs the tests with
 // the runner the list-only line uses (a listing step added beside the

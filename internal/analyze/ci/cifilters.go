@@ -3,8 +3,8 @@ package ci
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -30,7 +30,7 @@ type testRun struct {
 
 // lintKey are the checks that run no tests: a filter on them selects what
 // is linted.
-var lintKey = regexp.MustCompile(`lint|clippy|\bvet\b|check|tsc|mypy|ruff|flake8|pylint|pyright|eslint|staticcheck|rubocop|govulncheck|ralph-gate`)
+var lintKey = lazyre.New(`lint|clippy|\bvet\b|check|tsc|mypy|ruff|flake8|pylint|pyright|eslint|staticcheck|rubocop|govulncheck|ralph-gate`)
 
 // fileScripts are the scripts a CI file runs, as the program model reads
 // them: a workflow's enabled steps and the command strings of their
@@ -142,7 +142,7 @@ func runnerOf(args []string) (testRun, bool) {
 
 // optimizes matches an environment assignment that makes Python drop
 // assert statements.
-var optimizes = regexp.MustCompile(`^PYTHONOPTIMIZE=["']?[1-9]`)
+var optimizes = lazyre.New(`^PYTHONOPTIMIZE=["']?[1-9]`)
 
 // rest are the words after the runner's name and subcommand.
 func (r testRun) rest() []string {
@@ -216,7 +216,7 @@ func cleanOperand(a string) string {
 
 // excluded are the values of a run's exclusion options: what it keeps
 // out (--exclude x, --ignore=x).
-var exclusionFlag = regexp.MustCompile(`(?:^|\s)--?(?:exclude|ignore|ignore-glob|deselect|skip|testPathIgnorePatterns)(?:=|\s+)("[^"]*"|'[^']*'|\S+)`)
+var exclusionFlag = lazyre.New(`(?:^|\s)--?(?:exclude|ignore|ignore-glob|deselect|skip|testPathIgnorePatterns)(?:=|\s+)("[^"]*"|'[^']*'|\S+)`)
 
 func (r testRun) excluded() []string {
 	var out []string

@@ -3,9 +3,9 @@ package ci
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"maps"
 	"path"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -277,7 +277,7 @@ func scriptsOf(doc *yaml.Node) ([]ciScript, map[string]bool) {
 
 // ghExpr is a GitHub Actions expression, which the runner substitutes before
 // the shell sees the script.
-var ghExpr = regexp.MustCompile(`(?s)\$\{\{.*?\}\}`)
+var ghExpr = lazyre.New(`(?s)\$\{\{.*?\}\}`)
 
 // withoutExpressions stands a word in for each ${{ ... }} (keeping its line
 // breaks, so lines still count), so that the script parses as the shell
@@ -402,7 +402,7 @@ func (m *makeSet) off(targets []string) string {
 	return ""
 }
 
-var makeAssign = regexp.MustCompile(`^\s*(?:(?:override|export)\s+)*([A-Za-z0-9_.]+)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$`)
+var makeAssign = lazyre.New(`^\s*(?:(?:override|export)\s+)*([A-Za-z0-9_.]+)\s*(::?=|:::=|\?=|\+=|!=|=)\s*(.*)$`)
 
 // makeSettings reads .ONESHELL, .SHELLFLAGS, .IGNORE, MAKEFLAGS and SHELL.
 func makeSettings(data []byte) *makeSet {

@@ -2,9 +2,9 @@ package ci
 
 import (
 	"encoding/json"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -427,7 +427,7 @@ func matrixCombos(job *yaml.Node) []matrixCombo {
 }
 
 // matrixRef is a reference to a matrix value, or to the runner's OS.
-var matrixRef = regexp.MustCompile(`\$\{\{\s*(matrix\.([A-Za-z0-9_-]+)|runner\.os)\s*\}\}`)
+var matrixRef = lazyre.New(`\$\{\{\s*(matrix\.([A-Za-z0-9_-]+)|runner\.os)\s*\}\}`)
 
 // withMatrix returns a copy of a job with ${{ matrix.KEY }} (and ${{
 // runner.os }}, Linux here) filled in from one combination; a key the

@@ -2,8 +2,8 @@ package ci
 
 import (
 	"encoding/json"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -295,7 +295,7 @@ func canonKey(k string) string {
 // lintOnly are the checks that run no tests: test-command-removed is
 // about test runs (a linter's job replaced by another linter's action is
 // not a test run dropped).
-var lintOnly = regexp.MustCompile(`^(golangci-lint|staticcheck|eslint|tsc|mypy|ruff( check)?|flake8|pylint|pyright|rubocop|govulncheck|ralph-gate|cargo (clippy|check)|go vet|python3? -m (mypy|pylint|flake8|ruff)|deno (lint|check)|(npm|yarn|pnpm|bun) (run )?(lint|typecheck|type-check)\S*|(make|just|task) (lint|vet)\S*)$`)
+var lintOnly = lazyre.New(`^(golangci-lint|staticcheck|eslint|tsc|mypy|ruff( check)?|flake8|pylint|pyright|rubocop|govulncheck|ralph-gate|cargo (clippy|check)|go vet|python3? -m (mypy|pylint|flake8|ruff)|deno (lint|check)|(npm|yarn|pnpm|bun) (run )?(lint|typecheck|type-check)\S*|(make|just|task) (lint|vet)\S*)$`)
 
 // testKeys are the test runs among a set of checks.
 func testKeys(m map[string]bool) map[string]bool {

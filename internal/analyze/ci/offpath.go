@@ -1,7 +1,7 @@
 package ci
 
 import (
-	"regexp"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -11,7 +11,7 @@ import (
 // change starts satisfy: `$CI_PIPELINE_SOURCE == "schedule"` or "web" (a
 // person). A trigger token, the API and another project's pipeline may all
 // be a change's doing, so they stay on the path.
-var offPathSource = regexp.MustCompile(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["']?(schedule|web)["']?\s*$`)
+var offPathSource = lazyre.New(`^\s*\$\{?CI_PIPELINE_SOURCE\}?\s*==\s*["']?(schedule|web)["']?\s*$`)
 
 // gitlabJobOffPath returns the name of the .gitlab-ci.yml job whose block
 // holds line (1-based) and whether that job runs only in pipelines that no

@@ -1,8 +1,8 @@
 package ci
 
 import (
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -485,7 +485,7 @@ func makeIgnoresErrors(args []string) bool {
 
 // makeFlagLetters are make's one-letter flags that take no argument, as
 // they combine in -ik or in MAKEFLAGS's first word.
-var makeFlagLetters = regexp.MustCompile(`^[bBeikLnqrRsStw]+$`)
+var makeFlagLetters = lazyre.New(`^[bBeikLnqrRsStw]+$`)
 
 // set applies `set -e`, `set +e`, `set -o pipefail` and their combinations.
 func (s *shellRun) set(args []string) {
@@ -521,8 +521,8 @@ func unwrap(args []string) []string { return shellwrap.Unwrap(args) }
 
 var (
 	// checkTools are the commands whose exit status is a check's verdict.
-	checkTools = regexp.MustCompile(`^(go (test|vet)|gotestsum|pytest|py\.test|python3? -m (pytest|unittest|mypy|pylint|flake8|ruff|coverage)|coverage|jest|vitest|mocha|ava|tap|jasmine|karma|playwright|cypress|(npm|yarn|pnpm|bun) (run )?(test|lint|check|typecheck|type-check|verify|coverage)([:-]\S*)?|bun test|deno (test|lint|check)|node --test|cargo (test|nextest|clippy|check)|mvn\S* .*|\./mvnw .*|gradle\S* .*|\./gradlew .*|tox|nox|(make|just|task) (test|tests|check|lint|vet|verify|ci|coverage)\S*|ctest|golangci-lint|staticcheck|eslint|tsc|mypy|ruff( check)?|flake8|pylint|pyright|rubocop|rspec|phpunit|dotnet test|swift test|govulncheck|ralph-gate)$`)
-	javaGoals  = regexp.MustCompile(`(test|verify|check|build|install)`)
+	checkTools = lazyre.New(`^(go (test|vet)|gotestsum|pytest|py\.test|python3? -m (pytest|unittest|mypy|pylint|flake8|ruff|coverage)|coverage|jest|vitest|mocha|ava|tap|jasmine|karma|playwright|cypress|(npm|yarn|pnpm|bun) (run )?(test|lint|check|typecheck|type-check|verify|coverage)([:-]\S*)?|bun test|deno (test|lint|check)|node --test|cargo (test|nextest|clippy|check)|mvn\S* .*|\./mvnw .*|gradle\S* .*|\./gradlew .*|tox|nox|(make|just|task) (test|tests|check|lint|vet|verify|ci|coverage)\S*|ctest|golangci-lint|staticcheck|eslint|tsc|mypy|ruff( check)?|flake8|pylint|pyright|rubocop|rspec|phpunit|dotnet test|swift test|govulncheck|ralph-gate)$`)
+	javaGoals  = lazyre.New(`(test|verify|check|build|install)`)
 	// twoWord tools take a subcommand that names the check.
 	twoWord = map[string]bool{"go": true, "cargo": true, "npm": true, "yarn": true, "pnpm": true, "bun": true, "deno": true, "make": true, "just": true, "task": true, "dotnet": true, "swift": true, "ruff": true, "node": true}
 )

@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -76,7 +76,7 @@ func (s *Store) StatePath(id string) string { return filepath.Join(s.LoopDir(id)
 // names it.
 func RelStatePath(id string) string { return RalphDir + "/loops/" + id + "/" + stateName }
 
-var loopIDPattern = regexp.MustCompile(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`)
+var loopIDPattern = lazyre.New(`^ralph-[a-z0-9-]+-[a-f0-9]{8}$`)
 
 // ValidID reports whether id is a loop id (ralph-{slug}-{8 hex}).
 func ValidID(id string) bool { return loopIDPattern.MatchString(id) }
