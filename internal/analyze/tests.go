@@ -528,10 +528,16 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 		sev := gate.SeverityCritical
 		rule := gate.RuleTestDeleted
 		code := "" // the deleted production code the test was about
+		unsupported := runtimeGone(o)
 		switch {
 		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
 			// Removing a test that never ran changes no result.
 			sev = gate.SeverityMedium
+		case unsupported != "":
+			// Nor does removing one that can run on no version the
+			// project supports (see runtimefloor.go).
+			sev = gate.SeverityMedium
+			msg += "; " + unsupported
 		case placeholder(o.tc):
 			sev, rule = gate.SeverityMedium, gate.RulePlaceholderTestDeleted
 			msg += "; it could not fail: its body is only checks that always pass"

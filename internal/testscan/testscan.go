@@ -13,6 +13,7 @@ package testscan
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -685,6 +686,72 @@ type Skip struct {
 	// code under test returned (`if got != 4 { t.Skip() }`): it skips
 	// exactly when a check of that result would fail.
 	OnResult bool `json:",omitempty"`
+	// Runtime is, for a conditional skip on the version of the language's
+	// runtime alone, the highest versions the test runs on: "<3.7" (it is
+	// skipped from Python 3.7 on: `skipif(sys.version_info >= (3, 7))`) or
+	// "<=23" (JUnit's @EnabledForJreRange(max = JAVA_23)); "" for any
+	// other condition, one that runs the test on every later version among
+	// them.
+	Runtime string `json:",omitempty"`
+}
+
+// RuntimeGone reports whether a test that runs only on the versions
+// runtime describes (Skip.Runtime) runs on none of those from min on (a
+// dotted version, a project's lowest supported one): "<3.7" from 3.7, "<=23"
+// from 24. A version that does not read as numbers answers false.
+func RuntimeGone(runtime, min string) bool {
+	bound, inclusive := "", false
+	switch {
+	case strings.HasPrefix(runtime, "<="):
+		bound, inclusive = runtime[2:], true
+	case strings.HasPrefix(runtime, "<"):
+		bound = runtime[1:]
+	default:
+		return false
+	}
+	c, ok := CompareVersions(min, bound)
+	if !ok {
+		return false
+	}
+	return c > 0 || c == 0 && !inclusive
+}
+
+// CompareVersions compares two dotted versions of numbers ("3.7", "1.8",
+// "17"), a missing part reading as 0: -1, 0 or 1, and false when either is
+// not such a version.
+func CompareVersions(a, b string) (int, bool) {
+	parse := func(v string) ([]int, bool) {
+		var out []int
+		for _, p := range strings.Split(v, ".") {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 || p[0] == '+' {
+				return nil, false
+			}
+			out = append(out, n)
+		}
+		return out, true
+	}
+	as, ok1 := parse(a)
+	bs, ok2 := parse(b)
+	if !ok1 || !ok2 {
+		return 0, false
+	}
+	for i := 0; i < len(as) || i < len(bs); i++ {
+		x, y := 0, 0
+		if i < len(as) {
+			x = as[i]
+		}
+		if i < len(bs) {
+			y = bs[i]
+		}
+		if x != y {
+			if x < y {
+				return -1, true
+			}
+			return 1, true
+		}
+	}
+	return 0, true
 }
 
 // PlatformOf names the operating system family of a spelling of it: Go's

@@ -200,11 +200,86 @@ func annotationSkip(annots []annotation) *testscan.Skip {
 		}
 		for _, prefix := range conditionalPrefixes {
 			if strings.HasPrefix(a.name, prefix) {
-				return &testscan.Skip{Kind: testscan.SkipConditional, Reason: annotationString(a.args, "disabledReason"), Line: a.line}
+				return &testscan.Skip{Kind: testscan.SkipConditional, Reason: annotationString(a.args, "disabledReason"), Line: a.line, Runtime: jreRuntime(annots)}
 			}
 		}
 	}
 	return nil
+}
+
+// jreRuntime reads JUnit's conditions on the Java version the tests run on
+// (@EnabledForJreRange(max = JAVA_23), @EnabledOnJre({JAVA_8, JAVA_11}),
+// @DisabledForJreRange(min = JAVA_17), JUnit 5.12's maxVersion = 23 and
+// versions = {...}) and returns the highest versions the test runs on
+// (testscan.Skip.Runtime: "<=23", "<17"), the lowest when several say;
+// "" when none bounds them from above.
+func jreRuntime(annots []annotation) string {
+	best, bestVer := "", ""
+	keep := func(r string) {
+		v := strings.TrimLeft(r, "<=")
+		if c, ok := testscan.CompareVersions(v, bestVer); best == "" || ok && (c < 0 || c == 0 && !strings.HasPrefix(r, "<=")) {
+			best, bestVer = r, v
+		}
+	}
+	for _, a := range annots {
+		switch a.name {
+		case "EnabledForJreRange":
+			if v := jreVersion(namedArg(a.args, "max"), namedArg(a.args, "maxVersion")); v != "" {
+				keep("<=" + v)
+			}
+		case "DisabledForJreRange":
+			if namedArg(a.args, "max") != "" || namedArg(a.args, "maxVersion") != "" {
+				continue // it runs above the range again
+			}
+			if v := jreVersion(namedArg(a.args, "min"), namedArg(a.args, "minVersion")); v != "" {
+				keep("<" + v)
+			}
+		case "EnabledOnJre":
+			list := namedArg(a.args, "value")
+			if list == "" {
+				list = namedArg(a.args, "versions")
+			}
+			if list == "" && len(a.args) > 0 && !strings.Contains(joinTokens(a.args), "=") {
+				list = joinTokens(a.args)
+			}
+			high := ""
+			for _, part := range strings.Split(strings.Trim(list, "{}"), ",") {
+				v := jreVersion(strings.TrimSpace(part), "")
+				if v == "" {
+					high = ""
+					break
+				}
+				if c, _ := testscan.CompareVersions(v, high); high == "" || c > 0 {
+					high = v
+				}
+			}
+			if high != "" {
+				keep("<=" + high)
+			}
+		}
+	}
+	return best
+}
+
+// jreVersion reads a JRE constant (JAVA_17, JRE.JAVA_8) or, failing that,
+// a version number (23); "" for anything else (JRE.OTHER, a constant).
+func jreVersion(constant, number string) string {
+	if v, ok := strings.CutPrefix(strings.TrimPrefix(constant, "JRE."), "JAVA_"); ok {
+		if _, err := strconv.Atoi(v); err == nil {
+			return v
+		}
+		return ""
+	}
+	if constant != "" {
+		if _, err := strconv.Atoi(constant); err == nil {
+			return constant
+		}
+		return ""
+	}
+	if _, err := strconv.Atoi(number); err == nil {
+		return number
+	}
+	return ""
 }
 
 // annotationAssertions reads JUnit 4's @Test(expected = X.class) and TestNG's

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -53,13 +54,14 @@ func markSkip(expr []token) *testscan.Skip {
 	case "mark.skip":
 		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
 	case "mark.skipif":
-		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0)), Platform: platformCond(positional(args, 0))}
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(keyword(args, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0)), Platform: platformCond(positional(args, 0)), Runtime: versionCond(positional(args, 0), false)}
 	case "mark.xfail":
 		return &testscan.Skip{Kind: testscan.SkipXFail, Reason: reasonText(keyword(args, "reason")), Line: line}
 	case "skip":
 		return &testscan.Skip{Kind: testscan.SkipMarked, Reason: reasonText(argOr(args, 0, "reason")), Line: line}
 	case "skipIf", "skipUnless":
-		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(argOr(args, 1, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0))}
+		return &testscan.Skip{Kind: testscan.SkipConditional, Reason: reasonText(argOr(args, 1, "reason")), Line: line, EnvGuard: readsEnv(positional(args, 0)),
+			Runtime: versionCond(positional(args, 0), name == "skipUnless")}
 	case "expectedFailure":
 		return &testscan.Skip{Kind: testscan.SkipXFail, Line: line}
 	}
@@ -253,6 +255,7 @@ func bodySkip(body []*stmt, firstAssert int) *testscan.Skip {
 				sk.EnvGuard = s.keyword() != "else" && readsEnv(s.toks)
 				if s.keyword() == "if" && len(s.toks) > 1 {
 					sk.Platform = platformCond(s.toks[1:])
+					sk.Runtime = versionCond(s.toks[1:], false)
 					sk.OnResult = callsOwnCode(s.toks[1:], results, checked)
 				}
 				return sk
@@ -449,4 +452,97 @@ func returnAt(body []*stmt, line int) bool {
 		return !found
 	})
 	return found
+}
+
+// versionCond reads a skip condition on the Python version alone
+// (`sys.version_info >= (3, 7)`, `sys.version_info[:2] > (3, 8)`,
+// `sys.version_info.major < 3`, `not ...`, the operands either way round,
+// a trailing `:` allowed) and returns the highest versions a test it skips
+// runs on (testscan.Skip.Runtime): "<3.7" for a skip from 3.7 on; "" for a
+// condition that leaves every later version running, or any other. unless
+// is set for a condition that says when to run (skipUnless).
+func versionCond(toks []token, unless bool) string {
+	for n := len(toks); n > 0 && (toks[n-1].kind == tkNewline || toks[n-1].kind == tkIndent || toks[n-1].kind == tkDedent); n-- {
+		toks = toks[:n-1]
+	}
+	if n := len(toks); n > 0 && isOp(toks[n-1], ":") {
+		toks = toks[:n-1]
+	}
+	neg := unless
+	for len(toks) > 0 && toks[0].kind == tkName && toks[0].text == "not" {
+		neg, toks = !neg, toks[1:]
+	}
+	var text strings.Builder
+	for _, t := range toks {
+		if t.kind == tkName && (t.text == "and" || t.text == "or" || t.text == "not") {
+			return ""
+		}
+		text.WriteString(t.text)
+	}
+	s := text.String()
+	op, at := "", -1
+	for _, o := range []string{">=", "<=", ">", "<"} {
+		if i := strings.Index(s, o); i > 0 && (at < 0 || i < at) {
+			op, at = o, i
+		}
+	}
+	if op == "" {
+		return ""
+	}
+	left, right := s[:at], s[at+len(op):]
+	if strings.ContainsAny(right, "<>=!") {
+		return ""
+	}
+	flip := map[string]string{">=": "<=", "<=": ">=", ">": "<", "<": ">"}
+	v, ok := pyVersion(left, right)
+	if !ok {
+		if v, ok = pyVersion(right, left); !ok {
+			return ""
+		}
+		op = flip[op]
+	}
+	if neg {
+		op = map[string]string{">=": "<", ">": "<=", "<": ">=", "<=": ">"}[op]
+	}
+	// The skip holds for the versions `version_info op v`; the test runs on
+	// the others.
+	switch op {
+	case ">=":
+		return "<" + v
+	case ">":
+		return "<=" + v
+	}
+	return ""
+}
+
+// pyVersion reads subject as the running Python's version and value as a
+// version it is compared with: a tuple of numbers, or one number for the
+// major version alone.
+func pyVersion(subject, value string) (string, bool) {
+	subject = strings.TrimPrefix(subject, "sys.")
+	major := false
+	switch subject {
+	case "version_info", "version_info[:2]", "version_info[0:2]", "version_info[:3]":
+	case "version_info[0]", "version_info.major":
+		major = true
+	default:
+		return "", false
+	}
+	if major {
+		if _, err := strconv.Atoi(value); err != nil {
+			return "", false
+		}
+		return value, true
+	}
+	inner, ok := strings.CutPrefix(value, "(")
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return "", false
+	}
+	parts := strings.Split(strings.TrimSuffix(inner, ","), ",")
+	for _, p := range parts {
+		if _, err := strconv.Atoi(p); err != nil {
+			return "", false
+		}
+	}
+	return strings.Join(parts, "."), true
 }

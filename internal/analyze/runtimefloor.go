@@ -1,0 +1,221 @@
+package analyze
+
+import (
+	"encoding/xml"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
+	"github.com/ralph-gate/ralph-gate/internal/testscan"
+)
+
+// A test that runs only on old versions of its language (pytest's
+// skipif(sys.version_info >= (3, 7)), JUnit's @EnabledOnJre(JAVA_8), see
+// testscan.Skip.Runtime) runs nowhere once the project no longer supports
+// them: flask deleted its Python-3.6-only test with the commit that raised
+// python_requires to 3.7. Deleting it loses no check that runs; it is
+// reported, not blocking. The lowest version is read where the project
+// states it as data: requires-python (pyproject.toml's [project], Poetry's
+// python dependency), setup.cfg's python_requires, and a pom.xml's compiler
+// release or source (its properties or the compiler plugin's
+// configuration). A setup.py or a Gradle build is code, not read: such a
+// project keeps the finding.
+
+// runtimeGone returns, for a deleted test that ran only on versions its
+// project no longer supports at HEAD, what says so ("those runs were on
+// Python below 3.7, and the change raised the lowest Python the project
+// supports to 3.7 (setup.cfg): it runs nowhere now"); "" otherwise.
+func runtimeGone(o *locTest) string {
+	if o.tc.Skip == nil || o.tc.Skip.Runtime == "" || o.pr.readHead == nil || o.pr.readBase == nil || o.side.facts == nil {
+		return ""
+	}
+	lang := o.side.facts.Lang
+	// The project is the one BASE has: a project file the change adds
+	// next to the tests (a tests/setup.cfg claiming a higher floor) is
+	// not read, only what BASE's files say at HEAD.
+	kept := func(f string) []byte {
+		if o.pr.readBase(f) == nil {
+			return nil
+		}
+		return o.pr.readHead(f)
+	}
+	floor, file := runtimeFloor(lang, o.side.path, kept)
+	if floor == "" || !testscan.RuntimeGone(o.tc.Skip.Runtime, floor) {
+		return ""
+	}
+	name := map[testscan.Lang]string{testscan.Python: "Python", testscan.Java: "Java"}[lang]
+	runs := "below " + strings.TrimPrefix(o.tc.Skip.Runtime, "<")
+	if v, ok := strings.CutPrefix(o.tc.Skip.Runtime, "<="); ok {
+		runs = "up to " + v
+	}
+	if was, _ := runtimeFloor(lang, o.side.path, o.pr.readBase); was != floor {
+		return fmt.Sprintf("those runs were on %s %s, and the change raised the lowest %s the project supports to %s (%s): it runs nowhere now", name, runs, name, floor, file)
+	}
+	return fmt.Sprintf("those runs were on %s %s, below the lowest %s the project supports, %s (%s): it ran nowhere", name, runs, name, floor, file)
+}
+
+// runtimeFloor returns the lowest version of the language's runtime the
+// project holding file p states it supports, read with read at one side
+// of the change, and the file stating it; "" when none does. The nearest
+// project file above p decides; a pom.xml that states nothing defers to
+// the one above it (a module inherits its parent's compiler settings).
+func runtimeFloor(lang testscan.Lang, p string, read func(string) []byte) (version, file string) {
+	for d := path.Dir(p); ; d = path.Dir(d) {
+		switch lang {
+		case testscan.Python:
+			found := false
+			for _, name := range []string{"pyproject.toml", "setup.cfg"} {
+				f := path.Join(d, name)
+				data := read(f)
+				if data == nil {
+					continue
+				}
+				found = true
+				if v := pythonFloor(name, data); v != "" {
+					return v, f
+				}
+			}
+			if found {
+				return "", ""
+			}
+		case testscan.Java:
+			f := path.Join(d, "pom.xml")
+			if data := read(f); data != nil {
+				if v := pomRelease(data); v != "" {
+					return v, f
+				}
+			}
+		default:
+			return "", ""
+		}
+		if d == "." || d == "/" || d == "" {
+			return "", ""
+		}
+	}
+}
+
+// pythonFloor reads the Requires-Python of a pyproject.toml or setup.cfg
+// and returns its lower bound.
+func pythonFloor(name string, data []byte) string {
+	spec := ""
+	if name == "pyproject.toml" {
+		doc, err := ci.ReadTOML(data)
+		if err != nil {
+			return ""
+		}
+		if s, ok := ci.TOMLTable(doc, "project")["requires-python"].(string); ok {
+			spec = s
+		} else if s, ok := ci.TOMLTable(doc, "tool", "poetry", "dependencies")["python"].(string); ok {
+			spec = s
+		}
+	} else {
+		ini, err := ci.ReadINI(data)
+		if err != nil {
+			return ""
+		}
+		spec, _ = ini.Value("options", "python_requires")
+	}
+	return specFloor(spec)
+}
+
+// specFloor is the lower bound of a version specifier (PEP 440's ">= 3.7,
+// != 3.8.*", Poetry's "^3.8" and "~3.8"): its highest >=, >, ~=, ^, ~ or
+// == version; "" when it has none. A > reads as its version, a bound no
+// higher than the real one.
+func specFloor(spec string) string {
+	best := ""
+	for _, clause := range strings.FieldsFunc(spec, func(r rune) bool { return r == ',' || r == '|' }) {
+		clause = strings.TrimSpace(clause)
+		var v string
+		for _, op := range []string{">=", "~=", "==", ">", "^", "~"} {
+			if rest, ok := strings.CutPrefix(clause, op); ok {
+				v = strings.TrimSuffix(strings.TrimSpace(rest), ".*")
+				break
+			}
+		}
+		if v == "" {
+			continue
+		}
+		if _, ok := testscan.CompareVersions(v, "0"); !ok {
+			continue
+		}
+		if c, _ := testscan.CompareVersions(v, best); best == "" || c > 0 {
+			best = v
+		}
+	}
+	return best
+}
+
+// pomRelease reads the Java version a pom.xml compiles for: the compiler
+// plugin's release or source, or the maven.compiler.release or .source
+// property (Spring Boot's java.version through them), "1.8" read as 8.
+func pomRelease(data []byte) string {
+	var root pomNode
+	if err := xml.Unmarshal(data, &root); err != nil {
+		return ""
+	}
+	props := map[string]string{}
+	var plugin map[string]string
+	for i := range root.Nodes {
+		n := &root.Nodes[i]
+		switch n.XMLName.Local {
+		case "properties":
+			for _, p := range n.Nodes {
+				props[p.XMLName.Local] = strings.TrimSpace(p.Text)
+			}
+		case "build":
+			plugin = compilerConfig(n)
+		}
+	}
+	resolve := func(v string) string {
+		for range 4 {
+			name, ok := strings.CutPrefix(v, "${")
+			if !ok {
+				break
+			}
+			v = props[strings.TrimSuffix(name, "}")]
+		}
+		v = strings.TrimPrefix(v, "1.")
+		if _, ok := testscan.CompareVersions(v, "0"); !ok {
+			return ""
+		}
+		return v
+	}
+	for _, v := range []string{plugin["release"], plugin["source"], props["maven.compiler.release"], props["maven.compiler.source"]} {
+		if v != "" {
+			return resolve(v)
+		}
+	}
+	return ""
+}
+
+// compilerConfig returns the configuration of the build's
+// maven-compiler-plugin, by element name.
+func compilerConfig(build *pomNode) map[string]string {
+	for i := range build.Nodes {
+		if build.Nodes[i].XMLName.Local != "plugins" {
+			continue
+		}
+		for _, pl := range build.Nodes[i].Nodes {
+			art := ""
+			var conf *pomNode
+			for j := range pl.Nodes {
+				switch pl.Nodes[j].XMLName.Local {
+				case "artifactId":
+					art = strings.TrimSpace(pl.Nodes[j].Text)
+				case "configuration":
+					conf = &pl.Nodes[j]
+				}
+			}
+			if art == "maven-compiler-plugin" && conf != nil {
+				out := map[string]string{}
+				for _, c := range conf.Nodes {
+					out[c.XMLName.Local] = strings.TrimSpace(c.Text)
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}

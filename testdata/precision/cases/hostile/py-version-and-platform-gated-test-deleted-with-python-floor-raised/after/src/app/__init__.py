@@ -1,0 +1,2 @@
+def run_async(func):
+    return func()

@@ -1,0 +1,2 @@
+def removeprefix(s, p):
+    return s.removeprefix(p)
