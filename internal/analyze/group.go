@@ -175,6 +175,18 @@ func deletedFile(fs []gate.Finding, members []int) gate.Finding {
 	g.Message = fmt.Sprintf("test file %s was deleted with its %d tests (%s%s)", first.File, len(names), strings.Join(shown, ", "), more)
 	if withCode {
 		g.Message += ", each of which tested production code the change deleted"
+	} else if g.Severity <= gate.SeverityMedium {
+		// Why each deletion is medium, when they all say the same (a
+		// file that builds on no supported toolchain).
+		_, why, _ := strings.Cut(first.Message, "; ")
+		for _, j := range members {
+			if _, w, _ := strings.Cut(fs[j].Message, "; "); w != why {
+				why = ""
+			}
+		}
+		if why = strings.TrimSuffix(why, "."); why != "" {
+			g.Message += "; " + why
+		}
 	}
 	if g.Evidence == gate.EvidenceMeasured {
 		g.Message += "; the test runs confirm they ran at BASE and not at HEAD"

@@ -3,8 +3,12 @@ package analyze
 import (
 	"encoding/xml"
 	"fmt"
+	"go/build/constraint"
 	"path"
+	"strconv"
 	"strings"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
@@ -27,10 +31,17 @@ import (
 // Python below 3.7, and the change raised the lowest Python the project
 // supports to 3.7 (setup.cfg): it runs nowhere now"); "" otherwise.
 func runtimeGone(o *locTest) string {
-	if o.tc.Skip == nil || o.tc.Skip.Runtime == "" || o.pr.readHead == nil || o.pr.readBase == nil || o.side.facts == nil {
+	if o.pr.readHead == nil || o.pr.readBase == nil || o.side.facts == nil {
 		return ""
 	}
 	lang := o.side.facts.Lang
+	if lang == testscan.Go {
+		if o.side.facts.Constraint == "" {
+			return ""
+		}
+	} else if o.tc.Skip == nil || o.tc.Skip.Runtime == "" {
+		return ""
+	}
 	// The project is the one BASE has: a project file the change adds
 	// next to the tests (a tests/setup.cfg claiming a higher floor) is
 	// not read, only what BASE's files say at HEAD.
@@ -39,6 +50,9 @@ func runtimeGone(o *locTest) string {
 			return nil
 		}
 		return o.pr.readHead(f)
+	}
+	if lang == testscan.Go {
+		return goBuildGone(o, kept)
 	}
 	floor, file := runtimeFloor(lang, o.side.path, kept)
 	if floor == "" || !testscan.RuntimeGone(o.tc.Skip.Runtime, floor) {
@@ -219,3 +233,94 @@ func compilerConfig(build *pomNode) map[string]string {
 	}
 	return nil
 }
+
+// goBuildGone returns, for a deleted Go test whose file builds only on Go
+// toolchains older than the module's go directive (//go:build !go1.21 in a
+// module that says go 1.22), what says so; "" otherwise. A directive is a
+// floor from Go 1.21 on, which refuses to build a module that needs a newer
+// toolchain; older ones only warned.
+func goBuildGone(o *locTest, read func(string) []byte) string {
+	expr := o.side.facts.Constraint
+	for d := path.Dir(o.side.path); ; d = path.Dir(d) {
+		f := path.Join(d, "go.mod")
+		if data := read(f); data != nil {
+			mf, err := modfile.ParseLax(f, data, nil)
+			if err != nil || mf.Go == nil {
+				return ""
+			}
+			floor := strings.TrimPrefix(mf.Go.Version, "1.")
+			minor, err := strconv.Atoi(strings.SplitN(floor, ".", 2)[0])
+			if err != nil || !strings.HasPrefix(mf.Go.Version, "1.") || minor < 21 || !neverBuildsFrom(expr, minor) {
+				return ""
+			}
+			return fmt.Sprintf("its file builds only under //go:build %s, which no Go toolchain from the module's go %s on satisfies (%s)", expr, mf.Go.Version, f)
+		}
+		if d == "." || d == "/" || d == "" {
+			return ""
+		}
+	}
+}
+
+// neverBuildsFrom reports whether a build constraint is false on every Go
+// toolchain from 1.minor on, whatever its other tags (at most maxFreeTags
+// of them, each tried both ways; more answer false).
+func neverBuildsFrom(expr string, minor int) bool {
+	x, err := constraint.Parse("//go:build " + expr)
+	if err != nil {
+		return false
+	}
+	var free []string
+	top := minor
+	seen := map[string]bool{}
+	var walk func(e constraint.Expr)
+	walk = func(e constraint.Expr) {
+		switch e := e.(type) {
+		case *constraint.AndExpr:
+			walk(e.X)
+			walk(e.Y)
+		case *constraint.OrExpr:
+			walk(e.X)
+			walk(e.Y)
+		case *constraint.NotExpr:
+			walk(e.X)
+		case *constraint.TagExpr:
+			if v, ok := strings.CutPrefix(e.Tag, "go1."); ok {
+				if n, err := strconv.Atoi(v); err == nil {
+					top = max(top, n)
+					return
+				}
+			}
+			if !seen[e.Tag] {
+				seen[e.Tag] = true
+				free = append(free, e.Tag)
+			}
+		}
+	}
+	walk(x)
+	if len(free) > maxFreeTags {
+		return false
+	}
+	for v := minor; v <= top+1; v++ {
+		for set := 0; set < 1<<len(free); set++ {
+			on := map[string]bool{}
+			for i, t := range free {
+				on[t] = set&(1<<i) != 0
+			}
+			built := x.Eval(func(tag string) bool {
+				if n, ok := strings.CutPrefix(tag, "go1."); ok {
+					if k, err := strconv.Atoi(n); err == nil {
+						return k <= v
+					}
+				}
+				return on[tag]
+			})
+			if built {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// maxFreeTags bounds the tags other than Go versions neverBuildsFrom tries.
+const maxFreeTags = 6

@@ -120,3 +120,28 @@ func FuzzPomRelease(f *testing.F) {
 		}
 	})
 }
+
+func TestNeverBuildsFrom(t *testing.T) {
+	for _, c := range []struct {
+		expr  string
+		minor int
+		want  bool
+	}{
+		{"!go1.21", 21, true},
+		{"!go1.21", 22, true},
+		{"!go1.22", 21, false},
+		{"go1.18 && !go1.21", 21, true},
+		{"go1.18 && !go1.23", 21, false},
+		{"linux && !go1.21", 21, true},
+		{"linux || !go1.21", 21, false},
+		{"(linux && !go1.21) || (!linux && !go1.20)", 21, true},
+		{"go1.21", 21, false},
+		{"ignore", 21, false},
+		{"a && b && c && d && e && f && g && !go1.21", 21, false}, // too many tags to try
+		{"!(", 21, false},
+	} {
+		if got := neverBuildsFrom(c.expr, c.minor); got != c.want {
+			t.Errorf("neverBuildsFrom(%q, %d) = %v, want %v", c.expr, c.minor, got, c.want)
+		}
+	}
+}

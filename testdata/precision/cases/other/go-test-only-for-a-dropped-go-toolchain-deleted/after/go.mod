@@ -1,0 +1,3 @@
+module example.com/sorts
+
+go 1.22
