@@ -115,6 +115,12 @@ type Analyzer struct {
 	patCache  map[string]map[string]map[string]bool
 	decls     map[string]map[string]bool // see declared
 	declNames int                        // held in decls
+	// prodNames are the names production versions declare (version.names),
+	// by language, path and blob key, prodCount the names held: a range
+	// asks for a version's in the commit that made it, the next one that
+	// changed it and the net change.
+	prodNames map[string]map[string]bool
+	prodCount int
 	notes     []gate.Note
 	seen      map[string]bool
 }
@@ -180,6 +186,7 @@ type side struct {
 // pair is a changed file with both sides parsed (a side is nil when absent).
 type pair struct {
 	fc       *FileChange
+	an       *Analyzer // the analyzer reading it, for its caches (nil: none)
 	old, new *side
 	// masked is set when both sides were parsed masked (see MaskUnchanged):
 	// their facts lack what the versions share.
@@ -243,7 +250,7 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			}
 			continue
 		}
-		pr := &pair{fc: fc, readBase: ch.ReadBase, readHead: ch.ReadHead}
+		pr := &pair{fc: fc, readBase: ch.ReadBase, readHead: ch.ReadHead, an: a}
 		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed, nil}
 		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed, nil}
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {

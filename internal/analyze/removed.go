@@ -94,12 +94,14 @@ type version struct {
 	data []byte
 	path string
 	old  bool
+	key  string    // the blob's, "" when unknown
+	an   *Analyzer // nil: no cache
 }
 
 // versions are the production sides of pr.
 func (pr *pair) versions() []version {
 	var out []version
-	for _, v := range []version{{pr.old, nil, pr.fc.OldPath, true}, {pr.new, nil, pr.fc.NewPath, false}} {
+	for _, v := range []version{{pr.old, nil, pr.fc.OldPath, true, pr.fc.OldKey, pr.an}, {pr.new, nil, pr.fc.NewPath, false, pr.fc.NewKey, pr.an}} {
 		if v.sd != nil && !v.sd.isTest && v.sd.facts != nil {
 			v.data = pr.text(v.old)
 			out = append(out, v)
@@ -114,8 +116,37 @@ func (v version) names() map[string]bool {
 	if v.sd.names != nil {
 		return v.sd.names
 	}
-	out := map[string]bool{}
+	// Go's names are read from the text, the same for a blob in any
+	// change; other languages' come from the facts, which a masked parse
+	// leaves partial, and cost nothing to read again.
+	ck := ""
+	if v.an != nil && v.key != "" && strings.HasSuffix(v.path, ".go") {
+		ck = v.path + "\x00" + v.key
+		v.an.mu.Lock()
+		m, ok := v.an.prodNames[ck]
+		v.an.mu.Unlock()
+		if ok {
+			v.sd.names = m
+			return m
+		}
+	}
+	out := v.readNames()
 	v.sd.names = out
+	if ck != "" {
+		v.an.mu.Lock()
+		if v.an.prodNames == nil || v.an.prodCount+len(out) > maxDeclNames {
+			v.an.prodNames, v.an.prodCount = map[string]map[string]bool{}, 0
+		}
+		v.an.prodNames[ck] = out
+		v.an.prodCount += len(out) + 1
+		v.an.mu.Unlock()
+	}
+	return out
+}
+
+// readNames reads the names of names from the version's text.
+func (v version) readNames() map[string]bool {
+	out := map[string]bool{}
 	add := func(name string) { out[name] = true }
 	if strings.HasSuffix(v.path, ".go") {
 		goFuncs(v.path, v.data, add)

@@ -17,9 +17,15 @@ type locTest struct {
 	pr   *pair
 	side *side
 	tc   *testscan.TestCase
+	k    string // key, once asked: the matching asks for it in every loop
 }
 
-func (l *locTest) key() string { return l.side.path + "\x00" + l.tc.ID }
+func (l *locTest) key() string {
+	if l.k == "" {
+		l.k = l.side.path + "\x00" + l.tc.ID
+	}
+	return l.k
+}
 
 // compareTests matches the tests of the old sides with those of the new sides
 // (same file, moved to another file, renamed with the same body, or folded into a
