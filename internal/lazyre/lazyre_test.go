@@ -38,6 +38,14 @@ func TestCompiledOnFirstUseOnce(t *testing.T) {
 }
 
 func TestCompileAllNamesTheBadPattern(t *testing.T) {
+	mu.Lock()
+	saved := all
+	mu.Unlock()
+	defer func() {
+		mu.Lock()
+		all = saved
+		mu.Unlock()
+	}()
 	if bad, err := CompileAll(); err != nil {
 		t.Fatalf("before: %s: %v", bad, err)
 	}
