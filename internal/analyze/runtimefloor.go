@@ -21,10 +21,12 @@ import (
 // python_requires to 3.7. Deleting it loses no check that runs; it is
 // reported, not blocking. The lowest version is read where the project
 // states it as data: requires-python (pyproject.toml's [project], Poetry's
-// python dependency), setup.cfg's python_requires, and a pom.xml's compiler
+// python dependency), setup.cfg's python_requires, a pom.xml's compiler
 // release or source (its properties or the compiler plugin's
-// configuration). A setup.py or a Gradle build is code, not read: such a
-// project keeps the finding.
+// configuration), and, for a Go file built only on some toolchains
+// (//go:build !go1.21), go.mod's go directive (see goBuildGone). A
+// setup.py or a Gradle build is code, not read: such a project keeps the
+// finding.
 
 // runtimeGone returns, for a deleted test that ran only on versions its
 // project no longer supports at HEAD, what says so ("those runs were on
