@@ -534,8 +534,9 @@ func pyVersion(subject, value string) (string, bool) {
 		}
 		return value, true
 	}
-	inner, ok := strings.CutPrefix(value, "(")
-	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+	inner, open := strings.CutPrefix(value, "(")
+	inner, closed := strings.CutSuffix(inner, ")")
+	if !open || !closed {
 		return "", false
 	}
 	parts := strings.Split(strings.TrimSuffix(inner, ","), ",")

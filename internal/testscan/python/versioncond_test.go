@@ -37,6 +37,8 @@ func TestVersionCond(t *testing.T) {
 		{"len(sys.version_info) >= (3, 7)", false, ""},
 		{"sys.version_info >= (3, 7) >= y", false, ""},
 		{"sys.version_info.major >= (3, 7)", false, ""},
+		{"sys.version_info >= 3, 7)", false, ""},
+		{"sys.version_info >= (3, 7", false, ""},
 		{"", false, ""},
 	} {
 		toks, _, _ := lex(c.cond)
