@@ -112,15 +112,13 @@ type Analyzer struct {
 	ci *ci.Checker
 	// patCache holds a runner configuration's collection patterns, by path
 	// and blob.
-	patCache  map[string]map[string]map[string]bool
-	decls     map[string]map[string]bool // see declared
-	declNames int                        // held in decls
-	// prodNames are the names production versions declare (version.names),
-	// by language, path and blob key, prodCount the names held: a range
-	// asks for a version's in the commit that made it, the next one that
-	// changed it and the net change.
-	prodNames map[string]map[string]bool
-	prodCount int
+	patCache map[string]map[string]map[string]bool
+	decls    nameCache // the helper names test versions declare (see declared)
+	// prodNames are the names Go production versions declare
+	// (version.names), by path and blob key: a range asks for a version's
+	// in the commit that made it, the next one that changed it and the net
+	// change.
+	prodNames nameCache
 	notes     []gate.Note
 	seen      map[string]bool
 }
@@ -198,6 +196,8 @@ type pair struct {
 	// texts are the versions' texts text read, old first.
 	texts [2][]byte
 	read  [2]bool
+	// floors is the runtime floor of its project, once read (see floor).
+	floors *floorRead
 }
 
 // text is the text of the pair's old or new version: the change's, or,

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
@@ -430,9 +431,37 @@ func (a *Analyzer) mayDeclare(lang testscan.Lang, src Source, name string) bool 
 	return bytes.Contains(src.Data, []byte(name))
 }
 
-// maxDeclNames bounds the names Analyzer.decls holds over all versions; it
+// maxDeclNames bounds the names a nameCache holds over all versions; it
 // is emptied when full (a long range reads many versions of a folder).
 const maxDeclNames = 1 << 16
+
+// nameCache holds sets of names read from file versions, by version,
+// at most maxDeclNames names in all; safe for concurrent use. A set is
+// read-only once stored.
+type nameCache struct {
+	mu    sync.Mutex
+	sets  map[string]map[string]bool
+	count int
+}
+
+// get returns the set stored under key.
+func (c *nameCache) get(key string) (map[string]bool, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.sets[key]
+	return m, ok
+}
+
+// put stores m under key, first emptying the cache when m would not fit.
+func (c *nameCache) put(key string, m map[string]bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sets == nil || c.count+len(m) > maxDeclNames {
+		c.sets, c.count = map[string]map[string]bool{}, 0
+	}
+	c.sets[key] = m
+	c.count += len(m) + 1
+}
 
 // declared returns the helper names a file may declare, read from its text
 // once per version: Go's functions and methods whose signature takes a
@@ -442,10 +471,7 @@ func (a *Analyzer) declared(lang testscan.Lang, src Source) map[string]bool {
 	ck := ""
 	if src.Key != "" {
 		ck = string(lang) + ":" + src.Path + ":" + src.Key
-		a.mu.Lock()
-		m, ok := a.decls[ck]
-		a.mu.Unlock()
-		if ok {
+		if m, ok := a.decls.get(ck); ok {
 			return m
 		}
 	}
@@ -459,13 +485,7 @@ func (a *Analyzer) declared(lang testscan.Lang, src Source) map[string]bool {
 		m = keywordDeclared(src.Data, "fn ")
 	}
 	if ck != "" {
-		a.mu.Lock()
-		if a.decls == nil || a.declNames+len(m) > maxDeclNames {
-			a.decls, a.declNames = map[string]map[string]bool{}, 0
-		}
-		a.decls[ck] = m
-		a.declNames += len(m)
-		a.mu.Unlock()
+		a.decls.put(ck, m)
 	}
 	return m
 }

@@ -122,10 +122,7 @@ func (v version) names() map[string]bool {
 	ck := ""
 	if v.an != nil && v.key != "" && strings.HasSuffix(v.path, ".go") {
 		ck = v.path + "\x00" + v.key
-		v.an.mu.Lock()
-		m, ok := v.an.prodNames[ck]
-		v.an.mu.Unlock()
-		if ok {
+		if m, ok := v.an.prodNames.get(ck); ok {
 			v.sd.names = m
 			return m
 		}
@@ -133,18 +130,13 @@ func (v version) names() map[string]bool {
 	out := v.readNames()
 	v.sd.names = out
 	if ck != "" {
-		v.an.mu.Lock()
-		if v.an.prodNames == nil || v.an.prodCount+len(out) > maxDeclNames {
-			v.an.prodNames, v.an.prodCount = map[string]map[string]bool{}, 0
-		}
-		v.an.prodNames[ck] = out
-		v.an.prodCount += len(out) + 1
-		v.an.mu.Unlock()
+		v.an.prodNames.put(ck, out)
 	}
 	return out
 }
 
-// readNames reads the names of names from the version's text.
+// readNames reads names' set: from a Go version's text, from another
+// language's facts.
 func (v version) readNames() map[string]bool {
 	out := map[string]bool{}
 	add := func(name string) { out[name] = true }

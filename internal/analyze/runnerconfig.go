@@ -255,6 +255,25 @@ type pomNode struct {
 	Text    string    `xml:",chardata"`
 }
 
+// child returns n's last child element named name, nil when it has none.
+func (n *pomNode) child(name string) *pomNode {
+	var out *pomNode
+	for i := range n.Nodes {
+		if n.Nodes[i].XMLName.Local == name {
+			out = &n.Nodes[i]
+		}
+	}
+	return out
+}
+
+// text is a node's text, trimmed; "" for a nil node.
+func (n *pomNode) text() string {
+	if n == nil {
+		return ""
+	}
+	return strings.TrimSpace(n.Text)
+}
+
 // testPlugins are the Maven plugins whose includes and excludes decide
 // which tests run (Surefire, Failsafe) or compile (the compiler's
 // testIncludes and testExcludes).
@@ -299,12 +318,7 @@ func pomTestPatterns(data []byte) (map[string][]string, error) {
 		for i := range n.Nodes {
 			c := &n.Nodes[i]
 			if c.XMLName.Local == "plugin" {
-				art := ""
-				for _, f := range c.Nodes {
-					if f.XMLName.Local == "artifactId" {
-						art = strings.TrimSpace(f.Text)
-					}
-				}
+				art := c.child("artifactId").text()
 				if testPlugins[art] {
 					collect(c, art == "maven-compiler-plugin")
 				}

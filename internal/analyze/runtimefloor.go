@@ -44,20 +44,14 @@ func runtimeGone(o *locTest) string {
 	} else if o.tc.Skip == nil || o.tc.Skip.Runtime == "" {
 		return ""
 	}
-	// The project is the one BASE has: a project file the change adds
-	// next to the tests (a tests/setup.cfg claiming a higher floor) is
-	// not read, only what BASE's files say at HEAD.
-	kept := func(f string) []byte {
-		if o.pr.readBase(f) == nil {
-			return nil
-		}
-		return o.pr.readHead(f)
+	f := o.pr.floor(lang, o.side.path)
+	if f.head == "" {
+		return ""
 	}
 	if lang == testscan.Go {
-		return goBuildGone(o, kept)
+		return goBuildGone(o.side.facts.Constraint, f.head, f.file)
 	}
-	floor, file := runtimeFloor(lang, o.side.path, kept)
-	if floor == "" || !testscan.RuntimeGone(o.tc.Skip.Runtime, floor) {
+	if !testscan.RuntimeGone(o.tc.Skip.Runtime, f.head) {
 		return ""
 	}
 	name := map[testscan.Lang]string{testscan.Python: "Python", testscan.Java: "Java"}[lang]
@@ -65,10 +59,38 @@ func runtimeGone(o *locTest) string {
 	if v, ok := strings.CutPrefix(o.tc.Skip.Runtime, "<="); ok {
 		runs = "up to " + v
 	}
-	if was, _ := runtimeFloor(lang, o.side.path, o.pr.readBase); was != floor {
-		return fmt.Sprintf("those runs were on %s %s, and the change raised the lowest %s the project supports to %s (%s): it runs nowhere now", name, runs, name, floor, file)
+	if f.base != f.head {
+		return fmt.Sprintf("those runs were on %s %s, and the change raised the lowest %s the project supports to %s (%s): it runs nowhere now", name, runs, name, f.head, f.file)
 	}
-	return fmt.Sprintf("those runs were on %s %s, below the lowest %s the project supports, %s (%s): it ran nowhere", name, runs, name, floor, file)
+	return fmt.Sprintf("those runs were on %s %s, below the lowest %s the project supports, %s (%s): it ran nowhere", name, runs, name, f.head, f.file)
+}
+
+// floorRead is the lowest runtime version a pair's project supports: at
+// HEAD, as BASE's project files say it there, the file saying so, and at
+// BASE.
+type floorRead struct{ p, head, file, base string }
+
+// floor reads the floor of the project holding file p of the pair, once
+// per pair (the deleted tests of a file ask for it one by one). The project
+// is the one BASE has: a project file the change adds next to the tests (a
+// tests/setup.cfg claiming a higher floor) is not read, only what BASE's
+// files say at HEAD.
+func (pr *pair) floor(lang testscan.Lang, p string) floorRead {
+	if pr.floors == nil || pr.floors.p != p {
+		kept := func(f string) []byte {
+			if pr.readBase(f) == nil {
+				return nil
+			}
+			return pr.readHead(f)
+		}
+		f := &floorRead{p: p}
+		f.head, f.file = runtimeFloor(lang, p, kept)
+		if f.head != "" {
+			f.base, _ = runtimeFloor(lang, p, pr.readBase)
+		}
+		pr.floors = f
+	}
+	return *pr.floors
 }
 
 // runtimeFloor returns the lowest version of the language's runtime the
@@ -101,6 +123,14 @@ func runtimeFloor(lang testscan.Lang, p string, read func(string) []byte) (versi
 				if v := pomRelease(data); v != "" {
 					return v, f
 				}
+			}
+		case testscan.Go:
+			f := path.Join(d, "go.mod")
+			if data := read(f); data != nil {
+				if mf, err := modfile.ParseLax(f, data, nil); err == nil && mf.Go != nil {
+					return mf.Go.Version, f
+				}
+				return "", ""
 			}
 		default:
 			return "", ""
@@ -209,58 +239,39 @@ func pomRelease(data []byte) string {
 // compilerConfig returns the configuration of the build's
 // maven-compiler-plugin, by element name.
 func compilerConfig(build *pomNode) map[string]string {
-	for i := range build.Nodes {
-		if build.Nodes[i].XMLName.Local != "plugins" {
-			continue
-		}
-		for _, pl := range build.Nodes[i].Nodes {
-			art := ""
-			var conf *pomNode
-			for j := range pl.Nodes {
-				switch pl.Nodes[j].XMLName.Local {
-				case "artifactId":
-					art = strings.TrimSpace(pl.Nodes[j].Text)
-				case "configuration":
-					conf = &pl.Nodes[j]
-				}
+	plugins := build.child("plugins")
+	if plugins == nil {
+		return nil
+	}
+	for i := range plugins.Nodes {
+		pl := &plugins.Nodes[i]
+		if conf := pl.child("configuration"); pl.child("artifactId").text() == "maven-compiler-plugin" && conf != nil {
+			out := map[string]string{}
+			for j := range conf.Nodes {
+				out[conf.Nodes[j].XMLName.Local] = conf.Nodes[j].text()
 			}
-			if art == "maven-compiler-plugin" && conf != nil {
-				out := map[string]string{}
-				for _, c := range conf.Nodes {
-					out[c.XMLName.Local] = strings.TrimSpace(c.Text)
-				}
-				return out
-			}
+			return out
 		}
 	}
 	return nil
 }
 
-// goBuildGone returns, for a deleted Go test whose file builds only on Go
-// toolchains older than the module's go directive (//go:build !go1.21 in a
-// module that says go 1.22), what says so; "" otherwise. A directive is a
-// floor from Go 1.21 on, which refuses to build a module that needs a newer
-// toolchain; older ones only warned.
-func goBuildGone(o *locTest, read func(string) []byte) string {
-	expr := o.side.facts.Constraint
-	for d := path.Dir(o.side.path); ; d = path.Dir(d) {
-		f := path.Join(d, "go.mod")
-		if data := read(f); data != nil {
-			mf, err := modfile.ParseLax(f, data, nil)
-			if err != nil || mf.Go == nil {
-				return ""
-			}
-			floor := strings.TrimPrefix(mf.Go.Version, "1.")
-			minor, err := strconv.Atoi(strings.SplitN(floor, ".", 2)[0])
-			if err != nil || !strings.HasPrefix(mf.Go.Version, "1.") || minor < 21 || !neverBuildsFrom(expr, minor) {
-				return ""
-			}
-			return fmt.Sprintf("its file builds only under //go:build %s, which no Go toolchain from the module's go %s on satisfies (%s)", expr, mf.Go.Version, f)
-		}
-		if d == "." || d == "/" || d == "" {
-			return ""
-		}
+// goBuildGone returns, for a Go file built only under constraint expr,
+// what says that no toolchain from the module's go directive (version,
+// read from file) on builds it (//go:build !go1.21 in a module that says
+// go 1.22); "" otherwise. A directive is a floor from Go 1.21 on, which
+// refuses to build a module that needs a newer toolchain; older ones only
+// warned.
+func goBuildGone(expr, version, file string) string {
+	rest, ok := strings.CutPrefix(version, "1.")
+	if !ok {
+		return ""
 	}
+	minor, err := strconv.Atoi(strings.SplitN(rest, ".", 2)[0])
+	if err != nil || minor < 21 || !neverBuildsFrom(expr, minor) {
+		return ""
+	}
+	return fmt.Sprintf("its file builds only under //go:build %s, which no Go toolchain from the module's go %s on satisfies (%s)", expr, version, file)
 }
 
 // neverBuildsFrom reports whether a build constraint is false on every Go

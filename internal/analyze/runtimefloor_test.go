@@ -68,6 +68,7 @@ func TestRuntimeFloorNearestProject(t *testing.T) {
 		"pkgs/b/pyproject.toml": "[project]\nname = \"b\"\n",
 		"pom.xml":               "<project><properties><maven.compiler.release>11</maven.compiler.release></properties></project>",
 		"mod/pom.xml":           "<project><artifactId>mod</artifactId></project>",
+		"gomod/go.mod":          "module example.com/x\n\ngo 1.22.3\n",
 		"mod/sub/pom.xml":       "<project><properties><maven.compiler.release>17</maven.compiler.release></properties></project>",
 	}
 	read := func(p string) []byte {
@@ -89,6 +90,7 @@ func TestRuntimeFloorNearestProject(t *testing.T) {
 		{testscan.Java, "mod/src/test/java/XTest.java", "11", "pom.xml"},
 		{testscan.Java, "mod/sub/src/test/java/XTest.java", "17", "mod/sub/pom.xml"},
 		{testscan.Go, "x_test.go", "", ""},
+		{testscan.Go, "gomod/pkg/x_test.go", "1.22.3", "gomod/go.mod"},
 	} {
 		v, f := runtimeFloor(c.lang, c.p, read)
 		if v != c.want || f != c.file {
@@ -142,6 +144,24 @@ func TestNeverBuildsFrom(t *testing.T) {
 	} {
 		if got := neverBuildsFrom(c.expr, c.minor); got != c.want {
 			t.Errorf("neverBuildsFrom(%q, %d) = %v, want %v", c.expr, c.minor, got, c.want)
+		}
+	}
+}
+
+func TestGoBuildGone(t *testing.T) {
+	for _, c := range []struct {
+		expr, version string
+		gone          bool
+	}{
+		{"!go1.21", "1.22.3", true},
+		{"!go1.21", "1.21", true},
+		{"!go1.20", "1.20", false}, // not enforced before 1.21
+		{"!go1.23", "1.22", false},
+		{"!go1.21", "2.0", false},
+		{"!go1.21", "1.x", false},
+	} {
+		if got := goBuildGone(c.expr, c.version, "go.mod"); (got != "") != c.gone {
+			t.Errorf("goBuildGone(%q, %q) = %q, want gone=%v", c.expr, c.version, got, c.gone)
 		}
 	}
 }

@@ -358,13 +358,7 @@ var pyBuiltin = map[string]bool{
 // the condition holds on, or "!" and the one it does not hold on; "" for
 // any other condition.
 func platformCond(toks []token) string {
-	if n := len(toks); n > 0 && isOp(toks[n-1], ":") {
-		toks = toks[:n-1]
-	}
-	neg := false
-	if len(toks) > 0 && toks[0].kind == tkName && toks[0].text == "not" {
-		neg, toks = true, toks[1:]
-	}
+	toks, neg := condition(toks)
 	text := ""
 	for _, t := range toks {
 		text += t.text
@@ -454,6 +448,22 @@ func returnAt(body []*stmt, line int) bool {
 	return found
 }
 
+// condition strips a skip condition's tokens of what is not the test
+// itself: the layout after it, an if's trailing `:`, and the `not`s before
+// it, whose count makes neg.
+func condition(toks []token) (rest []token, neg bool) {
+	for n := len(toks); n > 0 && (toks[n-1].kind == tkNewline || toks[n-1].kind == tkIndent || toks[n-1].kind == tkDedent); n-- {
+		toks = toks[:n-1]
+	}
+	if n := len(toks); n > 0 && isOp(toks[n-1], ":") {
+		toks = toks[:n-1]
+	}
+	for len(toks) > 0 && toks[0].kind == tkName && toks[0].text == "not" {
+		neg, toks = !neg, toks[1:]
+	}
+	return toks, neg
+}
+
 // versionCond reads a skip condition on the Python version alone
 // (`sys.version_info >= (3, 7)`, `sys.version_info[:2] > (3, 8)`,
 // `sys.version_info.major < 3`, `not ...`, the operands either way round,
@@ -462,16 +472,8 @@ func returnAt(body []*stmt, line int) bool {
 // condition that leaves every later version running, or any other. unless
 // is set for a condition that says when to run (skipUnless).
 func versionCond(toks []token, unless bool) string {
-	for n := len(toks); n > 0 && (toks[n-1].kind == tkNewline || toks[n-1].kind == tkIndent || toks[n-1].kind == tkDedent); n-- {
-		toks = toks[:n-1]
-	}
-	if n := len(toks); n > 0 && isOp(toks[n-1], ":") {
-		toks = toks[:n-1]
-	}
-	neg := unless
-	for len(toks) > 0 && toks[0].kind == tkName && toks[0].text == "not" {
-		neg, toks = !neg, toks[1:]
-	}
+	toks, neg := condition(toks)
+	neg = neg != unless
 	var text strings.Builder
 	for _, t := range toks {
 		if t.kind == tkName && (t.text == "and" || t.text == "or" || t.text == "not") {
