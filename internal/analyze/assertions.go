@@ -131,8 +131,12 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	gone = dropRepeats(gone, ot, nt)
 	gone = impliedByExact(gone, ot)
 	gone = cr.movedToHelpers(gone, ot, nt)
+	gone, retired, notice := retiredChecks(gone, o, cr)
 	removed := len(gone)
 	if removed == 0 {
+		if len(retired) > 0 {
+			out = append(out, retiredFinding(retired, notice, file, nt.Line, id))
+		}
 		return out
 	}
 	unpaired = gone
@@ -934,4 +938,21 @@ func typeOnly(x testscan.Assertion) bool {
 // chain) as a whole, outside e's string literals.
 func usesValue(e, v string) bool {
 	return containsToken(blankStrings(e), v)
+}
+
+// retiredFinding reports the checks a test gave up with the deprecation
+// the change retired (see retiredChecks): medium, the deprecated
+// behaviour gone by design.
+func retiredFinding(retired []testscan.Assertion, notice, file string, line int, id string) gate.Finding {
+	kinds := make([]string, 0, len(retired))
+	for _, x := range retired {
+		kinds = append(kinds, describeAssertion(x))
+	}
+	if len(notice) > 80 {
+		notice = notice[:77] + "..."
+	}
+	n := len(retired)
+	msg := fmt.Sprintf("%d %s removed from test %s: %s; %s about deprecated behaviour whose notice (%q) the change removed from production code, so the deprecation ended with them",
+		n, ci.Plural(n, "assertion", "assertions"), id, quoteList(kinds, 3), ci.Plural(n, "it was", "they were"), notice)
+	return gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityMedium, file, line, id, "", strings.Join(kinds, ";"), msg+".")
 }

@@ -53,6 +53,8 @@ type callReach struct {
 	gain map[string]int
 	// uncalled holds neverRuns's answers, by helper.
 	uncalled map[string]bool
+	// notices are retiredNotices', once read.
+	notices *[]string
 }
 
 // callScope is what one side of a change defines for the tests of one
