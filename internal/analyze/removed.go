@@ -7,7 +7,10 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
@@ -101,13 +104,79 @@ type version struct {
 // versions are the production sides of pr.
 func (pr *pair) versions() []version {
 	var out []version
-	for _, v := range []version{{pr.old, nil, pr.fc.OldPath, true, pr.fc.OldKey, pr.an}, {pr.new, nil, pr.fc.NewPath, false, pr.fc.NewKey, pr.an}} {
-		if v.sd != nil && !v.sd.isTest && v.sd.facts != nil {
-			v.data = pr.text(v.old)
+	for _, old := range []bool{true, false} {
+		if v, ok := pr.version(old); ok {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// version is pr's old or new side, when it is production code.
+func (pr *pair) version(old bool) (version, bool) {
+	v := version{pr.new, nil, pr.fc.NewPath, false, pr.fc.NewKey, pr.an}
+	if old {
+		v = version{pr.old, nil, pr.fc.OldPath, true, pr.fc.OldKey, pr.an}
+	}
+	if v.sd == nil || v.sd.isTest || v.sd.facts == nil {
+		return v, false
+	}
+	v.data = pr.text(old)
+	return v, true
+}
+
+// minParallelNames is the least number of production versions whose
+// names warm reads on several cores.
+const minParallelNames = 8
+
+// warm reads the names of every production version of the change, on
+// every core when there are many: a range's net change has hundreds, read
+// one at a time in its single-threaded comparison otherwise (each text
+// read from the repository, then scanned).
+func (d *codeDecls) warm() {
+	if d.warmed {
+		return
+	}
+	d.warmed = true
+	type job struct {
+		pr  *pair
+		old bool
+	}
+	var jobs []job
+	for _, pr := range d.pairs {
+		for _, s := range []struct {
+			sd  *side
+			old bool
+		}{{pr.old, true}, {pr.new, false}} {
+			if s.sd != nil && !s.sd.isTest && s.sd.facts != nil && s.sd.names == nil {
+				jobs = append(jobs, job{pr, s.old})
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	if len(jobs) < minParallelNames || workers < 2 {
+		return
+	}
+	// Each job touches its own side (and its own text of the pair): the
+	// name cache locks itself.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
+				if v, ok := jobs[i].pr.version(jobs[i].old); ok {
+					v.names()
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // names are the functions, methods (".name" as well) and types a Go
@@ -317,10 +386,12 @@ type codeUse struct {
 type codeDecls struct {
 	pairs    []*pair
 	had, has map[string]string
+	warmed   bool // see warm
 }
 
 func (d *codeDecls) read() (had, has map[string]string) {
 	if d.had == nil {
+		d.warm()
 		d.had, d.has = productionNames(d.pairs)
 	}
 	return d.had, d.has
@@ -345,6 +416,7 @@ func (d *codeDecls) removed(name string) bool {
 	if d.had != nil {
 		return d.had[name] != "" && d.has[name] == ""
 	}
+	d.warm()
 	bare := []byte(strings.TrimPrefix(name, "."))
 	had, has := false, false
 	for _, pr := range d.pairs {
