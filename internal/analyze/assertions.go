@@ -282,7 +282,7 @@ func lostChecks(o, n *locTest, others []*locTest, cr *callReach) int {
 		return 0
 	}
 	var want []testscan.Assertion
-	for _, x := range withoutCarried(o, n, others, nil).tc.Assertions {
+	for _, x := range withoutCarried(o, n, indexMade(others), nil).tc.Assertions {
 		if x.Strength >= testscan.Medium {
 			want = append(want, x)
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1118,36 +1119,98 @@ func rawLiterals(src string) []string {
 	return out
 }
 
+// madeTests are the tests a change created that run, which may carry an
+// old test's checks (withoutCarried), indexed by the functions they call:
+// a range's net change has hundreds, and each changed test asked about
+// all of them.
+type madeTests struct {
+	all    []*locTest
+	byCall map[string][]int // indexes into all, by the name of a call
+	byKey  map[string][]int // by the visibilityKey of a call's name
+}
+
+func indexMade(made []*locTest) *madeTests {
+	m := &madeTests{all: made, byCall: map[string][]int{}, byKey: map[string][]int{}}
+	for i, c := range made {
+		for _, call := range c.tc.Calls {
+			if l := m.byCall[call.Name]; len(l) == 0 || l[len(l)-1] != i {
+				m.byCall[call.Name] = append(l, i)
+			}
+			k := visibilityKey(call.Name)
+			if l := m.byKey[k]; len(l) == 0 || l[len(l)-1] != i {
+				m.byKey[k] = append(l, i)
+			}
+		}
+	}
+	return m
+}
+
+// carriers returns, in their order, the tests of m that may carry o's
+// checks: of o's language, calling a function o calls (calls; every test
+// when o calls none) or, when decls is set, a name the change respelled
+// (callsRespelled).
+func (m *madeTests) carriers(o *locTest, calls map[string]bool, decls *codeDecls) []*locTest {
+	var out []*locTest
+	if calls == nil {
+		for _, c := range m.all {
+			if c.side.ext == o.side.ext {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	var at []int
+	seen := map[int]bool{}
+	add := func(l []int) {
+		for _, i := range l {
+			if !seen[i] {
+				seen[i] = true
+				at = append(at, i)
+			}
+		}
+	}
+	var byKey map[string]string // calls by visibilityKey, once asked
+	for name := range calls {
+		add(m.byCall[name])
+		if decls != nil {
+			add(m.byKey[visibilityKey(name)])
+		}
+	}
+	sort.Ints(at)
+	for _, i := range at {
+		c := m.all[i]
+		if c.side.ext != o.side.ext {
+			continue
+		}
+		if !callsAny(c.tc, calls) {
+			if byKey == nil {
+				byKey = respellable(calls)
+			}
+			if !callsRespelled(c.tc, calls, byKey, decls) {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // withoutCarried returns the old test without the checks the change moved
-// verbatim (or strengthened) into a test it created: a test split in two
-// keeps its checks. A created test may call what the old one called under
-// a name the change respelled (decls, may be nil): a check that moved with
-// its function into another Go package calls it with a capital. n, when
-// not nil, is what the old test became: the checks it still makes stay.
-func withoutCarried(o, n *locTest, made []*locTest, decls *codeDecls) *locTest {
-	if len(made) == 0 {
+// verbatim (or strengthened) into a test it created (made, nil for none):
+// a test split in two keeps its checks. A created test may call what the
+// old one called under a name the change respelled (decls, may be nil): a
+// check that moved with its function into another Go package calls it
+// with a capital. n, when not nil, is what the old test became: the
+// checks it still makes stay.
+func withoutCarried(o, n *locTest, made *madeTests, decls *codeDecls) *locTest {
+	if made == nil || len(made.all) == 0 {
 		return o
 	}
-	var cands []*locTest
-	var calls map[string]bool   // o's, see sharesCall
-	var byKey map[string]string // calls by visibilityKey, once asked
+	var calls map[string]bool // o's, see sharesCall
 	if len(o.tc.Calls) > 0 {
 		calls = callNames(o.tc)
 	}
-	respelled := func(c *locTest) bool {
-		if decls == nil {
-			return false
-		}
-		if byKey == nil {
-			byKey = respellable(calls)
-		}
-		return callsRespelled(c.tc, calls, byKey, decls)
-	}
-	for _, c := range made {
-		if c.side.ext == o.side.ext && (calls == nil || callsAny(c.tc, calls) || respelled(c)) {
-			cands = append(cands, c)
-		}
-	}
+	cands := made.carriers(o, calls, decls)
 	if len(cands) == 0 {
 		return o
 	}

@@ -86,6 +86,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 	m := a.matchTests(olds, news, byPathID, byID, byFP, fresh, matched)
 	decls := &codeDecls{pairs: pairs} // the production names, read when asked
 	var made []*locTest               // the tests the change created that run, once needed (withoutCarried)
+	var madeIdx *madeTests            // made, indexed once
 	var deleted []*locTest
 	for _, o := range olds {
 		n, how := m[o].n, m[o].how
@@ -112,6 +113,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 					made = append(made, c)
 				}
 			}
+			madeIdx = indexMade(made)
 		}
 		if how == "reworked" || how == "merged" {
 			fs := a.compareReworked(o, n, cr)
@@ -138,7 +140,7 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 			// are.)
 			// Checks the change moved out of the test into a test it
 			// created (a split) are kept, not removed.
-			ow := withoutCarried(o, n, made, decls)
+			ow := withoutCarried(o, n, madeIdx, decls)
 			fs := a.compareAssertions(ow, n, gain, cr)
 			fs = append(fs, a.compareReach(o, n, cr)...)
 			if len(fs) == 0 {
