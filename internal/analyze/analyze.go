@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/config"
@@ -230,7 +231,7 @@ func (p *pair) path() string {
 func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	var pairs []*pair
 	var out []gate.Finding
-	var jobs []parseJob
+	var pending []pendingPair
 	for i := range ch.Files {
 		fc := &ch.Files[i]
 		p := fc.NewPath
@@ -251,18 +252,21 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 			continue
 		}
 		pr := &pair{fc: fc, readBase: ch.ReadBase, readHead: ch.ReadHead, an: a}
-		oldJob := parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed, nil}
-		newJob := parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed, nil}
-		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
-			pr.masked = a.maskPair(&oldJob, &newJob)
-		}
+		pending = append(pending, pendingPair{pr: pr,
+			old: parseJob{&pr.old, fc.OldPath, fc.OldKey, fc.Old, fc.Fragment, fc.OldParsed, nil},
+			new: parseJob{&pr.new, fc.NewPath, fc.NewKey, fc.New, fc.Fragment, fc.NewParsed, nil}})
+		pairs = append(pairs, pr)
+	}
+	a.maskAll(pending)
+	var jobs []parseJob
+	for _, pp := range pending {
+		fc := pp.pr.fc
 		if fc.OldPath != "" && !a.cfg.Ignored(fc.OldPath) {
-			jobs = append(jobs, oldJob)
+			jobs = append(jobs, pp.old)
 		}
 		if fc.NewPath != "" {
-			jobs = append(jobs, newJob)
+			jobs = append(jobs, pp.new)
 		}
-		pairs = append(pairs, pr)
 	}
 	a.parseAll(jobs)
 	a.dropUncompiledRust(pairs, ch)
@@ -299,6 +303,59 @@ func (a *Analyzer) Analyze(ch Change) []gate.Finding {
 	a.cfg.Apply(out)
 	Sort(out)
 	return out
+}
+
+// pendingPair is a changed file with the parse jobs of its versions.
+type pendingPair struct {
+	pr       *pair
+	old, new parseJob
+}
+
+// maskAll masks the modified files' versions (maskPair), on every core
+// when several are large enough to mask: a range's net change has dozens,
+// masked one at a time otherwise before anything is parsed.
+func (a *Analyzer) maskAll(ps []pendingPair) {
+	var todo []int
+	for i, pp := range ps {
+		fc := pp.pr.fc
+		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
+			todo = append(todo, i)
+		}
+	}
+	mask := func(i int) {
+		pp := &ps[i]
+		pp.pr.masked = a.maskPair(&pp.old, &pp.new)
+	}
+	big := 0
+	for _, i := range todo {
+		if len(ps[i].old.data)+len(ps[i].new.data) >= a.maskMin {
+			big++
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), big)
+	if !a.mask || workers < 2 {
+		for _, i := range todo {
+			mask(i)
+		}
+		return
+	}
+	// Each pair's jobs are its own; Parsed locks the cache.
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return
+				}
+				mask(todo[k])
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // maskPair replaces both versions of a modified file by their masked copies
