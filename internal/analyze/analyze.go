@@ -2,16 +2,15 @@ package analyze
 
 import (
 	"path"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
+	"github.com/ralph-gate/ralph-gate/internal/par"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
@@ -316,46 +315,25 @@ type pendingPair struct {
 // masked one at a time otherwise before anything is parsed.
 func (a *Analyzer) maskAll(ps []pendingPair) {
 	var todo []int
+	big := 0 // versions large enough to mask (see maskMin)
 	for i, pp := range ps {
 		fc := pp.pr.fc
 		if fc.OldPath != "" && fc.NewPath != "" && !a.cfg.Ignored(fc.OldPath) {
 			todo = append(todo, i)
+			if len(pp.old.data)+len(pp.new.data) >= a.maskMin {
+				big++
+			}
 		}
 	}
-	mask := func(i int) {
-		pp := &ps[i]
-		pp.pr.masked = a.maskPair(&pp.old, &pp.new)
-	}
-	big := 0
-	for _, i := range todo {
-		if len(ps[i].old.data)+len(ps[i].new.data) >= a.maskMin {
-			big++
-		}
-	}
-	workers := min(runtime.GOMAXPROCS(0), big)
-	if !a.mask || workers < 2 {
-		for _, i := range todo {
-			mask(i)
-		}
-		return
+	minParallel := 2
+	if !a.mask || big < 2 {
+		minParallel = len(todo) + 1 // nothing worth the goroutines
 	}
 	// Each pair's jobs are its own; Parsed locks the cache.
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= len(todo) {
-					return
-				}
-				mask(todo[k])
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(len(todo), minParallel, func(k int) {
+		pp := &ps[todo[k]]
+		pp.pr.masked = a.maskPair(&pp.old, &pp.new)
+	})
 }
 
 // maskPair replaces both versions of a modified file by their masked copies
@@ -411,32 +389,7 @@ type parseJob struct {
 // parseAll parses file versions on every core: parsing is most of the
 // analyzer's work, and the versions are independent.
 func (a *Analyzer) parseAll(jobs []parseJob) {
-	workers := runtime.GOMAXPROCS(0)
-	if workers > len(jobs) {
-		workers = len(jobs)
-	}
-	if workers <= 1 {
-		for _, j := range jobs {
-			*j.dst = a.parseJob(j)
-		}
-		return
-	}
-	next := make(chan parseJob)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range next {
-				*j.dst = a.parseJob(j)
-			}
-		}()
-	}
-	for _, j := range jobs {
-		next <- j
-	}
-	close(next)
-	wg.Wait()
+	par.Each(len(jobs), 2, func(i int) { *jobs[i].dst = a.parseJob(jobs[i]) })
 }
 
 func (a *Analyzer) parseJob(j parseJob) *side {

@@ -39,75 +39,6 @@ func G[T any]() {}
 	}
 }
 
-// goFuncsScanAll is goFuncs as it was before skipBlock: every token of
-// the file scanned. FuzzGoFuncs holds the two to the same names.
-func goFuncsScanAll(src []byte, add func(string)) {
-	fset := token.NewFileSet()
-	var sc scanner.Scanner
-	sc.Init(fset.AddFile("p.go", -1, len(src)), src, nil, 0)
-	const (
-		none = iota
-		afterFunc
-		inRecv
-		afterRecv
-	)
-	state, recvDepth, depth := none, 0, 0
-	typeGroup := false
-	prev := token.SEMICOLON
-	for {
-		_, tok, lit := sc.Scan()
-		if tok == token.EOF {
-			return
-		}
-		switch state {
-		case afterFunc:
-			state = none
-			if tok == token.IDENT {
-				add(lit)
-			} else if tok == token.LPAREN {
-				state, recvDepth = inRecv, 1
-				prev = tok
-				continue
-			}
-		case inRecv:
-			if tok == token.LPAREN {
-				recvDepth++
-			} else if tok == token.RPAREN {
-				if recvDepth--; recvDepth == 0 {
-					state = afterRecv
-				}
-			}
-			prev = tok
-			continue
-		case afterRecv:
-			state = none
-			if tok == token.IDENT {
-				add("." + lit)
-			}
-		}
-		switch tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			if tok == token.LPAREN && depth == 0 && prev == token.TYPE {
-				typeGroup = true
-			}
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			if depth--; depth == 0 {
-				typeGroup = false
-			}
-		case token.FUNC:
-			if depth == 0 && prev == token.SEMICOLON {
-				state = afterFunc
-			}
-		case token.IDENT:
-			if depth == 0 && prev == token.TYPE || typeGroup && depth == 1 && (prev == token.LPAREN || prev == token.SEMICOLON) {
-				add(lit)
-			}
-		}
-		prev = tok
-	}
-}
-
 // scansClean reports whether go/scanner reads src without an error.
 func scansClean(src []byte) bool {
 	fset := token.NewFileSet()
@@ -125,7 +56,7 @@ func TestGoFuncsSkipsBodies(t *testing.T) {
 	src := "package p\n\nfunc A() {\n\ts := \"}\" + `\n}\nfunc X() {}\n` + string('}') // }\n\t/* } func Y() {} */\n\tif true { _ = T{} }\n}\n\nvar t = T{f: func() {}}\n\ntype B struct {\n\tc chan struct{}\n}\n\nfunc (B) M() {}\n"
 	var got, want []string
 	goFuncs("p.go", []byte(src), func(s string) { got = append(got, s) })
-	goFuncsScanAll([]byte(src), func(s string) { want = append(want, s) })
+	scanGoFuncs("p.go", []byte(src), func(s string) { want = append(want, s) }, false)
 	if !slices.Equal(got, want) || !slices.Equal(got, []string{"A", "B", ".M"}) {
 		t.Errorf("got %q, scanning all %q", got, want)
 	}
@@ -142,7 +73,7 @@ func FuzzGoFuncs(f *testing.F) {
 		if !scansClean(src) {
 			return
 		}
-		goFuncsScanAll(src, func(s string) { want = append(want, s) })
+		scanGoFuncs("p.go", src, func(s string) { want = append(want, s) }, false)
 		if !slices.Equal(got, want) {
 			t.Fatalf("skipping bodies read %q, scanning all %q", got, want)
 		}

@@ -7,13 +7,11 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 
 	"github.com/ralph-gate/ralph-gate/internal/analyze/ci"
+	"github.com/ralph-gate/ralph-gate/internal/par"
 	"github.com/ralph-gate/ralph-gate/internal/testscan"
 )
 
@@ -153,30 +151,13 @@ func (d *codeDecls) warm() {
 			}
 		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), len(jobs))
-	if len(jobs) < minParallelNames || workers < 2 {
-		return
-	}
 	// Each job touches its own side (and its own text of the pair): the
 	// name cache locks itself.
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(jobs) {
-					return
-				}
-				if v, ok := jobs[i].pr.version(jobs[i].old); ok {
-					v.names()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(len(jobs), minParallelNames, func(i int) {
+		if v, ok := jobs[i].pr.version(jobs[i].old); ok {
+			v.names()
+		}
+	})
 }
 
 // names are the functions, methods (".name" as well) and types a Go
@@ -232,7 +213,12 @@ func (v version) readNames() map[string]bool {
 // which only tells strings and comments from code, and the scan goes on
 // from its closing brace (a net change's production files were 20% of
 // its single-threaded comparison, most of it scanning bodies).
-func goFuncs(p string, src []byte, add func(string)) {
+func goFuncs(p string, src []byte, add func(string)) { scanGoFuncs(p, src, add, true) }
+
+// scanGoFuncs is goFuncs, stepping over the top-level brace blocks when
+// skip is set and scanning every token otherwise (FuzzGoFuncs holds the
+// two to the same names).
+func scanGoFuncs(p string, src []byte, add func(string), skip bool) {
 	fset := token.NewFileSet()
 	var sc scanner.Scanner
 	base := 0 // the offset in src of what sc scans
@@ -253,7 +239,7 @@ func goFuncs(p string, src []byte, add func(string)) {
 		if tok == token.EOF {
 			return
 		}
-		if tok == token.LBRACE && depth == 0 && state == none {
+		if skip && tok == token.LBRACE && depth == 0 && state == none {
 			// Resume at the closing bracket, which the scan reads as such.
 			end := skipBlock(src, base+file.Offset(pos))
 			base = end

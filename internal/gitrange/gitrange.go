@@ -10,7 +10,6 @@ import (
 	"path"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -19,6 +18,7 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gate"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
+	"github.com/ralph-gate/ralph-gate/internal/par"
 	"github.com/ralph-gate/ralph-gate/internal/testscan/scanners"
 )
 
@@ -368,29 +368,9 @@ const minParallelReads = 16
 
 // readBlobs reads the blobs of reads, on every core when there are many.
 func (s *source) readBlobs(reads []blobRead) {
-	workers := min(runtime.GOMAXPROCS(0), len(reads)/(minParallelReads/2))
-	if len(reads) < minParallelReads || workers < 2 {
-		for i := range reads {
-			reads[i].data, reads[i].skip = s.blob(reads[i].hash)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(reads) {
-					return
-				}
-				reads[i].data, reads[i].skip = s.blob(reads[i].hash)
-			}
-		}()
-	}
-	wg.Wait()
+	par.Each(len(reads), minParallelReads, func(i int) {
+		reads[i].data, reads[i].skip = s.blob(reads[i].hash)
+	})
 }
 
 func entrySkip(from, to filemode.FileMode) string {
