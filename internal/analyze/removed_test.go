@@ -93,29 +93,27 @@ func serviceName(group string) string {
 		{"renamed", renamed, 0, gate.SeverityCritical, "test-deleted"},
 		{"renamed beside six production files", renamed, 6, gate.SeverityCritical, "test-deleted"},
 	} {
-		t.Run(c.name, func(t *testing.T) { deletedWithCode(t, c.prod, c.others, c.sev, c.rule) })
-	}
-}
-
-func deletedWithCode(t *testing.T, prod string, others int, sev gate.Severity, rule string) {
-	t.Helper()
-	changes := []FileChange{mod("ecs.go", ecsBefore, prod), mod("ecs_test.go", ecsTestBefore, ecsTestAfter)}
-	for i := 0; i < others; i++ {
-		changes = append(changes, mod(fmt.Sprintf("other%d.go", i),
-			fmt.Sprintf("package ecs\n\nfunc other%d() int { return %d }\n", i, i),
-			fmt.Sprintf("package ecs\n\nfunc other%d() int { return %d }\n", i, i+1)))
-	}
-	var f gate.Finding
-	for _, x := range run(changes...) {
-		if x.Type == gate.TestDeletion {
-			f = x
-		}
-	}
-	if f.Severity != sev || f.Rule != rule || f.Test != "TestIsStandaloneTask" {
-		t.Fatalf("got %s %s on %s, want %s %s: %s", f.Severity, f.Rule, f.Test, sev, rule, f.Message)
-	}
-	if rule == "test-deleted-with-code" && f.Symbol != "isStandaloneTask" {
-		t.Errorf("symbol = %q, want isStandaloneTask", f.Symbol)
+		t.Run(c.name, func(t *testing.T) {
+			changes := []FileChange{mod("ecs.go", ecsBefore, c.prod), mod("ecs_test.go", ecsTestBefore, ecsTestAfter)}
+			for i := 0; i < c.others; i++ {
+				changes = append(changes, mod(fmt.Sprintf("other%d.go", i),
+					fmt.Sprintf("package ecs\n\nfunc other%d() int { return %d }\n", i, i),
+					fmt.Sprintf("package ecs\n\nfunc other%d() int { return %d }\n", i, i+1)))
+			}
+			fs := run(changes...)
+			var f gate.Finding
+			for _, x := range fs {
+				if x.Type == gate.TestDeletion {
+					f = x
+				}
+			}
+			if f.Severity != c.sev || f.Rule != c.rule || f.Test != "TestIsStandaloneTask" {
+				t.Fatalf("got %s %s on %s, want %s %s: %s", f.Severity, f.Rule, f.Test, c.sev, c.rule, f.Message)
+			}
+			if c.rule == "test-deleted-with-code" && f.Symbol != "isStandaloneTask" {
+				t.Errorf("symbol = %q, want isStandaloneTask", f.Symbol)
+			}
+		})
 	}
 }
 
