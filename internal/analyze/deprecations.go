@@ -44,14 +44,7 @@ var (
 // from production code and added nowhere (a notice moved with its code is
 // not retired).
 func retiredAPIs(pairs []*pair) []retired {
-	var added [][]byte
-	for _, pr := range pairs {
-		for _, v := range pr.versions() {
-			if !v.old {
-				added = append(added, v.data)
-			}
-		}
-	}
+	added := newProduction(pairs)
 	var out []retired
 	for _, pr := range pairs {
 		oldData, newData, inTest, ok := pr.production()

@@ -110,6 +110,18 @@ func (pr *pair) versions() []version {
 	return out
 }
 
+// newProduction returns the texts of the change's new production
+// versions.
+func newProduction(pairs []*pair) [][]byte {
+	out := [][]byte{}
+	for _, pr := range pairs {
+		if v, ok := pr.version(false); ok {
+			out = append(out, v.data)
+		}
+	}
+	return out
+}
+
 // version is pr's old or new side, when it is production code.
 func (pr *pair) version(old bool) (version, bool) {
 	v := version{pr.new, nil, pr.fc.NewPath, false, pr.fc.NewKey, pr.an}
@@ -443,14 +455,7 @@ func (u *codeUse) text(o *locTest) *removedText {
 // newVersions returns the new production versions of the change, read once.
 func (u *codeUse) newVersions() [][]byte {
 	if u.newData == nil {
-		u.newData = [][]byte{}
-		for _, pr := range u.decls.pairs {
-			for _, v := range pr.versions() {
-				if !v.old {
-					u.newData = append(u.newData, v.data)
-				}
-			}
-		}
+		u.newData = newProduction(u.decls.pairs)
 	}
 	return u.newData
 }

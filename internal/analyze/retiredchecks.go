@@ -50,14 +50,7 @@ func (cr *callReach) retiredNotices() []string {
 	if cr.notices != nil {
 		return *cr.notices
 	}
-	var newData [][]byte
-	for _, pr := range cr.pairs {
-		for _, v := range pr.versions() {
-			if !v.old {
-				newData = append(newData, v.data)
-			}
-		}
-	}
+	newData := newProduction(cr.pairs)
 	out := []string{}
 	for _, pr := range cr.pairs {
 		for _, t := range pairTexts(pr, newData) {
@@ -256,7 +249,7 @@ func noticeOf(x testscan.Assertion, lines []string, end int, notices []string) s
 	for l := x.Line; l <= end && l <= len(lines); l++ {
 		for _, w := range codeNames(lines[l-1]) {
 			for _, n := range notices {
-				if containsWord(n, strings.ToLower(w)) {
+				if containsToken(n, strings.ToLower(w)) {
 					return n
 				}
 			}
@@ -278,28 +271,6 @@ func codeNames(l string) []string {
 		}
 	}
 	return out
-}
-
-// containsWord reports whether s holds w with no name character either
-// side.
-func containsWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before := j == 0 || !isNameByte(s[j-1])
-		after := j+len(w) == len(s) || !isNameByte(s[j+len(w)])
-		if before && after {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-func isNameByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // madeIn reports whether check x (at its line) is about a value a retired
