@@ -118,6 +118,12 @@ const Inverted = "inverted by "
 // an Inverted construct is no new inversion.
 const Expecting = "expecting a failure: "
 
+// RecoverArm is the Arm.Cond the Go extractor gives a check in a deferred
+// function literal that recovers a panic (`defer func() { r := recover();
+// assert.Equal(t, "boom", fmt.Sprint(r)) }()`): a check of the panic the
+// test expected. Like any function literal's, the arm is no branch.
+const RecoverArm = "func recover()"
+
 // ExpectsFailure reports whether cond is an Inverted or Expecting arm's.
 func ExpectsFailure(cond string) bool {
 	return strings.HasPrefix(cond, Inverted) || strings.HasPrefix(cond, Expecting)

@@ -26,7 +26,8 @@ type Func struct {
 	// Exits are the statements that leave the function itself (not a
 	// function nested in it), in source order, at most MaxExits: every
 	// return, raise and throw of a function that has an error or an empty
-	// exit (none otherwise). Two versions are aligned on them.
+	// exit (none otherwise), and a Go function's panics. Two versions are
+	// aligned on them.
 	Exits []Exit `json:",omitempty"`
 	// Branches are the function's branches whose condition compares a
 	// variable with a literal and that answer with a literal, in source
@@ -46,8 +47,9 @@ type ExitKind string
 // The kinds of exit.
 const (
 	// ExitError reports an error: `raise X`, `throw X`, a Go return of an
-	// error made there or in the body of `if err != nil`, a Rust `Err(..)`
-	// returned or ending the body, `Err(..)?`, panic! or bail!.
+	// error made there or in the body of `if err != nil`, a Go panic (in
+	// any function, whatever it returns), a Rust `Err(..)` returned or
+	// ending the body, `Err(..)?`, panic! or bail!.
 	ExitError ExitKind = "error"
 	// ExitEmpty returns nothing in particular: `return None`, bare
 	// `return`, `return []`, `return {}`, `return ""`, `return null`,

@@ -22,7 +22,11 @@ func (e *env) armsOf(call *ast.CallExpr, stack []ast.Node) []testscan.Arm {
 		switch s := stack[i].(type) {
 		case *ast.FuncLit:
 			own = false
-			rev = append(rev, testscan.Arm{At: e.at(s.Pos()), Cond: "func"})
+			cond := "func"
+			if i >= 2 && recovers(s, stack[i-1], stack[i-2]) {
+				cond = testscan.RecoverArm
+			}
+			rev = append(rev, testscan.Arm{At: e.at(s.Pos()), Cond: cond})
 		case *ast.GoStmt:
 			// go func() { check }() or go check(t): off the test's
 			// goroutine; nothing waiting for it, it may run after the
@@ -75,6 +79,29 @@ func (e *env) armsOf(call *ast.CallExpr, stack []ast.Node) []testscan.Arm {
 		rev[i], rev[j] = rev[j], rev[i]
 	}
 	return rev
+}
+
+// recovers reports whether lit, called by call in stmt, is a deferred
+// function that calls recover() itself (not in a function nested in it,
+// where recover returns nil).
+func recovers(lit *ast.FuncLit, call, stmt ast.Node) bool {
+	c, ok := call.(*ast.CallExpr)
+	if _, deferred := stmt.(*ast.DeferStmt); !ok || !deferred || c.Fun != lit {
+		return false
+	}
+	found := false
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch v := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := v.Fun.(*ast.Ident); ok && id.Name == "recover" && len(v.Args) == 0 {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // caseArm is the arm of a switch that clause cl of its body is in: the

@@ -28,7 +28,7 @@ func (ctx *fileCtx) funcs(u *unit) {
 			name = recvTypeName(fd.Recv.List[0].Type) + "." + name
 		}
 		f := testscan.Func{Name: name, Line: u.line(fd.Pos())}
-		w := funcWalk{u: u, f: &f, exits: returnsError(fd.Type), errPath: map[*ast.ReturnStmt]bool{}}
+		w := funcWalk{u: u, f: &f, own: true, exits: returnsError(fd.Type), errPath: map[*ast.ReturnStmt]bool{}}
 		w.walk(fd.Body)
 		// A deprecated function kept for compatibility may well stop
 		// failing (its body a no-op): that is no error path hidden.
@@ -52,6 +52,10 @@ func returnsError(ft *ast.FuncType) bool {
 type funcWalk struct {
 	u *unit
 	f *testscan.Func
+	// own is set while the walk reads the declared function's own body,
+	// not a function literal in it: its panics are the function's error
+	// exits, whatever it returns.
+	own bool
 	// exits is set while the walk reads returns of the declared function
 	// itself, which returns an error; a function literal's returns are
 	// its own.
@@ -68,9 +72,13 @@ func (w funcWalk) walk(body *ast.BlockStmt) {
 			return false
 		case *ast.FuncLit:
 			inner := w
-			inner.exits = false
+			inner.own, inner.exits = false, false
 			inner.walk(v.Body)
 			return false
+		case *ast.CallExpr:
+			if id, ok := v.Fun.(*ast.Ident); ok && w.own && id.Name == "panic" && len(v.Args) == 1 {
+				w.f.AddExit(testscan.Exit{Line: w.u.line(v.Pos()), Kind: testscan.ExitError, Text: w.u.flat(v)})
+			}
 		case *ast.ReturnStmt:
 			if w.exits {
 				w.exit(v)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestFuncs: a production file's functions with the exits of those that
-// return an error (a closure's returns are its own) and the branches that
+// return an error or panic (a closure's returns and panics are its own) and the branches that
 // answer a literal with a literal; a test file has none.
 func TestFuncs(t *testing.T) {
 	src := `package calc
@@ -64,6 +64,13 @@ func load(p string) error {
 //
 // Deprecated: use New.
 func Old() error { return nil }
+
+func (c *Ctx) Render(r Renderer) {
+	defer func() { panic("inner") }()
+	if err := r.Render(c.w); err != nil {
+		panic(err)
+	}
+}
 `
 	got, err := New().Extract("calc/parse.go", []byte(src))
 	if err != nil {
@@ -90,6 +97,10 @@ func Old() error { return nil }
 			{Line: 46, Kind: testscan.ExitOther, Text: "return err"},
 		}},
 		{Name: "Old", Line: 52},
+		// A panic is an error exit of any function; a closure's is its own.
+		{Name: "Ctx.Render", Line: 54, Exits: []testscan.Exit{
+			{Line: 57, Kind: testscan.ExitError, Text: "panic(err)"},
+		}},
 	}
 	if diff := cmp.Diff(want, got.Funcs); diff != "" {
 		t.Errorf("funcs (-want +got):\n%s", diff)
