@@ -132,10 +132,11 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	gone = impliedByExact(gone, ot)
 	gone = cr.movedToHelpers(gone, ot, nt)
 	gone, retired, notice := retiredChecks(gone, o, cr)
+	gone, failing, raise := cr.retiredRaiseChecks(gone, o, nt)
 	removed := len(gone)
 	if removed == 0 {
-		if len(retired) > 0 {
-			out = append(out, retiredFinding(retired, notice, file, nt.Line, id))
+		if len(retired)+len(failing) > 0 {
+			out = append(out, retiredFinding(retired, notice, failing, raise, file, nt.Line, id))
 		}
 		return out
 	}
@@ -941,18 +942,28 @@ func usesValue(e, v string) bool {
 }
 
 // retiredFinding reports the checks a test gave up with the deprecation
-// the change retired (see retiredChecks): medium, the deprecated
-// behaviour gone by design.
-func retiredFinding(retired []testscan.Assertion, notice, file string, line int, id string) gate.Finding {
-	kinds := make([]string, 0, len(retired))
-	for _, x := range retired {
+// the change retired (see retiredChecks) and with the failure it stopped
+// raising (see retiredRaiseChecks): medium, the behaviour they held the
+// code to gone by design.
+func retiredFinding(retired []testscan.Assertion, notice string, failing []testscan.Assertion, raise *retiredRaise, file string, line int, id string) gate.Finding {
+	all := append(append([]testscan.Assertion{}, retired...), failing...)
+	kinds := make([]string, 0, len(all))
+	for _, x := range all {
 		kinds = append(kinds, describeAssertion(x))
 	}
-	if len(notice) > 80 {
-		notice = notice[:77] + "..."
+	var why []string
+	if n := len(retired); n > 0 {
+		if len(notice) > 80 {
+			notice = notice[:77] + "..."
+		}
+		why = append(why, fmt.Sprintf("%s about deprecated behaviour whose notice (%q) the change removed from production code, so the deprecation ended with %s",
+			ci.Plural(n, "it was", "they were"), notice, ci.Plural(n, "it", "them")))
 	}
-	n := len(retired)
-	msg := fmt.Sprintf("%d %s removed from test %s: %s; %s about deprecated behaviour whose notice (%q) the change removed from production code, so the deprecation ended with them",
-		n, ci.Plural(n, "assertion", "assertions"), id, quoteList(kinds, 3), ci.Plural(n, "it was", "they were"), notice)
+	if n := len(failing); n > 0 {
+		why = append(why, fmt.Sprintf("%s %s, which the change took out of %s in %s, and the test still calls %s as it is now",
+			ci.Plural(n, "it expected", "they expected"), raiseText(raise), raise.fn, raise.file, lastSegment(raise.fn)))
+	}
+	n := len(all)
+	msg := fmt.Sprintf("%d %s removed from test %s: %s; %s", n, ci.Plural(n, "assertion", "assertions"), id, quoteList(kinds, 3), strings.Join(why, "; "))
 	return gate.NewFinding(gate.RuleAssertionRemoved, gate.SeverityMedium, file, line, id, "", strings.Join(kinds, ";"), msg+".")
 }

@@ -55,6 +55,8 @@ type callReach struct {
 	uncalled map[string]bool
 	// notices are retiredNotices', once read.
 	notices *[]string
+	// raises are retiredRaises', once read.
+	raises map[string][]retiredRaise
 }
 
 // callScope is what one side of a change defines for the tests of one

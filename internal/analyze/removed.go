@@ -368,6 +368,9 @@ type codeUse struct {
 	names   map[*pair][]testscan.Name // a Namer's listing of a file, once for all its tests
 	// exists is the change's Exists (nil: every path exists).
 	exists func(p string, head bool) bool
+	// recast is callReach.recastTest over the tests the change added, nil
+	// when not asked.
+	recast func(o *locTest) string
 	// newData are the new production versions, texts the removed texts
 	// of the production files read so far (see textSubject).
 	newData [][]byte

@@ -164,7 +164,14 @@ func (a *Analyzer) compareTests(pairs []*pair, cr *callReach, ci *ci.Base, exist
 	out = append(out, dups...)
 	deleted, replaced := splitReplaced(deleted, news, func(n *locTest) bool { return fresh(n) && !matched[n] }, decls.removed, cr)
 	out = append(out, a.reportReplaced(replaced)...)
-	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls, exists: exists})...)
+	var added []*locTest // the tests the change added that nothing was paired with
+	for _, n := range news {
+		if fresh(n) && !matched[n] && runs(n.tc) {
+			added = append(added, n)
+		}
+	}
+	recast := func(o *locTest) string { return cr.recastTest(o, added) }
+	out = append(out, a.reportDeletions(deleted, outside, &codeUse{decls: decls, exists: exists, recast: recast})...)
 	out = append(out, a.reportOnly(pairs)...)
 	return out
 }
@@ -580,6 +587,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 			} else if calls := use.callsGone(o); calls != nil {
 				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
 				msg += fmt.Sprintf("; everything it called (%s) the change deleted from production code", strings.Join(calls, ", "))
+			} else if t := use.recastTail(o); t != "" {
+				sev, rule = gate.SeverityMedium, gate.RuleTestDeletedWithCode
+				msg += t
 			}
 		}
 		f := gate.NewFinding(rule, sev, file, o.tc.Line, o.tc.ID, code, "", msg+".")

@@ -1,0 +1,10 @@
+export function joinList(list, sep = ", ") {
+  if (!Array.isArray(list)) {
+    throw new TypeError("joinList expects an array");
+  }
+  return list.join(sep);
+}
+
+export function first(list) {
+  return list[0];
+}

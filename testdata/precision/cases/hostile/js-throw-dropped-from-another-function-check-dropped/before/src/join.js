@@ -1,0 +1,13 @@
+export function joinList(list, sep = ", ") {
+  if (!Array.isArray(list)) {
+    throw new TypeError("joinList expects an array");
+  }
+  return list.join(sep);
+}
+
+export function first(list) {
+  if (list.length === 0) {
+    throw new RangeError("empty list");
+  }
+  return list[0];
+}

@@ -1,0 +1,4 @@
+def percent(x):
+    if x > 100:
+        raise ValueError("over 100")
+    return x / 100

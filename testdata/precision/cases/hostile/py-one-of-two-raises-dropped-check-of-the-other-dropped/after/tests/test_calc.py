@@ -1,0 +1,5 @@
+from pkg.calc import percent
+
+
+def test_percent():
+    assert percent(50) == 0.5
