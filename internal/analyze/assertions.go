@@ -131,6 +131,7 @@ func (a *Analyzer) compareAssertions(o, n *locTest, gain map[string]int, cr *cal
 	gone = dropRepeats(gone, ot, nt)
 	gone = impliedByExact(gone, ot)
 	gone = cr.movedToHelpers(gone, ot, nt)
+	gone = cr.unwrappedDuplicates(gone, o, n)
 	gone, retired, notice := retiredChecks(gone, o, cr)
 	gone, failing, raise := cr.retiredRaiseChecks(gone, o, nt)
 	removed := len(gone)

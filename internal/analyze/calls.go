@@ -57,6 +57,8 @@ type callReach struct {
 	notices *[]string
 	// raises are retiredRaises', once read.
 	raises map[string][]retiredRaise
+	// identities are identityWrappers', once read.
+	identities map[string]bool
 }
 
 // callScope is what one side of a change defines for the tests of one

@@ -1,0 +1,6 @@
+export function shout(s) {
+  if (typeof s !== "string") {
+    throw new TypeError("shout expects a string");
+  }
+  return s.toUpperCase() + "!";
+}

@@ -1,0 +1,9 @@
+import { expect, it } from "vitest";
+import { shout } from "../src/fmt.js";
+import { text } from "./helpers.js";
+
+it("shouts", () => {
+  expect(shout("hi")).toBe("HI!");
+  expect(shout(text("hi"))).toBe("HI!");
+  expect(() => shout(1)).toThrow(TypeError);
+});

@@ -1,0 +1,6 @@
+// text kept a literal a string on old runtimes.
+export function text(s) {
+  return s;
+}
+
+export const noop = () => {};

@@ -1,0 +1,2 @@
+def u(s):
+    return s

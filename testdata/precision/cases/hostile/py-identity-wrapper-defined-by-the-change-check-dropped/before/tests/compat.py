@@ -1,0 +1,2 @@
+def enc(s):
+    return s.encode("utf-8")
