@@ -220,13 +220,7 @@ func retiredChecks(gone []testscan.Assertion, o *locTest, cr *callReach) (kept, 
 			isRetired[i] = true
 		}
 	}
-	for i, x := range gone {
-		if isRetired[i] {
-			retired = append(retired, x)
-		} else {
-			kept = append(kept, x)
-		}
-	}
+	kept, retired = splitMarked(gone, isRetired)
 	return kept, retired, notice
 }
 
@@ -301,4 +295,16 @@ func madeIn(x testscan.Assertion, blocks []retiredBlock, lines []string) bool {
 		}
 	}
 	return false
+}
+
+// splitMarked splits checks into those not marked and those marked.
+func splitMarked(xs []testscan.Assertion, marked []bool) (rest, picked []testscan.Assertion) {
+	for i, x := range xs {
+		if marked[i] {
+			picked = append(picked, x)
+		} else {
+			rest = append(rest, x)
+		}
+	}
+	return rest, picked
 }

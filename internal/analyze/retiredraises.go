@@ -363,13 +363,7 @@ func (cr *callReach) retiredRaiseChecks(gone []testscan.Assertion, o *locTest, b
 			}
 		}
 	}
-	for i, x := range gone {
-		if isRetired[i] {
-			retired = append(retired, x)
-		} else {
-			kept = append(kept, x)
-		}
-	}
+	kept, retired = splitMarked(gone, isRetired)
 	return kept, retired, why
 }
 
