@@ -18,11 +18,14 @@ import (
 // check that code fails (pytest.raises(E), assertThrows, toThrow,
 // assert.Panics, a check of what a deferred recover() caught) is retired
 // only when:
-//   - the change took every raise of what it expects (E, or a panic) out
-//     of a production function of the test's language its block names
-//     (one that still raises E may be what the check was of), and put
-//     none back anywhere in the production code it changed (a raise moved
-//     into a helper is no failure retired);
+//   - the change took a raise of what it expects (E, or a panic) out of a
+//     production function of the test's language its block names, which
+//     raises nothing any more (one that still raises may be what the
+//     check was of, or fail another way: a check to rewrite, not drop),
+//     and put none back anywhere in the production code it changed (a
+//     raise moved into a helper is no failure retired); nor does a
+//     function of the same name there still raise (Strict.parse beside the
+//     Loose.parse that stopped: the block's name cannot tell them apart);
 //   - and the test, or a test the change added next to it, still calls
 //     that function: the behaviour is checked as it is now.
 //
@@ -147,6 +150,7 @@ func (cr *callReach) retiredRaises() map[string][]retiredRaise {
 		return m
 	}
 	before, after := map[string]int{}, map[string]int{} // by language and type, over the change
+	raising := map[string]bool{}                        // the functions that still raise, by language and last name
 	var lost []retiredRaise
 	for _, pr := range cr.pairs {
 		o, n := prodFacts(pr.old), prodFacts(pr.new)
@@ -166,22 +170,44 @@ func (cr *callReach) retiredRaises() map[string][]retiredRaise {
 				continue
 			}
 			was, is := count([]testscan.Func{f}, ""), count(n.Funcs, f.Name)
+			if len(is) > 0 {
+				// It still fails, maybe in another way (ValueError
+				// become TypeError): the check is to be rewritten, not
+				// dropped.
+				continue
+			}
 			for _, e := range f.Exits {
 				t, ok := raiseType(e)
-				if !ok || e.Kind != testscan.ExitError || was[t] == 0 || is[t] > 0 {
-					continue // (a function that still raises it may be what the check was of)
+				if !ok || e.Kind != testscan.ExitError || was[t] == 0 {
+					continue
 				}
 				was[t] = 0 // once per type
 				lost = append(lost, retiredRaise{fn: f.Name, file: pr.path(), typ: string(o.Lang) + "\x00" + t, text: e.Text, lang: o.Lang})
 			}
 		}
 	}
+	if len(lost) > 0 {
+		// The functions of the change's production code that still
+		// raise, read whole: a masked version holds only what changed.
+		for _, pr := range cr.pairs {
+			if prodFacts(pr.new) == nil {
+				continue
+			}
+			if w := cr.whole(pr, false); w != nil && w.facts != nil {
+				for _, f := range w.facts.Funcs {
+					if len(count([]testscan.Func{f}, "")) > 0 {
+						raising[string(w.facts.Lang)+"\x00"+lastSegment(f.Name)] = true
+					}
+				}
+			}
+		}
+	}
 	for _, r := range lost {
-		if before[r.typ] <= after[r.typ] {
-			continue // raised again elsewhere in the change
+		name := lastSegment(r.fn)
+		if before[r.typ] <= after[r.typ] || raising[string(r.lang)+"\x00"+name] {
+			continue // raised again elsewhere in the change, or a namesake still raises
 		}
 		r.typ = r.typ[strings.IndexByte(r.typ, 0)+1:]
-		name := lastSegment(r.fn)
 		cr.raises[name] = append(cr.raises[name], r)
 	}
 	return cr.raises

@@ -1,0 +1,12 @@
+class Strict:
+    def parse(self, s):
+        if not s:
+            raise ValueError("empty input")
+        return s.split(",")
+
+
+class Loose:
+    def parse(self, s):
+        if not s:
+            raise ValueError("empty input")
+        return s.split(",")
