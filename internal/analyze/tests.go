@@ -544,6 +544,9 @@ func (a *Analyzer) reportDeletions(deleted []*locTest, outside map[string]*pair,
 		rule := gate.RuleTestDeleted
 		code := "" // the deleted production code the test was about
 		unsupported := runtimeGone(o)
+		if unsupported == "" {
+			unsupported = dependencyGone(o)
+		}
 		switch {
 		case o.tc.Skip != nil && (o.tc.Skip.Kind == testscan.SkipMarked || o.tc.Skip.Kind == testscan.SkipTodo):
 			// Removing a test that never ran changes no result.

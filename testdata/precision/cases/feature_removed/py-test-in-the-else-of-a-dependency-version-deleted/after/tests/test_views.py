@@ -1,0 +1,5 @@
+from views import render
+
+
+def test_render():
+    assert render("a") == "<p>a</p>"

@@ -1,0 +1,2 @@
+def render(name):
+    return "<p>" + name + "</p>"
