@@ -11,11 +11,11 @@ func TestGCPercent(t *testing.T) {
 		live uint64
 		want int
 	}{
-		{0, 1300},       // ~4 MB to start with: the first collection at ~56 MB
-		{8 << 20, 600},  // 8 MB live: the next at 56 MB
-		{28 << 20, 100}, // 28 MB: 56 MB
-		{39 << 20, 43},  // just under 40 MB: still the floor
-		{40 << 20, 40},  // 40 MB: 56 MB by growth
+		{0, 1150},       // ~4 MB to start with: the first collection at ~50 MB
+		{8 << 20, 525},  // 8 MB live: the next at 50 MB
+		{25 << 20, 100}, // 25 MB: 50 MB
+		{35 << 20, 42},  // just under 36 MB: still the floor
+		{36 << 20, 40},  // 36 MB: 50.4 MB by growth
 		{200 << 20, 40}, // 200 MB: 280 MB
 	} {
 		if got := gcPercent(c.live); got != c.want {
