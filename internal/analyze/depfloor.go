@@ -268,6 +268,9 @@ func dependencyGone(o *locTest) string {
 						runs = "up to " + b.version
 					}
 					why = fmt.Sprintf("its checks ran only with %s %s, and the project requires %s %s or newer (%s): they run nowhere", b.dep, runs, b.dep, floor, file)
+					if was, _ := depFloorAt(b.dep, o.side.path, o.pr.readBase); was != floor {
+						why = fmt.Sprintf("its checks ran only with %s %s, and the change raised the lowest %s the project requires to %s (%s): they run nowhere now", b.dep, runs, b.dep, floor, file)
+					}
 				}
 				break
 			}
