@@ -247,6 +247,19 @@ func dependencyGone(o *locTest) string {
 		}
 		return o.pr.readHead(f)
 	}
+	type floorAt struct{ now, file, was string }
+	floors := map[string]floorAt{} // by dependency: each is read once per test
+	floorOf := func(dep string) floorAt {
+		f, ok := floors[dep]
+		if !ok {
+			f.now, f.file = depFloorAt(dep, o.side.path, kept)
+			if f.now != "" {
+				f.was, _ = depFloorAt(dep, o.side.path, o.pr.readBase)
+			}
+			floors[dep] = f
+		}
+		return f
+	}
 	var why string
 	checked := 0
 	for _, x := range o.tc.Assertions {
@@ -260,7 +273,8 @@ func dependencyGone(o *locTest) string {
 			if !ok {
 				continue
 			}
-			if floor, file := depFloorAt(b.dep, o.side.path, kept); floor != "" && b.below(floor) {
+			if f := floorOf(b.dep); f.now != "" && b.below(f.now) {
+				floor, file := f.now, f.file
 				never = true
 				if why == "" {
 					runs := "below " + b.version
@@ -268,7 +282,7 @@ func dependencyGone(o *locTest) string {
 						runs = "up to " + b.version
 					}
 					why = fmt.Sprintf("its checks ran only with %s %s, and the project requires %s %s or newer (%s): they run nowhere", b.dep, runs, b.dep, floor, file)
-					if was, _ := depFloorAt(b.dep, o.side.path, o.pr.readBase); was != floor {
+					if f.was != floor {
 						why = fmt.Sprintf("its checks ran only with %s %s, and the change raised the lowest %s the project requires to %s (%s): they run nowhere now", b.dep, runs, b.dep, floor, file)
 					}
 				}

@@ -224,7 +224,7 @@ func prodFacts(s *side) *testscan.File {
 
 // names are the identifiers of a text.
 func names(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '$') })
+	return strings.FieldsFunc(s, func(r rune) bool { return !isIdentChar(r) && r != '$' })
 }
 
 // raiseBlock is the code a failure check x of test o runs and expects to

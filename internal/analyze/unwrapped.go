@@ -187,9 +187,8 @@ func unwrap(s string, ws map[string]bool) string {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func isIdentByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+// isIdentByte is isWordByte with JavaScript's $.
+func isIdentByte(c byte) bool { return isWordByte(c) || c == '$' }
 
 // skipString returns the index after the string literal starting at i (to
 // the end of s when it does not close).
