@@ -57,8 +57,14 @@ func (cr *callReach) identityWrappers() map[string]bool {
 func identitiesIn(lines []string) map[string]bool {
 	out := map[string]bool{}
 	for i, l := range lines {
-		if m := arrowIdentity.FindStringSubmatch(l); m != nil && m[2] == m[3] {
-			out[m[1]] = true
+		// Each pattern needs its keyword: most lines are not tried.
+		if strings.Contains(l, "=>") {
+			if m := arrowIdentity.FindStringSubmatch(l); m != nil && m[2] == m[3] {
+				out[m[1]] = true
+				continue
+			}
+		}
+		if !strings.Contains(l, "def") && !strings.Contains(l, "function") {
 			continue
 		}
 		m := identityDef.FindStringSubmatch(l)

@@ -1,13 +1,14 @@
 package ci
 
 import (
-	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/ralph-gate/ralph-gate/internal/lazyre"
 	"github.com/ralph-gate/ralph-gate/internal/shellwrap"
 )
 
@@ -630,9 +631,15 @@ func stmtText(st *syntax.Stmt) string {
 	return nodeText(st)
 }
 
+// printers are single-line shell printers: each holds a 4 KB buffer that
+// a new one would allocate for every statement printed.
+var printers = sync.Pool{New: func() any { return syntax.NewPrinter(syntax.SingleLine(true)) }}
+
 func nodeText(n syntax.Node) string {
 	var b strings.Builder
-	if err := syntax.NewPrinter(syntax.SingleLine(true)).Print(&b, n); err != nil {
+	p := printers.Get().(*syntax.Printer)
+	defer printers.Put(p)
+	if err := p.Print(&b, n); err != nil {
 		return ""
 	}
 	return strings.TrimSpace(b.String())

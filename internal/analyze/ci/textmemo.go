@@ -14,7 +14,17 @@ type textMemo[T any] struct {
 
 const maxTexts = 512
 
-func (c *textMemo[T]) get(data []byte, read func() T) T { return c.getString(string(data), read) }
+// get is getString for a text held as bytes: a text already kept is found
+// without copying it.
+func (c *textMemo[T]) get(data []byte, read func() T) T {
+	c.mu.Lock()
+	v, ok := c.m[string(data)]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	return c.getString(string(data), read)
+}
 
 // getString is get for a text held as a string.
 func (c *textMemo[T]) getString(text string, read func() T) T {
