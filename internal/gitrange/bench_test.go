@@ -5,6 +5,9 @@ import (
 	"os"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/ralph-gate/ralph-gate/internal/analyze"
 	"github.com/ralph-gate/ralph-gate/internal/config"
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
@@ -33,4 +36,65 @@ func BenchmarkAnalyzeRange(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkRangeReadFloor is the least a range analysis of HEAD~200..HEAD
+// reads, with nothing parsed or compared: the tree diff of every commit and
+// of the net change, and each distinct blob of a path the analyzer wants,
+// inflated once (on every core). It is the floor under the range budget's
+// comparison with `git log -p`, which diffs and inflates too (see
+// docs/performance.md).
+func BenchmarkRangeReadFloor(b *testing.B) {
+	dir := os.Getenv("RALPH_GATE_BENCH_REPO")
+	if dir == "" {
+		b.Skip("set RALPH_GATE_BENCH_REPO to a large repository")
+	}
+	repo, err := gitrepo.Open(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	head, err := repo.Resolve("HEAD")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, err := repo.Resolve("HEAD~200")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := config.Default()
+	src := &source{repo: repo, cfg: cfg}
+	var bytes int64
+	for b.Loop() {
+		commits, err := repo.Range(base, head)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pairs := [][2]plumbing.Hash{{base, head}}
+		for _, c := range commits {
+			pairs = append(pairs, [2]plumbing.Hash{c.Parent, c.Hash})
+		}
+		seen := map[plumbing.Hash]bool{}
+		var reads []blobRead
+		for _, p := range pairs {
+			diff, err := repo.Diff(p[0], p[1])
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, d := range diff {
+				for _, e := range []gitrepo.Entry{d.From, d.To} {
+					if e.Path == "" || seen[e.Hash] || !analyze.Wants(e.Path) || cfg.Ignored(e.Path) || entrySkip(e.Mode, e.Mode) != "" {
+						continue
+					}
+					seen[e.Hash] = true
+					reads = append(reads, blobRead{hash: e.Hash})
+				}
+			}
+		}
+		src.readBlobs(reads)
+		bytes = 0
+		for _, r := range reads {
+			bytes += int64(len(r.data))
+		}
+	}
+	b.ReportMetric(float64(bytes)/(1<<20), "MiB/op")
 }
