@@ -12,9 +12,10 @@ import (
 	"github.com/ralph-gate/ralph-gate/internal/gitrepo"
 )
 
-// BenchmarkAnalyzeRange analyzes HEAD~200..HEAD of the repository named by
-// RALPH_GATE_BENCH_REPO (for example a clone of prometheus/prometheus).
-func BenchmarkAnalyzeRange(b *testing.B) {
+// benchRange opens the repository named by RALPH_GATE_BENCH_REPO (the
+// benchmark is skipped without one) and resolves HEAD~200 and HEAD.
+func benchRange(b *testing.B) (repo *gitrepo.Repo, base, head plumbing.Hash) {
+	b.Helper()
 	dir := os.Getenv("RALPH_GATE_BENCH_REPO")
 	if dir == "" {
 		b.Skip("set RALPH_GATE_BENCH_REPO to a large repository")
@@ -23,14 +24,19 @@ func BenchmarkAnalyzeRange(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	head, err := repo.Resolve("HEAD")
-	if err != nil {
+	if head, err = repo.Resolve("HEAD"); err != nil {
 		b.Fatal(err)
 	}
-	base, err := repo.Resolve("HEAD~200")
-	if err != nil {
+	if base, err = repo.Resolve("HEAD~200"); err != nil {
 		b.Fatal(err)
 	}
+	return repo, base, head
+}
+
+// BenchmarkAnalyzeRange analyzes HEAD~200..HEAD of the repository named by
+// RALPH_GATE_BENCH_REPO (for example a clone of prometheus/prometheus).
+func BenchmarkAnalyzeRange(b *testing.B) {
+	repo, base, head := benchRange(b)
 	for b.Loop() {
 		if _, err := Analyze(context.Background(), repo, base, head, config.Default(), nil); err != nil {
 			b.Fatal(err)
@@ -45,22 +51,7 @@ func BenchmarkAnalyzeRange(b *testing.B) {
 // comparison with `git log -p`, which diffs and inflates too (see
 // docs/performance.md).
 func BenchmarkRangeReadFloor(b *testing.B) {
-	dir := os.Getenv("RALPH_GATE_BENCH_REPO")
-	if dir == "" {
-		b.Skip("set RALPH_GATE_BENCH_REPO to a large repository")
-	}
-	repo, err := gitrepo.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	head, err := repo.Resolve("HEAD")
-	if err != nil {
-		b.Fatal(err)
-	}
-	base, err := repo.Resolve("HEAD~200")
-	if err != nil {
-		b.Fatal(err)
-	}
+	repo, base, head := benchRange(b)
 	cfg := config.Default()
 	src := &source{repo: repo, cfg: cfg}
 	var bytes int64
